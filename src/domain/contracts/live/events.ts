@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/events: comma-separated topics (see domain/topics.ts), plus a visitor's order token. */
+export const liveEventsQuery = z.object({
+  topics: z
+    .string()
+    .max(2000)
+    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(100)).min(1, 'name at least one topic').max(20, 'at most 20 topics')),
+  orderToken: z.string().max(200).optional(),
+});

@@ -1,0 +1,18 @@
+export const HALAL_STATUSES = ['verified', 'self-declared', 'temp-unverified', 'suspended'] as const;
+export type HalalStatus = (typeof HALAL_STATUSES)[number];
+
+/** The customer-facing label of a halal status (spec 1, section 4). */
+export function halalStatusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case 'verified':
+      return 'Halal Verified';
+    case 'self-declared':
+      return 'Self Declared Halal';
+    case 'temp-unverified':
+      return 'Verification Pending';
+    case 'suspended':
+      return 'Suspended';
+    default:
+      return 'Unknown Status';
+  }
+}

@@ -1,0 +1,16 @@
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Formats integer pence as pounds, en-GB style: 399 -> "£3.99". */
+export function formatPence(pence: number): string {
+  return GBP.format(pence / 100);
+}
+
+/** A delivery fee of 0 or missing reads "Free" (spec 1, section 1). */
+export function formatFee(pence: number | null | undefined): string {
+  return pence ? formatPence(pence) : 'Free';
+}
+
+/** Pounds typed into a form to pence, rounding to the nearest penny (spec 2: "rounding times 100"). */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}

@@ -1,0 +1,54 @@
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Local (Europe/London) times as HH:MM; a close earlier than open runs past midnight. */
+export type DayHours = { open: string; close: string; closed: boolean };
+export type OpeningHours = Record<Weekday, DayHours>;
+
+/** The spec's site defaults: 09:00 to 22:00, Sunday 10:00 to 21:00 (spec 2, section 9). */
+export function defaultOpeningHours(): OpeningHours {
+  const day: DayHours = { open: '09:00', close: '22:00', closed: false };
+  return {
+    monday: { ...day },
+    tuesday: { ...day },
+    wednesday: { ...day },
+    thursday: { ...day },
+    friday: { ...day },
+    saturday: { ...day },
+    sunday: { open: '10:00', close: '21:00', closed: false },
+  };
+}
+
+const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** Whether a site with these hours is open at `at`, judged on the Europe/London clock. */
+export function isWithinOpeningHours(hours: OpeningHours, at: Date): boolean {
+  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+  const today = String(parts.weekday).toLowerCase() as Weekday;
+  const now = Number(parts.hour) * 60 + Number(parts.minute);
+  const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
+  const t = hours[today];
+  if (t && !t.closed) {
+    const open = minutesOf(t.open);
+    const close = minutesOf(t.close);
+    if (close > open ? now >= open && now < close : now >= open) return true;
+  }
+  const y = hours[yesterday];
+  if (y && !y.closed) {
+    const open = minutesOf(y.open);
+    const close = minutesOf(y.close);
+    if (close <= open && now < close) return true;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, POLICIES, adminArea, decide, homePathFor } from './policies';
+
+const base: Actor = { userId: 'u1', email: 'a@b.c', name: 'A', userType: 'customer', status: 'active', adminRole: null };
+
+describe('decide', () => {
+  it('lets anyone through a public policy', () => {
+    expect(decide(POLICIES.public, null)).toBe('allow');
+  });
+  it('answers unauthenticated to a stranger on a protected policy', () => {
+    expect(decide(POLICIES.customer, null)).toBe('unauthenticated');
+    expect(decide(POLICIES.anyAdmin, null)).toBe('unauthenticated');
+  });
+  it('forbids a customer from partner, driver and admin policies', () => {
+    expect(decide(POLICIES.partner, base)).toBe('forbidden');
+    expect(decide(POLICIES.driver, base)).toBe('forbidden');
+    expect(decide(POLICIES.anyAdmin, base)).toBe('forbidden');
+  });
+  it('lets only approved drivers through the approved-driver policy', () => {
+    const pending: Actor = { ...base, userType: 'driver', status: 'pending' };
+    expect(decide(POLICIES.driver, pending)).toBe('allow');
+    expect(decide(POLICIES.approvedDriver, pending)).toBe('forbidden');
+    expect(decide(POLICIES.approvedDriver, { ...pending, status: 'approved' })).toBe('allow');
+  });
+  it('checks the admin role against the area table', () => {
+    const agent: Actor = { ...base, userType: 'admin', adminRole: 'cs_agent' };
+    expect(decide(adminArea('tickets'), agent)).toBe('allow');
+    expect(decide(adminArea('drivers'), agent)).toBe('forbidden');
+    expect(decide(adminArea('audit'), { ...agent, adminRole: 'ops_manager' })).toBe('forbidden');
+    expect(decide(adminArea('audit'), { ...agent, adminRole: 'super_admin' })).toBe('allow');
+  });
+});
+
+describe('homePathFor', () => {
+  it('sends each kind of user where spec 3 section 2.2 says', () => {
+    expect(homePathFor({ userType: 'customer', status: 'active', adminRole: null })).toBe('/');
+    expect(homePathFor({ userType: 'partner', status: null, adminRole: null })).toBe('/partner/dashboard');
+    expect(homePathFor({ userType: 'admin', status: null, adminRole: 'finance' })).toBe('/admin/dashboard');
+    expect(homePathFor({ userType: 'driver', status: 'approved', adminRole: null })).toBe('/driver/jobs');
+    expect(homePathFor({ userType: 'driver', status: 'pending', adminRole: null })).toBe('/driver/onboarding');
+    expect(homePathFor({ userType: 'driver', status: 'rejected', adminRole: null })).toBe('/driver/onboarding');
+    expect(homePathFor({ userType: 'driver', status: null, adminRole: null })).toBe('/driver/onboarding');
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Live-event topics. Each names what a subscriber may see:
+ * - order:{orderId}    one order, for its customer, its restaurant's staff, its driver and admins
+ * - site:{siteId}      a site's orders, for its staff
+ * - jobs:{AREA}        delivery jobs in a postcode area (leading letters), for approved drivers there
+ * - user:{userId}      one account's own changes (driver approval, earnings)
+ * - admin              back-office badges and queues, for admins
+ */
+export type Topic =
+  | { kind: 'order'; id: string }
+  | { kind: 'site'; id: string }
+  | { kind: 'jobs'; area: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'admin' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Parses a topic string; null when it is not one of the known shapes. */
+export function parseTopic(raw: string): Topic | null {
+  if (raw === 'admin') return { kind: 'admin' };
+  const [kind, value, ...rest] = raw.split(':');
+  if (!value || rest.length) return null;
+  switch (kind) {
+    case 'order':
+      return UUID.test(value) ? { kind: 'order', id: value.toLowerCase() } : null;
+    case 'site':
+      return UUID.test(value) ? { kind: 'site', id: value.toLowerCase() } : null;
+    case 'jobs':
+      return /^[A-Z]{1,2}$/.test(value) ? { kind: 'jobs', area: value } : null;
+    case 'user':
+      return /^[A-Za-z0-9_-]{1,64}$/.test(value) ? { kind: 'user', id: value } : null;
+    default:
+      return null;
+  }
+}
+
+export const topicName = {
+  order: (id: string) => `order:${id}`,
+  site: (id: string) => `site:${id}`,
+  jobs: (area: string) => `jobs:${area}`,
+  user: (id: string) => `user:${id}`,
+  admin: 'admin',
+} as const;
+
+/** The postcode area of a UK postcode or outward code: its leading letters ("e1 6an" -> "E"). */
+export function postcodeArea(postcode: string): string | null {
+  const m = /^\s*([A-Za-z]{1,2})\d/.exec(postcode);
+  return m ? m[1].toUpperCase() : null;
+}

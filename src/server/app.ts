@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Policy } from '../domain/policies';
+import type { Config } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { createAuth, type Auth } from './modules/auth/better-auth';
+import { meRoutes } from './modules/auth/routes';
+import { devMailRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { liveRoutes } from './modules/live/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { createMailer, type Mailer } from './plugins/mail';
+import { LiveBus } from './plugins/realtime';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export type ApiRoute = { method: string; url: string; policy: Policy };
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  bus: LiveBus;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its policy, as registered (the authorization tests walk it). */
+    apiRoutes: ApiRoute[];
+    deps: AppDeps;
+  }
+}
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pglite`);
+}
+
+/** Builds the whole server. Tests call it with their own database; main.ts with the configured one. */
+export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.newPassword'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const policy = route.config?.policy;
+    if (!policy) throw new Error(`API route ${route.url} declares no policy`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy });
+  });
+
+  const database = opts.database ?? (await openDatabase(config));
+  const mailer = createMailer(config, database.db, app.log);
+  const auth = createAuth(config, database.db, mailer);
+  const bus = new LiveBus(database, app.log);
+  await bus.start();
+  const deps: AppDeps = { config, database, auth, mailer, bus };
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerAuth(app, auth, database.db, config.publicUrl);
+
+  healthRoutes(app, { database, demo: config.demo });
+  meRoutes(app, { db: database.db });
+  liveRoutes(app, { db: database.db, bus });
+  if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
+
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    await bus.close();
+    if (!opts.database) await database.close();
+  });
+  return app;
+}

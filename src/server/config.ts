@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  demo: boolean;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  authSecret: string;
+  /** Uploaded files live on local disk under dir. */
+  uploads: { dir: string; maxBytes: number };
+  /** Requests per minute per IP on sign-in before 429 (tests raise it). */
+  signInLimitPerMinute: number;
+  logLevel: string;
+  /** Set in production builds: secure cookies, no dev-only routes. */
+  production: boolean;
+  demoFleet: boolean;
+  webDistDir: string | null;
+};
+
+/** A setting is missing or malformed: start-up stops with this one line. */
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be 1 or 0 (true/false)',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO: flag.optional(),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://halalnosh.example' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('HalalNosh <no-reply@halalnosh.test>'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().positive().default(5 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  DEMO_FLEET: flag.default(false),
+});
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration error: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? null;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const demo = e.DEMO ?? databaseUrl === null;
+  const production = e.NODE_ENV === 'production';
+  if (!e.AUTH_SECRET && databaseUrl && !demo) {
+    throw new ConfigError('Configuration error: AUTH_SECRET is required with DATABASE_URL (at least 32 characters)');
+  }
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    databaseUrl,
+    dataDir,
+    demo,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    uploads: { dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
+    signInLimitPerMinute: 10,
+    logLevel: e.LOG_LEVEL,
+    production,
+    demoFleet: e.DEMO_FLEET,
+    webDistDir: path.resolve('dist'),
+  };
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One type for both drivers: the PGlite and node-postgres databases share Drizzle's Postgres API. */
+export type Db = NodePgDatabase<Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a callback for every NOTIFY on the channel; returns a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK = 7_460_201;
+
+/** Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date. */
+export async function openPglite(dir: string | null): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const db = drizzle({ client: pool, schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        });
+        c.on('error', () => {
+          // The connection dropped: reconnect so this process keeps receiving other processes' events.
+          listeners.splice(listeners.indexOf(c), 1);
+          c.end().catch(() => undefined);
+          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        await c.connect();
+        await c.query(`listen "${channel.replace(/"/g, '')}"`);
+        client = c;
+        listeners.push(c);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.splice(listeners.indexOf(client), 1);
+          await client.end().catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
+/** Sends a NOTIFY; call it after the transaction that made the change has committed. */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { JobStatus } from '../../../domain/order-flow';
+import { user } from './auth';
+import { sites } from './catalog';
+import { orders } from './orders';
+import { uploads } from './backoffice';
+
+export const deliveryJobs = pgTable(
+  'delivery_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    status: text('status').$type<JobStatus>().notNull().default('available'),
+    driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The driver shows this 4-digit code to the restaurant at hand-over. */
+    pickupCode: text('pickup_code').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    proofUploadId: uuid('proof_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    pickupAddress: text('pickup_address').notNull(),
+    pickupPostcode: text('pickup_postcode'),
+    /** Leading letters of the pickup postcode: drivers see jobs of their own area. */
+    pickupArea: text('pickup_area').notNull(),
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryLat: doublePrecision('delivery_lat'),
+    deliveryLng: doublePrecision('delivery_lng'),
+    restaurantName: text('restaurant_name').notNull(),
+    customerName: text('customer_name').notNull(),
+    distanceMiles: doublePrecision('distance_miles').notNull(),
+    deliveryFeeMinor: integer('delivery_fee_minor').notNull(),
+    customerOrderTotalMinor: integer('customer_order_total_minor').notNull(),
+    totalPayMinor: integer('total_pay_minor').notNull(),
+    estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_jobs_available_idx').on(t.pickupArea, t.createdAt).where(sql`${t.status} = 'available'`),
+    index('delivery_jobs_driver_idx').on(t.driverId, t.status),
+    index('delivery_jobs_status_idx').on(t.status),
+  ],
+);
+
+export const driverDocuments = pgTable(
+  'driver_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'photo_id' | 'right_to_work' | 'insurance'>().notNull(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('driver_documents_driver_kind').on(t.driverId, t.kind)],
+);
+
+export const driverPayouts = pgTable(
+  'driver_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    grossMinor: integer('gross_minor').notNull(),
+    feeMinor: integer('fee_minor').notNull(),
+    netMinor: integer('net_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('driver_payouts_driver_idx').on(t.driverId, t.createdAt)],
+);
+
+export const driverEarnings = pgTable(
+  'driver_earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deliveryJobId: uuid('delivery_job_id').references(() => deliveryJobs.id, { onDelete: 'set null' }),
+    pickupPayMinor: integer('pickup_pay_minor').notNull().default(0),
+    distancePayMinor: integer('distance_pay_minor').notNull().default(0),
+    boostMinor: integer('boost_minor').notNull().default(0),
+    tipMinor: integer('tip_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    paidOut: boolean('paid_out').notNull().default(false),
+    payoutId: uuid('payout_id').references(() => driverPayouts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_earnings_driver_idx').on(t.driverId, t.createdAt),
+    index('driver_earnings_unpaid_idx').on(t.driverId).where(sql`not ${t.paidOut}`),
+  ],
+);

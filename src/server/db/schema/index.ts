@@ -1,0 +1,7 @@
+// The whole schema as one object for Drizzle's relational queries and better-auth's adapter.
+export * from './auth';
+export * from './people';
+export * from './catalog';
+export * from './orders';
+export * from './delivery';
+export * from './backoffice';

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OrderStatus, OrderType } from '../../../domain/order-flow';
+import { user } from './auth';
+import { sites } from './catalog';
+
+/** Source of the digits in order numbers (HN-100001, HN-100002, ...). */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email'),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    deliveryFeeMinor: integer('delivery_fee_minor').notNull(),
+    tipMinor: integer('tip_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    paymentMethod: text('payment_method').$type<'cash'>().notNull().default('cash'),
+    deliveryAddress: text('delivery_address'),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryInstructions: text('delivery_instructions'),
+    deliveryLat: doublePrecision('delivery_lat'),
+    deliveryLng: doublePrecision('delivery_lng'),
+    /** Shown to the customer while out for delivery; the driver must enter it to complete. */
+    deliveryVerificationCode: text('delivery_verification_code').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('PENDING'),
+    prepTimeMinutes: integer('prep_time_minutes'),
+    estimatedDeliveryTime: integer('estimated_delivery_time').notNull(),
+    rejectionReason: text('rejection_reason'),
+    driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
+    /** sha256 of the secret a visitor's browser holds to see its own order. */
+    visitorTokenHash: text('visitor_token_hash'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_site_created_idx').on(t.siteId, t.createdAt),
+    index('orders_site_status_idx').on(t.siteId, t.status),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_driver_idx').on(t.driverId),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    check('orders_totals_nonneg', sql`${t.subtotalMinor} >= 0 and ${t.deliveryFeeMinor} >= 0 and ${t.totalMinor} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    menuItemId: uuid('menu_item_id'),
+    name: text('name').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    actorId: text('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const orderEtas = pgTable(
+  'order_etas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    initialEta: timestamp('initial_eta', { withTimezone: true }).notNull(),
+    currentEta: timestamp('current_eta', { withTimezone: true }).notNull(),
+    etaSource: text('eta_source').$type<'maps_api' | 'fallback'>().notNull(),
+    distanceKm: doublePrecision('distance_km'),
+    travelTimeMinutes: integer('travel_time_minutes'),
+    isLate: boolean('is_late').notNull().default(false),
+    lateNotificationSent: boolean('late_notification_sent').notNull().default(false),
+    csTicketCreated: boolean('cs_ticket_created').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_etas_open_idx').on(t.currentEta).where(sql`not ${t.csTicketCreated}`)],
+);
+
+/** The customer's "Rate & Tip" for a finished order. */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    tipMinor: integer('tip_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('order_ratings_rating_range', sql`${t.rating} between 1 and 5`)],
+);

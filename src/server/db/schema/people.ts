@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AdminRole, DriverStatus, UserType, VehicleType } from '../../../domain/roles';
+import { user } from './auth';
+
+/** One profile per account: what kind of user it is and the audience-specific fields. */
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userType: text('user_type').$type<UserType>().notNull(),
+    /** customers: active or pending; drivers: pending, approved, rejected, suspended; null before a driver applies. */
+    status: text('status').$type<DriverStatus | 'active'>(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    displayName: text('display_name'),
+    phone: text('phone'),
+    avatarUrl: text('avatar_url'),
+    vehicleType: text('vehicle_type').$type<VehicleType>(),
+    drivingLicenceNumber: text('driving_licence_number'),
+    isOnline: boolean('is_online').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    currentPostcode: text('current_postcode'),
+    /** Outward-code letters of current_postcode (E1 4AB -> E), the drivers' job area. */
+    currentArea: text('current_area'),
+    adminRole: text('admin_role').$type<AdminRole>(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_profiles_type_status_idx').on(t.userType, t.status),
+    index('user_profiles_driver_area_idx').on(t.currentArea).where(sql`${t.userType} = 'driver'`),
+  ],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    addressLine1: text('address_line_1').notNull(),
+    addressLine2: text('address_line_2'),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    deliveryInstructions: text('delivery_instructions'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customerId),
+    uniqueIndex('customer_addresses_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Per channel (SMS, EMAIL, PUSH) and event; a missing row means every event is on. */
+export const customerNotificationSettings = pgTable(
+  'customer_notification_settings',
+  {
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    notificationType: text('notification_type').$type<'SMS' | 'EMAIL' | 'PUSH'>().notNull(),
+    orderAccepted: boolean('order_accepted').notNull().default(true),
+    driverAssigned: boolean('driver_assigned').notNull().default(true),
+    driverArrived: boolean('driver_arrived').notNull().default(true),
+    outForDelivery: boolean('out_for_delivery').notNull().default(true),
+    delivered: boolean('delivered').notNull().default(true),
+    orderLate: boolean('order_late').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.notificationType] })],
+);

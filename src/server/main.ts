@@ -1,0 +1,36 @@
+import { buildApp, openDatabase } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemo } from './db/seed/seed-demo';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config);
+  if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m) });
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => database.close());
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `HalalNosh is serving on ${config.publicUrl} (${database.kind}${config.demo ? ', demo data' : ''})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? `Start-up failed: ${err.message}` : err);
+  process.exit(1);
+});

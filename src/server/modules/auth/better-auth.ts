@@ -1,0 +1,104 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema/index';
+import type { Mailer } from '../../plugins/mail';
+import { createProfileForNewUser } from './create-profile';
+
+/** Kinds of account anyone may create by signing up; partners and admins come by invitation. */
+const SELF_SERVE_TYPES = ['customer', 'driver'];
+
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  const origins = new Set([config.publicUrl]);
+  if (!config.production) {
+    for (const host of ['localhost', '127.0.0.1']) {
+      origins.add(`http://${host}:${config.port}`);
+      origins.add(`http://${host}:5173`);
+    }
+  }
+  return betterAuth({
+    appName: 'HalalNosh',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [...origins],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        userType: { type: 'string', required: false, defaultValue: 'customer', input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your HalalNosh password',
+          text: `Salam,\n\nSomeone asked to reset the password of your HalalNosh account. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this mail.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirm your HalalNosh account',
+          text: `Salam,\n\nConfirm your e-mail address to start using HalalNosh:\n\n${url}\n\nThe link works for an hour.`,
+        });
+      },
+      async afterEmailVerification(user) {
+        // Spec 3, 4.6: a customer profile whose status is not active becomes active once confirmed.
+        await db
+          .update(schema.userProfiles)
+          .set({ status: 'active', updatedAt: new Date() })
+          .where(
+            and(
+              eq(schema.userProfiles.userId, user.id),
+              eq(schema.userProfiles.userType, 'customer'),
+              ne(schema.userProfiles.status, 'active'),
+            ),
+          );
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const requested = (user as { userType?: string }).userType ?? 'customer';
+            if (!SELF_SERVE_TYPES.includes(requested)) return false;
+            return { data: { ...user, email: user.email.toLowerCase(), userType: requested } };
+          },
+          async after(user) {
+            await createProfileForNewUser(db, user as typeof user & { userType: string });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.signInLimitPerMinute },
+        '/sign-up/email': { window: 60, max: config.signInLimitPerMinute },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-halalnosh-client-ip'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production || config.publicUrl.startsWith('https://') },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

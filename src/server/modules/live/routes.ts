@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { liveEventsQuery } from '../../../domain/contracts/live/events';
+import { POLICIES } from '../../../domain/policies';
+import type { Db } from '../../db/client';
+import type { LiveBus } from '../../plugins/realtime';
+import { authorizeTopics } from './authorize-topics';
+
+const HEARTBEAT_MS = 20_000;
+
+/** GET /api/events: a Server-Sent Events stream of the topics the caller may see. */
+export function liveRoutes(app: FastifyInstance, deps: { db: Db; bus: LiveBus }): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/events',
+    { config: { policy: POLICIES.public }, schema: { querystring: liveEventsQuery } },
+    async (request, reply) => {
+      const topics = await authorizeTopics(deps.db, request.actor, request.query.topics, request.query.orderToken ?? null);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: 2000\n: connected\n\n`);
+      let id = 0;
+      const unsubscribe = deps.bus.subscribe(topics, (event) => {
+        res.write(`id: ${++id}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.raw.on('close', close);
+      res.on('error', close);
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AppError, type ErrorCode } from '../../domain/errors';
+import { type Actor, type Policy, POLICIES, decide } from '../../domain/policies';
+import type { Auth } from '../modules/auth/better-auth';
+import { resolveActor } from '../modules/auth/resolve-actor';
+import type { Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; every /api route must declare one. */
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, resolved once per request (null for a visitor). */
+    actor: Actor | null;
+  }
+}
+
+const AUTH_ERROR_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  422: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+/** better-auth's error texts, in the words the spec's screens look for. */
+function authMessage(status: number, message: string): string {
+  if (/already exists/i.test(message)) return 'This email is already registered. Please sign in instead.';
+  if (status === 429) return 'Too many attempts. Please wait a minute and try again.';
+  return message;
+}
+
+/** The session token lives only in the httpOnly cookie; it is taken out of JSON bodies. */
+function withoutSessionToken(text: string): string {
+  if (!text.includes('"token"')) return text;
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && 'token' in parsed) {
+      delete parsed.token;
+      return JSON.stringify(parsed);
+    }
+  } catch {
+    // not JSON
+  }
+  return text;
+}
+
+/** The current actor of a request, from the better-auth session cookie. */
+export async function actorOf(auth: Auth, db: Db, request: FastifyRequest): Promise<Actor | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  return resolveActor(db, session.user);
+}
+
+/**
+ * Mounts better-auth on /api/auth/*, resolves the actor of every API request and enforces each
+ * route's policy before validation: a stranger gets 401 and a wrong role 403 whatever they send.
+ */
+export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string): void {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config.policy;
+    if (!policy || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    request.actor = await actorOf(auth, db, request);
+    const decision = decide(policy, request.actor);
+    if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { policy: POLICIES.public },
+    async handler(request, reply) {
+      const headers = fromNodeHeaders(request.headers);
+      // The client IP as Fastify sees it (trustProxy aware); a client-sent value is overwritten.
+      headers.set('x-halalnosh-client-ip', request.ip);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(new URL(request.url, publicUrl), {
+          method: request.method,
+          headers,
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const retry = response.headers.get('x-retry-after');
+      if (retry) reply.header('retry-after', retry);
+      const text = await response.text();
+      if (response.status >= 400) {
+        let message = response.statusText || 'Request failed';
+        try {
+          const parsed = JSON.parse(text) as { message?: string };
+          if (parsed.message) message = parsed.message;
+        } catch {
+          // not JSON: keep the status text
+        }
+        const code = AUTH_ERROR_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
+        reply.header('content-type', 'application/json; charset=utf-8');
+        return reply.send({ error: { code, message: authMessage(response.status, message) } });
+      }
+      return reply.send(withoutSessionToken(text));
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorBody, type ErrorCode } from '../../domain/errors';
+
+function body(code: ErrorCode, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+const FASTIFY_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Turns a zod issue path and message into one readable sentence: "items.0.quantity: Too small". */
+function readable(validation: { instancePath?: string; message?: string }[], context: string): string {
+  const parts = validation.slice(0, 3).map((v) => {
+    const where = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return where ? `${where}: ${v.message}` : `${context}: ${v.message}`;
+  });
+  return parts.join('; ');
+}
+
+/** One error model for every route: known errors keep their status, the rest are 500 without internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = readable(error.validation, error.validationContext ?? 'request');
+      return reply.status(400).send(body('VALIDATION_ERROR', message || 'Invalid request'));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500 && FASTIFY_CODES[status]) {
+      return reply.status(status).send(body(FASTIFY_CODES[status], error.message));
+    }
+    if (status < 500) {
+      return reply.status(400).send(body('VALIDATION_ERROR', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
+  });
+}
