@@ -4,7 +4,11 @@ import type { Policy } from '../domain/policies';
 import type { Config } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { createAuth, type Auth } from './modules/auth/better-auth';
+import { accountRoutes } from './modules/account/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { meRoutes } from './modules/auth/routes';
+import { driverRoutes } from './modules/driver/routes';
+import { partnerRoutes } from './modules/partner/routes';
 import { devMailRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
@@ -79,6 +83,10 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   healthRoutes(app, { database, demo: config.demo });
   meRoutes(app, { db: database.db });
   liveRoutes(app, { db: database.db, bus });
+  accountRoutes(app, { db: database.db });
+  partnerRoutes(app, { db: database.db });
+  driverRoutes(app, { db: database.db });
+  adminRoutes(app, { db: database.db });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);

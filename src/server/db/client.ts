@@ -49,6 +49,9 @@ export async function openPglite(dir: string | null): Promise<Database> {
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover) is replaced on next use; without a
+  // listener its error would crash the process.
+  pool.on('error', () => undefined);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const db = drizzle({ client: pool, schema });

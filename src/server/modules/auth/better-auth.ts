@@ -37,6 +37,15 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       autoSignIn: false,
       minPasswordLength: 8,
       revokeSessionsOnPasswordReset: true,
+      // A second sign-up with a known e-mail answers like a first one (no account enumeration);
+      // the owner of the address is told instead (docs/decisions/0004-sign-up-enumeration.md).
+      async onExistingUserSignUp({ user }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'You already have a HalalNosh account',
+          text: `Salam,\n\nSomeone tried to create a HalalNosh account with this e-mail address, which already has one. Sign in here:\n\n${config.publicUrl}/auth\n\nForgot your password? Use "Forgot password" on that page. If it was not you, no action is needed.`,
+        });
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,

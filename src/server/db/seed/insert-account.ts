@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { postcodeArea } from '../../../domain/topics';
+import type { DbOrTx } from '../client';
+import { account, teamMembers, user, userProfiles } from '../schema/index';
+import type { DemoAccount } from './demo-accounts';
+
+/**
+ * Creates a confirmed e-mail/password account with its profile (and team row for admins) in one
+ * transaction. Used by the demo seed and by tests; real users come through better-auth sign-up.
+ */
+export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: string): Promise<string> {
+  const id = randomUUID();
+  const email = a.email.toLowerCase();
+  const [first, ...rest] = a.name.split(' ');
+  await db.transaction(async (tx) => {
+    await tx.insert(user).values({
+      id,
+      name: a.name,
+      email,
+      emailVerified: true,
+      userType: a.userType === 'driver' ? 'driver' : 'customer',
+    });
+    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    await tx.insert(userProfiles).values({
+      userId: id,
+      userType: a.userType,
+      email,
+      displayName: a.name,
+      firstName: first,
+      lastName: rest.join(' '),
+      phone: a.phone ?? null,
+      status: a.status ?? null,
+      adminRole: a.adminRole ?? null,
+      vehicleType: a.driver?.vehicle ?? null,
+      drivingLicenceNumber: a.driver?.licence ?? null,
+      currentPostcode: a.driver?.postcode ?? null,
+      currentArea: a.driver ? postcodeArea(a.driver.postcode) : null,
+      isOnline: a.driver?.online ?? false,
+    });
+    if (a.adminRole) {
+      await tx.insert(teamMembers).values({ userId: id, fullName: a.name, email, role: a.adminRole });
+    }
+  });
+  return id;
+}

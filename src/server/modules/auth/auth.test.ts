@@ -1,0 +1,186 @@
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/index';
+import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+
+let t: TestApp;
+const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function lastMailTo(email: string) {
+  const rows = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
+  const mail = rows.find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  return { mail, path: link ? link.replace(TEST_ORIGIN, '') : null };
+}
+
+async function me(cookie?: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+  return res.json().user;
+}
+
+describe('customer sign-up and e-mail confirmation', () => {
+  const email = 'new.customer@example.com';
+
+  it('creates the account and sends a confirmation mail to the outbox', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD, name: 'Sara Ali', userType: 'customer', callbackURL: '/auth/callback' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { mail, path } = await lastMailTo(email);
+    expect(mail.subject).toMatch(/Confirm/);
+    expect(path).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('refuses to sign in before the e-mail is confirmed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email, password: TEST_PASSWORD } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('signs the user in from the link, lands on /auth/callback and activates the customer', async () => {
+    const { path } = await lastMailTo(email);
+    const res = await t.app.inject({ method: 'GET', url: path! });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/callback');
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const user = await me(cookie);
+    expect(user).toMatchObject({ email, userType: 'customer', status: 'active', home: '/', displayName: 'Sara Ali' });
+  });
+
+  it('answers a second sign-up with a known e-mail like a first one and mails the owner instead', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD, name: 'Again', callbackURL: '/auth/callback' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { mail } = await lastMailTo(email);
+    expect(mail.subject).toBe('You already have a HalalNosh account');
+  });
+
+  it('refuses a sign-up that asks to be an admin or a partner', async () => {
+    for (const userType of ['admin', 'partner']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: json,
+        payload: { email: `${userType}.x@example.com`, password: TEST_PASSWORD, name: 'X', userType },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('keeps the session token out of the sign-in response body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email, password: TEST_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('token');
+    const cookie = res.headers['set-cookie'];
+    expect(String(cookie)).toMatch(/HttpOnly/i);
+    expect(String(cookie)).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link to /reset-password whose token sets a new password', async () => {
+    const email = 'forgetful@example.com';
+    await createUser(t, { email, userType: 'customer', status: 'active' });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: json,
+      payload: { email, redirectTo: '/reset-password' },
+    });
+    expect(ask.statusCode).toBe(200);
+    const { path } = await lastMailTo(email);
+    const follow = await t.app.inject({ method: 'GET', url: path! });
+    expect(follow.statusCode).toBe(302);
+    const location = new URL(follow.headers.location as string, TEST_ORIGIN);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token');
+    expect(token).toBeTruthy();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: json,
+      payload: { token, newPassword: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expect(signIn(t, email)).rejects.toThrow();
+    expect(await signIn(t, email, 'a-brand-new-password')).toContain('session_token');
+  });
+});
+
+describe('where each kind of user lands (spec 3, section 2.2)', () => {
+  it.each([
+    ['customer', { userType: 'customer', status: 'active' }, '/'],
+    ['partner', { userType: 'partner' }, '/partner/dashboard'],
+    ['approved driver', { userType: 'driver', status: 'approved' }, '/driver/jobs'],
+    ['pending driver', { userType: 'driver', status: 'pending' }, '/driver/onboarding'],
+    ['rejected driver', { userType: 'driver', status: 'rejected' }, '/driver/onboarding'],
+    ['driver who has not applied', { userType: 'driver' }, '/driver/onboarding'],
+    ['admin', { userType: 'admin', adminRole: 'finance' }, '/admin/dashboard'],
+  ] as const)('sends a %s to %s', async (label, account, home) => {
+    const email = `${label.replace(/\s/g, '.')}@example.com`;
+    await createUser(t, { email, ...account });
+    const user = await me(await signIn(t, email));
+    expect(user.home).toBe(home);
+  });
+
+  it('treats an active team member as an admin with the team role', async () => {
+    const email = 'team.member@example.com';
+    const id = await createUser(t, { email, userType: 'customer', status: 'active' });
+    const { teamMembers } = await import('../../db/schema/index');
+    await t.database.db.insert(teamMembers).values({ userId: id, fullName: 'Team Member', email, role: 'cs_agent' });
+    const user = await me(await signIn(t, email));
+    expect(user).toMatchObject({ adminRole: 'cs_agent', home: '/admin/dashboard' });
+  });
+
+  it('answers a visitor with no user', async () => {
+    expect(await me()).toBeNull();
+  });
+
+  it('signs out: the old cookie no longer identifies anyone', async () => {
+    const email = 'leaving@example.com';
+    await createUser(t, { email, userType: 'customer', status: 'active' });
+    const cookie = await signIn(t, email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...json, cookie }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect(await me(cookie)).toBeNull();
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with Retry-After after repeated attempts from one address', async () => {
+    const limited = await createTestApp({ signInLimitPerMinute: 3 });
+    try {
+      const codes: number[] = [];
+      let retryAfter: string | undefined;
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: json,
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) retryAfter = res.headers['retry-after'] as string;
+      }
+      expect(codes.slice(0, 3).every((c) => c === 401)).toBe(true);
+      expect(codes[4]).toBe(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
