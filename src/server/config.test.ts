@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '/tmp/halalnosh-config-test' };
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, the embedded database and demo mode', () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({ port: 3000, databaseUrl: null, demo: true, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('turns demo mode off with DATABASE_URL unless DEMO=1', () => {
+    const url = 'postgres://postgres@127.0.0.1/halalnosh';
+    expect(loadConfig({ ...base, DATABASE_URL: url, AUTH_SECRET: 's'.repeat(32) }).demo).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: url, DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('stops with one line naming a malformed setting', () => {
+    expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(/^Configuration error: PORT/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ ...base, DEMO: 'maybe' })).toThrow(/DEMO/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+  });
+
+  it('requires AUTH_SECRET on a real database outside demo mode', () => {
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://h/db' })).toThrow(/AUTH_SECRET is required/);
+  });
+});
