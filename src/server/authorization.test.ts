@@ -27,7 +27,7 @@ beforeAll(async () => {
     { label: 'partner Y', userType: 'partner' },
     { label: 'approved driver', userType: 'driver', status: 'approved' },
     { label: 'pending driver', userType: 'driver', status: 'pending' },
-    ...ADMIN_ROLES.map((role) => ({ label: role, userType: 'admin', adminRole: role })),
+    ...ADMIN_ROLES.map((role) => ({ label: role, userType: 'admin' as const, adminRole: role })),
   ] as const;
   for (const a of accounts) {
     const email = `${a.label.replace(/\s/g, '.')}@example.com`;
