@@ -10,6 +10,7 @@ import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
 import { partnerRoutes } from './modules/partner/routes';
 import { devMailRoutes } from './modules/dev/routes';
+import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { registerAuth } from './plugins/auth';
@@ -27,6 +28,7 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   bus: LiveBus;
+  geocoder: Geocoder;
 };
 
 declare module 'fastify' {
@@ -73,7 +75,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   const auth = createAuth(config, database.db, mailer);
   const bus = new LiveBus(database, app.log);
   await bus.start();
-  const deps: AppDeps = { config, database, auth, mailer, bus };
+  const deps: AppDeps = { config, database, auth, mailer, bus, geocoder: createGeocoder(config.geocoderUrl) };
   app.decorate('deps', deps);
 
   registerErrorHandling(app);

@@ -22,6 +22,8 @@ export type Config = {
   /** Set in production builds: secure cookies, no dev-only routes. */
   production: boolean;
   demoFleet: boolean;
+  /** A postcodes.io-style geocoder; unset: the bundled postcode-district table. */
+  geocoderUrl: string | null;
   webDistDir: string | null;
 };
 
@@ -55,6 +57,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
+  GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production,
     demoFleet: e.DEMO_FLEET,
+    geocoderUrl: e.GEOCODER_URL ?? null,
     webDistDir: path.resolve('dist'),
   };
 }
