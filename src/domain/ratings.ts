@@ -1,0 +1,27 @@
+/** Star ratings run from 1 to 5 (spec 1, section 9). */
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+export const RATING_REQUIRED_MESSAGE = 'You must provide a rating from 1 to 5 stars.';
+export const MAX_REVIEW_COMMENT_LENGTH = 2000;
+
+/**
+ * The average of `count` ratings adding up to `sum`, to one decimal, halves rounded up
+ * (4.45 -> 4.5); null when there are none. Integer arithmetic keeps 4.35 from becoming 4.3
+ * through binary floating point.
+ */
+export function averageRating(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((sum * 10) / count) / 10;
+}
+
+/** A review comment as stored: trimmed, null when nothing is left (spec 1, section 5). */
+export function normaliseReviewComment(comment: string | null | undefined): string | null {
+  const trimmed = (comment ?? '').trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The reviewer name shown on a review: the display name, or "Anonymous". */
+export function reviewerName(displayName: string | null | undefined): string {
+  const name = (displayName ?? '').trim();
+  return name || 'Anonymous';
+}
