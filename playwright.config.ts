@@ -37,6 +37,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { PORT: String(PORT), DATA_DIR, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIGN_IN_LIMIT_PER_MINUTE: '200' },
   },
 });

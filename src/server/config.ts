@@ -57,6 +57,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
 });
 
@@ -97,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
-    signInLimitPerMinute: 10,
+    signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     production,
     demoFleet: e.DEMO_FLEET,

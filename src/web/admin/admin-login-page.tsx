@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../lib/api';
+import { signInAndLoadMe, signOut } from '../lib/auth';
+import { useMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PasswordField } from '../ui/password-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** /admin/login: only an admin role gets in; anyone else is told so and signed out again. */
+export function AdminLoginPage() {
+  useDocumentTitle('Admin sign in');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  if (!busy && me.data?.user?.adminRole) return <Navigate to="/admin/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      email: !email.trim() ? 'Email is required' : EMAIL_FORMAT.test(email.trim()) ? undefined : 'Please enter a valid email address',
+      password: password ? undefined : 'Password is required',
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      const user = await signInAndLoadMe(queryClient, email, password);
+      if (!user.adminRole) {
+        toast.error('Access denied. You do not have admin privileges.');
+        await signOut(queryClient).catch(() => undefined);
+        setBusy(false);
+        return;
+      }
+      toast.success(`Welcome back, ${user.name || user.email}!`);
+      navigate('/admin/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+        toast.error('Login failed. Please check your credentials.', { description: error.message });
+      } else {
+        toast.error('An unexpected error occurred. Please try again.');
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="grid size-12 place-items-center rounded-lg bg-primary-soft text-primary">
+            <ShieldCheck aria-hidden="true" className="size-6" />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            HalalNosh Admin
+          </CardTitle>
+          <CardDescription>Sign in to the back office.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
+              required
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+              required
+            />
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+              Access Admin Panel
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

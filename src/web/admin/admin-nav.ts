@@ -1,0 +1,21 @@
+import { FileText, Headphones, LayoutDashboard, type LucideIcon, ScrollText, Settings, Truck, Users } from 'lucide-react';
+import { type AdminArea, canUseAdminArea } from '../../domain/policies';
+import type { AdminRole } from '../../domain/roles';
+
+export type AdminNavItem = { to: string; label: string; area: AdminArea; icon: LucideIcon };
+
+/** The sidebar in spec order (spec 3, section 2.4); who sees which item is ADMIN_AREAS. */
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { to: '/admin/dashboard', label: 'Overview', area: 'overview', icon: LayoutDashboard },
+  { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },
+  { to: '/admin/tickets', label: 'Customer Service', area: 'tickets', icon: Headphones },
+  { to: '/admin/team', label: 'Team', area: 'team', icon: Users },
+  { to: '/admin/reports', label: 'Reports', area: 'reports', icon: FileText },
+  { to: '/admin/settings', label: 'Settings', area: 'settings', icon: Settings },
+  { to: '/admin/audit', label: 'Audit Log', area: 'audit', icon: ScrollText },
+];
+
+/** The sidebar items this role may use. */
+export function navFor(role: AdminRole | null): AdminNavItem[] {
+  return ADMIN_NAV.filter((item) => canUseAdminArea(role, item.area));
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+
+/** Tells the user when the browser goes offline and when it is back (spec 1, section 2: global screens). */
+export function ConnectivityToasts() {
+  useEffect(() => {
+    const onOnline = () => toast.success('Connection restored', { id: 'connectivity' });
+    const onOffline = () => toast.error('Connection lost - some features may not work', { id: 'connectivity', duration: Infinity });
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, []);
+  return null;
+}

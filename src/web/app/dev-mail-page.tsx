@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Inbox, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import type { listMailResponse } from '../../domain/contracts/dev/list-mail';
+import { ApiError, api } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { PageLoading } from '../ui/spinner';
+
+type MailList = z.infer<typeof listMailResponse>;
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+
+/** Mail text with every web address made a link (confirmation and reset links open from here). */
+function MailText({ text }: { text: string }) {
+  const parts: ReactNode[] = text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} className="break-all font-medium text-primary underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+  return <p className="whitespace-pre-wrap break-words text-sm">{parts}</p>;
+}
+
+/** /dev/mail: the dev outbox of demo mode, where mails land instead of being sent. */
+export function DevMailPage() {
+  useDocumentTitle('Dev outbox');
+  const mails = useQuery({
+    queryKey: ['dev', 'mail'],
+    queryFn: ({ signal }) => api<MailList>('/api/dev/mail', { signal }),
+    refetchInterval: 5000,
+  });
+  const notDemo = mails.error instanceof ApiError && mails.error.status === 404;
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <Link to="/" className="text-sm font-semibold text-primary">
+            HalalNosh
+          </Link>
+          <h1 className="text-2xl font-bold">Dev outbox</h1>
+          <p className="text-muted-foreground">
+            Demo mode only: with no mail server configured, every mail HalalNosh would send is kept here instead
+            (newest first, latest 50).
+          </p>
+        </div>
+        <Button variant="outline" onClick={() => void mails.refetch()} disabled={mails.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
+
+      {mails.isPending ? (
+        <PageLoading label="Loading mails..." />
+      ) : notDemo ? (
+        <Alert variant="warning">The dev outbox is only available when the server runs in demo mode.</Alert>
+      ) : mails.isError ? (
+        <Alert variant="destructive">Could not load the outbox: {mails.error.message}</Alert>
+      ) : mails.data.mails.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
+          <Inbox aria-hidden="true" className="size-10" />
+          <p>No mails yet. Sign up or ask for a password reset and the mail appears here.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4" aria-label="Mails">
+          {mails.data.mails.map((mail) => (
+            <li key={mail.id}>
+              <Card>
+                <CardHeader>
+                  <CardTitle as="h2" className="text-base">
+                    {mail.subject}
+                  </CardTitle>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted-foreground">
+                    <dt>To</dt>
+                    <dd className="break-all">{mail.to}</dd>
+                    <dt>Time</dt>
+                    <dd>
+                      <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
+                    </dd>
+                  </dl>
+                </CardHeader>
+                <CardContent>
+                  <MailText text={mail.text} />
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { type AdminArea, canUseAdminArea } from '../../domain/policies';
+import { type Me, useMe } from '../lib/me';
+import { AccountCheckScreen, AccountErrorScreen } from './account-check';
+
+/*
+ * Route guards are a comfort for the user: they send people to the right sign-in page. The server
+ * enforces every rule again on every API call.
+ */
+
+/** Resolves GET /api/me, showing the account-check or error screen until it is known. */
+function WithMe({ children }: { children: (user: Me | null) => ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <AccountCheckScreen />;
+  if (me.isError) return <AccountErrorScreen onRetry={() => void me.refetch()} message={me.error.message} />;
+  return <>{children(me.data.user)}</>;
+}
+
+/** Customer pages (/account, /my-account): any signed-in user; else /auth carrying the origin path. */
+export function RequireSignedIn() {
+  const location = useLocation();
+  return (
+    <WithMe>
+      {(user) =>
+        user ? (
+          <Outlet />
+        ) : (
+          <Navigate replace to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} />
+        )
+      }
+    </WithMe>
+  );
+}
+
+/** Partner console: a partner account, else /partner/login. */
+export function RequirePartner() {
+  return <WithMe>{(user) => (user?.userType === 'partner' ? <Outlet /> : <Navigate replace to="/partner/login" />)}</WithMe>;
+}
+
+/**
+ * Driver pages: a signed-in, approved driver. Anyone else goes to /driver/login; a driver who is not
+ * approved goes to `notApproved` (onboarding for jobs and deliveries, the login for earnings: spec 3, 2.3).
+ */
+export function RequireApprovedDriver({ notApproved }: { notApproved: '/driver/onboarding' | '/driver/login' }) {
+  return (
+    <WithMe>
+      {(user) => {
+        if (!user || user.userType !== 'driver') return <Navigate replace to="/driver/login" />;
+        if (user.status !== 'approved') return <Navigate replace to={notApproved} />;
+        return <Outlet />;
+      }}
+    </WithMe>
+  );
+}
+
+/** Driver onboarding: any driver account, approved or not; anyone else goes to /driver/login. */
+export function RequireDriver() {
+  return <WithMe>{(user) => (user?.userType === 'driver' ? <Outlet /> : <Navigate replace to="/driver/login" />)}</WithMe>;
+}
+
+/** Back office: an admin role, else /admin/login. */
+export function RequireAdmin() {
+  return <WithMe>{(user) => (user?.adminRole ? <Outlet /> : <Navigate replace to="/admin/login" />)}</WithMe>;
+}
+
+/** One admin area: a role allowed there (ADMIN_AREAS), else /admin/dashboard. Sits inside RequireAdmin. */
+export function RequireAdminArea({ area }: { area: AdminArea }) {
+  return (
+    <WithMe>
+      {(user) => {
+        if (!user?.adminRole) return <Navigate replace to="/admin/login" />;
+        return canUseAdminArea(user.adminRole, area) ? <Outlet /> : <Navigate replace to="/admin/dashboard" />;
+      }}
+    </WithMe>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { refreshMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { PageLoading } from '../ui/spinner';
+
+/**
+ * /auth/callback: where the confirmation link lands, already signed in by the server. Sends the
+ * user to their home (spec 3, section 2.2) or back to /auth with the reason.
+ */
+export function AuthCallbackPage() {
+  useDocumentTitle('Confirming your account');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const error = params.get('error');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (error) {
+      toast.error('Authentication error. Please try again.');
+      navigate('/auth', { replace: true });
+      return;
+    }
+    refreshMe(queryClient)
+      .then(({ user }) => {
+        if (user) {
+          toast.success('Email confirmed successfully!');
+          navigate(user.home, { replace: true });
+        } else {
+          toast.error('No active session found.');
+          navigate('/auth', { replace: true });
+        }
+      })
+      .catch(() => {
+        toast.error('An error occurred during authentication.');
+        navigate('/auth', { replace: true });
+      });
+  }, [error, navigate, queryClient]);
+
+  return <PageLoading label="Confirming your account..." />;
+}

@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { requestPasswordReset } from '../lib/auth';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+/** Asks for a reset link by e-mail (the address is trimmed and lower-cased: spec 1, section 5). */
+export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const clean = email.trim().toLowerCase();
+    if (!clean) {
+      toast.error('Email required', { description: 'Please enter your email address.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await requestPasswordReset(clean);
+      toast.success('Reset email sent!', { description: 'If an account uses this address, a reset link is on its way.' });
+      onBack();
+    } catch (error) {
+      toast.error('Reset failed', { description: (error instanceof Error && error.message) || 'Failed to send reset email' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold">Reset your password</h2>
+        <p className="text-sm text-muted-foreground">Enter your email and we will send you a link to choose a new password.</p>
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        Send Reset Link
+      </Button>
+      <Button variant="link" onClick={onBack} className="justify-self-center">
+        Back to sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { CircleCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { resetPassword } from '../lib/auth';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PasswordField } from '../ui/password-field';
+import { Spinner } from '../ui/spinner';
+
+/** /reset-password?token=...: choose a new password from the mailed link. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      password: password ? undefined : 'Please choose a new password.',
+      confirm: confirm ? undefined : 'Please confirm your new password.',
+    };
+    setErrors(next);
+    if (next.password || next.confirm || !token) return;
+    if (password !== confirm) {
+      toast.error("Passwords don't match", { description: 'Please make sure both passwords are the same.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword(password, token);
+      toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+      setDone(true);
+    } catch (error) {
+      toast.error('Reset failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (done) {
+    body = (
+      <div className="grid gap-4 text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+        <p>Your password has been changed.</p>
+        <Link to="/auth" className={buttonClasses({ size: 'lg' })}>
+          Sign In
+        </Link>
+      </div>
+    );
+  } else if (linkError || !token) {
+    body = (
+      <div className="grid gap-4">
+        <Alert variant="destructive">
+          {linkError
+            ? 'This reset link is invalid or has expired.'
+            : 'This page needs the link from your password reset email.'}{' '}
+          Please ask for a new link from the sign-in page ("Forgot your password?").
+        </Alert>
+        <Link to="/auth" className={buttonClasses({ variant: 'outline' })}>
+          Go to Sign In
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="At least 8 characters."
+          error={errors.password}
+          required
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          required
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+          Update Password
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle as="h1" className="text-2xl">
+            Choose a new password
+          </CardTitle>
+          <CardDescription>For your HalalNosh account.</CardDescription>
+        </CardHeader>
+        <CardContent>{body}</CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signInAndLoadMe } from '../lib/auth';
+import { Button } from '../ui/button';
+import { PasswordField } from '../ui/password-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { toastSignInFailed } from './auth-messages';
+
+/** The Sign In tab: on success greet and go to the page the guard came from, else the user's home. */
+export function SignInForm({
+  redirect,
+  email,
+  onEmailChange,
+  onForgotPassword,
+}: {
+  redirect: string | null;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgotPassword: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      email: email.trim() ? undefined : 'Please enter your email address.',
+      password: password ? undefined : 'Please enter your password.',
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      const user = await signInAndLoadMe(queryClient, email, password);
+      toast.success('Salam! Welcome back!');
+      navigate(redirect ?? user.home, { replace: true });
+    } catch (error) {
+      toastSignInFailed(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        error={errors.email}
+        required
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        Sign In
+      </Button>
+      <Button variant="link" onClick={onForgotPassword} className="justify-self-center">
+        Forgot your password?
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bike, Briefcase, LayoutDashboard, LogOut, PoundSterling } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signOut } from '../lib/auth';
+import { cn } from '../lib/cn';
+import { Button } from '../ui/button';
+
+const NAV = [
+  { to: '/driver/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/driver/jobs', label: 'Jobs', icon: Briefcase },
+  { to: '/driver/earnings', label: 'Earnings', icon: PoundSterling },
+] as const;
+
+/** The driver app's frame, mobile first: a top bar with Sign Out and, for approved drivers, a bottom tab bar. */
+export function DriverFrame({ children, nav }: { children: ReactNode; nav: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onSignOut = async () => {
+    try {
+      await signOut(queryClient);
+    } catch {
+      toast.error('Sign out failed. Please try again.');
+      return;
+    }
+    navigate('/driver/login', { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-card">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+          <p className="flex items-center gap-2 font-bold">
+            <Bike aria-hidden="true" className="size-5 text-primary" />
+            HalalNosh Driver
+          </p>
+          <Button variant="ghost" size="sm" onClick={() => void onSignOut()}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={cn('mx-auto w-full max-w-3xl flex-1 px-4 py-6 focus:outline-none', nav && 'pb-24')}>
+        {children}
+      </main>
+      {nav ? (
+        <nav aria-label="Driver" className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]">
+          <ul className="mx-auto grid max-w-3xl grid-cols-3">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex flex-col items-center gap-1 py-2 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                      isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

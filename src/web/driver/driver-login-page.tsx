@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Bike } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../lib/api';
+import { signInAndLoadMe, signOut, signUp } from '../lib/auth';
+import { useMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PasswordField } from '../ui/password-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/** /driver/login: sign in, or sign up as a driver; after sign-in the driver's home (spec 3, 2.2). */
+export function DriverLoginPage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; confirm?: string }>({});
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(mode === 'sign-in' ? 'Driver sign in' : 'Become a driver');
+
+  const signedIn = !busy ? me.data?.user : null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      email: email.trim() ? undefined : 'Please enter your email address.',
+      password: password ? undefined : 'Please enter a password.',
+      confirm: mode === 'sign-up' && password !== confirm ? 'Passwords do not match' : undefined,
+    };
+    setErrors(next);
+    if (next.email || next.password || next.confirm) return;
+    setBusy(true);
+    try {
+      if (mode === 'sign-in') {
+        const user = await signInAndLoadMe(queryClient, email, password);
+        navigate(user.home, { replace: true });
+        return;
+      }
+      await signUp({ email, password, name: '', userType: 'driver' });
+      toast.success('Account created!', { description: 'Please check your email and open the link to confirm your account.' });
+      setMode('sign-in');
+      setPassword('');
+      setConfirm('');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Please try again.';
+      if (mode === 'sign-in') toast.error('Sign in failed', { description: message });
+      else if (/already registered/i.test(message))
+        toast.error('Account already exists', { description: 'This email is already registered. Please sign in instead.' });
+      else toast.error('Sign up failed', { description: error instanceof ApiError ? message : 'Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
+      <div className="grid w-full max-w-md gap-4">
+        <Card>
+          <CardHeader className="items-center text-center">
+            <span className="grid size-12 place-items-center rounded-lg bg-primary-soft text-primary">
+              <Bike aria-hidden="true" className="size-6" />
+            </span>
+            <CardTitle as="h1" className="text-2xl">
+              {mode === 'sign-in' ? 'Driver Sign In' : 'Become a HalalNosh Driver'}
+            </CardTitle>
+            <CardDescription>
+              {mode === 'sign-in' ? 'Sign in to find delivery jobs near you.' : 'Create your account, then complete your application.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {signedIn ? (
+              <Alert>
+                <p>
+                  You are signed in as {signedIn.email}
+                  {signedIn.userType !== 'driver' ? ` (a ${signedIn.userType} account)` : ''}.
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {signedIn.userType === 'driver' ? (
+                    <Link to={signedIn.home} className={buttonClasses({ size: 'sm' })}>
+                      Continue
+                    </Link>
+                  ) : null}
+                  <Button size="sm" variant="outline" onClick={() => void signOut(queryClient)}>
+                    Sign Out
+                  </Button>
+                </div>
+              </Alert>
+            ) : null}
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={errors.email}
+                required
+              />
+              <PasswordField
+                label="Password"
+                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                hint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
+                error={errors.password}
+                required
+              />
+              {mode === 'sign-up' ? (
+                <PasswordField
+                  label="Confirm password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  error={errors.confirm}
+                  required
+                />
+              ) : null}
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                {mode === 'sign-in' ? 'Sign In' : 'Create Driver Account'}
+              </Button>
+            </form>
+            <p className="text-center text-sm text-muted-foreground">
+              {mode === 'sign-in' ? 'New to HalalNosh?' : 'Already have an account?'}{' '}
+              <Button
+                variant="link"
+                onClick={() => {
+                  setErrors({});
+                  setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
+                }}
+              >
+                {mode === 'sign-in' ? 'Sign up to drive' : 'Sign in'}
+              </Button>
+            </p>
+          </CardContent>
+        </Card>
+        <Link to="/" className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to HalalNosh
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { type Me, meQueryKey, refreshMe } from './me';
+
+/** Signs in with e-mail and password (better-auth sets the session cookie). */
+export async function signIn(email: string, password: string): Promise<void> {
+  await api('/api/auth/sign-in/email', { method: 'POST', body: { email: email.trim(), password } });
+}
+
+/** Signs in, then loads who the user is; throws when the session did not stick. */
+export async function signInAndLoadMe(queryClient: QueryClient, email: string, password: string): Promise<Me> {
+  await signIn(email, password);
+  const { user } = await refreshMe(queryClient);
+  if (!user) throw new Error('Signed in, but no session was found.');
+  return user;
+}
+
+/** Creates an account; a confirmation mail links back to /auth/callback. */
+export async function signUp(input: { email: string; password: string; name: string; userType: 'customer' | 'driver' }): Promise<void> {
+  await api('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { ...input, email: input.email.trim(), callbackURL: '/auth/callback' },
+  });
+}
+
+/** Ends the session and forgets everything cached for this user. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+  } finally {
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    queryClient.setQueryData(meQueryKey, { user: null });
+  }
+}
+
+/** Mails a reset link that ends at /reset-password?token=... */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } });
+}
+
+/** Sets a new password with the token from the reset link. */
+export async function resetPassword(newPassword: string, token: string): Promise<void> {
+  await api('/api/auth/reset-password', { method: 'POST', body: { newPassword, token } });
+}
+
+/** A path inside this site to return to after sign-in, or null when the value is not one. */
+export function safeRedirect(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, LayoutDashboard, LogOut, Settings, UtensilsCrossed } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signOut } from '../lib/auth';
+import { useMe } from '../lib/me';
+import { Button } from '../ui/button';
+import { cn } from '../lib/cn';
+
+const NAV = [
+  { to: '/partner/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/partner/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/partner/menu', label: 'Menu', icon: UtensilsCrossed },
+  { to: '/partner/settings', label: 'Settings', icon: Settings },
+] as const;
+
+/** The partner console shell: navigation and Log out (back to /partner/login). */
+export function PartnerLayout() {
+  const { data } = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onLogOut = async () => {
+    try {
+      await signOut(queryClient);
+    } catch {
+      toast.error('Error logging out');
+      return;
+    }
+    navigate('/partner/login', { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-card">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <div className="flex items-center gap-2">
+            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm font-bold text-primary-foreground">
+              HN
+            </span>
+            <div className="leading-tight">
+              <p className="font-bold">HalalNosh Partner</p>
+              {data?.user ? <p className="text-xs text-muted-foreground">{data.user.email}</p> : null}
+            </div>
+          </div>
+          <Button variant="ghost" size="sm" onClick={() => void onLogOut()}>
+            <LogOut aria-hidden="true" />
+            Log out
+          </Button>
+          <nav aria-label="Partner" className="-mx-1 flex w-full gap-1 overflow-x-auto md:order-none md:w-auto">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4',
+                    isActive ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

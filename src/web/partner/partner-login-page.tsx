@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Store } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../lib/api';
+import { signInAndLoadMe, signOut } from '../lib/auth';
+import { useMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PasswordField } from '../ui/password-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+/** /partner/login: partner accounts only; anyone else is told so and signed out again. */
+export function PartnerLoginPage() {
+  useDocumentTitle('Partner sign in');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!busy && me.data?.user?.userType === 'partner') return <Navigate to="/partner/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      email: email.trim() ? undefined : 'Please enter your email address.',
+      password: password ? undefined : 'Please enter your password.',
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const user = await signInAndLoadMe(queryClient, email, password);
+      if (user.userType !== 'partner') {
+        await signOut(queryClient).catch(() => undefined);
+        setFailure('This is not a partner account. Please sign in with your restaurant partner account.');
+        setBusy(false);
+        return;
+      }
+      navigate('/partner/dashboard', { replace: true });
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.status === 401
+          ? 'Invalid credentials. Please check your email and password.'
+          : error instanceof ApiError && error.status === 429
+            ? error.message
+            : 'Error during login. Please try again.',
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
+      <div className="grid w-full max-w-md gap-4">
+        <Card>
+          <CardHeader className="items-center text-center">
+            <span className="grid size-12 place-items-center rounded-lg bg-primary-soft text-primary">
+              <Store aria-hidden="true" className="size-6" />
+            </span>
+            <CardTitle as="h1" className="text-2xl">
+              Partner Portal
+            </CardTitle>
+            <CardDescription>Sign in to manage your restaurant on HalalNosh.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={errors.email}
+                required
+              />
+              <PasswordField
+                label="Password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={errors.password}
+                required
+              />
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                Sign In to Dashboard
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+        <Link to="/partners" className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Partners
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { type Page, expect, test } from '@playwright/test';
+
+/** Every demo account's password (README; demo mode only). */
+const DEMO_PASSWORD = 'halalnosh-demo';
+
+/** Fills the e-mail and password fields of whichever sign-in form is on the page. */
+async function fillCredentials(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Waits until the page is at exactly this path and query. */
+async function expectPath(page: Page, path: string): Promise<void> {
+  await expect.poll(() => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  }).toBe(path);
+}
+
+/*
+ * Each demo account signs in on its own side and lands where spec 3, section 2.2 says.
+ * Sign-ins in this file: 8 (the server allows 10 a minute per IP; guards.spec.ts adds 1).
+ */
+
+test('a customer signs in on /auth and lands on the home page, greeted by name', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await fillCredentials(page, 'customer@halalnosh.test');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Salam! Welcome back!')).toBeVisible();
+  await expectPath(page, '/');
+  await expect(page.getByText('Salam, Aisha Khan').filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Account' }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('a partner signs in on /partner/login and lands on the partner dashboard', async ({ page }) => {
+  await page.goto('/partner/login');
+  await fillCredentials(page, 'partner@halalnosh.test');
+  await page.getByRole('button', { name: 'Sign In to Dashboard' }).click();
+  await expectPath(page, '/partner/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner Dashboard' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Partner' });
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Menu', 'Settings']);
+});
+
+test('an approved driver signs in on /driver/login and lands on the jobs list', async ({ page }) => {
+  await page.goto('/driver/login');
+  await fillCredentials(page, 'driver@halalnosh.test');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectPath(page, '/driver/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+});
+
+test('a pending driver signs in and lands on onboarding with the application under review', async ({ page }) => {
+  await page.goto('/driver/login');
+  await fillCredentials(page, 'pending.driver@halalnosh.test');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectPath(page, '/driver/onboarding');
+  await expect(page.getByRole('heading', { name: 'Application Under Review' })).toBeVisible();
+  // Not approved: the jobs list sends them back to onboarding.
+  await page.goto('/driver/jobs');
+  await expectPath(page, '/driver/onboarding');
+});
+
+const ADMINS = [
+  {
+    email: 'admin@halalnosh.test',
+    name: 'Maryam Hussain',
+    items: ['Overview', 'Drivers', 'Customer Service', 'Team', 'Reports', 'Settings', 'Audit Log'],
+  },
+  { email: 'ops@halalnosh.test', name: 'Imran Malik', items: ['Overview', 'Drivers', 'Customer Service', 'Team', 'Reports', 'Settings'] },
+  { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Customer Service'] },
+  { email: 'finance@halalnosh.test', name: 'Zain Chaudhry', items: ['Overview', 'Customer Service', 'Reports'] },
+];
+
+for (const admin of ADMINS) {
+  test(`${admin.email} signs in on /admin/login and sees exactly their role's sidebar`, async ({ page }) => {
+    await page.goto('/admin/login');
+    await fillCredentials(page, admin.email);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await expectPath(page, '/admin/dashboard');
+    await expect(page.getByText(`Welcome back, ${admin.name}!`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.getByRole('link')).toHaveText(admin.items);
+  });
+}

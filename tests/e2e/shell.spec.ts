@@ -1,0 +1,121 @@
+import { type Page, expect, test } from '@playwright/test';
+
+/** Waits until the page is at exactly this path and query. */
+async function expectPath(page: Page, path: string): Promise<void> {
+  await expect.poll(() => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  }).toBe(path);
+}
+
+/* The app shell without signing in (sign-ins in this file: 0; sign-ups: 1). */
+
+test('the home page searches by location and cuisine', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Find Halal Food Delivery in the UK | HalalNosh');
+  await expect(page.getByText('Find Halal food Now')).toBeVisible();
+  await page.getByPlaceholder('Enter your location (e.g., London)').fill('Manchester');
+  const cuisine = page.getByLabel('Cuisine');
+  await expect(cuisine.locator('option')).toHaveText([
+    'All cuisines',
+    'Turkish',
+    'Middle Eastern',
+    'Lebanese',
+    'Pakistani',
+    'Indian',
+    'Moroccan',
+    'Mediterranean',
+    'South Asian',
+    'North African',
+  ]);
+  await cuisine.selectOption('Lebanese');
+  await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
+  await expectPath(page, '/?location=Manchester&cuisine=Lebanese');
+});
+
+test('the header counts the stored cart and keeps its entries in a menu on small screens', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [{ quantity: 2 }, { quantity: 1 }] }));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const menu = page.getByRole('button', { name: 'Menu, cart, 3 items' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart (3)' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await page.getByRole('banner').getByRole('link', { name: 'Partners' }).click();
+  await expectPath(page, '/partners');
+  await expect(page.getByRole('link', { name: /Restaurant Partner/ })).toHaveAttribute('href', '/partner/login');
+  await expect(page.getByRole('link', { name: /Driver/ })).toHaveAttribute('href', '/driver/login');
+});
+
+test('sign-up checks that both passwords match', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('someone@halalnosh.test');
+  await page.getByLabel('Password', { exact: true }).fill('first-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('second-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await expect(page.getByText('Please make sure both passwords are the same.')).toBeVisible();
+});
+
+test('a forgotten password is reset through the mailed link', async ({ page, baseURL }) => {
+  const email = `reset.${Date.now()}@halalnosh.test`;
+  // An account to reset (created through the API; it never signs in here).
+  const created = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'old-password-1', name: 'Reset Me', userType: 'customer', callbackURL: '/auth/callback' },
+    headers: { origin: baseURL! },
+  });
+  expect(created.ok()).toBeTruthy();
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Email required')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(`  ${email.toUpperCase()}  `);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Reset email sent!')).toBeVisible();
+
+  await page.goto('/dev/mail');
+  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'Reset your HalalNosh password' });
+  await mail.getByRole('link', { name: /reset-password/ }).click();
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New password', { exact: true }).fill('new-password-1');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('new-password-1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last()).toBeVisible();
+});
+
+test('an invalid reset link says so', async ({ page }) => {
+  await page.goto('/reset-password?error=INVALID_TOKEN');
+  await expect(page.getByRole('alert')).toContainText('This reset link is invalid or has expired.');
+});
+
+test('going offline and back shows the connectivity toasts', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByText('Find Halal food Now')).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText('Connection lost - some features may not work')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Connection restored')).toBeVisible();
+});
+
+test('the skip link moves focus to the page content', async ({ page }) => {
+  await page.goto('/partners');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
