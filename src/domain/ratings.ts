@@ -5,9 +5,8 @@ export const RATING_REQUIRED_MESSAGE = 'You must provide a rating from 1 to 5 st
 export const MAX_REVIEW_COMMENT_LENGTH = 2000;
 
 /**
- * The average of `count` ratings adding up to `sum`, to one decimal, halves rounded up
- * (4.45 -> 4.5); null when there are none. Integer arithmetic keeps 4.35 from becoming 4.3
- * through binary floating point.
+ * The average of `count` ratings adding up to `sum`, to one decimal with halves rounded up
+ * (17 / 4 = 4.25 -> 4.3), as PostgreSQL's round() does; null when there are none.
  */
 export function averageRating(sum: number, count: number): number | null {
   if (count <= 0) return null;
