@@ -117,6 +117,8 @@ export const sites = pgTable(
     index('sites_brand_idx').on(t.brandId),
     index('sites_city_slug_idx').on(t.citySlug, t.status),
     index('sites_status_idx').on(t.status),
+    // Postcode search narrows to a bounding box around the customer before measuring distances.
+    index('sites_lat_lng_idx').on(t.lat, t.lng),
   ],
 );
 

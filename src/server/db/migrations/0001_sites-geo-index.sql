@@ -1,0 +1,1 @@
+CREATE INDEX "sites_lat_lng_idx" ON "sites" USING btree ("lat","lng");
