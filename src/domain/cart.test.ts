@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_CART,
+  type CartState,
+  addItem,
+  clearCart,
+  parseStoredCart,
+  removeItem,
+  startNewCart,
+  updateQuantity,
+} from './cart';
+
+const wrap = { id: 'i1', name: 'Chicken Wrap', priceMinor: 650, restaurantId: 'r1', restaurantName: 'Kervan (Dalston)' };
+const tea = { id: 'i2', name: 'Turkish Tea', priceMinor: 199, restaurantId: 'r1', restaurantName: 'Kervan (Dalston)' };
+const other = { id: 'i9', name: 'Lamb Tagine', priceMinor: 1295, restaurantId: 'r2', restaurantName: 'Marrakech (Brick Lane)' };
+
+function add(cart: CartState, item: typeof wrap, n?: number): CartState {
+  const r = addItem(cart, item, n);
+  if (!r.ok) throw new Error('unexpected conflict');
+  return r.cart;
+}
+
+describe('cart', () => {
+  it('appends a new item with quantity 1', () => {
+    const cart = add(EMPTY_CART, wrap);
+    expect(cart.items).toEqual([{ ...wrap, quantity: 1 }]);
+    expect(cart).toMatchObject({ totalMinor: 650, itemCount: 1 });
+  });
+
+  it('raises the quantity by 1 when the same id is added again', () => {
+    const cart = add(add(EMPTY_CART, wrap), wrap);
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0].quantity).toBe(2);
+    expect(cart.totalMinor).toBe(1300);
+  });
+
+  it('adds several at once from the menu stepper', () => {
+    const cart = add(add(EMPTY_CART, wrap, 3), tea, 2);
+    expect(cart).toMatchObject({ totalMinor: 3 * 650 + 2 * 199, itemCount: 5 });
+    expect(add(cart, wrap, 2).items[0].quantity).toBe(5);
+  });
+
+  it('ignores an add of 0 (the Add button is disabled at 0)', () => {
+    expect(add(EMPTY_CART, wrap, 0)).toBe(EMPTY_CART);
+  });
+
+  it("reports a conflict instead of mixing two restaurants' items", () => {
+    const cart = add(EMPTY_CART, wrap);
+    const r = addItem(cart, other);
+    expect(r).toEqual({
+      ok: false,
+      conflict: { currentRestaurantId: 'r1', currentRestaurantName: 'Kervan (Dalston)', newRestaurantId: 'r2', newRestaurantName: 'Marrakech (Brick Lane)' },
+    });
+  });
+
+  it('starts a new cart with the other restaurant’s item once the customer agrees', () => {
+    expect(startNewCart(other, 2)).toMatchObject({ items: [{ id: 'i9', quantity: 2 }], totalMinor: 2590, itemCount: 2 });
+  });
+
+  it('sets a quantity, and removes the line at 0 or less', () => {
+    const cart = add(add(EMPTY_CART, wrap), tea);
+    expect(updateQuantity(cart, 'i1', 4)).toMatchObject({ totalMinor: 4 * 650 + 199, itemCount: 5 });
+    expect(updateQuantity(cart, 'i1', 0).items.map((i) => i.id)).toEqual(['i2']);
+    expect(updateQuantity(cart, 'i1', -1).items.map((i) => i.id)).toEqual(['i2']);
+  });
+
+  it('removes a line by id and recomputes the totals', () => {
+    const cart = removeItem(add(add(EMPTY_CART, wrap), tea), 'i2');
+    expect(cart).toMatchObject({ totalMinor: 650, itemCount: 1 });
+  });
+
+  it('clears to no items, total 0 and itemCount 0', () => {
+    expect(clearCart()).toEqual({ items: [], totalMinor: 0, itemCount: 0 });
+  });
+
+  it('loads a stored cart and recomputes its totals', () => {
+    const stored = JSON.stringify({ items: [{ ...wrap, quantity: 2 }], totalMinor: 1, itemCount: 99 });
+    expect(parseStoredCart(stored)).toMatchObject({ totalMinor: 1300, itemCount: 2 });
+  });
+
+  it('gives null for stored text that cannot be parsed or is not a cart', () => {
+    expect(parseStoredCart('{not json')).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ items: [{ id: 'x' }] }))).toBeNull();
+    expect(parseStoredCart(null)).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1 }, { ...other, quantity: 1 }] }))).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * The cart rules of spec 1, section 4, as pure functions over items priced in pence. The web app
+ * keeps the state in local storage (`halalnosh-cart`); the server never trusts these prices and
+ * reprices every order from the menu.
+ */
+
+export const CART_STORAGE_KEY = 'halalnosh-cart';
+
+export type CartItem = {
+  id: string;
+  name: string;
+  priceMinor: number;
+  quantity: number;
+  restaurantId: string;
+  restaurantName: string;
+  description?: string | null;
+};
+
+export type CartState = { items: CartItem[]; totalMinor: number; itemCount: number };
+
+/** What the UI asks about: the cart holds another restaurant's items. */
+export type CartConflict = {
+  currentRestaurantId: string;
+  currentRestaurantName: string;
+  newRestaurantId: string;
+  newRestaurantName: string;
+};
+
+export type AddResult = { ok: true; cart: CartState } | { ok: false; conflict: CartConflict };
+
+export const EMPTY_CART: CartState = { items: [], totalMinor: 0, itemCount: 0 };
+
+/** Total (sum of price times quantity) and itemCount (sum of quantities), recomputed after every change. */
+export function withTotals(items: CartItem[]): CartState {
+  let totalMinor = 0;
+  let itemCount = 0;
+  for (const i of items) {
+    totalMinor += i.priceMinor * i.quantity;
+    itemCount += i.quantity;
+  }
+  return { items, totalMinor, itemCount };
+}
+
+/** The restaurant the cart belongs to, or null when it is empty. */
+export function cartRestaurant(cart: CartState): { id: string; name: string } | null {
+  const first = cart.items[0];
+  return first ? { id: first.restaurantId, name: first.restaurantName } : null;
+}
+
+/**
+ * Adds `quantity` (default 1, the menu stepper may add several at once) of an item: the same id
+ * raises its quantity, a new id is appended. One restaurant per cart: an item of another
+ * restaurant is not added and the conflict is reported for the UI to ask about.
+ */
+export function addItem(cart: CartState, item: Omit<CartItem, 'quantity'>, quantity = 1): AddResult {
+  const current = cartRestaurant(cart);
+  if (current && current.id !== item.restaurantId) {
+    return {
+      ok: false,
+      conflict: {
+        currentRestaurantId: current.id,
+        currentRestaurantName: current.name,
+        newRestaurantId: item.restaurantId,
+        newRestaurantName: item.restaurantName,
+      },
+    };
+  }
+  const n = Math.floor(quantity);
+  if (!(n >= 1)) return { ok: true, cart };
+  const existing = cart.items.find((i) => i.id === item.id);
+  const items = existing
+    ? cart.items.map((i) => (i.id === item.id ? { ...i, quantity: i.quantity + n } : i))
+    : [...cart.items, { ...item, quantity: n }];
+  return { ok: true, cart: withTotals(items) };
+}
+
+/** After the customer confirms the conflict: empty the cart and start it with this item. */
+export function startNewCart(item: Omit<CartItem, 'quantity'>, quantity = 1): CartState {
+  const result = addItem(EMPTY_CART, item, quantity);
+  return result.ok ? result.cart : EMPTY_CART;
+}
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export function updateQuantity(cart: CartState, id: string, quantity: number): CartState {
+  if (quantity <= 0) return removeItem(cart, id);
+  const n = Math.floor(quantity);
+  return withTotals(cart.items.map((i) => (i.id === id ? { ...i, quantity: n } : i)));
+}
+
+export function removeItem(cart: CartState, id: string): CartState {
+  return withTotals(cart.items.filter((i) => i.id !== id));
+}
+
+export function clearCart(): CartState {
+  return EMPTY_CART;
+}
+
+const storedItem = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  priceMinor: z.int().min(0),
+  quantity: z.int().min(1),
+  restaurantId: z.string().min(1),
+  restaurantName: z.string(),
+  description: z.string().nullish(),
+});
+
+/**
+ * Load cart: the stored JSON text replaces the state. Text that cannot be parsed, or a cart
+ * mixing restaurants, gives null (the caller keeps the cart empty and only logs it).
+ * Totals are recomputed rather than trusted.
+ */
+export function parseStoredCart(text: string | null): CartState | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = z.object({ items: z.array(storedItem) }).safeParse(raw);
+  if (!parsed.success) return null;
+  const items = parsed.data.items;
+  if (items.some((i) => i.restaurantId !== items[0].restaurantId)) return null;
+  return withTotals(items);
+}

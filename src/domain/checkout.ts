@@ -1,0 +1,63 @@
+import { normalisePostcode } from './geo';
+import { formatPence } from './money';
+import type { OrderType } from './order-flow';
+
+/**
+ * Checkout rules shared by the checkout form and the server, worded as the customer reads them
+ * (spec 1, section 8). The server checks them again; the form only saves a round trip.
+ */
+export const CHECKOUT_MESSAGES = {
+  nameAndPhone: 'Please fill in name and phone',
+  addressAndPostcode: 'Please fill in address and postcode for delivery',
+  phone: 'Please enter a valid UK phone number',
+  postcode: 'Please enter a valid UK postcode',
+  emptyCart: 'Your cart is empty',
+} as const;
+
+/** A UK phone number as people type it: digits, spaces and a leading +, at least 10 digits. */
+export function isUkPhone(text: string): boolean {
+  const t = text.trim();
+  if (!/^\+?[\d ]+$/.test(t)) return false;
+  const digits = t.replace(/\D/g, '').length;
+  return digits >= 10 && digits <= 15;
+}
+
+/** A full UK postcode ("E1 6AN"), normalised; null for an outward code alone or anything else. */
+export function fullPostcode(text: string): string | null {
+  return normalisePostcode(text)?.postcode ?? null;
+}
+
+export type CheckoutFields = {
+  orderType: OrderType;
+  customerName: string;
+  customerPhone: string;
+  deliveryAddress?: string | null;
+  deliveryPostcode?: string | null;
+};
+
+/** The first thing wrong with the checkout form, in the customer's words, or null when it is complete. */
+export function checkoutProblem(f: CheckoutFields): string | null {
+  if (!f.customerName.trim() || !f.customerPhone.trim()) return CHECKOUT_MESSAGES.nameAndPhone;
+  if (!isUkPhone(f.customerPhone)) return CHECKOUT_MESSAGES.phone;
+  if (f.orderType === 'DELIVERY') {
+    if (!f.deliveryAddress?.trim() || !f.deliveryPostcode?.trim()) return CHECKOUT_MESSAGES.addressAndPostcode;
+    if (!fullPostcode(f.deliveryPostcode)) return CHECKOUT_MESSAGES.postcode;
+  }
+  return null;
+}
+
+/** The branch as messages name it: "Kervan Ocakbasi (Dalston)", or the brand alone for a main branch. */
+export function siteDisplayName(brandName: string, siteName: string): string {
+  const s = siteName.trim();
+  if (!s || s === 'Main Branch' || s.toLowerCase() === brandName.trim().toLowerCase()) return brandName;
+  if (s.toLowerCase().startsWith(brandName.trim().toLowerCase())) return s;
+  return `${brandName} (${s})`;
+}
+
+/** Refusal texts the checkout shows as they come from the server. */
+export const orderRefusals = {
+  minimumOrder: (site: string, minMinor: number) => `Minimum order for ${site} is ${formatPence(minMinor)}`,
+  notTakingOrders: (site: string) => `${site} is not taking orders right now`,
+  outOfRange: (site: string, postcode: string) => `${site} does not deliver to ${postcode}`,
+  maintenance: 'HalalNosh is not taking orders right now while we carry out maintenance. Please try again shortly.',
+} as const;
