@@ -6,6 +6,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
 import { partnerRoutes } from './modules/partner/routes';
@@ -13,6 +14,7 @@ import { devMailRoutes } from './modules/dev/routes';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   partnerRoutes(app, { db: database.db });
   driverRoutes(app, { db: database.db });
   adminRoutes(app, { db: database.db });
+  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder });
+  reviewRoutes(app, { db: database.db });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);

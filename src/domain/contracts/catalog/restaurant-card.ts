@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { HALAL_STATUSES } from '../../halal';
+
+/**
+ * One branch as a search result card (spec 1, section 3, "Restaurant branch (display card)").
+ * Money in pence; the ETA already includes the branch's current busy extra minutes.
+ */
+export const restaurantCard = z.object({
+  id: z.string(),
+  slug: z.string(),
+  brandId: z.string(),
+  brandName: z.string(),
+  /** The site's own name, e.g. "Whitechapel". */
+  branchName: z.string(),
+  city: z.string(),
+  cuisines: z.array(z.string()),
+  /** Average of the reviews to one decimal; null while the branch has none. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  etaMinMinutes: z.number().int(),
+  etaMaxMinutes: z.number().int(),
+  deliveryFeeMinor: z.number().int(),
+  minOrderMinor: z.number().int(),
+  halalStatus: z.enum(HALAL_STATUSES),
+  /** ISO timestamp of the last halal verification; null when never verified. */
+  lastVerifiedAt: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  /** Open Now: switched on, inside today's hours (Europe/London) and not paused. */
+  isOpen: z.boolean(),
+  /** Straight-line distance from the searched postcode, one decimal; null for a city search. */
+  distanceKm: z.number().nullable(),
+  description: z.string().nullable(),
+  address: z.string(),
+  postcode: z.string().nullable(),
+  phone: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  deliveryRadiusKm: z.number(),
+});
+export type RestaurantCard = z.infer<typeof restaurantCard>;

@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { RestaurantDetail } from '../../../domain/contracts/catalog/get-restaurant';
+import { AppError } from '../../../domain/errors';
+import type { DbOrTx } from '../../db/client';
+import { brands, menus, sites } from '../../db/schema/index';
+import { cardColumns, toCard } from './card-rows';
+import { loadBranchMenu } from './load-menu';
+
+/** An active branch by slug with its brand's description and menu id (all unique-index lookups). */
+export function branchBySlugQuery(db: DbOrTx, slug: string) {
+  return db
+    .select({ ...cardColumns, brandDescription: brands.description, menuId: menus.id })
+    .from(sites)
+    .innerJoin(brands, eq(brands.id, sites.brandId))
+    .leftJoin(menus, eq(menus.brandId, sites.brandId))
+    .where(and(eq(sites.slug, slug), eq(sites.status, 'active')))
+    .limit(1);
+}
+
+/** The restaurant page: the card, the brand's description and the branch's menu (null when empty). */
+export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()): Promise<RestaurantDetail> {
+  const [row] = await branchBySlugQuery(db, slug);
+  if (!row) throw new AppError('NOT_FOUND', 'Restaurant not found');
+  const sections = row.menuId ? await loadBranchMenu(db, row.menuId, row.id) : [];
+  return {
+    ...toCard(row, now),
+    brandDescription: row.brandDescription,
+    menu: sections.length ? { sections } : null,
+  };
+}

@@ -1,0 +1,57 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { SearchLocation } from '../../../domain/contracts/catalog/search-restaurants';
+import { normalisePostcode } from '../../../domain/geo';
+import type { Db } from '../../db/client';
+import { cities } from '../../db/schema/index';
+import type { Geocoder } from '../geo/geocoder';
+
+/** The spec's default city (spec 1, section 9). */
+export const DEFAULT_CITY_SLUG = 'london';
+
+export type ResolvedLocation =
+  | { kind: 'city'; citySlug: string; label: string; lat: number; lng: number }
+  | { kind: 'postcode'; label: string; lat: number; lng: number }
+  | { kind: 'unknown'; label: string; looksLikePostcode: boolean };
+
+/** Finds a directory city by its slug or its name, ignoring case. */
+export async function findCity(db: Db, text: string) {
+  const wanted = text.trim().toLowerCase();
+  const [city] = await db
+    .select()
+    .from(cities)
+    .where(or(eq(cities.slug, wanted), sql`lower(${cities.name}) = ${wanted}`))
+    .limit(1);
+  return city ?? null;
+}
+
+/**
+ * Reads the search box (DECISIONS.md, "Search location"): a city name or slug first, then a UK
+ * postcode or outward code through the geocoder; empty means London.
+ */
+export async function resolveLocation(db: Db, geocoder: Geocoder, text: string | undefined): Promise<ResolvedLocation> {
+  const typed = (text ?? '').trim() || DEFAULT_CITY_SLUG;
+  const city = await findCity(db, typed);
+  if (city) return { kind: 'city', citySlug: city.slug, label: city.name, lat: city.lat, lng: city.lng };
+  const postcode = normalisePostcode(typed);
+  if (!postcode) return { kind: 'unknown', label: typed, looksLikePostcode: false };
+  const point = await geocoder.geocode(typed);
+  const label = postcode.postcode ?? postcode.outward;
+  if (!point) return { kind: 'unknown', label, looksLikePostcode: true };
+  return { kind: 'postcode', label, lat: point.lat, lng: point.lng };
+}
+
+/** The location as the search answer echoes it. */
+export function describeLocation(location: ResolvedLocation): SearchLocation {
+  switch (location.kind) {
+    case 'city':
+      return { kind: 'city', label: location.label, known: true, citySlug: location.citySlug, lat: location.lat, lng: location.lng };
+    case 'postcode':
+      return { kind: 'postcode', label: location.label, known: true, lat: location.lat, lng: location.lng };
+    case 'unknown':
+      return { kind: location.looksLikePostcode ? 'postcode' : 'city', label: location.label, known: false };
+    default: {
+      const never: never = location;
+      throw new Error(`Unknown location ${JSON.stringify(never)}`);
+    }
+  }
+}
