@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Policy } from '../domain/policies';
@@ -6,6 +7,9 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { startLateOrdersSweeper } from './jobs/late-orders';
+import { partnerOrderRoutes } from './modules/orders/partner-routes';
+import { orderRoutes } from './modules/orders/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
@@ -14,6 +18,7 @@ import { devMailRoutes } from './modules/dev/routes';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -83,21 +88,31 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   registerAuth(app, auth, database.db, config.publicUrl);
+  await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 
   healthRoutes(app, { database, demo: config.demo });
   meRoutes(app, { db: database.db });
   liveRoutes(app, { db: database.db, bus });
+  uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });
   driverRoutes(app, { db: database.db });
   adminRoutes(app, { db: database.db });
+  orderRoutes(app);
+  partnerOrderRoutes(app);
   catalogRoutes(app, { db: database.db, geocoder: deps.geocoder });
   reviewRoutes(app, { db: database.db });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);
 
+  // Background sweepers start once the app is ready; tests run them by hand (config.sweepers false).
+  let stopSweepers: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    if (config.sweepers) stopSweepers = startLateOrdersSweeper({ db: database.db, bus }, app.log);
+  });
   app.addHook('onClose', async () => {
+    await stopSweepers?.();
     await bus.close();
     if (!opts.database) await database.close();
   });

@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import { type Actor, canUseAdminArea } from '../../../domain/policies';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema/index';
+
+/**
+ * Reads an upload for this caller. Public files (menu images, logos) are anyone's; a private
+ * one only its owner's and authorised staff's: driver documents for admins who manage drivers,
+ * proofs of delivery for any admin. Anyone else is told it does not exist.
+ */
+export async function readUpload(deps: { db: Db; uploadDir: string }, actor: Actor | null, id: string) {
+  const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'File not found');
+  if (row.isPrivate) {
+    const owner = !!actor && actor.userId === row.ownerId;
+    const staff =
+      !!actor?.adminRole &&
+      (row.purpose === 'driver_document' ? canUseAdminArea(actor.adminRole, 'drivers') : true);
+    if (!owner && !staff) throw new AppError('NOT_FOUND', 'File not found');
+  }
+  const body = await readFile(path.join(deps.uploadDir, row.storageKey));
+  return { body, contentType: row.contentType, isPrivate: row.isPrivate };
+}
