@@ -1,5 +1,6 @@
 import { buildApp, openDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
+import { seedCities } from './db/seed/seed-catalog';
 import { seedDemo } from './db/seed/seed-demo';
 
 async function main(): Promise<void> {
@@ -14,7 +15,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase(config);
+  // The city directory is reference data in every mode; restaurants and accounts only in demo mode.
   if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m) });
+  else await seedCities(database.db);
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());
   const shutdown = async (signal: string) => {

@@ -4,16 +4,24 @@ import { brandMemberships, brands, cities, menuItems, menuSections, menus, sites
 import { catalogSeedBrands } from './demo-restaurants';
 
 /**
+ * The 20 cities of the directory are reference data, loaded in every mode (not only demo):
+ * inserts the missing ones by slug and returns the ids added.
+ */
+export async function seedCities(db: Db): Promise<{ id: string }[]> {
+  return db
+    .insert(cities)
+    .values(UK_CITIES.map((c, i) => ({ ...c, sortOrder: i + 1 })))
+    .onConflictDoNothing({ target: cities.slug })
+    .returning({ id: cities.id });
+}
+
+/**
  * Seeds the 20 cities and the demo restaurants when missing; returns a one-line summary or null.
  * Idempotent: cities are matched by slug and sites by id or slug, so a second run (or a restart
  * after partners edited their menus) adds nothing and overwrites nothing.
  */
 export async function seedCatalog(db: Db, opts: { partnerUserId: string }): Promise<string | null> {
-  const addedCities = await db
-    .insert(cities)
-    .values(UK_CITIES.map((c, i) => ({ ...c, sortOrder: i + 1 })))
-    .onConflictDoNothing({ target: cities.slug })
-    .returning({ id: cities.id });
+  const addedCities = await seedCities(db);
 
   const existing = await db.select({ id: sites.id, slug: sites.slug }).from(sites);
   const takenIds = new Set(existing.map((s) => s.id));
