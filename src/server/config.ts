@@ -24,6 +24,8 @@ export type Config = {
   demoFleet: boolean;
   /** A postcodes.io-style geocoder; unset: the bundled postcode-district table. */
   geocoderUrl: string | null;
+  /** Run the background sweepers (late orders) in this process; tests turn them off and run them by hand. */
+  sweepers: boolean;
   webDistDir: string | null;
 };
 
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demoFleet: e.DEMO_FLEET,
     geocoderUrl: e.GEOCODER_URL ?? null,
+    sweepers: true,
     webDistDir: path.resolve('dist'),
   };
 }

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInLimitPerMinute: 1000,
     webDistDir: null,
     logLevel: 'silent',
+    sweepers: false,
     ...overrides,
   };
 }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
+
+/** How the caller may see the order (DECISIONS.md, "Who may see an order"). */
+export const ORDER_VIEWERS = ['customer', 'visitor', 'staff', 'driver', 'admin'] as const;
+
+export const orderItemView = z.object({
+  menuItemId: z.uuid().nullable(),
+  name: z.string(),
+  unitPriceMinor: z.int(),
+  quantity: z.int(),
+  lineTotalMinor: z.int(),
+});
+
+export const orderEtaView = z.object({
+  initialEta: z.string(),
+  currentEta: z.string(),
+  isLate: z.boolean(),
+  /** Customer service has been told about the delay. */
+  csTicketCreated: z.boolean(),
+  source: z.enum(['maps_api', 'fallback']),
+  distanceKm: z.number().nullable(),
+  travelTimeMinutes: z.int().nullable(),
+});
+
+/**
+ * One order as its tracking page, the partner console and the driver show it. Money in pence,
+ * times as ISO strings.
+ */
+export const orderView = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** The order page's words for the status (order-status-labels.ts). */
+  statusLabel: z.string(),
+  orderType: z.enum(ORDER_TYPES),
+  site: z.object({
+    id: z.uuid(),
+    /** Brand and branch as messages name it: "Kervan Ocakbasi (Dalston)". */
+    name: z.string(),
+    brandName: z.string(),
+    branchName: z.string(),
+    slug: z.string(),
+    phone: z.string().nullable(),
+    address: z.string(),
+    postcode: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  }),
+  items: z.array(orderItemView),
+  subtotalMinor: z.int(),
+  deliveryFeeMinor: z.int(),
+  tipMinor: z.int(),
+  /** Food plus delivery fee; a tip added after delivery is shown apart. */
+  totalMinor: z.int(),
+  paymentMethod: z.literal('cash'),
+  createdAt: z.string(),
+  contact: z.object({ name: z.string(), phone: z.string() }),
+  /** Null for pickup. */
+  delivery: z
+    .object({ address: z.string().nullable(), postcode: z.string().nullable(), instructions: z.string().nullable() })
+    .nullable(),
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /** The stored estimate in minutes: 40 delivery, 25 pickup (shown as 35-45, 20-30). */
+  estimatedDeliveryTime: z.int(),
+  prepTimeMinutes: z.int().nullable(),
+  rejectionReason: z.string().nullable(),
+  eta: orderEtaView.nullable(),
+  /** Only while a driver is assigned, and never to the driver themselves. */
+  driver: z
+    .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(), vehicleType: z.string().nullable() })
+    .nullable(),
+  /** The 4-digit code the customer gives the driver: only to the customer, only while out for delivery. */
+  deliveryCode: z.string().nullable(),
+  /** Rate & Tip is offered: DELIVERED or COLLECTED and not rated yet (customer and visitor only). */
+  canRate: z.boolean(),
+  rating: z
+    .object({ rating: z.int(), tipMinor: z.int(), comment: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
+  viewer: z.enum(ORDER_VIEWERS),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** :orderNumber in a path: "HN-100001", or the order's UUID. */
+export const orderRefParams = z.object({ orderNumber: z.string().min(1).max(64) });
+
+/** A visitor proves the order is theirs with the secret token returned when they placed it. */
+export const ORDER_TOKEN_HEADER = 'x-order-token';
+export const orderTokenHeaders = z.object({ [ORDER_TOKEN_HEADER]: z.string().max(200).optional() });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ORDER_TYPES } from '../../order-flow';
+import { CHECKOUT_MESSAGES } from '../../checkout';
+import { orderView } from './order-view';
+
+/**
+ * POST /api/orders (public). Prices never come from the browser: any price field sent is dropped
+ * here and the server prices every line from the menu. Required-ness of name, phone, address and
+ * postcode is checked by `checkoutProblem` so the messages read exactly as the checkout shows them.
+ */
+export const placeOrderHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Idempotency-Key header is required' })
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters'),
+});
+
+export const placeOrderBody = z.object({
+  siteId: z.uuid('siteId must be a UUID'),
+  orderType: z.enum(ORDER_TYPES),
+  items: z
+    .array(
+      z.object({
+        menuItemId: z.uuid('menuItemId must be a UUID'),
+        quantity: z.int().min(1, 'Quantity must be at least 1').max(50, 'Quantity must be at most 50'),
+      }),
+    )
+    .min(1, CHECKOUT_MESSAGES.emptyCart)
+    .max(100, 'An order can have at most 100 lines'),
+  customerName: z.string().trim().max(100).default(''),
+  customerPhone: z.string().trim().max(30).default(''),
+  deliveryAddress: z.string().trim().max(300).nullish(),
+  deliveryPostcode: z.string().trim().max(12).nullish(),
+  deliveryInstructions: z.string().trim().max(500).nullish(),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+/**
+ * 201 the first time, 200 for a replay of the same key and body (identical body). A visitor's
+ * answer carries `orderToken`: keep it (the browser stores it with the order) and send it as
+ * `x-order-token` to see the order or follow `order:{id}` live events.
+ */
+export const placeOrderResponse = z.object({ order: orderView, orderToken: z.string().optional() });

@@ -1,0 +1,113 @@
+import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LATE_CHECK_INTERVAL_MS, LATE_MESSAGE, TICKET_AFTER_MINUTES, evaluateLateness } from '../../domain/eta';
+import { FINAL_STATUSES } from '../../domain/order-flow';
+import { topicName } from '../../domain/topics';
+import type { Db } from '../db/client';
+import { orderEtas, orders } from '../db/schema/index';
+import type { LiveBus } from '../plugins/realtime';
+import { createTicket } from '../modules/tickets/create-ticket';
+
+/** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */
+const BATCH = 200;
+
+type Deps = { db: Db; bus: LiveBus };
+type EtaEvent = { orderId: string; currentEta: string; isLate: boolean; csTicketCreated: boolean; title?: string; message?: string };
+type TicketEvent = { ticketId: string; ticketNumber: string; orderId: string; channel: 'customer'; priority: 'high' };
+
+/**
+ * One pass of the lateness rules (spec 1, section 4) over every active order: an order whose
+ * current ETA has passed is marked late once and its ETA moved 4 minutes ahead; one more than 12
+ * minutes past its initial ETA gets one high-priority customer-service ticket. Rows are claimed
+ * with FOR UPDATE SKIP LOCKED, so any number of processes may run this at once without doubling
+ * anything; the ticket's dedupe key makes "once" hold even across a lost flag.
+ */
+export async function runLateOrdersOnce(deps: Deps, now: Date = new Date()): Promise<{ markedLate: number; ticketsRaised: number }> {
+  const ticketCutoff = new Date(now.getTime() - TICKET_AFTER_MINUTES * 60_000);
+  const etaEvents: EtaEvent[] = [];
+  const ticketEvents: TicketEvent[] = [];
+
+  await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ eta: orderEtas, orderNumber: orders.orderNumber, siteId: orders.siteId, customerEmail: orders.customerEmail, customerName: orders.customerName })
+      .from(orderEtas)
+      .innerJoin(orders, eq(orders.id, orderEtas.orderId))
+      .where(
+        and(
+          not(inArray(orders.status, [...FINAL_STATUSES])),
+          or(
+            and(eq(orderEtas.isLate, false), lte(orderEtas.currentEta, now)),
+            and(eq(orderEtas.csTicketCreated, false), lte(orderEtas.initialEta, ticketCutoff)),
+          ),
+        ),
+      )
+      .orderBy(orderEtas.currentEta)
+      .limit(BATCH)
+      .for('update', { of: orderEtas, skipLocked: true });
+
+    for (const row of due) {
+      const { eta } = row;
+      const d = evaluateLateness(eta, now);
+      if (!d.markLate && !d.raiseTicket) continue;
+      let ticketCreated = eta.csTicketCreated;
+      if (d.raiseTicket) {
+        const minutesLate = Math.floor((now.getTime() - eta.initialEta.getTime()) / 60_000);
+        const ticket = await createTicket(tx, {
+          subject: `Late order ${row.orderNumber}`,
+          description: `Order ${row.orderNumber} is ${minutesLate} minutes past its estimated time (initial ETA ${eta.initialEta.toISOString()}).`,
+          channel: 'customer',
+          priority: 'high',
+          orderId: eta.orderId,
+          siteId: row.siteId,
+          customerEmail: row.customerEmail,
+          dedupeKey: `late:${eta.orderId}`,
+          firstMessage: { senderType: 'system', senderName: 'HalalNosh', message: `Raised automatically: the order is running late (customer ${row.customerName}).` },
+        });
+        if (ticket) ticketEvents.push({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, orderId: eta.orderId, channel: 'customer', priority: 'high' });
+        ticketCreated = true;
+      }
+      await tx
+        .update(orderEtas)
+        .set({
+          isLate: eta.isLate || d.markLate,
+          currentEta: d.currentEta,
+          csTicketCreated: ticketCreated,
+          ...(d.markLate ? { lateNotificationSent: true } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orderEtas.id, eta.id));
+      etaEvents.push({
+        orderId: eta.orderId,
+        currentEta: d.currentEta.toISOString(),
+        isLate: eta.isLate || d.markLate,
+        csTicketCreated: ticketCreated,
+        ...(d.markLate ? { title: LATE_MESSAGE.title, message: LATE_MESSAGE.body } : {}),
+      });
+    }
+  });
+
+  for (const e of etaEvents) await deps.bus.publish(topicName.order(e.orderId), 'order.eta', e);
+  for (const t of ticketEvents) await deps.bus.publish(topicName.admin, 'ticket.created', t);
+  return { markedLate: etaEvents.filter((e) => e.title).length, ticketsRaised: ticketEvents.length };
+}
+
+/**
+ * Runs the check every 60 seconds (spec 1, section 9) until stopped. A pass never overlaps the
+ * previous one in this process; other processes are kept apart by SKIP LOCKED.
+ */
+export function startLateOrdersSweeper(deps: Deps, log: FastifyBaseLogger, intervalMs = LATE_CHECK_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runLateOrdersOnce(deps)
+      .catch((err: unknown) => log.error({ err }, 'late-orders sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import type { Actor } from '../../../domain/policies';
+import type { DbOrTx } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { type OrderViewer, orderViewer } from '../access/order-access';
+
+const ORDER_NUMBER = /^HN-\d{1,12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The order an `HN-…` number or a UUID names, or null. */
+export async function findOrderByRef(db: DbOrTx, ref: string): Promise<OrderRow | null> {
+  const r = ref.trim();
+  const where = ORDER_NUMBER.test(r) ? eq(orders.orderNumber, r.toUpperCase()) : UUID.test(r) ? eq(orders.id, r.toLowerCase()) : null;
+  if (!where) return null;
+  const [row] = await db.select().from(orders).where(where).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The order and how this caller may see it. A stranger, a wrong token and a missing order get the
+ * same 404, so order numbers cannot be probed.
+ */
+export async function loadViewableOrder(
+  db: DbOrTx,
+  ref: string,
+  actor: Actor | null,
+  visitorToken: string | null | undefined,
+): Promise<{ order: OrderRow; viewer: OrderViewer }> {
+  const order = await findOrderByRef(db, ref);
+  const viewer = order ? await orderViewer(db, order, actor, visitorToken ?? null) : null;
+  if (!order || !viewer) throw new AppError('NOT_FOUND', 'Order not found');
+  return { order, viewer };
+}

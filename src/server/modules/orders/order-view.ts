@@ -1,0 +1,107 @@
+import { asc, eq } from 'drizzle-orm';
+import { siteDisplayName } from '../../../domain/checkout';
+import type { OrderView } from '../../../domain/contracts/orders/order-view';
+import type { OrderStatus } from '../../../domain/order-flow';
+import { orderPageLabel } from '../../../domain/order-status-labels';
+import type { DbOrTx } from '../../db/client';
+import { brands, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
+import type { OrderViewer } from '../access/order-access';
+
+/** Statuses in which a driver is on the order and the customer sees their card. */
+const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
+const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
+
+/** Builds the order as this viewer may see it; the caller has already decided the viewer. */
+export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderViewer): Promise<OrderView> {
+  const [row] = await db
+    .select({ order: orders, site: sites, brandName: brands.name })
+    .from(orders)
+    .innerJoin(sites, eq(sites.id, orders.siteId))
+    .innerJoin(brands, eq(brands.id, sites.brandId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) throw new Error(`order ${orderId} vanished while building its view`);
+  const { order: o, site: s } = row;
+
+  const [items, history, [eta], [rating]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name)),
+    db
+      .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, o.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db.select().from(orderEtas).where(eq(orderEtas.orderId, o.id)).limit(1),
+    db.select().from(orderRatings).where(eq(orderRatings.orderId, o.id)).limit(1),
+  ]);
+
+  let driver: OrderView['driver'] = null;
+  if (o.driverId && viewer !== 'driver' && DRIVER_ON_ORDER.includes(o.status)) {
+    const [d] = await db
+      .select({ firstName: userProfiles.firstName, lastName: userProfiles.lastName, phone: userProfiles.phone, vehicleType: userProfiles.vehicleType })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, o.driverId))
+      .limit(1);
+    driver = d ?? null;
+  }
+
+  const isCustomer = viewer === 'customer' || viewer === 'visitor';
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    status: o.status,
+    statusLabel: orderPageLabel(o.status, o.orderType),
+    orderType: o.orderType,
+    site: {
+      id: s.id,
+      name: siteDisplayName(row.brandName, s.name),
+      brandName: row.brandName,
+      branchName: s.name,
+      slug: s.slug,
+      phone: s.phone,
+      address: s.address,
+      postcode: s.postcode,
+      lat: s.lat,
+      lng: s.lng,
+    },
+    items: items.map((i) => ({
+      menuItemId: i.menuItemId,
+      name: i.name,
+      unitPriceMinor: i.unitPriceMinor,
+      quantity: i.quantity,
+      lineTotalMinor: i.lineTotalMinor,
+    })),
+    subtotalMinor: o.subtotalMinor,
+    deliveryFeeMinor: o.deliveryFeeMinor,
+    tipMinor: o.tipMinor,
+    totalMinor: o.totalMinor,
+    paymentMethod: 'cash',
+    createdAt: o.createdAt.toISOString(),
+    contact: { name: o.customerName, phone: o.customerPhone },
+    delivery:
+      o.orderType === 'DELIVERY'
+        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions }
+        : null,
+    statusHistory: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
+    estimatedDeliveryTime: o.estimatedDeliveryTime,
+    prepTimeMinutes: o.prepTimeMinutes,
+    rejectionReason: o.rejectionReason,
+    eta: eta
+      ? {
+          initialEta: eta.initialEta.toISOString(),
+          currentEta: eta.currentEta.toISOString(),
+          isLate: eta.isLate,
+          csTicketCreated: eta.csTicketCreated,
+          source: eta.etaSource,
+          distanceKm: eta.distanceKm,
+          travelTimeMinutes: eta.travelTimeMinutes,
+        }
+      : null,
+    driver,
+    deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
+    canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
+    rating: rating
+      ? { rating: rating.rating, tipMinor: rating.tipMinor, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
+      : null,
+    viewer,
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { checkoutProblem, fullPostcode, orderRefusals } from '../../../domain/checkout';
+import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
+import type { OrderView } from '../../../domain/contracts/orders/order-view';
+import { AppError } from '../../../domain/errors';
+import { DEFAULT_PREP_MINUTES, ESTIMATED_TIME_MINUTES, type TravelEstimate, etaFrom, straightLineEstimate } from '../../../domain/eta';
+import { distanceKm } from '../../../domain/geo';
+import { isWithinOpeningHours } from '../../../domain/opening-hours';
+import type { Actor } from '../../../domain/policies';
+import { topicName } from '../../../domain/topics';
+import type { AppDeps } from '../../app';
+import { orderEtas, orderItems, orderStatusHistory, orders } from '../../db/schema/index';
+import { hashOrderToken } from '../access/order-access';
+import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
+import { isUniqueViolation } from './db-errors';
+import { buildOrderView } from './order-view';
+import { type OrderSite, loadOrderSite, priceLines } from './price-order';
+import { inMaintenance } from './tenant-settings';
+
+type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> & { db: AppDeps['database']['db'] };
+export type PlaceOrderResult = { created: boolean; order: OrderView; orderToken?: string };
+
+/** A signed-in customer's order is theirs; anyone else (a visitor, or staff trying it out) orders as a visitor. */
+function customerOf(actor: Actor | null): Actor | null {
+  return actor?.userType === 'customer' ? actor : null;
+}
+
+/** Open means: active, switched open, not paused and inside today's opening hours (Europe/London). */
+function takingOrders(site: OrderSite, now: Date): boolean {
+  if (site.status !== 'active' || !site.isOpen) return false;
+  if (site.pausedUntil && site.pausedUntil.getTime() > now.getTime()) return false;
+  return isWithinOpeningHours(site.openingHours, now);
+}
+
+/**
+ * The answer for an order that already exists under this idempotency key: the same order again
+ * (with the same visitor token, derived rather than stored) when the request matches, 422 when the
+ * key was used for a different request.
+ */
+async function replay(deps: Deps, key: string, fingerprint: string): Promise<PlaceOrderResult | null> {
+  const [existing] = await deps.db
+    .select({ id: orders.id, requestHash: orders.requestHash, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  if (!existing) return null;
+  if (existing.requestHash !== fingerprint) {
+    throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different order');
+  }
+  return answer(deps, existing.id, existing.customerId, false);
+}
+
+async function answer(deps: Deps, orderId: string, customerId: string | null, created: boolean): Promise<PlaceOrderResult> {
+  if (customerId) return { created, order: await buildOrderView(deps.db, orderId, 'customer') };
+  return {
+    created,
+    order: await buildOrderView(deps.db, orderId, 'visitor'),
+    orderToken: visitorTokenFor(deps.config.authSecret, orderId),
+  };
+}
+
+/** Where the order goes and how far: geocodes the delivery postcode and checks the branch's radius. */
+async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
+  const postcode = fullPostcode(postcodeText);
+  const point = postcode ? await deps.geocoder.geocode(postcode) : null;
+  if (!postcode || !point) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  let origin = site.lat !== null && site.lng !== null ? { lat: site.lat, lng: site.lng } : null;
+  if (!origin && site.postcode) origin = await deps.geocoder.geocode(site.postcode);
+  // A branch with no known location cannot be range-checked; its delivery radius is then taken on trust.
+  if (origin && distanceKm(origin, point) > site.deliveryRadiusKm) {
+    throw new AppError('CONFLICT', orderRefusals.outOfRange(site.displayName, postcode));
+  }
+  const estimate: TravelEstimate | null = origin ? straightLineEstimate(origin, point) : null;
+  return { postcode, point, estimate };
+}
+
+/**
+ * Places an order (spec 1, checkout; DECISIONS.md "Prices at checkout"). Everything the order is
+ * made of is written in one transaction; live events go out after it commits.
+ */
+export async function placeOrder(
+  deps: Deps,
+  input: { body: PlaceOrderBody; idempotencyKey: string; actor: Actor | null; now?: Date },
+): Promise<PlaceOrderResult> {
+  const { body, idempotencyKey } = input;
+  const now = input.now ?? new Date();
+  const customer = customerOf(input.actor);
+  const fingerprint = requestFingerprint(customer?.userId ?? null, body);
+
+  const previous = await replay(deps, idempotencyKey, fingerprint);
+  if (previous) return previous;
+
+  if (await inMaintenance(deps.db)) throw new AppError('UNAVAILABLE', orderRefusals.maintenance);
+  const problem = checkoutProblem(body);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem);
+
+  const site = await loadOrderSite(deps.db, body.siteId);
+  if (!takingOrders(site, now)) throw new AppError('CONFLICT', orderRefusals.notTakingOrders(site.displayName));
+  const priced = await priceLines(deps.db, site, body.items);
+  if (priced.subtotalMinor < site.minOrderMinor) {
+    throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
+  }
+  const isDelivery = body.orderType === 'DELIVERY';
+  const leg = isDelivery ? await deliveryLeg(deps, site, body.deliveryPostcode ?? '') : null;
+  const deliveryFeeMinor = isDelivery ? site.deliveryFeeMinor : 0;
+
+  const orderId = randomUUID();
+  const visitorToken = customer ? null : visitorTokenFor(deps.config.authSecret, orderId);
+  const initialEta = etaFrom(now, DEFAULT_PREP_MINUTES, leg?.estimate?.travelTimeMinutes ?? null);
+
+  let orderNumber: string;
+  try {
+    orderNumber = await deps.db.transaction(async (tx) => {
+      const [o] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          orderNumber: sql`'HN-' || nextval('order_number_seq')`,
+          customerId: customer?.userId ?? null,
+          customerEmail: customer?.email ?? null,
+          customerName: body.customerName,
+          customerPhone: body.customerPhone,
+          siteId: site.id,
+          subtotalMinor: priced.subtotalMinor,
+          deliveryFeeMinor,
+          totalMinor: priced.subtotalMinor + deliveryFeeMinor,
+          orderType: body.orderType,
+          deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
+          deliveryPostcode: leg?.postcode ?? null,
+          deliveryInstructions: isDelivery ? body.deliveryInstructions || null : null,
+          deliveryLat: leg?.point.lat ?? null,
+          deliveryLng: leg?.point.lng ?? null,
+          deliveryVerificationCode: fourDigitCode(),
+          status: 'PENDING',
+          estimatedDeliveryTime: ESTIMATED_TIME_MINUTES[body.orderType],
+          visitorTokenHash: visitorToken ? hashOrderToken(visitorToken) : null,
+          idempotencyKey,
+          requestHash: fingerprint,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ orderNumber: orders.orderNumber });
+      await tx.insert(orderItems).values(priced.lines.map((l) => ({ orderId, ...l })));
+      await tx.insert(orderStatusHistory).values({ orderId, status: 'PENDING', actorId: customer?.userId ?? null, createdAt: now });
+      await tx.insert(orderEtas).values({
+        orderId,
+        initialEta,
+        currentEta: initialEta,
+        etaSource: 'fallback',
+        distanceKm: leg?.estimate?.distanceKm ?? null,
+        travelTimeMinutes: leg?.estimate?.travelTimeMinutes ?? null,
+      });
+      return o.orderNumber;
+    });
+  } catch (err) {
+    // A concurrent request with the same key won the race: answer with its order.
+    if (isUniqueViolation(err, 'orders_idempotency_key')) {
+      const again = await replay(deps, idempotencyKey, fingerprint);
+      if (again) return again;
+    }
+    throw err;
+  }
+
+  const event = { orderId, orderNumber, siteId: site.id, orderType: body.orderType, totalMinor: priced.subtotalMinor + deliveryFeeMinor };
+  await deps.bus.publish(topicName.site(site.id), 'order.created', event);
+  await deps.bus.publish(topicName.admin, 'order.created', event);
+  return answer(deps, orderId, customer?.userId ?? null, true);
+}

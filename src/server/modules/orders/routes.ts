@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { getOrderResponse } from '../../../domain/contracts/orders/get-order';
+import { ORDER_TOKEN_HEADER, orderRefParams, orderTokenHeaders } from '../../../domain/contracts/orders/order-view';
+import { placeOrderBody, placeOrderHeaders, placeOrderResponse } from '../../../domain/contracts/orders/place-order';
+import { rateOrderBody, rateOrderResponse } from '../../../domain/contracts/orders/rate-order';
+import { reorderResponse } from '../../../domain/contracts/orders/reorder';
+import { reportIssueBody, reportIssueResponse } from '../../../domain/contracts/orders/report-issue';
+import { POLICIES } from '../../../domain/policies';
+import { loadViewableOrder } from './find-order';
+import { buildOrderView } from './order-view';
+import { placeOrder } from './place-order';
+import { rateOrder } from './rate-order';
+import { reorder } from './reorder';
+import { reportIssue } from './report-issue';
+
+/** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
+export function orderRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { bus, geocoder, config } = app.deps;
+  const db = app.deps.database.db;
+
+  r.post(
+    '/api/orders',
+    {
+      config: { policy: POLICIES.public },
+      schema: { headers: placeOrderHeaders, body: placeOrderBody, response: { 200: placeOrderResponse, 201: placeOrderResponse } },
+    },
+    async (request, reply) => {
+      const result = await placeOrder(
+        { db, bus, geocoder, config },
+        { body: request.body, idempotencyKey: request.headers['idempotency-key'], actor: request.actor },
+      );
+      reply.status(result.created ? 201 : 200);
+      return { order: result.order, ...(result.orderToken ? { orderToken: result.orderToken } : {}) };
+    },
+  );
+
+  r.get(
+    '/api/orders/:orderNumber',
+    { config: { policy: POLICIES.public }, schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: getOrderResponse } } },
+    async (request) => {
+      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      return { order: await buildOrderView(db, order.id, viewer) };
+    },
+  );
+
+  r.post(
+    '/api/orders/:orderNumber/reorder',
+    { config: { policy: POLICIES.public }, schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: reorderResponse } } },
+    async (request) => {
+      const { order } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      return reorder(db, order);
+    },
+  );
+
+  r.post(
+    '/api/orders/:orderNumber/report',
+    {
+      config: { policy: POLICIES.public },
+      schema: { params: orderRefParams, headers: orderTokenHeaders, body: reportIssueBody, response: { 201: reportIssueResponse } },
+    },
+    async (request, reply) => {
+      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const actor = request.actor ? { userId: request.actor.userId, name: request.actor.name } : null;
+      const result = await reportIssue({ db, bus }, { order, viewer, description: request.body.description, actor });
+      reply.status(201);
+      return result;
+    },
+  );
+
+  r.post(
+    '/api/orders/:orderNumber/rating',
+    {
+      config: { policy: POLICIES.public },
+      schema: { params: orderRefParams, headers: orderTokenHeaders, body: rateOrderBody, response: { 201: rateOrderResponse } },
+    },
+    async (request, reply) => {
+      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const result = await rateOrder({ db, bus }, { order, viewer, ...request.body });
+      reply.status(201);
+      return result;
+    },
+  );
+}
