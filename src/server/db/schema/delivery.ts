@@ -41,6 +41,15 @@ export const deliveryJobs = pgTable(
     deliveryFeeMinor: integer('delivery_fee_minor').notNull(),
     customerOrderTotalMinor: integer('customer_order_total_minor').notNull(),
     totalPayMinor: integer('total_pay_minor').notNull(),
+    /** The pay breakdown at creation (domain/pay.ts); parts plus the adjustment add up to total_pay_minor. Null on jobs made before it was stored. */
+    pickupPayMinor: integer('pickup_pay_minor'),
+    distancePayMinor: integer('distance_pay_minor'),
+    boostMinor: integer('boost_minor'),
+    payAdjustmentMinor: integer('pay_adjustment_minor'),
+    payModel: text('pay_model').$type<'option_a' | 'option_b' | 'fallback'>(),
+    /** Wrong customer codes tried in a row; throttles guessing the 4 digits (docs/decisions/0041). */
+    codeFailures: integer('code_failures').notNull().default(0),
+    codeFailedAt: timestamp('code_failed_at', { withTimezone: true }),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +103,8 @@ export const driverEarnings = pgTable(
     pickupPayMinor: integer('pickup_pay_minor').notNull().default(0),
     distancePayMinor: integer('distance_pay_minor').notNull().default(0),
     boostMinor: integer('boost_minor').notNull().default(0),
+    /** What the minimum pay added (positive) or the £6.00 cap took away (negative). */
+    adjustmentMinor: integer('adjustment_minor').notNull().default(0),
     tipMinor: integer('tip_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
     paidOut: boolean('paid_out').notNull().default(false),
