@@ -1,6 +1,135 @@
-import { PageIntro } from '../ui/page-intro';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { type BrandFormInput, type SaveBrandResponse, createBrandBody } from '../../domain/contracts/partner/save-brand';
+import { canManageBrand } from '../../domain/partner-access';
+import { api } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { TextArea, fieldErrors } from './form-bits';
+import { ImageUpload } from './image-upload';
+import { type PartnerBrand, messageOf, partnerKeys, useBrands } from './partner-api';
+import { EmptyState } from './partner-states';
 
-/** /partner/create-brand. */
+type Form = { name: string; description: string; website: string; email: string; phone: string; logoUrl: string | null };
+
+function formOf(brand: PartnerBrand | undefined): Form {
+  return {
+    name: brand?.name ?? '',
+    description: brand?.description ?? '',
+    website: brand?.website ?? '',
+    email: brand?.email ?? '',
+    phone: brand?.phone ?? '',
+    logoUrl: brand?.logoUrl ?? null,
+  };
+}
+
+/** /partner/create-brand, and ?edit={brandId} to edit one (owner or admin). Back goes to /partner. */
 export function CreateBrandPage() {
-  return <PageIntro title="Create Brand" note="Create your restaurant brand here: its name, description, website, contact details and logo." />;
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const brands = useBrands();
+  useDocumentTitle(editId ? 'Edit Brand' : 'Create Brand');
+
+  if (editId && brands.isPending) return <PageLoading />;
+  const existing = editId ? brands.data?.find((b) => b.id === editId) : undefined;
+  if (editId && (!existing || !canManageBrand(existing.role))) {
+    return (
+      <EmptyState
+        title="Brand not found"
+        action={
+          <Link to="/partner" className="underline">
+            Back to Dashboard
+          </Link>
+        }
+      />
+    );
+  }
+  return <BrandForm key={editId ?? 'new'} brand={existing} />;
+}
+
+function BrandForm({ brand }: { brand?: PartnerBrand }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(brand));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body: BrandFormInput = { ...form };
+    const parsed = createBrandBody.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { brand: saved } = await api<SaveBrandResponse>(brand ? `/api/partner/brands/${brand.id}` : '/api/partner/brands', {
+        method: brand ? 'PATCH' : 'POST',
+        body: { ...form, logoUrl: form.logoUrl ?? '' },
+      });
+      await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
+      if (brand) {
+        toast.success('Brand updated successfully');
+        navigate('/partner');
+      } else {
+        toast.success('Brand created successfully', { description: `${saved.name} has been created.` });
+        navigate(`/partner/create-site?brand=${saved.id}`);
+      }
+    } catch (error) {
+      toast.error(brand ? 'Error updating brand' : 'Error creating brand', { description: messageOf(error) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4">
+      <Link to="/partner" className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{brand ? 'Edit Brand' : 'Create Brand'}</h1>
+        <p className="text-muted-foreground">
+          {brand ? `Change how ${brand.name} appears to customers.` : 'Your restaurant company: you become its owner and can add its locations next.'}
+        </p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <TextField label="Brand name" value={form.name} onChange={set('name')} error={errors.name} required autoComplete="organization" />
+            <TextArea label="Description" optional value={form.description} onChange={set('description')} error={errors.description} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Website" optional type="url" inputMode="url" placeholder="https://" value={form.website} onChange={set('website')} error={errors.website} />
+              <TextField label="Email" optional type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
+              <TextField label="Phone" optional type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} error={errors.phone} />
+            </div>
+            <ImageUpload label="Logo" purpose="brand_logo" value={form.logoUrl} onChange={(logoUrl) => setForm((f) => ({ ...f, logoUrl }))} />
+            {errors.logoUrl ? (
+              <p role="alert" className="text-sm text-destructive">
+                {errors.logoUrl}
+              </p>
+            ) : null}
+            <div className="flex gap-2">
+              <Button type="submit" disabled={busy}>
+                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                {brand ? 'Save Brand' : 'Create Brand'}
+              </Button>
+              <Button variant="ghost" onClick={() => navigate('/partner')}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

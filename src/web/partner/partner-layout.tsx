@@ -6,6 +6,8 @@ import { signOut } from '../lib/auth';
 import { useMe } from '../lib/me';
 import { Button } from '../ui/button';
 import { cn } from '../lib/cn';
+import { SiteSwitcher } from './site-switcher';
+import { usePartnerSelection } from './use-partner-selection';
 
 const NAV = [
   { to: '/partner/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -14,11 +16,15 @@ const NAV = [
   { to: '/partner/settings', label: 'Settings', icon: Settings },
 ] as const;
 
-/** The partner console shell: navigation and Log out (back to /partner/login). */
+/**
+ * The partner console shell: navigation (each link keeps the selected location), the brand and
+ * location switcher, and Log out (back to /partner/login).
+ */
 export function PartnerLayout() {
   const { data } = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const selection = usePartnerSelection();
 
   const onLogOut = async () => {
     try {
@@ -43,15 +49,11 @@ export function PartnerLayout() {
               {data?.user ? <p className="text-xs text-muted-foreground">{data.user.email}</p> : null}
             </div>
           </div>
-          <Button variant="ghost" size="sm" onClick={() => void onLogOut()}>
-            <LogOut aria-hidden="true" />
-            Log out
-          </Button>
-          <nav aria-label="Partner" className="-mx-1 flex w-full gap-1 overflow-x-auto md:order-none md:w-auto">
+          <nav aria-label="Partner" className="-mx-1 flex gap-1 overflow-x-auto">
             {NAV.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
-                to={to}
+                to={selection.withSite(to)}
                 className={({ isActive }) =>
                   cn(
                     'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4',
@@ -64,6 +66,13 @@ export function PartnerLayout() {
               </NavLink>
             ))}
           </nav>
+          <div className="flex items-center gap-3">
+            <SiteSwitcher selection={selection} />
+            <Button variant="ghost" size="sm" onClick={() => void onLogOut()}>
+              <LogOut aria-hidden="true" />
+              Log out
+            </Button>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">

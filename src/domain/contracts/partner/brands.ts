@@ -7,9 +7,13 @@ const siteSummary = z.object({
   name: z.string(),
   slug: z.string(),
   city: z.string(),
+  address: z.string(),
   isOpen: z.boolean(),
   halalStatus: z.enum(HALAL_STATUSES),
+  /** ISO time while a pause runs (or ran); the console compares it with the clock. */
+  pausedUntil: z.string().nullable(),
 });
+export type SiteSummary = z.infer<typeof siteSummary>;
 
 export const partnerBrand = z.object({
   id: z.uuid(),
@@ -30,3 +34,4 @@ export const listBrandsResponse = z.object({ brands: z.array(partnerBrand) });
 /** GET /api/partner/brands/:brandId */
 export const brandParams = z.object({ brandId: z.uuid('brandId must be a UUID') });
 export const getBrandResponse = z.object({ brand: partnerBrand });
+export type ListBrandsResponse = z.infer<typeof listBrandsResponse>;

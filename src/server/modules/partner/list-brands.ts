@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { PartnerBrand } from '../../../domain/contracts/partner/brands';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, siteStaff, sites } from '../../db/schema/index';
 
 /**
  * The brands a partner belongs to, each with the sites they may run: every site for an owner
  * or admin, only their own sites for a site manager. Ownership is part of the query.
  */
-export async function listPartnerBrands(db: Db, userId: string, brandId?: string): Promise<PartnerBrand[]> {
+export async function listPartnerBrands(db: DbOrTx, userId: string, brandId?: string): Promise<PartnerBrand[]> {
   const rows = await db
     .select({ brand: brands, role: brandMemberships.role })
     .from(brandMemberships)
@@ -23,11 +23,13 @@ export async function listPartnerBrands(db: Db, userId: string, brandId?: string
       name: sites.name,
       slug: sites.slug,
       city: sites.city,
+      address: sites.address,
       isOpen: sites.isOpen,
       halalStatus: sites.halalStatus,
+      pausedUntil: sites.pausedUntil,
     })
     .from(sites)
-    .where(inArray(sites.brandId, brandIds))
+    .where(and(inArray(sites.brandId, brandIds), ne(sites.status, 'archived')))
     .orderBy(asc(sites.name));
   const managed = new Set(
     (
@@ -48,6 +50,6 @@ export async function listPartnerBrands(db: Db, userId: string, brandId?: string
     role,
     sites: siteRows
       .filter((s) => s.brandId === brand.id && (role !== 'site_manager' || managed.has(s.id)))
-      .map(({ brandId: _b, ...s }) => s),
+      .map(({ brandId: _b, pausedUntil, ...s }) => ({ ...s, pausedUntil: pausedUntil?.toISOString() ?? null })),
   }));
 }

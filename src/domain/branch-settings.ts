@@ -1,0 +1,67 @@
+import { type DayHours, type OpeningHours, WEEKDAYS } from './opening-hours';
+
+/** Branch settings rules (spec 2, sections 5 and 9), shared by the settings page and the server. */
+
+export const MAX_RADIUS_KM = 20;
+export const MIN_RADIUS_KM = 0.5;
+export const DEFAULT_RADIUS_KM = 5;
+
+/** Busy mode: minutes added to the kitchen's time and every ETA a customer sees. */
+export const BUSY_EXTRA_CHOICES = [0, 10, 15, 20, 30, 45] as const;
+export const MAX_BUSY_EXTRA_MINUTES = 60;
+
+/** Quick pause lengths offered next to "until a chosen time". */
+export const PAUSE_CHOICES_MINUTES = [15, 30, 60, 120] as const;
+/** A pause ends within a day; closing for longer is the open/closed switch. */
+export const MAX_PAUSE_HOURS = 24;
+
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A number typed into a settings field: non-numeric text becomes 0 (spec 2, section 5). */
+export function numberOrZero(text: string): number {
+  const n = Number(text.trim());
+  return text.trim() && Number.isFinite(n) ? n : 0;
+}
+
+/** Pounds typed into a settings field as pence, never below 0. */
+export function poundsFieldToPence(text: string): number {
+  return Math.max(0, Math.round(numberOrZero(text) * 100));
+}
+
+/** A radius rounded to 0.1 km (the create form's step). */
+export function roundRadius(km: number): number {
+  return Math.round(km * 10) / 10;
+}
+
+/**
+ * The opening and closing time the settings page shows: the hours most open days share (ties go
+ * to the earliest weekday); null when every day is closed.
+ */
+export function commonHours(hours: OpeningHours): { open: string; close: string } | null {
+  const counts = new Map<string, number>();
+  for (const day of WEEKDAYS) {
+    const h = hours[day];
+    if (h && !h.closed) counts.set(`${h.open}-${h.close}`, (counts.get(`${h.open}-${h.close}`) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [key, n] of counts) if (best === null || n > counts.get(best)!) best = key;
+  if (!best) return null;
+  const [open, close] = best.split('-');
+  return { open, close };
+}
+
+/** The hours with every day that is not closed set to open-close; closed days stay closed. */
+export function applyDailyHours(hours: OpeningHours, open: string, close: string): OpeningHours {
+  const next = {} as OpeningHours;
+  for (const day of WEEKDAYS) {
+    const h: DayHours = hours[day] ?? { open, close, closed: false };
+    next[day] = h.closed ? { ...h } : { open, close, closed: false };
+  }
+  return next;
+}
+
+/** Whether a pause is running at `now`. */
+export function isPaused(pausedUntil: Date | string | null | undefined, now: Date): boolean {
+  if (!pausedUntil) return false;
+  return new Date(pausedUntil).getTime() > now.getTime();
+}

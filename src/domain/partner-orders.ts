@@ -1,0 +1,63 @@
+import { type OrderAction, type OrderStatus, type OrderType, availableActions, isFinal } from './order-flow';
+
+/** The orders console's rules (spec 2, sections 4 and 9), shared by the list and the kitchen display. */
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  ACCEPTED: 'Accepted',
+  DRIVER_ASSIGNED: 'Driver Assigned',
+  PREPARING: 'Preparing',
+  READY: 'Ready',
+  OUT_FOR_DELIVERY: 'Out for Delivery',
+  DELIVERED: 'Delivered',
+  COLLECTED: 'Collected',
+  REJECTED: 'Rejected',
+};
+
+/** The button text of each partner action. */
+export const ACTION_LABELS: Partial<Record<OrderAction, string>> = {
+  accept: 'Accept',
+  reject: 'Reject',
+  start_preparing: 'Start Preparing',
+  mark_ready: 'Ready for Pickup',
+  hand_to_driver: 'Hand to Driver',
+  mark_collected: 'Collected',
+};
+
+/** Actions confirmed after 5 seconds, with an undo offered meanwhile. */
+export const UNDOABLE_ACTIONS: readonly OrderAction[] = ['accept', 'start_preparing', 'mark_ready'];
+export const UNDO_WINDOW_MS = 5000;
+
+/** Kitchen display keys: A accept, P prepare, R ready, H hand to driver. */
+export const KITCHEN_SHORTCUTS: Readonly<Record<string, OrderAction>> = {
+  a: 'accept',
+  p: 'start_preparing',
+  r: 'mark_ready',
+  h: 'hand_to_driver',
+};
+
+/** Recent orders list length (spec 2, section 9). */
+export const RECENT_ORDERS_LIMIT = 10;
+
+/** A delivery order waits for a driver after it is accepted: the console shows "Finding driver", disabled. */
+export function isFindingDriver(status: OrderStatus, orderType: OrderType): boolean {
+  return status === 'ACCEPTED' && orderType === 'DELIVERY';
+}
+
+/** Whether the order still needs the kitchen (the Active Orders list). */
+export function isActiveOrder(status: OrderStatus): boolean {
+  return !isFinal(status);
+}
+
+/** The partner's buttons for an order, in the state machine's order. */
+export function partnerActions(status: OrderStatus, orderType: OrderType): OrderAction[] {
+  return availableActions(status, orderType, 'partner');
+}
+
+/** The kitchen display's columns and the statuses each holds. */
+export const KITCHEN_COLUMNS: readonly { key: string; title: string; statuses: readonly OrderStatus[] }[] = [
+  { key: 'new', title: 'New', statuses: ['PENDING'] },
+  { key: 'accepted', title: 'Accepted', statuses: ['ACCEPTED', 'DRIVER_ASSIGNED'] },
+  { key: 'preparing', title: 'Preparing', statuses: ['PREPARING'] },
+  { key: 'ready', title: 'Ready', statuses: ['READY'] },
+];
