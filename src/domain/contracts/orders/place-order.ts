@@ -30,7 +30,7 @@ export const placeOrderBody = z.object({
   customerName: z.string().trim().max(100).default(''),
   customerPhone: z.string().trim().max(30).default(''),
   deliveryAddress: z.string().trim().max(300).nullish(),
-  deliveryPostcode: z.string().trim().max(12).nullish(),
+  deliveryPostcode: z.string().trim().max(20).nullish(),
   deliveryInstructions: z.string().trim().max(500).nullish(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;

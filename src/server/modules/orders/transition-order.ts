@@ -168,7 +168,7 @@ export async function transitionOrder(deps: { db: Db; bus: LiveBus }, input: Tra
     let job: TransitionResult['job'] = null;
     if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
     if (input.action === 'accept') {
-      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0011).
+      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
         const rebased = etaFrom(now, prep, eta.travelTimeMinutes);
