@@ -1,6 +1,6 @@
 import { Menu, ShoppingCart, User, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCartCount } from '../lib/cart-storage';
+import { useCart } from '../lib/cart';
 import { greetingName, useMe } from '../lib/me';
 import { buttonClasses } from '../ui/button';
 import { DropdownMenu } from '../ui/dropdown-menu';
@@ -13,7 +13,7 @@ function cartLabel(count: number): string {
 export function CustomerHeader() {
   const me = useMe();
   const user = me.data?.user ?? null;
-  const cartCount = useCartCount();
+  const cartCount = useCart().cart.itemCount;
   const greeting = user ? `Salam, ${greetingName(user)}` : null;
 
   return (

@@ -16,6 +16,16 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether the server could not be reached or failed (network error or 5xx): a fallback may stand in. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** Whether the server said the thing does not exist (404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** Whether an error is the caller's fault (4xx): retrying it cannot help. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -31,6 +41,8 @@ export type ApiInit = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (Idempotency-Key, x-order-token). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -39,12 +51,14 @@ export type ApiInit = {
  */
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { method = 'GET', body, signal } = init;
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

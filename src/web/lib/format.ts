@@ -29,3 +29,32 @@ export function formatTime(value: string | Date): string {
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} ${miles === 1 ? 'mile' : 'miles'}`;
 }
+
+const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: LONDON });
+const wholeNumber = new Intl.NumberFormat('en-GB');
+
+/** A calendar date in London: "21 November 2025". */
+export function formatDate(value: string | Date): string {
+  return date.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A short calendar date in London: "21 Nov 2025". */
+export function formatShortDate(value: string | Date): string {
+  return shortDate.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A count the en-GB way: 1144900 -> "1,144,900". */
+export function formatNumber(value: number): string {
+  return wholeNumber.format(value);
+}
+
+/** A distance in kilometres with one decimal: "2.4 km". */
+export function formatKm(km: number): string {
+  return `${km.toFixed(1)} km`;
+}
+
+/** A population in millions with one decimal: 8799700 -> "8.8M". */
+export function formatMillions(value: number): string {
+  return `${(value / 1_000_000).toFixed(1)}M`;
+}

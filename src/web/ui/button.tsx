@@ -15,9 +15,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
+  md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  icon: 'size-11',
 };
 
 /** Classes of a button, for links that look like buttons. */

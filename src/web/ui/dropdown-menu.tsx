@@ -52,7 +52,7 @@ export function DropdownMenu({
   }, [open]);
 
   const itemClass =
-    'flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4';
+    'flex min-h-11 w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4';
 
   return (
     <div ref={rootRef} className={cn('relative', className)}>
@@ -64,7 +64,7 @@ export function DropdownMenu({
         aria-label={triggerLabel}
         onClick={() => setOpen((v) => !v)}
         className={cn(
-          'inline-flex h-10 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted',
+          'inline-flex h-11 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [&_svg]:size-5',
           triggerClassName,
         )}
