@@ -1,32 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { Landmark, MapPinned, RefreshCw, Search, ShieldCheck, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../ui/button';
-import { PageIntro } from '../ui/page-intro';
+import type { GetCityResponse } from '../../domain/contracts/catalog/get-city';
+import { api, isNotFound } from '../lib/api';
+import { formatNumber } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useMetaDescription } from '../lib/use-meta-description';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { PageLoading } from '../ui/spinner';
+import { RestaurantGrid } from './restaurant-card';
+import { restaurantListJsonLd, useJsonLd } from './structured-data';
 
-function cityName(slug: string): string {
-  return slug
-    .split('-')
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
-/** /restaurants/{citySlug}: a UK city's page (city facts and restaurants arrive with the city directory). */
-export function CityPage() {
-  const { citySlug = '' } = useParams();
-  const name = cityName(citySlug);
+function CityNotFound() {
+  useDocumentTitle('City Not Found');
   return (
-    <PageIntro
-      title={`Halal food in ${name}`}
-      note={`This page will show ${name}'s region, postcodes, landmarks and its first eight halal restaurants.`}
-    >
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Link to="/" className={buttonClasses({ variant: 'outline' })}>
+    <EmptyState
+      icon={<MapPinned aria-hidden="true" />}
+      title="City Not Found"
+      headingLevel={1}
+      action={
+        <Link to="/" className={buttonClasses()}>
           Back to Home
         </Link>
-        <Link to="/restaurants/london" className={buttonClasses({ variant: 'outline' })}>
-          London restaurants
+      }
+    >
+      We don't have a page for this city yet. Search by your postcode to find restaurants that deliver to you.
+    </EmptyState>
+  );
+}
+
+function CityView({ data }: { data: GetCityResponse }) {
+  const { city, restaurants } = data;
+  useDocumentTitle(`Halal Restaurants in ${city.name} | Delivery & Pickup`);
+  useMetaDescription(`Halal food delivery in ${city.name}, ${city.region}: verified halal restaurants near you on HalalNosh. ${city.description}`);
+  useJsonLd(restaurants.length ? restaurantListJsonLd(`Halal restaurants in ${city.name}`, restaurants, window.location.origin) : null);
+
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-3">
+        <span className="inline-flex items-center gap-1 justify-self-start rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          Verified Halal
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Halal Restaurants in {city.name}</h1>
+        <p className="max-w-3xl text-muted-foreground">{city.description}</p>
+      </header>
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg border border-border bg-card p-4 shadow-sm">
+          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Users aria-hidden="true" className="size-4" />
+            Population
+          </dt>
+          <dd className="mt-1 text-xl font-semibold">{formatNumber(city.population)}</dd>
+        </div>
+        <div className="rounded-lg border border-border bg-card p-4 shadow-sm">
+          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+            <MapPinned aria-hidden="true" className="size-4" />
+            Region
+          </dt>
+          <dd className="mt-1 text-xl font-semibold">{city.region}</dd>
+        </div>
+        <div className="rounded-lg border border-border bg-card p-4 shadow-sm">
+          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Search aria-hidden="true" className="size-4" />
+            Postcode area
+          </dt>
+          <dd className="mt-1 text-xl font-semibold">{city.postcodeArea}</dd>
+        </div>
+      </dl>
+
+      {city.landmarks.length ? (
+        <section aria-labelledby="landmarks-title" className="grid gap-3">
+          <h2 id="landmarks-title" className="text-xl font-semibold">
+            Landmarks
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {city.landmarks.map((l) => (
+              <li key={l} className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-sm">
+                <Landmark aria-hidden="true" className="size-4 text-muted-foreground" />
+                {l}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="city-restaurants-title" className="grid gap-4">
+        <h2 id="city-restaurants-title" className="text-2xl font-bold tracking-tight">
+          Halal restaurants in {city.name}
+        </h2>
+        {restaurants.length ? (
+          <RestaurantGrid restaurants={restaurants} label={`Halal restaurants in ${city.name}`} />
+        ) : (
+          <EmptyState icon={<MapPinned aria-hidden="true" />} title="No restaurants yet" headingLevel={3}>
+            We're signing up halal restaurants in {city.name}. Try searching by your postcode.
+          </EmptyState>
+        )}
+      </section>
+
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={`/?location=${encodeURIComponent(city.name)}`} className={buttonClasses({ size: 'lg' })}>
+          <Search aria-hidden="true" />
+          Search {city.name}
+        </Link>
+        <Link to="/restaurants/london" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+          London Restaurants
         </Link>
       </div>
-    </PageIntro>
+    </div>
   );
+}
+
+/** /restaurants/{citySlug}: a UK city's facts and its first 8 restaurants; an unknown city says so. */
+export function CityPage() {
+  const { citySlug = '' } = useParams();
+  const city = useQuery({
+    queryKey: ['city', citySlug],
+    queryFn: ({ signal }) => api<GetCityResponse>(`/api/cities/${encodeURIComponent(citySlug)}`, { signal }),
+    staleTime: 60_000,
+  });
+  if (city.data) return <CityView data={city.data} />;
+  if (city.isError && isNotFound(city.error)) return <CityNotFound />;
+  if (city.isError) {
+    return (
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>We could not load this city: {city.error.message}</span>
+        <Button variant="outline" onClick={() => void city.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  return <PageLoading label="Loading city..." />;
 }

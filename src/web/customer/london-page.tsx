@@ -1,18 +1,110 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RefreshCw, Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../ui/button';
-import { PageIntro } from '../ui/page-intro';
+import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
+import { api, isUnreachable } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useMetaDescription } from '../lib/use-meta-description';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { Spinner } from '../ui/spinner';
+import { FilterChips } from './filter-chips';
+import { RestaurantGrid } from './restaurant-card';
+import { sampleSearch } from './sample-fallback';
+import { searchQueryString, useFilterParam } from './search-params';
+import { countLine } from './search-results';
+import { restaurantListJsonLd, useJsonLd } from './structured-data';
 
-/** /restaurants/london: every halal restaurant in London (the grid arrives with restaurant search). */
+const PAGE_SIZE = 100;
+const LONDON_CHIPS = ['fast', 'free', 'top', 'open'] as const;
+
+/** /restaurants/london: every London restaurant, the chips (state in the URL) and structured data. */
 export function LondonPage() {
+  useDocumentTitle('Halal Restaurants in London | Delivery & Pickup');
+  useMetaDescription(
+    'Every verified halal restaurant in London on HalalNosh: Turkish, Lebanese, Pakistani, Indian, Moroccan and more, for delivery or pickup.',
+  );
+  const [filters, setFilters] = useFilterParam();
+  const qs = searchQueryString({ location: 'London', filters });
+  const search = useInfiniteQuery({
+    queryKey: ['restaurants', 'london', qs],
+    queryFn: ({ pageParam, signal }) =>
+      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}&limit=${PAGE_SIZE}&offset=${pageParam}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.restaurants.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+    staleTime: 30_000,
+  });
+  const fallback = search.isError && isUnreachable(search.error) ? sampleSearch('all', filters) : null;
+  const restaurants = fallback?.restaurants ?? search.data?.pages.flatMap((p) => p.restaurants) ?? [];
+  const total = fallback?.total ?? search.data?.pages[0]?.total ?? 0;
+  const ready = Boolean(fallback || search.data);
+
+  useJsonLd(restaurants.length ? restaurantListJsonLd('Halal restaurants in London', restaurants, window.location.origin) : null);
+
   return (
-    <PageIntro
-      title="Halal restaurants in London"
-      documentTitle="Halal Restaurants in London"
-      note="Every verified halal restaurant delivering in London will be listed here, with filters for fast delivery, free delivery, top rated and open now."
-    >
-      <Link to="/" className={buttonClasses({ variant: 'outline', className: 'mt-2 justify-self-start' })}>
-        Search More Locations
-      </Link>
-    </PageIntro>
+    <div className="grid gap-8">
+      <header className="grid gap-3">
+        <span className="inline-flex items-center gap-1 justify-self-start rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          Verified Halal
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Halal Restaurants in London</h1>
+        <p className="max-w-2xl text-muted-foreground">
+          From Whitechapel karahi houses and Edgware Road grills to the Turkish ocakbasi of Dalston: every halal restaurant
+          delivering across London, with its halal status checked.
+        </p>
+        <p aria-live="polite" className="text-sm font-medium">
+          {search.isFetching || !ready ? 'Searching...' : countLine(total, 'all')}
+        </p>
+      </header>
+
+      <FilterChips value={filters} onChange={setFilters} only={LONDON_CHIPS} />
+
+      {fallback ? (
+        <Alert variant="warning" className="flex items-start gap-2">
+          <WifiOff aria-hidden="true" className="mt-0.5 shrink-0" />
+          <span>We can't reach HalalNosh right now, so here are our featured London restaurants.</span>
+        </Alert>
+      ) : null}
+
+      {!ready && search.isError ? (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+          <span>We could not load London's restaurants: {search.error.message}</span>
+          <Button variant="outline" onClick={() => void search.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        </Alert>
+      ) : !ready ? (
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
+          <Spinner />
+          <p>Finding halal restaurants...</p>
+        </div>
+      ) : restaurants.length === 0 ? (
+        <EmptyState icon={<SearchX aria-hidden="true" />} title="No restaurants found" action={<Button onClick={() => setFilters([])}>Clear Filters</Button>}>
+          No London restaurant matches every filter right now.
+        </EmptyState>
+      ) : (
+        <RestaurantGrid restaurants={restaurants} label="Halal restaurants in London" />
+      )}
+
+      {search.hasNextPage && !fallback ? (
+        <Button variant="outline" className="justify-self-center" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+          {search.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+          Show More Restaurants
+        </Button>
+      ) : null}
+
+      <div className="flex justify-center">
+        <Link to="/" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+          <Search aria-hidden="true" />
+          Search More Locations
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,132 @@
+import { Bike, Clock, ImageOff, MapPin, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
+import { formatDeliveryFee, formatKm } from '../lib/format';
+import { HalalBadge } from './halal-badge';
+
+const MAX_CUISINE_BADGES = 3;
+
+/** "4.6 (12)", or "New" before the first review (DECISIONS.md: real ratings, real counts). */
+export function RatingText({ rating, count }: { rating: number | null; count: number }) {
+  if (rating === null) {
+    return <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">New</span>;
+  }
+  return (
+    <span className="inline-flex items-center gap-1 text-sm font-semibold">
+      <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+      <span>
+        {rating.toFixed(1)}
+        <span className="sr-only"> out of 5</span>
+      </span>
+      {count > 0 ? (
+        <span className="font-normal text-muted-foreground">
+          ({count}
+          <span className="sr-only"> {count === 1 ? 'review' : 'reviews'}</span>)
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** One restaurant in a results grid; the whole card links to its page (spec 1, section 2). */
+export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
+  const shown = r.cuisines.slice(0, MAX_CUISINE_BADGES);
+  const more = r.cuisines.length - shown.length;
+  return (
+    <Link
+      to={`/restaurant/${r.slug}`}
+      className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      <div className="relative aspect-[16/9] bg-muted">
+        {r.imageUrl ? (
+          <img src={r.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-1 text-sm text-muted-foreground">
+            <ImageOff aria-hidden="true" className="size-6" />
+            No image
+          </div>
+        )}
+        {!r.isOpen ? (
+          <div className="absolute inset-0 grid place-items-center bg-black/55">
+            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">Closed</span>
+          </div>
+        ) : null}
+        {r.logoUrl ? (
+          <img
+            src={r.logoUrl}
+            alt=""
+            loading="lazy"
+            className="absolute -bottom-6 left-4 size-12 rounded-lg border-2 border-card bg-card object-cover shadow"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4 pt-8">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="truncate text-base font-semibold group-hover:text-primary">{r.brandName}</h3>
+            <p className="truncate text-sm text-muted-foreground">{r.branchName}</p>
+          </div>
+          <RatingText rating={r.rating} count={r.reviewCount} />
+        </div>
+        <div>
+          <HalalBadge status={r.halalStatus} />
+        </div>
+        {r.cuisines.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Cuisines">
+            {shown.map((c) => (
+              <li key={c} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                {c}
+              </li>
+            ))}
+            {more > 0 ? (
+              <li className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                <span aria-hidden="true">+{more}</span>
+                <span className="sr-only">and {more} more</span>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-border pt-3 text-sm text-muted-foreground">
+          <div className="flex items-center gap-1">
+            <dt>
+              <Clock aria-hidden="true" className="size-4" />
+              <span className="sr-only">Delivery time</span>
+            </dt>
+            <dd>
+              {r.etaMinMinutes}-{r.etaMaxMinutes} min
+            </dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt>
+              <Bike aria-hidden="true" className="size-4" />
+              <span className="sr-only">Delivery fee</span>
+            </dt>
+            <dd className={r.deliveryFeeMinor ? undefined : 'font-semibold text-primary'}>{formatDeliveryFee(r.deliveryFeeMinor)}</dd>
+          </div>
+          {r.distanceKm !== null ? (
+            <div className="flex items-center gap-1">
+              <dt>
+                <MapPin aria-hidden="true" className="size-4" />
+                <span className="sr-only">Distance</span>
+              </dt>
+              <dd>{formatKm(r.distanceKm)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </Link>
+  );
+}
+
+/** A responsive grid of restaurant cards. */
+export function RestaurantGrid({ restaurants, label }: { restaurants: readonly Card[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {restaurants.map((r) => (
+        <li key={r.id}>
+          <RestaurantCard restaurant={r} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
+import type { RestaurantCard } from '../../domain/contracts/catalog/restaurant-card';
+import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
+import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../domain/sample-data/sample-restaurants';
+import { type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../domain/search-filters';
+
+/**
+ * The built-in sample restaurants standing in when the server cannot be reached (spec 1, section 4
+ * "Search fallback" and section 7 "Branch with menu"). The demo database holds the same branches
+ * with the same ids, so a cart filled from them still checks out once the server is back.
+ */
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function monthYearToIso(text: string | null): string | null {
+  if (!text) return null;
+  const [month, year] = text.split(' ');
+  const m = MONTHS.indexOf(month);
+  return m >= 0 && Number(year) ? new Date(Date.UTC(Number(year), m, 1)).toISOString() : null;
+}
+
+/** A sample branch as a search result card. Its rating is the sample's own; it has no counted reviews. */
+export function sampleCard(s: SampleRestaurant): RestaurantCard {
+  return {
+    id: s.id,
+    slug: s.slug,
+    brandId: `sample-${s.slug}`,
+    brandName: s.brandName,
+    branchName: s.branchName,
+    city: s.city,
+    cuisines: s.cuisines,
+    rating: s.rating,
+    reviewCount: 0,
+    etaMinMinutes: s.etaMin,
+    etaMaxMinutes: s.etaMax,
+    deliveryFeeMinor: s.deliveryFeeMinor,
+    minOrderMinor: 0,
+    halalStatus: s.halalStatus,
+    lastVerifiedAt: monthYearToIso(s.lastVerified),
+    imageUrl: s.imageUrl,
+    logoUrl: s.logoUrl,
+    isOpen: s.isOpen,
+    distanceKm: null,
+    description: s.description,
+    address: s.address,
+    postcode: s.postcode,
+    phone: s.phone,
+    lat: s.lat,
+    lng: s.lng,
+    deliveryRadiusKm: s.deliveryRadiusKm,
+  };
+}
+
+/** The fallback search: the samples serving the cuisine and passing the chips, always in London. */
+export function sampleSearch(cuisine: string, filters: readonly SearchFilter[]): SearchRestaurantsResponse {
+  const restaurants = SAMPLE_RESTAURANTS.map(sampleCard).filter(
+    (r) => matchesCuisine(r.cuisines, cuisine) && matchesSearchFilters(r, filters),
+  );
+  return {
+    location: { kind: 'city', label: 'London', known: true, citySlug: 'london' },
+    total: restaurants.length,
+    restaurants,
+  };
+}
+
+/** The sample branch of this slug with its menu, or null when there is none. */
+export function sampleDetail(slug: string): RestaurantDetail | null {
+  const s = SAMPLE_RESTAURANTS.find((r) => r.slug === slug);
+  if (!s) return null;
+  return {
+    ...sampleCard(s),
+    brandDescription: s.description,
+    menu: {
+      sections: s.menu.map((section, index) => ({
+        id: `${s.id}-section-${index}`,
+        title: section.title ?? 'Other',
+        items: section.items.map((item) => ({
+          id: item.id,
+          name: item.name,
+          description: item.description,
+          priceMinor: item.priceMinor,
+          imageUrl: null,
+          category: item.category,
+          isVegetarian: item.isVegetarian ?? false,
+          isSpicy: item.isSpicy ?? false,
+          allergens: [],
+          sortOrder: item.sortOrder,
+        })),
+      })),
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { MapPin, Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { SelectField } from '../ui/select-field';
+import { CUISINE_OPTIONS } from './cuisines';
+import { type SearchState, searchQueryString } from './search-params';
+
+export const LOCATION_INPUT_ID = 'home-location';
+
+/**
+ * The hero search: a city or UK postcode and a cuisine. Submitting (or Enter in the location field)
+ * puts the search in the URL, keeping the chosen filter chips. Mount it with a key of the URL so
+ * Back shows the earlier search in the fields too.
+ */
+export function SearchForm({ initial, onSearched }: { initial: SearchState; onSearched?: () => void }) {
+  const navigate = useNavigate();
+  const [location, setLocation] = useState(initial.location);
+  const [cuisine, setCuisine] = useState(initial.cuisine);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = searchQueryString({ location, cuisine, filters: initial.filters });
+    navigate(query ? `/?${query}` : '/', { preventScrollReset: true });
+    onSearched?.();
+  };
+
+  return (
+    <form role="search" aria-label="Find halal restaurants" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_12rem_auto]">
+      <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
+        <Label htmlFor={LOCATION_INPUT_ID}>Location</Label>
+        <div className="relative">
+          <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={LOCATION_INPUT_ID}
+            name="location"
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            placeholder="Enter your location (e.g., London)"
+            autoComplete="address-level2"
+            aria-describedby={`${LOCATION_INPUT_ID}-hint`}
+            className="pl-9"
+          />
+        </div>
+        <p id={`${LOCATION_INPUT_ID}-hint`} className="sr-only">
+          A UK city or postcode.
+        </p>
+      </div>
+      <SelectField label="Cuisine" name="cuisine" value={cuisine} onChange={(e) => setCuisine(e.target.value)} options={CUISINE_OPTIONS} />
+      <Button type="submit" size="lg" className="h-11">
+        <Search aria-hidden="true" />
+        Find Halal Restaurants
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
+import type { SearchFilter } from '../../domain/search-filters';
+import { api, isUnreachable } from '../lib/api';
+import { sampleSearch } from './sample-fallback';
+import { DEFAULT_LOCATION, searchQueryString } from './search-params';
+
+export type RestaurantSearch = {
+  /** The answer to show: the server's, or the sample restaurants when it cannot be reached. */
+  data: SearchRestaurantsResponse | undefined;
+  /** The sample restaurants are shown because the server could not be reached. */
+  fallback: boolean;
+  /** A newer answer is on its way (the shown one may be the previous search's). */
+  searching: boolean;
+  /** A failure the fallback does not cover (a refused search). */
+  error: Error | null;
+  retry: () => void;
+};
+
+/**
+ * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
+ * the filter chips. When the server is unreachable (network or 5xx), the sample restaurants stand
+ * in, filtered the same way, in London (spec 1, section 4 "Search fallback").
+ */
+export function useRestaurantSearch(input: {
+  location: string;
+  cuisine: string;
+  filters: readonly SearchFilter[];
+  limit?: number;
+}): RestaurantSearch {
+  const location = input.location.trim() || DEFAULT_LOCATION;
+  const qs = searchQueryString({ location, cuisine: input.cuisine, filters: [...input.filters] });
+  const limit = input.limit ? `&limit=${input.limit}` : '';
+  const query = useQuery({
+    queryKey: ['restaurants', 'search', qs, input.limit ?? null],
+    queryFn: ({ signal }) => api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${limit}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const fallback = query.isError && isUnreachable(query.error);
+  return {
+    data: fallback ? sampleSearch(input.cuisine, input.filters) : query.data,
+    fallback,
+    searching: query.isFetching,
+    error: query.isError && !fallback ? query.error : null,
+    retry: () => void query.refetch(),
+  };
+}
