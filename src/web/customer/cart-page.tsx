@@ -1,27 +1,119 @@
-import { ShoppingCart } from 'lucide-react';
+import { ArrowRight, ShoppingCart, Store, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCartCount } from '../lib/cart-storage';
-import { buttonClasses } from '../ui/button';
-import { PageIntro } from '../ui/page-intro';
+import { useCart } from '../lib/cart';
+import { formatDeliveryFee, formatPrice } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { QuantityStepper } from './quantity-stepper';
+import { useCartRestaurant } from './use-cart-restaurant';
 
-/** /cart: the cart's lines and totals arrive with the cart issue; the empty state is the spec's. */
+/** /cart: the lines with quantity and remove, the summary and the way to checkout. */
 export function CartPage() {
-  const count = useCartCount();
+  useDocumentTitle('Your Cart');
+  const { cart, setQuantity, remove } = useCart();
+  const restaurant = useCartRestaurant(cart);
+
+  if (cart.itemCount === 0) {
+    return (
+      <div className="mx-auto grid w-full max-w-2xl gap-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+        <EmptyState
+          icon={<ShoppingCart aria-hidden="true" />}
+          title="Your cart is empty"
+          action={
+            <Link to="/" className={buttonClasses()}>
+              Browse Restaurants
+            </Link>
+          }
+        >
+          Find a halal restaurant near you and add something delicious.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const fee = restaurant.deliveryFeeMinor;
+  const belowMinimum = cart.totalMinor < restaurant.minOrderMinor;
   return (
-    <PageIntro title="Your Cart" documentTitle="Cart">
-      {count === 0 ? (
-        <div className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center">
-          <ShoppingCart aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="text-lg font-medium">Your cart is empty</p>
-          <Link to="/" className={buttonClasses()}>
-            Browse Restaurants
-          </Link>
-        </div>
-      ) : (
-        <p className="text-muted-foreground">
-          {count} {count === 1 ? 'item' : 'items'} in your cart. Line items, quantities and the order summary will be shown here.
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+        <p className="flex items-center gap-1.5 text-muted-foreground">
+          <Store aria-hidden="true" className="size-4" />
+          From{' '}
+          {restaurant.slug ? (
+            <Link to={`/restaurant/${restaurant.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              {restaurant.name}
+            </Link>
+          ) : (
+            <span className="font-medium text-foreground">{restaurant.name}</span>
+          )}
         </p>
-      )}
-    </PageIntro>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <ul aria-label="Items in your cart" className="rounded-lg border border-border bg-card px-4 shadow-sm sm:px-6">
+          {cart.items.map((item) => (
+            <li key={item.id} className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-semibold">{item.name}</p>
+                {item.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p> : null}
+                <p className="text-sm text-muted-foreground">{formatPrice(item.priceMinor)} each</p>
+              </div>
+              <div className="flex items-center justify-between gap-3 sm:justify-end">
+                <QuantityStepper value={item.quantity} onChange={(q) => setQuantity(item.id, q)} itemName={item.name} />
+                <p className="w-20 text-right font-semibold tabular-nums">{formatPrice(item.priceMinor * item.quantity)}</p>
+                <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)}>
+                  <Trash2 aria-hidden="true" className="text-destructive" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+
+        <section aria-labelledby="summary-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20">
+          <h2 id="summary-title" className="text-lg font-semibold">
+            Order Summary
+          </h2>
+          <dl className="grid gap-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Delivery fee</dt>
+              <dd className="tabular-nums">{fee === null ? '—' : formatDeliveryFee(fee)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0))}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-muted-foreground">Pickup orders have no delivery fee. You pay in cash on delivery or collection.</p>
+          {belowMinimum ? (
+            <Alert variant="warning">
+              {restaurant.name} has a minimum order of {formatPrice(restaurant.minOrderMinor)}. Add{' '}
+              {formatPrice(restaurant.minOrderMinor - cart.totalMinor)} more to check out.
+            </Alert>
+          ) : null}
+          {restaurant.isOpen === false ? <Alert variant="warning">{restaurant.name} is closed right now and cannot take your order yet.</Alert> : null}
+          {belowMinimum ? (
+            <Button size="lg" disabled>
+              Proceed to Checkout
+            </Button>
+          ) : (
+            <Link to="/checkout" className={buttonClasses({ size: 'lg' })}>
+              Proceed to Checkout
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          )}
+          <Link to={restaurant.slug ? `/restaurant/${restaurant.slug}` : '/'} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+            Continue Shopping
+          </Link>
+        </section>
+      </div>
+    </div>
   );
 }

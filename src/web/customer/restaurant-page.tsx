@@ -1,19 +1,182 @@
+import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, RefreshCw, Store, WifiOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../ui/button';
-import { PageIntro } from '../ui/page-intro';
+import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
+import { formatDeliveryFee, formatPrice } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useMetaDescription } from '../lib/use-meta-description';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { PageLoading } from '../ui/spinner';
+import { CartBar } from './cart-bar';
+import { HalalBadge } from './halal-badge';
+import { RatingText } from './restaurant-card';
+import { RestaurantMenu } from './restaurant-menu';
+import { ReviewsBlock } from './reviews-block';
+import { useRestaurant } from './use-restaurant';
 
-/** /restaurant/{slug}: a branch with its menu and reviews (arrives with the restaurant issue). */
+function fullAddress(r: RestaurantDetail): string {
+  return r.postcode && !r.address.includes(r.postcode) ? `${r.address} ${r.postcode}` : r.address;
+}
+
+function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
+  const description = r.description ?? r.brandDescription;
+  return (
+    <section aria-labelledby="restaurant-title" className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
+      <div className="relative aspect-[16/7] max-h-80 w-full bg-muted sm:aspect-[16/5]">
+        {r.imageUrl ? (
+          <img src={r.imageUrl} alt="" className="size-full object-cover" />
+        ) : (
+          <div className="grid size-full place-items-center text-muted-foreground">No image</div>
+        )}
+        {!r.isOpen ? (
+          <div className="absolute inset-0 grid place-items-center bg-black/55">
+            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">Closed</span>
+          </div>
+        ) : null}
+      </div>
+      <div className="grid gap-4 p-5 sm:p-6">
+        <div className="flex items-start gap-4">
+          {r.logoUrl ? (
+            <img src={r.logoUrl} alt="" className="-mt-12 size-20 shrink-0 rounded-xl border-4 border-card bg-card object-cover shadow sm:-mt-14 sm:size-24" />
+          ) : null}
+          <div className="grid min-w-0 gap-1">
+            <h1 id="restaurant-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {r.brandName}
+            </h1>
+            <p className="text-muted-foreground">{r.branchName}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <HalalBadge status={r.halalStatus} />
+          <RatingText rating={r.rating} count={r.reviewCount} />
+          {r.cuisines.length ? (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Cuisines">
+              {r.cuisines.map((c) => (
+                <li key={c} className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
+        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <div className="flex items-center gap-2">
+            <dt>
+              <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
+              <span className="sr-only">Delivery time</span>
+            </dt>
+            <dd>
+              {r.etaMinMinutes}-{r.etaMaxMinutes} min
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <Bike aria-hidden="true" className="size-4 text-muted-foreground" />
+              <span className="sr-only">Delivery fee</span>
+            </dt>
+            <dd>{r.deliveryFeeMinor ? `${formatDeliveryFee(r.deliveryFeeMinor)} delivery` : 'Free delivery'}</dd>
+          </div>
+          {r.minOrderMinor > 0 ? (
+            <div className="flex items-center gap-2">
+              <dt>
+                <ReceiptText aria-hidden="true" className="size-4 text-muted-foreground" />
+                <span className="sr-only">Minimum order</span>
+              </dt>
+              <dd>{formatPrice(r.minOrderMinor)} minimum order</dd>
+            </div>
+          ) : null}
+          <div className="flex items-start gap-2">
+            <dt>
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+              <span className="sr-only">Address</span>
+            </dt>
+            <dd>{fullAddress(r)}</dd>
+          </div>
+          {r.phone ? (
+            <div className="flex items-center gap-2">
+              <dt>
+                <Phone aria-hidden="true" className="size-4 text-muted-foreground" />
+                <span className="sr-only">Phone</span>
+              </dt>
+              <dd>
+                <a href={`tel:${r.phone.replace(/\s+/g, '')}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {r.phone}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle('404 Restaurant not found');
+  return (
+    <EmptyState
+      icon={<Store aria-hidden="true" />}
+      title="Restaurant not found"
+      headingLevel={1}
+      action={
+        <Link to="/" className={buttonClasses()}>
+          Back to Home
+        </Link>
+      }
+    >
+      This restaurant does not exist or is not taking orders on HalalNosh any more.
+    </EmptyState>
+  );
+}
+
+function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fallback: boolean }) {
+  useDocumentTitle(`${r.brandName} ${r.branchName} - Halal Food Delivery`);
+  useMetaDescription(
+    `Order halal food from ${r.brandName} (${r.branchName}, ${r.city}) for delivery or pickup. ${r.cuisines.join(', ')}. ${r.description ?? ''}`.trim(),
+  );
+  return (
+    <div className="grid gap-8">
+      <Link to="/" className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All restaurants
+      </Link>
+      {fallback ? (
+        <Alert variant="warning" className="flex items-start gap-2">
+          <WifiOff aria-hidden="true" className="mt-0.5 shrink-0" />
+          <span>We can't reach HalalNosh right now, so this is our saved copy of the menu. Prices and availability may have changed.</span>
+        </Alert>
+      ) : null}
+      {!r.isOpen ? (
+        <Alert variant="warning">{r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.</Alert>
+      ) : null}
+      <RestaurantHero restaurant={r} />
+      <div>
+        <RestaurantMenu restaurant={r} />
+        <CartBar />
+      </div>
+      <ReviewsBlock siteId={r.id} slug={r.slug} restaurantName={r.brandName} />
+    </div>
+  );
+}
+
+/** /restaurant/{slug}: the branch, its menu, the sticky cart bar and its reviews. */
 export function RestaurantPage() {
   const { slug = '' } = useParams();
-  return (
-    <PageIntro
-      title="Restaurant"
-      documentTitle={`Restaurant ${slug}`}
-      note="This page will show the restaurant's halal status, opening details, menu by section and reviews."
-    >
-      <Link to="/" className={buttonClasses({ variant: 'outline', className: 'mt-2 justify-self-start' })}>
-        Back to Home
-      </Link>
-    </PageIntro>
-  );
+  const result = useRestaurant(slug);
+  if (result.restaurant) return <Loaded restaurant={result.restaurant} fallback={result.fallback} />;
+  if (result.notFound) return <NotFound />;
+  if (result.error) {
+    return (
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>We could not load this restaurant: {result.error.message}</span>
+        <Button variant="outline" onClick={result.refetch}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  return <PageLoading label="Loading restaurant..." />;
 }

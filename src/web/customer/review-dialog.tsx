@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { ReviewItem } from '../../domain/contracts/reviews/review';
+import type { SaveReviewBody, SaveReviewResponse } from '../../domain/contracts/reviews/save-review';
+import { MAX_REVIEW_COMMENT_LENGTH, RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
+import { api } from '../lib/api';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { TextareaField } from '../ui/textarea';
+import { StarRadioGroup } from './stars';
+
+/** Writes or edits the signed-in customer's one review of a branch (PUT …/reviews/mine). */
+export function ReviewDialog({
+  open,
+  onClose,
+  siteId,
+  slug,
+  restaurantName,
+  existing,
+}: {
+  open: boolean;
+  onClose: () => void;
+  siteId: string;
+  slug: string;
+  restaurantName: string;
+  existing: ReviewItem | null;
+}) {
+  const queryClient = useQueryClient();
+  const [rating, setRating] = useState(existing?.rating ?? 0);
+  const [comment, setComment] = useState(existing?.comment ?? '');
+
+  const save = useMutation({
+    mutationFn: (body: SaveReviewBody) =>
+      api<SaveReviewResponse>(`/api/restaurants/${siteId}/reviews/mine`, { method: 'PUT', body }),
+    onSuccess: () => {
+      toast.success('Review submitted!', { description: 'Thank you for your feedback.' });
+      void queryClient.invalidateQueries({ queryKey: ['reviews', siteId] });
+      void queryClient.invalidateQueries({ queryKey: ['restaurant', slug] });
+      onClose();
+    },
+    onError: (error) => toast.error('Error submitting review', { description: error.message }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (rating < 1 || rating > 5) {
+      toast.error('Please select a rating', { description: RATING_REQUIRED_MESSAGE });
+      return;
+    }
+    save.mutate({ rating, comment: comment.trim() || null });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title={existing ? 'Edit your review' : 'Write a review'} description={restaurantName}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <StarRadioGroup legend="Your rating" value={rating} onChange={setRating} />
+        <TextareaField
+          label="Your review"
+          optional
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={MAX_REVIEW_COMMENT_LENGTH}
+          placeholder="What did you order? How was it?"
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Submit Review
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GetRestaurantResponse, RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
+import { siteDisplayName } from '../../domain/checkout';
+import { api, isNotFound, isUnreachable } from '../lib/api';
+import type { CartRestaurant } from '../lib/cart';
+import { sampleDetail } from './sample-fallback';
+
+export function restaurantQueryKey(slug: string) {
+  return ['restaurant', slug] as const;
+}
+
+/**
+ * GET /api/restaurants/{slug}. When the server cannot be reached, the sample branch of that slug
+ * stands in (spec 1, section 7); `notFound` is the server's 404.
+ */
+export function useRestaurant(slug: string, options: { enabled?: boolean } = {}) {
+  const query = useQuery({
+    queryKey: restaurantQueryKey(slug),
+    queryFn: ({ signal }) => api<GetRestaurantResponse>(`/api/restaurants/${encodeURIComponent(slug)}`, { signal }),
+    enabled: (options.enabled ?? true) && Boolean(slug),
+    staleTime: 30_000,
+  });
+  const fallback = query.isError && isUnreachable(query.error) ? sampleDetail(slug) : null;
+  const restaurant: RestaurantDetail | undefined = query.data?.restaurant ?? fallback ?? undefined;
+  return {
+    restaurant,
+    fallback: Boolean(fallback),
+    pending: query.isPending && query.fetchStatus !== 'idle',
+    notFound: query.isError && isNotFound(query.error),
+    /** Any other failure the sample set does not cover. */
+    error: query.isError && !isNotFound(query.error) && !fallback ? query.error : null,
+    refetch: () => void query.refetch(),
+  };
+}
+
+/** What the cart keeps about the branch its items come from. */
+export function cartRestaurantOf(r: RestaurantDetail): CartRestaurant {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: siteDisplayName(r.brandName, r.branchName),
+    deliveryFeeMinor: r.deliveryFeeMinor,
+    minOrderMinor: r.minOrderMinor,
+  };
+}
