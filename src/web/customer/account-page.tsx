@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Banknote, LogOut } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { signOut } from '../lib/auth';
 import { greetingName, useMe } from '../lib/me';
@@ -10,25 +9,44 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { PageIntro } from '../ui/page-intro';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { AccountAddresses } from './account-addresses';
+import { AccountNotifications } from './account-notifications';
+import { AccountOrders } from './account-orders';
 
 const TABS = [
-  { value: 'orders', label: 'Orders', note: 'Your 20 most recent orders with their status, and re-order, will be listed here.' },
-  { value: 'addresses', label: 'Addresses', note: 'Your saved delivery addresses, default first, will be managed here.' },
-  {
-    value: 'notifications',
-    label: 'Notifications',
-    note: 'Choose which order updates reach you by SMS, email and push: accepted, driver assigned, driver arrived, out for delivery, delivered and running late.',
-  },
-  { value: 'payment', label: 'Payment', note: 'HalalNosh currently takes cash only: pay the driver on delivery or the restaurant on pickup.' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'addresses', label: 'Addresses' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'payment', label: 'Payment' },
 ] as const;
+type Tab = (typeof TABS)[number]['value'];
 
-/** /account and /my-account (customer guard). The tabs fill in with the account issue. */
+function PaymentTab() {
+  return (
+    <Card>
+      <CardContent className="flex gap-4 pt-6">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
+          <Banknote aria-hidden="true" className="size-6" />
+        </span>
+        <div className="grid gap-1">
+          <h2 className="font-semibold">Cash on delivery or collection</h2>
+          <p className="text-muted-foreground">Only cash on delivery or collection is supported at the moment.</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /account and /my-account (customer guard): Orders, Addresses, Notifications and Payment (tab in ?tab=). */
 export function AccountPage() {
   const { data } = useMe();
   const user = data?.user;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<string>('orders');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'orders';
+  const setTab = (value: string) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
 
   const onSignOut = async () => {
     // Leave first: once the session is gone this page's guard would send the user to /auth.
@@ -67,16 +85,18 @@ export function AccountPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <Card>
-              <CardContent className="pt-6">
-                <h2 className="mb-1 font-semibold">{t.label}</h2>
-                <p className="text-muted-foreground">{t.note}</p>
-              </CardContent>
-            </Card>
-          </TabsContent>
-        ))}
+        <TabsContent value="orders">
+          <AccountOrders />
+        </TabsContent>
+        <TabsContent value="addresses">
+          <AccountAddresses />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <AccountNotifications />
+        </TabsContent>
+        <TabsContent value="payment">
+          <PaymentTab />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -1,15 +1,335 @@
-import { Navigate } from 'react-router';
-import { useCartCount } from '../lib/cart-storage';
-import { PageIntro } from '../ui/page-intro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
+import type { listAddressesResponse } from '../../domain/contracts/account/addresses';
+import type { accountProfileResponse } from '../../domain/contracts/account/get-profile';
+import type { PlaceOrderBody, placeOrderResponse } from '../../domain/contracts/orders/place-order';
+import type { OrderType } from '../../domain/order-flow';
+import { ApiError, api } from '../lib/api';
+import { useCart } from '../lib/cart';
+import { cn } from '../lib/cn';
+import { formatDeliveryFee, formatPrice } from '../lib/format';
+import { useMe } from '../lib/me';
+import { saveOrderToken } from '../lib/order-tokens';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { TextareaField } from '../ui/textarea';
+import { orderQueryKey } from './order-query';
+import { useCartRestaurant } from './use-cart-restaurant';
 
-/** /checkout: an empty cart goes back to /cart (spec 1, section 2); the form arrives with checkout. */
-export function CheckoutPage() {
-  const count = useCartCount();
-  if (count === 0) return <Navigate to="/cart" replace />;
+type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+type Addresses = z.infer<typeof listAddressesResponse>;
+type Profile = z.infer<typeof accountProfileResponse>;
+
+/** A fresh idempotency key for one checkout attempt. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+type Fields = { name: string; phone: string; address: string; postcode: string; instructions: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+/** A signed-in customer's name, phone and default address, for prefilling (customers only). */
+function useCheckoutPrefill(enabled: boolean) {
+  const profile = useQuery({
+    queryKey: ['account', 'profile'],
+    queryFn: ({ signal }) => api<Profile>('/api/account/profile', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+  const addresses = useQuery({
+    queryKey: ['account', 'addresses'],
+    queryFn: ({ signal }) => api<Addresses>('/api/account/addresses', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+  return { profile: profile.data, address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0] };
+}
+
+function OrderTypeOption({
+  value,
+  checked,
+  onChange,
+  title,
+  note,
+}: {
+  value: OrderType;
+  checked: boolean;
+  onChange: (value: OrderType) => void;
+  title: string;
+  note: string;
+}) {
   return (
-    <PageIntro
-      title="Checkout"
-      note="Choose delivery or pickup, enter your name, phone and address, and place your order (cash only) here."
-    />
+    <label
+      className={cn(
+        'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+        checked ? 'border-primary bg-primary-soft' : 'border-input bg-card hover:border-primary',
+      )}
+    >
+      <input
+        type="radio"
+        name="orderType"
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        className="size-5 accent-[var(--color-primary)]"
+      />
+      <span className="grid">
+        <span className="font-semibold">{title}</span>
+        <span className="text-sm text-muted-foreground">{note}</span>
+      </span>
+    </label>
+  );
+}
+
+/** /checkout: delivery or pickup, contact and address, the summary and "Place Order" (cash only). */
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { cart, clear } = useCart();
+  const restaurant = useCartRestaurant(cart);
+  const me = useMe();
+  const user = me.data?.user ?? null;
+  const isCustomer = user?.userType === 'customer';
+  const prefill = useCheckoutPrefill(isCustomer);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const [orderType, setOrderType] = useState<OrderType>('DELIVERY');
+  const [fields, setFields] = useState<Fields>({ name: '', phone: '', address: '', postcode: '', instructions: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [placed, setPlaced] = useState(false);
+  // One key per checkout attempt, kept until it succeeds: a double click or a retry sends the same key.
+  const idempotencyKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  // Prefill once, when the saved details arrive, without overwriting what the customer typed.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !isCustomer || !prefill.profile) return;
+    prefilled.current = true;
+    const p = prefill.profile;
+    const a = prefill.address;
+    const name = [p.firstName, p.lastName].filter(Boolean).join(' ') || p.displayName || user?.name || '';
+    const address = a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '';
+    setFields((f) => ({
+      name: f.name || name,
+      phone: f.phone || p.phone || '',
+      address: f.address || address,
+      postcode: f.postcode || a?.postcode || '',
+      instructions: f.instructions || a?.deliveryInstructions || '',
+    }));
+  }, [isCustomer, prefill.profile, prefill.address, user?.name]);
+
+  if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
+
+  const isDelivery = orderType === 'DELIVERY';
+  const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
+  const deliveryFeeText = restaurant.deliveryFeeMinor === null ? '' : restaurant.deliveryFeeMinor ? `+${formatPrice(restaurant.deliveryFeeMinor)}` : 'Free';
+  const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [key]: event.target.value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const body: PlaceOrderBody = {
+      siteId: cart.items[0].restaurantId,
+      orderType,
+      items: cart.items.map((i) => ({ menuItemId: i.id, quantity: i.quantity })),
+      customerName: fields.name.trim(),
+      customerPhone: fields.phone.trim(),
+      deliveryAddress: isDelivery ? fields.address.trim() : null,
+      deliveryPostcode: isDelivery ? fields.postcode.trim() : null,
+      deliveryInstructions: isDelivery ? fields.instructions.trim() || null : null,
+    };
+    const problem = checkoutProblem(body);
+    if (problem) {
+      const missing: FieldErrors = {};
+      if (!body.customerName) missing.name = 'Please enter your full name';
+      if (!body.customerPhone) missing.phone = 'Please enter your phone number';
+      else if (problem === CHECKOUT_MESSAGES.phone) missing.phone = problem;
+      if (isDelivery && !body.deliveryAddress) missing.address = 'Please enter your address';
+      if (isDelivery && !body.deliveryPostcode) missing.postcode = 'Please enter your postcode';
+      else if (problem === CHECKOUT_MESSAGES.postcode) missing.postcode = problem;
+      setErrors(missing);
+      toast.error(problem);
+      return;
+    }
+    idempotencyKey.current ??= newIdempotencyKey();
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const result = await api<PlaceOrderResponse>('/api/orders', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey.current },
+      });
+      idempotencyKey.current = null;
+      const number = result.order.orderNumber;
+      if (result.orderToken) saveOrderToken(number, result.orderToken);
+      queryClient.setQueryData(orderQueryKey(number), { order: result.order });
+      toast.success('Order placed successfully!', { description: `Your order #${number} has been confirmed.` });
+      setPlaced(true);
+      navigate(`/order/${number}`);
+      clear();
+    } catch (error) {
+      toast.error('Error placing order', {
+        description: error instanceof ApiError && error.message ? error.message : 'An error occurred during checkout',
+      });
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  const belowMinimum = cart.totalMinor < restaurant.minOrderMinor;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+        <p className="text-muted-foreground">
+          Ordering from <span className="font-medium text-foreground">{restaurant.name}</span>
+        </p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="grid gap-6">
+          <fieldset className="grid gap-3 rounded-lg border border-border bg-card p-5 shadow-sm">
+            <legend className="float-left mb-3 w-full text-lg font-semibold">How would you like your order?</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <OrderTypeOption
+                value="DELIVERY"
+                checked={isDelivery}
+                onChange={setOrderType}
+                title={deliveryFeeText ? `Delivery (${deliveryFeeText})` : 'Delivery'}
+                note="To your door"
+              />
+              <OrderTypeOption value="PICKUP" checked={!isDelivery} onChange={setOrderType} title="Pickup (Free)" note="Collect from the restaurant" />
+            </div>
+          </fieldset>
+
+          <section aria-labelledby="contact-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm">
+            <h2 id="contact-title" className="text-lg font-semibold">
+              Contact details
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Full Name" value={fields.name} onChange={set('name')} error={errors.name} autoComplete="name" required maxLength={100} />
+              <TextField
+                label="Phone Number"
+                type="tel"
+                value={fields.phone}
+                onChange={set('phone')}
+                error={errors.phone}
+                autoComplete="tel"
+                inputMode="tel"
+                required
+                maxLength={30}
+                hint="So the restaurant and driver can reach you."
+              />
+            </div>
+          </section>
+
+          {isDelivery ? (
+            <section aria-labelledby="address-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm">
+              <h2 id="address-title" className="flex items-center gap-2 text-lg font-semibold">
+                <Bike aria-hidden="true" className="size-5 text-primary" />
+                Delivery address
+              </h2>
+              <TextField
+                label="Address"
+                value={fields.address}
+                onChange={set('address')}
+                error={errors.address}
+                autoComplete="street-address"
+                required
+                maxLength={300}
+                placeholder="Flat, house number and street"
+              />
+              <TextField
+                label="Postcode"
+                value={fields.postcode}
+                onChange={set('postcode')}
+                error={errors.postcode}
+                autoComplete="postal-code"
+                autoCapitalize="characters"
+                required
+                maxLength={12}
+                containerClassName="sm:max-w-48"
+              />
+              <TextareaField
+                label="Delivery instructions"
+                optional
+                value={fields.instructions}
+                onChange={set('instructions')}
+                maxLength={500}
+                placeholder="E.g. ring the top bell, leave with the concierge"
+                className="min-h-20"
+              />
+            </section>
+          ) : null}
+        </div>
+
+        <section aria-labelledby="checkout-summary-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20">
+          <h2 id="checkout-summary-title" className="flex items-center gap-2 text-lg font-semibold">
+            <ShoppingBag aria-hidden="true" className="size-5 text-primary" />
+            Order Summary
+          </h2>
+          <ul className="grid gap-2 text-sm" aria-label="Items">
+            {cart.items.map((i) => (
+              <li key={i.id} className="flex justify-between gap-3">
+                <span className="min-w-0">
+                  <span className="font-medium">{i.quantity}x</span> {i.name}
+                </span>
+                <span className="tabular-nums">{formatPrice(i.priceMinor * i.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid gap-2 border-t border-border pt-3 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Delivery fee</dt>
+              <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee)}</dd>
+            </div>
+          </dl>
+          <div className="flex gap-3 rounded-md bg-muted p-3 text-sm">
+            <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <p>
+              <span className="font-semibold">Cash only.</span>{' '}
+              {isDelivery ? 'Pay the driver in cash when your order arrives.' : 'Pay the restaurant in cash when you collect.'}
+            </p>
+          </div>
+          {belowMinimum ? (
+            <Alert variant="warning">
+              {restaurant.name} has a minimum order of {formatPrice(restaurant.minOrderMinor)}.{' '}
+              <Link to="/cart" className="font-medium underline">
+                Back to cart
+              </Link>
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" disabled={sending || belowMinimum}>
+            {sending ? <Spinner className="size-4 text-primary-foreground" /> : <Lock aria-hidden="true" />}
+            {sending ? 'Placing Order...' : 'Place Order'}
+          </Button>
+          <p className="text-center text-xs text-muted-foreground">Prices are confirmed by the restaurant's current menu when you order.</p>
+        </section>
+      </form>
+    </div>
   );
 }

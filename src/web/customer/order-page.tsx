@@ -1,14 +1,323 @@
-import { useParams } from 'react-router';
-import { PageIntro } from '../ui/page-intro';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bike, Flag, KeyRound, MapPin, Phone, ReceiptText, RefreshCw, RotateCcw, ShoppingCart, Star, Store, User } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { OrderView } from '../../domain/contracts/orders/order-view';
+import { LATE_MESSAGE } from '../../domain/eta';
+import { orderPageLabel } from '../../domain/order-status-labels';
+import { isClientError } from '../lib/api';
+import { cn } from '../lib/cn';
+import { formatDateTime, formatDeliveryFee, formatPrice } from '../lib/format';
+import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { useMe } from '../lib/me';
+import { orderTokenFor } from '../lib/order-tokens';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { EtaCard } from './eta-card';
+import { OrderProgress } from './order-progress';
+import { orderQueryKey, useOrder } from './order-query';
+import { RateOrderDialog } from './rate-order-dialog';
+import { ReportIssueDialog } from './report-issue-dialog';
+import { Stars } from './stars';
+import { useReorder } from './use-reorder';
 
-/** /order/{id}: live order tracking (arrives with the ordering issue). */
+const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED'];
+const DRIVER_VISIBLE = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
+
+function Panel({ title, icon, children, className }: { title: string; icon: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section className={cn('grid gap-3 rounded-lg border border-border bg-card p-5 shadow-sm', className)}>
+      <h2 className="flex items-center gap-2 text-base font-semibold [&_svg]:size-5 [&_svg]:text-primary">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function DriverCard({ driver, status }: { driver: NonNullable<OrderView['driver']>; status: string }) {
+  const name = [driver.firstName, driver.lastName].filter(Boolean).join(' ') || 'Your driver';
+  return (
+    <Panel title={status === 'OUT_FOR_DELIVERY' ? 'Your driver is on the way' : 'Your driver'} icon={<Bike aria-hidden="true" />}>
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-primary-soft font-semibold text-primary">
+            {name.charAt(0).toUpperCase()}
+          </span>
+          <div>
+            <p className="font-semibold">{name}</p>
+            {driver.vehicleType ? <p className="text-sm capitalize text-muted-foreground">{driver.vehicleType}</p> : null}
+          </div>
+        </div>
+        {driver.phone ? (
+          <a href={`tel:${driver.phone.replace(/\s+/g, '')}`} className={buttonClasses({ variant: 'outline' })} aria-label={`Call ${name}`}>
+            <Phone aria-hidden="true" />
+            Call
+          </a>
+        ) : null}
+      </div>
+    </Panel>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderView }) {
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  const queryClient = useQueryClient();
+  const reorder = useReorder();
+  const [reporting, setReporting] = useState(false);
+  const [rating, setRating] = useState(false);
+  const label = orderPageLabel(order.status, order.orderType);
+  const wasLate = useRef(order.eta?.isLate ?? false);
+  useDocumentTitle(`Order ${order.orderNumber} - ${label}`);
+
+  const onEvent = (event: LiveEvent) => {
+    if (event.type === 'order.status' || event.type === 'order.eta' || event.type === 'order.rated') {
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
+    }
+    if (event.type === 'order.eta') {
+      const data = event.data as { isLate?: boolean } | null;
+      if (data?.isLate && !wasLate.current) toast.warning(LATE_MESSAGE.title, { description: LATE_MESSAGE.body, duration: 10_000 });
+      if (data?.isLate) wasLate.current = true;
+    }
+  };
+  useLiveEvents([`order:${order.id}`], onEvent, { orderToken: orderTokenFor(order.orderNumber) });
+
+  const active = !FINISHED.includes(order.status);
+  const isDelivery = order.orderType === 'DELIVERY';
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Order #{order.orderNumber}</h1>
+          <span
+            role="status"
+            className={cn(
+              'rounded-full px-3 py-1 text-sm font-semibold',
+              order.status === 'REJECTED' ? 'bg-destructive-soft text-destructive' : 'bg-primary-soft text-primary',
+            )}
+          >
+            {label}
+          </span>
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
+          <div className="flex gap-1">
+            <dt>Restaurant:</dt>
+            <dd>
+              <Link to={`/restaurant/${order.site.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {order.site.name}
+              </Link>
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Type:</dt>
+            <dd className="font-medium text-foreground">{isDelivery ? 'Delivery' : 'Pickup'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Total:</dt>
+            <dd className="font-medium text-foreground">{formatPrice(order.totalMinor)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Placed:</dt>
+            <dd className="font-medium text-foreground">
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      {order.status === 'REJECTED' ? (
+        <Alert variant="destructive">
+          <p className="font-semibold">Order Rejected</p>
+          <p>
+            {order.site.name} could not take this order{order.rejectionReason ? `: ${order.rejectionReason}` : '.'} You have not been charged.
+          </p>
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="grid gap-6">
+          {order.status !== 'REJECTED' ? (
+            <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
+              <OrderProgress status={order.status} orderType={order.orderType} />
+            </Panel>
+          ) : null}
+          {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
+          {order.driver && DRIVER_VISIBLE.includes(order.status) ? <DriverCard driver={order.driver} status={order.status} /> : null}
+          {order.deliveryCode ? (
+            <Panel title="Delivery code" icon={<KeyRound aria-hidden="true" />} className="border-primary bg-primary-soft">
+              <p className="text-sm">Give this code to your driver when your order arrives.</p>
+              <p className="font-mono text-4xl font-bold tracking-[0.4em] text-primary" aria-label={`Delivery code ${order.deliveryCode.split('').join(' ')}`}>
+                {order.deliveryCode}
+              </p>
+            </Panel>
+          ) : null}
+          <Panel title="Your items" icon={<ShoppingCart aria-hidden="true" />}>
+            <ul className="grid gap-2 text-sm">
+              {order.items.map((item, i) => (
+                <li key={`${item.menuItemId ?? item.name}-${i}`} className="flex justify-between gap-3">
+                  <span>
+                    <span className="font-medium">{item.quantity}x</span> {item.name}
+                  </span>
+                  <span className="tabular-nums">{formatPrice(item.lineTotalMinor)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="grid gap-1.5 border-t border-border pt-3 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd className="tabular-nums">{formatPrice(order.subtotalMinor)}</dd>
+              </div>
+              {isDelivery ? (
+                <div className="flex justify-between">
+                  <dt>Delivery fee</dt>
+                  <dd className="tabular-nums">{formatDeliveryFee(order.deliveryFeeMinor)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between font-semibold">
+                <dt>Total (cash)</dt>
+                <dd className="tabular-nums">{formatPrice(order.totalMinor)}</dd>
+              </div>
+              {order.tipMinor > 0 ? (
+                <div className="flex justify-between text-muted-foreground">
+                  <dt>Tip for your driver</dt>
+                  <dd className="tabular-nums">{formatPrice(order.tipMinor)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </Panel>
+        </div>
+
+        <div className="grid gap-6">
+          <Panel title="Contact" icon={<User aria-hidden="true" />}>
+            <p className="text-sm">
+              <span className="font-medium">{order.contact.name}</span>
+              <br />
+              <span className="text-muted-foreground">{order.contact.phone}</span>
+            </p>
+          </Panel>
+          {isDelivery ? (
+            <Panel title="Delivery address" icon={<MapPin aria-hidden="true" />}>
+              <p className="text-sm">
+                {order.delivery?.address}
+                {order.delivery?.postcode ? (
+                  <>
+                    <br />
+                    {order.delivery.postcode}
+                  </>
+                ) : null}
+              </p>
+              {order.delivery?.instructions ? <p className="text-sm text-muted-foreground">Instructions: {order.delivery.instructions}</p> : null}
+            </Panel>
+          ) : (
+            <Panel title="Pickup from" icon={<Store aria-hidden="true" />}>
+              <p className="text-sm">
+                {order.site.name}
+                <br />
+                {order.site.address}
+                {order.site.postcode && !order.site.address.includes(order.site.postcode) ? ` ${order.site.postcode}` : ''}
+              </p>
+            </Panel>
+          )}
+          {order.site.phone ? (
+            <p className="text-sm text-muted-foreground">
+              Questions about your food? Call {order.site.name} on{' '}
+              <a href={`tel:${order.site.phone.replace(/\s+/g, '')}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {order.site.phone}
+              </a>
+              .
+            </p>
+          ) : null}
+          {order.rating ? (
+            <Panel title="Your rating" icon={<Star aria-hidden="true" />}>
+              <Stars rating={order.rating.rating} />
+              {order.rating.comment ? <p className="text-sm">{order.rating.comment}</p> : null}
+            </Panel>
+          ) : null}
+
+          <div className="grid gap-2">
+            {order.canRate ? (
+              <Button size="lg" onClick={() => setRating(true)}>
+                <Star aria-hidden="true" />
+                Rate &amp; Tip
+              </Button>
+            ) : null}
+            <Button variant="outline" onClick={() => reorder.reorder(order.orderNumber)} disabled={reorder.busy}>
+              {reorder.busy ? <Spinner className="size-4" /> : <RotateCcw aria-hidden="true" />}
+              Order Again
+            </Button>
+            <Link to="/cart" className={buttonClasses({ variant: 'outline' })}>
+              <ShoppingCart aria-hidden="true" />
+              View Cart
+            </Link>
+            {signedIn ? (
+              <Link to="/account" className={buttonClasses({ variant: 'outline' })}>
+                <User aria-hidden="true" />
+                My Account
+              </Link>
+            ) : null}
+            <Button variant="ghost" onClick={() => setReporting(true)}>
+              <Flag aria-hidden="true" />
+              Report an Issue
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      {reorder.dialog}
+      <ReportIssueDialog open={reporting} onClose={() => setReporting(false)} orderNumber={order.orderNumber} />
+      {order.canRate ? (
+        <RateOrderDialog open={rating} onClose={() => setRating(false)} orderNumber={order.orderNumber} orderType={order.orderType} />
+      ) : null}
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  useDocumentTitle('Order not found');
+  return (
+    <EmptyState
+      icon={<ReceiptText aria-hidden="true" />}
+      title="Order not found"
+      headingLevel={1}
+      action={
+        <Link to="/" className={buttonClasses()}>
+          Back to Home
+        </Link>
+      }
+    >
+      We couldn't find this order. If you placed it while signed in, sign in to see it; otherwise open it in the browser you ordered from.
+    </EmptyState>
+  );
+}
+
+/** /order/{number}: the order followed live over /api/events (order.status, order.eta): no polling. */
 export function OrderPage() {
   const { id = '' } = useParams();
-  return (
-    <PageIntro
-      title={`Order ${id}`}
-      documentTitle={`Order ${id}`}
-      note="This page will follow the order live: its progress, the delivery estimate, the driver and the delivery code."
-    />
-  );
+  const order = useOrder(id);
+  // 404 (unknown, or not this browser's or account's order) and any other refusal read "Order not found".
+  const failed = order.isError && !isClientError(order.error);
+  useEffect(() => {
+    if (failed) toast.error('Error', { description: 'Failed to load order details' });
+  }, [failed]);
+
+  if (order.data) return <OrderDetails order={order.data.order} />;
+  if (order.isError && !failed) return <OrderNotFound />;
+  if (order.isError) {
+    return (
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>Failed to load order details. {order.error.message}</span>
+        <Button variant="outline" onClick={() => void order.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  return <PageLoading label="Loading your order..." />;
 }

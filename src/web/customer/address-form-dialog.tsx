@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { CustomerAddress } from '../../domain/contracts/account/addresses';
+import { api } from '../lib/api';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { TextareaField } from '../ui/textarea';
+
+type Form = { label: string; addressLine1: string; addressLine2: string; city: string; postcode: string; deliveryInstructions: string; isDefault: boolean };
+type Errors = Partial<Record<keyof Form, string>>;
+
+function initialForm(a: CustomerAddress | null): Form {
+  return {
+    label: a?.label ?? '',
+    addressLine1: a?.addressLine1 ?? '',
+    addressLine2: a?.addressLine2 ?? '',
+    city: a?.city ?? 'London',
+    postcode: a?.postcode ?? '',
+    deliveryInstructions: a?.deliveryInstructions ?? '',
+    isDefault: a?.isDefault ?? false,
+  };
+}
+
+/** The server's message on the field it is about (postcode, first line, city), else on the form. */
+function fieldOf(message: string): keyof Form | null {
+  if (/postcode/i.test(message)) return 'postcode';
+  if (/first line/i.test(message)) return 'addressLine1';
+  if (/town or city/i.test(message)) return 'city';
+  return null;
+}
+
+/** Adds or edits a saved address; the server checks and normalises the postcode. */
+export function AddressFormDialog({ open, onClose, address }: { open: boolean; onClose: () => void; address: CustomerAddress | null }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => initialForm(address));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      address
+        ? api(`/api/account/addresses/${address.id}`, { method: 'PATCH', body })
+        : api('/api/account/addresses', { method: 'POST', body }),
+    onSuccess: () => {
+      toast.success(address ? 'Address updated' : 'Address saved');
+      void queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
+      onClose();
+    },
+    onError: (error) => {
+      const field = fieldOf(error.message);
+      if (field) setErrors({ [field]: error.message });
+      else setFormError(error.message);
+      toast.error('Could not save the address', { description: error.message });
+    },
+  });
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!form.addressLine1.trim()) next.addressLine1 = 'Please enter the first line of the address';
+    if (!form.city.trim()) next.city = 'Please enter the town or city';
+    if (!form.postcode.trim()) next.postcode = 'Please enter a valid UK postcode';
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    save.mutate({
+      label: form.label.trim() || null,
+      addressLine1: form.addressLine1.trim(),
+      addressLine2: form.addressLine2.trim() || null,
+      city: form.city.trim(),
+      postcode: form.postcode.trim(),
+      deliveryInstructions: form.deliveryInstructions.trim() || null,
+      ...(form.isDefault && !address?.isDefault ? { isDefault: true } : {}),
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title={address ? 'Edit address' : 'Add an address'}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <TextField label="Label" optional value={form.label} onChange={set('label')} placeholder="Home, Work…" maxLength={50} />
+        <TextField label="Address line 1" value={form.addressLine1} onChange={set('addressLine1')} error={errors.addressLine1} autoComplete="address-line1" required maxLength={200} />
+        <TextField label="Address line 2" optional value={form.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Town or city" value={form.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" required maxLength={100} />
+          <TextField
+            label="Postcode"
+            value={form.postcode}
+            onChange={set('postcode')}
+            error={errors.postcode}
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            required
+            maxLength={12}
+          />
+        </div>
+        <TextareaField label="Delivery instructions" optional value={form.deliveryInstructions} onChange={set('deliveryInstructions')} maxLength={500} className="min-h-20" />
+        {!address?.isDefault ? (
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={form.isDefault}
+              onChange={(e) => setForm((f) => ({ ...f, isDefault: e.target.checked }))}
+              className="size-5 accent-[var(--color-primary)]"
+            />
+            Make this my default address
+          </label>
+        ) : null}
+        {formError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Save Address
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { AlertTriangle, Clock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { OrderView } from '../../domain/contracts/orders/order-view';
+import { cn } from '../lib/cn';
+import { formatTime } from '../lib/format';
+
+const TICK_MS = 1000;
+
+/** "12:05" minutes and seconds left, or null once the moment has passed. */
+export function countdownText(targetMs: number, nowMs: number): string | null {
+  const left = Math.ceil((targetMs - nowMs) / 1000);
+  if (left <= 0) return null;
+  const minutes = Math.floor(left / 60);
+  const seconds = left % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The delivery (or pickup) estimate with a live countdown; lateness is said plainly (spec 1, section 4). */
+export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>; orderType: OrderView['orderType'] }) {
+  const now = useNow();
+  const target = new Date(eta.currentEta).getTime();
+  const left = countdownText(target, now);
+  return (
+    <section
+      aria-labelledby="eta-title"
+      className={cn('grid gap-3 rounded-lg border p-5 shadow-sm', eta.isLate ? 'border-amber-300 bg-accent' : 'border-border bg-card')}
+    >
+      <h2 id="eta-title" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        <Clock aria-hidden="true" className="size-4" />
+        {orderType === 'DELIVERY' ? 'Estimated delivery' : 'Ready for pickup'}
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-4xl font-bold tabular-nums" aria-live="off">
+          {left ?? (orderType === 'DELIVERY' ? 'Arriving now' : 'Ready now')}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          by <time dateTime={eta.currentEta}>{formatTime(eta.currentEta)}</time>
+        </p>
+      </div>
+      {left ? <p className="sr-only">About {Math.ceil((target - now) / 60_000)} minutes left</p> : null}
+      {eta.isLate ? (
+        <p role="status" className="flex items-start gap-2 text-sm font-medium text-accent-foreground">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Sorry, your order is taking longer than expected
+            {eta.csTicketCreated ? '. Customer service has been notified about the delay.' : '.'}
+          </span>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { REPORT_MESSAGES } from '../../domain/contracts/orders/report-issue';
+import { api } from '../lib/api';
+import { orderTokenHeaders } from '../lib/order-tokens';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { TextareaField } from '../ui/textarea';
+
+/** "Report an Issue": raises a customer-service ticket for the order (DECISIONS.md). */
+export function ReportIssueDialog({ open, onClose, orderNumber }: { open: boolean; onClose: () => void; orderNumber: string }) {
+  const [description, setDescription] = useState('');
+  const report = useMutation({
+    mutationFn: (text: string) =>
+      api(`/api/orders/${encodeURIComponent(orderNumber)}/report`, {
+        method: 'POST',
+        body: { description: text },
+        headers: orderTokenHeaders(orderNumber),
+      }),
+    onSuccess: () => {
+      toast.success(REPORT_MESSAGES.success);
+      setDescription('');
+      onClose();
+    },
+    onError: () => toast.error('Failed to submit report. Please try again.'),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = description.trim();
+    if (!text) {
+      toast.error(REPORT_MESSAGES.required);
+      return;
+    }
+    report.mutate(text);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Report an Issue" description={`Order #${orderNumber}. Our customer service team will look into it.`}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <TextareaField
+          label="What went wrong?"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          placeholder="E.g. an item was missing, the food arrived cold"
+          required
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={report.isPending}>
+            {report.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Submit Report
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
