@@ -1,7 +1,7 @@
 import type { BrandRole } from './roles';
 
 /**
- * What each brand role may do (decision 0031). Owners and admins run the whole brand: its details,
+ * What each brand role may do (decision 0030). Owners and admins run the whole brand: its details,
  * its locations, the base menu and the staff. A site manager runs only the locations named on
  * them: their details, settings, hours, per-location menu and orders.
  */
@@ -19,7 +19,7 @@ export const INVITE_ROLE_LABELS: Record<BrandRole, string> = {
   site_manager: 'Site manager',
 };
 
-/** An invitation link works for 7 days (the spec leaves the duration open; decision 0033). */
+/** An invitation link works for 7 days (the spec leaves the duration open; decision 0035). */
 export const INVITE_TTL_DAYS = 7;
 
 export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

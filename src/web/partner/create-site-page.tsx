@@ -1,6 +1,111 @@
-import { PageIntro } from '../ui/page-intro';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type SiteResponse, createSiteBody } from '../../domain/contracts/partner/sites';
+import { canManageBrand } from '../../domain/partner-access';
+import { api } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { fieldErrors } from './form-bits';
+import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
+import { messageOf, partnerKeys } from './partner-api';
+import { EmptyState, LoadFailed } from './partner-states';
+import { usePartnerSelection } from './use-partner-selection';
 
-/** /partner/create-site. */
+/** /partner/create-site (?brand=): add a location to the selected brand (owner or admin). */
 export function CreateSitePage() {
-  return <PageIntro title="Add Location" note="Add a branch to your brand here: address, contact details, map position, delivery fee and delivery radius." />;
+  useDocumentTitle('Add Location');
+  const selection = usePartnerSelection();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LocationForm>(() => locationFormOf());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  if (selection.isPending) return <PageLoading />;
+  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  const brand = selection.brand;
+  if (!brand) {
+    return (
+      <EmptyState
+        title="No brand information found. Please try logging in again."
+        action={
+          <Link to="/partner/create-brand" className={buttonClasses()}>
+            Create Brand
+          </Link>
+        }
+      >
+        A location belongs to a brand: create your brand first.
+      </EmptyState>
+    );
+  }
+  if (!canManageBrand(brand.role)) {
+    return <EmptyState title="Only the brand owner or an admin can add locations" action={<Link to="/partner">Back to Dashboard</Link>} />;
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!hasRequired(form)) {
+      setErrors({
+        name: form.name.trim() ? '' : 'Name is required',
+        address: form.address.trim() ? '' : 'Address is required',
+        city: form.city.trim() ? '' : 'City is required',
+      });
+      toast.error('Missing Information', { description: 'Please fill in the required fields.' });
+      return;
+    }
+    const body = locationBody(form);
+    const parsed = createSiteBody.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { site } = await api<SiteResponse>(`/api/partner/brands/${brand.id}/sites`, { method: 'POST', body });
+      await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
+      toast.success('Site created successfully', { description: `${site.name} has been added.` });
+      navigate(`/partner/location/${site.id}`);
+    } catch (error) {
+      toast.error('Error creating site', { description: messageOf(error, 'Failed to create restaurant location. Please try again.') });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4">
+      <Link to="/partner" className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Location</h1>
+        <p className="text-muted-foreground">
+          A new branch of <span className="font-semibold text-foreground">{brand.name}</span>. It opens 09:00 to 22:00 (Sunday 10:00 to 21:00); change the hours
+          afterwards. Its halal status reads self-declared until HalalNosh verifies it.
+        </p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <LocationFields form={form} setForm={setForm} errors={errors} />
+            <div className="flex gap-2">
+              <Button type="submit" disabled={busy}>
+                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                Create Location
+              </Button>
+              <Button variant="ghost" onClick={() => navigate('/partner')}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

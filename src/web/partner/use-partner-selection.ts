@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import { type PartnerBrand, useBrands } from './partner-api';
 
@@ -42,7 +42,7 @@ export type PartnerSelection = {
 };
 
 /**
- * The brand and location the console works on: ?site= in the URL first, then the remembered
+ * The brand and location the console works on: the location in the path or ?site= first, then the remembered
  * choice, then the first location of the first brand. ?brand= picks a brand that has no location yet.
  */
 export function usePartnerSelection(): PartnerSelection {
@@ -51,7 +51,8 @@ export function usePartnerSelection(): PartnerSelection {
   const navigate = useNavigate();
   const location = useLocation();
   const brands = useMemo(() => query.data ?? [], [query.data]);
-  const urlSite = params.get('site');
+  // /partner/location/{siteId} names its location in the path.
+  const urlSite = useParams().siteId ?? params.get('site');
   const urlBrand = params.get('brand');
 
   const sites: SelectedSite[] = brands.flatMap((brand) => brand.sites.map((s) => ({ ...s, brand })));

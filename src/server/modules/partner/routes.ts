@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { createBrand } from './create-brand';
 import { getDashboard } from './get-dashboard';
 import { listPartnerBrands } from './list-brands';
+import { siteRoutes } from './site-routes';
 import { updateBrand } from './update-brand';
 
 /** The partner console's brand and dashboard routes; every row is checked against the caller in its query. */
@@ -48,4 +49,6 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
     { config: partner, schema: { querystring: dashboardQuery, response: { 200: dashboardResponse } } },
     async (request) => getDashboard(deps.db, request.actor!.userId, request.query.siteId),
   );
+
+  siteRoutes(app);
 }

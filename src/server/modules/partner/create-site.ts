@@ -1,0 +1,59 @@
+import { randomInt } from 'node:crypto';
+import { roundRadius, DEFAULT_RADIUS_KM } from '../../../domain/branch-settings';
+import type { CreateSiteBody, SiteDetail } from '../../../domain/contracts/partner/sites';
+import { AppError } from '../../../domain/errors';
+import { defaultOpeningHours } from '../../../domain/opening-hours';
+import { slugWithSuffix, slugify } from '../../../domain/slug';
+import type { Db } from '../../db/client';
+import { sites } from '../../db/schema/index';
+import type { Geocoder } from '../geo/geocoder';
+import { requireBrand, requireSite } from './access';
+import { isUniqueViolationOf } from './db-errors';
+import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
+import { toSiteDetail } from './site-detail';
+
+const SLUG_ATTEMPTS = 6;
+
+/**
+ * Adds a location to a brand (owner or admin). The slug is the name's (spec 2, section 5); a
+ * duplicate (23505) is retried with a random 4-character suffix. New locations open with the
+ * spec's defaults, except the halal status: a partner cannot vouch for itself, so it starts
+ * self-declared until HalalNosh verifies it (docs/decisions/0031).
+ */
+export async function createSite(deps: { db: Db; geocoder: Geocoder }, userId: string, brandId: string, input: CreateSiteBody): Promise<SiteDetail> {
+  await requireBrand(deps.db, userId, brandId, 'manage');
+  const postcode = normalisedPostcode(input.postcode);
+  const { lat, lng } = await coordinatesFor(deps.geocoder, input, postcode);
+  const citySlug = await citySlugFor(deps.db, input.city);
+  const base = slugify(input.name);
+  const values = {
+    brandId,
+    name: input.name,
+    description: input.description ?? null,
+    address: input.address,
+    city: input.city,
+    citySlug,
+    postcode,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    lat,
+    lng,
+    deliveryFeeMinor: input.deliveryFeeMinor ?? 0,
+    deliveryRadiusKm: roundRadius(input.deliveryRadiusKm ?? DEFAULT_RADIUS_KM),
+    openingHours: input.openingHours ?? defaultOpeningHours(),
+    halalStatus: 'self-declared' as const,
+    isOpen: true,
+    status: 'active' as const,
+  };
+
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const slug = attempt === 0 ? base : slugWithSuffix(base, () => randomInt(0, 1_000_000) / 1_000_000);
+    try {
+      const [row] = await deps.db.insert(sites).values({ ...values, slug }).returning({ id: sites.id });
+      return toSiteDetail(await requireSite(deps.db, userId, row.id));
+    } catch (err) {
+      if (!isUniqueViolationOf(err, 'sites_slug_unique')) throw err;
+    }
+  }
+  throw new AppError('CONFLICT', 'Failed to create restaurant location. Please try again.');
+}

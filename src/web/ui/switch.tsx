@@ -1,0 +1,54 @@
+import { cn } from '../lib/cn';
+
+/**
+ * An on/off switch (WAI-ARIA switch pattern on a real button: Space and Enter toggle it).
+ * Give it a visible label through `label`, or an accessible one through `aria-label`.
+ */
+export function Switch({
+  checked,
+  onCheckedChange,
+  label,
+  disabled,
+  className,
+  'aria-label': ariaLabel,
+  'aria-describedby': describedBy,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  label?: string;
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+}) {
+  const button = (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label ? undefined : ariaLabel}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={() => onCheckedChange(!checked)}
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
+        checked ? 'bg-primary' : 'bg-input',
+        !label && className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')}
+      />
+      {label ? <span className="sr-only">{label}</span> : null}
+    </button>
+  );
+  if (!label) return button;
+  return (
+    <label className={cn('inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium', className)}>
+      {button}
+      <span aria-hidden="true">{label}</span>
+    </label>
+  );
+}
