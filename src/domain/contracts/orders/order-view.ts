@@ -86,4 +86,5 @@ export const orderRefParams = z.object({ orderNumber: z.string().min(1).max(64) 
 
 /** A visitor proves the order is theirs with the secret token returned when they placed it. */
 export const ORDER_TOKEN_HEADER = 'x-order-token';
-export const orderTokenHeaders = z.object({ [ORDER_TOKEN_HEADER]: z.string().max(200).optional() });
+// Loose: the validated headers replace request.headers, and every other header must survive.
+export const orderTokenHeaders = z.looseObject({ [ORDER_TOKEN_HEADER]: z.string().max(200).optional() });

@@ -8,7 +8,8 @@ import { orderView } from './order-view';
  * here and the server prices every line from the menu. Required-ness of name, phone, address and
  * postcode is checked by `checkoutProblem` so the messages read exactly as the checkout shows them.
  */
-export const placeOrderHeaders = z.object({
+// Loose: the validated headers replace request.headers, and every other header must survive.
+export const placeOrderHeaders = z.looseObject({
   'idempotency-key': z
     .string({ error: 'Idempotency-Key header is required' })
     .min(8, 'Idempotency-Key must be 8 to 100 characters')
