@@ -10,38 +10,63 @@ export const QUICK_START_SECTIONS = [
 
 export const DEFAULT_CATEGORY = 'mains';
 
-/** The categories a partner picks from (the spec's sample categories), stored lowercase. */
+/**
+ * The categories offered (the spec's sample categories, spelled as the demo menus store them).
+ * An item without one gets DEFAULT_CATEGORY; comparisons ignore case.
+ */
 export const MENU_CATEGORIES = [
-  { value: 'mains', label: 'Mains' },
-  { value: 'starters', label: 'Starters' },
-  { value: 'wraps', label: 'Wraps' },
-  { value: 'grills', label: 'Grills' },
-  { value: 'tagines', label: 'Tagines' },
-  { value: 'couscous', label: 'Couscous' },
-  { value: 'salads', label: 'Salads' },
-  { value: 'sides', label: 'Sides' },
-  { value: 'breakfast', label: 'Breakfast' },
-  { value: 'desserts', label: 'Desserts' },
-  { value: 'drinks', label: 'Drinks' },
+  'Mains',
+  'Starters',
+  'Wraps',
+  'Grills',
+  'Tagines',
+  'Couscous',
+  'Salads',
+  'Sides',
+  'Breakfast',
+  'Desserts',
+  'Drinks',
 ] as const;
 
-/** The 14 allergens UK food law asks a menu to declare. */
+/** The offered category matching this one whatever its case, else the text itself. */
+export function categoryOption(category: string): string {
+  return MENU_CATEGORIES.find((c) => c.toLowerCase() === category.trim().toLowerCase()) ?? category;
+}
+
+/** The 14 allergens UK food law asks a menu to declare, by the short names the menus store. */
 export const UK_ALLERGENS = [
   'celery',
-  'cereals containing gluten',
+  'gluten',
   'crustaceans',
-  'eggs',
+  'egg',
   'fish',
   'lupin',
   'milk',
   'molluscs',
   'mustard',
-  'tree nuts',
+  'nuts',
   'peanuts',
   'sesame',
   'soya',
   'sulphites',
 ] as const;
+
+export const ALLERGEN_LABELS: Record<(typeof UK_ALLERGENS)[number], string> = {
+  celery: 'Celery',
+  gluten: 'Cereals containing gluten',
+  crustaceans: 'Crustaceans',
+  egg: 'Eggs',
+  fish: 'Fish',
+  lupin: 'Lupin',
+  milk: 'Milk',
+  molluscs: 'Molluscs',
+  mustard: 'Mustard',
+  nuts: 'Tree nuts',
+  peanuts: 'Peanuts',
+  sesame: 'Sesame',
+  soya: 'Soya',
+  sulphites: 'Sulphites',
+};
 
 /** Upload limits for item images and logos (spec 2, section 9). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

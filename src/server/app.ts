@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
 import { partnerRoutes } from './modules/partner/routes';
+import { menuRoutes } from './modules/menu/routes';
 import { devMailRoutes } from './modules/dev/routes';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });
+  menuRoutes(app);
   driverRoutes(app, { db: database.db });
   adminRoutes(app, { db: database.db });
   orderRoutes(app);

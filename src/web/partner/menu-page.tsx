@@ -1,6 +1,401 @@
-import { PageIntro } from '../ui/page-intro';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Flame, LayoutList, ListChecks, Pencil, Plus, Sparkles, Trash2, UtensilsCrossed, Leaf } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { ManagedItem, ManagedSection, SiteMenuResponse } from '../../domain/contracts/menu/menu';
+import { QUICK_START_SECTIONS, moveInList } from '../../domain/menu';
+import { api, isClientError } from '../lib/api';
+import { formatPrice } from '../lib/format';
+import { cn } from '../lib/cn';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PageLoading } from '../ui/spinner';
+import { ItemDialog, type ItemDraft } from './item-dialog';
+import { messageOf, partnerKeys } from './partner-api';
+import { EmptyState, LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
+import { SectionDialog } from './section-dialog';
+import { usePartnerSelection } from './use-partner-selection';
+import { useRefreshMenus, useSiteMenu } from './use-site-menu';
 
-/** /partner/menu (optional ?site=). */
+/** /partner/menu?site=: the Menu Manager for the brand's base menu. */
 export function MenuManagerPage() {
-  return <PageIntro title="Menu Manager" note="Build your menu here: sections on the left, their items on the right, with prices, photos and availability." />;
+  useDocumentTitle('Menu Manager');
+  const selection = usePartnerSelection();
+  const menu = useSiteMenu(selection.site?.id ?? null);
+
+  if (selection.isPending) return <PageLoading />;
+  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.unknownSite) return <LocationNotFound />;
+  if (!selection.site) return <NoSiteSelected hasSites={false} />;
+  if (menu.isPending) return <PageLoading label="Loading menu..." />;
+  if (menu.isError) {
+    return isClientError(menu.error) ? (
+      <LocationNotFound />
+    ) : (
+      <LoadFailed title="Failed to load menu" message={menu.error.message} onRetry={() => void menu.refetch()} />
+    );
+  }
+  return <MenuManager key={selection.site.id} view={menu.data} />;
+}
+
+type Dialogs =
+  | { kind: 'none' }
+  | { kind: 'addSection' }
+  | { kind: 'editSection'; section: ManagedSection }
+  | { kind: 'deleteSection'; section: ManagedSection }
+  | { kind: 'addItem'; sectionId: string }
+  | { kind: 'editItem'; item: ManagedItem }
+  | { kind: 'deleteItem'; item: ManagedItem };
+
+function MenuManager({ view }: { view: SiteMenuResponse }) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMenus();
+  const { site, menu, canEditBase } = view;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  const [busy, setBusy] = useState(false);
+  const close = () => setDialog({ kind: 'none' });
+
+  /** Runs a change, then the spec's toast; false keeps the dialog open on failure. */
+  const run = async (work: () => Promise<unknown>, ok: string, fail: string, withMessage = false): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await work();
+      await refresh();
+      toast.success(ok);
+      return true;
+    } catch (error) {
+      toast.error(fail, withMessage ? { description: messageOf(error) } : undefined);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const header = (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <p className="text-sm text-muted-foreground">
+          {site.brandName} · base menu, shared by every location
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Menu Manager</h1>
+      </div>
+      <Link to={`/partner/location-menu?site=${site.id}`} className={buttonClasses({ variant: 'outline' })}>
+        <ListChecks aria-hidden="true" />
+        Location Menu for {site.name}
+      </Link>
+    </div>
+  );
+
+  if (!menu) {
+    return (
+      <div className="grid gap-6">
+        {header}
+        <EmptyState
+          icon={<UtensilsCrossed aria-hidden="true" />}
+          title="No menu yet"
+          action={
+            canEditBase ? (
+              <Button
+                disabled={busy}
+                onClick={() => void run(() => api(`/api/partner/sites/${site.id}/menu`, { method: 'POST' }), 'Menu created successfully!', 'Failed to create menu')}
+              >
+                <Plus aria-hidden="true" />
+                Create Menu
+              </Button>
+            ) : null
+          }
+        >
+          {canEditBase ? `Create the menu of ${site.brandName}; every location shares it.` : 'The brand owner or an admin creates the menu.'}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const sections = menu.sections;
+  const selected = sections.find((s) => s.id === selectedId) ?? sections[0] ?? null;
+  const missingQuick = QUICK_START_SECTIONS.some((q) => !sections.some((s) => s.title?.trim().toLowerCase() === q.title.toLowerCase()));
+
+  const addQuick = () => run(() => api(`/api/partner/menus/${menu.id}/quick-sections`, { method: 'POST' }), 'Quick sections added successfully!', 'Failed to add quick sections');
+
+  const moveSection = async (section: ManagedSection, direction: -1 | 1) => {
+    const ids = moveInList(sections.map((s) => s.id), section.id, direction);
+    queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
+      old?.menu ? { ...old, menu: { ...old.menu, sections: ids.map((id) => old.menu!.sections.find((s) => s.id === id)!) } } : old,
+    );
+    try {
+      await api(`/api/partner/menus/${menu.id}/section-order`, { method: 'PUT', body: { sectionIds: ids } });
+    } catch (error) {
+      toast.error('Failed to update section', { description: messageOf(error) });
+    }
+    await refresh();
+  };
+
+  const moveItem = async (section: ManagedSection, item: ManagedItem, direction: -1 | 1) => {
+    const ids = moveInList(section.items.map((i) => i.id), item.id, direction);
+    queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
+      old?.menu
+        ? {
+            ...old,
+            menu: {
+              ...old.menu,
+              sections: old.menu.sections.map((s) => (s.id === section.id ? { ...s, items: ids.map((id) => s.items.find((i) => i.id === id)!) } : s)),
+            },
+          }
+        : old,
+    );
+    try {
+      await api(`/api/partner/sections/${section.id}/item-order`, { method: 'PUT', body: { itemIds: ids } });
+    } catch (error) {
+      toast.error('Failed to update item', { description: messageOf(error) });
+    }
+    await refresh();
+  };
+
+  const saveItem = (draft: ItemDraft) =>
+    dialog.kind === 'editItem'
+      ? run(() => api(`/api/partner/items/${dialog.item.id}`, { method: 'PATCH', body: draft }), 'Item updated successfully', 'Failed to update item', true).then(
+          (ok) => (ok && close(), ok),
+        )
+      : dialog.kind === 'addItem'
+        ? run(() => api(`/api/partner/sections/${dialog.sectionId}/items`, { method: 'POST', body: draft }), 'Item added successfully', 'Failed to add item', true).then(
+            (ok) => (ok && close(), ok),
+          )
+        : Promise.resolve(false);
+
+  return (
+    <div className="grid gap-6">
+      {header}
+      {!canEditBase ? (
+        <Alert>
+          Only the brand owner or an admin can change the base menu. Switch items on or off, or change their price for {site.name}, in the Location Menu.
+        </Alert>
+      ) : null}
+
+      {sections.length === 0 ? (
+        <EmptyState
+          icon={<LayoutList aria-hidden="true" />}
+          title="Your menu has no sections yet"
+          action={
+            canEditBase ? (
+              <>
+                <Button onClick={() => void addQuick()} disabled={busy}>
+                  <Sparkles aria-hidden="true" />
+                  Add Common Sections
+                </Button>
+                <Button variant="outline" onClick={() => setDialog({ kind: 'addSection' })}>
+                  <Plus aria-hidden="true" />
+                  Create Custom Section
+                </Button>
+              </>
+            ) : null
+          }
+        >
+          Start with Starters, Main Courses, Drinks and Desserts, or name your own.
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+          <Card className="self-start">
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>Sections</CardTitle>
+              {canEditBase ? (
+                <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'addSection' })}>
+                  <Plus aria-hidden="true" />
+                  Add Section
+                </Button>
+              ) : null}
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <ul className="grid gap-1" aria-label="Sections">
+                {sections.map((s, index) => (
+                  <li key={s.id} className={cn('flex items-center gap-1 rounded-md', selected?.id === s.id && 'bg-primary-soft')}>
+                    <button
+                      type="button"
+                      aria-current={selected?.id === s.id ? 'true' : undefined}
+                      onClick={() => setSelectedId(s.id)}
+                      className="flex min-h-11 flex-1 items-center justify-between gap-2 rounded-md px-3 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <span>{s.title || 'Other'}</span>
+                      <Badge variant="outline" aria-label={`${s.items.length} items`}>
+                        {s.items.length}
+                      </Badge>
+                    </button>
+                    {canEditBase ? (
+                      <>
+                        <Button size="icon" variant="ghost" aria-label={`Move ${s.title} up`} disabled={index === 0} onClick={() => void moveSection(s, -1)}>
+                          <ArrowUp aria-hidden="true" />
+                        </Button>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                         
+                          aria-label={`Move ${s.title} down`}
+                          disabled={index === sections.length - 1}
+                          onClick={() => void moveSection(s, 1)}
+                        >
+                          <ArrowDown aria-hidden="true" />
+                        </Button>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {canEditBase && missingQuick ? (
+                <Button variant="ghost" size="sm" onClick={() => void addQuick()} disabled={busy}>
+                  <Sparkles aria-hidden="true" />
+                  Add Common Sections
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+
+          {selected ? (
+            <section aria-labelledby="section-title" className="grid content-start gap-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="section-title" className="text-xl font-semibold">
+                  {selected.title || 'Other'}
+                </h2>
+                {canEditBase ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" onClick={() => setDialog({ kind: 'addItem', sectionId: selected.id })}>
+                      <Plus aria-hidden="true" />
+                      Add Item
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'editSection', section: selected })}>
+                      <Pencil aria-hidden="true" />
+                      Edit Section
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'deleteSection', section: selected })}>
+                      <Trash2 aria-hidden="true" />
+                      Delete Section
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+              {selected.items.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">No items in this section yet.</p>
+              ) : (
+                <ul className="grid gap-3">
+                  {selected.items.map((item, index) => (
+                    <li key={item.id}>
+                      <Card className="flex flex-wrap items-start gap-4 p-4">
+                        {item.imageUrl ? (
+                          <img src={item.imageUrl} alt="" className="size-20 rounded-md object-cover" loading="lazy" />
+                        ) : (
+                          <div className="grid size-20 place-items-center rounded-md bg-muted text-muted-foreground" aria-hidden="true">
+                            <UtensilsCrossed className="size-6" />
+                          </div>
+                        )}
+                        <div className="grid min-w-48 flex-1 gap-1">
+                          <div className="flex flex-wrap items-center gap-2">
+                            <h3 className="font-semibold">{item.name}</h3>
+                            <span className="font-semibold text-primary">{formatPrice(item.priceMinor)}</span>
+                            {!item.isAvailable ? <Badge variant="destructive">Unavailable</Badge> : null}
+                            {item.isVegetarian ? (
+                              <Badge variant="secondary">
+                                <Leaf aria-hidden="true" className="mr-1 size-3" />
+                                Vegetarian
+                              </Badge>
+                            ) : null}
+                            {item.isSpicy ? (
+                              <Badge variant="warning">
+                                <Flame aria-hidden="true" className="mr-1 size-3" />
+                                Spicy
+                              </Badge>
+                            ) : null}
+                          </div>
+                          {item.description ? <p className="text-sm text-muted-foreground">{item.description}</p> : null}
+                          <p className="text-xs text-muted-foreground">
+                            {item.category}
+                            {item.allergens.length ? ` · Allergens: ${item.allergens.join(', ')}` : ''}
+                          </p>
+                        </div>
+                        {canEditBase ? (
+                          <div className="flex items-center gap-1">
+                            <Button size="icon" variant="ghost" aria-label={`Move ${item.name} up`} disabled={index === 0} onClick={() => void moveItem(selected, item, -1)}>
+                              <ArrowUp aria-hidden="true" />
+                            </Button>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                             
+                              aria-label={`Move ${item.name} down`}
+                              disabled={index === selected.items.length - 1}
+                              onClick={() => void moveItem(selected, item, 1)}
+                            >
+                              <ArrowDown aria-hidden="true" />
+                            </Button>
+                            <Button size="icon" variant="ghost" aria-label={`Edit ${item.name}`} onClick={() => setDialog({ kind: 'editItem', item })}>
+                              <Pencil aria-hidden="true" />
+                            </Button>
+                            <Button size="icon" variant="ghost" aria-label={`Delete ${item.name}`} onClick={() => setDialog({ kind: 'deleteItem', item })}>
+                              <Trash2 aria-hidden="true" />
+                            </Button>
+                          </div>
+                        ) : null}
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ) : null}
+        </div>
+      )}
+
+      <SectionDialog
+        open={dialog.kind === 'addSection' || dialog.kind === 'editSection'}
+        mode={dialog.kind === 'editSection' ? 'edit' : 'add'}
+        initialTitle={dialog.kind === 'editSection' ? (dialog.section.title ?? '') : ''}
+        onClose={close}
+        onSave={async (title) => {
+          const ok =
+            dialog.kind === 'editSection'
+              ? await run(() => api(`/api/partner/sections/${dialog.section.id}`, { method: 'PATCH', body: { title } }), 'Section updated successfully', 'Failed to update section', true)
+              : await run(
+                  async () => {
+                    const { section } = await api<{ section: ManagedSection }>(`/api/partner/menus/${menu.id}/sections`, { method: 'POST', body: { title } });
+                    setSelectedId(section.id);
+                  },
+                  'Section added successfully',
+                  'Failed to add section',
+                );
+          if (ok) close();
+          return ok;
+        }}
+      />
+      <ItemDialog open={dialog.kind === 'addItem' || dialog.kind === 'editItem'} item={dialog.kind === 'editItem' ? dialog.item : null} onClose={close} onSave={saveItem} />
+      <ConfirmDialog
+        open={dialog.kind === 'deleteSection'}
+        onClose={close}
+        title={dialog.kind === 'deleteSection' ? `Delete ${dialog.section.title ?? 'this section'}?` : 'Delete section?'}
+        description="The section and every item in it are removed from all locations. This cannot be undone."
+        confirmLabel="Delete Section"
+        busy={busy}
+        onConfirm={() =>
+          dialog.kind === 'deleteSection' &&
+          void run(() => api(`/api/partner/sections/${dialog.section.id}`, { method: 'DELETE' }), 'Section deleted successfully', 'Failed to delete section').then(
+            (ok) => ok && close(),
+          )
+        }
+      />
+      <ConfirmDialog
+        open={dialog.kind === 'deleteItem'}
+        onClose={close}
+        title={dialog.kind === 'deleteItem' ? `Delete ${dialog.item.name}?` : 'Delete item?'}
+        description="The item is removed from the menu of every location. This cannot be undone."
+        confirmLabel="Delete Item"
+        busy={busy}
+        onConfirm={() =>
+          dialog.kind === 'deleteItem' &&
+          void run(() => api(`/api/partner/items/${dialog.item.id}`, { method: 'DELETE' }), 'Item deleted successfully', 'Failed to delete item').then((ok) => ok && close())
+        }
+      />
+    </div>
+  );
 }

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { managedItem } from './menu';
+
+/**
+ * PUT /api/partner/sites/:siteId/items/:itemId/override (any staff of the location): this
+ * location's availability, price and description for a base item. Only the fields sent change;
+ * null goes back to the base menu's value. An override with every field null is removed.
+ */
+export const overrideBody = z
+  .object({
+    isAvailable: z.boolean().nullable(),
+    priceMinor: z.int('Price is in whole pence').min(0, 'Price cannot be negative').max(100_000).nullable(),
+    description: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(1000).nullable()),
+  })
+  .partial();
+export type OverrideBody = z.infer<typeof overrideBody>;
+
+export const overrideResponse = z.object({ item: managedItem });

@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+/** Add or rename a section: the title must not be blank (the button stays disabled until it is). */
+export function SectionDialog({
+  open,
+  onClose,
+  initialTitle = '',
+  mode,
+  onSave,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialTitle?: string;
+  mode: 'add' | 'edit';
+  onSave: (title: string) => Promise<boolean>;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={mode === 'add' ? 'Add Section' : 'Edit Section'} description="Sections group your menu, e.g. Starters or Grills.">
+      {open ? <SectionForm initialTitle={initialTitle} mode={mode} onSave={onSave} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function SectionForm({ initialTitle, mode, onSave, onCancel }: { initialTitle: string; mode: 'add' | 'edit'; onSave: (title: string) => Promise<boolean>; onCancel: () => void }) {
+  const [title, setTitle] = useState(initialTitle);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!title.trim()) return;
+    setBusy(true);
+    const done = await onSave(title.trim());
+    if (!done) setBusy(false);
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <TextField label="Section title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus required maxLength={80} />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || !title.trim()}>
+          {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+          {mode === 'add' ? 'Add Section' : 'Save Section'}
+        </Button>
+      </div>
+    </form>
+  );
+}
