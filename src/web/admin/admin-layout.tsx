@@ -1,14 +1,52 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { CircleUser, LogOut, Settings, ShieldCheck, Users } from 'lucide-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleUser, LogOut, Settings, ShieldCheck, UserCheck, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { canUseAdminArea } from '../../domain/policies';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
+import type { PendingDriversResponse } from '../../domain/contracts/admin/overview';
+import { api } from '../lib/api';
 import { signOut } from '../lib/auth';
 import { cn } from '../lib/cn';
+import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
 import { type DropdownItem, DropdownMenu } from '../ui/dropdown-menu';
+import { adminKeys, onAdminEvent } from './admin-api';
 import { navFor } from './admin-nav';
+
+/** Remembers, per tab, which admin's sign-in was recorded (team_members.last_login_at). */
+export const ADMIN_SESSION_KEY = 'halalnosh-admin-session';
+
+/** The top bar's pending-driver count: pushed live on `admin`, with the spec's 30 s refresh as a fallback. */
+function PendingDriversButton() {
+  const pending = useQuery({
+    queryKey: adminKeys.pendingCount,
+    queryFn: ({ signal }) => api<PendingDriversResponse>('/api/admin/drivers/pending-count', { signal }),
+    refetchInterval: 30_000,
+  });
+  const count = pending.data?.count ?? 0;
+  return (
+    <Link
+      to="/admin/drivers"
+      aria-label={`${count} ${count === 1 ? 'driver' : 'drivers'} pending approval`}
+      className={cn(
+        'inline-flex h-10 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      )}
+    >
+      <UserCheck aria-hidden="true" className="size-4" />
+      <span aria-hidden="true">Pending drivers</span>
+      <span
+        aria-hidden="true"
+        data-testid="pending-driver-count"
+        className={cn('min-w-6 rounded-full px-1.5 text-center text-xs font-bold', count ? 'bg-destructive text-destructive-foreground' : 'bg-muted')}
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
 
 /** The back office: a sidebar filtered by the signed-in admin's real role, and the profile menu. */
 export function AdminLayout() {
@@ -18,6 +56,16 @@ export function AdminLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const items = navFor(role);
+  useLiveEvents(role ? ['admin'] : [], (event) => onAdminEvent(queryClient, event));
+
+  // Records the sign-in once per tab and admin (team_members.last_login_at, shown on Profile).
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId || !role) return;
+    if (sessionStorage.getItem(ADMIN_SESSION_KEY) === userId) return;
+    sessionStorage.setItem(ADMIN_SESSION_KEY, userId);
+    void api('/api/admin/session/touch', { method: 'POST' }).catch(() => undefined);
+  }, [userId, role]);
 
   const onLogOut = async () => {
     try {
@@ -26,6 +74,7 @@ export function AdminLayout() {
       toast.error('Error logging out');
       return;
     }
+    sessionStorage.removeItem(ADMIN_SESSION_KEY);
     toast.success('Logged out successfully');
     navigate('/admin/login', { replace: true });
   };
@@ -69,7 +118,8 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="flex h-14 items-center justify-end gap-2 border-b border-border bg-card px-4">
+        <header className="flex h-14 items-center justify-end gap-3 border-b border-border bg-card px-4">
+          {canUseAdminArea(role, 'drivers') ? <PendingDriversButton /> : null}
           {user ? (
             <p className="hidden text-sm text-muted-foreground sm:block">
               {user.name || user.email}

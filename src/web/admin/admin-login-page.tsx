@@ -45,6 +45,8 @@ export function AdminLoginPage() {
         setBusy(false);
         return;
       }
+      // A fresh sign-in: the layout records it (team_members.last_login_at).
+      sessionStorage.removeItem('halalnosh-admin-session');
       toast.success(`Welcome back, ${user.name || user.email}!`);
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { TICKET_STATUSES } from '../../tickets';
 
-/** GET /api/admin/overview: the Overview cards and system status (spec 3, section 2.4). */
+/** GET /api/admin/overview: the Overview cards, ticket summary and system status (spec 3, section 2.4). */
 export const adminOverviewResponse = z.object({
   driversOnline: z.number().int(),
   driversTotal: z.number().int(),
@@ -10,7 +11,37 @@ export const adminOverviewResponse = z.object({
   openTickets: z.number().int(),
   teamMembersActive: z.number().int(),
   pendingDrivers: z.number().int(),
+  /** Ticket summary: how many tickets are in each status. */
+  ticketsByStatus: z.record(z.enum(TICKET_STATUSES), z.number().int()),
+  maintenanceMode: z.boolean(),
 });
+export type AdminOverview = z.infer<typeof adminOverviewResponse>;
 
 /** GET /api/admin/drivers/pending-count: the top bar's pending-driver badge. */
 export const pendingDriversResponse = z.object({ count: z.number().int() });
+export type PendingDriversResponse = z.infer<typeof pendingDriversResponse>;
+
+/** GET /api/admin/city-suggestions: what customers asked for through "Suggest a City", grouped by city. */
+export const citySuggestionsResponse = z.object({
+  cities: z.array(
+    z.object({
+      city: z.string(),
+      count: z.number().int(),
+      emails: z.array(z.string()),
+      lastSuggestedAt: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type CitySuggestionsResponse = z.infer<typeof citySuggestionsResponse>;
+
+/** GET /api/admin/profile: the signed-in admin. */
+export const adminProfileResponse = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  roleLabel: z.string(),
+  lastLoginAt: z.string().nullable(),
+  memberSince: z.string().nullable(),
+});
+export type AdminProfile = z.infer<typeof adminProfileResponse>;

@@ -1,28 +1,47 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOverviewResponse, pendingDriversResponse } from '../../../domain/contracts/admin/overview';
+import { z } from 'zod';
+import {
+  adminOverviewResponse,
+  adminProfileResponse,
+  citySuggestionsResponse,
+  pendingDriversResponse,
+} from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import { userProfiles } from '../../db/schema/index';
-import { getAdminOverview } from './get-overview';
+import { getAdminProfile, touchAdminSession } from './admin-profile';
+import { countPendingDrivers, getAdminOverview } from './get-overview';
+import { listCitySuggestions } from './list-city-suggestions';
 
+/**
+ * The admin back office's API. Every route declares the area it belongs to (domain/policies.ts
+ * ADMIN_AREAS), so the server refuses a role the sidebar would hide. The back office's other
+ * modules register their routes from here too.
+ */
 export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/admin/overview', { config: { policy: adminArea('overview') }, schema: { response: { 200: adminOverviewResponse } } }, async () =>
+    getAdminOverview(deps.db),
+  );
   r.get(
-    '/api/admin/overview',
-    { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: adminOverviewResponse } } },
-    async () => getAdminOverview(deps.db),
+    '/api/admin/city-suggestions',
+    { config: { policy: adminArea('overview') }, schema: { response: { 200: citySuggestionsResponse } } },
+    async () => listCitySuggestions(deps.db),
+  );
+  r.get('/api/admin/profile', { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: adminProfileResponse } } }, async (request) =>
+    getAdminProfile(deps.db, request.actor!),
+  );
+  r.post(
+    '/api/admin/session/touch',
+    { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await touchAdminSession(deps.db, request.actor!);
+      return { ok: true as const };
+    },
   );
   r.get(
     '/api/admin/drivers/pending-count',
     { config: { policy: adminArea('drivers') }, schema: { response: { 200: pendingDriversResponse } } },
-    async () => {
-      const [row] = await deps.db
-        .select({ count: count() })
-        .from(userProfiles)
-        .where(and(eq(userProfiles.userType, 'driver'), eq(userProfiles.status, 'pending')));
-      return { count: row.count };
-    },
+    async () => ({ count: await countPendingDrivers(deps.db) }),
   );
 }

@@ -1,0 +1,55 @@
+import { AlertTriangle, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+
+/** A failed load: the spec's message, the reason, and Retry. */
+export function LoadFailed({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
+  return (
+    <Alert variant="destructive" className="grid gap-2">
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden="true" />
+        {title}
+      </p>
+      {message ? <p>{message}</p> : null}
+      {onRetry ? (
+        <div>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** A number card of the Overview and the Drivers badges. */
+export function StatCard({ label, value, note, icon }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-3 pt-6">
+        <div className="grid gap-1">
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          <p className="text-3xl font-bold tabular-nums">{value}</p>
+          {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+        </div>
+        {icon ? <span className="grid size-10 place-items-center rounded-md bg-primary-soft text-primary [&_svg]:size-5">{icon}</span> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A page heading with its actions on the right. */
+export function AdminHeader({ title, note, actions }: { title: string; note?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {note ? <p className="text-muted-foreground">{note}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}

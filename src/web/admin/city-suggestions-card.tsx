@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { MapPin } from 'lucide-react';
+import type { CitySuggestionsResponse } from '../../domain/contracts/admin/overview';
+import { api } from '../lib/api';
+import { formatShortDate } from '../lib/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Spinner } from '../ui/spinner';
+import { adminKeys } from './admin-api';
+import { LoadFailed } from './admin-states';
+
+/** Suggested cities from the customer "Suggest a City" form, most asked first. */
+export function CitySuggestionsCard() {
+  const q = useQuery({
+    queryKey: adminKeys.citySuggestions,
+    queryFn: ({ signal }) => api<CitySuggestionsResponse>('/api/admin/city-suggestions', { signal }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MapPin aria-hidden="true" className="size-5 text-primary" />
+          Suggested Cities
+        </CardTitle>
+        <CardDescription>Where customers want HalalNosh next, from "Suggest a City".</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {q.isPending ? (
+          <Spinner label="Loading suggestions" />
+        ) : q.isError ? (
+          <LoadFailed title="Failed to load admin data" message={q.error.message} onRetry={() => void q.refetch()} />
+        ) : q.data.cities.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No suggestions yet.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Suggested cities</caption>
+            <thead>
+              <tr className="border-b border-border text-left text-muted-foreground">
+                <th scope="col" className="py-2 font-medium">City</th>
+                <th scope="col" className="py-2 text-right font-medium">Requests</th>
+                <th scope="col" className="py-2 font-medium">Emails to tell</th>
+                <th scope="col" className="py-2 font-medium">Last asked</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.cities.map((c) => (
+                <tr key={c.city} className="border-b border-border last:border-0">
+                  <td className="py-2 font-medium">{c.city}</td>
+                  <td className="py-2 text-right tabular-nums">{c.count}</td>
+                  <td className="max-w-xs truncate py-2 text-muted-foreground" title={c.emails.join(', ')}>
+                    {c.emails.length ? c.emails.join(', ') : '-'}
+                  </td>
+                  <td className="py-2 text-muted-foreground">{formatShortDate(c.lastSuggestedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
