@@ -53,9 +53,18 @@ function fallback(): PayResult {
   };
 }
 
+/** A decimal setting (1.15, 85.5) in ten-thousandths, so money maths stays in integers. */
+function basisPoints(value: number): number {
+  return Math.round(value * 10_000);
+}
+
 /**
  * Calculates a job's pay. `orderTotalMinor` is taken for the "share of food value" rule the
  * driver screens describe; none of the configurable models uses it yet.
+ *
+ * Rounding is to the nearest penny, halves up, on integer arithmetic: distance counts in
+ * hundredths of a mile and percentages and the boost multiplier in ten-thousandths, so
+ * 45p a mile over 0.3 miles is 14p, not the 13p that binary floating point would give.
  */
 export function calculateDriverPay(
   settings: PaySettings | null,
@@ -65,8 +74,12 @@ export function calculateDriverPay(
 ): PayResult {
   if (!settings || !Number.isFinite(distanceMiles) || !Number.isFinite(feeMinor)) return fallback();
   const miles = Math.max(0, distanceMiles);
-  const optionA = { pickup: settings.pickup_pay_minor, distance: Math.round(settings.per_mile_rate_minor * miles) };
-  const optionB = { pickup: Math.round((Math.max(0, feeMinor) * settings.delivery_fee_percentage) / 100), distance: 0 };
+  const hundredths = Math.round(miles * 100);
+  const optionA = { pickup: settings.pickup_pay_minor, distance: Math.round((settings.per_mile_rate_minor * hundredths) / 100) };
+  const optionB = {
+    pickup: Math.round((Math.max(0, Math.round(feeMinor)) * basisPoints(settings.delivery_fee_percentage)) / 1_000_000),
+    distance: 0,
+  };
   const sum = (p: { pickup: number; distance: number }) => p.pickup + p.distance;
 
   let model: 'option_a' | 'option_b' = settings.payout_model;
@@ -74,7 +87,9 @@ export function calculateDriverPay(
   const base = model === 'option_a' ? optionA : optionB;
 
   const boostMinor =
-    miles > settings.distance_boost_threshold ? Math.round(sum(base) * (settings.distance_boost_multiplier - 1)) : 0;
+    miles > settings.distance_boost_threshold
+      ? Math.round((sum(base) * (basisPoints(settings.distance_boost_multiplier) - 10_000)) / 10_000)
+      : 0;
   const beforeLimits = sum(base) + boostMinor;
   const totalPayMinor = Math.min(PAY_CAP_MINOR, Math.max(settings.minimum_pay_minor, beforeLimits));
   return {
@@ -85,4 +100,73 @@ export function calculateDriverPay(
     totalPayMinor,
     model,
   };
+}
+
+/** The breakdown columns a delivery job stores (null on a job made before they were stored). */
+export type StoredJobPay = {
+  totalPayMinor: number;
+  pickupPayMinor: number | null;
+  distancePayMinor: number | null;
+  boostMinor: number | null;
+  payAdjustmentMinor: number | null;
+  payModel: PayModel | null;
+};
+
+/** What a job stores of a pay result, beside its total. */
+export function storedPayOf(pay: PayResult): Omit<StoredJobPay, 'totalPayMinor'> {
+  return {
+    pickupPayMinor: pay.pickupPayMinor,
+    distancePayMinor: pay.distancePayMinor,
+    boostMinor: pay.boostMinor,
+    payAdjustmentMinor: pay.adjustmentMinor,
+    payModel: pay.model,
+  };
+}
+
+/**
+ * A job's pay as the driver is shown and paid it: the breakdown stored when the job was created.
+ * A job without one gets the spec's fallback (spec 3, section 8): pickup 120, distance 0, the
+ * total taken from the job, model "fallback"; the adjustment makes the parts add up.
+ */
+export function jobPay(job: StoredJobPay): PayResult {
+  const { pickupPayMinor: pickup, distancePayMinor: distance, boostMinor: boost, payAdjustmentMinor: adjustment } = job;
+  if (pickup !== null && distance !== null && boost !== null && adjustment !== null && job.payModel !== null && pickup + distance + boost + adjustment === job.totalPayMinor) {
+    return { pickupPayMinor: pickup, distancePayMinor: distance, boostMinor: boost, adjustmentMinor: adjustment, totalPayMinor: job.totalPayMinor, model: job.payModel };
+  }
+  return {
+    pickupPayMinor: FALLBACK_PICKUP_PAY_MINOR,
+    distancePayMinor: 0,
+    boostMinor: 0,
+    adjustmentMinor: job.totalPayMinor - FALLBACK_PICKUP_PAY_MINOR,
+    totalPayMinor: job.totalPayMinor,
+    model: 'fallback',
+  };
+}
+
+/** Pay with the customer's tip on top: tips are never capped and go to the driver in full. */
+export function withTip(pay: PayResult, tipMinor: number): PayResult & { tipMinor: number; totalWithTipMinor: number } {
+  const tip = Math.max(0, Math.round(Number.isFinite(tipMinor) ? tipMinor : 0));
+  return { ...pay, tipMinor: tip, totalWithTipMinor: pay.totalPayMinor + tip };
+}
+
+const pounds = (minor: number) => `£${(minor / 100).toFixed(2)}`;
+const trimNumber = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The pay rules in the driver's words, from the live settings, so what drivers read is what
+ * they are paid (the spec's fixed marketing line names a formula no setting produces).
+ */
+export function describePayRules(settings: PaySettings | null): string[] {
+  if (!settings) return [`${pounds(FALLBACK_PICKUP_PAY_MINOR)} per job`, `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`, 'Tips on top: every penny is yours'];
+  const a = `${pounds(settings.pickup_pay_minor)} per pickup plus ${pounds(settings.per_mile_rate_minor)} per mile`;
+  const b = `${trimNumber(settings.delivery_fee_percentage)}% of the delivery fee`;
+  const base = settings.pay_higher_of_both ? `The higher of ${a} or ${b}` : settings.payout_model === 'option_a' ? a : b;
+  const boost = Math.round((settings.distance_boost_multiplier - 1) * 1000) / 10;
+  return [
+    base,
+    ...(boost > 0 ? [`+${trimNumber(boost)}% long-distance boost on trips over ${trimNumber(settings.distance_boost_threshold)} miles`] : []),
+    `Minimum ${pounds(Math.min(settings.minimum_pay_minor, PAY_CAP_MINOR))} guaranteed`,
+    `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`,
+    'Tips on top: every penny is yours',
+  ];
 }
