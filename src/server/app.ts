@@ -13,6 +13,9 @@ import { orderRoutes } from './modules/orders/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
+import { dispatchRoutes } from './modules/dispatch/routes';
+import { startDemoFleet } from './jobs/demo-fleet';
+import { startExpiredJobsSweeper } from './jobs/expired-jobs';
 import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { devMailRoutes } from './modules/dev/routes';
@@ -99,6 +102,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   partnerRoutes(app, { db: database.db });
   menuRoutes(app);
   driverRoutes(app, { db: database.db });
+  dispatchRoutes(app);
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   partnerOrderRoutes(app);
@@ -109,12 +113,16 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   await registerWebApp(app, config.webDistDir);
 
   // Background sweepers start once the app is ready; tests run them by hand (config.sweepers false).
-  let stopSweepers: (() => Promise<void>) | null = null;
+  const stopSweepers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    if (config.sweepers) stopSweepers = startLateOrdersSweeper({ db: database.db, bus }, app.log);
+    if (!config.sweepers) return;
+    stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
+    // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
+    if (config.demoFleet) stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));
   });
   app.addHook('onClose', async () => {
-    await stopSweepers?.();
+    await Promise.all(stopSweepers.map((stop) => stop()));
     await bus.close();
     if (!opts.database) await database.close();
   });

@@ -11,4 +11,7 @@ export const driverProfileResponse = z.object({
   vehicleType: z.enum(VEHICLE_TYPES).nullable(),
   isOnline: z.boolean(),
   currentPostcode: z.string().nullable(),
+  /** The postcode area (leading letters) whose jobs the driver sees. */
+  currentArea: z.string().nullable(),
 });
+export type DriverProfile = z.infer<typeof driverProfileResponse>;

@@ -1,7 +1,7 @@
 import { siteDisplayName } from '../../../domain/checkout';
 import { straightLineEstimate } from '../../../domain/eta';
 import { distanceMiles } from '../../../domain/geo';
-import { PAY_SETTING_KEYS, calculateDriverPay, parsePaySettings } from '../../../domain/pay';
+import { PAY_SETTING_KEYS, calculateDriverPay, parsePaySettings, storedPayOf } from '../../../domain/pay';
 import { postcodeArea } from '../../../domain/topics';
 import type { Tx } from '../../db/client';
 import { deliveryJobs, type orders, type sites } from '../../db/schema/index';
@@ -54,6 +54,8 @@ export async function createDeliveryJob(
       deliveryFeeMinor: order.deliveryFeeMinor,
       customerOrderTotalMinor: order.totalMinor,
       totalPayMinor: pay.totalPayMinor,
+      // The breakdown the driver is shown and paid from (domain/pay.ts jobPay).
+      ...storedPayOf(pay),
       estimatedDurationMinutes: duration,
       expiresAt: new Date(now.getTime() + JOB_OFFER_MINUTES * 60_000),
       createdAt: now,

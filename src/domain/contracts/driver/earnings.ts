@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Earnings messages (spec 3, sections 8 and 9), word for word. */
+export const EARNINGS_MESSAGES = {
+  loadFailed: 'Failed to load earnings',
+  nothingToCashOut: 'No unpaid earnings to cash out',
+  cashOutFailed: 'Failed to process cash-out request',
+  fundsSoon: 'Funds will arrive within 30 minutes',
+} as const;
+
+export const earningView = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  jobId: z.uuid().nullable(),
+  orderNumber: z.string().nullable(),
+  restaurantName: z.string().nullable(),
+  distanceMiles: z.number().nullable(),
+  pickupPayMinor: z.int(),
+  distancePayMinor: z.int(),
+  boostMinor: z.int(),
+  adjustmentMinor: z.int(),
+  tipMinor: z.int(),
+  totalMinor: z.int(),
+  paidOut: z.boolean(),
+});
+export type EarningView = z.infer<typeof earningView>;
+
+export const payoutView = z.object({ id: z.uuid(), grossMinor: z.int(), feeMinor: z.int(), netMinor: z.int(), createdAt: z.string() });
+
+/** GET /api/driver/earnings (approved driver): periods on the London clock, weeks from Sunday. */
+export const earningsResponse = z.object({
+  summary: z.object({
+    todayMinor: z.int(),
+    weekMinor: z.int(),
+    monthMinor: z.int(),
+    unpaidMinor: z.int(),
+    unpaidCount: z.int(),
+  }),
+  /** The last 14 London days, oldest first. */
+  days: z.array(z.object({ date: z.string(), totalMinor: z.int() })),
+  history: z.array(earningView),
+  payouts: z.array(payoutView),
+  instantCashoutFeeMinor: z.int(),
+});
+export type EarningsResponse = z.infer<typeof earningsResponse>;
+
+/** POST /api/driver/earnings/cash-out: pays every unpaid earning at once, less the instant fee. */
+export const cashOutResponse = z.object({ payout: payoutView.extend({ earningsCount: z.int() }), message: z.string() });
+export type CashOutResponse = z.infer<typeof cashOutResponse>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { JOB_STATUSES, ORDER_STATUSES } from '../../order-flow';
+
+/** A job's pay as the driver sees it before and after accepting (domain/pay.ts), in pence. */
+export const jobPayView = z.object({
+  pickupPayMinor: z.int(),
+  distancePayMinor: z.int(),
+  boostMinor: z.int(),
+  /** What the minimum added (positive) or the £6.00 cap took away (negative). */
+  adjustmentMinor: z.int(),
+  totalPayMinor: z.int(),
+  model: z.enum(['option_a', 'option_b', 'fallback']),
+  /** The customer's tip on the order so far; on top of the pay. */
+  tipMinor: z.int(),
+  totalWithTipMinor: z.int(),
+});
+
+const point = z.object({ lat: z.number(), lng: z.number() });
+
+/**
+ * One delivery job on the jobs board. Before a driver accepts it they see where it goes only as
+ * the postcode district (deliveryPostcode is then the outward code, deliveryAddress null).
+ */
+export const jobSummary = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  status: z.enum(JOB_STATUSES),
+  restaurantName: z.string(),
+  pickupAddress: z.string(),
+  pickupPostcode: z.string().nullable(),
+  pickupArea: z.string(),
+  deliveryAddress: z.string().nullable(),
+  deliveryPostcode: z.string().nullable(),
+  distanceMiles: z.number(),
+  estimatedDurationMinutes: z.int(),
+  deliveryFeeMinor: z.int(),
+  customerOrderTotalMinor: z.int(),
+  pay: jobPayView,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummary>;
+
+/** GET /api/driver/jobs (approved driver): available, unexpired jobs in the driver's area, newest first. */
+export const listJobsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const listJobsResponse = z.object({
+  jobs: z.array(jobSummary),
+  /** The driver's area; null until they set a postcode (the board is then empty). */
+  area: z.string().nullable(),
+  isOnline: z.boolean(),
+  /** The pay rules in words, from the live settings. */
+  payRules: z.array(z.string()),
+});
+export type ListJobsResponse = z.infer<typeof listJobsResponse>;
+
+export const jobParams = z.object({ jobId: z.uuid('Job not found') });
+
+/** One job as the delivery screen shows it; customer details only to the driver who took it. */
+export const jobDetail = jobSummary.extend({
+  orderStatus: z.enum(ORDER_STATUSES),
+  driverAssigned: z.boolean(),
+  isMine: z.boolean(),
+  /** The 4-digit code the driver shows the restaurant; only to this job's driver before pickup. */
+  pickupCode: z.string().nullable(),
+  pickupLocation: point.nullable(),
+  deliveryLocation: point.nullable(),
+  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  deliveryInstructions: z.string().nullable(),
+  itemCount: z.int(),
+  assignedAt: z.string().nullable(),
+  pickedUpAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type JobDetail = z.infer<typeof jobDetail>;
+
+/** GET /api/driver/jobs/:jobId; POST .../accept answers the same. */
+export const jobDetailResponse = z.object({ job: jobDetail });
+export type JobDetailResponse = z.infer<typeof jobDetailResponse>;

@@ -1,0 +1,55 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { JobDetail } from '../../../domain/contracts/driver/jobs';
+import { DELIVERY_MESSAGES } from '../../../domain/driver-flow';
+import { AppError } from '../../../domain/errors';
+import { topicName } from '../../../domain/topics';
+import type { Db } from '../../db/client';
+import { deliveryJobs } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import { loadDriverProfile } from '../driver/driver-profile';
+import { transitionOrder } from '../orders/transition-order';
+import { inTransaction } from './in-transaction';
+import { findJobFor } from './job-view';
+
+/** What the customer is told once a driver has the job (spec 3, section 7.2). */
+const ARRIVAL_AFTER_ASSIGN = '8-12 min';
+
+/**
+ * Accepting a job (spec 3, sections 4.1 and 5): the driver must be online and the job an open
+ * offer in their area. The order moves ACCEPTED -> DRIVER_ASSIGNED and the job available ->
+ * assigned in one transaction through the state machine, under the order's row lock and a
+ * conditional update on the job, so of any number of drivers accepting at once exactly one wins;
+ * the others get 409 with the spec's message. A driver tapping twice gets their job back.
+ */
+export async function acceptJob(deps: { db: Db; bus: LiveBus }, driverId: string, jobId: string, now = new Date()): Promise<JobDetail> {
+  const profile = await loadDriverProfile(deps.db, driverId);
+  if (!profile.isOnline) throw new AppError('CONFLICT', DELIVERY_MESSAGES.offline);
+
+  const [job] = await deps.db
+    .select({ id: deliveryJobs.id, orderId: deliveryJobs.orderId, area: deliveryJobs.pickupArea, driverId: deliveryJobs.driverId })
+    .from(deliveryJobs)
+    .where(eq(deliveryJobs.id, jobId))
+    .limit(1);
+  if (job?.driverId === driverId) return (await findJobFor(deps.db, driverId, jobId, now))!;
+  // A job outside the driver's area is one they cannot see: not found, as for a missing one.
+  if (!job || job.area !== profile.currentArea) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.jobNotFound);
+
+  await inTransaction(deps, async ({ tx, nested }) => {
+    try {
+      await transitionOrder(nested, { orderId: job.orderId, action: 'assign_driver', actor: { kind: 'driver', userId: driverId }, now });
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND')) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
+      throw err;
+    }
+    // The job row is ours and locked now; an offer that ran out before this moment rolls it all back.
+    const [stillOpen] = await tx
+      .select({ id: deliveryJobs.id })
+      .from(deliveryJobs)
+      .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), gt(deliveryJobs.expiresAt, now)));
+    if (!stillOpen) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
+    await nested.bus.publish(topicName.jobs(job.area), 'job.taken', { jobId, orderId: job.orderId, area: job.area });
+    const name = profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+    await nested.bus.publish(topicName.order(job.orderId), 'driver.assigned', { orderId: job.orderId, jobId, driverName: name, estimatedArrival: ARRIVAL_AFTER_ASSIGN });
+  });
+  return (await findJobFor(deps.db, driverId, jobId, now))!;
+}

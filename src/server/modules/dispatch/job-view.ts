@@ -1,0 +1,102 @@
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { JobDetail, JobSummary } from '../../../domain/contracts/driver/jobs';
+import { normalisePostcode } from '../../../domain/geo';
+import { jobPay, withTip } from '../../../domain/pay';
+import type { DbOrTx } from '../../db/client';
+import { deliveryJobs, orderItems, orders, userProfiles } from '../../db/schema/index';
+
+export type JobRow = {
+  job: typeof deliveryJobs.$inferSelect;
+  orderNumber: string;
+  orderStatus: (typeof orders.$inferSelect)['status'];
+  tipMinor: number;
+  customerPhone: string;
+  deliveryInstructions: string | null;
+};
+
+/** The columns every job view reads: the job and the few order fields a driver may see. */
+export const jobColumns = {
+  job: deliveryJobs,
+  orderNumber: orders.orderNumber,
+  orderStatus: orders.status,
+  tipMinor: orders.tipMinor,
+  customerPhone: orders.customerPhone,
+  deliveryInstructions: orders.deliveryInstructions,
+};
+
+/**
+ * The jobs a driver may see: their own, and any offer still open in their area. Used inside every
+ * query that reads a job for a driver, so someone else's job is simply not found.
+ */
+export function visibleTo(driverId: string, now: Date) {
+  return or(
+    eq(deliveryJobs.driverId, driverId),
+    and(
+      eq(deliveryJobs.status, 'available'),
+      gt(deliveryJobs.expiresAt, now),
+      eq(deliveryJobs.pickupArea, sql`(select ${userProfiles.currentArea} from ${userProfiles} where ${userProfiles.userId} = ${driverId})`),
+    ),
+  );
+}
+
+/** One job as the jobs board lists it; before acceptance the destination is only its district. */
+export function toJobSummary(r: JobRow, driverId: string): JobSummary {
+  const j = r.job;
+  const mine = j.driverId === driverId;
+  return {
+    id: j.id,
+    orderId: j.orderId,
+    orderNumber: r.orderNumber,
+    status: j.status,
+    restaurantName: j.restaurantName,
+    pickupAddress: j.pickupAddress,
+    pickupPostcode: j.pickupPostcode,
+    pickupArea: j.pickupArea,
+    deliveryAddress: mine ? j.deliveryAddress : null,
+    deliveryPostcode: mine ? j.deliveryPostcode : j.deliveryPostcode ? (normalisePostcode(j.deliveryPostcode)?.outward ?? null) : null,
+    distanceMiles: j.distanceMiles,
+    estimatedDurationMinutes: j.estimatedDurationMinutes,
+    deliveryFeeMinor: j.deliveryFeeMinor,
+    customerOrderTotalMinor: j.customerOrderTotalMinor,
+    pay: withTip(jobPay(j), r.tipMinor),
+    expiresAt: j.expiresAt.toISOString(),
+    createdAt: j.createdAt.toISOString(),
+  };
+}
+
+const point = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
+
+/** One job as the delivery screen shows it; the customer's details and the codes only to its driver. */
+export function toJobDetail(r: JobRow, driverId: string, itemCount: number): JobDetail {
+  const j = r.job;
+  const mine = j.driverId === driverId;
+  return {
+    ...toJobSummary(r, driverId),
+    orderStatus: r.orderStatus,
+    driverAssigned: j.driverId !== null,
+    isMine: mine,
+    pickupCode: mine && j.status === 'assigned' ? j.pickupCode : null,
+    pickupLocation: point(j.pickupLat, j.pickupLng),
+    deliveryLocation: mine ? point(j.deliveryLat, j.deliveryLng) : null,
+    customerName: mine ? j.customerName : null,
+    customerPhone: mine && j.status !== 'completed' ? r.customerPhone : null,
+    deliveryInstructions: mine ? r.deliveryInstructions : null,
+    itemCount,
+    assignedAt: j.assignedAt?.toISOString() ?? null,
+    pickedUpAt: j.pickedUpAt?.toISOString() ?? null,
+    completedAt: j.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** A job this driver may see, as its delivery screen shows it, or null. */
+export async function findJobFor(db: DbOrTx, driverId: string, jobId: string, now = new Date()): Promise<JobDetail | null> {
+  const [row] = await db
+    .select(jobColumns)
+    .from(deliveryJobs)
+    .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+    .where(and(eq(deliveryJobs.id, jobId), visibleTo(driverId, now)))
+    .limit(1);
+  if (!row) return null;
+  const [{ n }] = await db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` }).from(orderItems).where(eq(orderItems.orderId, row.job.orderId));
+  return toJobDetail(row, driverId, n);
+}

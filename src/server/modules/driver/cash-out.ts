@@ -1,0 +1,59 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { type CashOutResponse, EARNINGS_MESSAGES } from '../../../domain/contracts/driver/earnings';
+import { AppError } from '../../../domain/errors';
+import { formatPence } from '../../../domain/money';
+import { topicName } from '../../../domain/topics';
+import type { Db, DbOrTx } from '../../db/client';
+import { driverEarnings, driverPayouts, userProfiles } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import { readSettings } from '../orders/tenant-settings';
+
+/** The spec's placeholder (spec 3, section 9), used when the setting is missing or malformed. */
+export const DEFAULT_INSTANT_CASHOUT_FEE_MINOR = 50;
+
+/** The instant cash-out fee from the tenant settings, in pence. */
+export async function instantCashoutFee(db: DbOrTx): Promise<number> {
+  const { instant_cashout_fee_minor: fee } = await readSettings(db, ['instant_cashout_fee_minor']);
+  return typeof fee === 'number' && Number.isInteger(fee) && fee >= 0 ? fee : DEFAULT_INSTANT_CASHOUT_FEE_MINOR;
+}
+
+/**
+ * Instant cash-out (spec 3, section 4.3): every unpaid earning is marked paid and tied to one new
+ * payout, less the instant fee, in one transaction. The driver's profile row is locked first, so
+ * two cash-outs at once pay once: the second finds nothing unpaid.
+ */
+export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string): Promise<CashOutResponse> {
+  const payout = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.userId, driverId)).for('update');
+    const unpaid = await tx
+      .select({ id: driverEarnings.id, totalMinor: driverEarnings.totalMinor })
+      .from(driverEarnings)
+      .where(and(eq(driverEarnings.driverId, driverId), eq(driverEarnings.paidOut, false)))
+      .for('update');
+    if (!unpaid.length) throw new AppError('CONFLICT', EARNINGS_MESSAGES.nothingToCashOut);
+    const grossMinor = unpaid.reduce((sum, e) => sum + e.totalMinor, 0);
+    const feeMinor = await instantCashoutFee(tx);
+    if (grossMinor <= feeMinor) {
+      throw new AppError('CONFLICT', `Your unpaid balance must be more than the ${formatPence(feeMinor)} cash-out fee`);
+    }
+    const [row] = await tx.insert(driverPayouts).values({ driverId, grossMinor, feeMinor, netMinor: grossMinor - feeMinor }).returning();
+    await tx
+      .update(driverEarnings)
+      .set({ paidOut: true, payoutId: row.id })
+      .where(inArray(driverEarnings.id, unpaid.map((e) => e.id)));
+    return { ...row, earningsCount: unpaid.length };
+  });
+
+  await deps.bus.publish(topicName.user(driverId), 'earnings.updated', { payoutId: payout.id });
+  return {
+    payout: {
+      id: payout.id,
+      grossMinor: payout.grossMinor,
+      feeMinor: payout.feeMinor,
+      netMinor: payout.netMinor,
+      createdAt: payout.createdAt.toISOString(),
+      earningsCount: payout.earningsCount,
+    },
+    message: EARNINGS_MESSAGES.fundsSoon,
+  };
+}
