@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminOverviewResponse,
-  adminProfileResponse,
-  citySuggestionsResponse,
-  pendingDriversResponse,
-} from '../../../domain/contracts/admin/overview';
+import { adminOverviewResponse, adminProfileResponse, citySuggestionsResponse } from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
-import { countPendingDrivers, getAdminOverview } from './get-overview';
+import { adminDriverRoutes } from './driver-routes';
+import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
 
 /**
  * The admin back office's API. Every route declares the area it belongs to (domain/policies.ts
  * ADMIN_AREAS), so the server refuses a role the sidebar would hide. The back office's other
- * modules register their routes from here too.
+ * modules (settings, tickets, team, reports, audit) are registered from here.
  */
 export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,9 +35,6 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
       return { ok: true as const };
     },
   );
-  r.get(
-    '/api/admin/drivers/pending-count',
-    { config: { policy: adminArea('drivers') }, schema: { response: { 200: pendingDriversResponse } } },
-    async () => ({ count: await countPendingDrivers(deps.db) }),
-  );
+
+  adminDriverRoutes(app);
 }

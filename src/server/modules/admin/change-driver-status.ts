@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { AdminDriver } from '../../../domain/contracts/admin/drivers';
+import { DRIVER_STATUS_MESSAGES, type DriverAction, nextDriverStatus } from '../../../domain/driver-approval';
+import { AppError } from '../../../domain/errors';
+import { topicName } from '../../../domain/topics';
+import type { Db } from '../../db/client';
+import { userProfiles } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import type { Mailer } from '../../plugins/mail';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { findDriver } from './driver-rows';
+
+/**
+ * Approve, Reject, Suspend or Reinstate a driver (spec 3, section 4.2). Only the moves in
+ * domain/driver-approval.ts exist; any other is 409. The status change and its audit row commit
+ * together; a suspended driver is also set offline. The driver's own screens hear it on
+ * `user:{id}` and the back office on `admin`.
+ */
+export async function changeDriverStatus(
+  deps: { db: Db; bus: LiveBus; mailer: Mailer; publicUrl: string },
+  actor: AuditActor,
+  driverId: string,
+  action: DriverAction,
+): Promise<{ driver: AdminDriver; message: string }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: userProfiles.status, email: userProfiles.email, name: userProfiles.displayName })
+      .from(userProfiles)
+      .where(and(eq(userProfiles.userId, driverId), eq(userProfiles.userType, 'driver')))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Driver not found');
+    const from = current.status === 'active' ? null : current.status;
+    const to = nextDriverStatus(from, action);
+    if (!to || to === 'pending') {
+      throw new AppError('CONFLICT', `A driver whose status is ${from ?? 'not applied'} cannot be given the action ${action}`);
+    }
+    await tx
+      .update(userProfiles)
+      .set({ status: to, ...(to === 'suspended' ? { isOnline: false } : {}), updatedAt: new Date() })
+      .where(eq(userProfiles.userId, driverId));
+    await recordAudit(tx, {
+      actionType: 'driver_status_changed',
+      entityType: 'driver',
+      entityId: driverId,
+      actor,
+      details: { action, from, to, driverName: current.name, driverEmail: current.email },
+    });
+    return { to, email: current.email, name: current.name, from };
+  });
+
+  await deps.bus.publish(topicName.user(driverId), 'driver.status', { status: result.to });
+  await deps.bus.publish(topicName.admin, 'driver.status', { driverId, status: result.to });
+  if (result.to === 'approved' && result.from === 'pending') {
+    // A welcome mail (spec 3, section 7.2: send-driver-notification "welcome"); failures are not critical.
+    await deps.mailer
+      .send({
+        to: result.email,
+        subject: 'Welcome to HalalNosh: your driver account is approved',
+        text: `Salam ${result.name ?? ''},\n\nYour application has been approved. Sign in to start taking delivery jobs:\n${deps.publicUrl}/driver/login\n\nHalalNosh`,
+      })
+      .catch(() => undefined);
+  }
+  const driver = await findDriver(deps.db, driverId);
+  return { driver: driver!, message: DRIVER_STATUS_MESSAGES[result.to as keyof typeof DRIVER_STATUS_MESSAGES] };
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import type { changeDriverStatusResponse } from '../../domain/contracts/admin/drivers';
+import { DRIVER_STATUS_FAILED, type DriverAction } from '../../domain/driver-approval';
+import { api } from '../lib/api';
+import { adminKeys } from './admin-api';
+
+/** Approve, Reject, Suspend or Reinstate, with the spec's toasts; the lists refresh afterwards. */
+export function useDriverAction(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ driverId, action }: { driverId: string; action: DriverAction }) =>
+      api<z.infer<typeof changeDriverStatusResponse>>(`/api/admin/drivers/${encodeURIComponent(driverId)}/status`, {
+        method: 'POST',
+        body: { action },
+      }),
+    onSuccess: (data) => {
+      toast.success(data.message);
+      onDone?.();
+    },
+    onError: (error) => toast.error(DRIVER_STATUS_FAILED, { description: error.message }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.driversAll });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'driver-documents'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.pendingCount });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+    },
+  });
+}
