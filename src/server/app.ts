@@ -56,7 +56,10 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 /** Builds the whole server. Tests call it with their own database; main.ts with the configured one. */
-export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: { database?: Database; logger?: boolean; /** Close the database with the app (default: only one it opened). */ closeDatabase?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -124,7 +127,8 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   app.addHook('onClose', async () => {
     await Promise.all(stopSweepers.map((stop) => stop()));
     await bus.close();
-    if (!opts.database) await database.close();
+    // Stop listening before the database goes away.
+    if (opts.closeDatabase ?? !opts.database) await database.close();
   });
   return app;
 }

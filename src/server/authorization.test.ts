@@ -56,7 +56,7 @@ const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.policy.kind !== 'p
 describe('route table', () => {
   it('has protected routes for every audience to check', () => {
     const kinds = new Set(protectedRoutes().map((r) => r.policy.kind));
-    expect(kinds).toEqual(new Set(['customer', 'partner', 'driver', 'admin']));
+    for (const kind of ['customer', 'partner', 'driver', 'admin']) expect(kinds).toContain(kind);
   });
 
   it('refuses to register an API route without a policy', async () => {

@@ -18,8 +18,7 @@ async function main(): Promise<void> {
   // The city directory is reference data in every mode; restaurants and accounts only in demo mode.
   if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m) });
   else await seedCities(database.db);
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', async () => database.close());
+  const app = await buildApp(config, { database, closeDatabase: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

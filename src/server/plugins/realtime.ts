@@ -26,7 +26,7 @@ export class LiveBus {
   }
 
   async close(): Promise<void> {
-    await this.stop?.();
+    await this.stop?.().catch(() => undefined);
     this.byTopic.clear();
   }
 
