@@ -5,7 +5,10 @@ import { NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOut } from '../lib/auth';
 import { cn } from '../lib/cn';
+import { useMe } from '../lib/me';
 import { Button } from '../ui/button';
+import { setOnline } from './driver-api';
+import { useDriverManifest } from './use-driver-manifest';
 
 const NAV = [
   { to: '/driver/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -13,12 +16,19 @@ const NAV = [
   { to: '/driver/earnings', label: 'Earnings', icon: PoundSterling },
 ] as const;
 
-/** The driver app's frame, mobile first: a top bar with Sign Out and, for approved drivers, a bottom tab bar. */
+/**
+ * The driver app's frame, mobile first: a top bar with Sign Out and, for approved drivers, a
+ * bottom tab bar in thumb reach. It links the installable app's manifest.
+ */
 export function DriverFrame({ children, nav }: { children: ReactNode; nav: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const approved = useMe().data?.user?.status === 'approved';
+  useDriverManifest();
 
   const onSignOut = async () => {
+    // Spec 3, 2.3: signing out as a driver first goes offline, so no job is offered to nobody.
+    if (approved) await setOnline(queryClient, false).catch(() => undefined);
     try {
       await signOut(queryClient);
     } catch {
@@ -36,7 +46,7 @@ export function DriverFrame({ children, nav }: { children: ReactNode; nav: boole
             <Bike aria-hidden="true" className="size-5 text-primary" />
             HalalNosh Driver
           </p>
-          <Button variant="ghost" size="sm" onClick={() => void onSignOut()}>
+          <Button variant="ghost" size="md" onClick={() => void onSignOut()}>
             <LogOut aria-hidden="true" />
             Sign Out
           </Button>
@@ -54,7 +64,7 @@ export function DriverFrame({ children, nav }: { children: ReactNode; nav: boole
                   to={to}
                   className={({ isActive }) =>
                     cn(
-                      'flex flex-col items-center gap-1 py-2 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                      'flex min-h-14 flex-col items-center justify-center gap-1 py-2 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                       isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                     )
                   }

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useDriverManifest } from './use-driver-manifest';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -28,6 +29,7 @@ export function DriverLoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string; confirm?: string }>({});
   const [busy, setBusy] = useState(false);
   useDocumentTitle(mode === 'sign-in' ? 'Driver sign in' : 'Become a driver');
+  useDriverManifest();
 
   const signedIn = !busy ? me.data?.user : null;
 

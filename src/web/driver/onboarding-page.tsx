@@ -1,43 +1,14 @@
-import { CircleAlert, Clock, FileText } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useMe } from '../lib/me';
+import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { refreshMe, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { ApplicationForm } from './application-form';
+import { driverKeys } from './driver-api';
 import { DriverFrame } from './driver-frame';
-
-/** What a driver needs to apply (spec 3, section 5: driver application). */
-function ApplicationRequirements() {
-  return (
-    <Card>
-      <CardHeader>
-        <span className="grid size-10 place-items-center rounded-lg bg-primary-soft text-primary">
-          <FileText aria-hidden="true" className="size-5" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          Driver application
-        </CardTitle>
-        <CardDescription>To deliver with HalalNosh you apply once; our team checks your documents and approves your account.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 text-sm">
-        <div className="grid gap-2">
-          <h2 className="font-semibold">You will need</h2>
-          <ul className="grid list-disc gap-1 pl-5">
-            <li>Your name, phone number, postcode and driving licence number.</li>
-            <li>Your vehicle type: bike, scooter or car.</li>
-            <li>A photo ID (passport or driving licence).</li>
-            <li>Proof of your right to work in the UK.</li>
-            <li>Vehicle insurance if you deliver by car or scooter (not needed for a bike).</li>
-          </ul>
-        </div>
-        <p className="text-muted-foreground">
-          You also accept the driver terms and the safety guidelines. Once approved, you can go online, set your postcode and
-          accept delivery jobs in your area.
-        </p>
-      </CardContent>
-    </Card>
-  );
-}
 
 function StatusCard({ title, icon, children, tone }: { title: string; icon: ReactNode; children: ReactNode; tone: 'wait' | 'stop' }) {
   return (
@@ -63,11 +34,20 @@ function StatusCard({ title, icon, children, tone }: { title: string; icon: Reac
 
 /**
  * /driver/onboarding (spec 3, 2.3): the route's guard sends anyone but a driver to /driver/login;
- * an approved driver goes on to /driver/jobs; otherwise it shows the application's state.
+ * an approved driver goes on to /driver/jobs; otherwise it shows the application or its state.
+ * A decision by the back office arrives live on `user:{id}` and unlocks the app at once.
  */
 export function OnboardingPage() {
   useDocumentTitle('Driver onboarding');
+  const queryClient = useQueryClient();
   const user = useMe().data?.user;
+  const onEvent = (event: LiveEvent) => {
+    if (event.type !== 'driver.status') return;
+    void queryClient.invalidateQueries({ queryKey: driverKeys.profile });
+    void refreshMe(queryClient);
+  };
+  useLiveEvents(user ? [`user:${user.id}`] : [], onEvent, { enabled: !!user && user.userType === 'driver' });
+
   // The route's driver guard has loaded the account; this is only a safety net.
   if (!user || user.userType !== 'driver') return <Navigate to="/driver/login" replace />;
   if (user.status === 'approved') return <Navigate to="/driver/jobs" replace />;
@@ -76,7 +56,7 @@ export function OnboardingPage() {
   if (user.status === 'pending') {
     content = (
       <StatusCard title="Application Under Review" tone="wait" icon={<Clock aria-hidden="true" className="size-6" />}>
-        <p>Thank you for applying. Our team is checking your details and documents; we will email you as soon as a decision is made.</p>
+        <p>Thank you for applying. Our team is checking your details and documents; this page opens your driver app as soon as you are approved.</p>
       </StatusCard>
     );
   } else if (user.status === 'rejected') {
@@ -92,7 +72,7 @@ export function OnboardingPage() {
       </StatusCard>
     );
   } else {
-    content = <ApplicationRequirements />;
+    content = <ApplicationForm />;
   }
   return <DriverFrame nav={false}>{content}</DriverFrame>;
 }

@@ -1,0 +1,82 @@
+import { CircleCheck, Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../lib/api';
+import { cn } from '../lib/cn';
+import { Spinner } from '../ui/spinner';
+import { uploadFile } from './driver-api';
+
+export type UploadedDocument = { id: string; name: string };
+
+/**
+ * One application document: chosen, then uploaded at once to private storage (only the driver and
+ * the admins who approve drivers can open it). The server checks the file's real type and size.
+ */
+export function DocumentField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: UploadedDocument | null;
+  onChange: (doc: UploadedDocument | null) => void;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const stored = await uploadFile(file, file.name, 'driver_document');
+      onChange({ id: stored.id, name: file.name });
+    } catch (error) {
+      onChange(null);
+      toast.error('Upload failed', { description: error instanceof ApiError ? error.message : 'Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-2">
+      <span id={`${id}-label`} className="text-sm font-medium">
+        {label}
+      </span>
+      <label
+        htmlFor={id}
+        className={cn(
+          'flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-dashed border-input bg-card px-4 py-3 text-sm',
+          'focus-within:ring-2 focus-within:ring-ring hover:bg-muted',
+          value && 'border-solid border-primary bg-primary-soft',
+        )}
+      >
+        {busy ? (
+          <Spinner className="size-5" label="Uploading" />
+        ) : value ? (
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        ) : (
+          <Upload aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium">{value ? value.name : busy ? 'Uploading...' : 'Choose a file or take a photo'}</span>
+          <span className="block text-xs text-muted-foreground">{value ? 'Uploaded. Tap to replace it.' : hint}</span>
+        </span>
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          aria-labelledby={`${id}-label`}
+          className="sr-only"
+          disabled={busy}
+          onChange={(e) => {
+            void onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+    </div>
+  );
+}
