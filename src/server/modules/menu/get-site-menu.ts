@@ -16,7 +16,14 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
   const [sections, items] = await Promise.all([
     db.select().from(menuSections).where(eq(menuSections.menuId, menu.id)).orderBy(asc(menuSections.sortOrder), asc(menuSections.id)),
     db
-      .select({ item: menuItems, override: { isAvailable: siteItemOverrides.isAvailable, priceMinor: siteItemOverrides.priceMinor, description: siteItemOverrides.description, siteId: siteItemOverrides.siteId } })
+      .select({
+        item: menuItems,
+        // Flat columns: Drizzle nulls a nested left-join object as soon as one of its fields is null.
+        ovSite: siteItemOverrides.siteId,
+        ovAvailable: siteItemOverrides.isAvailable,
+        ovPrice: siteItemOverrides.priceMinor,
+        ovDescription: siteItemOverrides.description,
+      })
       .from(menuItems)
       .leftJoin(siteItemOverrides, and(eq(siteItemOverrides.itemId, menuItems.id), eq(siteItemOverrides.siteId, site.id)))
       .where(eq(menuItems.menuId, menu.id))
@@ -32,9 +39,7 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
         sortOrder: s.sortOrder,
         items: items
           .filter((r) => r.item.sectionId === s.id)
-          .map(({ item, override }) =>
-            toManagedItem(item, override?.siteId ? { isAvailable: override.isAvailable, priceMinor: override.priceMinor, description: override.description } : null),
-          ),
+          .map((r) => toManagedItem(r.item, r.ovSite ? { isAvailable: r.ovAvailable, priceMinor: r.ovPrice, description: r.ovDescription } : null)),
       })),
     },
   };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createItemBody, itemResponse, updateItemBody } from '../../../domain/contracts/menu/items';
-import { itemParams, menuParams, menuSiteParams, sectionParams, siteMenuResponse } from '../../../domain/contracts/menu/menu';
+import { itemParams, menuParams, menuSiteParams, sectionParams, siteItemParams, siteMenuResponse } from '../../../domain/contracts/menu/menu';
+import { overrideBody, overrideResponse } from '../../../domain/contracts/menu/overrides';
 import {
   createSectionBody,
   itemOrderBody,
@@ -21,6 +22,7 @@ import { deleteSection } from './delete-section';
 import { getSiteMenu } from './get-site-menu';
 import { renameSection } from './rename-section';
 import { reorderItems, reorderSections } from './reorder';
+import { setOverride } from './set-override';
 import { updateItem } from './update-item';
 
 /**
@@ -30,6 +32,7 @@ import { updateItem } from './update-item';
 export function menuRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
+  const { bus } = app.deps;
   const partner = { policy: POLICIES.partner };
   const ok = { ok: true as const };
 
@@ -106,4 +109,10 @@ export function menuRoutes(app: FastifyInstance): void {
     await deleteItem(db, request.actor!.userId, request.params.itemId);
     return ok;
   });
+
+  r.put(
+    '/api/partner/sites/:siteId/items/:itemId/override',
+    { config: partner, schema: { params: siteItemParams, body: overrideBody, response: { 200: overrideResponse } } },
+    async (request) => ({ item: await setOverride({ db, bus }, request.actor!, request.params.siteId, request.params.itemId, request.body) }),
+  );
 }
