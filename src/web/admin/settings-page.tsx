@@ -1,6 +1,215 @@
-import { PageIntro } from '../ui/page-intro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, Cog, Power, Save, Truck, Wallet } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { type AdminSettingsResponse, SETTINGS_MESSAGES } from '../../domain/contracts/settings/settings';
+import {
+  SETTING_INFO,
+  SETTING_KEYS,
+  type SettingGroup,
+  type SettingKey,
+  parseSettingInput,
+  validateSetting,
+} from '../../domain/settings';
+import { api } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { adminKeys } from './admin-api';
+import { AdminHeader, LoadFailed } from './admin-states';
+import { type FieldState, SettingField } from './setting-field';
 
-/** /admin/settings (super_admin, ops_manager). */
+const GROUPS: { group: SettingGroup; title: string; description: string; icon: ReactNode; id?: string }[] = [
+  { group: 'general', title: 'General', description: 'How HalalNosh names itself and where customers get help.', icon: <Cog aria-hidden="true" /> },
+  { group: 'delivery', title: 'Delivery', description: 'Delivery area, fees and the platform’s share.', icon: <Truck aria-hidden="true" /> },
+  { group: 'system', title: 'System Status', description: 'Pause the whole platform for maintenance.', icon: <Power aria-hidden="true" /> },
+  { group: 'notifications', title: 'Notifications', description: 'Where operations alerts go.', icon: <Bell aria-hidden="true" /> },
+  {
+    group: 'pay',
+    id: 'pay',
+    title: 'Driver Pay',
+    description: 'Option A pays a fixed pickup plus a rate per mile; option B a share of the delivery fee. Changes apply to jobs created afterwards.',
+    icon: <Wallet aria-hidden="true" />,
+  },
+];
+
+const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** The typed value of a field, or the rule it breaks. */
+function check(key: SettingKey, draft: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  return validateSetting(key, parseSettingInput(SETTING_INFO[key].kind, draft));
+}
+
+/** /admin/settings (super_admin, ops_manager): every tenant setting, saved one at a time on change or with Save All. */
 export function AdminSettingsPage() {
-  return <PageIntro title="Settings" note="General, delivery, driver pay, maintenance mode and notification settings will be edited here." />;
+  useDocumentTitle('Settings');
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => api<AdminSettingsResponse>('/api/admin/settings', { signal }),
+  });
+  const [fields, setFields] = useState<Partial<Record<SettingKey, FieldState>>>({});
+  const { hash } = useLocation();
+  const loaded = !!settings.data;
+
+  // /admin/settings#pay (the Drivers screen's link) lands on the pay card once it is shown.
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
+
+  // Server values fill every field that the admin is not in the middle of changing.
+  useEffect(() => {
+    const server = settings.data?.settings;
+    if (!server) return;
+    setFields((prev) => {
+      const next: Partial<Record<SettingKey, FieldState>> = {};
+      for (const key of SETTING_KEYS) {
+        const p = prev[key];
+        const dirty = p && (p.edited || p.error || p.saving);
+        next[key] = dirty ? p : { draft: asText(server[key]), error: null, saving: false };
+      }
+      return next;
+    });
+  }, [settings.data]);
+
+  const setField = (key: SettingKey, patch: Partial<FieldState>) =>
+    setFields((prev) => ({ ...prev, [key]: { ...(prev[key] ?? { draft: '', error: null, saving: false }), ...patch } }));
+
+  const saveOne = useMutation({
+    mutationFn: ({ key, value }: { key: SettingKey; value: unknown }) =>
+      api<AdminSettingsResponse>(`/api/admin/settings/${key}`, { method: 'PUT', body: { value } }),
+  });
+  const saveAll = useMutation({
+    mutationFn: (values: Record<string, unknown>) => api<AdminSettingsResponse>('/api/admin/settings', { method: 'PUT', body: { settings: values } }),
+  });
+
+  const commit = (key: SettingKey, raw?: string) => {
+    const draft = raw ?? fields[key]?.draft ?? '';
+    const server = settings.data?.settings[key];
+    const c = check(key, draft);
+    if (!c.ok) {
+      setField(key, { draft, error: c.message });
+      return;
+    }
+    if (c.value === server) {
+      setField(key, { draft, error: null, edited: false });
+      return;
+    }
+    setField(key, { draft, error: null, saving: true });
+    saveOne.mutate(
+      { key, value: c.value },
+      {
+        onSuccess: (data) => {
+          queryClient.setQueryData(adminKeys.settings, data);
+          setField(key, { draft: asText(data.settings[key]), saving: false, error: null, edited: false });
+          toast.success(SETTINGS_MESSAGES.updated);
+        },
+        onError: (error) => {
+          setField(key, { saving: false, error: error.message });
+          toast.error(SETTINGS_MESSAGES.updateFailed, { description: error.message });
+        },
+      },
+    );
+  };
+
+  const onSaveAll = () => {
+    const values: Record<string, unknown> = {};
+    let bad = 0;
+    for (const key of SETTING_KEYS) {
+      const c = check(key, fields[key]?.draft ?? '');
+      if (c.ok) values[key] = c.value;
+      else {
+        bad++;
+        setField(key, { error: c.message });
+      }
+    }
+    if (bad) {
+      toast.error(SETTINGS_MESSAGES.saveAllFailed, { description: 'Correct the fields marked in red.' });
+      return;
+    }
+    saveAll.mutate(values, {
+      onSuccess: (data) => {
+        queryClient.setQueryData(adminKeys.settings, data);
+        setFields(Object.fromEntries(SETTING_KEYS.map((k) => [k, { draft: asText(data.settings[k]), error: null, saving: false }])));
+        toast.success(SETTINGS_MESSAGES.savedAll);
+      },
+      onError: (error) => toast.error(SETTINGS_MESSAGES.saveAllFailed, { description: error.message }),
+    });
+  };
+
+  const header = (
+    <AdminHeader
+      title="Settings"
+      note="Platform settings. Each change is saved when you leave the field, or all at once with Save All."
+      actions={
+        settings.data ? (
+          <Button onClick={onSaveAll} disabled={saveAll.isPending}>
+            {saveAll.isPending ? <Spinner className="size-4 text-primary-foreground" /> : <Save aria-hidden="true" />}
+            Save All
+          </Button>
+        ) : null
+      }
+    />
+  );
+
+  if (settings.isPending) return <div className="grid gap-6">{header}<PageLoading label="Loading settings..." /></div>;
+  if (settings.isError) {
+    return (
+      <div className="grid gap-6">
+        {header}
+        <LoadFailed title={SETTINGS_MESSAGES.loadFailed} message={settings.error.message} onRetry={() => void settings.refetch()} />
+      </div>
+    );
+  }
+  const maintenance = settings.data.settings.maintenance_mode === true;
+  return (
+    <div className="grid gap-6">
+      {header}
+      {maintenance ? (
+        <Alert variant="destructive" role="status">
+          Maintenance mode is on: customers cannot place new orders.
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 xl:grid-cols-2">
+        {GROUPS.map((g) => {
+          const keys = SETTING_KEYS.filter((k) => SETTING_INFO[k].group === g.group);
+          return (
+            <Card key={g.group} id={g.id} className={g.group === 'pay' ? 'xl:col-span-2' : undefined}>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2 [&_svg]:size-5 [&_svg]:text-primary">
+                  {g.icon}
+                  {g.title}
+                </CardTitle>
+                <CardDescription>{g.description}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <div className={g.group === 'pay' ? 'grid gap-4 md:grid-cols-2 xl:grid-cols-3' : 'grid gap-4'}>
+                  {keys.map((key) => (
+                    <div key={key} className="grid gap-1">
+                      <SettingField
+                        settingKey={key}
+                        state={fields[key] ?? { draft: asText(settings.data.settings[key]), error: null, saving: false }}
+                        onDraft={(draft) => setField(key, { draft, error: null, edited: true })}
+                        onCommit={(value) => commit(key, value)}
+                      />
+                      {settings.data.meta[key]?.updatedByName ? (
+                        <p className="text-xs text-muted-foreground">
+                          Last changed by {settings.data.meta[key].updatedByName}
+                          {settings.data.meta[key].updatedAt ? `, ${formatDateTime(settings.data.meta[key].updatedAt!)}` : ''}
+                        </p>
+                      ) : null}
+                    </div>
+                  ))}
+                </div>
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+    </div>
+  );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminOverviewResponse, adminProfileResponse, citySuggestionsResponse } from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
+import { settingsRoutes } from '../settings/routes';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
 import { getAdminOverview } from './get-overview';
@@ -37,4 +38,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   );
 
   adminDriverRoutes(app);
+  settingsRoutes(app);
 }

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import { type SettingKey, type Settings, isSettingKey, validateSetting } from '../../../domain/settings';
+import { topicName } from '../../../domain/topics';
+import type { Db } from '../../db/client';
+import { TENANT_ID, tenantSettings } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { getSettings } from './get-settings';
+
+/**
+ * Writes one or more settings (one on change, or all with Save All). Every value is checked
+ * against its key's rule first, so a bad value saves nothing. Changed keys are upserted with
+ * updated_by and audited in the same transaction. Jobs read pay settings when they are created,
+ * so a pay change applies to jobs created afterwards.
+ */
+export async function saveSettings(
+  deps: { db: Db; bus: LiveBus },
+  actor: AuditActor,
+  values: Record<string, unknown>,
+): Promise<Settings> {
+  const checked: [SettingKey, unknown][] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (!isSettingKey(key)) throw new AppError('VALIDATION_ERROR', `Unknown setting ${key}`);
+    const check = validateSetting(key, value);
+    if (!check.ok) throw new AppError('VALIDATION_ERROR', check.message);
+    checked.push([key, check.value]);
+  }
+  const { settings, changed } = await deps.db.transaction(async (tx) => {
+    // Serialise concurrent saves so each audit row's "from" is the value it replaced.
+    await tx.execute(sql`select pg_advisory_xact_lock(7460301)`);
+    const before = await getSettings(tx);
+    const changed: SettingKey[] = [];
+    for (const [key, value] of checked) {
+      if (before[key] === value) continue;
+      changed.push(key);
+      const now = new Date();
+      await tx
+        .insert(tenantSettings)
+        .values({ tenantId: TENANT_ID, settingKey: key, settingValue: JSON.stringify(value), updatedBy: actor.userId, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [tenantSettings.tenantId, tenantSettings.settingKey],
+          set: { settingValue: JSON.stringify(value), updatedBy: actor.userId, updatedAt: now },
+        });
+      await recordAudit(tx, {
+        actionType: 'setting_updated',
+        entityType: 'setting',
+        entityId: key,
+        actor,
+        details: { key, from: before[key], to: value },
+      });
+    }
+    return { settings: await getSettings(tx), changed };
+  });
+  if (changed.length) await deps.bus.publish(topicName.admin, 'settings.updated', { keys: changed });
+  return settings;
+}
