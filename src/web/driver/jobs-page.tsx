@@ -1,11 +1,48 @@
-import { PageIntro } from '../ui/page-intro';
+import { RefreshCw } from 'lucide-react';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { PageLoading } from '../ui/spinner';
+import { ActiveJobs, JobBanners, OfferList } from './job-lists';
+import { useAreaJobs } from './use-area-jobs';
 
-/** /driver/jobs (approved drivers). */
+const FETCH_FAILED = 'Failed to fetch available jobs';
+
+/** /driver/jobs (approved drivers): "Available Jobs" in the driver's area, live (spec 3, 2.3). */
 export function JobsPage() {
+  useDocumentTitle('Available Jobs');
+  const jobs = useAreaJobs(10);
   return (
-    <PageIntro
-      title="Available Jobs"
-      note="Delivery jobs in your postcode area will be listed here, refreshed live, with their pay and a button to accept."
-    />
+    <div className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Available Jobs</h1>
+        <Button variant="outline" onClick={() => void jobs.refetch()} disabled={jobs.isFetching} aria-label="Refresh jobs">
+          <RefreshCw aria-hidden="true" className={jobs.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </div>
+      {jobs.isPending ? (
+        <PageLoading label="Loading jobs..." />
+      ) : jobs.isError ? (
+        <Alert variant="destructive">{FETCH_FAILED}</Alert>
+      ) : (
+        <>
+          <JobBanners data={jobs.data} />
+          <ActiveJobs jobs={jobs.data.activeJobs} />
+          {jobs.data.area ? <p className="text-sm text-muted-foreground">Jobs in the {jobs.data.area} area, newest first.</p> : null}
+          <OfferList data={jobs.data} />
+          {jobs.data.payRules.length ? (
+            <details className="rounded-md border border-border bg-card p-4 text-sm">
+              <summary className="cursor-pointer font-medium">How pay works</summary>
+              <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted-foreground">
+                {jobs.data.payRules.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
+    </div>
   );
 }

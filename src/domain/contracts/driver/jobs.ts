@@ -46,6 +46,8 @@ export type JobSummary = z.infer<typeof jobSummary>;
 export const listJobsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export const listJobsResponse = z.object({
   jobs: z.array(jobSummary),
+  /** The driver's own jobs still under way (assigned or picked up), oldest first, to get back to them. */
+  activeJobs: z.array(jobSummary),
   /** The driver's area; null until they set a postcode (the board is then empty). */
   area: z.string().nullable(),
   isOnline: z.boolean(),

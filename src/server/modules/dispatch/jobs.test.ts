@@ -143,6 +143,10 @@ describe('POST /api/driver/jobs/:jobId/accept', () => {
     expect(order).toMatchObject({ status: 'DRIVER_ASSIGNED', driverId: driver.id });
     // A second tap returns the same job rather than an error.
     expect((await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`)).statusCode).toBe(200);
+    // The board lists it among the driver's jobs under way, not among the offers.
+    const board = (await driverCall(t, driver, 'GET', '/api/driver/jobs?limit=50')).json();
+    expect(board.activeJobs.map((j: { id: string }) => j.id)).toContain(o.job.id);
+    expect(board.jobs.map((j: { id: string }) => j.id)).not.toContain(o.job.id);
   });
 
   it('requires the driver to be online', async () => {

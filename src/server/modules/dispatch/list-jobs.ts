@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { ListJobsResponse } from '../../../domain/contracts/driver/jobs';
 import { PAY_SETTING_KEYS, describePayRules, parsePaySettings } from '../../../domain/pay';
 import type { Db } from '../../db/client';
@@ -9,13 +9,21 @@ import { jobColumns, toJobSummary } from './job-view';
 
 /**
  * The jobs board (spec 3, sections 5 and 7.2): open offers in the driver's postcode area (the
- * leading letters), not expired, newest first. Served by delivery_jobs_available_idx.
+ * leading letters), not expired, newest first (served by delivery_jobs_available_idx); and the
+ * driver's own jobs under way.
  */
 export async function listJobs(db: Db, driverId: string, limit: number, now = new Date()): Promise<ListJobsResponse> {
   const profile = await loadDriverProfile(db, driverId);
   const payRules = describePayRules(parsePaySettings(await readSettings(db, PAY_SETTING_KEYS)));
   const area = profile.currentArea;
-  if (!area) return { jobs: [], area: null, isOnline: profile.isOnline, payRules };
+  const active = await db
+    .select(jobColumns)
+    .from(deliveryJobs)
+    .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+    .where(and(eq(deliveryJobs.driverId, driverId), inArray(deliveryJobs.status, ['assigned', 'picked_up'])))
+    .orderBy(asc(deliveryJobs.assignedAt));
+  const activeJobs = active.map((r) => toJobSummary(r, driverId));
+  if (!area) return { jobs: [], activeJobs, area: null, isOnline: profile.isOnline, payRules };
   const rows = await db
     .select(jobColumns)
     .from(deliveryJobs)
@@ -23,5 +31,5 @@ export async function listJobs(db: Db, driverId: string, limit: number, now = ne
     .where(and(eq(deliveryJobs.status, 'available'), eq(deliveryJobs.pickupArea, area), gt(deliveryJobs.expiresAt, now)))
     .orderBy(desc(deliveryJobs.createdAt), desc(deliveryJobs.id))
     .limit(limit);
-  return { jobs: rows.map((r) => toJobSummary(r, driverId)), area, isOnline: profile.isOnline, payRules };
+  return { jobs: rows.map((r) => toJobSummary(r, driverId)), activeJobs, area, isOnline: profile.isOnline, payRules };
 }

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
+import { DELIVERY_MESSAGES } from '../../domain/driver-flow';
+import { ApiError, api } from '../lib/api';
+import { driverKeys } from './driver-api';
+
+/** The toast for a failed accept: the spec's own words for the known refusals (spec 3, section 8). */
+export function acceptErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message === DELIVERY_MESSAGES.offline || error.message === DELIVERY_MESSAGES.taken) return error.message;
+    if (error.status === 404) return DELIVERY_MESSAGES.taken;
+    return `Failed to accept job: ${error.message}`;
+  }
+  return 'Failed to accept job: Please try again.';
+}
+
+/** Accepts a job and primes the delivery page with the answer. */
+export async function acceptJob(queryClient: QueryClient, jobId: string): Promise<JobDetailResponse> {
+  const res = await api<JobDetailResponse>(`/api/driver/jobs/${encodeURIComponent(jobId)}/accept`, { method: 'POST' });
+  queryClient.setQueryData(driverKeys.job(jobId), res);
+  void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
+  return res;
+}

@@ -1,0 +1,47 @@
+import { ArrowRight, Clock, MapPin, Store } from 'lucide-react';
+import type { JobSummary } from '../../domain/contracts/driver/jobs';
+import { JOB_BADGES } from '../../domain/driver-flow';
+import { formatMiles, formatPrice } from '../lib/format';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+
+/** One job in a list; the whole card is one big button that opens its details. */
+export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSummary; onOpen: () => void; actionLabel?: string }) {
+  return (
+    <Card>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={`${actionLabel}: ${job.restaurantName}, ${formatPrice(job.pay.totalWithTipMinor)}, ${formatMiles(job.distanceMiles)}`}
+        className="grid w-full gap-2 rounded-lg p-4 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <p className="flex min-w-0 items-center gap-2 font-semibold">
+            <Store aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            <span className="truncate">{job.restaurantName}</span>
+          </p>
+          <span className="text-lg font-bold tabular-nums text-primary">{formatPrice(job.pay.totalWithTipMinor)}</span>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">
+            {job.pickupPostcode ?? job.pickupArea} <ArrowRight aria-hidden="true" className="inline size-3" /> {job.deliveryPostcode ?? 'Customer'}
+          </span>
+        </p>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span>{formatMiles(job.distanceMiles)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden="true" className="size-4" />
+            {job.estimatedDurationMinutes} min
+          </span>
+          {job.status !== 'available' ? (
+            <Badge variant="secondary" className="ml-auto">
+              {JOB_BADGES[job.status]}
+            </Badge>
+          ) : null}
+        </div>
+      </button>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '../ui/card';
+import { Switch } from '../ui/switch';
+import { setOnline } from './driver-api';
+
+/** The online/offline switch (spec 3, 4.2): only online drivers can accept jobs. */
+export function OnlineToggle({ isOnline }: { isOnline: boolean }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const onChange = async (next: boolean) => {
+    setBusy(true);
+    try {
+      await setOnline(queryClient, next);
+      toast.success(next ? 'You are online' : 'You are offline');
+    } catch {
+      toast.error('Failed to update your status. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="flex items-center justify-between gap-4 p-4">
+      <div>
+        <p className="font-semibold">
+          {isOnline ? 'You are online' : 'You are offline'}
+        </p>
+        <p className="text-sm text-muted-foreground">{isOnline ? 'You can accept jobs in your area.' : 'Go online to accept jobs.'}</p>
+      </div>
+      <Switch label="Online" checked={isOnline} disabled={busy} onCheckedChange={(v) => void onChange(v)} className="min-h-12 px-1" />
+    </Card>
+  );
+}
