@@ -112,7 +112,7 @@ export function AccountAddresses() {
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Saved addresses</h2>
         {addresses.data?.addresses.length ? (
@@ -126,7 +126,7 @@ export function AccountAddresses() {
       {editing ? <AddressFormDialog key={editing.session} open={formOpen} onClose={() => setFormOpen(false)} address={editing.address} /> : null}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this address?">
         {deleting ? (
-          <div className="grid gap-5">
+          <div className="grid grid-cols-1 gap-5">
             <p className="text-sm text-muted-foreground">
               {[deleting.addressLine1, deleting.city, deleting.postcode].join(', ')} will be removed from your account.
               {deleting.isDefault ? ' Another saved address becomes your default.' : ''}

@@ -27,7 +27,7 @@ function Grid({ initial }: { initial: NotificationSettings }) {
     setSettings((s) => ({ ...s, [channel]: { ...s[channel], [event]: !s[channel][event] } }));
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="overflow-x-auto rounded-lg border border-border bg-card shadow-sm">
         <table className="w-full text-sm">
           <caption className="sr-only">Which order updates reach you on which channel</caption>
@@ -85,7 +85,7 @@ export function AccountNotifications() {
     staleTime: Infinity,
   });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div>
         <h2 className="text-lg font-semibold">Notifications</h2>
         <p className="text-sm text-muted-foreground">Choose how we tell you about your orders.</p>

@@ -67,7 +67,7 @@ export function AccountOrders() {
   }
   return (
     <>
-      <ul className="grid gap-3" aria-label="Your orders">
+      <ul className="grid grid-cols-1 gap-3" aria-label="Your orders">
         {orders.data.orders.map((o) => (
           <li key={o.id} className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center">
             <Link

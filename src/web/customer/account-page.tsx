@@ -61,7 +61,7 @@ export function AccountPage() {
 
   if (!user) return null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageIntro title="My Account" note={`Salam, ${greetingName(user)}. Signed in as ${user.email}.`} />
         <Button variant="outline" onClick={() => void onSignOut()}>

@@ -37,7 +37,7 @@ export function CartPage() {
   const fee = restaurant.deliveryFeeMinor;
   const belowMinimum = cart.totalMinor < restaurant.minOrderMinor;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
         <p className="flex items-center gap-1.5 text-muted-foreground">

@@ -195,7 +195,7 @@ export function CheckoutPage() {
 
   const belowMinimum = cart.totalMinor < restaurant.minOrderMinor;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
         <p className="text-muted-foreground">
@@ -203,7 +203,7 @@ export function CheckoutPage() {
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <fieldset className="grid gap-3 rounded-lg border border-border bg-card p-5 shadow-sm">
             <legend className="float-left mb-3 w-full text-lg font-semibold">How would you like your order?</legend>
             <div className="grid gap-3 sm:grid-cols-2">

@@ -31,14 +31,14 @@ export function CityDirectory() {
         <p className="text-muted-foreground">Browse verified halal restaurants in {list.length || 20} UK cities.</p>
       </div>
       {cities.isPending ? (
-        <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading cities">
+        <div role="status" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading cities">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="h-40 animate-pulse rounded-lg bg-muted" />
           ))}
         </div>
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Major cities">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Major cities">
             {large.map((c) => (
               <li key={c.slug}>
                 <Link

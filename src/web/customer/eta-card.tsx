@@ -36,7 +36,7 @@ export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>
     >
       <h2 id="eta-title" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         <Clock aria-hidden="true" className="size-4" />
-        {orderType === 'DELIVERY' ? 'Estimated delivery' : 'Ready for pickup'}
+        {orderType === 'DELIVERY' ? 'Estimated delivery' : 'Estimated ready time'}
       </h2>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-4xl font-bold tabular-nums" aria-live="off">

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Button } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardTitle } from '../ui/card';
 import { CityDirectory } from './city-directory';
 import { LOCATION_INPUT_ID, SearchForm } from './search-form';
 import { readSearchState } from './search-params';
@@ -32,7 +32,7 @@ export function HomePage() {
   };
 
   return (
-    <div className="grid gap-12">
+    <div className="grid grid-cols-1 gap-12">
       <section aria-labelledby="home-title" className="relative -mx-4 -mt-6 grid gap-6 overflow-hidden bg-gradient-to-br from-primary-soft via-primary-soft/70 to-accent/60 px-4 pb-8 pt-8 text-center sm:mx-0 sm:mt-0 sm:rounded-2xl sm:border sm:border-emerald-100 sm:px-8 sm:pb-10 sm:pt-12">
         <div className="grid gap-3">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">Halal food delivery across the UK</p>
@@ -45,12 +45,10 @@ export function HomePage() {
         </div>
 
         <Card className="mx-auto w-full max-w-4xl text-left shadow-md">
-          <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-3">
+          <div className="grid gap-4 p-4 sm:p-6">
             <CardTitle className="text-xl">Find Halal food Now</CardTitle>
-          </CardHeader>
-          <CardContent className="p-4 pt-2 sm:p-6 sm:pt-3">
             <SearchForm key={`${state.location}\n${state.cuisine}`} initial={state} onSearched={scrollToResults} />
-          </CardContent>
+          </div>
         </Card>
       </section>
 

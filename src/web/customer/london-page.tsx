@@ -46,7 +46,7 @@ export function LondonPage() {
   useJsonLd(restaurants.length ? restaurantListJsonLd('Halal restaurants in London', restaurants, window.location.origin) : null);
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <header className="grid gap-3">
         <span className="inline-flex items-center gap-1 justify-self-start rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary">
           <ShieldCheck aria-hidden="true" className="size-4" />

@@ -91,7 +91,7 @@ function OrderDetails({ order }: { order: OrderView }) {
   const active = !FINISHED.includes(order.status);
   const isDelivery = order.orderType === 'DELIVERY';
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Order #{order.orderNumber}</h1>
@@ -141,7 +141,7 @@ function OrderDetails({ order }: { order: OrderView }) {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           {order.status !== 'REJECTED' ? (
             <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
               <OrderProgress status={order.status} orderType={order.orderType} />
@@ -193,7 +193,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           </Panel>
         </div>
 
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <Panel title="Contact" icon={<User aria-hidden="true" />}>
             <p className="text-sm">
               <span className="font-medium">{order.contact.name}</span>

@@ -72,7 +72,7 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
           <HalalBadge status={r.halalStatus} />
         </div>
         {r.cuisines.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Cuisines">
+          <ul className="flex flex-wrap gap-1.5">
             {shown.map((c) => (
               <li key={c} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                 {c}
@@ -121,7 +121,7 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
 /** A responsive grid of restaurant cards. */
 export function RestaurantGrid({ restaurants, label }: { restaurants: readonly Card[]; label: string }) {
   return (
-    <ul aria-label={label} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={label} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {restaurants.map((r) => (
         <li key={r.id}>
           <RestaurantCard restaurant={r} />

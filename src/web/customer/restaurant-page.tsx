@@ -51,7 +51,7 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
           <HalalBadge status={r.halalStatus} />
           <RatingText rating={r.rating} count={r.reviewCount} />
           {r.cuisines.length ? (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Cuisines">
+            <ul className="flex flex-wrap gap-1.5">
               {r.cuisines.map((c) => (
                 <li key={c} className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
                   {c}
@@ -137,7 +137,7 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
     `Order halal food from ${r.brandName} (${r.branchName}, ${r.city}) for delivery or pickup. ${r.cuisines.join(', ')}. ${r.description ?? ''}`.trim(),
   );
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <Link to="/" className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft aria-hidden="true" className="size-4" />
         All restaurants

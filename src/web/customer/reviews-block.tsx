@@ -96,11 +96,16 @@ export function ReviewsBlock({ siteId, slug, restaurantName }: { siteId: string;
             Reviews
           </h2>
           {data && data.count > 0 && data.average !== null ? (
-            <p className="flex flex-wrap items-center gap-2" aria-label={`Average rating ${data.average.toFixed(1)} out of 5 from ${data.count} ${data.count === 1 ? 'review' : 'reviews'}`}>
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="sr-only">
+                Average rating {data.average.toFixed(1)} out of 5 from {data.count} {data.count === 1 ? 'review' : 'reviews'}
+              </span>
               <span className="text-3xl font-bold" aria-hidden="true">
                 {data.average.toFixed(1)}
               </span>
-              <Stars rating={data.average} />
+              <span aria-hidden="true">
+                <Stars rating={data.average} />
+              </span>
               <span className="text-sm text-muted-foreground" aria-hidden="true">
                 {data.count} {data.count === 1 ? 'review' : 'reviews'}
               </span>

@@ -77,7 +77,7 @@ export function SearchResults({ state }: { state: SearchState }) {
   }
 
   return (
-    <section id="results" aria-labelledby="results-title" className="grid scroll-mt-20 gap-5">
+    <section id="results" aria-labelledby="results-title" className="grid scroll-mt-20 grid-cols-1 gap-5">
       <div className="grid gap-1">
         <h2 id="results-title" className="text-2xl font-bold tracking-tight">
           Halal restaurants in {label}
