@@ -35,7 +35,8 @@ test('the home page searches by location and cuisine', async ({ page }) => {
 
 test('the header counts the stored cart and keeps its entries in a menu on small screens', async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [{ quantity: 2 }, { quantity: 1 }] }));
+    const line = (id: string, quantity: number) => ({ id, name: `Item ${id}`, priceMinor: 500, quantity, restaurantId: 'r1', restaurantName: 'Test' });
+    localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [line('a', 2), line('b', 1)] }));
   });
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
