@@ -63,6 +63,7 @@ const admin = {
   reports: lazyPage(() => import('../admin/reports-page'), (m) => m.ReportsPage),
   audit: lazyPage(() => import('../admin/audit-page'), (m) => m.AuditPage),
   profile: lazyPage(() => import('../admin/profile-page'), (m) => m.ProfilePage),
+  invite: lazyPage(() => import('../admin/invite-page'), (m) => m.AdminInvitePage),
 };
 
 /** An admin page behind its area's role check (spec 3, sections 2.1 and 6). */
@@ -142,6 +143,7 @@ export const routes: RouteObject[] = [
         children: [{ lazy: driver.layout, children: [{ path: 'driver/earnings', lazy: driver.earnings }] }],
       },
       { path: 'admin/login', lazy: admin.login },
+      { path: 'admin/invite', lazy: admin.invite },
       {
         element: <RequireAdmin />,
         children: [

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { settingsRoutes } from '../settings/routes';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
+import { adminTeamRoutes } from './team-routes';
 import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
 
@@ -39,4 +40,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   adminDriverRoutes(app);
   settingsRoutes(app);
+  adminTeamRoutes(app);
 }

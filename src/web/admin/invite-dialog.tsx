@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
+import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
+import { ApiError, api } from '../lib/api';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { SelectField } from '../ui/select-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { adminKeys } from './admin-api';
+
+/** Invite a team member: full name, e-mail and role (default Customer Service; Super Admin only for a Super Admin). */
+export function InviteDialog({ open, onClose, inviterRole }: { open: boolean; onClose: () => void; inviterRole: AdminRole | null }) {
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRole>('cs_agent');
+  const roles = ADMIN_ROLES.filter((r) => r !== 'super_admin' || inviterRole === 'super_admin');
+
+  const send = useMutation({
+    mutationFn: (body: { fullName: string; email: string; role: AdminRole }) => api('/api/admin/team/invites', { method: 'POST', body }),
+    onSuccess: () => {
+      toast.success(TEAM_MESSAGES.sent);
+      setFullName('');
+      setEmail('');
+      setRole('cs_agent');
+      onClose();
+    },
+    onError: (error) => {
+      const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (known && error.message === TEAM_MESSAGES.duplicate) toast.error(TEAM_MESSAGES.duplicate);
+      else toast.error(TEAM_MESSAGES.sendFailed, { description: known ? error.message : undefined });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.team }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!fullName.trim() || !email.trim() || !role) {
+      toast.error(TEAM_MESSAGES.fillAll);
+      return;
+    }
+    const parsed = inviteBody.safeParse({ fullName, email, role });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? TEAM_MESSAGES.fillAll);
+      return;
+    }
+    send.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Invite Team Member" description="They receive an e-mail with a link that is valid for 7 days.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <TextField label="Full name" value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="off" required />
+        <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as AdminRole)}
+          options={roles.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }))}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Send Invite
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
