@@ -1,6 +1,246 @@
-import { PageIntro } from '../ui/page-intro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Maximize2, Volume2, VolumeX, Wifi, WifiOff } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { PartnerOrder, SiteOrdersResponse } from '../../domain/contracts/partner/orders';
+import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
+import type { OrderAction } from '../../domain/order-flow';
+import { api, isClientError } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../ui/button';
+import { PageLoading } from '../ui/spinner';
+import { SOUND_STORAGE_KEY, playAlertTone, unlockAudio } from './alert-tone';
+import { KitchenDisplay } from './kitchen-display';
+import { OrderCard } from './order-card';
+import { AcceptDialog, HandOverDialog, RejectDialog } from './order-dialogs';
+import { partnerKeys } from './partner-api';
+import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
+import { useOrderActions } from './use-order-actions';
+import { usePartnerSelection } from './use-partner-selection';
+import { useSiteEvents } from './use-site-events';
 
-/** /partner/orders (optional ?site=). */
+/** /partner/orders?site=: Order Management with the Kitchen Display. */
 export function PartnerOrdersPage() {
-  return <PageIntro title="Order Management" note="Active and recent orders, with accept, reject, preparing, ready and hand-over actions and a kitchen display, will be shown here." />;
+  useDocumentTitle('Order Management');
+  const selection = usePartnerSelection();
+  if (selection.isPending) return <PageLoading />;
+  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.unknownSite) return <LocationNotFound />;
+  if (!selection.site) return <NoSiteSelected />;
+  return <OrdersConsole key={selection.site.id} siteId={selection.site.id} siteName={`${selection.site.brand.name} · ${selection.site.name}`} />;
+}
+
+function readSound(): boolean {
+  try {
+    return window.localStorage.getItem(SOUND_STORAGE_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+type Dialog = { kind: 'accept' | 'reject' | 'handOver'; order: PartnerOrder } | null;
+
+function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string }) {
+  const queryClient = useQueryClient();
+  const orders = useQuery({
+    queryKey: partnerKeys.orders(siteId),
+    queryFn: ({ signal }) => api<SiteOrdersResponse>(`/api/partner/sites/${siteId}/orders`, { signal }),
+    // Live events drive the screen; this only catches what a silent network drop could hide.
+    refetchInterval: 30_000,
+    retry: (n, e) => !isClientError(e) && n < 3,
+  });
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: partnerKeys.orders(siteId) }), [queryClient, siteId]);
+  const actions = useOrderActions(refresh);
+  const [soundOn, setSoundOn] = useState(readSound);
+  const [kitchen, setKitchen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [arrived, setArrived] = useState<Set<string>>(() => new Set());
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  // Audio starts only after a gesture: a remembered "sound on" is unlocked by the first tap or key.
+  useEffect(() => {
+    if (!soundOn) return;
+    const unlock = () => unlockAudio();
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, [soundOn]);
+
+  const stream = useSiteEvents(
+    [siteId],
+    (event) => {
+      if (event.type === 'order.created' && soundOn) playAlertTone();
+      if (event.type === 'driver.arrived') {
+        const data = event.data as { orderId?: string; at?: string };
+        if (data.orderId && data.at === 'pickup') setArrived((s) => new Set(s).add(data.orderId!));
+      }
+      if (event.type.startsWith('order.') || event.type.startsWith('driver.')) refresh();
+    },
+    refresh,
+  );
+
+  const toggleSound = () => {
+    const next = !soundOn;
+    if (next) unlockAudio();
+    setSoundOn(next);
+    try {
+      window.localStorage.setItem(SOUND_STORAGE_KEY, next ? 'on' : 'off');
+    } catch {
+      // the toggle still works for this visit
+    }
+  };
+
+  const enterKitchen = () => {
+    setKitchen(true);
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  const exitKitchen = useCallback(() => {
+    setKitchen(false);
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    // Leaving full screen with the browser's own Escape leaves the display too.
+    const onChange = () => {
+      if (!document.fullscreenElement) setKitchen(false);
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const onAction = (order: PartnerOrder, action: OrderAction) => {
+    if (action === 'accept') setDialog({ kind: 'accept', order });
+    else if (action === 'reject') setDialog({ kind: 'reject', order });
+    else if (action === 'hand_to_driver') setDialog({ kind: 'handOver', order });
+    else if (action === 'start_preparing' || action === 'mark_ready' || action === 'mark_collected') actions.perform(order, { action });
+  };
+  const onShortcut = useCallback(
+    (order: PartnerOrder, action: OrderAction) => {
+      if (action === 'accept') actions.perform(order, { action: 'accept', prepTimeMinutes: DEFAULT_PREP_MINUTES });
+      else if (action === 'hand_to_driver') setDialog({ kind: 'handOver', order });
+      else if (action === 'start_preparing' || action === 'mark_ready') actions.perform(order, { action });
+    },
+    [actions],
+  );
+  const handlers = { onAction, onUndo: actions.undo };
+
+  const dialogs = (
+    <>
+      <AcceptDialog
+        order={dialog?.kind === 'accept' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+        onAccept={(prep) => {
+          if (dialog) actions.perform(dialog.order, { action: 'accept', prepTimeMinutes: prep });
+          setDialog(null);
+        }}
+      />
+      <RejectDialog
+        order={dialog?.kind === 'reject' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+        onReject={(reason) => {
+          if (dialog) actions.perform(dialog.order, { action: 'reject', reason });
+          setDialog(null);
+        }}
+      />
+      <HandOverDialog
+        order={dialog?.kind === 'handOver' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+        onHandOver={async (code) => {
+          if (!dialog) return false;
+          const ok = await actions.handOver(dialog.order, code);
+          if (ok) setDialog(null);
+          return ok;
+        }}
+      />
+    </>
+  );
+
+  if (orders.isPending) return <PageLoading label="Loading orders..." />;
+  if (orders.isError) {
+    return isClientError(orders.error) ? <LocationNotFound /> : <LoadFailed title="Could not load orders" message={orders.error.message} onRetry={() => void orders.refetch()} />;
+  }
+  const { active, recent } = orders.data;
+
+  if (kitchen) {
+    return (
+      <>
+        <KitchenDisplay
+          siteName={siteName}
+          orders={active}
+          pending={actions.pending}
+          handlers={handlers}
+          onShortcut={onShortcut}
+          stream={stream}
+          soundOn={soundOn}
+          onToggleSound={toggleSound}
+          onExit={exitKitchen}
+          arrived={arrived}
+        />
+        {dialogs}
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">{siteName}</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Order Management</h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span role="status" className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+            {stream === 'live' ? <Wifi aria-hidden="true" className="size-4 text-primary" /> : <WifiOff aria-hidden="true" className="size-4 text-amber-600" />}
+            {stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+          </span>
+          <Button variant="outline" onClick={toggleSound} aria-pressed={soundOn}>
+            {soundOn ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
+            Sound {soundOn ? 'on' : 'off'}
+          </Button>
+          <Button onClick={enterKitchen}>
+            <Maximize2 aria-hidden="true" />
+            Kitchen Display
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="active-orders" className="grid content-start gap-3">
+          <h2 id="active-orders" className="text-xl font-semibold">
+            Active Orders <span className="text-muted-foreground">({active.length})</span>
+          </h2>
+          {active.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">No active orders. New orders appear here instantly.</p>
+          ) : (
+            <div className="grid gap-3 xl:grid-cols-2">
+              {active.map((o) => (
+                <OrderCard key={o.id} order={o} pending={actions.pending[o.id]} handlers={handlers} now={now} arrived={arrived.has(o.id)} />
+              ))}
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="recent-orders" className="grid content-start gap-3">
+          <h2 id="recent-orders" className="text-xl font-semibold">
+            Recent Orders
+          </h2>
+          {recent.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">Finished orders appear here.</p>
+          ) : (
+            <div tabIndex={0} aria-label="Recent orders, scrollable" className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              {recent.map((o) => (
+                <OrderCard key={o.id} order={o} pending={undefined} handlers={handlers} now={now} arrived={false} />
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+      {dialogs}
+    </div>
+  );
 }

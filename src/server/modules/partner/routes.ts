@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { createBrand } from './create-brand';
 import { getDashboard } from './get-dashboard';
 import { listPartnerBrands } from './list-brands';
+import { partnerOrderListRoutes } from './order-routes';
 import { siteRoutes } from './site-routes';
 import { updateBrand } from './update-brand';
 
@@ -51,4 +52,5 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
   );
 
   siteRoutes(app);
+  partnerOrderListRoutes(app);
 }

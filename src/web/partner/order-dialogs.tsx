@@ -1,0 +1,157 @@
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import type { PartnerOrder } from '../../domain/contracts/partner/orders';
+import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES } from '../../domain/eta';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { SelectField } from '../ui/select-field';
+import { Spinner } from '../ui/spinner';
+import { TextArea } from './form-bits';
+
+/** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
+export function AcceptDialog({ order, onClose, onAccept }: { order: PartnerOrder | null; onClose: () => void; onAccept: (prep: number) => void }) {
+  return (
+    <Dialog open={!!order} onClose={onClose} title={order ? `Accept ${order.orderNumber}` : 'Accept order'} description="How long will the kitchen need?">
+      {order ? <AcceptForm onAccept={onAccept} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; onCancel: () => void }) {
+  const [prep, setPrep] = useState(String(DEFAULT_PREP_MINUTES));
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onAccept(Number(prep));
+      }}
+    >
+      <SelectField label="Prep time" value={prep} onChange={(e) => setPrep(e.target.value)} options={PREP_TIME_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} autoFocus />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Accept Order</Button>
+      </div>
+    </form>
+  );
+}
+
+/** Reject with a reason, which is required. */
+export function RejectDialog({ order, onClose, onReject }: { order: PartnerOrder | null; onClose: () => void; onReject: (reason: string) => void }) {
+  return (
+    <Dialog open={!!order} onClose={onClose} title={order ? `Reject ${order.orderNumber}` : 'Reject order'} description="The customer sees the reason.">
+      {order ? <RejectForm onReject={onReject} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason.trim()) onReject(reason.trim());
+      }}
+    >
+      <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} autoFocus placeholder="e.g. We have run out of lamb tonight" />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!reason.trim()}>
+          Reject Order
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Hand to Driver: four boxes, one digit each, for the code the driver shows. */
+export function HandOverDialog({ order, onClose, onHandOver }: { order: PartnerOrder | null; onClose: () => void; onHandOver: (code: string) => Promise<boolean> }) {
+  return (
+    <Dialog
+      open={!!order}
+      onClose={onClose}
+      title={order ? `Hand ${order.orderNumber} to the driver` : 'Hand to driver'}
+      description="Ask the driver for the 4-digit pickup code in their app and type it here."
+    >
+      {order ? <CodeForm onSubmit={onHandOver} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function CodeForm({ onSubmit, onCancel }: { onSubmit: (code: string) => Promise<boolean>; onCancel: () => void }) {
+  const [digits, setDigits] = useState(['', '', '', '']);
+  const [busy, setBusy] = useState(false);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const code = digits.join('');
+
+  const setDigit = (i: number, value: string) => {
+    const d = value.replace(/\D/g, '').slice(-1);
+    setDigits((list) => list.map((x, k) => (k === i ? d : x)));
+    if (d && i < 3) boxes.current[i + 1]?.focus();
+  };
+  const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Backspace' && !digits[i] && i > 0) boxes.current[i - 1]?.focus();
+  };
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 4);
+    if (pasted.length === 4) {
+      e.preventDefault();
+      setDigits(pasted.split(''));
+      boxes.current[3]?.focus();
+    }
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!/^\d{4}$/.test(code)) return;
+    setBusy(true);
+    const ok = await onSubmit(code);
+    if (!ok) {
+      setBusy(false);
+      setDigits(['', '', '', '']);
+      boxes.current[0]?.focus();
+    }
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit}>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Driver's pickup code</legend>
+        <div className="flex gap-3">
+          {digits.map((d, i) => (
+            <input
+              key={i}
+              ref={(el) => {
+                boxes.current[i] = el;
+              }}
+              value={d}
+              onChange={(e) => setDigit(i, e.target.value)}
+              onKeyDown={(e) => onKeyDown(i, e)}
+              onPaste={onPaste}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]"
+              maxLength={1}
+              aria-label={`Digit ${i + 1} of 4`}
+              autoFocus={i === 0}
+              className="size-14 rounded-md border border-input bg-card text-center text-2xl font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || code.length !== 4}>
+          {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+          Hand to Driver
+        </Button>
+      </div>
+    </form>
+  );
+}
