@@ -5,6 +5,7 @@ import { adminOverviewResponse, adminProfileResponse, citySuggestionsResponse } 
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { settingsRoutes } from '../settings/routes';
+import { ticketRoutes } from '../tickets/routes';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
 import { adminTeamRoutes } from './team-routes';
@@ -41,4 +42,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   adminDriverRoutes(app);
   settingsRoutes(app);
   adminTeamRoutes(app);
+  ticketRoutes(app);
 }

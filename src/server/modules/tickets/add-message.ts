@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TicketDetail } from '../../../domain/contracts/tickets/tickets';
+import { AppError } from '../../../domain/errors';
+import { topicName } from '../../../domain/topics';
+import type { Db } from '../../db/client';
+import { ticketMessages, tickets } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { getTicket } from './get-ticket';
+
+/**
+ * Adds a staff message or internal note to a ticket's thread. Someone working on a "new" ticket
+ * opens it. Internal notes are for staff only (customer-visible replies are a later issue).
+ */
+export async function addTicketMessage(
+  deps: { db: Db; bus: LiveBus },
+  actor: AuditActor,
+  id: string,
+  input: { message: string; isInternal: boolean },
+): Promise<TicketDetail> {
+  const message = input.message.trim();
+  if (!message) throw new AppError('VALIDATION_ERROR', 'Please enter a message');
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: tickets.status, ticketNumber: tickets.ticketNumber }).from(tickets).where(eq(tickets.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Ticket not found');
+    await tx.insert(ticketMessages).values({
+      ticketId: id,
+      senderType: 'staff',
+      senderId: actor.userId,
+      senderName: actor.name || 'Staff',
+      message,
+      isInternal: input.isInternal,
+    });
+    const opened = current.status === 'new';
+    await tx
+      .update(tickets)
+      .set({ updatedAt: sql`now()`, ...(opened ? { status: 'open' as const } : {}) })
+      .where(and(eq(tickets.id, id)));
+    await recordAudit(tx, {
+      actionType: input.isInternal ? 'ticket_note_added' : 'ticket_replied',
+      entityType: 'ticket',
+      entityId: id,
+      actor,
+      details: { ticket_number: current.ticketNumber, is_internal: input.isInternal, ...(opened ? { status: { from: 'new', to: 'open' } } : {}) },
+    });
+  });
+  await deps.bus.publish(topicName.admin, 'ticket.message', { ticketId: id });
+  return getTicket(deps.db, id);
+}
