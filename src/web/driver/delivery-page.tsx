@@ -1,14 +1,221 @@
-import { useParams } from 'react-router';
-import { PageIntro } from '../ui/page-intro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
+import { ACTION_LABELS, DELIVERY_MESSAGES, type DeliveryAction, deliveryScreen, directionsUrl } from '../../domain/driver-flow';
+import type { GeoPoint } from '../../domain/geo';
+import { ApiError, api, isNotFound } from '../lib/api';
+import { cn } from '../lib/cn';
+import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { acceptErrorMessage, acceptJob } from './accept-job';
+import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
+import { DeliveryCodeDialog } from './delivery-code-dialog';
+import { JOB_REFRESH_MS, driverKeys, fetchJob, uploadFile } from './driver-api';
+import { PayBreakdown } from './pay-breakdown';
+import { ProofPhotoDialog } from './proof-photo-dialog';
+import { useJobProgress } from './use-job-progress';
 
-/** /driver/delivery/{jobId} (approved drivers). */
+/** Spec 3, 4.1: a completed job returns to the dashboard after 2 seconds. */
+const RETURN_AFTER_MS = 2000;
+
+function openDirections(to: GeoPoint) {
+  window.open(directionsUrl(to), '_blank', 'noopener,noreferrer');
+}
+
+/** /driver/delivery/{jobId} (approved drivers): one job from accepting to the proof photo (spec 3, 2.3 and 4.1). */
 export function DeliveryPage() {
   const { jobId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { progress, apply, clear } = useJobProgress(jobId);
+  const [busy, setBusy] = useState<DeliveryAction | null>(null);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const [verifiedCode, setVerifiedCode] = useState<string | null>(null);
+  const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(returnTimer.current), []);
+
+  const query = useQuery({
+    queryKey: driverKeys.job(jobId),
+    queryFn: ({ signal }) => fetchJob(jobId, signal),
+    // Spec 3, section 9: the delivery page refreshes its job every 3 s until it is done.
+    refetchInterval: (q) => (q.state.data?.job.status === 'completed' || q.state.error ? false : JOB_REFRESH_MS),
+  });
+  const job = query.data?.job;
+  useDocumentTitle(job ? `Delivery ${job.orderNumber}` : 'Delivery in Progress');
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: driverKeys.job(jobId) });
+  const onEvent = (event: LiveEvent) => {
+    const data = event.data as { jobId?: string; orderId?: string } | null;
+    if (data?.jobId === jobId || (job && data?.orderId === job.orderId)) refresh();
+  };
+  // Before accepting, the job's area tells of it being taken; after, the order's own topic.
+  const topics = !job ? [] : job.isMine ? [`order:${job.orderId}`] : job.status === 'available' ? [`jobs:${job.pickupArea}`] : [];
+  useLiveEvents(topics, onEvent, { enabled: topics.length > 0 && job?.status !== 'completed' });
+
+  if (query.isPending) return <PageLoading label="Loading job..." />;
+  if (query.isError || !job) {
+    const notFound = isNotFound(query.error);
+    return (
+      <EmptyState
+        title={notFound ? DELIVERY_MESSAGES.jobNotFound : DELIVERY_MESSAGES.loadFailed}
+        action={
+          <Link to="/driver/dashboard" className={buttonClasses()}>
+            Back to Dashboard
+          </Link>
+        }
+      >
+        {notFound ? 'This job has been taken by another driver, or it is not one you can see.' : 'Please check your connection and try again.'}
+      </EmptyState>
+    );
+  }
+
+  const screen = deliveryScreen(job, progress);
+  const tellArrival = (at: 'pickup' | 'delivery') =>
+    api(`/api/driver/jobs/${encodeURIComponent(jobId)}/arrival`, { method: 'POST', body: { at } }).catch(() => toast.error(DELIVERY_MESSAGES.updateFailed));
+
+  const run = async (action: DeliveryAction) => {
+    switch (action) {
+      case 'accept':
+        setBusy(action);
+        try {
+          await acceptJob(queryClient, jobId);
+          toast.success('Job accepted');
+        } catch (error) {
+          toast.error(acceptErrorMessage(error));
+          refresh();
+        } finally {
+          setBusy(null);
+        }
+        return;
+      case 'start_navigation':
+        if (!job.pickupLocation) return void toast.error(DELIVERY_MESSAGES.noPickupLocation);
+        openDirections(job.pickupLocation);
+        toast('Opening navigation to restaurant...');
+        return apply(action);
+      case 'arrived_pickup':
+        apply(action);
+        return void tellArrival('pickup');
+      case 'confirm_collection': {
+        setBusy(action);
+        try {
+          const fresh = await queryClient.fetchQuery({ queryKey: driverKeys.job(jobId), queryFn: () => fetchJob(jobId), staleTime: 0 });
+          if (fresh.job.status === 'picked_up') toast.success('Order collected. Head to the customer.');
+          else toast('Waiting for the restaurant', { description: 'Ask them to enter your pickup code to hand the order over.' });
+        } catch {
+          toast.error(DELIVERY_MESSAGES.updateFailed);
+        } finally {
+          setBusy(null);
+        }
+        return;
+      }
+      case 'navigate_customer':
+        if (!job.deliveryLocation) return void toast.error('Delivery location not available');
+        openDirections(job.deliveryLocation);
+        toast('Opening navigation to customer...');
+        return apply(action);
+      case 'arrived_delivery':
+        apply(action);
+        return void tellArrival('delivery');
+      case 'complete_delivery':
+        return setCodeOpen(true);
+      case 'return_dashboard':
+        clear();
+        return navigate('/driver/dashboard');
+    }
+  };
+
+  const complete = async (jpeg: Blob) => {
+    if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
+    try {
+      const proof = await uploadFile(jpeg, `delivery-proof-${jobId}-${Date.now()}.jpg`, 'proof_of_delivery');
+      const res = await api<{ job: JobDetailResponse['job'] }>(`/api/driver/jobs/${encodeURIComponent(jobId)}/complete`, {
+        method: 'POST',
+        body: { code: verifiedCode, proofUploadId: proof.id },
+      });
+      queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
+    } catch (error) {
+      throw new Error(error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : DELIVERY_MESSAGES.updateFailed);
+    }
+    setVerifiedCode(null);
+    clear();
+    void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
+    void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
+    toast.success(DELIVERY_MESSAGES.completed);
+    returnTimer.current = setTimeout(() => navigate('/driver/dashboard'), RETURN_AFTER_MS);
+  };
+
+  const actionButton = (action: DeliveryAction, main: boolean) => {
+    const label = ACTION_LABELS[action];
+    const isBusy = busy === action;
+    return (
+      <Button key={action} size="lg" variant={main ? 'default' : 'outline'} className={cn('w-full', main && 'h-14 text-lg')} disabled={!!busy} onClick={() => void run(action)}>
+        {isBusy ? <Spinner className={cn('size-4', main && 'text-primary-foreground')} /> : null}
+        {isBusy && label.busy ? label.busy : label.label}
+      </Button>
+    );
+  };
+
   return (
-    <PageIntro
-      title="Delivery in Progress"
-      documentTitle={`Delivery ${jobId}`}
-      note="The job's pickup and delivery steps, navigation, the customer's delivery code check and the proof photo will be handled here."
-    />
+    <div className="grid gap-4">
+      <header className="grid gap-2">
+        <Link to="/driver/dashboard" className={buttonClasses({ variant: 'ghost', className: 'justify-self-start px-2' })}>
+          <ArrowLeft aria-hidden="true" />
+          Dashboard
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">Delivery in Progress</h1>
+        <p className="text-muted-foreground">Order {job.orderNumber}</p>
+      </header>
+
+      {job.status === 'completed' ? <CompletedCard /> : <StepCard job={job} step={screen.step} />}
+      <JobDetailsCard job={job} refreshing={query.isFetching} onRefresh={refresh} />
+      <AddressCard
+        title="Pickup"
+        name={job.restaurantName}
+        lines={[job.pickupAddress, job.pickupPostcode]}
+        canNavigate={!!job.pickupLocation && job.status !== 'completed'}
+        onNavigate={() => (job.pickupLocation ? openDirections(job.pickupLocation) : toast.error(DELIVERY_MESSAGES.noPickupLocation))}
+      />
+      <AddressCard
+        title="Delivery"
+        name={job.customerName}
+        lines={[job.deliveryAddress, job.deliveryPostcode]}
+        phone={job.customerPhone}
+        note={job.deliveryInstructions}
+        canNavigate={!!job.deliveryLocation && job.status !== 'completed'}
+        onNavigate={() => job.deliveryLocation && openDirections(job.deliveryLocation)}
+      />
+      <section className="rounded-lg border border-border bg-card p-4" aria-labelledby="pay-title">
+        <h2 id="pay-title" className="mb-2 font-semibold">
+          Your pay
+        </h2>
+        <PayBreakdown pay={job.pay} />
+      </section>
+      {!job.isMine && job.status !== 'available' ? <Alert>This job is assigned to another driver.</Alert> : null}
+
+      {screen.main && job.status !== 'completed' ? (
+        <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 -mx-4 grid gap-2 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
+          {screen.secondary.map((a) => actionButton(a, false))}
+          {actionButton(screen.main, true)}
+        </div>
+      ) : null}
+
+      <DeliveryCodeDialog
+        jobId={jobId}
+        open={codeOpen}
+        onClose={() => setCodeOpen(false)}
+        onVerified={(code) => {
+          setCodeOpen(false);
+          setVerifiedCode(code);
+        }}
+      />
+      <ProofPhotoDialog open={!!verifiedCode} onClose={() => setVerifiedCode(null)} onConfirm={complete} />
+    </div>
   );
 }

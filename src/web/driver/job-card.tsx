@@ -12,7 +12,7 @@ export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSum
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`${actionLabel}: ${job.restaurantName}, ${formatPrice(job.pay.totalWithTipMinor)}, ${formatMiles(job.distanceMiles)}`}
+        aria-label={`${actionLabel}: ${job.restaurantName}, order ${job.orderNumber}, ${formatPrice(job.pay.totalWithTipMinor)}, ${formatMiles(job.distanceMiles)}`}
         className="grid w-full gap-2 rounded-lg p-4 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <div className="flex items-start justify-between gap-3">
@@ -29,6 +29,8 @@ export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSum
           </span>
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span>{job.orderNumber}</span>
+          <span aria-hidden="true">·</span>
           <span>{formatMiles(job.distanceMiles)}</span>
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
