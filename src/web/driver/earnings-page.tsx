@@ -1,11 +1,133 @@
-import { PageIntro } from '../ui/page-intro';
+import { Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { EARNINGS_MESSAGES, type EarningView } from '../../domain/contracts/driver/earnings';
+import { formatDateTime, formatPrice } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
+import { PageLoading } from '../ui/spinner';
+import { CashOutDialog } from './cash-out-dialog';
+import { useEarnings } from './driver-api';
+import { EarningsChart } from './earnings-chart';
 
-/** /driver/earnings (approved drivers; others go to /driver/login). */
-export function EarningsPage() {
+function SummaryCard({ label, minor, strong }: { label: string; minor: number; strong?: boolean }) {
   return (
-    <PageIntro
-      title="Earnings"
-      note="Your earnings summary, delivery history and cash-out of unpaid earnings will be shown here."
-    />
+    <Card className={strong ? 'border-primary bg-primary-soft p-4' : 'p-4'}>
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <p className="text-2xl font-bold tabular-nums">{formatPrice(minor)}</p>
+    </Card>
+  );
+}
+
+function parts(e: EarningView): string {
+  const bits = [`Pickup ${formatPrice(e.pickupPayMinor)}`];
+  if (e.distancePayMinor) bits.push(`distance ${formatPrice(e.distancePayMinor)}`);
+  if (e.boostMinor) bits.push(`boost ${formatPrice(e.boostMinor)}`);
+  if (e.adjustmentMinor > 0) bits.push(`minimum top-up ${formatPrice(e.adjustmentMinor)}`);
+  if (e.adjustmentMinor < 0) bits.push(`cap ${formatPrice(e.adjustmentMinor)}`);
+  if (e.tipMinor) bits.push(`tip ${formatPrice(e.tipMinor)}`);
+  return bits.join(', ');
+}
+
+/** /driver/earnings (approved drivers): summary cards, cash-out banner, chart and history (spec 3, 2.3). */
+export function EarningsPage() {
+  useDocumentTitle('Earnings');
+  const earnings = useEarnings();
+  const [cashOut, setCashOut] = useState(false);
+
+  if (earnings.isPending) return <PageLoading label="Loading earnings..." />;
+  if (earnings.isError) return <Alert variant="destructive">{EARNINGS_MESSAGES.loadFailed}</Alert>;
+  const { summary, days, history, payouts, instantCashoutFeeMinor: fee } = earnings.data;
+  const canCashOut = summary.unpaidMinor > fee;
+
+  return (
+    <div className="grid gap-5">
+      <h1 className="text-2xl font-bold tracking-tight">Earnings</h1>
+      <div className="grid grid-cols-2 gap-3">
+        <SummaryCard label="Today" minor={summary.todayMinor} />
+        <SummaryCard label="This week" minor={summary.weekMinor} />
+        <SummaryCard label="This month" minor={summary.monthMinor} />
+        <SummaryCard label="Unpaid balance" minor={summary.unpaidMinor} strong />
+      </div>
+
+      <Card className="grid gap-3 p-4">
+        <div className="flex items-start gap-3">
+          <Wallet aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
+          <div>
+            <h2 className="font-semibold">Instant cash-out</h2>
+            <p className="text-sm text-muted-foreground">
+              Cash out your unpaid earnings any time: funds within 30 minutes. Instant fee {formatPrice(fee)}.
+            </p>
+          </div>
+        </div>
+        <Button size="lg" className="w-full" disabled={!canCashOut} onClick={() => setCashOut(true)}>
+          {summary.unpaidMinor ? `Cash Out ${formatPrice(summary.unpaidMinor)}` : 'Nothing to cash out'}
+        </Button>
+      </Card>
+
+      <section aria-labelledby="chart-title" className="grid gap-2">
+        <h2 id="chart-title" className="text-lg font-semibold">
+          Last 14 days
+        </h2>
+        <Card className="p-4">
+          <EarningsChart days={days} />
+        </Card>
+      </section>
+
+      <section aria-labelledby="history-title" className="grid gap-2">
+        <h2 id="history-title" className="text-lg font-semibold">
+          History
+        </h2>
+        {history.length ? (
+          <ul className="grid gap-2">
+            {history.map((e) => (
+              <li key={e.id}>
+                <Card className="grid gap-1 p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="font-medium">{e.restaurantName ?? 'Delivery'}</p>
+                    <p className="font-bold tabular-nums">{formatPrice(e.totalMinor)}</p>
+                  </div>
+                  <p className="text-sm text-muted-foreground">
+                    {e.orderNumber ? `${e.orderNumber} · ` : ''}
+                    {formatDateTime(e.createdAt)}
+                  </p>
+                  <div className="flex items-center justify-between gap-3">
+                    <p className="text-xs text-muted-foreground">{parts(e)}</p>
+                    <Badge variant={e.paidOut ? 'outline' : 'warning'}>{e.paidOut ? 'Paid' : 'Unpaid'}</Badge>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="No earnings yet" headingLevel={3}>
+            Completed deliveries appear here with their pay.
+          </EmptyState>
+        )}
+      </section>
+
+      {payouts.length ? (
+        <section aria-labelledby="payouts-title" className="grid gap-2">
+          <h2 id="payouts-title" className="text-lg font-semibold">
+            Cash-outs
+          </h2>
+          <ul className="grid gap-2 text-sm">
+            {payouts.map((p) => (
+              <li key={p.id} className="flex justify-between rounded-md border border-border bg-card px-4 py-3">
+                <span>{formatDateTime(p.createdAt)}</span>
+                <span className="tabular-nums">
+                  {formatPrice(p.netMinor)} <span className="text-muted-foreground">(fee {formatPrice(p.feeMinor)})</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <CashOutDialog open={cashOut} onClose={() => setCashOut(false)} unpaidMinor={summary.unpaidMinor} feeMinor={fee} />
+    </div>
   );
 }
