@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
-/** One chunk per audience: a customer's first page never downloads partner, driver or admin code. */
+/**
+ * One chunk per audience: a customer's first page never downloads partner, driver or admin code.
+ * The entry loads only React, the router, the query cache and the app shell's own few helpers
+ * ('core'); everything else arrives with the first page's audience chunk or on demand.
+ */
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
 
 export default defineConfig({
@@ -22,10 +26,26 @@ export default defineConfig({
           // Only the audience's own files go to its chunk; what they share (react, ui/, lib/) is split as usual.
           includeDependenciesRecursively: false,
           groups: [
-            ...AUDIENCES.map((name) => ({ name, test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`) })),
-            // Shared primitives, helpers and icons: one small chunk rather than dozens of tiny ones.
+            // What the first page needs before it can paint: React, the router and the query cache.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            // Exactly what the app shell (src/web/app) imports: the session check, a button, a spinner and their icons.
+            {
+              name: 'core',
+              test: /[\\/]src[\\/](web[\\/](lib[\\/](api|me|query-client|use-document-title|cn|toast)\.ts|ui[\\/](button|spinner)\.tsx)|domain[\\/](policies|roles|errors)\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/].+|icons[\\/](loader-circle|refresh-cw))\.mjs$/,
+            },
+            // The toast library loads after first paint (lib/toast.ts).
+            { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
+            // The validation library and what is built on it at run time (the API contracts, settings and pay rules),
+            // only for the pages that check data in the browser.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]domain[\\/](contracts[\\/]|settings\.ts$|pay\.ts$)/ },
+            // The built-in fallback data is fetched only when the server cannot be reached.
+            { name: 'sample-data', test: /[\\/]src[\\/]domain[\\/]sample-data[\\/]/ },
+            // One chunk per audience; the cart context belongs to the customer pages.
+            { name: 'customer', test: /[\\/]src[\\/]web[\\/](customer[\\/]|lib[\\/]cart\.tsx$)|[\\/]src[\\/]domain[\\/]cart\.ts$/ },
+            ...AUDIENCES.filter((name) => name !== 'customer').map((name) => ({ name, test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`) })),
+            // Shared primitives, helpers, domain rules, contracts and icons, loaded with the first page's audience chunk:
+            // one chunk rather than dozens of tiny ones.
             { name: 'shared', test: /[\\/]src[\\/](web[\\/](ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 
 /** Tells the user when the browser goes offline and when it is back (spec 1, section 2: global screens). */
 export function ConnectivityToasts() {

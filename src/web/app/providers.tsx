@@ -1,7 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
+import { loadToastLibrary, toasterReady } from '../lib/toast';
+
+/** sonner's Toaster, fetched after first paint (lib/toast.ts); tells the toast calls once it listens. */
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await loadToastLibrary();
+  function ReadyToaster() {
+    // Runs after the Toaster's own effects, so it is subscribed before the first toast is shown.
+    useEffect(toasterReady, []);
+    return <Toaster position="top-center" richColors closeButton duration={5000} toastOptions={{ className: 'font-sans' }} />;
+  }
+  return { default: ReadyToaster };
+});
 
 /** App-wide providers: the query client and the one toast area. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -9,7 +20,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton duration={5000} toastOptions={{ className: 'font-sans' }} />
+      <Suspense fallback={null}>
+        <LazyToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Home, MapPin, Pencil, Plus, RefreshCw, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { z } from 'zod';
 import type { CustomerAddress, listAddressesResponse } from '../../domain/contracts/account/addresses';
 import { api } from '../lib/api';

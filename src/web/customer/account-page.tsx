@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LogOut } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { greetingName, useMe } from '../lib/me';
 import { Alert } from '../ui/alert';

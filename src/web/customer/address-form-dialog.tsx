@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { CustomerAddress } from '../../domain/contracts/account/addresses';
 import { api } from '../lib/api';
 import { Button } from '../ui/button';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { refreshMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageLoading } from '../ui/spinner';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
 
 /** A sign-in failure: "Sign in failed" with the server's reason (spec 1, section 8). */

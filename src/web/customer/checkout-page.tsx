@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
 import type { listAddressesResponse } from '../../domain/contracts/account/addresses';

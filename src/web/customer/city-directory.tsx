@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ListCitiesResponse } from '../../domain/contracts/catalog/list-cities';
-import { UK_CITIES } from '../../domain/sample-data/cities';
 import { api } from '../lib/api';
 import { formatMillions } from '../lib/format';
+import { sampleCities } from './sample-fallback';
 
 /** A city of more than this many people gets a large card (spec 1, section 9). */
 const LARGE_CITY_POPULATION = 500_000;
@@ -18,7 +18,8 @@ export function CityDirectory() {
     queryFn: ({ signal }) => api<ListCitiesResponse>('/api/cities', { signal }),
     staleTime: 10 * 60_000,
   });
-  const list: City[] = cities.data?.cities ?? (cities.isError ? UK_CITIES : []);
+  const builtIn = useQuery({ queryKey: ['cities', 'built-in'], queryFn: sampleCities, enabled: cities.isError, staleTime: Infinity });
+  const list: City[] = cities.data?.cities ?? builtIn.data ?? [];
   const large = list.filter((c) => c.population > LARGE_CITY_POPULATION);
   const small = list.filter((c) => c.population <= LARGE_CITY_POPULATION);
 
@@ -30,7 +31,7 @@ export function CityDirectory() {
         </h2>
         <p className="text-muted-foreground">Browse verified halal restaurants in {list.length || 20} UK cities.</p>
       </div>
-      {cities.isPending ? (
+      {list.length === 0 && !(cities.isError && builtIn.isError) ? (
         <div role="status" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading cities">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="h-40 animate-pulse rounded-lg bg-muted" />

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { RefreshCw, Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
@@ -38,7 +38,14 @@ export function LondonPage() {
     },
     staleTime: 30_000,
   });
-  const fallback = search.isError && isUnreachable(search.error) ? sampleSearch('all', filters) : null;
+  const unreachable = search.isError && isUnreachable(search.error);
+  const samples = useQuery({
+    queryKey: ['restaurants', 'sample-search', 'all', filters.join(',')],
+    queryFn: () => sampleSearch('all', filters),
+    enabled: unreachable,
+    staleTime: Infinity,
+  });
+  const fallback = unreachable ? (samples.data ?? null) : null;
   const restaurants = fallback?.restaurants ?? search.data?.pages.flatMap((p) => p.restaurants) ?? [];
   const total = fallback?.total ?? search.data?.pages[0]?.total ?? 0;
   const ready = Boolean(fallback || search.data);
@@ -71,7 +78,7 @@ export function LondonPage() {
         </Alert>
       ) : null}
 
-      {!ready && search.isError ? (
+      {!ready && search.isError && !unreachable ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
           <span>We could not load London's restaurants: {search.error.message}</span>
           <Button variant="outline" onClick={() => void search.refetch()}>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bike, Flag, KeyRound, MapPin, Phone, ReceiptText, RefreshCw, RotateCcw, ShoppingCart, Star, Store, User } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { LATE_MESSAGE } from '../../domain/eta';
 import { orderPageLabel } from '../../domain/order-status-labels';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { poundsToPence } from '../../domain/money';
 import type { OrderType } from '../../domain/order-flow';
 import { RATING_REQUIRED_MESSAGE } from '../../domain/ratings';

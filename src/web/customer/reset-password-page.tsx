@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { resetPassword } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';

@@ -1,6 +1,6 @@
 import { Flame, Leaf, Plus, UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { CartConflict } from '../../domain/cart';
 import type { MenuItem, RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import { type CartLineInput, useCart } from '../lib/cart';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
 import type { SaveReviewBody, SaveReviewResponse } from '../../domain/contracts/reviews/save-review';
 import { MAX_REVIEW_COMMENT_LENGTH, RATING_REQUIRED_MESSAGE } from '../../domain/ratings';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquare, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { GetMyReviewResponse } from '../../domain/contracts/reviews/get-my-review';
 import type { ListReviewsResponse } from '../../domain/contracts/reviews/list-reviews';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';

@@ -1,14 +1,25 @@
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import type { RestaurantCard } from '../../domain/contracts/catalog/restaurant-card';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
-import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../domain/sample-data/sample-restaurants';
+import type { CityEntry } from '../../domain/sample-data/cities';
+import type { SampleRestaurant } from '../../domain/sample-data/sample-restaurants';
 import { type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../domain/search-filters';
 
 /**
  * The built-in sample restaurants standing in when the server cannot be reached (spec 1, section 4
  * "Search fallback" and section 7 "Branch with menu"). The demo database holds the same branches
  * with the same ids, so a cart filled from them still checks out once the server is back.
+ * The data is fetched only when needed, so it never weighs on a normal page load.
  */
+
+async function samples(): Promise<SampleRestaurant[]> {
+  return (await import('../../domain/sample-data/sample-restaurants')).SAMPLE_RESTAURANTS;
+}
+
+/** The built-in UK city directory. */
+export async function sampleCities(): Promise<CityEntry[]> {
+  return (await import('../../domain/sample-data/cities')).UK_CITIES;
+}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -52,8 +63,8 @@ export function sampleCard(s: SampleRestaurant): RestaurantCard {
 }
 
 /** The fallback search: the samples serving the cuisine and passing the chips, always in London. */
-export function sampleSearch(cuisine: string, filters: readonly SearchFilter[]): SearchRestaurantsResponse {
-  const restaurants = SAMPLE_RESTAURANTS.map(sampleCard).filter(
+export async function sampleSearch(cuisine: string, filters: readonly SearchFilter[]): Promise<SearchRestaurantsResponse> {
+  const restaurants = (await samples()).map(sampleCard).filter(
     (r) => matchesCuisine(r.cuisines, cuisine) && matchesSearchFilters(r, filters),
   );
   return {
@@ -64,8 +75,8 @@ export function sampleSearch(cuisine: string, filters: readonly SearchFilter[]):
 }
 
 /** The sample branch of this slug with its menu, or null when there is none. */
-export function sampleDetail(slug: string): RestaurantDetail | null {
-  const s = SAMPLE_RESTAURANTS.find((r) => r.slug === slug);
+export async function sampleDetail(slug: string): Promise<RestaurantDetail | null> {
+  const s = (await samples()).find((r) => r.slug === slug);
   if (!s) return null;
   return {
     ...sampleCard(s),

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { signInAndLoadMe } from '../lib/auth';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/password-field';

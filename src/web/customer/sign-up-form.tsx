@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { signUp } from '../lib/auth';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/password-field';

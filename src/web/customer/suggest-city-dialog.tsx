@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { api } from '../lib/api';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { ReorderResponse } from '../../domain/contracts/orders/reorder';
 import { api } from '../lib/api';
 import { useCart } from '../lib/cart';

@@ -37,12 +37,19 @@ export function useRestaurantSearch(input: {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const fallback = query.isError && isUnreachable(query.error);
+  const unreachable = query.isError && isUnreachable(query.error);
+  const samples = useQuery({
+    queryKey: ['restaurants', 'sample-search', input.cuisine, input.filters.join(',')],
+    queryFn: () => sampleSearch(input.cuisine, input.filters),
+    enabled: unreachable,
+    staleTime: Infinity,
+  });
+  const fallback = unreachable && Boolean(samples.data);
   return {
-    data: fallback ? sampleSearch(input.cuisine, input.filters) : query.data,
+    data: unreachable ? samples.data : query.data,
     fallback,
-    searching: query.isFetching,
-    error: query.isError && !fallback ? query.error : null,
+    searching: query.isFetching || (unreachable && samples.isFetching),
+    error: query.isError && !unreachable ? query.error : null,
     retry: () => void query.refetch(),
   };
 }

@@ -20,15 +20,22 @@ export function useRestaurant(slug: string, options: { enabled?: boolean } = {})
     enabled: (options.enabled ?? true) && Boolean(slug),
     staleTime: 30_000,
   });
-  const fallback = query.isError && isUnreachable(query.error) ? sampleDetail(slug) : null;
+  const unreachable = query.isError && isUnreachable(query.error);
+  const sample = useQuery({
+    queryKey: ['restaurant', 'sample', slug],
+    queryFn: () => sampleDetail(slug),
+    enabled: unreachable,
+    staleTime: Infinity,
+  });
+  const fallback = unreachable ? (sample.data ?? null) : null;
   const restaurant: RestaurantDetail | undefined = query.data?.restaurant ?? fallback ?? undefined;
   return {
     restaurant,
     fallback: Boolean(fallback),
-    pending: query.isPending && query.fetchStatus !== 'idle',
+    pending: (query.isPending && query.fetchStatus !== 'idle') || (unreachable && sample.isPending),
     notFound: query.isError && isNotFound(query.error),
     /** Any other failure the sample set does not cover. */
-    error: query.isError && !isNotFound(query.error) && !fallback ? query.error : null,
+    error: query.isError && !isNotFound(query.error) && !fallback && !(unreachable && sample.isPending) ? query.error : null,
     refetch: () => void query.refetch(),
   };
 }
