@@ -8,6 +8,7 @@ import { settingsRoutes } from '../settings/routes';
 import { ticketRoutes } from '../tickets/routes';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
+import { adminReportRoutes } from './report-routes';
 import { adminTeamRoutes } from './team-routes';
 import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
@@ -43,4 +44,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   settingsRoutes(app);
   adminTeamRoutes(app);
   ticketRoutes(app);
+  adminReportRoutes(app);
 }

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** GET /api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD (Europe/London days; default the last 7). CSV: /api/admin/reports/export. */
+export const reportQuery = z.object({
+  from: z.string().trim().optional(),
+  to: z.string().trim().optional(),
+});
+
+export const reportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  orders: z.number().int(),
+  completedOrders: z.number().int(),
+  revenueMinor: z.number().int(),
+  avgDeliveryMinutes: z.number().nullable(),
+  lateOrders: z.number().int(),
+  ordersWithEta: z.number().int(),
+  lateShare: z.number().nullable(),
+});
+
+export const reportResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: reportRow,
+  byDay: z.array(reportRow),
+  bySite: z.array(reportRow),
+  byCity: z.array(reportRow),
+});
+export type ReportResponse = z.infer<typeof reportResponse>;

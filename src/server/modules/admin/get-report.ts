@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
+import {
+  REPORT_TIME_ZONE,
+  type Report,
+  type ReportRow,
+  defaultReportRange,
+  fillDays,
+  lateShareOf,
+  reportRangeProblem,
+} from '../../../domain/reports';
+import type { Db } from '../../db/client';
+
+type Aggregate = {
+  key: string;
+  label: string;
+  orders: number;
+  completed: number;
+  revenue: number;
+  avg_minutes: number | null;
+  late: number;
+  with_eta: number;
+};
+
+function toRow(a: Aggregate): ReportRow {
+  return {
+    key: a.key,
+    label: a.label,
+    orders: Number(a.orders),
+    completedOrders: Number(a.completed),
+    revenueMinor: Math.round(Number(a.revenue)),
+    avgDeliveryMinutes: a.avg_minutes === null ? null : Math.round(Number(a.avg_minutes) * 10) / 10,
+    lateOrders: Number(a.late),
+    ordersWithEta: Number(a.with_eta),
+    lateShare: lateShareOf(Number(a.late), Number(a.with_eta)),
+  };
+}
+
+/**
+ * Orders, revenue, average delivery time and late share for a range of London days, by day, by
+ * site and by city. Revenue is the sum of the totals of delivered and collected orders; delivery
+ * time runs from placing to the DELIVERED entry of the status history; late share counts
+ * order_etas.is_late among orders with an ETA.
+ */
+export async function getReport(db: Db, range: { from?: string; to?: string }, now = new Date()): Promise<Report> {
+  const fallback = defaultReportRange(now);
+  const from = range.from || fallback.from;
+  const to = range.to || fallback.to;
+  const problem = reportRangeProblem(from, to);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem);
+
+  const tz = REPORT_TIME_ZONE;
+  const base = sql`
+    with base as (
+      select o.id, o.status, o.total_minor, o.created_at, s.id as site_id, s.name as site_name, b.name as brand_name, s.city,
+        (o.created_at at time zone ${tz})::date::text as day,
+        (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status = 'DELIVERED') as delivered_at,
+        e.is_late
+      from orders o
+      join sites s on s.id = o.site_id
+      join brands b on b.id = s.brand_id
+      left join order_etas e on e.order_id = o.id
+      where o.created_at >= (${from}::date)::timestamp at time zone ${tz}
+        and o.created_at < ((${to}::date + 1))::timestamp at time zone ${tz}
+    )`;
+  const measures = sql`
+      count(*)::int as orders,
+      (count(*) filter (where status in ('DELIVERED', 'COLLECTED')))::int as completed,
+      coalesce(sum(total_minor) filter (where status in ('DELIVERED', 'COLLECTED')), 0)::float8 as revenue,
+      (avg(extract(epoch from (delivered_at - created_at)) / 60) filter (where delivered_at is not null))::float8 as avg_minutes,
+      (count(*) filter (where is_late))::int as late,
+      (count(is_late))::int as with_eta`;
+  const query = async (key: SQL, label: SQL, groupBy: SQL | null, orderBy: SQL) => {
+    const res = await db.execute(
+      sql`${base} select ${key} as key, ${label} as label, ${measures} from base ${groupBy ? sql`group by ${groupBy}` : sql``} order by ${orderBy}`,
+    );
+    return (res.rows as Aggregate[]).map(toRow);
+  };
+  const byDay = await query(sql`day`, sql`day`, sql`day`, sql`day`);
+  const bySite = await query(
+    sql`site_id::text`,
+    sql`min(brand_name || ' (' || site_name || ')')`,
+    sql`site_id`,
+    sql`revenue desc, orders desc, label`,
+  );
+  const byCity = await query(sql`lower(city)`, sql`min(city)`, sql`lower(city)`, sql`revenue desc, orders desc, label`);
+  const [totals] = await query(sql`'all'`, sql`'All orders'`, null, sql`1`);
+  return { from, to, totals, byDay: fillDays(from, to, byDay), bySite, byCity };
+}
