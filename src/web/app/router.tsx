@@ -40,6 +40,7 @@ const partner = {
   location: lazyPage(() => import('../partner/location-page'), (m) => m.EditLocationPage),
   staff: lazyPage(() => import('../partner/staff-page'), (m) => m.StaffPage),
   locationMenu: lazyPage(() => import('../partner/location-menu-page'), (m) => m.LocationMenuPage),
+  invite: lazyPage(() => import('../partner/invite-accept-page'), (m) => m.InviteAcceptPage),
 };
 
 const driver = {
@@ -102,6 +103,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'partner/login', lazy: partner.login },
+      // A staff invitation link: open to visitors, who sign up or in there.
+      { path: 'partner/invite', lazy: partner.invite },
       {
         path: 'partner',
         element: <RequirePartner />,

@@ -11,6 +11,7 @@ import { getDashboard } from './get-dashboard';
 import { listPartnerBrands } from './list-brands';
 import { partnerOrderListRoutes } from './order-routes';
 import { siteRoutes } from './site-routes';
+import { staffRoutes } from './staff-routes';
 import { updateBrand } from './update-brand';
 
 /** The partner console's brand and dashboard routes; every row is checked against the caller in its query. */
@@ -53,4 +54,5 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   siteRoutes(app);
   partnerOrderListRoutes(app);
+  staffRoutes(app);
 }

@@ -1,0 +1,210 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MailCheck, Store } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AcceptInvitationResponse, LookupInvitationResponse } from '../../domain/contracts/partner/invitations';
+import { INVITE_ROLE_LABELS } from '../../domain/partner-access';
+import { ApiError, api } from '../lib/api';
+import { signIn, signOut } from '../lib/auth';
+import { refreshMe, useMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PasswordField } from '../ui/password-field';
+import { PageLoading, Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+
+/**
+ * /partner/invite?token=…: a staff invitation. A newcomer creates their partner account with the
+ * invited e-mail (the link proves it); someone with an account signs in with it; either way they
+ * land on the dashboard of the brand.
+ */
+export function InviteAcceptPage() {
+  useDocumentTitle('Join a restaurant on HalalNosh');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const me = useMe();
+  const lookup = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => api<LookupInvitationResponse>('/api/invitations/lookup', { method: 'POST', body: { token } }),
+    enabled: token.length >= 20,
+    retry: false,
+  });
+
+  const frame = (children: ReactNode) => (
+    <main id="main" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
+      <div className="grid w-full max-w-md gap-4">{children}</div>
+    </main>
+  );
+
+  if (token.length < 20 || lookup.isError) {
+    return frame(
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Invitation not found</CardTitle>
+          <CardDescription>The link may be incomplete. Open it again from the e-mail, or ask for a new invitation.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/partner/login" className={buttonClasses({ variant: 'outline' })}>
+            Go to Partner Login
+          </Link>
+        </CardContent>
+      </Card>,
+    );
+  }
+  if (lookup.isPending || me.isPending) return <PageLoading />;
+  const { invitation, accountExists } = lookup.data;
+  const where = invitation.role === 'admin' ? 'every location' : invitation.sites.join(', ');
+
+  return frame(
+    <Card>
+      <CardHeader className="items-center text-center">
+        <span className="grid size-12 place-items-center rounded-lg bg-primary-soft text-primary">
+          <Store aria-hidden="true" className="size-6" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          Join {invitation.brandName}
+        </CardTitle>
+        <CardDescription>
+          As {INVITE_ROLE_LABELS[invitation.role].toLowerCase()} ({where}), with {invitation.email}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invitation.status !== 'pending' ? (
+          <div className="grid gap-3">
+            <Alert variant="warning">
+              {invitation.status === 'expired'
+                ? 'This invitation has expired. Ask for a new one.'
+                : invitation.status === 'accepted'
+                  ? 'This invitation has already been accepted.'
+                  : 'This invitation has been revoked.'}
+            </Alert>
+            <Link to="/partner/login" className={buttonClasses({ variant: 'outline' })}>
+              Go to Partner Login
+            </Link>
+          </div>
+        ) : me.data?.user ? (
+          <SignedIn token={token} invitedEmail={invitation.email} email={me.data.user.email} />
+        ) : accountExists ? (
+          <SignInAndAccept token={token} email={invitation.email} />
+        ) : (
+          <CreateAccount token={token} email={invitation.email} />
+        )}
+      </CardContent>
+    </Card>,
+  );
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'Invalid credentials. Please check your email and password.';
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** Accepts with the current session, then opens the console. */
+function useAccept(token: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (extra: { name?: string; password?: string; email?: string } = {}) => {
+      const result = await api<AcceptInvitationResponse>('/api/invitations/accept', { method: 'POST', body: { token, name: extra.name, password: extra.password } });
+      if (result.accountCreated && extra.email && extra.password) await signIn(extra.email, extra.password);
+      await refreshMe(queryClient);
+      return result;
+    },
+    onSuccess: (result) => navigate(`/partner/dashboard?brand=${result.brandId}`, { replace: true }),
+  });
+}
+
+function SignedIn({ token, invitedEmail, email }: { token: string; invitedEmail: string; email: string }) {
+  const queryClient = useQueryClient();
+  const accept = useAccept(token);
+  if (email.toLowerCase() !== invitedEmail) {
+    return (
+      <div className="grid gap-3">
+        <Alert variant="warning">
+          You are signed in as {email}, but this invitation is for {invitedEmail}.
+        </Alert>
+        <Button variant="outline" onClick={() => void signOut(queryClient)}>
+          Sign out
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {accept.isError ? <Alert variant="destructive">{errorText(accept.error)}</Alert> : null}
+      <Button size="lg" onClick={() => accept.mutate({})} disabled={accept.isPending}>
+        {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : <MailCheck aria-hidden="true" />}
+        Accept Invitation
+      </Button>
+    </div>
+  );
+}
+
+function SignInAndAccept({ token, email }: { token: string; email: string }) {
+  const queryClient = useQueryClient();
+  const accept = useAccept(token);
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signIn(email, password);
+      await refreshMe(queryClient);
+      accept.mutate({}, { onError: (e) => setFailure(errorText(e)), onSettled: () => setBusy(false) });
+    } catch (error) {
+      setFailure(errorText(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <p className="text-sm text-muted-foreground">You already have a HalalNosh account. Sign in to accept.</p>
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+      <TextField label="Email" type="email" value={email} readOnly />
+      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <Button type="submit" size="lg" disabled={busy || !password}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        Sign In and Accept
+      </Button>
+    </form>
+  );
+}
+
+function CreateAccount({ token, email }: { token: string; email: string }) {
+  const accept = useAccept(token);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; password?: string; confirm?: string }>({});
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : 'Please enter your name',
+      password: password.length >= 8 ? undefined : 'Password must be at least 8 characters',
+      confirm: confirm === password ? undefined : 'Passwords do not match',
+    };
+    setErrors(next);
+    if (next.name || next.password || next.confirm) return;
+    accept.mutate({ name: name.trim(), password, email });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <p className="text-sm text-muted-foreground">Create your partner account to accept.</p>
+      {accept.isError ? <Alert variant="destructive">{errorText(accept.error)}</Alert> : null}
+      <TextField label="Email" type="email" value={email} readOnly />
+      <TextField label="Your name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
+      <PasswordField label="Password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters" required />
+      <PasswordField label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
+      <Button type="submit" size="lg" disabled={accept.isPending}>
+        {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        Create Account and Accept
+      </Button>
+    </form>
+  );
+}

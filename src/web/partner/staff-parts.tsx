@@ -1,0 +1,220 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send, UserX } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { SiteSummary } from '../../domain/contracts/partner/brands';
+import type { Invitation, ListInvitationsResponse, ListStaffResponse } from '../../domain/contracts/partner/invitations';
+import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../domain/partner-access';
+import { api } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { SelectField } from '../ui/select-field';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { messageOf, partnerKeys } from './partner-api';
+import { LoadFailed } from './partner-states';
+
+export function useInvitations(brandId: string) {
+  return useQuery({
+    queryKey: partnerKeys.invitations(brandId),
+    queryFn: ({ signal }) => api<ListInvitationsResponse>(`/api/partner/brands/${brandId}/invitations`, { signal }).then((r) => r.invitations),
+  });
+}
+
+export function useStaff(brandId: string) {
+  return useQuery({
+    queryKey: partnerKeys.staff(brandId),
+    queryFn: ({ signal }) => api<ListStaffResponse>(`/api/partner/brands/${brandId}/staff`, { signal }).then((r) => r.staff),
+  });
+}
+
+/** Invite by e-mail as site manager (with at least one location) or admin. */
+export function InviteForm({ brandId, sites, initialSiteIds = [] }: { brandId: string; sites: SiteSummary[]; initialSiteIds?: string[] }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('site_manager');
+  const [siteIds, setSiteIds] = useState<string[]>(initialSiteIds);
+  const [errors, setErrors] = useState<{ email?: string; sites?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      email: email.trim() ? (/^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : 'Please enter a valid email address') : 'Email is required',
+      sites: role === 'site_manager' && siteIds.length === 0 ? 'Select at least one location' : undefined,
+    };
+    setErrors(next);
+    if (next.email || next.sites) return;
+    setBusy(true);
+    try {
+      await api(`/api/partner/brands/${brandId}/invitations`, { method: 'POST', body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds } });
+      toast.success('Invitation sent', { description: `Staff invitation sent to ${email.trim()}` });
+      setEmail('');
+      setSiteIds(initialSiteIds);
+      await queryClient.invalidateQueries({ queryKey: partnerKeys.invitations(brandId) });
+    } catch (error) {
+      toast.error('Error sending invitation', { description: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as InviteRole)}
+          options={[
+            { value: 'site_manager', label: INVITE_ROLE_LABELS.site_manager },
+            { value: 'admin', label: INVITE_ROLE_LABELS.admin },
+          ]}
+        />
+      </div>
+      {role === 'site_manager' ? (
+        <fieldset aria-describedby={errors.sites ? 'invite-sites-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium">Locations</legend>
+          {sites.length === 0 ? <p className="text-sm text-muted-foreground">Add a location first.</p> : null}
+          <div className="grid gap-1 sm:grid-cols-2">
+            {sites.map((s) => (
+              <label key={s.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-primary"
+                  checked={siteIds.includes(s.id)}
+                  onChange={(e) => setSiteIds((list) => (e.target.checked ? [...list, s.id] : list.filter((x) => x !== s.id)))}
+                />
+                {s.name}
+              </label>
+            ))}
+          </div>
+          {errors.sites ? (
+            <p id="invite-sites-error" role="alert" className="mt-1 text-sm text-destructive">
+              {errors.sites}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <p className="text-sm text-muted-foreground">Admins run every location of the brand, its menu and its staff.</p>
+      )}
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : <Send aria-hidden="true" />}
+        Send Invitation
+      </Button>
+    </form>
+  );
+}
+
+const STATUS_VARIANT: Record<InviteStatus, 'warning' | 'secondary' | 'outline' | 'destructive'> = {
+  pending: 'warning',
+  accepted: 'secondary',
+  revoked: 'destructive',
+  expired: 'outline',
+};
+
+/** Invitations with their status; a pending one can be revoked (after a confirmation). */
+export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?: string }) {
+  const queryClient = useQueryClient();
+  const list = useInvitations(brandId);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (list.isPending) return <Spinner label="Loading invitations" />;
+  if (list.isError) return <LoadFailed title="Error loading staff" message={list.error.message} onRetry={() => void list.refetch()} />;
+  const rows = siteId ? list.data.filter((i) => i.role === 'admin' || i.sites.some((s) => s.id === siteId)) : list.data;
+  if (!rows.length) return <p className="text-sm text-muted-foreground">No invitations yet.</p>;
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await api(`/api/partner/invitations/${revoking.id}`, { method: 'DELETE' });
+      toast.success('Invitation revoked');
+      await queryClient.invalidateQueries({ queryKey: partnerKeys.invitations(brandId) });
+    } catch (error) {
+      toast.error('Error revoking invitation', { description: messageOf(error) });
+    } finally {
+      setBusy(false);
+      setRevoking(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Invitations</caption>
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Role</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Locations</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i.id} className="border-t border-border">
+                <td className="py-2 pr-3">{i.email}</td>
+                <td className="py-2 pr-3">{INVITE_ROLE_LABELS[i.role]}</td>
+                <td className="py-2 pr-3">{i.role === 'admin' ? 'All' : i.sites.map((s) => s.name).join(', ') || '–'}</td>
+                <td className="py-2 pr-3">
+                  <Badge variant={STATUS_VARIANT[i.status]}>{i.status}</Badge>
+                </td>
+                <td className="py-2 pr-3 text-muted-foreground">{formatDateTime(i.expiresAt)}</td>
+                <td className="py-2 text-right">
+                  {i.status === 'pending' ? (
+                    <Button size="sm" variant="ghost" onClick={() => setRevoking(i)} aria-label={`Revoke invitation to ${i.email}`}>
+                      <UserX aria-hidden="true" />
+                      Revoke
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={!!revoking}
+        onClose={() => setRevoking(null)}
+        title="Revoke invitation?"
+        description={revoking ? `The link sent to ${revoking.email} will stop working.` : ''}
+        confirmLabel="Revoke"
+        busy={busy}
+        onConfirm={() => void revoke()}
+      />
+    </>
+  );
+}
+
+/** The people who work for the brand (or at one location). */
+export function StaffList({ brandId, siteId }: { brandId: string; siteId?: string }) {
+  const staff = useStaff(brandId);
+  if (staff.isPending) return <Spinner label="Loading staff" />;
+  if (staff.isError) return <LoadFailed title="Error loading staff" message={staff.error.message} onRetry={() => void staff.refetch()} />;
+  const rows = siteId ? staff.data.filter((m) => m.role !== 'site_manager' || m.sites.some((s) => s.id === siteId)) : staff.data;
+  return (
+    <ul className="divide-y divide-border">
+      {rows.map((m) => (
+        <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+          <span>
+            <span className="font-medium">{m.name}</span> <span className="text-muted-foreground">{m.email}</span>
+          </span>
+          <span className="flex items-center gap-2">
+            {m.role === 'site_manager' ? <span className="text-muted-foreground">{m.sites.map((s) => s.name).join(', ')}</span> : null}
+            <Badge variant="outline">{INVITE_ROLE_LABELS[m.role]}</Badge>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
