@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminOverviewResponse, adminProfileResponse, citySuggestionsResponse } from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
+import { auditRoutes } from '../audit/routes';
 import { settingsRoutes } from '../settings/routes';
 import { ticketRoutes } from '../tickets/routes';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
@@ -45,4 +46,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   adminTeamRoutes(app);
   ticketRoutes(app);
   adminReportRoutes(app);
+  auditRoutes(app);
 }
