@@ -52,7 +52,12 @@ function useCheckoutPrefill(enabled: boolean) {
     enabled,
     staleTime: 60_000,
   });
-  return { profile: profile.data, address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0] };
+  return {
+    // Both answers are in (or failed): prefill once with whatever is known.
+    ready: enabled && !profile.isPending && !addresses.isPending,
+    profile: profile.data,
+    address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0],
+  };
 }
 
 function OrderTypeOption({
@@ -115,20 +120,20 @@ export function CheckoutPage() {
   // Prefill once, when the saved details arrive, without overwriting what the customer typed.
   const prefilled = useRef(false);
   useEffect(() => {
-    if (prefilled.current || !isCustomer || !prefill.profile) return;
+    if (prefilled.current || !prefill.ready) return;
     prefilled.current = true;
     const p = prefill.profile;
     const a = prefill.address;
-    const name = [p.firstName, p.lastName].filter(Boolean).join(' ') || p.displayName || user?.name || '';
+    const name = [p?.firstName, p?.lastName].filter(Boolean).join(' ') || p?.displayName || user?.name || '';
     const address = a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '';
     setFields((f) => ({
       name: f.name || name,
-      phone: f.phone || p.phone || '',
+      phone: f.phone || p?.phone || '',
       address: f.address || address,
       postcode: f.postcode || a?.postcode || '',
       instructions: f.instructions || a?.deliveryInstructions || '',
     }));
-  }, [isCustomer, prefill.profile, prefill.address, user?.name]);
+  }, [prefill.ready, prefill.profile, prefill.address, user?.name]);
 
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
 

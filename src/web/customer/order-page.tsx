@@ -142,12 +142,12 @@ function OrderDetails({ order }: { order: OrderView }) {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid grid-cols-1 gap-6">
+          {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
           {order.status !== 'REJECTED' ? (
             <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
               <OrderProgress status={order.status} orderType={order.orderType} />
             </Panel>
           ) : null}
-          {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
           {order.driver && DRIVER_VISIBLE.includes(order.status) ? <DriverCard driver={order.driver} status={order.status} /> : null}
           {order.deliveryCode ? (
             <Panel title="Delivery code" icon={<KeyRound aria-hidden="true" />} className="border-primary bg-primary-soft">
