@@ -38,7 +38,8 @@ export function travelMinutes(km: number, vehicle?: string | null): number {
   return Math.max(MIN_TRAVEL_MINUTES, minutes);
 }
 
-export type TravelEstimate = { distanceKm: number; travelTimeMinutes: number; source: 'fallback' };
+/** 'maps_api' when a routing service measured the trip, 'fallback' for the straight-line estimate. */
+export type TravelEstimate = { distanceKm: number; travelTimeMinutes: number; source: 'maps_api' | 'fallback' };
 
 /** The straight-line estimate used when no maps service answers (Earth radius 6371 km). */
 export function straightLineEstimate(from: GeoPoint, to: GeoPoint, vehicle?: string | null): TravelEstimate {

@@ -20,6 +20,7 @@ import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { devMailRoutes } from './modules/dev/routes';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
+import { createRoutePlanner, type RoutePlanner } from './modules/geo/route-planner';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -40,6 +41,7 @@ export type AppDeps = {
   mailer: Mailer;
   bus: LiveBus;
   geocoder: Geocoder;
+  routes: RoutePlanner;
 };
 
 declare module 'fastify' {
@@ -89,7 +91,7 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer);
   const bus = new LiveBus(database, app.log);
   await bus.start();
-  const deps: AppDeps = { config, database, auth, mailer, bus, geocoder: createGeocoder(config.geocoderUrl) };
+  const deps: AppDeps = { config, database, auth, mailer, bus, geocoder: createGeocoder(config.geocoderUrl), routes: createRoutePlanner(config.routingUrl) };
   app.decorate('deps', deps);
 
   registerErrorHandling(app);

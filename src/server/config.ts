@@ -24,6 +24,8 @@ export type Config = {
   demoFleet: boolean;
   /** A postcodes.io-style geocoder; unset: the bundled postcode-district table. */
   geocoderUrl: string | null;
+  /** An OSRM-compatible routing service for ETAs; unset: the straight-line estimate. */
+  routingUrl: string | null;
   /** Run the background sweepers (late orders) in this process; tests turn them off and run them by hand. */
   sweepers: boolean;
   webDistDir: string | null;
@@ -60,6 +62,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
+  ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
 });
 
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demoFleet: e.DEMO_FLEET,
     geocoderUrl: e.GEOCODER_URL ?? null,
+    routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,
     webDistDir: path.resolve('dist'),
   };

@@ -18,7 +18,7 @@ import { buildOrderView } from './order-view';
 import { type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { inMaintenance } from './tenant-settings';
 
-type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> & { db: AppDeps['database']['db'] };
+type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> & Partial<Pick<AppDeps, 'routes'>> & { db: AppDeps['database']['db'] };
 export type PlaceOrderResult = { created: boolean; order: OrderView; orderToken?: string };
 
 /** A signed-in customer's order is theirs; anyone else (a visitor, or staff trying it out) orders as a visitor. */
@@ -71,7 +71,10 @@ async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
   if (origin && distanceKm(origin, point) > site.deliveryRadiusKm) {
     throw new AppError('CONFLICT', orderRefusals.outOfRange(site.displayName, postcode));
   }
-  const estimate: TravelEstimate | null = origin ? straightLineEstimate(origin, point) : null;
+  // Measured before the transaction opens: a routing service's answer never holds locks.
+  const estimate: TravelEstimate | null = origin
+    ? deps.routes ? await deps.routes.estimate(origin, point) : straightLineEstimate(origin, point)
+    : null;
   return { postcode, point, estimate };
 }
 
@@ -147,7 +150,7 @@ export async function placeOrder(
         orderId,
         initialEta,
         currentEta: initialEta,
-        etaSource: 'fallback',
+        etaSource: leg?.estimate?.source ?? 'fallback',
         distanceKm: leg?.estimate?.distanceKm ?? null,
         travelTimeMinutes: leg?.estimate?.travelTimeMinutes ?? null,
       });

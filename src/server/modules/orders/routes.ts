@@ -17,7 +17,7 @@ import { reportIssue } from './report-issue';
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { bus, geocoder, config } = app.deps;
+  const { bus, geocoder, config, routes } = app.deps;
   const db = app.deps.database.db;
 
   r.post(
@@ -28,7 +28,7 @@ export function orderRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const result = await placeOrder(
-        { db, bus, geocoder, config },
+        { db, bus, geocoder, config, routes },
         { body: request.body, idempotencyKey: request.headers['idempotency-key'], actor: request.actor },
       );
       reply.status(result.created ? 201 : 200);
