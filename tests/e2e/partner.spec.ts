@@ -1,0 +1,146 @@
+import { type Page, expect, test } from '@playwright/test';
+
+/** Every demo account's password (README; demo mode only). */
+const DEMO_PASSWORD = 'halalnosh-demo';
+
+/* The restaurant partner console, end to end (sign-ins in this file: 2). */
+
+async function signInAsPartner(page: Page): Promise<void> {
+  await page.goto('/partner/login');
+  await page.getByLabel('Email', { exact: true }).fill('partner@halalnosh.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In to Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
+}
+
+test('a partner builds a restaurant from nothing and runs an order on the kitchen display with the keyboard', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const brandName = `Grill House ${tag}`;
+  const siteName = `Brick Lane ${tag}`;
+  await signInAsPartner(page);
+
+  // A brand, then its first location.
+  await page.getByRole('link', { name: 'Create Brand' }).first().click();
+  await page.getByLabel('Brand name').fill(brandName);
+  await page.getByLabel('Description').fill('Charcoal grills from East London');
+  await page.getByRole('button', { name: 'Create Brand' }).click();
+  await expect(page.getByText('Brand created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Location' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Location' }).click();
+  await expect(page.getByText('Missing Information')).toBeVisible();
+  await page.getByLabel('Location name').fill(siteName);
+  await page.getByLabel('Address').fill('101 Brick Lane');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('Postcode').fill('E1 6SB');
+  await page.getByLabel('Delivery fee (£)').fill('1.99');
+  await page.getByRole('button', { name: 'Create Location' }).click();
+  await expect(page.getByText('Site created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Edit Location: ${siteName}` })).toBeVisible();
+  const siteId = new URL(page.url()).pathname.split('/').pop()!;
+  const slug = (await page.getByRole('link', { name: /Customer page/ }).getAttribute('href'))!.replace('/restaurant/', '');
+  expect(slug).toBe(`brick-lane-${tag}`);
+
+  // Open round the clock, so the order below does not depend on the hour the test runs.
+  await page.getByRole('link', { name: 'Branch Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Branch Settings' })).toBeVisible();
+  await page.getByLabel('Opening time').fill('00:00');
+  await page.getByLabel('Closing time').fill('00:00');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+
+  // The menu, from empty: Create Menu, the common sections, two items.
+  await page.goto(`/partner/menu?site=${siteId}`);
+  await page.getByRole('button', { name: 'Create Menu' }).click();
+  await expect(page.getByText('Menu created successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Common Sections' }).first().click();
+  await expect(page.getByText('Quick sections added successfully!')).toBeVisible();
+  const sections = page.getByRole('list', { name: 'Sections' });
+  await expect(sections.getByRole('listitem')).toHaveCount(4);
+  await sections.getByRole('button', { name: /^Main Courses/ }).click();
+  for (const [name, price] of [
+    ['Lamb Shish', '12.95'],
+    ['Chicken Wrap', '6.5'],
+  ]) {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByLabel('Item name').fill(name);
+    await dialog.getByLabel('Price (£)').fill(price);
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Item added successfully').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
+  }
+  await expect(page.getByText('£6.50')).toBeVisible();
+  await expect(sections.getByRole('button', { name: /^Main Courses/ })).toContainText('2');
+
+  // Switch the wrap off for this location only: it vanishes from the customer page.
+  await page.getByRole('link', { name: `Location Menu for ${siteName}` }).click();
+  await expect(page.getByRole('heading', { name: 'Location Menu' })).toBeVisible();
+  const wrapSwitch = page.getByRole('switch', { name: `Chicken Wrap available at ${siteName}` });
+  await expect(wrapSwitch).toHaveAttribute('aria-checked', 'true');
+  await wrapSwitch.click();
+  await expect(page.getByText('Item updated')).toBeVisible();
+  await expect(wrapSwitch).toHaveAttribute('aria-checked', 'false');
+
+  const customer = await page.context().browser()!.newPage();
+  await customer.goto(`/restaurant/${slug}`);
+  await expect(customer.getByText('Lamb Shish')).toBeVisible();
+  await expect(customer.getByText('Chicken Wrap')).toHaveCount(0);
+  await customer.close();
+
+  // A visitor orders for pickup through the API, the way the checkout does.
+  const menu = (await (await request.get(`/api/restaurants/${slug}`)).json()) as { restaurant: { menu: { sections: { items: { id: string; name: string }[] }[] } } };
+  const lamb = menu.restaurant.menu.sections.flatMap((s) => s.items).find((i) => i.name === 'Lamb Shish')!;
+  const placed = await request.post('/api/orders', {
+    headers: { 'idempotency-key': `e2e-partner-${tag}-${Date.now()}` },
+    data: { siteId, orderType: 'PICKUP', items: [{ menuItemId: lamb.id, quantity: 2 }], customerName: 'Aisha Khan', customerPhone: '07700 900123' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderNumber = ((await placed.json()) as { order: { orderNumber: string } }).order.orderNumber;
+
+  // The kitchen display, driven by the keyboard: A accept, P prepare, R ready.
+  await page.goto(`/partner/orders?site=${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Kitchen Display' }).click();
+  const display = page.getByRole('region', { name: 'Kitchen Display' });
+  await expect(display.getByRole('list', { name: 'Keyboard shortcuts' })).toContainText('Accept');
+  const column = (title: string) => display.getByRole('region', { name: new RegExp(`^${title}`) });
+  await expect(column('New').getByText(orderNumber)).toBeVisible();
+  await display.getByRole('button', { name: `Select order ${orderNumber}` }).focus();
+
+  await page.keyboard.press('a');
+  await expect(display.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(column('Accepted').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
+  // A second action within 2 seconds of the last one is refused with the spec's words.
+  await page.keyboard.press('p');
+  await expect(page.getByText('Action blocked: Please wait before making another action on this order')).toBeVisible();
+  await page.waitForTimeout(2100);
+  await page.keyboard.press('p');
+  await expect(column('Preparing').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(2100);
+  await page.keyboard.press('r');
+  await expect(column('Ready').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(2100);
+  await display.getByRole('button', { name: `Collected ${orderNumber}` }).click();
+  await expect(display.getByText(orderNumber)).toHaveCount(0, { timeout: 15_000 });
+
+  await display.getByRole('button', { name: 'Exit Kitchen Display' }).click();
+  const done = page.getByRole('article', { name: `Order ${orderNumber}` });
+  await expect(done).toContainText('Collected');
+  await done.getByText('Status history').click();
+  await expect(done.getByRole('listitem').filter({ hasText: 'Accepted' })).toContainText('prep 20 min');
+});
+
+test('the dashboard lists the partner’s locations with quick links, and an unknown location says so', async ({ page }) => {
+  await signInAsPartner(page);
+  await expect(page.getByRole('heading', { name: 'Kervan Ocakbasi' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Dalston' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Location: Dalston' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Menu' })).toHaveAttribute('href', /\/partner\/menu\?site=/);
+  await expect(page.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', /\/partner\/orders\?site=/);
+  await page.goto('/partner/location/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Location not found' })).toBeVisible();
+  await page.goto('/partner/menu?site=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Location not found' })).toBeVisible();
+});
