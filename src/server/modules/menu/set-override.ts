@@ -5,7 +5,8 @@ import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import { auditLog, menuItems, menus, siteItemOverrides } from '../../db/schema/index';
+import { menuItems, menus, siteItemOverrides } from '../../db/schema/index';
+import { recordAudit } from '../audit/record-audit';
 import type { LiveBus } from '../../plugins/realtime';
 import { requireSite } from '../partner/access';
 import { toManagedItem } from './item-view';
@@ -48,12 +49,11 @@ export async function setOverride(deps: { db: Db; bus: LiveBus }, actor: Actor, 
     const oldPrice = before?.priceMinor ?? base.priceMinor;
     const newPrice = next.priceMinor ?? base.priceMinor;
     if (oldPrice !== newPrice) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actionType: 'menu_price_changed',
         entityType: 'menu_item',
         entityId: itemId,
-        performedBy: actor.userId,
-        performedByName: actor.name || actor.email,
+        actor: { userId: actor.userId, name: actor.name || actor.email },
         details: { brandId: site.brandId, siteId, itemName: base.name, oldPriceMinor: oldPrice, newPriceMinor: newPrice },
       });
     }

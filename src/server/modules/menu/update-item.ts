@@ -4,7 +4,8 @@ import type { ManagedItem } from '../../../domain/contracts/menu/menu';
 import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import { auditLog, menuItems, menuSections } from '../../db/schema/index';
+import { menuItems, menuSections } from '../../db/schema/index';
+import { recordAudit } from '../audit/record-audit';
 import { requireItem } from './access';
 import { toManagedItem } from './item-view';
 
@@ -29,12 +30,11 @@ export async function updateItem(db: Db, actor: Actor, itemId: string, input: Up
       .where(eq(menuItems.id, itemId))
       .returning();
     if (input.priceMinor !== undefined && input.priceMinor !== before.priceMinor) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actionType: 'menu_price_changed',
         entityType: 'menu_item',
         entityId: itemId,
-        performedBy: actor.userId,
-        performedByName: actor.name || actor.email,
+        actor: { userId: actor.userId, name: actor.name || actor.email },
         details: { brandId: before.brandId, itemName: item.name, oldPriceMinor: before.priceMinor, newPriceMinor: item.priceMinor, siteId: null },
       });
     }

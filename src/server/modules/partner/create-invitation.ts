@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { brandMemberships, brands, invitations, sites, user } from '../../db/schema/index';
 import type { Mailer } from '../../plugins/mail';
 import { requireBrand } from './access';
+import { recordAudit } from '../audit/record-audit';
 import { isUniqueViolationOf } from './db-errors';
 import { hashInviteToken, newInviteToken } from './invitation-token';
 import { listInvitations } from './list-invitations';
@@ -71,6 +72,13 @@ export async function createInvitation(
           createdAt: now,
         })
         .returning({ id: invitations.id });
+      await recordAudit(tx, {
+        actionType: 'invite_sent',
+        entityType: 'invitation',
+        entityId: row.id,
+        actor: { userId: actor.userId, name: actor.name || actor.email },
+        details: { brandId, email: input.email, role: input.role, siteIds },
+      });
       return { id: row.id, brandName: brand.name, siteNames: found.map((s) => s.name) };
     } catch (err) {
       if (isUniqueViolationOf(err, 'invitations_staff_pending_email')) {

@@ -35,6 +35,6 @@ export function siteRoutes(app: FastifyInstance): void {
   r.delete(
     '/api/partner/sites/:siteId',
     { config: partner, schema: { params: siteParams, response: { 200: deleteSiteResponse } } },
-    async (request) => deleteSite({ db, bus }, request.actor!.userId, request.params.siteId),
+    async (request) => deleteSite({ db, bus }, request.actor!, request.params.siteId),
   );
 }

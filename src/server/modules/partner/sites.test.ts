@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteItemOverrides, sites } from '../../db/schema/index';
+import { auditLog, siteItemOverrides, sites } from '../../db/schema/index';
 import { seedCities } from '../../db/seed/seed-catalog';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { type PartnerWorld, call, insertOrder, partnerWorld } from './test-fixtures';
@@ -150,6 +150,8 @@ describe('deleting a location', () => {
     expect((await call(t, 'DELETE', `/api/partner/sites/${empty.id}`, w.owner.cookie)).json()).toEqual({ deleted: true, archived: false });
     expect(await t.database.db.select().from(sites).where(eq(sites.id, empty.id))).toHaveLength(0);
     expect(await t.database.db.select().from(siteItemOverrides).where(eq(siteItemOverrides.siteId, empty.id))).toHaveLength(0);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, empty.id));
+    expect(audit).toMatchObject({ actionType: 'site_deleted', performedBy: w.owner.id, details: { archived: false, name: 'Empty' } });
   });
 
   it("refuses a site manager (403) and another partner (404)", async () => {

@@ -43,7 +43,7 @@ export function staffRoutes(app: FastifyInstance): void {
   );
 
   r.delete('/api/partner/invitations/:invitationId', { config: partner, schema: { params: invitationParams, response: { 200: okResponse } } }, async (request) => {
-    await revokeInvitation(db, request.actor!.userId, request.params.invitationId);
+    await revokeInvitation(db, request.actor!, request.params.invitationId);
     return { ok: true as const };
   });
 

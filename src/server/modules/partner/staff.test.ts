@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, mailOutbox, siteStaff } from '../../db/schema/index';
+import { auditLog, invitations, mailOutbox, siteStaff } from '../../db/schema/index';
 import { type TestApp, TEST_ORIGIN, TEST_PASSWORD, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type PartnerWorld, call, partnerWorld } from './test-fixtures';
 
@@ -74,6 +74,13 @@ describe('the list and revoking', () => {
     expect((await call(t, 'DELETE', `/api/partner/invitations/${inv.id}`, w.manager.cookie)).statusCode).toBe(403);
     expect((await call(t, 'DELETE', `/api/partner/invitations/${inv.id}`, w.admin.cookie)).statusCode).toBe(200);
     expect((await call(t, 'DELETE', `/api/partner/invitations/${inv.id}`, w.owner.cookie)).statusCode).toBe(409);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, inv.id));
+    expect(audit.map((a) => [a.actionType, a.performedBy])).toEqual(
+      expect.arrayContaining([
+        ['invite_sent', w.owner.id],
+        ['invite_revoked', w.admin.id],
+      ]),
+    );
     const token = await tokenFor('gone@example.com');
     const res = await call(t, 'POST', '/api/invitations/accept', undefined, { token, name: 'Gone', password: TEST_PASSWORD });
     expect(res.statusCode).toBe(409);
