@@ -75,7 +75,7 @@ export const SETTING_INFO: Record<SettingKey, { label: string; kind: SettingKind
   support_phone: { label: 'Support phone', kind: 'text', group: 'general' },
   terms_version: { label: 'Terms version', kind: 'text', group: 'general' },
   max_delivery_radius: { label: 'Max delivery radius (km)', kind: 'decimal', group: 'delivery' },
-  default_delivery_fee: { label: 'Default delivery fee (pence)', kind: 'pence', group: 'delivery', hint: 'For new locations; 299 is £2.99.' },
+  default_delivery_fee: { label: 'Default delivery fee (pence)', kind: 'pence', group: 'delivery', hint: 'For new locations.' },
   commission_percent: { label: 'Commission (%)', kind: 'percent', group: 'delivery', hint: 'Taken from each order’s food value.' },
   service_fee_percent: { label: 'Service fee (%)', kind: 'percent', group: 'delivery' },
   maintenance_mode: {

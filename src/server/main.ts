@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config);
   // The city directory is reference data in every mode; restaurants and accounts only in demo mode.
-  if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m) });
+  if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m), uploadDir: config.uploads.dir });
   else await seedCities(database.db);
   const app = await buildApp(config, { database, closeDatabase: true });
   const shutdown = async (signal: string) => {

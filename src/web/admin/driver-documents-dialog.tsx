@@ -69,7 +69,7 @@ export function DriverDocumentsDialog({ driverId, onClose }: { driverId: string 
       onClose={onClose}
       title={d ? `Documents: ${driverName(d.driver)}` : 'Driver documents'}
       description="Check each document before deciding on the application."
-      className="max-w-4xl"
+      className="max-w-5xl!"
     >
       {docs.isPending ? (
         <Spinner label="Loading documents" />

@@ -1,8 +1,8 @@
 import { PAYOUT_MODEL_OPTIONS, SETTING_INFO, type SettingKey } from '../../domain/settings';
 import { formatPrice } from '../lib/format';
 import { SelectField } from '../ui/select-field';
-import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
+import { LabelledSwitch } from './labelled-switch';
 
 /** A field's text, whether the admin changed it since the last save, its error and whether it is saving. */
 export type FieldState = { draft: string; error: string | null; saving: boolean; edited?: boolean };
@@ -26,7 +26,7 @@ export function SettingField({
   if (info.kind === 'boolean') {
     return (
       <div className="grid gap-1">
-        <Switch
+        <LabelledSwitch
           label={info.label}
           checked={state.draft === 'true'}
           disabled={state.saving}

@@ -11,10 +11,10 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
-import { Switch } from '../ui/switch';
 import { TextareaField } from '../ui/textarea';
 import { adminKeys } from './admin-api';
 import { LoadFailed } from './admin-states';
+import { LabelledSwitch } from './labelled-switch';
 import { TICKET_CHANNEL_LABELS, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from './ticket-labels';
 
 type Patch = { status?: string; priority?: string; assigneeId?: string | null };
@@ -170,7 +170,7 @@ export function TicketDetail({ id }: { id: string }) {
           className="min-h-20"
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Switch label="Internal note (staff only)" checked={internal} onCheckedChange={setInternal} />
+          <LabelledSwitch label="Internal note (staff only)" checked={internal} onCheckedChange={setInternal} />
           <Button type="submit" disabled={!message.trim() || send.isPending}>
             {send.isPending ? <Spinner className="size-4 text-primary-foreground" /> : <Send aria-hidden="true" />}
             Send
