@@ -41,6 +41,8 @@ export const ADMIN_AREAS = {
   reports: ['super_admin', 'ops_manager', 'finance'],
   settings: ['super_admin', 'ops_manager'],
   audit: ['super_admin'],
+  /** The halal_verifier capability: review certificates, suspend and reinstate locations (issue 7). */
+  halal: ['super_admin', 'ops_manager'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
 

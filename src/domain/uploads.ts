@@ -1,6 +1,6 @@
 import type { Actor } from './policies';
 
-export const UPLOAD_PURPOSES = ['menu_image', 'brand_logo', 'driver_document', 'proof_of_delivery'] as const;
+export const UPLOAD_PURPOSES = ['menu_image', 'brand_logo', 'driver_document', 'proof_of_delivery', 'halal_certificate'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf';
@@ -18,6 +18,7 @@ export const UPLOAD_RULES: Record<
     may: (a) => a.userType === 'driver',
   },
   proof_of_delivery: { accepts: ['image/jpeg'], private: true, may: (a) => a.userType === 'driver' && a.status === 'approved' },
+  halal_certificate: { accepts: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], private: true, may: (a) => a.userType === 'partner' },
 };
 
 /**

@@ -125,7 +125,7 @@ export const uploads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
-    purpose: text('purpose').$type<'menu_image' | 'brand_logo' | 'driver_document' | 'proof_of_delivery'>().notNull(),
+    purpose: text('purpose').$type<'menu_image' | 'brand_logo' | 'driver_document' | 'proof_of_delivery' | 'halal_certificate'>().notNull(),
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

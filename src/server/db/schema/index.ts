@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './orders';
 export * from './delivery';
 export * from './backoffice';
+export * from './halal';

@@ -9,7 +9,7 @@ import { uploads } from '../../db/schema/index';
 /**
  * Reads an upload for this caller. Public files (menu images, logos) are anyone's; a private
  * one only its owner's and authorised staff's: driver documents for admins who manage drivers,
- * proofs of delivery for any admin. Anyone else is told it does not exist.
+ * halal certificates for admins of the halal area, proofs of delivery for any admin. Anyone else is told it does not exist.
  */
 export async function readUpload(deps: { db: Db; uploadDir: string }, actor: Actor | null, id: string) {
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
@@ -18,7 +18,11 @@ export async function readUpload(deps: { db: Db; uploadDir: string }, actor: Act
     const owner = !!actor && actor.userId === row.ownerId;
     const staff =
       !!actor?.adminRole &&
-      (row.purpose === 'driver_document' ? canUseAdminArea(actor.adminRole, 'drivers') : true);
+      (row.purpose === 'driver_document'
+        ? canUseAdminArea(actor.adminRole, 'drivers')
+        : row.purpose === 'halal_certificate'
+          ? canUseAdminArea(actor.adminRole, 'halal')
+          : true);
     if (!owner && !staff) throw new AppError('NOT_FOUND', 'File not found');
   }
   const body = await readFile(path.join(deps.uploadDir, row.storageKey));

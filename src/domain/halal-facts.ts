@@ -1,0 +1,104 @@
+import type { HalalStatus } from './halal';
+
+/** The certifying bodies a partner picks from; "other" carries the body's name. */
+export const CERTIFYING_BODIES = ['hmc', 'hfa', 'other'] as const;
+export type CertifyingBody = (typeof CERTIFYING_BODIES)[number];
+export const CERTIFYING_BODY_LABELS: Record<CertifyingBody, string> = {
+  hmc: 'Halal Monitoring Committee',
+  hfa: 'Halal Food Authority',
+  other: 'Other body',
+};
+
+/** The name a customer sees for a certificate's body. */
+export function certifyingBodyName(body: CertifyingBody, otherName: string | null | undefined): string {
+  return body === 'other' ? (otherName?.trim() || 'Other body') : CERTIFYING_BODY_LABELS[body];
+}
+
+export const CERTIFICATE_SCOPES = ['whole_menu', 'listed_items'] as const;
+export type CertificateScope = (typeof CERTIFICATE_SCOPES)[number];
+export const CERTIFICATE_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
+  pending: 'Awaiting review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  expired: 'Expired',
+};
+
+export const SLAUGHTER_METHODS = ['hand_slaughtered', 'stunned', 'mixed', 'not_stated'] as const;
+export type SlaughterMethod = (typeof SLAUGHTER_METHODS)[number];
+export const SLAUGHTER_METHOD_LABELS: Record<SlaughterMethod, string> = {
+  hand_slaughtered: 'Hand-slaughtered',
+  stunned: 'Stunned',
+  mixed: 'Mixed',
+  not_stated: 'Not stated',
+};
+
+export const HALAL_SCOPES = ['whole_menu', 'some_items'] as const;
+export type HalalScope = (typeof HALAL_SCOPES)[number];
+export const HALAL_SCOPE_LABELS: Record<HalalScope, string> = {
+  whole_menu: 'The whole menu is halal',
+  some_items: 'Only some items are halal',
+};
+
+export type HalalFacts = {
+  alcoholServed: boolean;
+  porkOnPremises: boolean;
+  slaughterMethod: SlaughterMethod;
+  halalScope: HalalScope;
+};
+
+/** What a location declares before its partner has said anything: nothing is assumed. */
+export const DEFAULT_HALAL_FACTS: HalalFacts = { alcoholServed: false, porkOnPremises: false, slaughterMethod: 'not_stated', halalScope: 'whole_menu' };
+
+/** The London calendar date of an instant, YYYY-MM-DD (certificates expire by date, not by hour). */
+export function londonDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A certificate is current on its expiry date and stops the day after (expires_on is the last valid day). */
+export function isCertificateCurrent(cert: { status: CertificateStatus; expiresOn: string }, today: string): boolean {
+  return cert.status === 'approved' && cert.expiresOn >= today;
+}
+
+/** Checks the dates a partner enters: issued no later than expiry, expiry not already past. */
+export function certificateDatesProblem(issuedOn: string, expiresOn: string, today: string): string | null {
+  if (issuedOn > expiresOn) return 'The expiry date must be after the issue date';
+  if (expiresOn < today) return 'This certificate has already expired';
+  if (issuedOn > today) return 'The issue date cannot be in the future';
+  return null;
+}
+
+/** The halal status moves HalalNosh makes (partners make none: docs/decisions/0031, 0070). */
+export type HalalMove = 'approve' | 'expire' | 'suspend' | 'reinstate';
+
+/**
+ * The status after a move, or null when the move does not apply:
+ * - approve: a certificate was approved; verified, unless the location is suspended (reinstate first).
+ * - expire: the last current certificate ran out; only a verified location becomes temp-unverified.
+ * - suspend: any status but suspended becomes suspended.
+ * - reinstate: a suspended location goes back to verified with a current certificate, to
+ *   temp-unverified when it once had one, else to self-declared.
+ */
+export function nextHalalStatus(
+  from: HalalStatus,
+  move: HalalMove,
+  ctx: { hasCurrentCertificate: boolean; everApproved: boolean },
+): HalalStatus | null {
+  switch (move) {
+    case 'approve':
+      return from === 'suspended' || from === 'verified' ? null : 'verified';
+    case 'expire':
+      return from === 'verified' && !ctx.hasCurrentCertificate ? 'temp-unverified' : null;
+    case 'suspend':
+      return from === 'suspended' ? null : 'suspended';
+    case 'reinstate':
+      if (from !== 'suspended') return null;
+      if (ctx.hasCurrentCertificate) return 'verified';
+      return ctx.everApproved ? 'temp-unverified' : 'self-declared';
+    default: {
+      const never: never = move;
+      throw new Error(`Unknown move ${String(never)}`);
+    }
+  }
+}
