@@ -1,4 +1,4 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
+import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from '../lib/cn';
 import { Label } from '../ui/label';
 
@@ -9,7 +9,7 @@ export function TextArea({
   optional,
   className,
   ...props
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null; optional?: boolean }) {
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null; optional?: boolean; ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <div className="grid gap-2">

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusOnOpen } from './use-focus-on-open';
 import type { ManagedItem } from '../../domain/contracts/menu/menu';
 import { ALLERGEN_LABELS, DEFAULT_CATEGORY, MENU_CATEGORIES, UK_ALLERGENS, categoryOption, parsePriceInput, penceToInput } from '../../domain/menu';
 import { Button } from '../ui/button';
@@ -53,6 +54,8 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
   const [isAvailable, setAvailable] = useState(item?.isAvailable ?? true);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; price?: string }>({});
+  const nameInput = useRef<HTMLInputElement>(null);
+  useFocusOnOpen(nameInput);
 
   const categories = (MENU_CATEGORIES as readonly string[]).includes(category) ? MENU_CATEGORIES : [category, ...MENU_CATEGORIES];
 
@@ -73,7 +76,7 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField label="Item name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required autoFocus maxLength={120} />
+        <TextField label="Item name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required ref={nameInput} maxLength={120} />
         <TextField
           label="Price (£)"
           type="number"

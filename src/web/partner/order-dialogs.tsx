@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { useFocusOnOpen } from './use-focus-on-open';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES } from '../../domain/eta';
 import { Button } from '../ui/button';
@@ -18,15 +19,18 @@ export function AcceptDialog({ order, onClose, onAccept }: { order: PartnerOrder
 
 function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; onCancel: () => void }) {
   const [prep, setPrep] = useState(String(DEFAULT_PREP_MINUTES));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnOpen(form, 'select');
   return (
     <form
+      ref={form}
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         onAccept(Number(prep));
       }}
     >
-      <SelectField label="Prep time" value={prep} onChange={(e) => setPrep(e.target.value)} options={PREP_TIME_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} autoFocus />
+      <SelectField label="Prep time" value={prep} onChange={(e) => setPrep(e.target.value)} options={PREP_TIME_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
@@ -48,6 +52,8 @@ export function RejectDialog({ order, onClose, onReject }: { order: PartnerOrder
 
 function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void; onCancel: () => void }) {
   const [reason, setReason] = useState('');
+  const first = useRef<HTMLTextAreaElement>(null);
+  useFocusOnOpen(first);
   return (
     <form
       className="grid gap-4"
@@ -56,7 +62,7 @@ function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void
         if (reason.trim()) onReject(reason.trim());
       }}
     >
-      <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} autoFocus placeholder="e.g. We have run out of lamb tonight" />
+      <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} ref={first} placeholder="e.g. We have run out of lamb tonight" />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
@@ -87,6 +93,8 @@ function CodeForm({ onSubmit, onCancel }: { onSubmit: (code: string) => Promise<
   const [digits, setDigits] = useState(['', '', '', '']);
   const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const firstBox = useRef<HTMLInputElement | null>(null);
+  useFocusOnOpen(firstBox);
   const code = digits.join('');
 
   const setDigit = (i: number, value: string) => {
@@ -127,6 +135,7 @@ function CodeForm({ onSubmit, onCancel }: { onSubmit: (code: string) => Promise<
               key={i}
               ref={(el) => {
                 boxes.current[i] = el;
+                if (i === 0) firstBox.current = el;
               }}
               value={d}
               onChange={(e) => setDigit(i, e.target.value)}
@@ -137,7 +146,6 @@ function CodeForm({ onSubmit, onCancel }: { onSubmit: (code: string) => Promise<
               pattern="[0-9]"
               maxLength={1}
               aria-label={`Digit ${i + 1} of 4`}
-              autoFocus={i === 0}
               className="size-14 rounded-md border border-input bg-card text-center text-2xl font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             />
           ))}

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusOnOpen } from './use-focus-on-open';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -28,6 +29,8 @@ export function SectionDialog({
 function SectionForm({ initialTitle, mode, onSave, onCancel }: { initialTitle: string; mode: 'add' | 'edit'; onSave: (title: string) => Promise<boolean>; onCancel: () => void }) {
   const [title, setTitle] = useState(initialTitle);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useFocusOnOpen(input);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!title.trim()) return;
@@ -37,7 +40,7 @@ function SectionForm({ initialTitle, mode, onSave, onCancel }: { initialTitle: s
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-4">
-      <TextField label="Section title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus required maxLength={80} />
+      <TextField label="Section title" value={title} onChange={(e) => setTitle(e.target.value)} ref={input} required maxLength={80} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
