@@ -16,6 +16,8 @@ import { driverRoutes } from './modules/driver/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
+import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
+import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { devMailRoutes } from './modules/dev/routes';
@@ -113,6 +115,7 @@ export async function buildApp(
   partnerOrderRoutes(app);
   catalogRoutes(app, { db: database.db, geocoder: deps.geocoder });
   reviewRoutes(app, { db: database.db });
+  halalRoutes(app);
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);
@@ -123,6 +126,7 @@ export async function buildApp(
     if (!config.sweepers) return;
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
     if (config.demoFleet) stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));
   });

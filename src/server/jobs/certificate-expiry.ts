@@ -1,0 +1,78 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { londonDate, nextHalalStatus } from '../../domain/halal-facts';
+import type { Db } from '../db/client';
+import { halalCertificates } from '../db/schema/index';
+import type { LiveBus } from '../plugins/realtime';
+import { recordAudit } from '../modules/audit/record-audit';
+import { type HalalStatusEvent, applyHalalStatus, certificateContext, lockSite, publishHalalStatus } from '../modules/halal/change-status';
+
+/** Certificates claimed per run; a backlog drains over the following runs. */
+const BATCH = 100;
+/** Certificates expire by London date; checking every ten minutes catches midnight promptly. */
+export const CERTIFICATE_CHECK_INTERVAL_MS = 10 * 60_000;
+
+type Deps = { db: Db; bus: LiveBus };
+
+/**
+ * One pass: every approved certificate past its last valid day becomes expired, and a verified
+ * location left with no current certificate becomes temp-unverified ("Verification Pending"),
+ * with its history and audit rows. Certificates are claimed with FOR UPDATE SKIP LOCKED and
+ * re-checked as approved, so two processes running at once move each one exactly once.
+ */
+export async function runCertificateExpiryOnce(deps: Deps, now: Date = new Date()): Promise<{ expired: number; statusChanges: number }> {
+  const today = londonDate(now);
+  const events: HalalStatusEvent[] = [];
+  let expired = 0;
+  await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: halalCertificates.id, siteId: halalCertificates.siteId, certificateNumber: halalCertificates.certificateNumber, expiresOn: halalCertificates.expiresOn })
+      .from(halalCertificates)
+      .where(and(eq(halalCertificates.status, 'approved'), lt(halalCertificates.expiresOn, today)))
+      .orderBy(halalCertificates.expiresOn)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    for (const cert of due) {
+      await tx.update(halalCertificates).set({ status: 'expired', updatedAt: now }).where(eq(halalCertificates.id, cert.id));
+      expired++;
+      await recordAudit(tx, {
+        actionType: 'halal_certificate_expired',
+        entityType: 'halal_certificate',
+        entityId: cert.id,
+        actor: null,
+        details: { siteId: cert.siteId, certificateNumber: cert.certificateNumber, expiresOn: cert.expiresOn },
+      });
+      const site = await lockSite(tx, cert.siteId);
+      if (!site) continue;
+      const to = nextHalalStatus(site.halalStatus, 'expire', await certificateContext(tx, site.id, today));
+      if (to) {
+        const event = await applyHalalStatus(tx, site, to, `Certificate ${cert.certificateNumber} expired on ${cert.expiresOn}`, null, { details: { certificateId: cert.id } });
+        events.push(event);
+      }
+    }
+  });
+  await publishHalalStatus(deps.bus, events);
+  return { expired, statusChanges: events.length };
+}
+
+/** Runs the pass on an interval until stopped; a pass never overlaps the previous one in this process. */
+export function startCertificateExpirySweeper(deps: Deps, log: FastifyBaseLogger, intervalMs = CERTIFICATE_CHECK_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runCertificateExpiryOnce(deps)
+      .catch((err: unknown) => log.error({ err }, 'certificate-expiry sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  const first = setTimeout(tick, 5_000);
+  first.unref();
+  return async () => {
+    clearInterval(timer);
+    clearTimeout(first);
+    await running;
+  };
+}

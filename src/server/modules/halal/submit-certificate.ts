@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { CertificateView, SubmitCertificateBody } from '../../../domain/contracts/halal/partner-halal';
+import { AppError } from '../../../domain/errors';
+import { certificateDatesProblem, londonDate } from '../../../domain/halal-facts';
+import type { Actor } from '../../../domain/policies';
+import { topicName } from '../../../domain/topics';
+import type { Db } from '../../db/client';
+import { halalCertificates, uploads } from '../../db/schema/index';
+import type { LiveBus } from '../../plugins/realtime';
+import { recordAudit } from '../audit/record-audit';
+import { toCertificateView } from './certificate-rows';
+import { requireSiteStaff } from './partner-site';
+import { requireSiteItems } from './site-items';
+
+/**
+ * A partner submits a certificate for review. It never changes the halal status: only an
+ * approval by a halal verifier does (docs/decisions/0070). The document must be the caller's own
+ * halal_certificate upload, so nobody can attach someone else's file.
+ */
+export async function submitCertificate(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  siteId: string,
+  body: SubmitCertificateBody,
+  now = new Date(),
+): Promise<CertificateView> {
+  await requireSiteStaff(deps.db, actor.userId, siteId);
+  const problem = certificateDatesProblem(body.issuedOn, body.expiresOn, londonDate(now));
+  if (problem) throw new AppError('VALIDATION_ERROR', problem);
+  const [upload] = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, body.uploadId), eq(uploads.ownerId, actor.userId), eq(uploads.purpose, 'halal_certificate')));
+  if (!upload) throw new AppError('VALIDATION_ERROR', 'Upload the certificate document first');
+  const itemIds = body.scope === 'listed_items' ? await requireSiteItems(deps.db, siteId, body.itemIds) : [];
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(halalCertificates)
+      .values({
+        siteId,
+        certifyingBody: body.certifyingBody,
+        certifyingBodyOther: body.certifyingBody === 'other' ? (body.certifyingBodyOther ?? null) : null,
+        certificateNumber: body.certificateNumber,
+        issuedOn: body.issuedOn,
+        expiresOn: body.expiresOn,
+        uploadId: upload.id,
+        scope: body.scope,
+        itemIds,
+        submittedBy: actor.userId,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actionType: 'halal_certificate_submitted',
+      entityType: 'halal_certificate',
+      entityId: inserted.id,
+      actor: { userId: actor.userId, name: actor.name },
+      details: { siteId, certificateNumber: body.certificateNumber, expiresOn: body.expiresOn, scope: body.scope },
+    });
+    return inserted;
+  });
+  await deps.bus.publish(topicName.admin, 'halal.certificate', { certificateId: row.id, siteId, status: row.status });
+  return toCertificateView(row);
+}
