@@ -1,0 +1,149 @@
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { defaultOpeningHours } from '../../src/domain/opening-hours';
+import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+
+/*
+ * Keyboard-only journeys (issue 10): after page.goto the tests press keys only (Tab, Shift+Tab,
+ * Enter, Space, Escape, arrows, typing); the mouse is never used. Every stop must show a visible
+ * focus indicator. Sign-ins in this file: 1 (the partner through the API, to open the branch).
+ */
+
+const DEMO_PASSWORD = 'halalnosh-demo';
+const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
+
+let partner: APIRequestContext;
+let origin: string;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  origin = testInfo.project.use.baseURL!;
+  partner = await playwright.request.newContext({ baseURL: origin });
+  const signIn = await partner.post('/api/auth/sign-in/email', { data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD }, headers: { origin } });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, { data: { openingTime: '00:00', closingTime: '00:00' }, headers: { origin } });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+});
+
+test.afterAll(async () => {
+  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, { data: { openingHours: defaultOpeningHours() }, headers: { origin } });
+  await partner.dispose();
+});
+
+/** Whether the focused element shows a focus indicator (an outline or a ring drawn as a box shadow). */
+async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    return outline || (style.boxShadow !== 'none' && style.boxShadow !== '');
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking every stop on the way shows focus. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const focused = await target.evaluate((el) => el === document.activeElement).catch(() => false);
+    const visible = await focusIsVisible(page);
+    const name = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
+    expect(visible, `no visible focus on ${name}`).toBe(true);
+    if (focused) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('a visitor searches, opens a restaurant, fills the cart and checks out with the keyboard only', async ({ page }) => {
+  const { restaurant } = await (await page.request.get(`/api/restaurants/${OPEN_SAMPLE.slug}`)).json();
+  const item = restaurant.menu.sections.flatMap((s: { items: { name: string; priceMinor: number }[] }) => s.items)[0];
+  const quantity = Math.max(1, Math.ceil((restaurant.minOrderMinor ?? 1500) / item.priceMinor));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The first stop is the skip link, visible when focused; it moves focus to the main content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
+  // Search.
+  await tabTo(page, page.getByPlaceholder('Enter your location (e.g., London)'));
+  await page.keyboard.type('London');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Halal restaurants in London' })).toBeVisible();
+  await expect(page.getByText(/^\d+ (\w+ )?restaurants? found$/)).toBeVisible();
+
+  // Open the restaurant.
+  await tabTo(page, page.getByRole('list', { name: 'Halal restaurants in London' }).locator(`a[href="/restaurant/${OPEN_SAMPLE.slug}"]`));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: OPEN_SAMPLE.brandName })).toBeVisible();
+
+  // Choose a quantity with Enter and Space, then add.
+  const more = page.getByRole('button', { name: `Increase quantity of ${item.name}` });
+  await tabTo(page, more);
+  for (let i = 0; i < quantity; i++) await page.keyboard.press(i % 2 ? 'Space' : 'Enter');
+  await expect(page.getByRole('status', { name: `Quantity of ${item.name}` })).toHaveText(String(quantity));
+  await tabTo(page, page.getByRole('button', { name: `Add ${item.name} to cart` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${quantity}x ${item.name} added to your cart.`)).toBeVisible();
+
+  // Cart and checkout.
+  await tabTo(page, page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'View Cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
+  await tabTo(page, page.getByRole('link', { name: 'Proceed to Checkout' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await tabTo(page, page.getByLabel('Full Name'));
+  await page.keyboard.type('Yusuf Keyboard');
+  await tabTo(page, page.getByLabel('Phone Number'));
+  await page.keyboard.type('07700 900123');
+  await tabTo(page, page.getByLabel('Address', { exact: true }));
+  await page.keyboard.type('Flat 2, 10 Test Street');
+  await tabTo(page, page.getByLabel('Postcode'));
+  await page.keyboard.type(restaurant.postcode ?? OPEN_SAMPLE.postcode);
+  // The order type radios: arrows move between them; back to delivery.
+  const delivery = page.getByRole('radio', { name: /^Delivery/ });
+  await tabTo(page, page.getByRole('radio', { checked: true }), { back: true });
+  await expect(delivery).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /^Pickup/ })).toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await expect(delivery).toBeChecked();
+
+  await tabTo(page, page.getByRole('button', { name: 'Place Order' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/order\/HN-\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #HN-/ })).toBeVisible();
+});
+
+test('a dialog keeps focus inside, closes with Escape and gives focus back to its opener', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Suggest a City' });
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Suggest a City' });
+  await expect(dialog).toBeVisible();
+  // Tab and Shift+Tab cycle through the dialog's own controls only.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} left the dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('every audience entry page offers the skip link as its first stop', async ({ page }) => {
+  for (const path of ['/', '/restaurants/london', '/partner/login', '/driver/login', '/admin/login', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' }), path).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Skip to content' }), path).toBeInViewport();
+  }
+});
