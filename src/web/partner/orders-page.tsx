@@ -55,6 +55,8 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [arrived, setArrived] = useState<Set<string>>(() => new Set());
   const [now, setNow] = useState(() => Date.now());
+  // Said by screen readers when an order arrives (the tone is for those who can hear it; issue 10).
+  const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 30_000);
@@ -77,6 +79,10 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     [siteId],
     (event) => {
       if (event.type === 'order.created' && soundOn) playAlertTone();
+      if (event.type === 'order.created') {
+        const data = event.data as { orderNumber?: string; orderType?: string };
+        setAnnouncement(`New ${data.orderType === 'PICKUP' ? 'pickup' : 'delivery'} order${data.orderNumber ? ` ${data.orderNumber}` : ''} received.`);
+      }
       if (event.type === 'driver.arrived') {
         const data = event.data as { orderId?: string; at?: string };
         if (data.orderId && data.at === 'pickup') setArrived((s) => new Set(s).add(data.orderId!));
@@ -132,6 +138,9 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
 
   const dialogs = (
     <>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <AcceptDialog
         order={dialog?.kind === 'accept' ? dialog.order : null}
         onClose={() => setDialog(null)}
