@@ -28,7 +28,7 @@ export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonS
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
     'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
     VARIANTS[variant],
-    variant === 'link' ? 'h-auto px-0' : SIZES[size],
+    variant === 'link' ? 'h-auto min-h-11 min-w-11 px-0' : SIZES[size],
     className,
   );
 }

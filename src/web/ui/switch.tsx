@@ -31,16 +31,21 @@ export function Switch({
       disabled={disabled}
       onClick={() => onCheckedChange(!checked)}
       className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-        checked ? 'bg-primary' : 'bg-input',
+        // A 44 x 44 touch target (WCAG 2.5.5) around the 44 x 24 track.
+        'inline-flex h-11 w-11 shrink-0 items-center rounded-full',
+        'disabled:cursor-not-allowed disabled:opacity-50',
         !label && className,
       )}
     >
       <span
         aria-hidden="true"
-        className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')}
-      />
+        className={cn(
+          'relative inline-flex h-6 w-11 items-center rounded-full border-2 border-transparent transition-colors',
+          checked ? 'bg-primary' : 'bg-input',
+        )}
+      >
+        <span className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')} />
+      </span>
       {label ? <span className="sr-only">{label}</span> : null}
     </button>
   );

@@ -72,7 +72,7 @@ export function TabsTrigger({ value, children, className }: { value: string; chi
       tabIndex={selected ? 0 : -1}
       onClick={() => ctx.onChange(value)}
       className={cn(
-        'inline-flex min-h-10 flex-1 items-center justify-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm sm:px-3 font-medium transition-all',
+        'inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm sm:px-3 font-medium transition-all',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
         selected ? 'bg-card text-foreground shadow-sm' : 'hover:text-foreground',
         className,
