@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { insertAccount } from './insert-account';
 import { seedCatalog } from './seed-catalog';
 import { seedDriverDocuments } from './seed-driver-documents';
+import { seedHalal } from './seed-halal';
 import { seedSettings } from './seed-settings';
 
 /**
@@ -32,4 +33,5 @@ export async function seedDemo(db: Db, opts: { log?: (message: string) => void; 
   const summary = await seedCatalog(db, { partnerUserId: ids['partner@halalnosh.test'] });
   if (summary) log(`demo: ${summary}`);
   if (opts.uploadDir) await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
+  if (opts.uploadDir) await seedHalal(db, { uploadDir: opts.uploadDir });
 }

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../../domain/geo';
 import { WEEKDAYS, type OpeningHours } from '../../../domain/opening-hours';
-import { sites } from '../../db/schema/index';
+import { halalCertificates, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
@@ -24,6 +24,7 @@ type Card = {
 };
 
 let t: TestApp;
+let certified = new Set<string>();
 
 // Hours that do not depend on when the tests run: open round the clock, or never.
 const ALWAYS: OpeningHours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '00:00', closed: false }])) as OpeningHours;
@@ -31,7 +32,7 @@ const NEVER: OpeningHours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
   const db = t.database.db;
   const set = (slug: string, values: Partial<typeof sites.$inferInsert>) => db.update(sites).set(values).where(eq(sites.slug, slug));
   await db.update(sites).set({ openingHours: ALWAYS });
@@ -48,6 +49,17 @@ beforeAll(async () => {
   await set('tiffin-tandoor-tooting', { deliveryFeeMinor: 0, ratingAvg: 4.9, reviewCount: 1 });
   // Gone for good: never listed.
   await set('tigris-grill-ealing', { status: 'inactive' });
+  // Verified Halal needs a current approved certificate (issue 7): a verified status whose
+  // certificate ran out last night (before the sweeper's run), or that has none, is not enough.
+  const siteId = async (slug: string) => (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
+  await db.update(halalCertificates).set({ issuedOn: '2020-01-01', expiresOn: '2021-01-31' }).where(eq(halalCertificates.siteId, await siteId('kervan-ocakbasi-dalston')));
+  await db.delete(halalCertificates).where(eq(halalCertificates.siteId, await siteId('sultan-s-table-green-lanes')));
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  certified = new Set(
+    (await db.select({ siteId: halalCertificates.siteId }).from(halalCertificates).where(and(eq(halalCertificates.status, 'approved'), gte(halalCertificates.expiresOn, today)))).map(
+      (r) => r.siteId,
+    ),
+  );
 });
 afterAll(async () => t.close());
 
@@ -68,7 +80,7 @@ async function londonRows() {
 type Row = Awaited<ReturnType<typeof londonRows>>[number];
 const isOpenRow = (r: Row) => r.isOpen && !(r.pausedUntil && r.pausedUntil > new Date()) && !r.openingHours.monday.closed;
 const RULES: Record<string, (r: Row) => boolean> = {
-  verified: (r) => r.halalStatus === 'verified',
+  verified: (r) => r.halalStatus === 'verified' && certified.has(r.id),
   fast: (r) => r.etaMaxMinutes + r.busyExtraMinutes <= 30,
   free: (r) => r.deliveryFeeMinor === 0,
   top: (r) => r.reviewCount > 0 && r.ratingAvg !== null && Number(r.ratingAvg) >= 4.5,
@@ -167,6 +179,23 @@ describe('cuisine and filters', () => {
       const body = await search(`?filters=${encodeURIComponent(filters)}${cuisine ? `&cuisine=${cuisine}` : ''}&limit=100`);
       expect(slugs(body.restaurants), filters).toEqual(expected);
     }
+  });
+
+  it('shows under Verified Halal only verified locations with a current approved certificate', async () => {
+    const body = await search('?filters=verified&limit=100');
+    const found = slugs(body.restaurants);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).not.toContain('kervan-ocakbasi-dalston');
+    expect(found).not.toContain('sultan-s-table-green-lanes');
+    const rows = await londonRows();
+    for (const slug of found) {
+      const row = rows.find((r) => r.slug === slug)!;
+      expect(row.halalStatus, slug).toBe('verified');
+      expect(certified.has(row.id), slug).toBe(true);
+    }
+    // Both are still verified by status, so the status alone would have listed them.
+    const statuses = rows.filter((r) => ['kervan-ocakbasi-dalston', 'sultan-s-table-green-lanes'].includes(r.slug)).map((r) => r.halalStatus);
+    expect(statuses).toEqual(['verified', 'verified']);
   });
 
   it('refuses an unknown filter', async () => {

@@ -4,6 +4,7 @@ import { matchesCuisine, matchesSearchFilters } from '../../../domain/search-fil
 import { compareCityResults } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo/geocoder';
+import { currentlyCertifiedSiteIds } from '../halal/certified-sites';
 import { toCard } from './card-rows';
 import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
 import { describeLocation, resolveLocation } from './resolve-location';
@@ -28,7 +29,11 @@ export async function searchRestaurants(
   } else {
     cards = [];
   }
-  const matching = cards.filter((c) => matchesCuisine(c.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters));
+  // Verified Halal also needs a current approved certificate, not only the status (issue 7).
+  const certified = query.filters.includes('verified') ? await currentlyCertifiedSiteIds(db, cards.map((c) => c.id), now) : null;
+  const matching = cards.filter(
+    (c) => matchesCuisine(c.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters) && (!certified || certified.has(c.id)),
+  );
   // Postcode results are already nearest first.
   if (location.kind === 'city') matching.sort(compareCityResults);
   return {
