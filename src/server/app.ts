@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Policy } from '../domain/policies';
 import type { Config } from './config';
@@ -34,7 +34,8 @@ import { LiveBus } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
-export type ApiRoute = { method: string; url: string; policy: Policy };
+/** One API route as registered: its policy and its zod contracts (the security tests generate requests from them). */
+export type ApiRoute = { method: string; url: string; policy: Policy; schema?: FastifySchema };
 
 export type AppDeps = {
   config: Config;
@@ -85,7 +86,7 @@ export async function buildApp(
     const policy = route.config?.policy;
     if (!policy) throw new Error(`API route ${route.url} declares no policy`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy });
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy, schema: route.schema });
   });
 
   const database = opts.database ?? (await openDatabase(config));
