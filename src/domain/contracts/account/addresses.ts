@@ -20,7 +20,7 @@ export type CustomerAddress = z.infer<typeof customerAddress>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
-export const createAddressBody = z.object({
+export const createAddressBody = z.strictObject({
   label: optionalText(50),
   addressLine1: z.string().trim().min(1, 'Please enter the first line of the address').max(200),
   addressLine2: optionalText(200),

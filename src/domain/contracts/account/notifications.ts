@@ -14,5 +14,9 @@ export const notificationSettings = z.object({ SMS: channel, EMAIL: channel, PUS
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 /** The PUT body and both answers: { settings: { SMS: {...}, EMAIL: {...}, PUSH: {...} } }. */
-export const notificationSettingsBody = z.object({ settings: notificationSettings });
+// Strict all the way down: a setting the server does not know is refused, not silently dropped.
+const strictChannel = z.strictObject(channel.shape);
+export const notificationSettingsBody = z.strictObject({
+  settings: z.strictObject({ SMS: strictChannel, EMAIL: strictChannel, PUSH: strictChannel }),
+});
 export const notificationSettingsResponse = z.object({ settings: notificationSettings });

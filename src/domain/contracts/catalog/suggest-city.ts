@@ -3,7 +3,7 @@ import { z } from 'zod';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** POST /api/city-suggestions: "Don't see your city listed?" -> "Suggest a City". */
-export const suggestCityBody = z.object({
+export const suggestCityBody = z.strictObject({
   city: z.string().trim().min(1, 'Please enter a city').max(80, 'Please keep the city name under 80 characters'),
   /** Optional, so we can tell the visitor when we arrive; an empty field counts as none. */
   email: z.preprocess(

@@ -7,7 +7,7 @@ import { driverProfileResponse } from './get-profile';
  * lenient here so that the use case answers with the spec's own messages (applicationProblem);
  * the upload ids are the caller's own driver_document uploads (POST /api/uploads?purpose=driver_document).
  */
-export const submitApplicationBody = z.object({
+export const submitApplicationBody = z.strictObject({
   firstName: z.string().trim().max(60).default(''),
   lastName: z.string().trim().max(60).default(''),
   phone: z.string().trim().max(30).default(''),

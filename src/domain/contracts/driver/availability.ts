@@ -1,5 +1,5 @@
 import { z } from 'zod';
 
 /** PATCH /api/driver/availability (approved driver): go online or offline. */
-export const setAvailabilityBody = z.object({ isOnline: z.boolean() });
+export const setAvailabilityBody = z.strictObject({ isOnline: z.boolean() });
 export const setAvailabilityResponse = z.object({ isOnline: z.boolean() });

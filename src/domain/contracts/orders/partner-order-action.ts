@@ -9,15 +9,15 @@ import { orderView } from './order-view';
 export const partnerOrderParams = z.object({ orderId: z.uuid('orderId must be a UUID') });
 
 export const partnerOrderActionBody = z.discriminatedUnion('action', [
-  z.object({
+  z.strictObject({
     action: z.literal('accept'),
     prepTimeMinutes: z.literal(PREP_TIME_CHOICES, { error: 'Prep time must be 10, 15, 20, 25 or 30 minutes' }).default(20),
   }),
   /** The reason's presence is checked by the use case, so the message reads "Rejection reason is required". */
-  z.object({ action: z.literal('reject'), reason: z.string().trim().max(500).nullish() }),
-  z.object({ action: z.literal('start_preparing') }),
-  z.object({ action: z.literal('mark_ready') }),
-  z.object({ action: z.literal('mark_collected') }),
+  z.strictObject({ action: z.literal('reject'), reason: z.string().trim().max(500).nullish() }),
+  z.strictObject({ action: z.literal('start_preparing') }),
+  z.strictObject({ action: z.literal('mark_ready') }),
+  z.strictObject({ action: z.literal('mark_collected') }),
 ]);
 export type PartnerOrderActionBody = z.infer<typeof partnerOrderActionBody>;
 

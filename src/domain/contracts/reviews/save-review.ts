@@ -6,7 +6,7 @@ import { reviewItem } from './review';
  * PUT /api/restaurants/:siteId/reviews/mine (customers): writes the caller's one review of this
  * branch, creating it or replacing the earlier one. 404 "Restaurant not found".
  */
-export const saveReviewBody = z.object({
+export const saveReviewBody = z.strictObject({
   rating: z
     .number({ error: RATING_REQUIRED_MESSAGE })
     .int(RATING_REQUIRED_MESSAGE)
