@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { fieldErrors } from './form-bits';
+import { HalalSection } from './halal-section';
 import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { messageOf, partnerKeys } from './partner-api';
@@ -174,6 +175,7 @@ function EditLocation({ site }: { site: SiteDetail }) {
             </Card>
           ) : null}
         </div>
+        <HalalSection siteId={site.id} />
       </div>
 
       <ConfirmDialog
