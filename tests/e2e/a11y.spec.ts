@@ -167,6 +167,9 @@ for (const route of ROUTES) {
   test(`axe: ${name} as ${route.role} has no serious or critical WCAG 2.2 AA violations`, async ({ browser }) => {
     const { page, context } = await open(browser, route.role, route.path());
     await settled(page);
+    // Every route names itself in the tab title (WCAG 2.4.2), not the bare index.html title.
+    await expect(page).toHaveTitle(/HalalNosh/);
+    expect(await page.title(), 'the page sets its own title').not.toBe('HalalNosh | Halal food delivery in the UK');
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const blocking = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -175,3 +178,12 @@ for (const route of ROUTES) {
     await context.close();
   });
 }
+
+test('prefers-reduced-motion turns animations and transitions off', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Find Halal Restaurants' });
+  await expect(button).toBeVisible();
+  const seconds = await button.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  expect(seconds).toBeLessThan(0.001);
+});
