@@ -1,4 +1,4 @@
-import { FileText, Headphones, LayoutDashboard, type LucideIcon, ScrollText, Settings, Truck, Users } from 'lucide-react';
+import { BadgeCheck, FileText, Headphones, LayoutDashboard, type LucideIcon, ScrollText, Settings, Truck, Users } from 'lucide-react';
 import { type AdminArea, canUseAdminArea } from '../../domain/policies';
 import type { AdminRole } from '../../domain/roles';
 
@@ -9,6 +9,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Overview', area: 'overview', icon: LayoutDashboard },
   { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },
   { to: '/admin/tickets', label: 'Customer Service', area: 'tickets', icon: Headphones },
+  { to: '/admin/halal', label: 'Halal Verification', area: 'halal', icon: BadgeCheck },
   { to: '/admin/team', label: 'Team', area: 'team', icon: Users },
   { to: '/admin/reports', label: 'Reports', area: 'reports', icon: FileText },
   { to: '/admin/settings', label: 'Settings', area: 'settings', icon: Settings },

@@ -16,6 +16,7 @@ import { adminKeys } from './admin-api';
 import { LoadFailed } from './admin-states';
 import { LabelledSwitch } from './labelled-switch';
 import { TICKET_CHANNEL_LABELS, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from './ticket-labels';
+import { HalalTicketActions } from './halal-ticket-actions';
 
 type Patch = { status?: string; priority?: string; assigneeId?: string | null };
 
@@ -99,6 +100,7 @@ export function TicketDetail({ id }: { id: string }) {
           <span>Opened {formatDateTime(t.createdAt)}</span>
           {t.createdByName ? <span>by {t.createdByName}</span> : null}
         </p>
+        {t.channel === 'halal_report' ? <HalalTicketActions ticketId={t.id} ticketNumber={t.ticketNumber} /> : null}
         <div className="grid gap-3 sm:grid-cols-3">
           <SelectField
             label="Status"

@@ -63,6 +63,7 @@ const admin = {
   tickets: lazyPage(() => import('../admin/tickets-page'), (m) => m.TicketsPage),
   reports: lazyPage(() => import('../admin/reports-page'), (m) => m.ReportsPage),
   audit: lazyPage(() => import('../admin/audit-page'), (m) => m.AuditPage),
+  halal: lazyPage(() => import('../admin/halal-page'), (m) => m.HalalPage),
   profile: lazyPage(() => import('../admin/profile-page'), (m) => m.ProfilePage),
   invite: lazyPage(() => import('../admin/invite-page'), (m) => m.AdminInvitePage),
 };
@@ -160,6 +161,7 @@ export const routes: RouteObject[] = [
               adminRoute('tickets', 'tickets', admin.tickets),
               adminRoute('reports', 'reports', admin.reports),
               adminRoute('audit', 'audit', admin.audit),
+              adminRoute('halal', 'halal', admin.halal),
               adminRoute('profile', 'overview', admin.profile),
             ],
           },

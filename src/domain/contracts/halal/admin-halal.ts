@@ -24,6 +24,7 @@ export const certificateParams = z.object({ certificateId: z.uuid('Certificate n
 export const rejectCertificateBody = z.strictObject({ reason: z.string().trim().min(3, 'Give the partner a reason').max(1000) });
 export const reviewCertificateResponse = z.object({ certificate: adminCertificateView });
 
+export const ticketParams = z.object({ ticketId: z.uuid('Ticket not found') });
 export const siteParams = z.object({ siteId: z.uuid('Location not found') });
 /** Suspend or reinstate: the reason goes to the history and the audit log; the ticket links the concern. */
 export const siteHalalActionBody = z.strictObject({

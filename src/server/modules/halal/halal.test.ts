@@ -200,6 +200,9 @@ describe('concerns', () => {
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.ticketNumber, res.json().ticketNumber));
     expect(ticket).toMatchObject({ channel: 'halal_report', siteId: w.b1.id, priority: 'high', customerEmail: 'visitor@example.com' });
     await adminStream.waitFor((e) => e.type === 'ticket.created' && (e.data as { channel: string }).channel === 'halal_report');
+    const fromTicket = await call(t, admins.super_admin, 'GET', `/api/admin/halal/tickets/${ticket.id}/site`);
+    expect(fromTicket.json()).toMatchObject({ siteId: w.b1.id, halalStatus: 'verified' });
+    expect((await call(t, admins.cs_agent, 'GET', `/api/admin/halal/tickets/${ticket.id}/site`)).statusCode).toBe(403);
     const suspended = await call(t, admins.super_admin, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: `Concern ${ticket.ticketNumber}`, ticketId: ticket.id });
     expect(suspended.json().halalStatus).toBe('suspended');
     expect((await call(t, null, 'POST', '/api/restaurants/no-such-place/halal-concerns', { message: 'I was told the chicken is not halal.' })).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import {
   reviewCertificateResponse,
   siteHalalActionBody,
   siteParams,
+  ticketParams,
 } from '../../../domain/contracts/halal/admin-halal';
 import { certificateView, halalSiteParams, partnerHalalResponse, saveHalalFactsBody, submitCertificateBody } from '../../../domain/contracts/halal/partner-halal';
 import { halalConcernBody, halalConcernResponse, halalDetailsResponse, restaurantSlugParams } from '../../../domain/contracts/halal/public-halal';
@@ -17,6 +18,7 @@ import { POLICIES, adminArea } from '../../../domain/policies';
 import { getHalalDetails } from './get-halal-details';
 import { getPartnerHalal } from './get-partner-halal';
 import { getSiteHalal } from './get-site-halal';
+import { getTicketSiteHalal } from './get-ticket-site';
 import { getAdminCertificate, listCertificates, readCertificateDocument } from './list-certificates';
 import { reportHalalConcern } from './report-concern';
 import { reportOrderHalalConcern } from './report-order-concern';
@@ -98,6 +100,9 @@ export function halalRoutes(app: FastifyInstance): void {
   );
   r.get('/api/admin/halal/sites/:siteId', { config: verifier, schema: { params: siteParams, response: { 200: adminSiteHalalResponse } } }, async (request) =>
     getSiteHalal(db, request.params.siteId),
+  );
+  r.get('/api/admin/halal/tickets/:ticketId/site', { config: verifier, schema: { params: ticketParams, response: { 200: adminSiteHalalResponse } } }, async (request) =>
+    getTicketSiteHalal(db, request.params.ticketId),
   );
   r.post(
     '/api/admin/halal/sites/:siteId/suspend',
