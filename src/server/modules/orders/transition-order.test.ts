@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicName } from '../../../domain/topics';
-import { deliveryJobs, orderEtas, orderStatusHistory, orders } from '../../db/schema/index';
+import { deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import { type Stream, openStream } from '../../test/sse-client';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from './test-fixtures';
@@ -67,6 +67,20 @@ describe('partner actions on a pickup order', () => {
     const [eta] = await t.database.db.select().from(orderEtas).where(eq(orderEtas.orderId, o.id));
     expect(eta.initialEta.getTime() - before).toBeGreaterThanOrEqual(20 * 60_000 - 1000);
     expect(eta.initialEta.getTime() - before).toBeLessThan(20 * 60_000 + 5000);
+  });
+
+  it('adds a busy kitchen\'s extra minutes to the promised time', async () => {
+    const o = await newOrder('PICKUP');
+    await t.database.db.update(sites).set({ busyExtraMinutes: 15 }).where(eq(sites.id, shop.site.id));
+    try {
+      const before = Date.now();
+      await step(o.id, { action: 'accept', prepTimeMinutes: 10 });
+      const [eta] = await t.database.db.select().from(orderEtas).where(eq(orderEtas.orderId, o.id));
+      expect(eta.initialEta.getTime() - before).toBeGreaterThanOrEqual(25 * 60_000 - 1000);
+      expect(eta.initialEta.getTime() - before).toBeLessThan(25 * 60_000 + 5000);
+    } finally {
+      await t.database.db.update(sites).set({ busyExtraMinutes: 0 }).where(eq(sites.id, shop.site.id));
+    }
   });
 
   it('refuses a prep time outside 10, 15, 20, 25 and 30', async () => {

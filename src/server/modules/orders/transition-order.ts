@@ -168,10 +168,11 @@ export async function transitionOrder(deps: { db: Db; bus: LiveBus }, input: Tra
     let job: TransitionResult['job'] = null;
     if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
     if (input.action === 'accept') {
-      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012).
+      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012),
+      // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
-        const rebased = etaFrom(now, prep, eta.travelTimeMinutes);
+        const rebased = etaFrom(now, prep + row.site.busyExtraMinutes, eta.travelTimeMinutes);
         await tx.update(orderEtas).set({ initialEta: rebased, currentEta: rebased, updatedAt: now }).where(eq(orderEtas.id, eta.id));
       }
       if (order.orderType === 'DELIVERY') {
