@@ -21,6 +21,7 @@ import { EtaCard } from './eta-card';
 import { OrderProgress } from './order-progress';
 import { orderQueryKey, useOrder } from './order-query';
 import { RateOrderDialog } from './rate-order-dialog';
+import { HalalConcernButton } from './halal-concern-dialog';
 import { ReportIssueDialog } from './report-issue-dialog';
 import { Stars } from './stars';
 import { useReorder } from './use-reorder';
@@ -255,6 +256,7 @@ function OrderDetails({ order }: { order: OrderView }) {
               <ShoppingCart aria-hidden="true" />
               View Cart
             </Link>
+            <HalalConcernButton slug={order.site.slug} orderNumber={order.orderNumber} orderToken={orderTokenFor(order.orderNumber)} />
             {signedIn ? (
               <Link to="/account" className={buttonClasses({ variant: 'outline' })}>
                 <User aria-hidden="true" />

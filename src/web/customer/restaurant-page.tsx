@@ -12,6 +12,7 @@ import { CartBar } from './cart-bar';
 import { HalalBadge } from './halal-badge';
 import { RatingText } from './restaurant-card';
 import { RestaurantMenu } from './restaurant-menu';
+import { HalalPanel } from './halal-panel';
 import { ReviewsBlock } from './reviews-block';
 import { useRestaurant } from './use-restaurant';
 
@@ -156,6 +157,7 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
         <RestaurantMenu restaurant={r} />
         <CartBar />
       </div>
+      {fallback ? null : <HalalPanel slug={r.slug} items={r.menu?.sections.flatMap((s) => s.items) ?? []} />}
       <ReviewsBlock siteId={r.id} slug={r.slug} restaurantName={r.brandName} />
     </div>
   );
