@@ -1,0 +1,93 @@
+import { type Page, expect, test } from '@playwright/test';
+
+/** Every demo account's password (README; demo mode only). */
+const DEMO_PASSWORD = 'halalnosh-demo';
+/** The one self-declared sample branch, owned by the demo partner. */
+const SLUG = 'zaatar-olive-shepherd-s-bush';
+
+/** A small valid one-page PDF, generated here. */
+function certificatePdf(number: string): Buffer {
+  const text = `BT /F1 18 Tf 56 760 Td (Halal Certificate ${number}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const isoDay = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(page: Page, path: string, email: string, button: string) {
+  await page.goto(path);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: button }).click();
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('a partner submits a certificate, a verifier approves it after viewing it, and customers see the panel and the filter', async ({ browser }) => {
+  const number = `HMC-E2E-${Date.now() % 100000}`;
+
+  // Before: self-declared, so not under Verified Halal.
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(`/restaurant/${SLUG}`);
+  const panel = customer.getByRole('region', { name: 'Halal details' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: 'Self Declared Halal' })).toBeVisible();
+  const siteId = ((await (await customer.request.get(`/api/restaurants/${SLUG}`)).json()) as { restaurant: { id: string } }).restaurant.id;
+
+  // The partner submits the certificate from the location page.
+  const partner = await (await browser.newContext()).newPage();
+  await signIn(partner, '/partner/login', 'partner@halalnosh.test', 'Sign In to Dashboard');
+  await expect(partner.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
+  await partner.goto(`/partner/location/${siteId}`);
+  const form = partner.getByRole('form', { name: 'Submit a certificate' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Certifying body').selectOption('hmc');
+  await form.getByLabel('Certificate number').fill(number);
+  await form.getByLabel('Issue date').fill(isoDay(-10));
+  await form.getByLabel('Expiry date').fill(isoDay(355));
+  await form.getByLabel('Certificate document (PDF or image)').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: certificatePdf(number) });
+  await form.getByRole('button', { name: 'Submit Certificate' }).click();
+  const mine = partner.getByRole('region', { name: 'Your certificates' }).getByRole('listitem').filter({ hasText: number });
+  await expect(mine.getByText('Awaiting review')).toBeVisible();
+
+  // The verifier views the document and approves.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, '/admin/login', 'ops@halalnosh.test', 'Access Admin Panel');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await admin.getByRole('link', { name: 'Halal Verification' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Halal Verification' })).toBeVisible();
+  const card = admin.locator('div').filter({ has: admin.getByRole('heading', { name: /Zaatar & Olive/ }) }).filter({ hasText: number }).last();
+  await card.getByRole('button', { name: 'View Document' }).click();
+  await expect(card.locator('iframe[title^="Certificate of"]')).toBeVisible();
+  await card.getByRole('button', { name: 'Approve Certificate' }).click();
+  await expect(admin.getByText(/Certificate approved/)).toBeVisible();
+
+  // The partner sees it approved.
+  await partner.reload();
+  await expect(partner.getByRole('region', { name: 'Your certificates' }).getByRole('listitem').filter({ hasText: number }).getByText('Approved')).toBeVisible();
+
+  // Customers: the panel shows the certificate, and the branch is under Verified Halal.
+  await customer.reload();
+  await expect(panel.getByRole('definition').filter({ hasText: 'Halal Verified' })).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: 'Halal Monitoring Committee' })).toBeVisible();
+  await expect(panel.getByText(number)).toBeVisible();
+  await panel.getByText('Halal history').click();
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Halal Verified' })).toBeVisible();
+  await customer.goto('/?location=London&filters=verified');
+  await expect(customer.locator(`a[href="/restaurant/${SLUG}"]`)).toBeVisible();
+});
