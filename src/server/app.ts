@@ -28,7 +28,8 @@ import { liveRoutes } from './modules/live/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerInputHygiene } from './plugins/input-hygiene';
 import { createMailer, type Mailer } from './plugins/mail';
 import { LiveBus } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security';
@@ -75,6 +76,7 @@ export async function buildApp(
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +100,7 @@ export async function buildApp(
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   registerAuth(app, auth, database.db, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });

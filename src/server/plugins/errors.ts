@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../../domain/errors';
 
@@ -24,6 +24,16 @@ function readable(validation: { instancePath?: string; message?: string }[], con
     return where ? `${where}: ${v.message}` : `${context}: ${v.message}`;
   });
   return parts.join('; ');
+}
+
+/**
+ * Fastify's own errors raised before routing (a URL with broken percent-encoding), which bypass
+ * the error handler: the same error shape instead of Fastify's default body. Pass as the
+ * `frameworkErrors` server option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(body(FASTIFY_CODES[status] ?? 'VALIDATION_ERROR', 'The request URL is malformed'));
 }
 
 /** One error model for every route: known errors keep their status, the rest are 500 without internals. */

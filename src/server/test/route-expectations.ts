@@ -44,6 +44,16 @@ export async function mailedToken(w: World, path: string): Promise<string> {
   return match[1];
 }
 
+const certificate = (w: World) => ({
+  certifyingBody: 'hmc',
+  certificateNumber: 'HMC-12345',
+  issuedOn: '2026-01-01',
+  expiresOn: '2027-01-01',
+  uploadId: w.rows.documentUpload,
+  scope: 'whole_menu',
+});
+const facts = () => ({ alcoholServed: false, porkOnPremises: false, slaughterMethod: 'hand_slaughtered', halalScope: 'whole_menu' });
+
 const orderUrl = (w: World) => `/api/orders/${w.rows.orderA.number}`;
 
 /** Everyone but A (and admins) asking for A's order: the customer B, the other brand, the other driver, a visitor with another order's token. */
@@ -424,6 +434,55 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       { actor: 'managerX', url: `/api/partner/orders/${w.rows.orderAtX2.id}/actions`, payload: { action: 'accept', prepTimeMinutes: 20 }, why: 'an order at X2' },
     ],
     example: (w) => ({ actor: 'ownerX', url: `/api/partner/orders/${w.rows.orderAtX2.id}/actions`, payload: { action: 'accept', prepTimeMinutes: 20 } }),
+  },
+
+  // Halal trust (issue 7)
+  'GET /api/partner/sites/:siteId/halal': {
+    rows: (w) => [
+      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal`, why: 'X\'s site' },
+      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/halal`, why: 'a site the manager does not run' },
+    ],
+  },
+  'POST /api/partner/sites/:siteId/halal/certificates': {
+    rows: (w) => [
+      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal/certificates`, payload: certificate(w), why: 'X\'s site' },
+      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/halal/certificates`, payload: certificate(w), why: 'a site the manager does not run' },
+    ],
+    example: (w) => ({ actor: 'ownerX', url: `/api/partner/sites/${w.rows.siteX1}/halal/certificates`, payload: certificate(w) }),
+  },
+  'PUT /api/partner/sites/:siteId/halal/facts': {
+    rows: (w) => [
+      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal/facts`, payload: facts(), why: 'X\'s site' },
+      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/halal/facts`, payload: facts(), why: 'a site the manager does not run' },
+    ],
+    example: (w) => ({ actor: 'ownerX', url: `/api/partner/sites/${w.rows.siteX1}/halal/facts`, payload: facts() }),
+  },
+  'GET /api/admin/halal/certificates': { rows: PLATFORM, example: () => ({ actor: 'ops_manager', url: '/api/admin/halal/certificates?status=all' }) },
+  'GET /api/admin/halal/certificates/:certificateId': { rows: PLATFORM },
+  'GET /api/admin/halal/certificates/:certificateId/preview': { rows: PLATFORM },
+  'POST /api/admin/halal/certificates/:certificateId/approve': { rows: PLATFORM },
+  'POST /api/admin/halal/certificates/:certificateId/reject': {
+    rows: PLATFORM,
+    example: () => ({ actor: 'ops_manager', url: '/api/admin/halal/certificates/00000000-0000-4000-8000-000000000000/reject', payload: { reason: 'Expired document' } }),
+  },
+  'GET /api/admin/halal/sites/:siteId': { rows: PLATFORM },
+  'GET /api/admin/halal/tickets/:ticketId/site': { rows: PLATFORM },
+  'POST /api/admin/halal/sites/:siteId/suspend': {
+    rows: PLATFORM,
+    example: (w) => ({ actor: 'ops_manager', url: `/api/admin/halal/sites/${w.rows.siteX2}/suspend`, payload: { reason: 'Concern under review' } }),
+  },
+  'POST /api/admin/halal/sites/:siteId/reinstate': {
+    rows: PLATFORM,
+    example: (w) => ({ actor: 'ops_manager', url: `/api/admin/halal/sites/${w.rows.siteX2}/reinstate`, payload: { reason: 'Concern resolved' } }),
+  },
+  'GET /api/restaurants/:slug/halal': { rows: PUBLIC, example: (w) => ({ actor: 'visitor', url: `/api/restaurants/${w.shop.site.slug}/halal` }) },
+  'POST /api/restaurants/:slug/halal-concerns': {
+    rows: 'anyone may raise a concern about a restaurant',
+    example: (w) => ({ actor: 'visitor', url: `/api/restaurants/${w.shop.site.slug}/halal-concerns`, payload: { message: 'The menu says pork sausage?', email: 'worried@example.com' } }),
+  },
+  'POST /api/orders/:orderNumber/halal-concerns': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/halal-concerns`, { message: 'This is not my order at all' }),
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/halal-concerns`, payload: { message: 'The chicken did not seem halal' } }),
   },
 
   // Catalogue and reviews

@@ -220,3 +220,17 @@ export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys(after).filter((k) => before[k] !== after[k]);
 }
+
+/** Row counts of every table (sessions, rate limits and verification tokens aside), in one query. */
+export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
+  const db = t.database.db;
+  const tables = (
+    await db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+  ).rows
+    .map((r) => r.name)
+    .filter((n) => !['session', 'rate_limit', 'verification'].includes(n));
+  const rows = (await db.execute<{ name: string; n: number }>(sql.raw(tables.map((n) => `select '${n}' as name, count(*)::int as n from "${n}"`).join(' union all ')))).rows;
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
