@@ -89,7 +89,9 @@ export async function placeOrder(
   const { body, idempotencyKey } = input;
   const now = input.now ?? new Date();
   const customer = customerOf(input.actor);
-  const fingerprint = requestFingerprint(customer?.userId ?? null, body);
+  // Any signed-in caller's id, not only a customer's: a partner or driver ordering as a visitor must
+  // not be handed another caller's order and token by replaying their key (security/races.test.ts).
+  const fingerprint = requestFingerprint(input.actor?.userId ?? null, body);
 
   const previous = await replay(deps, idempotencyKey, fingerprint);
   if (previous) return previous;
