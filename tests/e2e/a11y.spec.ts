@@ -157,6 +157,7 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
   { path: () => '/admin/reports', role: 'admin' },
   { path: () => '/admin/audit', role: 'admin' },
   { path: () => '/admin/profile', role: 'admin' },
+  { path: () => '/admin/halal', role: 'admin' },
   { path: () => '/dev/mail', role: 'visitor' },
   { path: () => '/no-such-page', role: 'visitor', note: 'not found' },
 ];
