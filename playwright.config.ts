@@ -32,6 +32,12 @@ export default defineConfig({
       ],
     },
   },
+  // The sign-in journeys meet the demo accounts as seeded (the pending driver still pending); the
+  // other journeys change demo data (the admin journey approves that driver), so they run after.
+  projects: [
+    { name: 'sign-in', testMatch: /(auth|guards|shell)\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: /(auth|guards|shell)\.spec\.ts$/, dependencies: ['sign-in'] },
+  ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx src/server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,

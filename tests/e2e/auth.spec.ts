@@ -67,9 +67,9 @@ const ADMINS = [
   {
     email: 'admin@halalnosh.test',
     name: 'Maryam Hussain',
-    items: ['Overview', 'Drivers', 'Customer Service', 'Team', 'Reports', 'Settings', 'Audit Log'],
+    items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings', 'Audit Log'],
   },
-  { email: 'ops@halalnosh.test', name: 'Imran Malik', items: ['Overview', 'Drivers', 'Customer Service', 'Team', 'Reports', 'Settings'] },
+  { email: 'ops@halalnosh.test', name: 'Imran Malik', items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings'] },
   { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Customer Service'] },
   { email: 'finance@halalnosh.test', name: 'Zain Chaudhry', items: ['Overview', 'Customer Service', 'Reports'] },
 ];
