@@ -74,7 +74,8 @@ export async function buildApp(
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.newPassword'],
           },
-    trustProxy: true,
+    // Only proxies we trust may say who the client is (per-IP rate limits depend on it).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });

@@ -18,6 +18,16 @@ export type Config = {
   uploads: { dir: string; maxBytes: number };
   /** Requests per minute per IP on sign-in before 429 (tests raise it). */
   signInLimitPerMinute: number;
+  /**
+   * Per client IP and per account, within one window: order placement, and review, rating and
+   * report writes; past it 429 with Retry-After (plugins/rate-limit.ts, shared by every process).
+   */
+  rateLimits: { windowSeconds: number; orders: WriteLimit; reviews: WriteLimit };
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): by default
+   * loopback and private-network hops only, so a client on the internet cannot choose its own IP.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
   /** Set in production builds: secure cookies, no dev-only routes. */
   production: boolean;
@@ -30,6 +40,8 @@ export type Config = {
   sweepers: boolean;
   webDistDir: string | null;
 };
+
+export type WriteLimit = { perIp: number; perAccount: number };
 
 /** A setting is missing or malformed: start-up stops with this one line. */
 export class ConfigError extends Error {}
@@ -62,6 +74,15 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86400).default(600),
+  ORDER_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+  ORDER_LIMIT_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(30),
+  REVIEW_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+  REVIEW_LIMIT_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(30),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/, -]+$/, 'must be true, false, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed), comma-separated')
+    .default('loopback,linklocal,uniquelocal'),
   ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
 });
@@ -104,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      orders: { perIp: e.ORDER_LIMIT_PER_IP, perAccount: e.ORDER_LIMIT_PER_ACCOUNT },
+      reviews: { perIp: e.REVIEW_LIMIT_PER_IP, perAccount: e.REVIEW_LIMIT_PER_ACCOUNT },
+    },
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     production,
     demoFleet: e.DEMO_FLEET,

@@ -16,7 +16,8 @@ const CSP = [
 /** Security headers on every response. */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', CSP);
+    // A route may set a stricter policy of its own (uploads are served with `sandbox`): keep it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

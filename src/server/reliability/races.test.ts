@@ -16,7 +16,8 @@ let shop: Shop;
 let manager: { id: string; cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Far above what these requests need: the abuse limits have their own test (abuse-limits.test.ts).
+  t = await createTestApp({ rateLimits: { windowSeconds: 60, orders: { perIp: 100_000, perAccount: 100_000 }, reviews: { perIp: 100_000, perAccount: 100_000 } } });
   shop = await seedShop(t);
   const id = await createUser(t, { email: 'manager@example.com', userType: 'partner', name: 'Mona Manager' });
   await t.database.db.insert(brandMemberships).values({ brandId: shop.brand.id, userId: id, role: 'site_manager' });

@@ -19,7 +19,8 @@ let t: TestApp;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Far above what these requests need: the abuse limits have their own test (abuse-limits.test.ts).
+  t = await createTestApp({ rateLimits: { windowSeconds: 60, orders: { perIp: 100_000, perAccount: 100_000 }, reviews: { perIp: 100_000, perAccount: 100_000 } } });
   w = await buildWorld(t);
 }, 180_000);
 afterAll(async () => t?.close());

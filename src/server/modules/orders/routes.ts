@@ -7,6 +7,7 @@ import { rateOrderBody, rateOrderResponse } from '../../../domain/contracts/orde
 import { reorderResponse } from '../../../domain/contracts/orders/reorder';
 import { reportIssueBody, reportIssueResponse } from '../../../domain/contracts/orders/report-issue';
 import { POLICIES } from '../../../domain/policies';
+import { rateLimited } from '../../plugins/rate-limit';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
 import { placeOrder } from './place-order';
@@ -19,11 +20,17 @@ export function orderRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { bus, geocoder, config, routes } = app.deps;
   const db = app.deps.database.db;
+  const { windowSeconds } = config.rateLimits;
+  // Abuse limits per IP and per account (docs/decisions/0061): placing orders, and feedback that
+  // reaches people (ratings and reports raise tips and tickets).
+  const placing = rateLimited(db, 'orders', config.rateLimits.orders, windowSeconds);
+  const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, windowSeconds);
 
   r.post(
     '/api/orders',
     {
       config: { policy: POLICIES.public },
+      onRequest: placing,
       schema: { headers: placeOrderHeaders, body: placeOrderBody, response: { 200: placeOrderResponse, 201: placeOrderResponse } },
     },
     async (request, reply) => {
@@ -58,6 +65,7 @@ export function orderRoutes(app: FastifyInstance): void {
     '/api/orders/:orderNumber/report',
     {
       config: { policy: POLICIES.public },
+      onRequest: feedback,
       schema: { params: orderRefParams, headers: orderTokenHeaders, body: reportIssueBody, response: { 201: reportIssueResponse } },
     },
     async (request, reply) => {
@@ -73,6 +81,7 @@ export function orderRoutes(app: FastifyInstance): void {
     '/api/orders/:orderNumber/rating',
     {
       config: { policy: POLICIES.public },
+      onRequest: feedback,
       schema: { params: orderRefParams, headers: orderTokenHeaders, body: rateOrderBody, response: { 201: rateOrderResponse } },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { siteReviewsParams } from '../../../domain/contracts/reviews/review';
 import { saveReviewBody, saveReviewResponse } from '../../../domain/contracts/reviews/save-review';
 import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
+import { rateLimited } from '../../plugins/rate-limit';
 import { getMyReview } from './get-my-review';
 import { listReviews } from './list-reviews';
 import { saveReview } from './save-review';
@@ -13,6 +14,7 @@ import { saveReview } from './save-review';
 /** The reviews block of a restaurant page: anyone reads, signed-in customers write their own. */
 export function reviewRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { rateLimits } = app.deps.config;
 
   r.get(
     '/api/restaurants/:siteId/reviews',
@@ -33,6 +35,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }): void {
     '/api/restaurants/:siteId/reviews/mine',
     {
       config: { policy: POLICIES.customer },
+      onRequest: rateLimited(deps.db, 'reviews', rateLimits.reviews, rateLimits.windowSeconds),
       schema: { params: siteReviewsParams, body: saveReviewBody, response: { 200: saveReviewResponse } },
     },
     async (request) =>
