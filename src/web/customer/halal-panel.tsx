@@ -13,8 +13,13 @@ const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
  * status with the spec's label, the current certificate, the declared facts, halal items when
  * only some are, and the public history. A name containing "halal" implies nothing here.
  */
+/** The restaurant's halal details, shared by the panel and the menu's per-item marks (one request). */
+export function useHalalDetails(slug: string) {
+  return useQuery({ queryKey: ['restaurant', slug, 'halal'], queryFn: ({ signal }) => api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }), retry: 1 });
+}
+
 export function HalalPanel({ slug, items }: { slug: string; items: { id: string; name: string }[] }) {
-  const details = useQuery({ queryKey: ['restaurant', slug, 'halal'], queryFn: ({ signal }) => api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }), retry: 1 });
+  const details = useHalalDetails(slug);
   if (!details.data) return null;
   const d = details.data;
   const halalItems = items.filter((i) => d.halalItemIds.includes(i.id));

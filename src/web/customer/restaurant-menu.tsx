@@ -1,4 +1,4 @@
-import { Flame, Leaf, Plus, UtensilsCrossed } from 'lucide-react';
+import { Flame, Leaf, Plus, ShieldCheck, UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CartConflict } from '../../domain/cart';
@@ -7,6 +7,7 @@ import { type CartLineInput, useCart } from '../lib/cart';
 import { formatPrice } from '../lib/format';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { useHalalDetails } from './halal-panel';
 import { QuantityStepper } from './quantity-stepper';
 import { ReplaceCartDialog } from './replace-cart-dialog';
 import { cartRestaurantOf } from './use-restaurant';
@@ -17,7 +18,7 @@ function addedMessage(quantity: number, name: string): string {
   return `${quantity}x ${name} added to your cart.`;
 }
 
-function MenuItemRow({ item, onAdd }: { item: MenuItem; onAdd: (item: MenuItem, quantity: number) => boolean }) {
+function MenuItemRow({ item, onAdd, halal }: { item: MenuItem; onAdd: (item: MenuItem, quantity: number) => boolean; halal: boolean }) {
   const [quantity, setQuantity] = useState(0);
   const headingId = `menu-item-${item.id}`;
   return (
@@ -33,6 +34,12 @@ function MenuItemRow({ item, onAdd }: { item: MenuItem; onAdd: (item: MenuItem, 
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
                 <Leaf aria-hidden="true" className="size-3" />
                 Vegetarian
+              </span>
+            ) : null}
+            {halal ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
+                <ShieldCheck aria-hidden="true" className="size-3" />
+                Halal
               </span>
             ) : null}
             {item.isSpicy ? (
@@ -72,6 +79,9 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
   const cart = useCart();
   const [pending, setPending] = useState<Pending | null>(null);
   const sections = restaurant.menu?.sections.filter((s) => s.items.length > 0) ?? [];
+  // Only when the restaurant says some items are halal does each item carry its own mark.
+  const halal = useHalalDetails(restaurant.slug).data;
+  const halalIds = halal?.facts?.halalScope === 'some_items' ? new Set(halal.halalItemIds) : null;
 
   const onAdd = (item: MenuItem, quantity: number): boolean => {
     const line: CartLineInput = { id: item.id, name: item.name, priceMinor: item.priceMinor, description: item.description };
@@ -125,7 +135,7 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
               </h3>
               <ul className="rounded-lg border border-border bg-card px-4 shadow-sm sm:px-6">
                 {section.items.map((item) => (
-                  <MenuItemRow key={item.id} item={item} onAdd={onAdd} />
+                  <MenuItemRow key={item.id} item={item} onAdd={onAdd} halal={!!halalIds?.has(item.id)} />
                 ))}
               </ul>
             </section>
