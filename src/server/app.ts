@@ -28,6 +28,7 @@ import { liveRoutes } from './modules/live/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { registerAuth } from './plugins/auth';
+import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { createMailer, type Mailer } from './plugins/mail';
@@ -103,6 +104,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputHygiene(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerCsrfCheck(app, config);
   registerAuth(app, auth, database.db, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 

@@ -39,6 +39,11 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /** One error model for every route: known errors keep their status, the rest are 500 without internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Something thrown that is not an Error (a string, null): never let its text reach the body.
+    if (!error || typeof error !== 'object') {
+      request.log.error({ thrown: String(error) }, 'non-error thrown');
+      return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message));
     }

@@ -4,6 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
+import { trustedOrigins } from '../../plugins/csrf';
 import type { Mailer } from '../../plugins/mail';
 import { createProfileForNewUser } from './create-profile';
 
@@ -11,19 +12,13 @@ import { createProfileForNewUser } from './create-profile';
 const SELF_SERVE_TYPES = ['customer', 'driver'];
 
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
-  const origins = new Set([config.publicUrl]);
-  if (!config.production) {
-    for (const host of ['localhost', '127.0.0.1']) {
-      origins.add(`http://${host}:${config.port}`);
-      origins.add(`http://${host}:5173`);
-    }
-  }
   return betterAuth({
     appName: 'HalalNosh',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [...origins],
+    // The same origins our own API's CSRF check accepts (plugins/csrf.ts).
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
     user: {
