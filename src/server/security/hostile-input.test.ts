@@ -86,13 +86,13 @@ function attempts(route: ApiRoute, rand: () => number): Attempt[] {
   const out: Attempt[] = [];
   if (route.method !== 'GET') {
     const example = (base.payload ?? undefined) as Record<string, unknown> | undefined;
-    for (const m of bodyMutations(route.schema?.body, example, rand, 2)) {
+    for (const m of bodyMutations(route.schema?.body, example, rand, 1)) {
       const fresh = baseCall(route);
       out.push({ label: m.label, call: { ...fresh, url: base.url, payload: m.raw ?? m.body }, raw: m.raw, contentType: m.contentType });
     }
   }
   if (route.schema?.querystring || query) {
-    for (const q of queryMutations(route.schema?.querystring, new URLSearchParams(query), rand, 3)) out.push({ label: q.label, call: { ...baseCall(route), url: `${path}?${q.query}` } });
+    for (const q of queryMutations(route.schema?.querystring, new URLSearchParams(query), rand, 2)) out.push({ label: q.label, call: { ...baseCall(route), url: `${path}?${q.query}` } });
   }
   const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   for (const param of params) {
@@ -214,7 +214,7 @@ describe('hostile input on every route', () => {
       }
     }
     expect(failures, `seed ${SEED}`).toEqual([]);
-    expect(sent).toBeGreaterThan(2000);
+    expect(sent).toBeGreaterThan(1500);
     // The generator must reach the use cases, not only the validators.
     expect(accepted.length).toBeGreaterThan(50);
   }, 600_000);

@@ -79,11 +79,11 @@ export function deepObject(depth: number): unknown {
 const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, 'text', [], {}, [1, 2, 3], { $gt: '' }, deepNest(50)];
 
 /** Always tried on a text field: the cases that once broke something or most easily could. */
-const CORE_STRINGS: readonly string[] = ['abc\u0000def', '\uD800', 'a'.repeat(10_000), "'); drop table orders;--", '<script>alert(1)</script>', '\u202Eevil\u200B😀'];
+const CORE_STRINGS: readonly string[] = ['abc\u0000def', '\uD800', 'a'.repeat(10_000), "'); drop table orders;-- <script>alert(1)</script>", '\u202Eevil\u200B😀'];
 
 /** Values to put in a field of this kind: wrong types, the core cases of its own type, then `n` seeded picks. */
 export function hostileFor(kind: FieldKind, rand: () => number, n: number): unknown[] {
-  const wrong = pick(rand, WRONG_TYPES, 3);
+  const wrong = pick(rand, WRONG_TYPES, 2);
   switch (kind) {
     case 'string':
     case 'enum':
@@ -171,15 +171,10 @@ export const HOSTILE_PARAMS: readonly string[] = [
   '%00',
   "'%20or%201%3D1--",
   '%3Cscript%3E',
-  '00000000-0000-0000-0000-000000000000',
   'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
   'HN-999999999999999999999',
-  'HN--1',
-  '-1',
   'a'.repeat(90),
-  '%F0%9F%98%80',
   '%ED%A0%80',
-  'null',
 ];
 
 function describe(value: unknown): string {
