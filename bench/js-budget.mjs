@@ -12,6 +12,7 @@ const files = new Set();
 for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
 for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
 let total = 0;
+let leak = false;
 const rows = [];
 for (const f of files) {
   const code = readFileSync(path.join(dist, f.replace(/^\//, '')));
@@ -23,6 +24,7 @@ for (const f of files) {
     if (text.includes(marker)) {
       console.error(`FAIL: ${f} contains "${marker}" (code of another audience in the first page)`);
       process.exitCode = 1;
+      leak = true;
     }
   }
 }
@@ -30,3 +32,20 @@ console.table(rows);
 const pass = total <= BUDGET;
 console.log(`first-page JavaScript: ${(total / 1024).toFixed(1)} kB gzip (budget ${BUDGET / 1024} kB): ${pass ? 'pass' : 'FAIL'}`);
 if (!pass) process.exitCode = 1;
+if (process.argv.includes('--json')) {
+  // bench/run.mjs reads this line (the figure protocol in bench/README.md).
+  console.log(
+    'RESULT ' +
+      JSON.stringify({
+        figures: [
+          {
+            id: 'web-js-first-page',
+            figure: 'JavaScript of the first customer page (gzip), no other audience in it',
+            value: `${(total / 1024).toFixed(1)} kB`,
+            budget: `≤ ${BUDGET / 1024} kB`,
+            pass: pass && !leak,
+          },
+        ],
+      }),
+  );
+}

@@ -1,0 +1,136 @@
+// npm run bench: runs every performance figure of issue 8 in turn, each script in its own process
+// (the server it measures is a further process of its own), and writes the table to
+// bench/results.md between the perf markers, with machine, date and commit, keeping the previous
+// run's values beside the new ones so that a second run shows whether the figures reproduce.
+//
+//   node bench/run.mjs [--quick] [--only id1,id2] [--no-record]
+//
+// The figure protocol: a script prints, as its last line starting with "RESULT ", a JSON object
+// { "figures": [ { "id", "figure", "value", "budget", "pass" } ] } and exits 0 whether or not a
+// budget was met (non-zero only when it could not measure). --quick is passed through: shorter
+// runs for development; a recorded run never uses it.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/harness.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+
+/** In the order they run: cheap and quiet figures first, the heavy scale seeding last. */
+const SCRIPTS = [
+  { id: 'js', file: 'js-budget.mjs', title: 'Web: first-page JavaScript' },
+  { id: 'startup', file: 'perf/startup.mjs', title: 'Start-up' },
+  { id: 'lighthouse', file: 'perf/lighthouse.mjs', title: 'Web: Lighthouse' },
+  { id: 'search', file: 'perf/search.mjs', title: 'Search vs pgbench, and PGlite vs PostgreSQL' },
+  { id: 'restaurant', file: 'perf/restaurant.mjs', title: 'Restaurant page data' },
+  { id: 'orders', file: 'perf/orders.mjs', title: 'Placing orders' },
+  { id: 'push', file: 'perf/push.mjs', title: 'Live push latency' },
+  { id: 'connections', file: 'perf/connections.mjs', title: 'Idle event-stream connections' },
+  { id: 'scale-out', file: 'perf/scale-out.mjs', title: 'Two processes behind nginx; Redis bus' },
+  { id: 'scale', file: 'perf/scale.mjs', title: 'Scale: 10,000 branches and 1,000,000 orders' },
+];
+
+const only = opts.only ? new Set(opts.only.split(',')) : null;
+
+function runScript(s) {
+  return new Promise((resolve) => {
+    const args = [path.join(ROOT, 'bench', s.file), '--json'];
+    if (opts.quick) args.push('--quick');
+    const started = Date.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
+    child.on('exit', (code) => {
+      const line = out.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (!line) return resolve({ ...s, seconds, error: `exited ${code} without a result` });
+      try {
+        resolve({ ...s, seconds, figures: JSON.parse(line.slice(7)).figures });
+      } catch (err) {
+        resolve({ ...s, seconds, error: `unreadable result: ${err.message}` });
+      }
+    });
+  });
+}
+
+const results = [];
+for (const s of SCRIPTS) {
+  if (only && !only.has(s.id)) continue;
+  if (!existsSync(path.join(ROOT, 'bench', s.file))) {
+    results.push({ ...s, seconds: 0, error: 'script not written yet' });
+    continue;
+  }
+  if (s.id === 'js' && !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  console.log(`\n=== ${s.title} (${s.file}) ===`);
+  results.push(await runScript(s));
+}
+
+const figures = results.flatMap((r) => r.figures ?? []);
+const failed = figures.filter((f) => !f.pass).length + results.filter((r) => r.error).length;
+console.log('\n' + figures.map((f) => `${f.pass ? 'pass' : 'FAIL'}  ${f.figure}: ${f.value} (budget ${f.budget})`).join('\n'));
+for (const r of results.filter((x) => x.error)) console.log(`ERROR ${r.title}: ${r.error}`);
+
+// Only a full run is recorded: the table is one run's figures, measured together.
+if (!opts['no-record'] && !opts.quick && !only) record(results);
+process.exitCode = failed ? 1 : 0;
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function record(runs) {
+  const file = path.join(ROOT, 'bench', 'results.md');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n';
+  const START = '<!-- perf:start -->';
+  const END = '<!-- perf:end -->';
+  const before = text.includes(START) ? text.slice(text.indexOf(START), text.indexOf(END)) : '';
+  // The previous run's value of each figure, read back from its table (column 2, keyed by id).
+  const previous = new Map();
+  for (const m of before.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
+  const commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [
+    START,
+    '## Performance (issue 8)',
+    '',
+    `Run ${when} UTC by \`npm run bench\` at commit ${commit}, on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Server and load generator run as separate processes on this machine.`,
+    '',
+    '| id | figure | value | budget | result | previous run |',
+    '|---|---|---|---|---|---|',
+    ...runs.flatMap((r) =>
+      r.error
+        ? [`| \`${r.id}\` | ${r.title} | not measured: ${r.error} | | FAIL | |`]
+        : r.figures.map((f) => `| \`${f.id}\` | ${f.figure} | ${f.value} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${previous.get(f.id) ?? '–'} |`),
+    ),
+    '',
+    `Time per script: ${runs.map((r) => `${r.id} ${r.seconds} s`).join(', ')}.`,
+    END,
+  ];
+  const section = lines.join('\n');
+  let next;
+  if (text.includes(START)) next = text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length);
+  else {
+    const firstSection = text.indexOf('\n## ');
+    next = firstSection === -1 ? `${text.trimEnd()}\n\n${section}\n` : `${text.slice(0, firstSection)}\n${section}\n${text.slice(firstSection)}`;
+  }
+  writeFileSync(file, next);
+  console.log(`\nwrote ${path.relative(ROOT, file)}`);
+}
