@@ -35,6 +35,10 @@ export const deliveryJobs = pgTable(
     deliveryPostcode: text('delivery_postcode'),
     deliveryLat: doublePrecision('delivery_lat'),
     deliveryLng: doublePrecision('delivery_lng'),
+    /** The assigned driver's last shared position while the job is active; cleared at completion (docs/decisions/0080). */
+    driverLat: doublePrecision('driver_lat'),
+    driverLng: doublePrecision('driver_lng'),
+    driverLocatedAt: timestamp('driver_located_at', { withTimezone: true }),
     restaurantName: text('restaurant_name').notNull(),
     customerName: text('customer_name').notNull(),
     distanceMiles: doublePrecision('distance_miles').notNull(),
