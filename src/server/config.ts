@@ -8,6 +8,8 @@ export type Config = {
   host: string;
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
+  /** Set: live events travel over Redis pub/sub instead of Postgres NOTIFY (docs/deploy.md). */
+  redisUrl: string | null;
   dataDir: string;
   demo: boolean;
   publicUrl: string;
@@ -58,6 +60,11 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be a URL starting with redis:// or rediss://')
+    .refine((v) => URL.canParse(v), 'must be a URL such as redis://127.0.0.1:6379')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO: flag.optional(),
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     databaseUrl,
+    redisUrl: e.REDIS_URL ?? null,
     dataDir,
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -155,6 +155,8 @@ describe.skipIf(!process.env.DATABASE_URL)('live events across two server proces
       env: {
         ...process.env,
         DATABASE_URL: t.url!,
+        // This test is about the NOTIFY bus, whatever the caller's environment says.
+        REDIS_URL: '',
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO: '0',

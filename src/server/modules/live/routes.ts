@@ -25,13 +25,19 @@ export function liveRoutes(app: FastifyInstance, deps: { db: Db; bus: LiveBus })
       });
       res.write(`retry: 2000\n: connected\n\n`);
       let id = 0;
-      const unsubscribe = deps.bus.subscribe(topics, (event) => {
-        res.write(`id: ${++id}\ndata: ${JSON.stringify(event)}\n\n`);
+      // `at:` is the publish time (epoch ms, just after the commit); EventSource ignores fields it
+      // does not know, and the push-latency bench reads it.
+      const unsubscribe = deps.bus.subscribe(topics, (event, publishedAt) => {
+        res.write(`id: ${++id}\nat: ${publishedAt}\ndata: ${JSON.stringify(event)}\n\n`);
       });
+      // Events may have been missed while the bus was disconnected: end the stream, so the browser
+      // reconnects (retry: 2000) and refetches what it shows.
+      const offGap = deps.bus.onGap(() => res.end());
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       const close = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        offGap();
       };
       request.raw.on('close', close);
       res.on('error', close);
