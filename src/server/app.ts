@@ -120,7 +120,7 @@ export async function buildApp(
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   partnerOrderRoutes(app);
-  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder });
+  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder, responseCache: config.responseCache });
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
