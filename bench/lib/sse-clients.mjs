@@ -2,7 +2,7 @@
 // bench/perf/push.mjs, connections.mjs and scale-out.mjs, so that the subscribers are a process
 // of their own). Driven over IPC:
 //
-//   { cmd: 'open', base, paths, concurrency }  opens one connection per path (each its own socket)
+//   { cmd: 'open', base, paths, concurrency, headers }  opens one connection per path (each its own socket)
 //                                                -> { type: 'opened', ok, failed, statuses }
 //   { cmd: 'collect' }  -> { type: 'events', events: [[orderId, status, at, arrival], ...] } for
 //                          every order.status event since the last collect (at: the server's
@@ -15,10 +15,10 @@ const conns = [];
 let events = [];
 let received = 0;
 
-function openOne(base, path) {
+function openOne(base, path, headers) {
   return new Promise((resolve) => {
     const conn = { res: null, req: null, heartbeats: 0, open: false };
-    const req = http.get(`${base}${path}`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+    const req = http.get(`${base}${path}`, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       conn.res = res;
       if (res.statusCode !== 200) {
         res.resume();
@@ -57,12 +57,12 @@ function openOne(base, path) {
   });
 }
 
-async function open({ base, paths, concurrency = 32 }) {
+async function open({ base, paths, concurrency = 32, headers = {} }) {
   const statuses = {};
   let next = 0;
   async function worker() {
     while (next < paths.length) {
-      const r = await openOne(base, paths[next++]);
+      const r = await openOne(base, paths[next++], headers);
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     }
   }

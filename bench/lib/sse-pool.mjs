@@ -23,9 +23,9 @@ export function sseClients(processes = 1) {
     });
   return {
     /** Opens one connection per path, spread round-robin over the processes. */
-    async open(base, paths, concurrency = 32) {
+    async open(base, paths, concurrency = 32, headers = {}) {
       const parts = children.map((_, i) => paths.filter((__, j) => j % children.length === i));
-      const replies = await Promise.all(children.map((c, i) => ask(c, { cmd: 'open', base, paths: parts[i], concurrency }, 'opened')));
+      const replies = await Promise.all(children.map((c, i) => ask(c, { cmd: 'open', base, paths: parts[i], concurrency, headers }, 'opened')));
       const statuses = {};
       for (const r of replies) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
       return { ok: replies.reduce((n, r) => n + r.ok, 0), failed: replies.reduce((n, r) => n + r.failed, 0), statuses };
