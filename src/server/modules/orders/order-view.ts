@@ -11,6 +11,52 @@ import type { OrderViewer } from '../access/order-access';
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
 
+/** What an order's view is made of: its row, branch, lines, history, ETA, rating and driver. */
+export type OrderViewParts = {
+  order: Pick<
+    typeof orders.$inferSelect,
+    | 'id'
+    | 'orderNumber'
+    | 'status'
+    | 'orderType'
+    | 'subtotalMinor'
+    | 'deliveryFeeMinor'
+    | 'tipMinor'
+    | 'totalMinor'
+    | 'createdAt'
+    | 'customerName'
+    | 'customerPhone'
+    | 'deliveryAddress'
+    | 'deliveryPostcode'
+    | 'deliveryInstructions'
+    | 'estimatedDeliveryTime'
+    | 'prepTimeMinutes'
+    | 'rejectionReason'
+    | 'deliveryVerificationCode'
+  >;
+  site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
+  brandName: string;
+  items: Pick<typeof orderItems.$inferSelect, 'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor'>[];
+  history: { status: OrderStatus; at: Date }[];
+  eta: Pick<typeof orderEtas.$inferSelect, 'initialEta' | 'currentEta' | 'isLate' | 'csTicketCreated' | 'etaSource' | 'distanceKm' | 'travelTimeMinutes'> | null;
+  rating: Pick<typeof orderRatings.$inferSelect, 'rating' | 'tipMinor' | 'comment' | 'createdAt'> | null;
+  driver: OrderView['driver'];
+};
+
+/** Code-point order (as PostgreSQL's C collation sorts), whatever the database's collation. */
+function byName(a: { name: string; menuItemId: string | null }, b: { name: string; menuItemId: string | null }): number {
+  if (a.name !== b.name) {
+    const x = Array.from(a.name);
+    const y = Array.from(b.name);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+  return (a.menuItemId ?? '') < (b.menuItemId ?? '') ? -1 : (a.menuItemId ?? '') > (b.menuItemId ?? '') ? 1 : 0;
+}
+
 /** Builds the order as this viewer may see it; the caller has already decided the viewer. */
 export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderViewer): Promise<OrderView> {
   const [row] = await db
@@ -24,7 +70,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   const { order: o, site: s } = row;
 
   const [items, history, [eta], [rating]] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)),
     db
       .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -43,6 +89,14 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .limit(1);
     driver = d ?? null;
   }
+  return orderViewOf({ order: o, site: s, brandName: row.brandName, items, history, eta: eta ?? null, rating: rating ?? null, driver }, viewer);
+}
+
+/** The view of an order from its parts (no database): placing an order builds it from what it wrote. */
+export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderView {
+  const { order: o, site: s, eta, rating, driver } = parts;
+  const items = [...parts.items].sort(byName);
+  const history = parts.history;
 
   const isCustomer = viewer === 'customer' || viewer === 'visitor';
   return {
@@ -53,8 +107,8 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
     orderType: o.orderType,
     site: {
       id: s.id,
-      name: siteDisplayName(row.brandName, s.name),
-      brandName: row.brandName,
+      name: siteDisplayName(parts.brandName, s.name),
+      brandName: parts.brandName,
       branchName: s.name,
       slug: s.slug,
       phone: s.phone,
