@@ -54,11 +54,12 @@ export async function placeVisitorOrders(base, branch, n, concurrency = 8) {
 
 export const orderPath = (o) => `/api/events?topics=order:${o.id}&orderToken=${o.token}`;
 
-/** One round: the partner applies `action` to every order; returns Map key -> request start time. */
+/** One round: the partner applies `action` to every order; returns { sentAt: Map key -> request start time }; throws if any is refused. */
 export async function round(base, cookie, orders, action, status, concurrency = 4) {
   const sentAt = new Map();
   let next = 0;
   let failures = 0;
+  let lastFailure = null;
   async function worker() {
     while (next < orders.length) {
       const o = orders[next++];
@@ -70,14 +71,18 @@ export async function round(base, cookie, orders, action, status, concurrency = 
         headers: { 'content-type': 'application/json', origin: base, cookie },
         body: JSON.stringify(action === 'accept' ? { action, prepTimeMinutes: 15 } : { action }),
       });
-      await res.arrayBuffer();
+      const text = await res.text();
       o.changedAt = Date.now();
       if (res.status === 200) sentAt.set(`${o.id}|${status}`, t0);
-      else failures++;
+      else {
+        failures++;
+        lastFailure = `${res.status} ${text.slice(0, 200)}`;
+      }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { sentAt, failures };
+  if (failures) throw new Error(`${action}: ${failures} of ${orders.length} refused, the last with ${lastFailure}`);
+  return { sentAt };
 }
 
 /**
