@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
@@ -130,6 +131,26 @@ describe('live events on one process (embedded or configured database)', () => {
     const s = await openStream(base, '/api/events?topics=everything', admin);
     expect(s.status).toBe(400);
     s.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('ends open event streams when the server closes, so it can close and browsers reconnect elsewhere', async () => {
+    const t = await createTestApp();
+    const base = await listen(t);
+    await createUser(t, { email: 'ops@example.com', userType: 'admin', adminRole: 'ops_manager' });
+    const cookie = await signIn(t, 'ops@example.com');
+    const { ended } = await new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+      http
+        .get(`${base}/api/events?topics=admin`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.resume();
+          resolve({ ended: new Promise((done) => res.on('end', () => done())) });
+        })
+        .on('error', reject);
+    });
+    await t.close();
+    await ended;
   });
 });
 
