@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freshDatabase, openDemoBranch, signIn } from '../lib/harness.mjs';
+import { readFileSync } from 'node:fs';
+import { freshDatabase, openDemoBranch, servingPid, signIn } from '../lib/harness.mjs';
 import { PG_SERVER, benchArgs, figure, fmtMs, fmtRate, printResult, say, startBenchServer } from '../lib/perf.mjs';
 
 const opts = benchArgs({
@@ -183,6 +184,25 @@ async function verify(branch) {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when unreadable. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the server process and of the PostgreSQL backends serving this bench's database. */
+async function cpuNow(serverPid) {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  const { rows } = await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await c.end();
+  return { server: cpuSeconds(serverPid), postgres: rows.reduce((sum, r) => sum + cpuSeconds(r.pid), 0) };
+}
+
 try {
   server = await startBenchServer({ databaseUrl: db.url, verbose: opts.verbose });
   const branch = await openDemoBranch(server.base);
@@ -191,7 +211,10 @@ try {
   await load(server.base, branch, customer, WARMUP_SECONDS, true);
   await settleInFlight(server.base, customer);
   const warm = acknowledged.size;
+  const serverPid = await servingPid(server.pid);
+  const cpuBefore = await cpuNow(serverPid);
   const result = await load(server.base, branch, customer, SECONDS, true);
+  const cpuAfter = await cpuNow(serverPid);
   // Orders answered within the measured window (the in-flight ones are settled after it).
   const measured = acknowledged.size - warm;
   await settleInFlight(server.base, customer);
@@ -203,6 +226,12 @@ try {
     opts,
     `orders: ${measured} acknowledged in ${SECONDS} s = ${rate.toFixed(0)}/s; latency p50 ${lat.p50} ms, p97.5 ${lat.p97_5} ms, p99 ${lat.p99} ms, max ${lat.max} ms; ` +
       `errors ${result.errors}, timeouts ${result.timeouts}${refused.length ? `, other answers ${refused.join(', ')}` : ''}`,
+  );
+  // CPU per order: a reading that holds up on a busy machine, where the rate does not.
+  say(
+    opts,
+    `orders: CPU per order: server ${((1000 * (cpuAfter.server - cpuBefore.server)) / measured).toFixed(2)} ms, ` +
+      `PostgreSQL backends ${((1000 * (cpuAfter.postgres - cpuBefore.postgres)) / measured).toFixed(2)} ms (the pool's connections at the end of the run)`,
   );
   say(
     opts,

@@ -30,14 +30,37 @@ export interface BusTransport {
 /** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003). */
 export function notifyTransport(database: Database): BusTransport {
   let stop: (() => Promise<void>) | null = null;
+  // Payloads sent while a NOTIFY is in flight go out together in the next one (in order): under a
+  // heavy write load, one NOTIFY commit per round trip instead of one per event.
+  type Sending = { payload: string; resolve: () => void; reject: (err: unknown) => void };
+  let queued: Sending[] | null = null;
+  const flush = async (batch: Sending[]): Promise<void> => {
+    try {
+      await notify(database.db, EVENTS_CHANNEL, batch.map((b) => b.payload));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+    const next = queued ?? [];
+    if (next.length) {
+      queued = next.splice(100);
+      void flush(next);
+    } else queued = null;
+  };
   return {
     kind: 'notify',
     async start(onPayload) {
       // The node-postgres listener reconnects by itself (db/client.ts).
       stop = await database.listen(EVENTS_CHANNEL, onPayload);
     },
-    async send(payload) {
-      await notify(database.db, EVENTS_CHANNEL, payload);
+    send(payload) {
+      return new Promise<void>((resolve, reject) => {
+        if (queued) queued.push({ payload, resolve, reject });
+        else {
+          queued = [];
+          void flush([{ payload, resolve, reject }]);
+        }
+      });
     },
     async close() {
       await stop?.().catch(() => undefined);
