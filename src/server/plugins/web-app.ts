@@ -45,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   const plain = indexHtml ? compressed(indexHtml) : null;
   // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
   // after it runs: announced in the page they open, so they download alongside the entry.
-  const customerChunks = hasBuild
+  const customerChunks = hasBuild && existsSync(path.join(distDir!, 'assets'))
     ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared|zod)-[\w-]+\.js$/.test(f))
     : [];
   const customerHtml =
