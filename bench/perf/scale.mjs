@@ -15,13 +15,22 @@
 //    schema. Then VACUUM ANALYZE.
 // Budget: scaled p50 ≤ 1.5 × demo p50 (cache misses).
 //
-//   node bench/perf/scale.mjs [--quick] [--json] [--verbose] [--explain]
+// 4. The seeded scaled database is kept as a template, halalnosh_bench_scale_<branches>_<hash of the
+//    migrations folder and of seedScale's source>; later runs copy it (CREATE DATABASE … TEMPLATE,
+//    seconds instead of minutes) instead of seeding again. The output and the figure say which.
+//    Drop old templates by hand (`drop database halalnosh_bench_scale_…`) when disk matters.
+//
+//   node bench/perf/scale.mjs [--quick] [--json] [--verbose] [--explain] [--fresh]
 // --quick: 2,000 branches and 100,000 orders, fewer samples (the figure says so).
+// --fresh: seed again and replace the template even when one exists.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../lib/harness.mjs';
+import { ROOT, freshDatabase } from '../lib/harness.mjs';
 import { benchArgs, figure, fmtMs, percentile, PG_SERVER, printResult, say, startBenchServer } from '../lib/perf.mjs';
 
-const opts = benchArgs({ explain: { type: 'boolean', default: false } });
+const opts = benchArgs({ explain: { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false } });
 const BRANDS = opts.quick ? 200 : 1000;
 const BRANCHES = opts.quick ? 2000 : 10_000;
 const ORDERS = opts.quick ? 100_000 : 1_000_000;
@@ -168,8 +177,6 @@ async function seedScale(dbUrl) {
 
 async function explain(dbUrl) {
   const { execFileSync } = await import('node:child_process');
-  const path = await import('node:path');
-  const { ROOT } = await import('../lib/harness.mjs');
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   for (const s of SEARCHES) {
@@ -202,9 +209,65 @@ async function measure(servers, count, when) {
   return out;
 }
 
+/** The template's name: the scale and a hash of what the seeded data depends on. */
+function templateName() {
+  const h = createHash('sha256');
+  const dir = path.join(ROOT, 'src/server/db/migrations');
+  for (const f of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    try {
+      h.update(f).update(readFileSync(path.join(dir, f)));
+    } catch {
+      // a folder
+    }
+  }
+  h.update(seedScale.toString());
+  return `halalnosh_bench_scale_${BRANCHES}_${h.digest('hex').slice(0, 12)}`;
+}
+
+async function admin(fn) {
+  const c = new pg.Client({ connectionString: PG_SERVER });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function dbUrlOf(name) {
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** The seeded template: reused when it exists (unless --fresh), else built (demo data by a server start, then the bulk). */
+async function seededTemplate() {
+  const name = templateName();
+  const exists = await admin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
+  if (exists && !opts.fresh) {
+    say(opts, `Reusing the seeded template ${name}.`);
+    return { name, seeded: false };
+  }
+  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  await admin((c) => c.query(`create database ${name}`));
+  try {
+    say(opts, `Seeding the template ${name}: demo data, then ${BRANCHES.toLocaleString('en-GB')} branches and ${ORDERS.toLocaleString('en-GB')} orders…`);
+    const seeder = await startBenchServer({ databaseUrl: dbUrlOf(name), env: { RESPONSE_CACHE: '0' }, verbose: opts.verbose });
+    await seeder.kill();
+    await seedScale(dbUrlOf(name));
+  } catch (e) {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    throw e;
+  }
+  return { name, seeded: true };
+}
+
 const figures = [];
 const demoDb = await freshDatabase(PG_SERVER, 'halalnosh_perf_scale_demo');
-const scaledDb = await freshDatabase(PG_SERVER, 'halalnosh_perf_scale');
+const template = await seededTemplate();
+const scaledName = `halalnosh_perf_scale_${Date.now().toString(36)}`;
+await admin((c) => c.query(`create database ${scaledName} template ${template.name}`));
+const scaledDb = { url: dbUrlOf(scaledName), drop: () => admin((c) => c.query(`drop database if exists ${scaledName} with (force)`)) };
 const servers = {};
 try {
   say(opts, 'Starting the servers: demo and scaled databases, cache off and on…');
@@ -212,12 +275,14 @@ try {
   servers.scaledMiss = await startBenchServer({ databaseUrl: scaledDb.url, env: { RESPONSE_CACHE: '0' }, verbose: opts.verbose });
   servers.demoHit = await startBenchServer({ databaseUrl: demoDb.url, verbose: opts.verbose });
   servers.scaledHit = await startBenchServer({ databaseUrl: scaledDb.url, verbose: opts.verbose });
-  say(opts, `Seeding ${BRANCHES.toLocaleString('en-GB')} branches and ${ORDERS.toLocaleString('en-GB')} orders into the scaled database…`);
-  const counts = await seedScale(scaledDb.url);
+  const counter = new pg.Client({ connectionString: scaledDb.url });
+  await counter.connect();
+  const counts = (await counter.query(`select (select count(*) from sites where status = 'active')::int as sites, (select count(*) from orders)::int as orders`)).rows[0];
+  await counter.end();
   if (opts.explain || opts.verbose) await explain(scaledDb.url);
   await measure(servers, 20, 'warm-up');
   const p = await measure(servers, SAMPLES, 'measured');
-  const scaleLabel = `${counts.sites.toLocaleString('en-GB')} branches, ${counts.orders.toLocaleString('en-GB')} orders`;
+  const scaleLabel = `${counts.sites.toLocaleString('en-GB')} branches, ${counts.orders.toLocaleString('en-GB')} orders (${template.seeded ? 'seeded this run' : 'copied from the seeded template'})`;
   for (const s of SEARCHES) {
     const ratio = p[s.id].scaledMiss / p[s.id].demoMiss;
     figures.push(

@@ -35,7 +35,8 @@ function minutesOf(hhmm: string): number {
 // A search judges hundreds of branches at one instant: the London clock is read once for it.
 let lastClock: { at: number; today: Weekday; now: number } | null = null;
 
-function londonClock(at: Date): { today: Weekday; now: number } {
+/** The weekday and the minute of the day on the Europe/London clock at `at`. */
+export function londonClock(at: Date): { today: Weekday; now: number } {
   if (lastClock?.at === at.getTime()) return lastClock;
   const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
   lastClock = { at: at.getTime(), today: String(parts.weekday).toLowerCase() as Weekday, now: Number(parts.hour) * 60 + Number(parts.minute) };

@@ -1,6 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
 import { isOpenNow } from '../../../domain/open-now';
+import { WEEKDAYS, londonClock } from '../../../domain/opening-hours';
+import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
 
@@ -44,32 +46,63 @@ export function selectCardRows(db: DbOrTx) {
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
 
 /**
- * What a search needs to filter, order and page the branches (and no wide text): at 500 branches
- * a city, reading every card column of every branch cost more than the rest of the search.
+ * "Open Now" (domain/open-now.ts isOpenNow with isWithinOpeningHours) as a SQL condition, for the
+ * London weekday and minute of `at` computed once in JS: the switch is on, no pause runs past
+ * `at` (compared at the millisecond, as JS reads it), and the minute is inside today's hours, or
+ * inside yesterday's when they ran past midnight (a close at or before the open).
  */
-export const rankColumns = {
-  id: sites.id,
-  slug: sites.slug,
-  brandName: brands.name,
-  branchName: sites.name,
-  cuisines: sites.cuisines,
-  ratingAvg: sites.ratingAvg,
-  reviewCount: sites.reviewCount,
-  etaMaxMinutes: sites.etaMaxMinutes,
-  busyExtraMinutes: sites.busyExtraMinutes,
-  deliveryFeeMinor: sites.deliveryFeeMinor,
-  halalStatus: sites.halalStatus,
-  isOpen: sites.isOpen,
-  openingHours: sites.openingHours,
-  pausedUntil: sites.pausedUntil,
-  lat: sites.lat,
-  lng: sites.lng,
-  deliveryRadiusKm: sites.deliveryRadiusKm,
-};
+export function openNowSql(at: Date): SQL<boolean> {
+  const { today, now } = londonClock(at);
+  const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
+  const minutes = (day: string, edge: 'open' | 'close') =>
+    sql`(split_part(${sites.openingHours} -> ${day} ->> ${edge}, ':', 1)::int * 60 + split_part(${sites.openingHours} -> ${day} ->> ${edge}, ':', 2)::int)`;
+  const dayOn = (day: string) => sql`(jsonb_typeof(${sites.openingHours} -> ${day}) = 'object' and coalesce(${sites.openingHours} -> ${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`;
+  const todayOpen = minutes(today, 'open');
+  const todayClose = minutes(today, 'close');
+  const yOpen = minutes(yesterday, 'open');
+  const yClose = minutes(yesterday, 'close');
+  return sql<boolean>`(${sites.isOpen} and (${sites.pausedUntil} is null or date_trunc('milliseconds', ${sites.pausedUntil}) <= ${at.toISOString()}::timestamptz) and (
+    (${dayOn(today)} and (case when ${todayClose} > ${todayOpen} then ${now}::int >= ${todayOpen} and ${now}::int < ${todayClose} else ${now}::int >= ${todayOpen} end))
+    or (${dayOn(yesterday)} and ${yClose} <= ${yOpen} and ${now}::int < ${yClose})))`;
+}
 
-/** Branches' rank columns joined to their brands; callers add the where clause. */
-export function selectRankRows(db: DbOrTx) {
-  return db.select(rankColumns).from(sites).innerJoin(brands, eq(brands.id, sites.brandId));
+/** The rating a card shows: the stored average when there are reviews, else none. */
+const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
+
+/**
+ * A search's first read: the branches of the where clause that pass the filter chips, judged in
+ * SQL by the domain's rules (search-filters.ts: Verified Halal by status, the shown ETA, the fee,
+ * the shown rating, Open Now), each as a small row: what the order needs, the cuisines only when a
+ * cuisine is chosen (matched in JS, domain's matchesCuisine), the position only for a postcode.
+ * At 500 branches a city, reading opening hours and cuisines of every branch into JS cost more
+ * than the rest of the search (issue 8 item 6, decision 0093).
+ */
+export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, filters: readonly SearchFilter[], opts: { cuisines: boolean; position: boolean }) {
+  const open = openNowSql(at);
+  const conditions: (SQL | undefined)[] = [where];
+  for (const f of filters) {
+    if (f === 'verified') conditions.push(eq(sites.halalStatus, 'verified'));
+    else if (f === 'fast') conditions.push(sql`${sites.etaMaxMinutes} + ${sites.busyExtraMinutes} <= ${FAST_DELIVERY_MAX_MINUTES}`);
+    else if (f === 'free') conditions.push(eq(sites.deliveryFeeMinor, 0));
+    else if (f === 'top') conditions.push(sql`${sites.reviewCount} > 0 and ${sites.ratingAvg} >= ${TOP_RATED_MIN_RATING}`);
+    else if (f === 'open') conditions.push(open);
+  }
+  return db
+    .select({
+      id: sites.id,
+      slug: sites.slug,
+      brandName: brands.name,
+      branchName: sites.name,
+      rating: ratingSql,
+      isOpen: open,
+      cuisines: opts.cuisines ? sites.cuisines : sql<null>`null`,
+      lat: opts.position ? sites.lat : sql<null>`null`,
+      lng: opts.position ? sites.lng : sql<null>`null`,
+      deliveryRadiusKm: opts.position ? sites.deliveryRadiusKm : sql<null>`null`,
+    })
+    .from(sites)
+    .innerJoin(brands, eq(brands.id, sites.brandId))
+    .where(and(...conditions));
 }
 
 export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['execute']>>[number];

@@ -1,5 +1,6 @@
 import { and, between, eq } from 'drizzle-orm';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
+import type { SearchFilter } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { sites } from '../../db/schema/index';
 import { type CardRow, type RankRow, selectCardRows, selectRankRows } from './card-rows';
@@ -17,9 +18,12 @@ export function cityBranchesQuery(db: DbOrTx, citySlug: string) {
   return selectCardRows(db).where(inCity(citySlug));
 }
 
-/** A city's active branches, rank columns only (the search's first read). */
-export function cityRankQuery(db: DbOrTx, citySlug: string) {
-  return selectRankRows(db).where(inCity(citySlug));
+/** Options of the search's first read (card-rows.ts selectRankRows). */
+export type RankOptions = { at: Date; filters: readonly SearchFilter[]; cuisines: boolean };
+
+/** A city's active branches that pass the filters, as rank rows (the search's first read). */
+export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
+  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false });
 }
 
 function inBox(point: GeoPoint) {
@@ -33,9 +37,9 @@ export function nearbyBranchesQuery(db: DbOrTx, point: GeoPoint) {
   return selectCardRows(db).where(inBox(point));
 }
 
-/** The same box, rank columns only (the search's first read). */
-export function nearbyRankQuery(db: DbOrTx, point: GeoPoint) {
-  return selectRankRows(db).where(inBox(point));
+/** The same box, branches that pass the filters, as rank rows with their position (the search's first read). */
+export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
+  return selectRankRows(db, inBox(point), o.at, o.filters, { cuisines: o.cuisines, position: true });
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */
@@ -49,11 +53,11 @@ export async function branchesDeliveringTo(db: DbOrTx, point: GeoPoint): Promise
 }
 
 /** Rank rows of the branches whose own delivery radius reaches the point, with distance, nearest first. */
-export async function rankDeliveringTo(db: DbOrTx, point: GeoPoint): Promise<{ row: RankRow; km: number }[]> {
-  const rows = await nearbyRankQuery(db, point);
+export async function rankDeliveringTo(db: DbOrTx, point: GeoPoint, o: RankOptions): Promise<{ row: RankRow; km: number }[]> {
+  const rows = await nearbyRankQuery(db, point, o);
   return rows
     .filter((row) => row.lat !== null && row.lng !== null)
     .map((row) => ({ row, km: distanceKm(point, { lat: row.lat!, lng: row.lng! }) }))
-    .filter((x) => x.km <= x.row.deliveryRadiusKm)
+    .filter((x) => x.km <= x.row.deliveryRadiusKm!)
     .sort((a, b) => a.km - b.km || a.row.slug.localeCompare(b.row.slug));
 }

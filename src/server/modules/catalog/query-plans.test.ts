@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_FILTERS } from '../../../domain/search-filters';
 import { sites, user } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
@@ -94,9 +95,14 @@ describe('query plans', () => {
     expect(box.some((s) => s.endsWith('sites'))).toBe(true);
     // The search's own reads: rank columns of the city or box, then the page's cards by key.
     const [site] = await t.database.db.select().from(sites).where(eq(sites.citySlug, 'london')).limit(1);
+    // With and without every chip (judged in SQL) and the cuisines column.
+    const all = { at: new Date(), filters: SEARCH_FILTERS, cuisines: true };
+    const none = { at: new Date(), filters: [], cuisines: false };
     const rank = [
-      ...(await planScans(cityRankQuery(t.database.db, 'london'))),
-      ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }))),
+      ...(await planScans(cityRankQuery(t.database.db, 'london', all))),
+      ...(await planScans(cityRankQuery(t.database.db, 'london', none))),
+      ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, all))),
+      ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, none))),
       ...(await planScans(cardRowsByIds(t.database.db, [site.id]))),
     ];
     expect(unindexed(rank)).toEqual([]);

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeoPoint } from '../../../domain/geo';
+import { isOpenNow } from '../../../domain/open-now';
+import { type DayHours, type OpeningHours, WEEKDAYS } from '../../../domain/opening-hours';
+import { SEARCH_FILTERS, type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../../domain/search-filters';
+import { compareCityResults } from '../../../domain/search-order';
+import { halalCertificates, sites } from '../../db/schema/index';
+import { seedDemo } from '../../db/seed/seed-demo';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { currentlyCertifiedSiteIds } from '../halal/certified-sites';
+import { tableGeocoder } from '../geo/geocoder';
+import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
+import { searchRestaurants } from './search-restaurants';
+
+/**
+ * Decision 0093: the search judges the filter chips and "open now" in SQL. For varied branches
+ * (hours past midnight, closed days, pauses, busy minutes, unrated, cuisines, every chip) and
+ * instants round London's midnight and both DST changes, the search must answer exactly what the
+ * domain's pure functions give over the full rows (the search as it was before, restated here).
+ * Runs on PGlite, or on PostgreSQL with DATABASE_URL.
+ */
+let t: TestApp;
+const CITY = 'reading';
+const CENTRE: GeoPoint = { lat: 51.4545, lng: -0.9781 };
+
+// A small deterministic generator: the same branches on every run.
+let state = 20_260_329;
+const rand = () => {
+  state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return state / 2_147_483_648;
+};
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+
+const DAYS: DayHours[] = [
+  { open: '09:00', close: '22:00', closed: false },
+  { open: '18:00', close: '02:00', closed: false },
+  { open: '23:30', close: '00:30', closed: false },
+  { open: '00:00', close: '00:00', closed: false },
+  { open: '12:00', close: '12:00', closed: false },
+  { open: '11:30', close: '14:15', closed: false },
+  { open: '00:00', close: '23:59', closed: false },
+  { open: '17:00', close: '23:00', closed: true },
+  { open: '01:00', close: '01:59', closed: false },
+];
+
+// Instants round midnight (GMT and BST), at the DST changes (29 March and 25 October 2026, 01:00 UTC), by day.
+const INSTANTS = [
+  '2026-01-05T23:59:59.999Z',
+  '2026-01-06T00:00:00.000Z',
+  '2026-01-06T01:59:00.000Z',
+  '2026-03-29T00:30:00.000Z',
+  '2026-03-29T01:30:00.000Z',
+  '2026-07-01T22:59:00.000Z',
+  '2026-07-01T23:00:00.000Z',
+  '2026-07-02T11:45:00.000Z',
+  '2026-10-25T00:30:00.000Z',
+  '2026-10-25T01:30:00.000Z',
+  '2026-12-31T23:15:00.000Z',
+].map((s) => new Date(s));
+
+const FILTER_SETS: SearchFilter[][] = [[], ...SEARCH_FILTERS.map((f) => [f]), ['open', 'top'], ['fast', 'free', 'open'], [...SEARCH_FILTERS]];
+const CUISINES = [undefined, 'all', 'turkish', ' Indian ', 'PAKISTANI', 'Sushi'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  const db = t.database.db;
+  const [brand] = await db.select({ brandId: sites.brandId }).from(sites).where(eq(sites.citySlug, CITY)).limit(1);
+  const rows = Array.from({ length: 90 }, (_, i) => {
+    const hours = Object.fromEntries(WEEKDAYS.map((d) => [d, { ...pick(DAYS) }])) as OpeningHours;
+    const paused = pick([null, null, INSTANTS[3], INSTANTS[6], new Date(INSTANTS[1].getTime() + 1), INSTANTS[9]]);
+    const rated = rand() < 0.7;
+    return {
+      brandId: brand.brandId,
+      name: pick(['Branch 2', 'branch 10', 'Branch 1', 'Ålesund', 'alpha', 'Alpha']) + ` ${i % 7}`,
+      slug: `sql-eq-${i}`,
+      address: `${i} Broad Street, Reading`,
+      city: 'Reading',
+      citySlug: CITY,
+      lat: CENTRE.lat + (rand() - 0.5) * 0.3,
+      lng: CENTRE.lng + (rand() - 0.5) * 0.4,
+      deliveryRadiusKm: pick([0.5, 3, 5, 8, 20]),
+      cuisines: [pick(['Turkish', ' turkish ', 'Indian', 'Grill']), ...(rand() < 0.5 ? ['PAKISTANI'] : [])],
+      deliveryFeeMinor: pick([0, 0, 199, 349]),
+      etaMaxMinutes: pick([25, 30, 30, 45]),
+      busyExtraMinutes: pick([0, 0, 5, 10]),
+      halalStatus: pick(['verified', 'verified', 'self-declared'] as const),
+      isOpen: rand() < 0.85,
+      openingHours: hours,
+      pausedUntil: paused,
+      ratingAvg: rated ? pick([3.9, 4.4, 4.5, 4.5, 5]) : pick([null, 4.8]),
+      reviewCount: rated ? pick([1, 12]) : 0,
+      status: rand() < 0.05 ? ('inactive' as const) : ('active' as const),
+    };
+  });
+  await db.insert(sites).values(rows);
+  // Some of them with a current approved certificate (Verified Halal needs one).
+  const [cert] = await db.select().from(halalCertificates).limit(1);
+  const ids = (await db.select({ id: sites.id, slug: sites.slug }).from(sites).where(eq(sites.citySlug, CITY))).filter((_, i) => i % 3 === 0);
+  const { id: _omit, ...template } = cert;
+  await db.insert(halalCertificates).values(ids.map((s) => ({ ...template, siteId: s.id, status: 'approved' as const, issuedOn: '2025-01-01', expiresOn: '2027-12-31' })));
+});
+afterAll(async () => t.close());
+
+type Query = { cuisine: string | undefined; filters: SearchFilter[] };
+
+/** The search before decision 0093: every full row through the domain's functions. */
+async function expectedCity(query: Query, at: Date) {
+  const rows = await cityBranchesQuery(t.database.db, CITY);
+  const ranked = rows.map((row) => ({
+    id: row.id,
+    cuisines: row.cuisines,
+    brandName: row.brandName,
+    branchName: row.branchName,
+    halalStatus: row.halalStatus,
+    etaMaxMinutes: row.etaMaxMinutes + row.busyExtraMinutes,
+    deliveryFeeMinor: row.deliveryFeeMinor,
+    rating: row.reviewCount > 0 && row.ratingAvg !== null ? Number(row.ratingAvg) : null,
+    isOpen: isOpenNow(row, at),
+  }));
+  const certified = await currentlyCertifiedSiteIds(t.database.db, ranked.map((c) => c.id), at);
+  return ranked
+    .filter((c) => matchesCuisine(c.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters) && (!query.filters.includes('verified') || certified.has(c.id)))
+    .sort(compareCityResults)
+    .map((c) => `${c.id} ${c.isOpen} ${c.rating}`);
+}
+
+async function expectedNear(query: Query, at: Date, point: GeoPoint) {
+  const found = await branchesDeliveringTo(t.database.db, point);
+  const certified = await currentlyCertifiedSiteIds(t.database.db, found.map((c) => c.row.id), at);
+  return found
+    .filter(({ row }) => {
+      const c = { ...row, etaMaxMinutes: row.etaMaxMinutes + row.busyExtraMinutes, rating: row.reviewCount > 0 && row.ratingAvg !== null ? Number(row.ratingAvg) : null, isOpen: isOpenNow(row, at) };
+      return matchesCuisine(row.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters) && (!query.filters.includes('verified') || certified.has(row.id));
+    })
+    .map(({ row, km }) => `${row.id} ${isOpenNow(row, at)} ${Math.round(km * 10) / 10}`);
+}
+
+describe('the search judged in SQL', () => {
+  it('answers as the domain rules for every chip, cuisine and instant, in a city', async () => {
+    let compared = 0;
+    for (const at of INSTANTS) {
+      for (const filters of FILTER_SETS) {
+        for (const cuisine of CUISINES) {
+          const got = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine, filters, limit: 100, offset: 0 }, at);
+          const want = await expectedCity({ cuisine, filters }, at);
+          expect(got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`), `${at.toISOString()} ${filters.join(',')} ${cuisine}`).toEqual(want);
+          expect(got.total).toBe(want.length);
+          compared += want.length;
+        }
+      }
+    }
+    // The cases are not vacuous: branches were found, open and closed.
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('answers as the domain rules near a point (radius, distance order)', async () => {
+    const geocoder = tableGeocoder();
+    const postcode = 'RG1 7PJ';
+    const point = await geocoder.geocode(postcode);
+    expect(point).not.toBeNull();
+    for (const at of INSTANTS) {
+      for (const filters of FILTER_SETS) {
+        for (const cuisine of [undefined, 'turkish']) {
+          const got = await searchRestaurants(t.database.db, geocoder, { location: postcode, cuisine, filters, limit: 100, offset: 0 }, at);
+          const want = await expectedNear({ cuisine, filters }, at, point!);
+          expect(got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.distanceKm}`), `${at.toISOString()} ${filters.join(',')} ${cuisine}`).toEqual(want.slice(0, 100));
+        }
+      }
+    }
+  });
+
+  it('finds some branches open and some closed at every instant', async () => {
+    for (const at of INSTANTS) {
+      const got = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine: undefined, filters: [], limit: 100, offset: 0 }, at);
+      expect(got.restaurants.some((c) => c.isOpen)).toBe(true);
+      expect(got.restaurants.some((c) => !c.isOpen)).toBe(true);
+    }
+  });
+});
