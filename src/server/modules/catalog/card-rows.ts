@@ -46,24 +46,27 @@ export function selectCardRows(db: DbOrTx) {
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
 
 /**
- * "Open Now" (domain/open-now.ts isOpenNow with isWithinOpeningHours) as a SQL condition, for the
- * London weekday and minute of `at` computed once in JS: the switch is on, no pause runs past
- * `at` (compared at the millisecond, as JS reads it), and the minute is inside today's hours, or
- * inside yesterday's when they ran past midnight (a close at or before the open).
+ * "Open Now" (domain/open-now.ts isOpenNow with isWithinOpeningHours) in SQL, for the London
+ * weekday and minute of `at` computed once in JS: the switch is on, no pause runs past `at`
+ * (compared at the millisecond, as JS reads it), and the minute is inside today's hours, or inside
+ * yesterday's when they ran past midnight (a close at or before the open). Today's and
+ * yesterday's hours are taken apart once per branch in a lateral subquery (`offset 0` keeps the
+ * planner from inlining, and so repeating, it): parsing them in every comparison cost more than
+ * the search itself. Times are HH:MM by contract (TIME_OF_DAY), read as `time` values, which
+ * order as minutesOf's numbers do.
  */
-export function openNowSql(at: Date): SQL<boolean> {
+function openNowParts(at: Date) {
   const { today, now } = londonClock(at);
   const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
-  const minutes = (day: string, edge: 'open' | 'close') =>
-    sql`(split_part(${sites.openingHours} -> ${day} ->> ${edge}, ':', 1)::int * 60 + split_part(${sites.openingHours} -> ${day} ->> ${edge}, ':', 2)::int)`;
-  const dayOn = (day: string) => sql`(jsonb_typeof(${sites.openingHours} -> ${day}) = 'object' and coalesce(${sites.openingHours} -> ${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`;
-  const todayOpen = minutes(today, 'open');
-  const todayClose = minutes(today, 'close');
-  const yOpen = minutes(yesterday, 'open');
-  const yClose = minutes(yesterday, 'close');
-  return sql<boolean>`(${sites.isOpen} and (${sites.pausedUntil} is null or date_trunc('milliseconds', ${sites.pausedUntil}) <= ${at.toISOString()}::timestamptz) and (
-    (${dayOn(today)} and (case when ${todayClose} > ${todayOpen} then ${now}::int >= ${todayOpen} and ${now}::int < ${todayClose} else ${now}::int >= ${todayOpen} end))
-    or (${dayOn(yesterday)} and ${yClose} <= ${yOpen} and ${now}::int < ${yClose})))`;
+  const on = (day: string) => sql.raw(`(jsonb_typeof(${day}) = 'object' and coalesce(${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`);
+  const join = sql`(select ${on('t')} as t_on, (t ->> 'open')::time as t_open, (t ->> 'close')::time as t_close,
+      ${on('y')} as y_on, (y ->> 'open')::time as y_open, (y ->> 'close')::time as y_close
+    from (select ${sites.openingHours} -> ${today} as t, ${sites.openingHours} -> ${yesterday} as y offset 0) d offset 0) open_hours`;
+  const minute = `${String(Math.floor(now / 60)).padStart(2, '0')}:${String(now % 60).padStart(2, '0')}`;
+  const open = sql<boolean>`coalesce(${sites.isOpen} and (${sites.pausedUntil} is null or date_trunc('milliseconds', ${sites.pausedUntil}) <= ${at.toISOString()}::timestamptz) and (
+    (open_hours.t_on and (case when open_hours.t_close > open_hours.t_open then ${minute}::time >= open_hours.t_open and ${minute}::time < open_hours.t_close else ${minute}::time >= open_hours.t_open end))
+    or (open_hours.y_on and open_hours.y_close <= open_hours.y_open and ${minute}::time < open_hours.y_close)), false)`;
+  return { join, open };
 }
 
 /** The rating a card shows: the stored average when there are reviews, else none. */
@@ -78,7 +81,7 @@ const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${s
  * than the rest of the search (issue 8 item 6, decision 0093).
  */
 export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, filters: readonly SearchFilter[], opts: { cuisines: boolean; position: boolean }) {
-  const open = openNowSql(at);
+  const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
   for (const f of filters) {
     if (f === 'verified') conditions.push(eq(sites.halalStatus, 'verified'));
@@ -102,6 +105,7 @@ export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, fil
     })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
+    .crossJoinLateral(join)
     .where(and(...conditions));
 }
 
