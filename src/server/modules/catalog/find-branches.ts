@@ -1,4 +1,4 @@
-import { and, between, eq } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { SearchFilter } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
@@ -37,9 +37,18 @@ export function nearbyBranchesQuery(db: DbOrTx, point: GeoPoint) {
   return selectCardRows(db).where(inBox(point));
 }
 
-/** The same box, branches that pass the filters, as rank rows with their position (the search's first read). */
+/**
+ * Whether a branch's own radius reaches the point, by domain/geo.ts's haversine computed in SQL
+ * with a 1 m margin: PostgreSQL's trigonometry may differ from V8's in the last bits, so this only
+ * narrows the rows, and the distance and the radius test that decide are JS's distanceKm.
+ */
+function roughlyWithinRadius(point: GeoPoint) {
+  return sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(${sites.lat} - ${point.lat}::float8) / 2), 2) + cos(radians(${point.lat}::float8)) * cos(radians(${sites.lat})) * power(sin(radians(${sites.lng} - ${point.lng}::float8) / 2), 2)))) <= ${sites.deliveryRadiusKm} + 0.001`;
+}
+
+/** The same box, branches that pass the filters and roughly reach the point, as rank rows with their position (the search's first read). */
 export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
-  return selectRankRows(db, inBox(point), o.at, o.filters, { cuisines: o.cuisines, position: true });
+  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true });
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */
