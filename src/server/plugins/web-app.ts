@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -59,7 +59,41 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
         )
       : plain;
   const isCustomerLanding = (url: string) => url === '/' || url.startsWith('/?') || url.startsWith('/restaurant/') || url.startsWith('/restaurants/');
-  app.setNotFoundHandler((request, reply) => {
+  const customerSource = customerChunks.length && indexHtml ? customerHtml!.identity.toString('utf8') : null;
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
+  /**
+   * The data the landing page's code will request first, announced in its HTML so it downloads
+   * while the JavaScript does (LCP, issue 8 item 7). Each URL is exactly the one the page builds
+   * (home: the header's /api/me, London's default search, the city directory; a restaurant: its
+   * data and halal details, with the cover image, read from the cached API answer), fetched in the
+   * same credentials mode as the app's fetch (same-origin), so the browser uses the preloaded answer.
+   */
+  async function landingPreloads(url: string): Promise<string[] | null> {
+    if (url === '/') return ['/api/me', '/api/restaurants/search?location=London', '/api/cities'].map(fetchPreload);
+    const match = /^\/restaurant\/([^/?#]+)\/?(?:\?.*)?$/.exec(url);
+    if (!match) return null;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    const data = `/api/restaurants/${encodeURIComponent(slug)}`;
+    const links = [fetchPreload('/api/me'), fetchPreload(data), fetchPreload(`${data}/halal`)];
+    try {
+      const res = await app.inject({ method: 'GET', url: data, headers: { accept: 'application/json' } });
+      const image = res.statusCode === 200 ? (res.json() as { restaurant?: { imageUrl?: unknown } }).restaurant?.imageUrl : null;
+      // The hero image is the page's largest paint: fetched at once, at high priority (same-origin images only; CSP).
+      if (typeof image === 'string' && image.startsWith('/') && !image.startsWith('//')) {
+        links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(image)}">`);
+      }
+    } catch {
+      // no image hint
+    }
+    return links;
+  }
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -70,6 +104,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    const preloads = customerSource ? await landingPreloads(url) : null;
+    if (preloads) {
+      const html = Buffer.from(customerSource!.replace('</head>', `${preloads.join('\n')}\n  </head>`));
+      // Small (about 1.5 kB): compressed per request at a cheap level.
+      const body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : encoding === 'gzip'
+            ? gzipSync(html, { level: 6 })
+            : html;
+      return reply.send(body);
+    }
     const page = isCustomerLanding(url) ? customerHtml! : plain!;
     return reply.send(encoding ? page[encoding] : page.identity);
   });

@@ -26,7 +26,7 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
     <section aria-labelledby="restaurant-title" className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <div className="relative aspect-[16/7] max-h-80 w-full bg-muted sm:aspect-[16/5]">
         {r.imageUrl ? (
-          <img src={r.imageUrl} alt="" className="size-full object-cover" />
+          <img src={r.imageUrl} alt="" fetchPriority="high" className="size-full object-cover" />
         ) : (
           <div className="grid size-full place-items-center text-muted-foreground">No image</div>
         )}
