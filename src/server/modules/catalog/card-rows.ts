@@ -72,6 +72,26 @@ function openNowParts(at: Date) {
 /** The rating a card shows: the stored average when there are reviews, else none. */
 const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
 
+/** One filter chip as a SQL condition (domain/search-filters.ts matchesFilter). */
+function filterSql(f: SearchFilter, open: SQL<boolean>): SQL {
+  switch (f) {
+    case 'verified':
+      return sql`${sites.halalStatus} = 'verified'`;
+    case 'fast':
+      return sql`${sites.etaMaxMinutes} + ${sites.busyExtraMinutes} <= ${FAST_DELIVERY_MAX_MINUTES}`;
+    case 'free':
+      return sql`${sites.deliveryFeeMinor} = 0`;
+    case 'top':
+      return sql`${sites.reviewCount} > 0 and ${sites.ratingAvg} >= ${TOP_RATED_MIN_RATING}`;
+    case 'open':
+      return open;
+    default: {
+      const never: never = f;
+      throw new Error(`Unknown filter ${String(never)}`);
+    }
+  }
+}
+
 /**
  * A search's first read: the branches of the where clause that pass the filter chips, judged in
  * SQL by the domain's rules (search-filters.ts: Verified Halal by status, the shown ETA, the fee,
@@ -83,13 +103,7 @@ const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${s
 export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, filters: readonly SearchFilter[], opts: { cuisines: boolean; position: boolean }) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
-  for (const f of filters) {
-    if (f === 'verified') conditions.push(eq(sites.halalStatus, 'verified'));
-    else if (f === 'fast') conditions.push(sql`${sites.etaMaxMinutes} + ${sites.busyExtraMinutes} <= ${FAST_DELIVERY_MAX_MINUTES}`);
-    else if (f === 'free') conditions.push(eq(sites.deliveryFeeMinor, 0));
-    else if (f === 'top') conditions.push(sql`${sites.reviewCount} > 0 and ${sites.ratingAvg} >= ${TOP_RATED_MIN_RATING}`);
-    else if (f === 'open') conditions.push(open);
-  }
+  for (const f of filters) conditions.push(filterSql(f, open));
   return db
     .select({
       id: sites.id,
