@@ -4,12 +4,14 @@ import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import type { OrderStatus } from '../../../domain/order-flow';
 import { orderPageLabel } from '../../../domain/order-status-labels';
 import type { DbOrTx } from '../../db/client';
-import { brands, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
+import { brands, deliveryJobs, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
 import type { OrderViewer } from '../access/order-access';
 
 /** Statuses in which a driver is on the order and the customer sees their card. */
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
+/** Who sees the driver's live position on the map (docs/decisions/0080): not the restaurant, not the driver. */
+const LOCATION_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor', 'admin'];
 
 /** Builds the order as this viewer may see it; the caller has already decided the viewer. */
 export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderViewer): Promise<OrderView> {
@@ -42,6 +44,16 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .where(eq(userProfiles.userId, o.driverId))
       .limit(1);
     driver = d ?? null;
+  }
+
+  let driverLocation: OrderView['driverLocation'] = null;
+  if (o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer)) {
+    const [j] = await db
+      .select({ lat: deliveryJobs.driverLat, lng: deliveryJobs.driverLng, at: deliveryJobs.driverLocatedAt })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.orderId, o.id))
+      .limit(1);
+    if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at.toISOString() };
   }
 
   const isCustomer = viewer === 'customer' || viewer === 'visitor';
@@ -79,7 +91,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
     contact: { name: o.customerName, phone: o.customerPhone },
     delivery:
       o.orderType === 'DELIVERY'
-        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions }
+        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions, lat: o.deliveryLat, lng: o.deliveryLng }
         : null,
     statusHistory: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
     estimatedDeliveryTime: o.estimatedDeliveryTime,
@@ -97,6 +109,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
         }
       : null,
     driver,
+    driverLocation,
     deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
     canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
     rating: rating
