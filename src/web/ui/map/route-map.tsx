@@ -152,7 +152,9 @@ export function RouteMap({ title, points, className }: { title: string; points: 
             <g key={p.kind} data-marker={p.kind}>
               <MarkerShape kind={p.kind} x={p.xy.x} y={p.xy.y} />
               <text
-                x={p.xy.x + 14}
+                // Labels of points near the right edge go on their left, so they are not cut off.
+                x={p.xy.x > WIDTH * 0.7 ? p.xy.x - 14 : p.xy.x + 14}
+                textAnchor={p.xy.x > WIDTH * 0.7 ? 'end' : 'start'}
                 y={p.xy.y + (p.kind === 'delivery' ? -12 : 5)}
                 className="fill-foreground stroke-card text-[15px] font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:4]"
               >
