@@ -1,7 +1,10 @@
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -13,9 +16,37 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
  */
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) twin of every text asset of the build, once, at maximum
+ * compression: the server sends the one the browser accepts (@fastify/static preCompressed) without
+ * compressing anything per request.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'halalnosh-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? path.join(root, 'dist');
+      for (const file of walk(outDir)) {
+        if (!TEXT.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -32,11 +32,19 @@ function minutesOf(hhmm: string): number {
   return h * 60 + m;
 }
 
+// A search judges hundreds of branches at one instant: the London clock is read once for it.
+let lastClock: { at: number; today: Weekday; now: number } | null = null;
+
+function londonClock(at: Date): { today: Weekday; now: number } {
+  if (lastClock?.at === at.getTime()) return lastClock;
+  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+  lastClock = { at: at.getTime(), today: String(parts.weekday).toLowerCase() as Weekday, now: Number(parts.hour) * 60 + Number(parts.minute) };
+  return lastClock;
+}
+
 /** Whether a site with these hours is open at `at`, judged on the Europe/London clock. */
 export function isWithinOpeningHours(hours: OpeningHours, at: Date): boolean {
-  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
-  const today = String(parts.weekday).toLowerCase() as Weekday;
-  const now = Number(parts.hour) * 60 + Number(parts.minute);
+  const { today, now } = londonClock(at);
   const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
   const t = hours[today];
   if (t && !t.closed) {

@@ -32,7 +32,7 @@ import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { createMailer, type Mailer } from './plugins/mail';
-import { LiveBus } from './plugins/realtime';
+import { LiveBus, createBusTransport } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -96,7 +96,7 @@ export async function buildApp(
   const database = opts.database ?? (await openDatabase(config));
   const mailer = createMailer(config, database.db, app.log);
   const auth = createAuth(config, database.db, mailer);
-  const bus = new LiveBus(database, app.log);
+  const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log);
   await bus.start();
   const deps: AppDeps = { config, database, auth, mailer, bus, geocoder: createGeocoder(config.geocoderUrl), routes: createRoutePlanner(config.routingUrl) };
   app.decorate('deps', deps);
@@ -120,7 +120,7 @@ export async function buildApp(
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   partnerOrderRoutes(app);
-  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder });
+  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder, responseCache: config.responseCache });
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });

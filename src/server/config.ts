@@ -8,6 +8,8 @@ export type Config = {
   host: string;
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
+  /** Set: live events travel over Redis pub/sub instead of Postgres NOTIFY (docs/deploy.md). */
+  redisUrl: string | null;
   dataDir: string;
   demo: boolean;
   publicUrl: string;
@@ -32,6 +34,8 @@ export type Config = {
   /** Set in production builds: secure cookies, no dev-only routes. */
   production: boolean;
   demoFleet: boolean;
+  /** Cache the public search and restaurant answers under the catalog version (decision 0091); RESPONSE_CACHE=0 turns it off. */
+  responseCache: boolean;
   /** A postcodes.io-style geocoder; unset: the bundled postcode-district table. */
   geocoderUrl: string | null;
   /** An OSRM-compatible routing service for ETAs; unset: the straight-line estimate. */
@@ -64,6 +68,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be a URL starting with redis:// or rediss://')
+    .refine((v) => URL.canParse(v), 'must be a URL such as redis://127.0.0.1:6379')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO: flag.optional(),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://halalnosh.example' }).optional(),
@@ -78,6 +87,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
+  RESPONSE_CACHE: flag.default(true),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86400).default(600),
   ORDER_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
@@ -127,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     databaseUrl,
+    redisUrl: e.REDIS_URL ?? null,
     dataDir,
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -144,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production,
     demoFleet: e.DEMO_FLEET,
+    responseCache: e.RESPONSE_CACHE,
     geocoderUrl: e.GEOCODER_URL ?? null,
     routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,

@@ -103,6 +103,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /** Sends a NOTIFY; call it after the transaction that made the change has committed. */
-export async function notify(db: Db, channel: string, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+export async function notify(db: Db, channel: string, payload: string | readonly string[]): Promise<void> {
+  // Several payloads go in one statement (one transaction), delivered in this order.
+  const payloads = typeof payload === 'string' ? [payload] : payload;
+  await db.execute(sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${channel}, ${p})`), sql`, `)}`);
 }

@@ -50,6 +50,8 @@ function withoutSessionToken(text: string): string {
 
 /** The current actor of a request, from the better-auth session cookie. */
 export async function actorOf(auth: Auth, db: Db, request: FastifyRequest): Promise<Actor | null> {
+  // Sessions travel only in the cookie (no bearer plugin): without one there is nobody to look up.
+  if (!request.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   return resolveActor(db, session.user);

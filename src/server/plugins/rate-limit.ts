@@ -8,23 +8,68 @@ import type { Db } from '../db/client';
 export type Hit = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /**
- * Counts one request against `key` in a fixed window and says whether it is within `max`.
- * One statement on the shared `rate_limit` table (better-auth's; our keys start "halalnosh:"), so
- * every server process counts together and two requests at once cannot both take the last slot.
- * `last_request` holds the window's start for our keys.
+ * Counts `n` requests against `key` in a fixed window in one statement on the shared `rate_limit`
+ * table (better-auth's; our keys start "halalnosh:"), so every server process counts together and
+ * two requests at once cannot both take the last slot. `last_request` holds the window's start for
+ * our keys. Returns the count after the n requests, and the window's start.
  */
-export async function hit(db: Db, key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Hit> {
-  const windowMs = windowSeconds * 1000;
-  const expired = now - windowMs;
+async function count(db: Db, key: string, n: number, windowSeconds: number, now: number): Promise<{ count: number; started: number }> {
+  const expired = now - windowSeconds * 1000;
   const { rows } = await db.execute<{ count: number; last_request: string | number }>(sql`
-    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, ${n}, ${now})
     on conflict (key) do update set
-      count = case when rate_limit.last_request <= ${expired} then 1 else rate_limit.count + 1 end,
+      count = case when rate_limit.last_request <= ${expired} then ${n} else rate_limit.count + ${n} end,
       last_request = case when rate_limit.last_request <= ${expired} then ${now} else rate_limit.last_request end
     returning count, last_request`);
-  const count = Number(rows[0].count);
-  const started = Number(rows[0].last_request);
-  return { allowed: count <= max, count, retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - now) / 1000)) };
+  return { count: Number(rows[0].count), started: Number(rows[0].last_request) };
+}
+
+type Waiter = { max: number; resolve: (hit: Hit) => void; reject: (err: unknown) => void };
+/** Per database and key: the requests waiting while that key's statement is in flight. */
+const queues = new WeakMap<Db, Map<string, Waiter[]>>();
+
+/**
+ * Counts one request against `key` in a fixed window and says whether it is within `max`.
+ * Requests for the same key that arrive while its statement is in flight are counted together
+ * in the next one (count + n), each taking its own slot in arrival order: a busy key (one IP, one
+ * account) costs one row lock and one commit per round trip instead of one per request, with the
+ * same exact, shared count.
+ */
+export function hit(db: Db, key: string, max: number, windowSeconds: number, now?: number): Promise<Hit> {
+  if (now !== undefined) {
+    // An explicit clock (tests): counted on its own.
+    return count(db, key, 1, windowSeconds, now).then((r) => verdict(r.count, r.started, max, windowSeconds, now));
+  }
+  let byKey = queues.get(db);
+  if (!byKey) queues.set(db, (byKey = new Map()));
+  const waiting = byKey.get(key);
+  return new Promise<Hit>((resolve, reject) => {
+    if (waiting) waiting.push({ max, resolve, reject });
+    else {
+      byKey.set(key, []);
+      void flush(db, byKey, key, windowSeconds, [{ max, resolve, reject }]);
+    }
+  });
+}
+
+async function flush(db: Db, byKey: Map<string, Waiter[]>, key: string, windowSeconds: number, batch: Waiter[]): Promise<void> {
+  const now = Date.now();
+  try {
+    const r = await count(db, key, batch.length, windowSeconds, now);
+    // The batch took the slots (count - n, count]; the first waiter the lowest.
+    batch.forEach((w, i) => w.resolve(verdict(r.count - batch.length + 1 + i, r.started, w.max, windowSeconds, now)));
+  } catch (err) {
+    for (const w of batch) w.reject(err);
+  }
+  const next = byKey.get(key) ?? [];
+  if (next.length) {
+    byKey.set(key, []);
+    void flush(db, byKey, key, windowSeconds, next);
+  } else byKey.delete(key);
+}
+
+function verdict(count: number, started: number, max: number, windowSeconds: number, now: number): Hit {
+  return { allowed: count <= max, count, retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)) };
 }
 
 /**

@@ -4,40 +4,127 @@ import { notify } from '../db/client';
 
 /** A small event pushed to browsers; readers refetch what they need. Kept well under NOTIFY's 8 kB. */
 export type LiveEvent = { topic: string; type: string; data: Record<string, unknown> };
-type Listener = (event: LiveEvent) => void;
+/** `publishedAt`: when the publishing process handed the event to the bus (epoch ms), just after its commit. */
+type Listener = (event: LiveEvent, publishedAt: number) => void;
+/** What travels between processes: the event and its publish time. */
+type Envelope = LiveEvent & { at?: number };
 
 export const EVENTS_CHANNEL = 'halalnosh_events';
 
 /**
- * The event bus: publish goes through Postgres NOTIFY, so every server process on the same
- * database (including this one) hears it and forwards it to its own subscribers.
+ * How events travel between server processes. Every process receives every payload sent by any
+ * process on the same deployment, its own included, and forwards it to its own subscribers.
+ */
+export interface BusTransport {
+  readonly kind: 'notify' | 'redis';
+  /**
+   * Starts receiving. `onGap` is called when the transport has been disconnected and is receiving
+   * again: payloads sent in between were missed.
+   */
+  start(onPayload: (payload: string) => void, onGap: () => void): Promise<void>;
+  /** Sends to every process; rejects (quickly) when the transport cannot send now. */
+  send(payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003). */
+export function notifyTransport(database: Database): BusTransport {
+  let stop: (() => Promise<void>) | null = null;
+  // Payloads sent while a NOTIFY is in flight go out together in the next one (in order): under a
+  // heavy write load, one NOTIFY commit per round trip instead of one per event.
+  type Sending = { payload: string; resolve: () => void; reject: (err: unknown) => void };
+  let queued: Sending[] | null = null;
+  const flush = async (batch: Sending[]): Promise<void> => {
+    try {
+      await notify(database.db, EVENTS_CHANNEL, batch.map((b) => b.payload));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+    const next = queued ?? [];
+    if (next.length) {
+      queued = next.splice(100);
+      void flush(next);
+    } else queued = null;
+  };
+  return {
+    kind: 'notify',
+    async start(onPayload) {
+      // The node-postgres listener reconnects by itself (db/client.ts).
+      stop = await database.listen(EVENTS_CHANNEL, onPayload);
+    },
+    send(payload) {
+      return new Promise<void>((resolve, reject) => {
+        if (queued) queued.push({ payload, resolve, reject });
+        else {
+          queued = [];
+          void flush([{ payload, resolve, reject }]);
+        }
+      });
+    },
+    async close() {
+      await stop?.().catch(() => undefined);
+    },
+  };
+}
+
+/** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090). */
+export async function createBusTransport(redisUrl: string | null, database: Database, log: FastifyBaseLogger): Promise<BusTransport> {
+  if (!redisUrl) return notifyTransport(database);
+  const { redisTransport } = await import('./redis-bus');
+  return redisTransport(redisUrl, log);
+}
+
+const FAILURE_LOG_EVERY_MS = 10_000;
+
+/**
+ * The event bus: publish hands the event to the transport (NOTIFY or Redis), so every server
+ * process of the deployment (including this one) hears it and forwards it to its own subscribers.
  */
 export class LiveBus {
   private readonly byTopic = new Map<string, Set<Listener>>();
-  private stop: (() => Promise<void>) | null = null;
+  private readonly gapListeners = new Set<() => void>();
+  private failures = { count: 0, loggedAt: 0 };
 
   constructor(
-    private readonly database: Database,
+    private readonly transport: BusTransport,
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  get kind(): BusTransport['kind'] {
+    return this.transport.kind;
+  }
+
   async start(): Promise<void> {
-    this.stop = await this.database.listen(EVENTS_CHANNEL, (payload) => this.deliver(payload));
+    await this.transport.start(
+      (payload) => this.deliver(payload),
+      () => {
+        this.log.warn({ bus: this.transport.kind }, 'live events: reconnected after a loss; subscribers reconnect to catch up');
+        for (const g of [...this.gapListeners]) g();
+      },
+    );
   }
 
   async close(): Promise<void> {
-    await this.stop?.().catch(() => undefined);
+    await this.transport.close().catch(() => undefined);
     this.byTopic.clear();
+    this.gapListeners.clear();
   }
 
   /** Publishes after commit: call it once the transaction that made the change is done. */
   async publish(topic: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
-    const payload = JSON.stringify({ topic, type, data } satisfies LiveEvent);
+    const payload = JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope);
     try {
-      await notify(this.database.db, EVENTS_CHANNEL, payload);
+      await this.transport.send(payload);
     } catch (err) {
-      // A lost event must not undo a committed change; readers catch up on reconnect.
-      this.log.error({ err, topic, type }, 'could not publish live event');
+      // A lost event must not undo a committed change; readers catch up on reconnect. While the
+      // transport is down every publish fails: log the first and then a count every 10 s.
+      this.failures.count++;
+      const now = Date.now();
+      if (now - this.failures.loggedAt >= FAILURE_LOG_EVERY_MS) {
+        this.log.error({ err, topic, type, failedSinceLastLog: this.failures.count, bus: this.transport.kind }, 'could not publish live event');
+        this.failures = { count: 0, loggedAt: now };
+      }
     }
   }
 
@@ -56,6 +143,12 @@ export class LiveBus {
     };
   }
 
+  /** Called when events may have been missed (the transport reconnected); returns an unsubscriber. */
+  onGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
   get subscriberCount(): number {
     let n = 0;
     for (const set of this.byTopic.values()) n += set.size;
@@ -63,15 +156,17 @@ export class LiveBus {
   }
 
   private deliver(payload: string): void {
-    let event: LiveEvent;
+    let envelope: Envelope;
     try {
-      event = JSON.parse(payload) as LiveEvent;
+      envelope = JSON.parse(payload) as Envelope;
     } catch {
       this.log.warn('ignored a malformed live event');
       return;
     }
-    const set = this.byTopic.get(event.topic);
+    const set = this.byTopic.get(envelope.topic);
     if (!set) return;
-    for (const listener of set) listener(event);
+    const event: LiveEvent = { topic: envelope.topic, type: envelope.type, data: envelope.data };
+    const at = typeof envelope.at === 'number' ? envelope.at : Date.now();
+    for (const listener of set) listener(event, at);
   }
 }

@@ -1,7 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
+function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const accepts = (name: string) => accept.split(',').some((part) => {
+    const [coding, ...params] = part.trim().split(';');
+    return coding.trim().toLowerCase() === name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -14,6 +27,8 @@ function withPublicConfig(html: string, pub: { mapTileUrl: string | null }): str
 /**
  * Serves the built single-page app from dist/: hashed assets cached for a year, every other
  * non-API GET answered with index.html so the browser router can show the page (or its 404).
+ * Text is sent brotli- or gzip-compressed: assets from the build's precompressed twins
+ * (vite.config.ts), index.html compressed once at start-up.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null, pub: { mapTileUrl: string | null } = { mapTileUrl: null }): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
@@ -23,6 +38,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root: distDir!,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -32,7 +48,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       },
     });
   }
-  const indexHtml = hasBuild ? withPublicConfig(readFileSync(indexFile!, 'utf8'), pub) : null;
+  const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
+  const indexBr = indexHtml ? brotliCompressSync(indexHtml) : null;
+  const indexGz = indexHtml ? gzipSync(indexHtml, { level: 9 }) : null;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
@@ -41,6 +59,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     if (/\.[a-z0-9]{2,5}$/i.test(url.split('?')[0])) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? indexBr : encoding === 'gzip' ? indexGz : indexHtml);
   });
 }

@@ -196,6 +196,24 @@ describe('review writes', () => {
   });
 });
 
+describe('halal concerns', () => {
+  it('are limited per IP like the other feedback that raises tickets, and a refused one raises none', async () => {
+    const concern = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/restaurants/${shop.site.slug}/halal-concerns`,
+        remoteAddress: ip,
+        payload: { message: 'The menu says halal but the staff said otherwise.' },
+      });
+    const ip = '198.51.100.77';
+    for (let i = 0; i < LIMITS.reviews.perIp; i++) expect((await concern(ip)).statusCode).toBe(201);
+    const refused = await concern(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await concern('198.51.100.78')).statusCode).toBe(201);
+  });
+});
+
 describe('uploads', () => {
   const send = (cookie: string, data: Buffer, name: string, type: string, purpose = 'driver_document') => {
     const m = multipartFile(data, name, type);

@@ -18,6 +18,7 @@ export const adminKeys = {
   ticketsAll: ['admin', 'tickets'] as const,
   ticket: (id: string) => ['admin', 'tickets', 'detail', id] as const,
   assignees: ['admin', 'assignees'] as const,
+  halal: ['admin', 'halal'] as const,
   reports: (from: string, to: string) => ['admin', 'reports', from, to] as const,
   audit: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,
 };
@@ -47,6 +48,12 @@ export function onAdminEvent(queryClient: QueryClient, event: LiveEvent): void {
       break;
     case 'settings':
       stale(adminKeys.settings);
+      stale(adminKeys.overview);
+      break;
+    case 'halal':
+      // A certificate submitted or reviewed, a site suspended or reinstated: the verification
+      // queue, its previews and the halal panels of tickets.
+      stale(adminKeys.halal);
       stale(adminKeys.overview);
       break;
     case 'team':

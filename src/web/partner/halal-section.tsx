@@ -19,6 +19,7 @@ import {
   type SlaughterMethod,
 } from '../../domain/halal-facts';
 import { ApiError, api } from '../lib/api';
+import { useLiveEvents } from '../lib/live';
 import { formatDate } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -43,6 +44,11 @@ async function uploadCertificate(file: File): Promise<UploadResponse> {
 /** The location page's halal section (issue 7): read-only status, certificates and the declared facts. */
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({ queryKey: key(siteId), queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }) });
+  const queryClient = useQueryClient();
+  // A verifier's decision, an expiry or a suspension shows up while the page is open.
+  useLiveEvents([`site:${siteId}`], (event) => {
+    if (event.type.startsWith('halal.')) void queryClient.invalidateQueries({ queryKey: key(siteId) });
+  });
   if (!halal.data) return null;
   return (
     <Card className="lg:col-span-2">

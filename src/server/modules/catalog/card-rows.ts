@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
 import { isOpenNow } from '../../../domain/open-now';
 import type { DbOrTx } from '../../db/client';
@@ -42,6 +42,42 @@ export function selectCardRows(db: DbOrTx) {
 }
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
+
+/**
+ * What a search needs to filter, order and page the branches (and no wide text): at 500 branches
+ * a city, reading every card column of every branch cost more than the rest of the search.
+ */
+export const rankColumns = {
+  id: sites.id,
+  slug: sites.slug,
+  brandName: brands.name,
+  branchName: sites.name,
+  cuisines: sites.cuisines,
+  ratingAvg: sites.ratingAvg,
+  reviewCount: sites.reviewCount,
+  etaMaxMinutes: sites.etaMaxMinutes,
+  busyExtraMinutes: sites.busyExtraMinutes,
+  deliveryFeeMinor: sites.deliveryFeeMinor,
+  halalStatus: sites.halalStatus,
+  isOpen: sites.isOpen,
+  openingHours: sites.openingHours,
+  pausedUntil: sites.pausedUntil,
+  lat: sites.lat,
+  lng: sites.lng,
+  deliveryRadiusKm: sites.deliveryRadiusKm,
+};
+
+/** Branches' rank columns joined to their brands; callers add the where clause. */
+export function selectRankRows(db: DbOrTx) {
+  return db.select(rankColumns).from(sites).innerJoin(brands, eq(brands.id, sites.brandId));
+}
+
+export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['execute']>>[number];
+
+/** The full card rows of one page of branches, by primary key. */
+export function cardRowsByIds(db: DbOrTx, ids: string[]) {
+  return selectCardRows(db).where(inArray(sites.id, ids));
+}
 
 /** A row as a card, judged open or closed at `now`; `distanceKm` is rounded to one decimal. */
 export function toCard(row: CardRow, now: Date, distanceKm: number | null = null): RestaurantCard {

@@ -6,7 +6,8 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 import { siteReviewsQuery } from '../reviews/list-reviews';
 import { myReviewQuery } from '../reviews/get-my-review';
 import { completedOrderQuery, siteRatingTotalsQuery } from '../reviews/save-review';
-import { cityBranchesQuery, nearbyBranchesQuery } from './find-branches';
+import { cardRowsByIds } from './card-rows';
+import { cityBranchesQuery, cityRankQuery, nearbyBranchesQuery, nearbyRankQuery } from './find-branches';
 import { branchBySlugQuery } from './get-restaurant';
 import { branchMenuQuery } from './load-menu';
 
@@ -91,6 +92,14 @@ describe('query plans', () => {
     expect(unindexed([...city, ...box])).toEqual([]);
     expect(city.some((s) => s.endsWith('sites'))).toBe(true);
     expect(box.some((s) => s.endsWith('sites'))).toBe(true);
+    // The search's own reads: rank columns of the city or box, then the page's cards by key.
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.citySlug, 'london')).limit(1);
+    const rank = [
+      ...(await planScans(cityRankQuery(t.database.db, 'london'))),
+      ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }))),
+      ...(await planScans(cardRowsByIds(t.database.db, [site.id]))),
+    ];
+    expect(unindexed(rank)).toEqual([]);
   });
 
   it('reads, totals and verifies reviews without scanning reviews or orders', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getCityParams, getCityResponse } from '../../../domain/contracts/catalog/get-city';
 import { getRestaurantParams, getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
@@ -11,13 +11,23 @@ import type { Geocoder } from '../geo/geocoder';
 import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
+import { type CachedAnswer, createResponseCache } from './response-cache';
 import { searchRestaurants } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
 /** Discovery: the city directory, city suggestions, restaurant search and the restaurant page. */
-export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Geocoder }): void {
+export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Geocoder; responseCache?: boolean }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { policy: POLICIES.public };
+  // Search and restaurant answers are public and the same for every viewer: cached as JSON text
+  // under the catalog version and the minute (decision 0091).
+  const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+    reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    // Already validated and serialised by the response contract when it was made.
+    return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(answer.body);
+  };
 
   r.get('/api/cities', { config: pub, schema: { response: { 200: listCitiesResponse } } }, async () => ({
     cities: await listCities(deps.db),
@@ -39,12 +49,24 @@ export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Ge
   r.get(
     '/api/restaurants/search',
     { config: pub, schema: { querystring: searchRestaurantsQuery, response: { 200: searchRestaurantsResponse } } },
-    async (request) => searchRestaurants(deps.db, deps.geocoder, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const key = JSON.stringify(['search', q.location ?? '', q.cuisine ?? '', [...q.filters].sort(), q.limit, q.offset]);
+      const answer = await cache.get(key, async () =>
+        JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
+      );
+      return sendCached(request, reply, answer);
+    },
   );
 
   r.get(
     '/api/restaurants/:slug',
     { config: pub, schema: { params: getRestaurantParams, response: { 200: getRestaurantResponse } } },
-    async (request) => ({ restaurant: await getRestaurant(deps.db, request.params.slug) }),
+    async (request, reply) => {
+      const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async () =>
+        JSON.stringify(getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug) })),
+      );
+      return sendCached(request, reply, answer);
+    },
   );
 }

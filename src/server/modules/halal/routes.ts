@@ -15,6 +15,7 @@ import { certificateView, halalSiteParams, partnerHalalResponse, saveHalalFactsB
 import { halalConcernBody, halalConcernResponse, halalDetailsResponse, restaurantSlugParams } from '../../../domain/contracts/halal/public-halal';
 import { ORDER_TOKEN_HEADER, orderRefParams, orderTokenHeaders } from '../../../domain/contracts/orders/order-view';
 import { POLICIES, adminArea } from '../../../domain/policies';
+import { rateLimited } from '../../plugins/rate-limit';
 import { getHalalDetails } from './get-halal-details';
 import { getPartnerHalal } from './get-partner-halal';
 import { getSiteHalal } from './get-site-halal';
@@ -37,6 +38,9 @@ export function halalRoutes(app: FastifyInstance): void {
   const { config, bus } = app.deps;
   const db = app.deps.database.db;
   const deps = { db, bus };
+  // Concerns raise tickets that reach people: limited per IP and per account like the other
+  // feedback writes (docs/decisions/0061), sharing their 'reviews' budget.
+  const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, config.rateLimits.windowSeconds);
   const partner = { policy: POLICIES.partner };
   const verifier = { policy: adminArea('halal') };
   const pub = { policy: POLICIES.public };
@@ -121,12 +125,12 @@ export function halalRoutes(app: FastifyInstance): void {
   );
   r.post(
     '/api/restaurants/:slug/halal-concerns',
-    { config: pub, schema: { params: restaurantSlugParams, body: halalConcernBody, response: { 201: halalConcernResponse } } },
+    { config: pub, onRequest: feedback, schema: { params: restaurantSlugParams, body: halalConcernBody, response: { 201: halalConcernResponse } } },
     async (request, reply) => reply.status(201).send(await reportHalalConcern(deps, request.actor, { ...request.body, slug: request.params.slug })),
   );
   r.post(
     '/api/orders/:orderNumber/halal-concerns',
-    { config: pub, schema: { params: orderRefParams, headers: orderTokenHeaders, body: halalConcernBody, response: { 201: halalConcernResponse } } },
+    { config: pub, onRequest: feedback, schema: { params: orderRefParams, headers: orderTokenHeaders, body: halalConcernBody, response: { 201: halalConcernResponse } } },
     async (request, reply) =>
       reply.status(201).send(await reportOrderHalalConcern(deps, request.actor, request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER], request.body)),
   );

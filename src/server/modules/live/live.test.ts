@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
@@ -133,6 +134,26 @@ describe('live events on one process (embedded or configured database)', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('ends open event streams when the server closes, so it can close and browsers reconnect elsewhere', async () => {
+    const t = await createTestApp();
+    const base = await listen(t);
+    await createUser(t, { email: 'ops@example.com', userType: 'admin', adminRole: 'ops_manager' });
+    const cookie = await signIn(t, 'ops@example.com');
+    const { ended } = await new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+      http
+        .get(`${base}/api/events?topics=admin`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.resume();
+          resolve({ ended: new Promise((done) => res.on('end', () => done())) });
+        })
+        .on('error', reject);
+    });
+    await t.close();
+    await ended;
+  });
+});
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -155,6 +176,8 @@ describe.skipIf(!process.env.DATABASE_URL)('live events across two server proces
       env: {
         ...process.env,
         DATABASE_URL: t.url!,
+        // This test is about the NOTIFY bus, whatever the caller's environment says.
+        REDIS_URL: '',
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO: '0',

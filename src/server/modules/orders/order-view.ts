@@ -13,6 +13,56 @@ const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
 /** Who sees the driver's live position on the map (docs/decisions/0080): not the restaurant, not the driver. */
 const LOCATION_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor', 'admin'];
 
+/** What an order's view is made of: its row, branch, lines, history, ETA, rating and driver. */
+export type OrderViewParts = {
+  order: Pick<
+    typeof orders.$inferSelect,
+    | 'id'
+    | 'orderNumber'
+    | 'status'
+    | 'orderType'
+    | 'subtotalMinor'
+    | 'deliveryFeeMinor'
+    | 'tipMinor'
+    | 'totalMinor'
+    | 'createdAt'
+    | 'customerName'
+    | 'customerPhone'
+    | 'deliveryAddress'
+    | 'deliveryPostcode'
+    | 'deliveryInstructions'
+    | 'deliveryLat'
+    | 'deliveryLng'
+    | 'estimatedDeliveryTime'
+    | 'prepTimeMinutes'
+    | 'rejectionReason'
+    | 'deliveryVerificationCode'
+  >;
+  site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
+  brandName: string;
+  items: Pick<typeof orderItems.$inferSelect, 'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor'>[];
+  history: { status: OrderStatus; at: Date }[];
+  eta: Pick<typeof orderEtas.$inferSelect, 'initialEta' | 'currentEta' | 'isLate' | 'csTicketCreated' | 'etaSource' | 'distanceKm' | 'travelTimeMinutes'> | null;
+  rating: Pick<typeof orderRatings.$inferSelect, 'rating' | 'tipMinor' | 'comment' | 'createdAt'> | null;
+  driver: OrderView['driver'];
+  /** The driver's last shared position, when the job has one (a new order has none). */
+  driverLocation?: { lat: number; lng: number; at: Date } | null;
+};
+
+/** Code-point order (as PostgreSQL's C collation sorts), whatever the database's collation. */
+function byName(a: { name: string; menuItemId: string | null }, b: { name: string; menuItemId: string | null }): number {
+  if (a.name !== b.name) {
+    const x = Array.from(a.name);
+    const y = Array.from(b.name);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+  return (a.menuItemId ?? '') < (b.menuItemId ?? '') ? -1 : (a.menuItemId ?? '') > (b.menuItemId ?? '') ? 1 : 0;
+}
+
 /** Builds the order as this viewer may see it; the caller has already decided the viewer. */
 export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderViewer): Promise<OrderView> {
   const [row] = await db
@@ -26,7 +76,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   const { order: o, site: s } = row;
 
   const [items, history, [eta], [rating]] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)),
     db
       .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -46,15 +96,27 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
     driver = d ?? null;
   }
 
-  let driverLocation: OrderView['driverLocation'] = null;
+  let driverLocation: OrderViewParts['driverLocation'] = null;
   if (o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer)) {
     const [j] = await db
       .select({ lat: deliveryJobs.driverLat, lng: deliveryJobs.driverLng, at: deliveryJobs.driverLocatedAt })
       .from(deliveryJobs)
       .where(eq(deliveryJobs.orderId, o.id))
       .limit(1);
-    if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at.toISOString() };
+    if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
   }
+  return orderViewOf({ order: o, site: s, brandName: row.brandName, items, history, eta: eta ?? null, rating: rating ?? null, driver, driverLocation }, viewer);
+}
+
+/** The view of an order from its parts (no database): placing an order builds it from what it wrote. */
+export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderView {
+  const { order: o, site: s, eta, rating, driver } = parts;
+  const items = [...parts.items].sort(byName);
+  const history = parts.history;
+
+  // Shown only while out for delivery, and only to the customer and admins (docs/decisions/0080).
+  const shared = o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer) ? parts.driverLocation : null;
+  const driverLocation = shared ? { lat: shared.lat, lng: shared.lng, at: shared.at.toISOString() } : null;
 
   const isCustomer = viewer === 'customer' || viewer === 'visitor';
   return {
@@ -65,8 +127,8 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
     orderType: o.orderType,
     site: {
       id: s.id,
-      name: siteDisplayName(row.brandName, s.name),
-      brandName: row.brandName,
+      name: siteDisplayName(parts.brandName, s.name),
+      brandName: parts.brandName,
       branchName: s.name,
       slug: s.slug,
       phone: s.phone,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { checkoutProblem, fullPostcode, orderRefusals } from '../../../domain/checkout';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { checkoutProblem, fullPostcode, orderRefusals, siteDisplayName } from '../../../domain/checkout';
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import { AppError } from '../../../domain/errors';
@@ -10,13 +10,13 @@ import { isWithinOpeningHours } from '../../../domain/opening-hours';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { AppDeps } from '../../app';
-import { orderEtas, orderItems, orderStatusHistory, orders } from '../../db/schema/index';
+import { TENANT_ID, brands, menuItems, menus, orderEtas, orderItems, orderStatusHistory, orders, siteItemOverrides, sites, tenantSettings } from '../../db/schema/index';
 import { hashOrderToken } from '../access/order-access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
 import { isUniqueViolation } from './db-errors';
-import { buildOrderView } from './order-view';
-import { type OrderSite, loadOrderSite, priceLines } from './price-order';
-import { inMaintenance } from './tenant-settings';
+import { buildOrderView, orderViewOf } from './order-view';
+import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
+import { inMaintenance, isMaintenanceValue } from './tenant-settings';
 
 type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> & Partial<Pick<AppDeps, 'routes'>> & { db: AppDeps['database']['db'] };
 export type PlaceOrderResult = { created: boolean; order: OrderView; orderToken?: string };
@@ -49,6 +49,41 @@ async function replay(deps: Deps, key: string, fingerprint: string): Promise<Pla
     throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different order');
   }
   return answer(deps, existing.id, existing.customerId, false);
+}
+
+type Existing = { id: string; requestHash: string | null; customerId: string | null };
+
+/**
+ * Everything checkout reads, in one round trip: the order already placed under this key (if any),
+ * maintenance mode, the branch with its brand's name, and the branch's items for this basket.
+ * Null when the branch does not exist (then the checks run one by one, in their order).
+ */
+async function readCheckout(deps: Deps, key: string, siteId: string, itemIds: string[]) {
+  const [row] = await deps.db
+    .select({
+      site: sites,
+      brandName: brands.name,
+      existing: sql<Existing | null>`(select json_build_object('id', ${orders.id}, 'requestHash', ${orders.requestHash}, 'customerId', ${orders.customerId})
+        from ${orders} where ${orders.idempotencyKey} = ${key})`,
+      maintenance: sql<string | null>`(select ${tenantSettings.settingValue} from ${tenantSettings}
+        where ${and(eq(tenantSettings.tenantId, TENANT_ID), eq(tenantSettings.settingKey, 'maintenance_mode'))})`,
+      // The same reading of today's menu as branchItems: the brand's item with the branch's override.
+      items: sql<BranchItem[] | null>`(select json_agg(json_build_object(
+          'id', ${menuItems.id},
+          'name', ${menuItems.name},
+          'description', coalesce(${siteItemOverrides.description}, ${menuItems.description}),
+          'priceMinor', coalesce(${siteItemOverrides.priceMinor}, ${menuItems.priceMinor}),
+          'isAvailable', coalesce(${siteItemOverrides.isAvailable}, ${menuItems.isAvailable})))
+        from ${menuItems}
+        join ${menus} on ${menus.id} = ${menuItems.menuId} and ${menus.brandId} = ${sites.brandId}
+        left join ${siteItemOverrides} on ${siteItemOverrides.itemId} = ${menuItems.id} and ${siteItemOverrides.siteId} = ${sites.id}
+        where ${inArray(menuItems.id, itemIds)})`,
+    })
+    .from(sites)
+    .innerJoin(brands, eq(brands.id, sites.brandId))
+    .where(eq(sites.id, siteId))
+    .limit(1);
+  return row ?? null;
 }
 
 async function answer(deps: Deps, orderId: string, customerId: string | null, created: boolean): Promise<PlaceOrderResult> {
@@ -93,16 +128,32 @@ export async function placeOrder(
   // not be handed another caller's order and token by replaying their key (security/races.test.ts).
   const fingerprint = requestFingerprint(input.actor?.userId ?? null, body);
 
-  const previous = await replay(deps, idempotencyKey, fingerprint);
-  if (previous) return previous;
-
-  if (await inMaintenance(deps.db)) throw new AppError('UNAVAILABLE', orderRefusals.maintenance);
-  const problem = checkoutProblem(body);
-  if (problem) throw new AppError('VALIDATION_ERROR', problem);
-
-  const site = await loadOrderSite(deps.db, body.siteId);
+  const itemIds = [...new Set(body.items.map((l) => l.menuItemId))];
+  const read = await readCheckout(deps, idempotencyKey, body.siteId, itemIds);
+  let site: OrderSite;
+  if (read) {
+    // The checks in their order, on what was read at once.
+    if (read.existing) {
+      if (read.existing.requestHash !== fingerprint) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different order');
+      }
+      return answer(deps, read.existing.id, read.existing.customerId, false);
+    }
+    if (isMaintenanceValue(read.maintenance)) throw new AppError('UNAVAILABLE', orderRefusals.maintenance);
+    const problem = checkoutProblem(body);
+    if (problem) throw new AppError('VALIDATION_ERROR', problem);
+    site = { ...read.site, brandName: read.brandName, displayName: siteDisplayName(read.brandName, read.site.name) };
+  } else {
+    // No such branch: the same checks one by one (a replay or maintenance answers before the 404).
+    const previous = await replay(deps, idempotencyKey, fingerprint);
+    if (previous) return previous;
+    if (await inMaintenance(deps.db)) throw new AppError('UNAVAILABLE', orderRefusals.maintenance);
+    const problem = checkoutProblem(body);
+    if (problem) throw new AppError('VALIDATION_ERROR', problem);
+    site = await loadOrderSite(deps.db, body.siteId);
+  }
   if (!takingOrders(site, now)) throw new AppError('CONFLICT', orderRefusals.notTakingOrders(site.displayName));
-  const priced = await priceLines(deps.db, site, body.items);
+  const priced = await priceLines(deps.db, site, body.items, read ? (read.items ?? []) : undefined);
   if (priced.subtotalMinor < site.minOrderMinor) {
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
   }
@@ -114,50 +165,57 @@ export async function placeOrder(
   const visitorToken = customer ? null : visitorTokenFor(deps.config.authSecret, orderId);
   const initialEta = etaFrom(now, DEFAULT_PREP_MINUTES, leg?.estimate?.travelTimeMinutes ?? null);
 
+  const order = {
+    id: orderId,
+    customerId: customer?.userId ?? null,
+    customerEmail: customer?.email ?? null,
+    customerName: body.customerName,
+    customerPhone: body.customerPhone,
+    siteId: site.id,
+    subtotalMinor: priced.subtotalMinor,
+    deliveryFeeMinor,
+    tipMinor: 0,
+    totalMinor: priced.subtotalMinor + deliveryFeeMinor,
+    orderType: body.orderType,
+    deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
+    deliveryPostcode: leg?.postcode ?? null,
+    deliveryInstructions: isDelivery ? body.deliveryInstructions || null : null,
+    deliveryLat: leg?.point.lat ?? null,
+    deliveryLng: leg?.point.lng ?? null,
+    deliveryVerificationCode: fourDigitCode(),
+    status: 'PENDING' as const,
+    prepTimeMinutes: null,
+    estimatedDeliveryTime: ESTIMATED_TIME_MINUTES[body.orderType],
+    rejectionReason: null,
+    visitorTokenHash: visitorToken ? hashOrderToken(visitorToken) : null,
+    idempotencyKey,
+    requestHash: fingerprint,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const eta = {
+    orderId,
+    initialEta,
+    currentEta: initialEta,
+    etaSource: leg?.estimate?.source ?? ('fallback' as const),
+    distanceKm: leg?.estimate?.distanceKm ?? null,
+    travelTimeMinutes: leg?.estimate?.travelTimeMinutes ?? null,
+  };
+  const items = priced.lines.map((l) => ({ orderId, ...l }));
+  const history = { orderId, status: 'PENDING' as const, actorId: customer?.userId ?? null, createdAt: now };
+
+  // Everything the order is made of, written by one statement: one transaction, one round trip.
+  // Its rows reference only the order id drawn above; the foreign keys are checked at its end.
   let orderNumber: string;
   try {
-    orderNumber = await deps.db.transaction(async (tx) => {
-      const [o] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          orderNumber: sql`'HN-' || nextval('order_number_seq')`,
-          customerId: customer?.userId ?? null,
-          customerEmail: customer?.email ?? null,
-          customerName: body.customerName,
-          customerPhone: body.customerPhone,
-          siteId: site.id,
-          subtotalMinor: priced.subtotalMinor,
-          deliveryFeeMinor,
-          totalMinor: priced.subtotalMinor + deliveryFeeMinor,
-          orderType: body.orderType,
-          deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
-          deliveryPostcode: leg?.postcode ?? null,
-          deliveryInstructions: isDelivery ? body.deliveryInstructions || null : null,
-          deliveryLat: leg?.point.lat ?? null,
-          deliveryLng: leg?.point.lng ?? null,
-          deliveryVerificationCode: fourDigitCode(),
-          status: 'PENDING',
-          estimatedDeliveryTime: ESTIMATED_TIME_MINUTES[body.orderType],
-          visitorTokenHash: visitorToken ? hashOrderToken(visitorToken) : null,
-          idempotencyKey,
-          requestHash: fingerprint,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ orderNumber: orders.orderNumber });
-      await tx.insert(orderItems).values(priced.lines.map((l) => ({ orderId, ...l })));
-      await tx.insert(orderStatusHistory).values({ orderId, status: 'PENDING', actorId: customer?.userId ?? null, createdAt: now });
-      await tx.insert(orderEtas).values({
-        orderId,
-        initialEta,
-        currentEta: initialEta,
-        etaSource: leg?.estimate?.source ?? 'fallback',
-        distanceKm: leg?.estimate?.distanceKm ?? null,
-        travelTimeMinutes: leg?.estimate?.travelTimeMinutes ?? null,
-      });
-      return o.orderNumber;
-    });
+    const db = deps.db;
+    const { rows } = await db.execute<{ order_number: string }>(sql`with
+      o as (${db.insert(orders).values({ ...order, orderNumber: sql`'HN-' || nextval('order_number_seq')` }).returning({ orderNumber: orders.orderNumber }).getSQL()}),
+      i as (${db.insert(orderItems).values(items).getSQL()}),
+      h as (${db.insert(orderStatusHistory).values(history).getSQL()}),
+      e as (${db.insert(orderEtas).values(eta).getSQL()})
+      select order_number from o`);
+    orderNumber = rows[0].order_number;
   } catch (err) {
     // A concurrent request with the same key won the race: answer with its order.
     if (isUniqueViolation(err, 'orders_idempotency_key')) {
@@ -167,8 +225,22 @@ export async function placeOrder(
     throw err;
   }
 
-  const event = { orderId, orderNumber, siteId: site.id, orderType: body.orderType, totalMinor: priced.subtotalMinor + deliveryFeeMinor };
-  await deps.bus.publish(topicName.site(site.id), 'order.created', event);
-  await deps.bus.publish(topicName.admin, 'order.created', event);
-  return answer(deps, orderId, customer?.userId ?? null, true);
+  const event = { orderId, orderNumber, siteId: site.id, orderType: body.orderType, totalMinor: order.totalMinor };
+  await Promise.all([deps.bus.publish(topicName.site(site.id), 'order.created', event), deps.bus.publish(topicName.admin, 'order.created', event)]);
+  // The answer is built from what was just written, as buildOrderView would read it back.
+  const viewer = customer ? 'customer' : 'visitor';
+  const view = orderViewOf(
+    {
+      order: { ...order, orderNumber },
+      site,
+      brandName: site.brandName,
+      items,
+      history: [{ status: 'PENDING', at: now }],
+      eta: { ...eta, isLate: false, csTicketCreated: false },
+      rating: null,
+      driver: null,
+    },
+    viewer,
+  );
+  return { created: true, order: view, ...(visitorToken ? { orderToken: visitorToken } : {}) };
 }

@@ -19,11 +19,13 @@ export async function loadOrderSite(db: DbOrTx, siteId: string): Promise<OrderSi
   return { ...row.site, brandName: row.brandName, displayName: siteDisplayName(row.brandName, row.site.name) };
 }
 
+export type BranchItem = { id: string; name: string; description: string | null; priceMinor: number; isAvailable: boolean };
+
 /**
  * Today's menu of one branch for these items: the brand's base item with the branch's override
  * (price, availability) applied. Items of another brand's menu are simply not found here.
  */
-export async function branchItems(db: DbOrTx, site: { id: string; brandId: string }, itemIds: string[]) {
+export async function branchItems(db: DbOrTx, site: { id: string; brandId: string }, itemIds: string[]): Promise<BranchItem[]> {
   if (!itemIds.length) return [];
   return db
     .select({
@@ -47,12 +49,14 @@ export async function priceLines(
   db: DbOrTx,
   site: OrderSite,
   lines: { menuItemId: string; quantity: number }[],
+  /** The branch's items for these lines when already read (placeOrder reads them with the site). */
+  prefetched?: BranchItem[],
 ): Promise<{ lines: PricedLine[]; subtotalMinor: number }> {
   const quantities = new Map<string, number>();
   for (const l of lines) quantities.set(l.menuItemId, (quantities.get(l.menuItemId) ?? 0) + l.quantity);
   if ([...quantities.values()].some((q) => q > 50)) throw new AppError('VALIDATION_ERROR', 'Quantity must be at most 50');
   const ids = [...quantities.keys()];
-  const found = new Map((await branchItems(db, site, ids)).map((i) => [i.id, i]));
+  const found = new Map((prefetched ?? (await branchItems(db, site, ids))).map((i) => [i.id, i]));
 
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {

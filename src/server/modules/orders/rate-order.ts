@@ -45,15 +45,21 @@ export async function rateOrder(
       .where(and(eq(deliveryJobs.orderId, order.id), eq(deliveryJobs.status, 'completed')))
       .limit(1);
     if (!earning) return { rated, driverId: null };
-    if (earning.paidOut) {
+    // The tip joins the earning only while it is unpaid. The paid_out condition sits in the update
+    // itself: a cash-out committing between the read above and this write leaves the row paid, the
+    // update then touches nothing, and the tip becomes a new unpaid earning instead of vanishing
+    // into a payout that was already summed.
+    const joined = earning.paidOut
+      ? []
+      : await tx
+          .update(driverEarnings)
+          .set({ tipMinor: sql`${driverEarnings.tipMinor} + ${input.tipMinor}`, totalMinor: sql`${driverEarnings.totalMinor} + ${input.tipMinor}` })
+          .where(and(eq(driverEarnings.id, earning.id), eq(driverEarnings.paidOut, false)))
+          .returning({ id: driverEarnings.id });
+    if (joined.length === 0) {
       // A cashed-out earning is closed: the tip becomes a new unpaid earning for the same job.
       await tx.insert(driverEarnings).values({ driverId: earning.driverId, deliveryJobId: earning.jobId, tipMinor: input.tipMinor, totalMinor: input.tipMinor });
-      return { rated, driverId: earning.driverId };
     }
-    await tx
-      .update(driverEarnings)
-      .set({ tipMinor: sql`${driverEarnings.tipMinor} + ${input.tipMinor}`, totalMinor: sql`${driverEarnings.totalMinor} + ${input.tipMinor}` })
-      .where(eq(driverEarnings.id, earning.id));
     return { rated, driverId: earning.driverId };
   });
 

@@ -24,3 +24,13 @@ export async function inMaintenance(db: DbOrTx): Promise<boolean> {
   const s = await readSettings(db, ['maintenance_mode']);
   return s.maintenance_mode === true;
 }
+
+/** The same reading of the stored `maintenance_mode` text (JSON), for a caller that read it itself. */
+export function isMaintenanceValue(stored: string | null): boolean {
+  if (stored === null) return false;
+  try {
+    return JSON.parse(stored) === true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Issue 8, item 7 (the Lighthouse half; bench/js-budget.mjs is the JavaScript half): the app served
+// by `npm start` (embedded database, demo data, its own temporary data folder), Lighthouse 12.8.2
+// (mobile: its default emulated phone and simulated slow 4G, performance category only) in Debian's
+// Chromium, 3 runs each for the home page and a restaurant page. Reports the median performance
+// score (budget ≥ 90) and the median LCP (< 2.5 s) and CLS (< 0.1) of those runs, worst run beside.
+//
+//   node bench/perf/lighthouse.mjs [--runs 3] [--quick] [--json] [--verbose]
+//
+// Lighthouse comes through `npx --yes lighthouse@12.8.2` (the npm registry; cached after the first
+// run). The browser flags are playwright.config.ts's: without the background-networking ones,
+// Chromium keeps trying to reach Google's hosts on this closed network.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT, freePort, openDemoBranch } from '../lib/harness.mjs';
+import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
+
+const opts = benchArgs({ runs: { type: 'string' } });
+const RUNS = Number(opts.runs ?? (opts.quick ? 1 : 3));
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'halalnosh-lighthouse-'));
+const owned = new Set();
+
+function spawnOwned(cmd, args, options) {
+  const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  owned.add(child.pid);
+  let output = '';
+  const keep = (d) => {
+    output = (output + d).slice(-6000);
+    if (opts.verbose) process.stderr.write(d);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      owned.delete(child.pid);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, exited, output: () => output };
+}
+
+async function startApp() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawnOwned('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+  });
+  let gone = null;
+  void app.exited.then((e) => (gone = e));
+  const began = Date.now();
+  for (;;) {
+    if (gone) throw new Error(`npm start exited (${JSON.stringify(gone)}):\n${app.output()}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - began > 300_000) throw new Error(`npm start did not serve in 5 minutes:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base, app };
+}
+
+/** One Lighthouse run: { score (0-100), lcpMs, cls }. */
+async function lighthouse(url, n) {
+  const out = path.join(scratch, `report-${n}.json`);
+  const run = spawnOwned(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12.8.2',
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ],
+    { cwd: scratch, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
+  );
+  const { code } = await run.exited;
+  if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${run.output()}`);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    lcpMs: report.audits['largest-contentful-paint'].numericValue,
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+let server = null;
+try {
+  server = await startApp();
+  const branch = await openDemoBranch(server.base);
+  const pages = [
+    { id: 'home', name: 'home page', url: `${server.base}/` },
+    { id: 'restaurant', name: `restaurant page (/restaurant/${branch.site.slug})`, url: `${server.base}/restaurant/${branch.site.slug}` },
+  ];
+  const figures = [];
+  let n = 0;
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await lighthouse(page.url, n++));
+      const r = runs.at(-1);
+      say(opts, `lighthouse ${page.id} run ${i + 1}: score ${r.score}, LCP ${s(r.lcpMs)}, CLS ${r.cls.toFixed(3)}`);
+    }
+    const score = median(runs.map((r) => r.score));
+    const lcp = median(runs.map((r) => r.lcpMs));
+    const cls = median(runs.map((r) => r.cls));
+    const worst = `worst run: ${Math.min(...runs.map((r) => r.score))}, ${s(Math.max(...runs.map((r) => r.lcpMs)))}, ${Math.max(...runs.map((r) => r.cls)).toFixed(3)}`;
+    figures.push(
+      figure(
+        `lighthouse-${page.id}`,
+        `Lighthouse mobile, ${page.name}: performance score, LCP, CLS (median of ${RUNS})`,
+        `${score}, LCP ${s(lcp)}, CLS ${cls.toFixed(3)} (${worst})`,
+        '≥ 90, LCP < 2.5 s, CLS < 0.1',
+        score >= 90 && lcp < 2500 && cls < 0.1,
+      ),
+    );
+  }
+  printResult(figures, opts);
+} catch (err) {
+  console.error(`lighthouse bench could not measure: ${err instanceof Error ? err.message : err}`);
+  process.exitCode = 1;
+} finally {
+  for (const pid of owned) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // gone
+    }
+  }
+  if (server) await Promise.race([server.app.exited, new Promise((r) => setTimeout(r, 10_000))]);
+  for (const pid of owned) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
+}

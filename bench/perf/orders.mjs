@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// Issue 8, item 3: placing orders. On a fresh PostgreSQL database (a database created on PG_URL,
+// DATABASE_URL or the machine's local server), autocannon places orders as fast as `--connections` keep-alive clients allow for
+// a sustained `--seconds` (after a short warm-up), each request with its own Idempotency-Key and a
+// valid basket from the demo branch: delivery and pickup, visitors and the signed-in demo customer.
+// Afterwards the database must hold exactly the acknowledged orders (no more, no less), each as
+// the server acknowledged it and priced by the server: every line at the menu's price, total =
+// items + delivery fee.
+//
+//   node bench/perf/orders.mjs [--seconds 30] [--connections 32] [--quick] [--json] [--verbose]
+//
+// Budget: ≥ 500 orders/s sustained over the measured window, p99 < 150 ms. The server is a child
+// process of its own (harness.startServer); the abuse limits are lifted for it, being one client
+// (the limit statements still run on every request).
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { freshDatabase, openDemoBranch, servingPid, signIn } from '../lib/harness.mjs';
+import { PG_SERVER, benchArgs, figure, fmtMs, fmtRate, printResult, say, startBenchServer } from '../lib/perf.mjs';
+
+const opts = benchArgs({
+  seconds: { type: 'string' },
+  connections: { type: 'string', default: '32' },
+});
+const SECONDS = Number(opts.seconds ?? (opts.quick ? 8 : 30));
+const WARMUP_SECONDS = opts.quick ? 2 : 5;
+const CONNECTIONS = Number(opts.connections);
+const BUDGET_RATE = 500;
+const BUDGET_P99_MS = 150;
+const KEY_PREFIX = `bench-orders-${randomUUID().slice(0, 8)}-`;
+
+const db = await freshDatabase(PG_SERVER, 'halalnosh_bench_orders');
+let server = null;
+
+/** key -> what was sent; key -> what the server acknowledged (201). */
+const sent = new Map();
+const acknowledged = new Map();
+const answered = new Set();
+const statuses = new Map();
+let n = 0;
+let replayed = 0;
+
+function basket(branch, i) {
+  // One to three different items, one to three of each: a valid basket that varies.
+  const lines = branch.items.slice(0, 1 + (i % branch.items.length)).map((item, j) => ({ menuItemId: item.id, quantity: 1 + ((i + j) % 3) }));
+  const delivery = i % 2 === 0;
+  return {
+    siteId: branch.site.id,
+    orderType: delivery ? 'DELIVERY' : 'PICKUP',
+    items: lines,
+    customerName: `Bench Customer ${i}`,
+    customerPhone: '07700 900123',
+    ...(delivery ? { deliveryAddress: `${1 + (i % 200)} Bench Street`, deliveryPostcode: branch.postcode } : {}),
+  };
+}
+
+function acknowledge(key, body) {
+  const { order } = JSON.parse(body);
+  acknowledged.set(key, { orderNumber: order.orderNumber, totalMinor: order.totalMinor });
+}
+
+/**
+ * autocannon stops at the end of its duration without reading the answers still in flight: those
+ * requests may or may not have placed their order. Like a browser, retry each with its key: the
+ * first time it places the order (201), a replay answers with the one already placed (200).
+ */
+async function settleInFlight(base, customerCookie) {
+  for (const [key, { body, signedIn }] of sent) {
+    if (answered.has(key)) continue;
+    const res = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': key, ...(signedIn ? { cookie: customerCookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    answered.add(key);
+    if (res.status === 200 || res.status === 201) {
+      acknowledge(key, text);
+      replayed++;
+    } else statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  }
+}
+
+/** One autocannon run; with `record`, every request is remembered and every 201 acknowledged. */
+function load(base, branch, customerCookie, seconds, record) {
+  const requests = [
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest(req, context) {
+        const i = n++;
+        const key = `${KEY_PREFIX}${i}`;
+        const body = basket(branch, i);
+        context.key = key;
+        // Every fourth request is the signed-in customer's (session lookup, per-account limit).
+        const signedIn = i % 4 === 3;
+        if (record) sent.set(key, { body, signedIn });
+        return {
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            origin: base,
+            'idempotency-key': key,
+            ...(signedIn ? { cookie: customerCookie } : {}),
+          },
+          body: JSON.stringify(body),
+        };
+      },
+      onResponse(status, body, context) {
+        if (!record) return;
+        answered.add(context.key);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 201) acknowledge(context.key, body);
+      },
+    },
+  ];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: base, connections: CONNECTIONS, pipelining: 1, duration: seconds, timeout: 10, requests },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    if (opts.verbose) autocannon.track(instance, { renderProgressBar: false });
+  });
+}
+
+/** The database after the load: exactly the acknowledged orders, each priced by the server. */
+async function verify(branch) {
+  const problems = [];
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows: stored } = await client.query(
+      `select o.idempotency_key as key, o.order_number, o.order_type, o.subtotal_minor, o.delivery_fee_minor, o.total_minor,
+              coalesce(sum(i.line_total_minor), 0)::int as items_minor,
+              coalesce(json_agg(json_build_object('id', i.menu_item_id, 'unit', i.unit_price_minor, 'qty', i.quantity, 'line', i.line_total_minor)) filter (where i.id is not null), '[]') as lines
+         from orders o left join order_items i on i.order_id = o.id
+        where o.idempotency_key like $1
+        group by o.id`,
+      [`${KEY_PREFIX}%`],
+    );
+    // The server's own menu prices for this branch (base item with the branch's override).
+    const { rows: menu } = await client.query(
+      `select m.id, coalesce(o.price_minor, m.price_minor) as price
+         from menu_items m left join site_item_overrides o on o.item_id = m.id and o.site_id = $1
+        where m.id = any($2::uuid[])`,
+      [branch.site.id, branch.items.map((i) => i.id)],
+    );
+    const price = new Map(menu.map((r) => [r.id, Number(r.price)]));
+    const fee = Number(branch.site.deliveryFeeMinor ?? 0);
+    const byKey = new Map(stored.map((r) => [r.key, r]));
+    for (const key of byKey.keys()) if (!acknowledged.has(key)) problems.push(`${key}: stored but never acknowledged`);
+    for (const [key, ack] of acknowledged) {
+      const row = byKey.get(key);
+      if (!row) {
+        problems.push(`${key} (${ack.orderNumber}): acknowledged but not stored`);
+        continue;
+      }
+      const { body } = sent.get(key);
+      const wantFee = body.orderType === 'DELIVERY' ? fee : 0;
+      const wantItems = body.items.reduce((s, l) => s + price.get(l.menuItemId) * l.quantity, 0);
+      const lines = new Map(row.lines.map((l) => [l.id, l]));
+      const linesOk =
+        lines.size === body.items.length &&
+        body.items.every((l) => {
+          const s = lines.get(l.menuItemId);
+          return s && s.qty === l.quantity && s.unit === price.get(l.menuItemId) && s.line === s.unit * s.qty;
+        });
+      if (
+        !linesOk ||
+        row.order_number !== ack.orderNumber ||
+        row.items_minor !== wantItems ||
+        row.subtotal_minor !== wantItems ||
+        row.delivery_fee_minor !== wantFee ||
+        row.total_minor !== wantItems + wantFee ||
+        row.total_minor !== ack.totalMinor
+      ) {
+        problems.push(`${key} (${ack.orderNumber}): stored ${JSON.stringify(row)}, expected items ${wantItems} + fee ${wantFee}, acknowledged ${ack.totalMinor}`);
+      }
+    }
+    return { stored: stored.length, problems };
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when unreadable. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the server process and of the PostgreSQL backends serving this bench's database. */
+async function cpuNow(serverPid) {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  const { rows } = await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await c.end();
+  return { server: cpuSeconds(serverPid), postgres: rows.reduce((sum, r) => sum + cpuSeconds(r.pid), 0) };
+}
+
+try {
+  server = await startBenchServer({ databaseUrl: db.url, verbose: opts.verbose });
+  const branch = await openDemoBranch(server.base);
+  const customer = await signIn(server.base, 'customer@halalnosh.test');
+  say(opts, `orders: server up in ${server.startedInMs} ms on PostgreSQL; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured`);
+  await load(server.base, branch, customer, WARMUP_SECONDS, true);
+  await settleInFlight(server.base, customer);
+  const warm = acknowledged.size;
+  const serverPid = await servingPid(server.pid);
+  const cpuBefore = await cpuNow(serverPid);
+  const result = await load(server.base, branch, customer, SECONDS, true);
+  const cpuAfter = await cpuNow(serverPid);
+  // Orders answered within the measured window (the in-flight ones are settled after it).
+  const measured = acknowledged.size - warm;
+  await settleInFlight(server.base, customer);
+  const check = await verify(branch);
+  const rate = measured / SECONDS;
+  const lat = result.latency;
+  const refused = [...statuses].filter(([s]) => s !== 201).map(([s, c]) => `${c}×${s}`);
+  say(
+    opts,
+    `orders: ${measured} acknowledged in ${SECONDS} s = ${rate.toFixed(0)}/s; latency p50 ${lat.p50} ms, p97.5 ${lat.p97_5} ms, p99 ${lat.p99} ms, max ${lat.max} ms; ` +
+      `errors ${result.errors}, timeouts ${result.timeouts}${refused.length ? `, other answers ${refused.join(', ')}` : ''}`,
+  );
+  // CPU per order: a reading that holds up on a busy machine, where the rate does not.
+  say(
+    opts,
+    `orders: CPU per order: server ${((1000 * (cpuAfter.server - cpuBefore.server)) / measured).toFixed(2)} ms, ` +
+      `PostgreSQL backends ${((1000 * (cpuAfter.postgres - cpuBefore.postgres)) / measured).toFixed(2)} ms (the pool's connections at the end of the run)`,
+  );
+  say(
+    opts,
+    `orders: database holds ${check.stored} bench orders for ${acknowledged.size} acknowledged (warm-up included; ${replayed} of them in flight when a load stopped, settled by replaying their key); ${check.problems.length} problems`,
+  );
+  for (const p of check.problems.slice(0, 10)) say(opts, `  ${p}`);
+  const exact = check.problems.length === 0 && check.stored === acknowledged.size && result.errors === 0 && result.timeouts === 0;
+  const unexpected = [...statuses.keys()].some((s) => s !== 201);
+  printResult(
+    [
+      figure(
+        'orders-rate',
+        `Orders placed, sustained ${SECONDS} s (PostgreSQL, ${CONNECTIONS} connections)`,
+        `${fmtRate(rate)}, p99 ${fmtMs(lat.p99)} (p50 ${fmtMs(lat.p50)})`,
+        `≥ ${BUDGET_RATE}/s, p99 < ${BUDGET_P99_MS} ms`,
+        rate >= BUDGET_RATE && lat.p99 < BUDGET_P99_MS && !unexpected,
+      ),
+      figure(
+        'orders-exact',
+        'Database holds exactly the acknowledged orders, totals = items + delivery fee at menu prices',
+        `${check.stored} stored / ${acknowledged.size} acknowledged, ${check.problems.length} wrong`,
+        'exact',
+        exact,
+      ),
+    ],
+    opts,
+  );
+} catch (err) {
+  console.error(`orders bench could not measure: ${err instanceof Error ? err.stack : err}`);
+  process.exitCode = 1;
+} finally {
+  if (server) await server.kill('SIGTERM');
+  await db.drop().catch(() => undefined);
+}

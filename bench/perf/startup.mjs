@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Issue 8, item 8: start-up.
+//  - `npm start` on an existing data folder (the embedded database with its demo data already
+//    there, the web app already built): time from spawn until GET /api/health and GET / both
+//    answer 200. Median of 3 runs (1 with --quick). Budget < 5 s.
+//  - A fresh install: `git clone` of the committed HEAD into a temporary folder, `npm install`
+//    there, then `npm start` (which builds the web app and seeds a new data folder) until it
+//    serves. Budget < 2 min. npm's cache on this machine is warm (the project's packages were
+//    installed here before), so this is the "on this machine" figure, not a cold download.
+//
+//   node bench/perf/startup.mjs [--quick] [--json] [--verbose] [--skip-install]
+//
+// Every process is started in its own process group and only that group is killed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT, freePort } from '../lib/harness.mjs';
+import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
+
+const opts = benchArgs({ 'skip-install': { type: 'boolean', default: false } });
+const RUNS = opts.quick ? 1 : 3;
+const WARM_BUDGET_MS = 5_000;
+const FRESH_BUDGET_MS = 120_000;
+const owned = new Set();
+
+/** Runs a command to completion in its own process group; resolves with its duration in ms. */
+function run(cmd, args, { cwd, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const began = performance.now();
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    owned.add(child.pid);
+    let output = '';
+    const keep = (d) => {
+      output = (output + d).slice(-4000);
+      if (opts.verbose) process.stderr.write(d);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('exit', (code) => {
+      owned.delete(child.pid);
+      if (code === 0) resolve(performance.now() - began);
+      else reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${output}`));
+    });
+  });
+}
+
+async function answers(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm start` in `cwd` on DATA_DIR `dataDir`: ms from spawn until /api/health and / both answer
+ * 200, polled every 50 ms. The server (npm, scripts/start.mjs and the server process: one process
+ * group) is stopped afterwards.
+ */
+async function timeStart(cwd, dataDir, timeoutMs) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  owned.add(child.pid);
+  let output = '';
+  const keep = (d) => {
+    output = (output + d).slice(-4000);
+    if (opts.verbose) process.stderr.write(d);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  const gone = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+  try {
+    for (;;) {
+      if (exited) throw new Error(`npm start exited (${JSON.stringify(exited)}):\n${output}`);
+      if ((await answers(`${base}/api/health`)) && (await answers(`${base}/`))) return performance.now() - began;
+      if (performance.now() - began > timeoutMs) throw new Error(`npm start did not serve within ${timeoutMs} ms:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    if (!exited) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }, 10_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    owned.delete(child.pid);
+  }
+}
+
+const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'halalnosh-startup-'));
+const figures = [];
+try {
+  // An existing data folder: the first start creates and seeds it (and builds dist/ if stale).
+  const dataDir = path.join(scratch, 'data');
+  const first = await timeStart(ROOT, dataDir, 300_000);
+  say(opts, `startup: first start (creates and seeds the data folder) served in ${sec(first)}`);
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) {
+    warm.push(await timeStart(ROOT, dataDir, 60_000));
+    say(opts, `startup: npm start on the existing data folder, run ${i + 1}: ${sec(warm.at(-1))}`);
+  }
+  const m = median(warm);
+  figures.push(
+    figure(
+      'startup-existing',
+      `\`npm start\` on an existing data folder until / and /api/health answer (median of ${RUNS})`,
+      `${sec(m)} (runs ${warm.map(sec).join(', ')})`,
+      '< 5 s',
+      m < WARM_BUDGET_MS,
+    ),
+  );
+
+  if (!opts['skip-install']) {
+    const clone = path.join(scratch, 'clone');
+    const cloneMs = await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone]);
+    const installMs = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: clone });
+    const startMs = await timeStart(clone, path.join(clone, 'data'), FRESH_BUDGET_MS * 2);
+    const total = cloneMs + installMs + startMs;
+    say(opts, `startup: fresh install: git clone ${sec(cloneMs)}, npm install ${sec(installMs)}, first npm start (build + seed) ${sec(startMs)}`);
+    figures.push(
+      figure(
+        'startup-fresh',
+        'Fresh install: `git clone`, `npm install` (npm cache warm on this machine), `npm start` until it serves',
+        `${sec(total)} (clone ${sec(cloneMs)}, install ${sec(installMs)}, start ${sec(startMs)})`,
+        '< 2 min',
+        total < FRESH_BUDGET_MS,
+      ),
+    );
+  }
+  printResult(figures, opts);
+} catch (err) {
+  console.error(`startup bench could not measure: ${err instanceof Error ? err.message : err}`);
+  process.exitCode = 1;
+} finally {
+  for (const pid of owned) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuItems, menus, sites } from '../../db/schema/index';
+import { seedDemo } from '../../db/seed/seed-demo';
+import { saveReview } from '../reviews/save-review';
+import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+
+// Two apps on one database stand for two server processes behind a load balancer: each has its
+// own cache, and a change made through either (or straight in SQL) shows in the next read of both.
+let a: TestApp;
+let b: TestApp;
+const SLUG = 'saffron-ember-green-street';
+
+beforeAll(async () => {
+  a = await createTestApp();
+  await seedDemo(a.database.db);
+  b = await createTestApp({}, { database: a.database, url: a.url });
+});
+afterAll(async () => {
+  await b.app.close();
+  await a.close();
+});
+
+async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: res.body, etag: res.headers.etag as string | undefined, json: () => res.json() };
+}
+const search = (t: TestApp, location = 'London') => get(t, `/api/restaurants/search?location=${encodeURIComponent(location)}&limit=100`);
+const card = (body: string) => (JSON.parse(body) as { restaurants: { slug: string; branchName: string; rating: number | null; reviewCount: number }[] }).restaurants.find((r) => r.slug === SLUG)!;
+
+describe('response cache of search and restaurant page (decision 0091)', () => {
+  it('serves the same answer again, with an ETag and 304 for a matching If-None-Match', async () => {
+    const first = await search(a);
+    const second = await search(a);
+    expect(first.status).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(first.etag).toMatch(/^"/);
+    expect(second.etag).toBe(first.etag);
+    const notModified = await get(a, `/api/restaurants/search?location=London&limit=100`, { 'if-none-match': first.etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+    const page = await get(a, `/api/restaurants/${SLUG}`);
+    expect(page.status).toBe(200);
+    expect((await get(a, `/api/restaurants/${SLUG}`, { 'if-none-match': page.etag! })).status).toBe(304);
+  });
+
+  it('shows a change to the restaurant in the very next search and page, on both processes', async () => {
+    await search(a);
+    await search(b);
+    await get(b, `/api/restaurants/${SLUG}`);
+    await a.database.db.update(sites).set({ name: 'Green Street Renamed' }).where(eq(sites.slug, SLUG));
+    expect(card((await search(a)).body).branchName).toBe('Green Street Renamed');
+    expect(card((await search(b)).body).branchName).toBe('Green Street Renamed');
+    expect(JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant.branchName).toBe('Green Street Renamed');
+  });
+
+  it('shows a change to a menu item in the very next restaurant page', async () => {
+    const before = JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant;
+    const item = before.menu.sections[0].items[0];
+    const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+    const [menu] = await a.database.db.select().from(menus).where(eq(menus.brandId, site.brandId));
+    await a.database.db.update(menuItems).set({ name: 'Cache Test Curry', priceMinor: 1234 }).where(eq(menuItems.id, item.id));
+    expect(menu.id).toBeTruthy();
+    const after = JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant;
+    const changed = after.menu.sections.flatMap((s: { items: { id: string }[] }) => s.items).find((i: { id: string }) => i.id === item.id);
+    expect(changed).toMatchObject({ name: 'Cache Test Curry', priceMinor: 1234 });
+  });
+
+  it('shows a new review in the very next search and page', async () => {
+    const before = card((await search(b)).body);
+    await get(a, `/api/restaurants/${SLUG}`);
+    const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+    const userId = await createUser(a, { email: 'cache-reviewer@example.test', userType: 'customer' });
+    await saveReview(a.database.db, { siteId: site.id, userId, rating: 1, comment: 'Cold' });
+    const after = card((await search(b)).body);
+    expect(after.reviewCount).toBe(before.reviewCount + 1);
+    expect(JSON.parse((await get(a, `/api/restaurants/${SLUG}`)).body).restaurant.reviewCount).toBe(before.reviewCount + 1);
+  });
+
+  it('gives a signed-in customer and a visitor the same answer (nothing in it depends on the viewer)', async () => {
+    await createUser(a, { email: 'cache-viewer@example.test', userType: 'customer' });
+    const cookie = await signIn(a, 'cache-viewer@example.test');
+    const visitor = await search(a, 'E1');
+    const customer = await get(a, `/api/restaurants/search?location=E1&limit=100`, { cookie });
+    expect(customer.body).toBe(visitor.body);
+    // And the uncached computation agrees: a fresh process (its own cache) gives the same text.
+    const fresh = await createTestApp({ responseCache: false }, { database: a.database, url: a.url });
+    expect((await get(fresh, `/api/restaurants/search?location=E1&limit=100`, { cookie })).body).toBe(visitor.body);
+    await fresh.app.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * The cache of the public catalog answers (search, restaurant page) as serialised JSON (decision
+ * 0091). An entry is keyed by the request, the catalog version and the London minute:
+ *
+ * - catalog_version moves, in the writing transaction, with every statement on a table these
+ *   answers read (statement triggers, migration 0005). Each request reads the version once,
+ *   after it arrived, before any cached answer is used: a committed change is therefore seen by
+ *   the next read on every server process sharing the database. Data read after the version may
+ *   be newer than it, never older, so an entry is never staler than its key.
+ * - "open now", pauses and certificate expiry depend on the clock: an entry lives for the minute
+ *   it was made in (by the wall clock), never longer.
+ *
+ * The answers do not depend on who asks (they are public and read no session), so one entry
+ * serves every viewer. Concurrent requests share version reads: a request joins the next read to
+ * start after it arrived, never one already in flight (which may predate a commit it must see).
+ */
+export type CachedAnswer = { body: string; etag: string };
+
+export type ResponseCache = {
+  /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
+  get(key: string, compute: () => Promise<string>, now?: Date): Promise<CachedAnswer>;
+  /** Entries held (for tests). */
+  size(): number;
+};
+
+const MAX_ENTRIES = 2000;
+
+export function createResponseCache(db: Db, { enabled = true }: { enabled?: boolean } = {}): ResponseCache {
+  let entries = new Map<string, CachedAnswer>();
+  let entriesVersion: string | null = null;
+  let entriesMinute = -1;
+
+  // Batched version reads: `waiting` are the callers that arrived while a read was in flight.
+  let inFlight = false;
+  let waiting: { resolve: (v: string) => void; reject: (e: unknown) => void }[] = [];
+  const readVersion = async (): Promise<string> => {
+    const result = await db.execute<{ version: string }>(sql`select version::text as version from catalog_version where id = 1`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
+    return rows[0]?.version ?? '0';
+  };
+  const pump = (): void => {
+    if (inFlight || !waiting.length) return;
+    inFlight = true;
+    const batch = waiting;
+    waiting = [];
+    readVersion().then(
+      (v) => {
+        inFlight = false;
+        for (const w of batch) w.resolve(v);
+        pump();
+      },
+      (err: unknown) => {
+        inFlight = false;
+        for (const w of batch) w.reject(err);
+        pump();
+      },
+    );
+  };
+  const currentVersion = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      pump();
+    });
+
+  const answer = (body: string): CachedAnswer => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` });
+
+  return {
+    async get(key, compute, now = new Date()) {
+      if (!enabled) return answer(await compute());
+      const version = await currentVersion();
+      const minute = Math.floor(now.getTime() / 60_000);
+      if (version !== entriesVersion || minute !== entriesMinute) {
+        entries = new Map();
+        entriesVersion = version;
+        entriesMinute = minute;
+      }
+      const hit = entries.get(key);
+      if (hit) return hit;
+      const made = answer(await compute());
+      // Only keep it if nothing moved while it was computed (another request may have reset the map).
+      if (entriesVersion === version && entriesMinute === minute) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        entries.set(key, made);
+      }
+      return made;
+    },
+    size: () => entries.size,
+  };
+}
