@@ -1,7 +1,7 @@
 // npm start: builds the web app when dist/ is missing or older than its sources, then serves
 // API and app from one process (embedded database with demo data unless configured otherwise).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -25,6 +25,42 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(bin('tsx'), [path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
+// The server runs from one bundled file (our TypeScript compiled by esbuild, packages left to Node),
+// rebuilt when its sources change: Node then loads it without tsx's per-module hooks, which take most
+// of a start-up. When the bundle cannot be made, the server runs from source under tsx as before.
+const bundleDir = path.join(root, 'build', 'server');
+const bundle = path.join(bundleDir, 'main.mjs');
+const serverSources = ['src/server', 'src/domain', 'package-lock.json'].map((p) => path.join(root, p));
+async function bundleServer() {
+  if (existsSync(bundle) && Math.max(...serverSources.map(newest)) <= statSync(bundle).mtimeMs) return true;
+  try {
+    const esbuild = await import('esbuild');
+    rmSync(bundleDir, { recursive: true, force: true });
+    await esbuild.build({
+      entryPoints: [path.join(root, 'src/server/main.ts')],
+      outdir: bundleDir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+    // db/client.ts finds its migrations beside itself (import.meta.url): beside the bundle here.
+    cpSync(path.join(root, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), { recursive: true });
+    return true;
+  } catch (err) {
+    console.warn(`Could not bundle the server (${err instanceof Error ? err.message : err}); running it from source.`);
+    rmSync(bundleDir, { recursive: true, force: true });
+    return false;
+  }
+}
+
+const server = (await bundleServer())
+  ? spawn(process.execPath, [bundle], { cwd: root, stdio: 'inherit' })
+  : spawn(bin('tsx'), [path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

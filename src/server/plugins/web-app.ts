@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -48,9 +48,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       },
     });
   }
+  const compressed = (html: Buffer) => ({ identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
   const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
-  const indexBr = indexHtml ? brotliCompressSync(indexHtml) : null;
-  const indexGz = indexHtml ? gzipSync(indexHtml, { level: 9 }) : null;
+  const plain = indexHtml ? compressed(indexHtml) : null;
+  // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
+  // after it runs: announced in the page they open, so they download alongside the entry.
+  const customerChunks = hasBuild && existsSync(path.join(distDir!, 'assets'))
+    ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared|zod)-[\w-]+\.js$/.test(f))
+    : [];
+  const customerHtml =
+    indexHtml && customerChunks.length
+      ? compressed(
+          Buffer.from(
+            indexHtml
+              .toString('utf8')
+              .replace('</head>', `${customerChunks.map((f) => `    <link rel="modulepreload" crossorigin href="/assets/${f}">`).join('\n')}\n  </head>`),
+          ),
+        )
+      : plain;
+  const isCustomerLanding = (url: string) => url === '/' || url.startsWith('/?') || url.startsWith('/restaurant/') || url.startsWith('/restaurants/');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
@@ -62,6 +78,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? indexBr : encoding === 'gzip' ? indexGz : indexHtml);
+    const page = isCustomerLanding(url) ? customerHtml! : plain!;
+    return reply.send(encoding ? page[encoding] : page.identity);
   });
 }

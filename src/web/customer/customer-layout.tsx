@@ -2,13 +2,16 @@ import { Link, Outlet } from 'react-router';
 import { CartProvider } from '../lib/cart';
 import { CustomerHeader } from './customer-header';
 
-/** Customer pages: the cart, the header, the page and a small footer. Mobile first. */
+/**
+ * Customer pages: the cart, the header, the page and a small footer. Mobile first. The page is at
+ * least a screen tall, so the footer never starts in view and is pushed down when data arrives (CLS).
+ */
 export function CustomerLayout() {
   return (
     <CartProvider>
       <div className="flex min-h-dvh flex-col">
         <CustomerHeader />
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:py-10">
+        <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:py-10">
           <Outlet />
         </main>
         <footer className="border-t border-border bg-card">
