@@ -43,6 +43,16 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIGN_IN_LIMIT_PER_MINUTE: '200' },
+    // Map tiles from a same-origin path that does not exist: maps degrade to the plain SVG unless a
+    // test serves tiles itself (maps.spec.ts).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SIGN_IN_LIMIT_PER_MINUTE: '200',
+      MAP_TILE_URL: `http://localhost:${PORT}/e2e-tiles/{z}/{x}/{y}.png`,
+    },
   },
 });

@@ -103,7 +103,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   registerInputHygiene(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), mapTileUrl: config.mapTileUrl });
   registerCsrfCheck(app, config);
   registerAuth(app, auth, database.db, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
@@ -125,7 +125,7 @@ export async function buildApp(
   halalRoutes(app);
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl ?? null });
 
   // Background sweepers start once the app is ready; tests run them by hand (config.sweepers false).
   const stopSweepers: (() => Promise<void>)[] = [];

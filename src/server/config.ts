@@ -43,6 +43,11 @@ export type Config = {
   /** Run the background sweepers (late orders) in this process; tests turn them off and run them by hand. */
   sweepers: boolean;
   webDistDir: string | null;
+  /**
+   * A public raster tile URL template ("https://tile.example/{z}/{x}/{y}.png") drawn under the
+   * maps; unset: the plain SVG map (docs/decisions/0080). Not a secret: the browser reads it.
+   */
+  mapTileUrl?: string | null;
 };
 
 export type WriteLimit = { perIp: number; perAccount: number };
@@ -95,6 +100,11 @@ const envSchema = z.object({
     .default('loopback,linklocal,uniquelocal'),
   ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>`]+$/, 'must be an http(s) URL template')
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}, e.g. https://tile.example/{z}/{x}/{y}.png')
+    .optional(),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -150,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,
     webDistDir: path.resolve('dist'),
+    mapTileUrl: e.MAP_TILE_URL ?? null,
   };
 }

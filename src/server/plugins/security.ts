@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 
-const CSP = [
+/** The origin of a map tile URL template (MAP_TILE_URL), for img-src; null when it has none. */
+export function tileOrigin(template: string | null | undefined): string | null {
+  if (!template) return null;
+  try {
+    return new URL(template.replace(/\{[a-z]\}/g, '0')).origin;
+  } catch {
+    return null;
+  }
+}
+
+const csp = (extraImg: string | null) => [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+  `img-src 'self' data: blob: https://*.tile.openstreetmap.org${extraImg ? ` ${extraImg}` : ''}`,
   "connect-src 'self'",
   "font-src 'self' data:",
   "frame-ancestors 'none'",
@@ -13,8 +23,9 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** Security headers on every response. */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
+/** Security headers on every response; a configured map tile server's origin may serve images. */
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean; mapTileUrl?: string | null }): void {
+  const CSP = csp(tileOrigin(opts.mapTileUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
     // A route may set a stricter policy of its own (uploads are served with `sandbox`): keep it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);

@@ -16,13 +16,21 @@ function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Public settings the browser reads from <meta> tags in index.html (no round trip, no inline script). */
+function withPublicConfig(html: string, pub: { mapTileUrl: string | null }): string {
+  if (!pub.mapTileUrl) return html;
+  return html.replace('</head>', `<meta name="halalnosh-map-tile-url" content="${escapeAttr(pub.mapTileUrl)}">\n</head>`);
+}
+
 /**
  * Serves the built single-page app from dist/: hashed assets cached for a year, every other
  * non-API GET answered with index.html so the browser router can show the page (or its 404).
  * Text is sent brotli- or gzip-compressed: assets from the build's precompressed twins
  * (vite.config.ts), index.html compressed once at start-up.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string | null, pub: { mapTileUrl: string | null } = { mapTileUrl: null }): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasBuild = !!indexFile && existsSync(indexFile);
   if (hasBuild) {
@@ -41,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     });
   }
   const compressed = (html: Buffer) => ({ identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
-  const indexHtml = hasBuild ? readFileSync(indexFile!) : null;
+  const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
   const plain = indexHtml ? compressed(indexHtml) : null;
   // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
   // after it runs: announced in the page they open, so they download alongside the entry.

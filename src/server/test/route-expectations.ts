@@ -332,6 +332,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: (w) => [{ actor: 'otherDriver', url: `/api/driver/jobs/${w.rows.jobA.id}/arrival`, payload: { at: 'pickup' }, why: 'the driver\'s job' }],
     example: (w) => ({ actor: 'driver', url: `/api/driver/jobs/${w.rows.jobA.id}/arrival`, payload: { at: 'pickup' } }),
   },
+  'POST /api/driver/jobs/:jobId/position': {
+    rows: (w) => [{ actor: 'otherDriver', url: `/api/driver/jobs/${w.rows.jobA.id}/position`, payload: { lat: 51.5, lng: -0.07 }, why: 'the driver\'s job (their live position)' }],
+    example: (w) => ({ actor: 'driver', url: `/api/driver/jobs/${w.rows.jobA.id}/position`, payload: { lat: 51.5, lng: -0.07, accuracyMetres: 20 } }),
+  },
   'POST /api/driver/jobs/:jobId/verify-code': {
     rows: (w) => [{ actor: 'otherDriver', url: `/api/driver/jobs/${w.rows.jobA.id}/verify-code`, payload: { code: '1234' }, why: 'the driver\'s job' }],
     example: (w) => ({ actor: 'driver', url: `/api/driver/jobs/${w.rows.jobA.id}/verify-code`, payload: { code: '1234' } }),

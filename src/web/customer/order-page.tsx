@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bike, Flag, KeyRound, MapPin, Phone, ReceiptText, RefreshCw, RotateCcw, ShoppingCart, Star, Store, User } from 'lucide-react';
+import { Bike, Flag, KeyRound, Map as MapIcon, MapPin, Phone, ReceiptText, RefreshCw, RotateCcw, ShoppingCart, Star, Store, User } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../lib/toast';
@@ -8,13 +8,14 @@ import { LATE_MESSAGE } from '../../domain/eta';
 import { orderPageLabel } from '../../domain/order-status-labels';
 import { isClientError } from '../lib/api';
 import { cn } from '../lib/cn';
-import { formatDateTime, formatDeliveryFee, formatPrice } from '../lib/format';
+import { formatDateTime, formatDeliveryFee, formatPrice, formatTime } from '../lib/format';
 import { type LiveEvent, useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
 import { orderTokenFor } from '../lib/order-tokens';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
+import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { EtaCard } from './eta-card';
@@ -66,6 +67,31 @@ function DriverCard({ driver, status }: { driver: NonNullable<OrderView['driver'
   );
 }
 
+const point = (lat: number | null | undefined, lng: number | null | undefined) => (lat != null && lng != null ? { lat, lng } : null);
+
+/** The tracking map: the restaurant, the delivery address and, while out for delivery, the driver's shared position. */
+function OrderMap({ order }: { order: OrderView }) {
+  const site = order.site;
+  const siteAddress = `${site.name}, ${site.address}${site.postcode && !site.address.includes(site.postcode) ? ` ${site.postcode}` : ''}`;
+  const points: MapPoint[] = [{ kind: 'restaurant', label: 'Restaurant', detail: siteAddress, position: point(site.lat, site.lng) }];
+  if (order.driverLocation) {
+    points.push({ kind: 'driver', label: 'Driver', detail: `Last seen at ${formatTime(order.driverLocation.at)}`, position: order.driverLocation });
+  }
+  if (order.delivery) {
+    const address = [order.delivery.address, order.delivery.postcode].filter(Boolean).join(', ');
+    points.push({ kind: 'delivery', label: 'Delivery address', detail: address || 'Your address', position: point(order.delivery.lat, order.delivery.lng) });
+  }
+  const title = order.orderType === 'DELIVERY' ? `Map of order ${order.orderNumber}` : `Map of where to collect order ${order.orderNumber}`;
+  return (
+    <Panel title="Map" icon={<MapIcon aria-hidden="true" />}>
+      <RouteMap title={title} points={points} />
+      {order.status === 'OUT_FOR_DELIVERY' && !order.driverLocation ? (
+        <p className="text-sm text-muted-foreground">Your driver is not sharing their location, so only the addresses are shown.</p>
+      ) : null}
+    </Panel>
+  );
+}
+
 function OrderDetails({ order }: { order: OrderView }) {
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
@@ -78,7 +104,7 @@ function OrderDetails({ order }: { order: OrderView }) {
   useDocumentTitle(`Order ${order.orderNumber} - ${label}`);
 
   const onEvent = (event: LiveEvent) => {
-    if (event.type === 'order.status' || event.type === 'order.eta' || event.type === 'order.rated') {
+    if (event.type === 'order.status' || event.type === 'order.eta' || event.type === 'order.rated' || event.type === 'driver.position') {
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
     }
     if (event.type === 'order.eta') {
@@ -150,6 +176,7 @@ function OrderDetails({ order }: { order: OrderView }) {
             </Panel>
           ) : null}
           {order.driver && DRIVER_VISIBLE.includes(order.status) ? <DriverCard driver={order.driver} status={order.status} /> : null}
+          {order.status !== 'REJECTED' ? <OrderMap order={order} /> : null}
           {order.deliveryCode ? (
             <Panel title="Delivery code" icon={<KeyRound aria-hidden="true" />} className="border-primary bg-primary-soft">
               <p className="text-sm">Give this code to your driver when your order arrives.</p>

@@ -13,20 +13,38 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
 import { DeliveryCodeDialog } from './delivery-code-dialog';
 import { JOB_REFRESH_MS, driverKeys, fetchJob, uploadFile } from './driver-api';
+import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
 import { useJobProgress } from './use-job-progress';
+import { useShareLocation } from './use-share-location';
 
 /** Spec 3, 4.1: a completed job returns to the dashboard after 2 seconds. */
 const RETURN_AFTER_MS = 2000;
 
 function openDirections(to: GeoPoint) {
   window.open(directionsUrl(to), '_blank', 'noopener,noreferrer');
+}
+
+/** Pickup, the driver's own position (from this phone) and the drop-off, in the order of the trip. */
+function jobMapPoints(job: JobDetailResponse['job'], me: GeoPoint | null): MapPoint[] {
+  const points: MapPoint[] = [
+    { kind: 'restaurant', label: 'Pickup', detail: [job.restaurantName, job.pickupAddress, job.pickupPostcode].filter(Boolean).join(', '), position: job.pickupLocation },
+  ];
+  if (me) points.push({ kind: 'driver', label: 'You', detail: 'Your current position', position: me });
+  points.push({
+    kind: 'delivery',
+    label: 'Drop-off',
+    detail: [job.deliveryAddress, job.deliveryPostcode].filter(Boolean).join(', ') || 'Shown once you accept the job',
+    position: job.deliveryLocation,
+  });
+  return points;
 }
 
 /** /driver/delivery/{jobId} (approved drivers): one job from accepting to the proof photo (spec 3, 2.3 and 4.1). */
@@ -48,6 +66,8 @@ export function DeliveryPage() {
     refetchInterval: (q) => (q.state.data?.job.status === 'completed' || q.state.error ? false : JOB_REFRESH_MS),
   });
   const job = query.data?.job;
+  const sharingActive = !!job && job.isMine && (job.status === 'assigned' || job.status === 'picked_up');
+  const sharing = useShareLocation(jobId, sharingActive);
   useDocumentTitle(job ? `Delivery ${job.orderNumber}` : 'Delivery in Progress');
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: driverKeys.job(jobId) });
@@ -174,6 +194,13 @@ export function DeliveryPage() {
       </header>
 
       {job.status === 'completed' ? <CompletedCard /> : <StepCard job={job} step={screen.step} />}
+      <section className="grid gap-2 rounded-lg border border-border bg-card p-4" aria-labelledby="job-map-title">
+        <h2 id="job-map-title" className="font-semibold">
+          Map
+        </h2>
+        <RouteMap title={`Map of delivery ${job.orderNumber}`} points={jobMapPoints(job, sharingActive ? sharing.position : null)} />
+      </section>
+      {sharingActive ? <LocationSharing state={sharing.state} onStart={sharing.start} onStop={sharing.stop} /> : null}
       <JobDetailsCard job={job} refreshing={query.isFetching} onRefresh={refresh} />
       <AddressCard
         title="Pickup"

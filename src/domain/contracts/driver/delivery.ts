@@ -21,3 +21,14 @@ export const completeDeliveryResponse = z.object({
   job: jobDetail,
   earning: z.object({ id: z.uuid(), totalMinor: z.int() }),
 });
+
+/**
+ * POST /api/driver/jobs/:jobId/position: the assigned driver's current position from the phone,
+ * while the job is assigned or picked up (docs/decisions/0080). Kept until the delivery completes.
+ */
+export const positionBody = z.strictObject({
+  lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  lng: z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  accuracyMetres: z.number().min(0).max(100_000).optional(),
+});
+export const positionResponse = z.object({ ok: z.literal(true), at: z.string() });

@@ -56,9 +56,15 @@ export const orderView = z.object({
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),
   contact: z.object({ name: z.string(), phone: z.string() }),
-  /** Null for pickup. */
+  /** Null for pickup. lat/lng: where the address was geocoded (the map's drop-off), null when unknown. */
   delivery: z
-    .object({ address: z.string().nullable(), postcode: z.string().nullable(), instructions: z.string().nullable() })
+    .object({
+      address: z.string().nullable(),
+      postcode: z.string().nullable(),
+      instructions: z.string().nullable(),
+      lat: z.number().nullable(),
+      lng: z.number().nullable(),
+    })
     .nullable(),
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
   /** The stored estimate in minutes: 40 delivery, 25 pickup (shown as 35-45, 20-30). */
@@ -70,6 +76,11 @@ export const orderView = z.object({
   driver: z
     .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(), vehicleType: z.string().nullable() })
     .nullable(),
+  /**
+   * The driver's last shared position (docs/decisions/0080): only while OUT_FOR_DELIVERY, only to
+   * the customer, the visitor who placed it and admins; null when the driver shares none.
+   */
+  driverLocation: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),
   /** The 4-digit code the customer gives the driver: only to the customer, only while out for delivery. */
   deliveryCode: z.string().nullable(),
   /** Rate & Tip is offered: DELIVERED or COLLECTED and not rated yet (customer and visitor only). */

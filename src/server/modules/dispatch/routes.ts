@@ -5,6 +5,8 @@ import {
   arrivalResponse,
   completeDeliveryBody,
   completeDeliveryResponse,
+  positionBody,
+  positionResponse,
   verifyCodeBody,
   verifyCodeResponse,
 } from '../../../domain/contracts/driver/delivery';
@@ -15,6 +17,7 @@ import { completeDelivery } from './complete-delivery';
 import { getJob } from './get-job';
 import { listJobs } from './list-jobs';
 import { recordArrival } from './record-arrival';
+import { recordPosition } from './record-position';
 import { verifyCode } from './verify-code';
 
 /** Dispatch for approved drivers: the jobs board, accepting, and the delivery steps. */
@@ -45,6 +48,12 @@ export function dispatchRoutes(app: FastifyInstance): void {
     '/api/driver/jobs/:jobId/arrival',
     { config: { policy }, schema: { params: jobParams, body: arrivalBody, response: { 200: arrivalResponse } } },
     async (request) => recordArrival(deps, request.actor!.userId, request.params.jobId, request.body.at),
+  );
+
+  r.post(
+    '/api/driver/jobs/:jobId/position',
+    { config: { policy }, schema: { params: jobParams, body: positionBody, response: { 200: positionResponse } } },
+    async (request) => recordPosition(deps, request.actor!.userId, request.params.jobId, request.body),
   );
 
   r.post(

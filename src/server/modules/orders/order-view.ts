@@ -4,12 +4,14 @@ import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import type { OrderStatus } from '../../../domain/order-flow';
 import { orderPageLabel } from '../../../domain/order-status-labels';
 import type { DbOrTx } from '../../db/client';
-import { brands, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
+import { brands, deliveryJobs, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
 import type { OrderViewer } from '../access/order-access';
 
 /** Statuses in which a driver is on the order and the customer sees their card. */
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
+/** Who sees the driver's live position on the map (docs/decisions/0080): not the restaurant, not the driver. */
+const LOCATION_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor', 'admin'];
 
 /** What an order's view is made of: its row, branch, lines, history, ETA, rating and driver. */
 export type OrderViewParts = {
@@ -29,6 +31,8 @@ export type OrderViewParts = {
     | 'deliveryAddress'
     | 'deliveryPostcode'
     | 'deliveryInstructions'
+    | 'deliveryLat'
+    | 'deliveryLng'
     | 'estimatedDeliveryTime'
     | 'prepTimeMinutes'
     | 'rejectionReason'
@@ -41,6 +45,8 @@ export type OrderViewParts = {
   eta: Pick<typeof orderEtas.$inferSelect, 'initialEta' | 'currentEta' | 'isLate' | 'csTicketCreated' | 'etaSource' | 'distanceKm' | 'travelTimeMinutes'> | null;
   rating: Pick<typeof orderRatings.$inferSelect, 'rating' | 'tipMinor' | 'comment' | 'createdAt'> | null;
   driver: OrderView['driver'];
+  /** The driver's last shared position, when the job has one (a new order has none). */
+  driverLocation?: { lat: number; lng: number; at: Date } | null;
 };
 
 /** Code-point order (as PostgreSQL's C collation sorts), whatever the database's collation. */
@@ -89,7 +95,17 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .limit(1);
     driver = d ?? null;
   }
-  return orderViewOf({ order: o, site: s, brandName: row.brandName, items, history, eta: eta ?? null, rating: rating ?? null, driver }, viewer);
+
+  let driverLocation: OrderViewParts['driverLocation'] = null;
+  if (o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer)) {
+    const [j] = await db
+      .select({ lat: deliveryJobs.driverLat, lng: deliveryJobs.driverLng, at: deliveryJobs.driverLocatedAt })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.orderId, o.id))
+      .limit(1);
+    if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
+  }
+  return orderViewOf({ order: o, site: s, brandName: row.brandName, items, history, eta: eta ?? null, rating: rating ?? null, driver, driverLocation }, viewer);
 }
 
 /** The view of an order from its parts (no database): placing an order builds it from what it wrote. */
@@ -97,6 +113,10 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
   const { order: o, site: s, eta, rating, driver } = parts;
   const items = [...parts.items].sort(byName);
   const history = parts.history;
+
+  // Shown only while out for delivery, and only to the customer and admins (docs/decisions/0080).
+  const shared = o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer) ? parts.driverLocation : null;
+  const driverLocation = shared ? { lat: shared.lat, lng: shared.lng, at: shared.at.toISOString() } : null;
 
   const isCustomer = viewer === 'customer' || viewer === 'visitor';
   return {
@@ -133,7 +153,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     contact: { name: o.customerName, phone: o.customerPhone },
     delivery:
       o.orderType === 'DELIVERY'
-        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions }
+        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions, lat: o.deliveryLat, lng: o.deliveryLng }
         : null,
     statusHistory: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
     estimatedDeliveryTime: o.estimatedDeliveryTime,
@@ -151,6 +171,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
         }
       : null,
     driver,
+    driverLocation,
     deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
     canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
     rating: rating

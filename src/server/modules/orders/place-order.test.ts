@@ -85,7 +85,14 @@ describe('POST /api/orders: where and when', () => {
   it('delivers within the radius', async () => {
     const res = await place(t, deliveryBody(shop, { deliveryPostcode: 'EC1V 2NX' }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().order.delivery).toEqual({ address: '12 Commercial Street', postcode: 'EC1V 2NX', instructions: 'Ring twice' });
+    expect(res.json().order.delivery).toEqual({
+      address: '12 Commercial Street',
+      postcode: 'EC1V 2NX',
+      instructions: 'Ring twice',
+      // Where the postcode was geocoded: the drop-off on the tracking map.
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+    });
   });
 
   it('answers 400 to a postcode that is not valid or not known', async () => {

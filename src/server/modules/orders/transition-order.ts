@@ -69,7 +69,8 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
-          ? { completedAt: now }
+          ? // The driver's shared position is kept only while the delivery is active (decision 0080).
+            { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
           : {};
   const [moved] = await tx
     .update(deliveryJobs)
