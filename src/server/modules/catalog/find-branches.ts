@@ -34,15 +34,7 @@ export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
  * and `total`. When the page lies past the end, one row with a null id still carries the total.
  */
 export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
-  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false });
-  const result = await db.execute(sql`with r(id, slug, brand_name, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
-    g as (select is_open, rating, count(*) as n from r group by 1, 2),
-    c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto, sum(n) over () as total from g),
-    w as (select * from c where upto - n < ${offset + limit} and upto > ${offset})
-    select r.id, r.brand_name, r.branch_name, r.rating, r.is_open, w.upto - w.n as before, w.total
-      from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
-    union all
-    select null, null, null, null, null, null, (select coalesce(sum(n), 0) from g) where not exists (select 1 from w)`);
+  const result = await db.execute(cityPageQuery(db, citySlug, o, offset, limit));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     id: string | null;
     brand_name: string;
@@ -53,6 +45,19 @@ export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOpt
     total: string | number;
   }[];
   return rows;
+}
+
+/** The statement of cityPageRows. */
+export function cityPageQuery(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
+  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false });
+  return sql`with r(id, slug, brand_name, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
+    g as (select is_open, rating, count(*) as n from r group by 1, 2),
+    c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto, sum(n) over () as total from g),
+    w as (select * from c where upto - n < ${offset + limit} and upto > ${offset})
+    select r.id, r.brand_name, r.branch_name, r.rating, r.is_open, w.upto - w.n as before, w.total
+      from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
+    union all
+    select null, null, null, null, null, null, (select coalesce(sum(n), 0) from g) where not exists (select 1 from w)`;
 }
 
 function inBox(point: GeoPoint) {

@@ -8,7 +8,7 @@ import { siteReviewsQuery } from '../reviews/list-reviews';
 import { myReviewQuery } from '../reviews/get-my-review';
 import { completedOrderQuery, siteRatingTotalsQuery } from '../reviews/save-review';
 import { cardRowsByIds } from './card-rows';
-import { cityBranchesQuery, cityRankQuery, nearbyBranchesQuery, nearbyRankQuery } from './find-branches';
+import { cityBranchesQuery, cityPageQuery, cityRankQuery, nearbyBranchesQuery, nearbyRankQuery } from './find-branches';
 import { branchBySlugQuery } from './get-restaurant';
 import { branchMenuQuery } from './load-menu';
 
@@ -103,6 +103,7 @@ describe('query plans', () => {
       ...(await planScans(cityRankQuery(t.database.db, 'london', none))),
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, all))),
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, none))),
+      ...(await planScans(cityPageQuery(t.database.db, 'london', { at: new Date(), filters: ['open', 'top'] }, 0, 50))),
       ...(await planScans(cardRowsByIds(t.database.db, [site.id]))),
     ];
     expect(unindexed(rank)).toEqual([]);

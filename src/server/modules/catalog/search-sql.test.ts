@@ -148,7 +148,8 @@ describe('the search judged in SQL', () => {
           expect(got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`), `${at.toISOString()} ${filters.join(',')} ${cuisine}`).toEqual(want);
           expect(got.total).toBe(want.length);
           compared += want.length;
-          // Pages across the (open, rating) groups, and past the end.
+          // Pages across the (open, rating) groups, and past the end (the one-statement page: no cuisine).
+          if (cuisine !== undefined) continue;
           for (const [offset, limit] of [[0, 7], [5, 9], [13, 4], [40, 25], [want.length, 5], [want.length + 3, 5]]) {
             const part = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine, filters, limit, offset }, at);
             expect(part.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`), `${at.toISOString()} ${filters.join(',')} ${cuisine} ${offset}+${limit}`).toEqual(want.slice(offset, offset + limit));
@@ -159,7 +160,7 @@ describe('the search judged in SQL', () => {
     }
     // The cases are not vacuous: branches were found, open and closed.
     expect(compared).toBeGreaterThan(1000);
-  });
+  }, 240_000);
 
   it('answers as the domain rules near a point (radius, distance order)', async () => {
     const geocoder = tableGeocoder();
