@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { HALAL_CONCERN_SENT } from '../../domain/contracts/halal/public-halal';
 import { api } from '../lib/api';
 import { useMe } from '../lib/me';
