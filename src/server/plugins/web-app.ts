@@ -91,11 +91,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     const links = [fetchPreload('/api/me'), fetchPreload(data), fetchPreload(`${data}/halal`)];
     try {
       const res = await app.inject({ method: 'GET', url: data, headers: { accept: 'application/json' } });
-      const image = res.statusCode === 200 ? (res.json() as { restaurant?: { imageUrl?: unknown } }).restaurant?.imageUrl : null;
+      const r = res.statusCode === 200 ? (res.json() as { restaurant?: { id?: unknown; imageUrl?: unknown; logoUrl?: unknown } }).restaurant : null;
+      const local = (u: unknown): u is string => typeof u === 'string' && u.startsWith('/') && !u.startsWith('//');
       // The hero image is the page's largest paint: fetched at once, at high priority (same-origin images only; CSP).
-      if (typeof image === 'string' && image.startsWith('/') && !image.startsWith('//')) {
-        links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(image)}">`);
-      }
+      if (local(r?.imageUrl)) links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(r.imageUrl)}">`);
+      // The logo and the reviews (requested by the branch's id) would otherwise wait for the data to render.
+      if (local(r?.logoUrl)) links.push(`    <link rel="preload" as="image" href="${attr(r.logoUrl)}">`);
+      if (typeof r?.id === 'string' && /^[\w-]+$/.test(r.id)) links.push(fetchPreload(`/api/restaurants/${r.id}/reviews`));
     } catch {
       // no image hint
     }
