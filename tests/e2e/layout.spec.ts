@@ -64,8 +64,8 @@ test.beforeAll(async ({ baseURL }) => {
   const item = restaurant.menu.sections.flatMap((s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items)[0];
   data.itemName = item.name;
   data.cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)), restaurantId: restaurant.id, restaurantName: restaurant.name }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: restaurant.name, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)), restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
+    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
   });
   await visitor.dispose();
 });
