@@ -29,8 +29,8 @@ test.beforeAll(async ({ baseURL }) => {
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
   const item = restaurant.menu.sections.flatMap((s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items)[0];
   cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: 2, restaurantId: restaurant.id, restaurantName: restaurant.name }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: restaurant.name, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: 2, restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
+    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
   });
   await visitor.dispose();
 });

@@ -85,8 +85,8 @@ test.beforeAll(async ({ baseURL }) => {
   await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: site.openingHours, isOpen: site.isOpen }, headers: { origin: baseURL! } });
 
   data.cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity, restaurantId: restaurant.id, restaurantName: restaurant.name }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: restaurant.name, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity, restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
+    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
   });
   for (const ctx of [...Object.values(contexts), visitor]) await ctx.dispose();
 });

@@ -1,11 +1,14 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
  * Keyboard-only journeys (issue 10): after page.goto the tests press keys only (Tab, Shift+Tab,
  * Enter, Space, Escape, arrows, typing); the mouse is never used. Every stop must show a visible
- * focus indicator. Sign-ins in this file: 1 (the partner through the API, to open the branch).
+ * focus indicator. Sign-ins in this file: 4 (the partner twice and the driver through the API,
+ * the driver once more with the keyboard).
  */
 
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -28,12 +31,19 @@ test.afterAll(async () => {
   await partner.dispose();
 });
 
-/** Whether the focused element shows a focus indicator (an outline or a ring drawn as a box shadow). */
+/**
+ * Whether the focused element shows a focus indicator (an outline or a ring drawn as a box
+ * shadow). A visually hidden control (the photo input inside its drop zone) must light up the
+ * label that stands for it instead.
+ */
 async function focusIsVisible(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return false;
-    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    const shown = box.width <= 2 || box.height <= 2 ? el.closest('label') : el;
+    if (!shown) return false;
+    const style = getComputedStyle(shown);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     return outline || (style.boxShadow !== 'none' && style.boxShadow !== '');
   });
@@ -44,6 +54,8 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const focused = await target.evaluate((el) => el === document.activeElement).catch(() => false);
+    // Past the last stop, focus leaves the page for the browser's own controls and comes back round.
+    if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body)) continue;
     const visible = await focusIsVisible(page);
     const name = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
     expect(visible, `no visible focus on ${name}`).toBe(true);
@@ -146,4 +158,123 @@ test('every audience entry page offers the skip link as its first stop', async (
     await expect(page.getByRole('link', { name: 'Skip to content' }), path).toBeFocused();
     await expect(page.getByRole('link', { name: 'Skip to content' }), path).toBeInViewport();
   }
+});
+
+test('a driver goes online, accepts, collects and delivers an order with the keyboard only', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  // Navigation opens the maps app in a new tab; the test closes it and stays on the driver app.
+  page.context().on('page', (tab) => void tab.close());
+  const kitchen = await signedIn(baseURL!, 'partner@halalnosh.test');
+  const branch = await openAllDay(kitchen, baseURL!);
+  const order = await placeOrder(baseURL!, 'Keyboard Customer');
+  await branch.restore();
+  await partnerAct(kitchen, baseURL!, order.id, { action: 'accept', prepTimeMinutes: 10 });
+  // The driver starts offline, so the journey goes online itself.
+  const driverApi = await signedIn(baseURL!, 'driver@halalnosh.test');
+  expect((await driverApi.patch('/api/driver/availability', { data: { isOnline: false }, headers: { origin: baseURL! } })).ok()).toBeTruthy();
+  await driverApi.dispose();
+
+  // Sign in.
+  await page.goto('/driver/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await tabTo(page, page.getByLabel('Email', { exact: true }));
+  await page.keyboard.type('driver@halalnosh.test');
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(DEMO_PASSWORD);
+  await tabTo(page, page.getByRole('button', { name: 'Sign In', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+
+  // Go online on the dashboard.
+  await tabTo(page, page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Dashboard' }));
+  await page.keyboard.press('Enter');
+  const online = page.getByRole('switch', { name: 'Online' });
+  await expect(online).toHaveAttribute('aria-checked', 'false');
+  await tabTo(page, online);
+  await page.keyboard.press('Space');
+  await expect(online).toHaveAttribute('aria-checked', 'true');
+  await tabTo(page, page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Jobs' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+
+  // Open the job; its dialog keeps focus inside and gives it back on Escape; then accept.
+  const card = page.getByRole('button', { name: new RegExp(`order ${order.orderNumber}`) });
+  await expect(card).toBeVisible();
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Kervan/ });
+  await expect(dialog.getByText('You earn')).toBeVisible();
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} left the job dialog`).toBe(true);
+    expect(await focusIsVisible(page), `${key}: no visible focus in the job dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Accept Job' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/driver\/delivery\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery in Progress' })).toBeVisible();
+
+  // To the restaurant; it cooks and hands over after checking the driver's code.
+  await tabTo(page, page.getByRole('button', { name: 'Start Delivery & Navigate' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: "I've Arrived at Pickup" }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Show this code to the restaurant.')).toBeVisible();
+  const pickupCode = (await page.getByTestId('pickup-code').textContent())!.trim();
+  await partnerAct(kitchen, baseURL!, order.id, { action: 'start_preparing' });
+  await partnerAct(kitchen, baseURL!, order.id, { action: 'mark_ready' });
+  await partnerAct(kitchen, baseURL!, order.id, { pickupCode }, 'hand-over');
+  await kitchen.dispose();
+  await expect(page.getByRole('heading', { name: 'Step 2: Deliver Order' })).toBeVisible();
+
+  // To the customer.
+  await tabTo(page, page.getByRole('button', { name: 'Navigate to Customer' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: "I've Arrived at Customer's Location" }));
+  await page.keyboard.press('Enter');
+  const complete = page.getByRole('button', { name: 'Complete Delivery' });
+  await tabTo(page, complete);
+
+  // The code dialog traps focus and returns it to "Complete Delivery" on Escape.
+  await page.keyboard.press('Enter');
+  const codeDialog = page.getByRole('dialog', { name: 'Enter Delivery Code' });
+  await expect(codeDialog.getByLabel('Digit 1 of 4')).toBeFocused();
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await codeDialog.evaluate((d) => d.contains(document.activeElement)), `${key} left the code dialog`).toBe(true);
+    expect(await focusIsVisible(page), `${key}: no visible focus in the code dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(codeDialog).toBeHidden();
+  await expect(complete).toBeFocused();
+
+  // The customer's code, read from their order page's data.
+  const seen = await page.request.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.orderToken } });
+  const deliveryCode = (await seen.json()).order.deliveryCode as string;
+  await page.keyboard.press('Enter');
+  await expect(codeDialog.getByLabel('Digit 1 of 4')).toBeFocused();
+  await page.keyboard.type(deliveryCode);
+  await tabTo(page, codeDialog.getByRole('button', { name: 'Verify Code' }));
+  await page.keyboard.press('Enter');
+
+  // The photo: Enter on the photo control opens the file chooser.
+  const proof = page.getByRole('dialog', { name: 'Proof of Delivery' });
+  await expect(proof).toBeVisible();
+  await tabTo(page, proof.getByLabel('Delivery photo'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } }).jpeg().toBuffer();
+  await (await chooser).setFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(proof.getByRole('img', { name: 'The delivery photo you took' })).toBeVisible();
+  await tabTo(page, proof.getByRole('button', { name: 'Confirm Delivery' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Delivery Complete!' })).toBeVisible();
+  const after = await page.request.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.orderToken } });
+  expect((await after.json()).order.status).toBe('DELIVERED');
 });

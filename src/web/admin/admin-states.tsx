@@ -30,12 +30,12 @@ export function StatCard({ label, value, note, icon }: { label: string; value: R
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-3 pt-6">
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1 break-words">
           <p className="text-sm font-medium text-muted-foreground">{label}</p>
           <p className="text-3xl font-bold tabular-nums">{value}</p>
           {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
         </div>
-        {icon ? <span className="grid size-10 place-items-center rounded-md bg-primary-soft text-primary [&_svg]:size-5">{icon}</span> : null}
+        {icon ? <span className="grid size-10 shrink-0 place-items-center rounded-md bg-primary-soft text-primary [&_svg]:size-5">{icon}</span> : null}
       </CardContent>
     </Card>
   );

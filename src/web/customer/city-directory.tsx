@@ -46,7 +46,7 @@ export function CityDirectory() {
                   to={`/restaurants/${c.slug}`}
                   className="group flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-5 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >
-                  <div className="flex items-start justify-between gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <h3 className="text-lg font-semibold group-hover:text-primary">{c.name}</h3>
                       <p className="text-sm text-muted-foreground">{c.region}</p>

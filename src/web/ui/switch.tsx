@@ -26,7 +26,9 @@ export function Switch({
       type="button"
       role="switch"
       aria-checked={checked}
-      aria-label={label ? undefined : ariaLabel}
+      // Named outright: a button inside its own <label> otherwise computes an empty name in
+      // Chromium's accessibility tree and Playwright (the label's text includes the button).
+      aria-label={label ?? ariaLabel}
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onCheckedChange(!checked)}
@@ -46,7 +48,6 @@ export function Switch({
       >
         <span className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')} />
       </span>
-      {label ? <span className="sr-only">{label}</span> : null}
     </button>
   );
   if (!label) return button;
