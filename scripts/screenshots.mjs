@@ -25,14 +25,14 @@ const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 375, height: 812 };
 
 /** The live orders' facts, filled in by makeOrders() before the shots that need them. */
-const live = { trackingNumber: '', trackingToken: '', jobId: '' };
+const live = { trackingNumber: '', trackingToken: '', jobId: '', siteId: '' };
 
 const SHOTS = [
   { file: 'customer-home.png', email: null, path: () => '/', viewport: DESKTOP, ready: 'main h1' },
   { file: 'customer-restaurant.png', email: null, path: () => `/restaurant/${SLUG}`, viewport: DESKTOP, ready: 'main h1' },
   { file: 'customer-order-tracking.png', email: null, path: () => `/order/${live.trackingNumber}`, viewport: DESKTOP, ready: 'main h1', settle: 2500 },
-  { file: 'partner-orders.png', email: 'partner@halalnosh.test', path: () => '/partner/orders', viewport: DESKTOP, ready: 'main h1' },
-  { file: 'partner-kitchen-display.png', email: 'partner@halalnosh.test', path: () => '/partner/orders', viewport: TABLET, ready: 'main h1', kitchen: true },
+  { file: 'partner-orders.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: DESKTOP, ready: 'main h1' },
+  { file: 'partner-kitchen-display.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: TABLET, ready: 'main h1', kitchen: true },
   { file: 'driver-jobs.png', email: 'driver@halalnosh.test', path: () => '/driver/jobs', viewport: PHONE, ready: 'main h1' },
   { file: 'driver-delivery.png', email: 'driver@halalnosh.test', path: () => `/driver/delivery/${live.jobId}`, viewport: PHONE, ready: 'main h1', settle: 2500 },
   { file: 'admin-dashboard.png', email: 'admin@halalnosh.test', path: () => '/admin/dashboard', viewport: DESKTOP, ready: 'main h1' },
@@ -76,6 +76,7 @@ async function makeOrders(base) {
   const driver = await apiClient(base, 'driver@halalnosh.test');
   const { restaurant } = (await visitor('GET', `/api/restaurants/${SLUG}`)).json;
   const site = (await partner('GET', `/api/partner/sites/${restaurant.id}`)).json.site;
+  live.siteId = site.id;
   const always = Object.fromEntries(
     ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
   );
