@@ -83,5 +83,17 @@ describe('cart', () => {
     expect(parseStoredCart(JSON.stringify({ items: [{ id: 'x' }] }))).toBeNull();
     expect(parseStoredCart(null)).toBeNull();
     expect(parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1 }, { ...other, quantity: 1 }] }))).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ items: 'nope' }))).toBeNull();
+    expect(parseStoredCart(JSON.stringify([]))).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ items: [null] }))).toBeNull();
+    for (const bad of [{ quantity: 1.5 }, { quantity: 0 }, { priceMinor: -1 }, { priceMinor: '650' }, { id: '' }, { restaurantId: 7 }, { description: 3 }]) {
+      expect(parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1, ...bad }] })), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it('keeps only the fields of a line, with a null or missing description', () => {
+    const cart = parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1, description: null, extra: 'x' }] }));
+    expect(cart?.items[0]).toEqual({ ...wrap, quantity: 1, description: null });
+    expect(parseStoredCart(JSON.stringify({ items: [] }))).toEqual({ items: [], totalMinor: 0, itemCount: 0 });
   });
 });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The cart rules of spec 1, section 4, as pure functions over items priced in pence. The web app
  * keeps the state in local storage (`halalnosh-cart`); the server never trusts these prices and
@@ -97,15 +95,23 @@ export function clearCart(): CartState {
   return EMPTY_CART;
 }
 
-const storedItem = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  priceMinor: z.int().min(0),
-  quantity: z.int().min(1),
-  restaurantId: z.string().min(1),
-  restaurantName: z.string(),
-  description: z.string().nullish(),
-});
+/**
+ * One stored line, checked field by field (the web app's first page loads this module, and a
+ * schema library there would cost it 30 kB of gzip): ids non-empty, price a whole number of pence
+ * from 0, quantity a whole number from 1. Unknown fields are dropped.
+ */
+function storedItem(raw: unknown): CartItem | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const text = (v: unknown): v is string => typeof v === 'string';
+  const whole = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
+  if (!text(r.id) || !r.id || !text(r.name) || !text(r.restaurantId) || !r.restaurantId || !text(r.restaurantName)) return null;
+  if (!whole(r.priceMinor, 0) || !whole(r.quantity, 1)) return null;
+  if (r.description !== undefined && r.description !== null && !text(r.description)) return null;
+  const item: CartItem = { id: r.id, name: r.name, priceMinor: r.priceMinor, quantity: r.quantity, restaurantId: r.restaurantId, restaurantName: r.restaurantName };
+  if (r.description !== undefined) item.description = r.description as string | null;
+  return item;
+}
 
 /**
  * Load cart: the stored JSON text replaces the state. Text that cannot be parsed, or a cart
@@ -120,9 +126,14 @@ export function parseStoredCart(text: string | null): CartState | null {
   } catch {
     return null;
   }
-  const parsed = z.object({ items: z.array(storedItem) }).safeParse(raw);
-  if (!parsed.success) return null;
-  const items = parsed.data.items;
+  const list = typeof raw === 'object' && raw !== null ? (raw as { items?: unknown }).items : undefined;
+  if (!Array.isArray(list)) return null;
+  const items: CartItem[] = [];
+  for (const entry of list) {
+    const item = storedItem(entry);
+    if (!item) return null;
+    items.push(item);
+  }
   if (items.some((i) => i.restaurantId !== items[0].restaurantId)) return null;
   return withTotals(items);
 }

@@ -16,3 +16,6 @@ export function halalStatusLabel(status: string | null | undefined): string {
       return 'Unknown Status';
   }
 }
+
+/** What a customer is told after reporting a halal concern (the web dialog and the API contract). */
+export const HALAL_CONCERN_SENT = 'Thank you. Our halal team will look into it.';

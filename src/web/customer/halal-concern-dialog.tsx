@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
-import { HALAL_CONCERN_SENT } from '../../domain/contracts/halal/public-halal';
+import { HALAL_CONCERN_SENT } from '../../domain/halal';
 import { api } from '../lib/api';
 import { useMe } from '../lib/me';
 import { Button } from '../ui/button';

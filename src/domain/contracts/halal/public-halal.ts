@@ -28,4 +28,5 @@ export const halalConcernBody = z.strictObject({
 });
 export type HalalConcernBody = z.infer<typeof halalConcernBody>;
 export const halalConcernResponse = z.object({ ticketNumber: z.string() });
-export const HALAL_CONCERN_SENT = 'Thank you. Our halal team will look into it.';
+/** The concern dialog's confirmation (kept in domain/halal.ts, so the web page needs no zod). */
+export { HALAL_CONCERN_SENT } from '../../halal';
