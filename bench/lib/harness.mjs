@@ -48,7 +48,13 @@ export async function freshDatabase(serverUrl, prefix) {
  * waits for /api/health, and returns { pid, base, kill(signal), exited }.
  */
 export async function startServer({ port, env, timeoutMs = 120_000, log = () => undefined }) {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (for finding
+  // where a figure's time goes; never set for recorded runs).
+  const profile = process.env.BENCH_CPU_PROF;
+  const [command, args] = profile
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')]]
+    : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEMO_FLEET: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

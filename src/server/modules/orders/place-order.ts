@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { checkoutProblem, fullPostcode, orderRefusals, siteDisplayName } from '../../../domain/checkout';
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
@@ -10,6 +10,8 @@ import { isWithinOpeningHours } from '../../../domain/opening-hours';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { insertJsonRows, jsonRowsValue, preparedStatement } from '../../db/prepared';
 import { TENANT_ID, brands, menuItems, menus, orderEtas, orderItems, orderStatusHistory, orders, siteItemOverrides, sites, tenantSettings } from '../../db/schema/index';
 import { hashOrderToken } from '../access/order-access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
@@ -56,15 +58,16 @@ type Existing = { id: string; requestHash: string | null; customerId: string | n
 /**
  * Everything checkout reads, in one round trip: the order already placed under this key (if any),
  * maintenance mode, the branch with its brand's name, and the branch's items for this basket.
- * Null when the branch does not exist (then the checks run one by one, in their order).
+ * Built once per database and prepared (decision 0094); executed with the key, the branch and the
+ * item ids.
  */
-async function readCheckout(deps: Deps, key: string, siteId: string, itemIds: string[]) {
-  const [row] = await deps.db
+function checkoutRead(db: Db) {
+  return db
     .select({
       site: sites,
       brandName: brands.name,
       existing: sql<Existing | null>`(select json_build_object('id', ${orders.id}, 'requestHash', ${orders.requestHash}, 'customerId', ${orders.customerId})
-        from ${orders} where ${orders.idempotencyKey} = ${key})`,
+        from ${orders} where ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
       maintenance: sql<string | null>`(select ${tenantSettings.settingValue} from ${tenantSettings}
         where ${and(eq(tenantSettings.tenantId, TENANT_ID), eq(tenantSettings.settingKey, 'maintenance_mode'))})`,
       // The same reading of today's menu as branchItems: the brand's item with the branch's override.
@@ -77,14 +80,49 @@ async function readCheckout(deps: Deps, key: string, siteId: string, itemIds: st
         from ${menuItems}
         join ${menus} on ${menus.id} = ${menuItems.menuId} and ${menus.brandId} = ${sites.brandId}
         left join ${siteItemOverrides} on ${siteItemOverrides.itemId} = ${menuItems.id} and ${siteItemOverrides.siteId} = ${sites.id}
-        where ${inArray(menuItems.id, itemIds)})`,
+        where ${menuItems.id} = any(${sql.placeholder('itemIds')}::uuid[]))`,
     })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
-    .where(eq(sites.id, siteId))
-    .limit(1);
+    .where(eq(sites.id, sql.placeholder('siteId')))
+    .limit(1)
+    .prepare('place_order_read');
+}
+const checkoutReads = new WeakMap<Db, ReturnType<typeof checkoutRead>>();
+
+/** Null when the branch does not exist (then the checks run one by one, in their order). */
+async function readCheckout(deps: Deps, key: string, siteId: string, itemIds: string[]) {
+  let statement = checkoutReads.get(deps.db);
+  if (!statement) checkoutReads.set(deps.db, (statement = checkoutRead(deps.db)));
+  // Item ids are UUIDs (the body's contract), so the array literal needs no quoting.
+  const [row] = await statement.execute({ key, siteId, itemIds: `{${itemIds.join(',')}}` });
   return row ?? null;
 }
+
+/** The columns checkout writes, table by table: one statement text for every order. */
+const ORDER_COLUMNS = [
+  'id', 'customerId', 'customerEmail', 'customerName', 'customerPhone', 'siteId', 'subtotalMinor', 'deliveryFeeMinor', 'tipMinor',
+  'totalMinor', 'orderType', 'deliveryAddress', 'deliveryPostcode', 'deliveryInstructions', 'deliveryLat', 'deliveryLng',
+  'deliveryVerificationCode', 'status', 'prepTimeMinutes', 'estimatedDeliveryTime', 'rejectionReason', 'visitorTokenHash',
+  'idempotencyKey', 'requestHash', 'createdAt', 'updatedAt',
+] as const;
+const ITEM_COLUMNS = ['orderId', 'menuItemId', 'name', 'unitPriceMinor', 'quantity', 'lineTotalMinor'] as const;
+const HISTORY_COLUMNS = ['orderId', 'status', 'actorId', 'createdAt'] as const;
+const ETA_COLUMNS = ['orderId', 'initialEta', 'currentEta', 'etaSource', 'distanceKm', 'travelTimeMinutes'] as const;
+
+/**
+ * Everything the order is made of, written by one prepared statement: one transaction, one round
+ * trip. Its rows reference only the order id drawn in JS; the foreign keys are checked at its end.
+ */
+const writeOrder = preparedStatement<{ order_number: string }>(
+  'place_order_write',
+  () => sql`with
+    o as (${insertJsonRows(orders, ORDER_COLUMNS, 'order', { order_number: sql`'HN-' || nextval('order_number_seq')` })} returning ${orders.orderNumber}),
+    i as (${insertJsonRows(orderItems, ITEM_COLUMNS, 'items')}),
+    h as (${insertJsonRows(orderStatusHistory, HISTORY_COLUMNS, 'history')}),
+    e as (${insertJsonRows(orderEtas, ETA_COLUMNS, 'eta')})
+    select order_number from o`,
+);
 
 async function answer(deps: Deps, orderId: string, customerId: string | null, created: boolean): Promise<PlaceOrderResult> {
   if (customerId) return { created, order: await buildOrderView(deps.db, orderId, 'customer') };
@@ -204,17 +242,14 @@ export async function placeOrder(
   const items = priced.lines.map((l) => ({ orderId, ...l }));
   const history = { orderId, status: 'PENDING' as const, actorId: customer?.userId ?? null, createdAt: now };
 
-  // Everything the order is made of, written by one statement: one transaction, one round trip.
-  // Its rows reference only the order id drawn above; the foreign keys are checked at its end.
   let orderNumber: string;
   try {
-    const db = deps.db;
-    const { rows } = await db.execute<{ order_number: string }>(sql`with
-      o as (${db.insert(orders).values({ ...order, orderNumber: sql`'HN-' || nextval('order_number_seq')` }).returning({ orderNumber: orders.orderNumber }).getSQL()}),
-      i as (${db.insert(orderItems).values(items).getSQL()}),
-      h as (${db.insert(orderStatusHistory).values(history).getSQL()}),
-      e as (${db.insert(orderEtas).values(eta).getSQL()})
-      select order_number from o`);
+    const rows = await writeOrder(deps.db, {
+      order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
+      items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
+      history: jsonRowsValue(orderStatusHistory, HISTORY_COLUMNS, [history]),
+      eta: jsonRowsValue(orderEtas, ETA_COLUMNS, [eta]),
+    });
     orderNumber = rows[0].order_number;
   } catch (err) {
     // A concurrent request with the same key won the race: answer with its order.
