@@ -100,15 +100,24 @@ function filterSql(f: SearchFilter, open: SQL<boolean>): SQL {
  * At 500 branches a city, reading opening hours and cuisines of every branch into JS cost more
  * than the rest of the search (issue 8 item 6, decision 0093).
  */
-export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, filters: readonly SearchFilter[], opts: { cuisines: boolean; position: boolean }) {
+export function selectRankRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  at: Date,
+  filters: readonly SearchFilter[],
+  opts: { cuisines: boolean; position: boolean; names: boolean },
+) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
   for (const f of filters) conditions.push(filterSql(f, open));
-  return db
+  const query = db
     .select({
       id: sites.id,
       slug: sites.slug,
-      brandName: brands.name,
+      // Only a city's name order needs the brand: a postcode orders by distance, and a city's page
+      // joins its brands for the page's rows alone (find-branches.ts cityPageQuery).
+      brandName: opts.names ? brands.name : sql<null>`null`,
+      brandId: sites.brandId,
       branchName: sites.name,
       rating: ratingSql,
       isOpen: open,
@@ -118,16 +127,23 @@ export function selectRankRows(db: DbOrTx, where: SQL | undefined, at: Date, fil
       deliveryRadiusKm: opts.position ? sites.deliveryRadiusKm : sql<null>`null`,
     })
     .from(sites)
-    .innerJoin(brands, eq(brands.id, sites.brandId))
-    .crossJoinLateral(join)
-    .where(and(...conditions));
+    .$dynamic();
+  return (opts.names ? query.innerJoin(brands, eq(brands.id, sites.brandId)) : query).crossJoinLateral(join).where(and(...conditions));
 }
 
 export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['execute']>>[number];
 
-/** The full card rows of one page of branches, by primary key. */
+/**
+ * The full card rows of one page of branches, by primary key. The brand's two columns are read by
+ * its primary key for each row: a join let the planner hash every brand for a page of 50 branches
+ * (issue 8 item 6, decision 0093).
+ */
 export function cardRowsByIds(db: DbOrTx, ids: string[]) {
-  return selectCardRows(db).where(inArray(sites.id, ids));
+  const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) => sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
+  return db
+    .select({ ...cardColumns, brandName: ofBrand<string>(brands.name), logoUrl: ofBrand<string | null>(brands.logoUrl) })
+    .from(sites)
+    .where(inArray(sites.id, ids));
 }
 
 /** A row as a card, judged open or closed at `now`; `distanceKm` is rounded to one decimal. */

@@ -2,7 +2,7 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { SearchFilter } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
-import { sites } from '../../db/schema/index';
+import { brands, sites } from '../../db/schema/index';
 import { type CardRow, type RankRow, selectCardRows, selectRankRows } from './card-rows';
 
 /**
@@ -23,7 +23,7 @@ export type RankOptions = { at: Date; filters: readonly SearchFilter[]; cuisines
 
 /** A city's active branches that pass the filters, as rank rows (the search's first read). */
 export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
-  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false });
+  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false, names: true });
 }
 
 /**
@@ -49,13 +49,13 @@ export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOpt
 
 /** The statement of cityPageRows. */
 export function cityPageQuery(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
-  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false });
-  return sql`with r(id, slug, brand_name, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
+  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false, names: false });
+  return sql`with r(id, slug, brand_name, brand_id, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
     g as (select is_open, rating, count(*) as n from r group by 1, 2),
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto, sum(n) over () as total from g),
     w as (select * from c where upto - n < ${offset + limit} and upto > ${offset})
-    select r.id, r.brand_name, r.branch_name, r.rating, r.is_open, w.upto - w.n as before, w.total
-      from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
+    select r.id, b.name as brand_name, r.branch_name, r.rating, r.is_open, w.upto - w.n as before, w.total
+      from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1) join ${brands} b on b.id = r.brand_id
     union all
     select null, null, null, null, null, null, (select coalesce(sum(n), 0) from g) where not exists (select 1 from w)`;
 }
@@ -82,7 +82,7 @@ function roughlyWithinRadius(point: GeoPoint) {
 
 /** The same box, branches that pass the filters and roughly reach the point, as rank rows with their position (the search's first read). */
 export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
-  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true });
+  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true, names: false });
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */
