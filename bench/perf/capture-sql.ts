@@ -12,6 +12,7 @@ import type { Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema/index';
 import { getRestaurant } from '../../src/server/modules/catalog/get-restaurant';
 import { searchRestaurants } from '../../src/server/modules/catalog/search-restaurants';
+import { SEARCH_DEFAULT_LIMIT } from '../../src/domain/contracts/catalog/search-restaurants';
 import { tableGeocoder } from '../../src/server/modules/geo/geocoder';
 
 const [url, what, arg] = process.argv.slice(2);
@@ -37,7 +38,7 @@ const db = drizzle({
 }) as unknown as Db;
 
 if (what === 'search') {
-  await searchRestaurants(db, tableGeocoder(), { location: arg, cuisine: undefined, filters: [], limit: 50, offset: 0 });
+  await searchRestaurants(db, tableGeocoder(), { location: arg, cuisine: undefined, filters: [], limit: SEARCH_DEFAULT_LIMIT, offset: 0 });
 } else if (what === 'restaurant') {
   await getRestaurant(db, arg);
 } else {

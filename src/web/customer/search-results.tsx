@@ -70,8 +70,14 @@ export function SearchResults({ state }: { state: SearchState }) {
     );
   } else {
     body = (
-      <div className={search.searching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <div className={search.searching ? 'grid gap-5 opacity-60 transition-opacity' : 'grid gap-5 transition-opacity'}>
         <RestaurantGrid restaurants={data.restaurants} label={`Halal restaurants in ${label}`} />
+        {search.hasMore ? (
+          <Button variant="outline" className="justify-self-center" onClick={search.loadMore} disabled={search.loadingMore}>
+            {search.loadingMore ? <Spinner className="size-4" /> : null}
+            Show More Restaurants
+          </Button>
+        ) : null}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
 import type { SearchFilter } from '../../domain/search-filters';
 import { api, isUnreachable } from '../lib/api';
@@ -6,7 +6,7 @@ import { sampleSearch } from './sample-fallback';
 import { DEFAULT_LOCATION, searchQueryString } from './search-params';
 
 export type RestaurantSearch = {
-  /** The answer to show: the server's, or the sample restaurants when it cannot be reached. */
+  /** The answer to show (every page loaded so far): the server's, or the sample restaurants when it cannot be reached. */
   data: SearchRestaurantsResponse | undefined;
   /** The sample restaurants are shown because the server could not be reached. */
   fallback: boolean;
@@ -15,25 +15,30 @@ export type RestaurantSearch = {
   /** A failure the fallback does not cover (a refused search). */
   error: Error | null;
   retry: () => void;
+  /** More results than loaded: the next page, and whether it is on its way. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
 };
 
 /**
  * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
- * the filter chips. When the server is unreachable (network or 5xx), the sample restaurants stand
- * in, filtered the same way, in London (spec 1, section 4 "Search fallback").
+ * the filter chips, a page at a time (the server's page size; the first page's URL is the one the
+ * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
+ * stand in, filtered the same way, in London (spec 1, section 4 "Search fallback").
  */
-export function useRestaurantSearch(input: {
-  location: string;
-  cuisine: string;
-  filters: readonly SearchFilter[];
-  limit?: number;
-}): RestaurantSearch {
+export function useRestaurantSearch(input: { location: string; cuisine: string; filters: readonly SearchFilter[] }): RestaurantSearch {
   const location = input.location.trim() || DEFAULT_LOCATION;
   const qs = searchQueryString({ location, cuisine: input.cuisine, filters: [...input.filters] });
-  const limit = input.limit ? `&limit=${input.limit}` : '';
-  const query = useQuery({
-    queryKey: ['restaurants', 'search', qs, input.limit ?? null],
-    queryFn: ({ signal }) => api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${limit}`, { signal }),
+  const query = useInfiniteQuery({
+    queryKey: ['restaurants', 'search', qs],
+    queryFn: ({ pageParam, signal }) =>
+      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${pageParam ? `&offset=${pageParam}` : ''}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.restaurants.length, 0);
+      return last.restaurants.length > 0 && loaded < last.total ? loaded : undefined;
+    },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -45,11 +50,16 @@ export function useRestaurantSearch(input: {
     staleTime: Infinity,
   });
   const fallback = unreachable && Boolean(samples.data);
+  const pages = query.data?.pages;
+  const data = pages?.length ? { ...pages[0], restaurants: pages.flatMap((p) => p.restaurants) } : undefined;
   return {
-    data: unreachable ? samples.data : query.data,
+    data: unreachable ? samples.data : data,
     fallback,
-    searching: query.isFetching || (unreachable && samples.isFetching),
+    searching: (query.isFetching && !query.isFetchingNextPage) || (unreachable && samples.isFetching),
     error: query.isError && !unreachable ? query.error : null,
     retry: () => void query.refetch(),
+    hasMore: !unreachable && query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
   };
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseSearchFilters } from '../../search-filters';
 import { restaurantCard } from './restaurant-card';
 
-export const SEARCH_DEFAULT_LIMIT = 50;
+/** A page of results: the home page shows this many, then "Show More Restaurants" asks for the next page. */
+export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 100;
 
 /**

@@ -275,7 +275,7 @@ describe('pagination', () => {
     }
   });
 
-  it('returns 50 cards by default and up to 100 on request', async () => {
+  it('returns a page of 24 cards by default, the next page from its offset, and up to 100 on request', async () => {
     const [brand] = await t.database.db.select({ brandId: sites.brandId }).from(sites).where(eq(sites.citySlug, 'reading')).limit(1);
     await t.database.db.insert(sites).values(
       Array.from({ length: 60 }, (_, i) => ({
@@ -290,7 +290,10 @@ describe('pagination', () => {
     );
     const byDefault = await search('?location=Reading');
     expect(byDefault.total).toBe(63);
-    expect(byDefault.restaurants).toHaveLength(50);
+    expect(byDefault.restaurants).toHaveLength(24);
+    const next = await search('?location=Reading&offset=24');
+    expect(next.restaurants).toHaveLength(24);
+    expect(next.restaurants.map((c) => c.slug)).not.toContain(byDefault.restaurants[0].slug);
     expect((await search('?location=Reading&limit=100')).restaurants).toHaveLength(63);
   });
 });
