@@ -120,6 +120,8 @@ export const sites = pgTable(
     index('sites_status_idx').on(t.status),
     // Postcode search narrows to a bounding box around the customer before measuring distances.
     index('sites_lat_lng_idx').on(t.lat, t.lng),
+    // The largest delivery radius bounds the postcode search's box (find-branches.ts inBox).
+    index('sites_delivery_radius_idx').on(t.deliveryRadiusKm),
   ],
 );
 

@@ -29,6 +29,7 @@ type PlanNode = {
   'Index Name'?: string;
   'Index Cond'?: string;
   'Recheck Cond'?: string;
+  Filter?: string;
   Plans?: PlanNode[];
 };
 
@@ -38,14 +39,17 @@ type PlanNode = {
  * Cond. A full walk of some index ("Index Scan" without a condition) is reported as "Full Scan",
  * since it reads the whole table as surely as a Seq Scan does.
  */
-function scans(node: PlanNode, out: string[] = []): string[] {
+function scans(node: PlanNode, out: string[] = [], parent?: PlanNode): string[] {
   const table = node['Relation Name'];
   if (table) {
-    const narrowed = !!(node['Index Cond'] || node['Recheck Cond']);
+    // An index read straight under a Limit, with no filter, stops at the limit: min() and max()
+    // read one end of an index (the postcode box's largest radius).
+    const endOfIndex = parent?.['Node Type'] === 'Limit' && !!node['Index Name'] && !node.Filter;
+    const narrowed = !!(node['Index Cond'] || node['Recheck Cond']) || endOfIndex;
     const how = node['Node Type'] === 'Seq Scan' ? 'Seq Scan' : narrowed ? 'Indexed' : 'Full Scan';
     out.push(`${how} on ${table}`);
   }
-  for (const child of node.Plans ?? []) scans(child, out);
+  for (const child of node.Plans ?? []) scans(child, out, node);
   return out;
 }
 

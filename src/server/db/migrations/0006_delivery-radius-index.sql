@@ -1,0 +1,1 @@
+CREATE INDEX "sites_delivery_radius_idx" ON "sites" USING btree ("delivery_radius_km");
