@@ -105,7 +105,7 @@ export function selectRankRows(
   where: SQL | undefined,
   at: Date,
   filters: readonly SearchFilter[],
-  opts: { cuisines: boolean; position: boolean; names: boolean },
+  opts: { cuisines: boolean; position: boolean; names: boolean; order: boolean },
 ) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
@@ -119,8 +119,10 @@ export function selectRankRows(
       brandName: opts.names ? brands.name : sql<null>`null`,
       brandId: sites.brandId,
       branchName: sites.name,
-      rating: ratingSql,
-      isOpen: open,
+      // A city orders by open or not and the rating; a postcode by distance alone, so it reads
+      // neither (the page's cards judge them) and parses no opening hours unless "Open Now" asks.
+      rating: opts.order ? ratingSql : sql<null>`null`,
+      isOpen: opts.order ? open : sql<null>`null::boolean`,
       cuisines: opts.cuisines ? sites.cuisines : sql<null>`null`,
       lat: opts.position ? sites.lat : sql<null>`null`,
       lng: opts.position ? sites.lng : sql<null>`null`,
@@ -128,7 +130,9 @@ export function selectRankRows(
     })
     .from(sites)
     .$dynamic();
-  return (opts.names ? query.innerJoin(brands, eq(brands.id, sites.brandId)) : query).crossJoinLateral(join).where(and(...conditions));
+  const named = opts.names ? query.innerJoin(brands, eq(brands.id, sites.brandId)) : query;
+  const timed = opts.order || filters.includes('open') ? named.crossJoinLateral(join) : named;
+  return timed.where(and(...conditions));
 }
 
 export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['execute']>>[number];

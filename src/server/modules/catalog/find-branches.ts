@@ -23,7 +23,7 @@ export type RankOptions = { at: Date; filters: readonly SearchFilter[]; cuisines
 
 /** A city's active branches that pass the filters, as rank rows (the search's first read). */
 export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
-  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false, names: true });
+  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false, names: true, order: true });
 }
 
 /**
@@ -49,7 +49,7 @@ export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOpt
 
 /** The statement of cityPageRows. */
 export function cityPageQuery(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
-  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false, names: false });
+  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false, names: false, order: true });
   return sql`with r(id, slug, brand_name, brand_id, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
     g as (select is_open, rating, count(*) as n from r group by 1, 2),
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto, sum(n) over () as total from g),
@@ -92,7 +92,7 @@ function roughlyWithinRadius(point: GeoPoint) {
 
 /** The same box, branches that pass the filters and roughly reach the point, as rank rows with their position (the search's first read). */
 export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
-  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true, names: false });
+  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true, names: false, order: false });
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */

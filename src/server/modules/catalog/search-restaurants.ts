@@ -40,7 +40,7 @@ export async function searchRestaurants(
   }
   const ranked = found
     .filter(({ row }) => !wantCuisine || matchesCuisine(row.cuisines ?? [], query.cuisine))
-    .map(({ row, km }) => ({ id: row.id, km, brandName: row.brandName ?? '', branchName: row.branchName, rating: row.rating === null ? null : Number(row.rating), isOpen: row.isOpen }));
+    .map(({ row, km }) => ({ id: row.id, km, brandName: row.brandName ?? '', branchName: row.branchName, rating: row.rating === null ? null : Number(row.rating), isOpen: row.isOpen ?? false }));
   // Verified Halal also needs a current approved certificate, not only the status (issue 7).
   const certified = query.filters.includes('verified') ? await currentlyCertifiedSiteIds(db, ranked.map((c) => c.id), now) : null;
   const matching = certified ? ranked.filter((c) => certified.has(c.id)) : ranked;
