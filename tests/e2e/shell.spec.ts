@@ -10,6 +10,21 @@ async function expectPath(page: Page, path: string): Promise<void> {
 
 /* The app shell without signing in (sign-ins in this file: 0; sign-ups: 1). */
 
+test('the home and restaurant pages download only customer code, and no validation library', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('list', { name: 'Halal restaurants in London' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/restaurant\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.some((s) => /\/assets\/customer-/.test(s))).toBe(true);
+  // Partner, driver and admin code stay out (issue 8 item 7), and so does zod (29 kB gzip).
+  expect(scripts.filter((s) => /\/assets\/(partner|driver|admin|zod)-/.test(s))).toEqual([]);
+});
+
 test('the home page searches by location and cuisine', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Find Halal Food Delivery in the UK | HalalNosh');

@@ -52,9 +52,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
   const plain = indexHtml ? compressed(indexHtml) : null;
   // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
-  // after it runs: announced in the page they open, so they download alongside the entry.
+  // after it runs: announced in the page they open, so they download alongside the entry. The
+  // validation library (the zod chunk) is not among them: no customer page loads it.
   const customerChunks = hasBuild && existsSync(path.join(distDir!, 'assets'))
-    ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared|zod)-[\w-]+\.js$/.test(f))
+    ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared)-[\w-]+\.js$/.test(f))
     : [];
   const customerHtml =
     indexHtml && customerChunks.length
