@@ -7,6 +7,8 @@ import { SLUG, openAllDay, placeOrder, progress, signedIn } from './live-orders'
  *   control inside the viewport and not covered by another element;
  * - the kitchen display on a tablet, portrait (768 x 1024) and landscape (1024 x 768): no
  *   sideways scrolling, order cards and their buttons fully on screen, touch targets of 44 px;
+ * - the driver's jobs board and dashboard on a 375 px phone with a job offered: no sideways
+ *   scrolling, every control in view and uncovered;
  * - text zoom to 200% (WCAG 1.4.4) and page zoom to 200%, emulated as a 640 px viewport
  *   (WCAG 1.4.10), on one screen of each audience: no sideways scrolling, key buttons on screen,
  *   no control covered and no button whose text overflows its box.
@@ -226,6 +228,16 @@ for (const [orientation, viewport] of [
       await button.scrollIntoViewIfNeeded();
       await expect(button, String(action)).toBeInViewport({ ratio: 1 });
     }
+    await context.close();
+  });
+}
+
+// The a11y-mobile spec meets the driver's screens with no job on the board; here a job is offered.
+for (const path of ['/driver/jobs', '/driver/dashboard']) {
+  test(`375 px: ${path} with a job on the board fits the phone`, async ({ browser }) => {
+    const { page, context } = await open(browser, 'driver', path, { width: 375, height: 812 }, { touch: true });
+    await expect(page.getByRole('button', { name: /^View job: / }).first()).toBeVisible();
+    expect(await layoutProblems(page), path).toEqual([]);
     await context.close();
   });
 }
