@@ -7,7 +7,8 @@
  *   node scripts/screenshots.mjs --out=/tmp/shots        writes somewhere else than docs/screenshots
  *
  * Run `npx vite build` first when starting the app here. Before the pictures it makes live orders
- * through the API at the demo partner's Dalston branch (opened round the clock meanwhile): one new,
+ * through the API at the demo partner's Dalston branch (opened round the clock until the pictures are
+ * taken, so its page shows it open whatever the hour): one new,
  * one accepted, a pickup order being prepared, one ready, and one out for delivery with the demo
  * driver, so the order screens show orders in every state and the tracking page its map.
  */
@@ -23,14 +24,20 @@ const OUT = args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 375, height: 812 };
+// Tall enough that the restaurant's menu, under its banner, and the tracking page's map, below the
+// progress and the driver, are in the picture.
+const DESKTOP_TALL = { width: 1280, height: 1440 };
+
+/** Puts the Dalston branch's opening hours back; set by makeOrders(). */
+let restoreHours = async () => {};
 
 /** The live orders' facts, filled in by makeOrders() before the shots that need them. */
 const live = { trackingNumber: '', trackingToken: '', jobId: '', siteId: '' };
 
 const SHOTS = [
   { file: 'customer-home.png', email: null, path: () => '/', viewport: DESKTOP, ready: 'main h1' },
-  { file: 'customer-restaurant.png', email: null, path: () => `/restaurant/${SLUG}`, viewport: DESKTOP, ready: 'main h1' },
-  { file: 'customer-order-tracking.png', email: null, path: () => `/order/${live.trackingNumber}`, viewport: DESKTOP, ready: 'main h1', settle: 2500 },
+  { file: 'customer-restaurant.png', email: null, path: () => `/restaurant/${SLUG}`, viewport: DESKTOP_TALL, ready: 'main h1' },
+  { file: 'customer-order-tracking.png', email: null, path: () => `/order/${live.trackingNumber}`, viewport: DESKTOP_TALL, ready: 'main h1', settle: 2500 },
   { file: 'partner-orders.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: DESKTOP, ready: 'main h1' },
   { file: 'partner-kitchen-display.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: TABLET, ready: 'main h1', kitchen: true },
   { file: 'driver-jobs.png', email: 'driver@halalnosh.test', path: () => '/driver/jobs', viewport: PHONE, ready: 'main h1' },
@@ -99,6 +106,11 @@ async function makeOrders(base) {
     if (res.status !== 201) throw new Error(`order for ${customerName}: ${res.status} ${res.text}`);
     return res.json;
   };
+  // The branch stays open round the clock until the pictures are taken, so the restaurant page
+  // shows it taking orders whatever the hour; the last step puts its hours back.
+  restoreHours = async () => {
+    await partner('PATCH', `/api/partner/sites/${site.id}`, { openingHours: site.openingHours, isOpen: site.isOpen });
+  };
   const act = (order, body, path = 'actions') => until200(`${order.order.orderNumber} ${body.action ?? path}`, () => partner('POST', `/api/partner/orders/${order.order.id}/${path}`, body));
   try {
     // Out for delivery with the demo driver: the tracking page and the driver's delivery page.
@@ -126,8 +138,9 @@ async function makeOrders(base) {
     const accepted = await place('Bilal Ahmed', 'DELIVERY', [[0, 3]]);
     await act(accepted, { action: 'accept', prepTimeMinutes: 20 });
     await place('Fatima Noor', 'DELIVERY', [[2, 2], [4, 1]]);
-  } finally {
-    await partner('PATCH', `/api/partner/sites/${site.id}`, { openingHours: site.openingHours, isOpen: site.isOpen });
+  } catch (error) {
+    await restoreHours();
+    throw error;
   }
 }
 
@@ -190,6 +203,7 @@ try {
     await context.close();
   }
 } finally {
+  await restoreHours();
   await browser.close();
   app.stop();
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { loadToastLibrary, toasterReady } from '../lib/toast';
+import { ToastFocus } from './toast-focus';
 
 /** sonner's Toaster, fetched after first paint (lib/toast.ts); tells the toast calls once it listens. */
 const LazyToaster = lazy(async () => {
@@ -20,9 +21,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <LazyToaster />
-      </Suspense>
+      <ToastFocus>
+        <Suspense fallback={null}>
+          <LazyToaster />
+        </Suspense>
+      </ToastFocus>
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,10 @@
 import { ArrowRight, ShoppingCart, Store, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCart } from '../lib/cart';
+import { cn } from '../lib/cn';
 import { formatDeliveryFee, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useStickyFits } from '../lib/use-sticky-fits';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
@@ -14,6 +16,8 @@ export function CartPage() {
   useDocumentTitle('Your Cart');
   const { cart, setQuantity, remove } = useCart();
   const restaurant = useCartRestaurant(cart);
+  // The summary stays in view while the lines scroll, unless it is taller than the screen.
+  const [summaryRef, summaryFits] = useStickyFits<HTMLElement>(5);
 
   if (cart.itemCount === 0) {
     return (
@@ -73,7 +77,11 @@ export function CartPage() {
           ))}
         </ul>
 
-        <section aria-labelledby="summary-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20">
+        <section
+          ref={summaryRef}
+          aria-labelledby="summary-title"
+          className={cn('grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm', summaryFits && 'lg:sticky lg:top-20')}
+        >
           <h2 id="summary-title" className="text-lg font-semibold">
             Order Summary
           </h2>

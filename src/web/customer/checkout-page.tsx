@@ -16,6 +16,7 @@ import { formatDeliveryFee, formatPrice } from '../lib/format';
 import { useMe } from '../lib/me';
 import { saveOrderToken } from '../lib/order-tokens';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useStickyFits } from '../lib/use-sticky-fits';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -116,6 +117,8 @@ export function CheckoutPage() {
   // One key per checkout attempt, kept until it succeeds: a double click or a retry sends the same key.
   const idempotencyKey = useRef<string | null>(null);
   const inFlight = useRef(false);
+  // The summary stays in view while the form scrolls, unless it is taller than the screen.
+  const [summaryRef, summaryFits] = useStickyFits<HTMLElement>(5);
 
   // Prefill once, when the saved details arrive, without overwriting what the customer typed.
   const prefilled = useRef(false);
@@ -284,7 +287,11 @@ export function CheckoutPage() {
           ) : null}
         </div>
 
-        <section aria-labelledby="checkout-summary-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20">
+        <section
+          ref={summaryRef}
+          aria-labelledby="checkout-summary-title"
+          className={cn('grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm', summaryFits && 'lg:sticky lg:top-20')}
+        >
           <h2 id="checkout-summary-title" className="flex items-center gap-2 text-lg font-semibold">
             <ShoppingBag aria-hidden="true" className="size-5 text-primary" />
             Order Summary

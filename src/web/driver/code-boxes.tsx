@@ -48,7 +48,8 @@ export function CodeBoxes({ value, onChange, label, invalid }: { value: string; 
           maxLength={1}
           aria-label={`Digit ${i + 1} of 4`}
           aria-invalid={invalid || undefined}
-          autoFocus={i === 0}
+          // Where typing starts: ui/Dialog focuses it once open (React's autoFocus runs too early there).
+          data-autofocus={i === 0 || undefined}
           onPaste={onPaste}
           onKeyDown={(e) => onKeyDown(i, e)}
           onChange={(e) => {

@@ -16,7 +16,9 @@ export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSum
         className="grid w-full gap-2 rounded-lg p-4 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <div className="flex items-start justify-between gap-3">
-          <p className="flex min-w-0 items-center gap-2 font-semibold">
+          {/* No width of its own (w-0 flex-1): the unbroken name would otherwise set the card's
+              narrowest width, and the lists' grid tracks with it, wider than a 375 px phone. */}
+          <p className="flex w-0 min-w-0 flex-1 items-center gap-2 font-semibold">
             <Store aria-hidden="true" className="size-4 shrink-0 text-primary" />
             <span className="truncate">{job.restaurantName}</span>
           </p>

@@ -16,7 +16,15 @@ export function JobsPage() {
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Available Jobs</h1>
-        <Button variant="outline" onClick={() => void jobs.refetch()} disabled={jobs.isFetching} aria-label="Refresh jobs">
+        {/* Busy, not disabled, while fetching: disabling the focused button would drop keyboard focus. */}
+        <Button
+          variant="outline"
+          onClick={() => {
+            if (!jobs.isFetching) void jobs.refetch();
+          }}
+          aria-disabled={jobs.isFetching || undefined}
+          aria-label="Refresh jobs"
+        >
           <RefreshCw aria-hidden="true" className={jobs.isFetching ? 'animate-spin' : undefined} />
           Refresh
         </Button>

@@ -28,7 +28,7 @@ export function OnlineToggle({ isOnline }: { isOnline: boolean }) {
         </p>
         <p className="text-sm text-muted-foreground">{isOnline ? 'You can accept jobs in your area.' : 'Go online to accept jobs.'}</p>
       </div>
-      <Switch label="Online" checked={isOnline} disabled={busy} onCheckedChange={(v) => void onChange(v)} className="min-h-12 px-1" />
+      <Switch label="Online" checked={isOnline} busy={busy} onCheckedChange={(v) => void onChange(v)} className="min-h-12 px-1" />
     </Card>
   );
 }

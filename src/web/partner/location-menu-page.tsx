@@ -149,7 +149,8 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
                       <div className="flex items-center gap-3">
                         <Switch
                           checked={available}
-                          disabled={!item.isAvailable || pending === item.id}
+                          disabled={!item.isAvailable}
+                          busy={pending === item.id}
                           aria-label={`${item.name} available at ${site.name}`}
                           onCheckedChange={(on) =>
                             void save(item, { isAvailable: on ? null : false }, on ? `${item.name} is enabled for this location` : `${item.name} is disabled for this location`)

@@ -25,7 +25,8 @@ function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
 
 /**
  * A modal dialog on the native <dialog> element: the page behind is inert, Tab wraps round inside
- * it, Escape closes it and focus returns to the opener.
+ * it, Escape closes it and focus returns to the opener. Focus starts on the control marked
+ * `data-autofocus`, else on the first one.
  */
 export function Dialog({
   open,
@@ -53,6 +54,9 @@ export function Dialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // showModal() focuses the first control (Close); React's autoFocus ran before the dialog was
+      // open and came to nothing, so a control marked data-autofocus takes focus now.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();

@@ -3,12 +3,15 @@ import { cn } from '../lib/cn';
 /**
  * An on/off switch (WAI-ARIA switch pattern on a real button: Space and Enter toggle it).
  * Give it a visible label through `label`, or an accessible one through `aria-label`.
+ * `busy` (a change being saved) refuses toggles but keeps the switch focusable: `disabled` on
+ * the focused button would drop keyboard focus to the page body.
  */
 export function Switch({
   checked,
   onCheckedChange,
   label,
   disabled,
+  busy,
   className,
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
@@ -17,6 +20,7 @@ export function Switch({
   onCheckedChange: (checked: boolean) => void;
   label?: string;
   disabled?: boolean;
+  busy?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
@@ -31,11 +35,15 @@ export function Switch({
       aria-label={label ?? ariaLabel}
       aria-describedby={describedBy}
       disabled={disabled}
-      onClick={() => onCheckedChange(!checked)}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={() => {
+        if (!busy) onCheckedChange(!checked);
+      }}
       className={cn(
         // A 44 x 44 touch target (WCAG 2.5.5) around the 44 x 24 track.
         'inline-flex h-11 w-11 shrink-0 items-center rounded-full',
-        'disabled:cursor-not-allowed disabled:opacity-50',
+        'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
         !label && className,
       )}
     >
