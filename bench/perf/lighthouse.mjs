@@ -77,8 +77,23 @@ async function startApp() {
   return { base, app };
 }
 
-/** One Lighthouse run: { score (0-100), lcpMs, cls }. */
+/**
+ * One Lighthouse run: { score (0-100), lcpMs, cls }. Lighthouse now and then fails to record the
+ * page load's trace (NO_NAVSTART, NO_FCP and the like: a run that measured nothing, not a slow
+ * one); such a run is repeated, up to twice, and said so.
+ */
 async function lighthouse(url, n) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, `${n}-${attempt}`);
+    } catch (err) {
+      if (attempt >= 3 || !/Runtime error|NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|runtimeError/i.test(String(err.message))) throw err;
+      say(opts, `lighthouse ${url}: run failed to record (${String(err.message).split('\n').find((l) => /error/i.test(l)) ?? 'runtime error'}), repeated`);
+    }
+  }
+}
+
+async function lighthouseOnce(url, n) {
   const out = path.join(scratch, `report-${n}.json`);
   const run = spawnOwned(
     'npx',

@@ -3,19 +3,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { preferredEncoding } from './encoding';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
-function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  const accepts = (name: string) => accept.split(',').some((part) => {
-    const [coding, ...params] = part.trim().split(';');
-    return coding.trim().toLowerCase() === name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
-
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Public settings the browser reads from <meta> tags in index.html (no round trip, no inline script). */

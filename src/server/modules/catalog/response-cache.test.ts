@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, menus, sites } from '../../db/schema/index';
@@ -29,6 +30,30 @@ const search = (t: TestApp, location = 'London') => get(t, `/api/restaurants/sea
 const card = (body: string) => (JSON.parse(body) as { restaurants: { slug: string; branchName: string; rating: number | null; reviewCount: number }[] }).restaurants.find((r) => r.slug === SLUG)!;
 
 describe('response cache of search and restaurant page (decision 0091)', () => {
+  it('sends a cached answer compressed to a browser that takes brotli or gzip, with its own tag, and plain otherwise', async () => {
+    const url = '/api/restaurants/search?location=London&limit=100';
+    const plain = await a.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, coding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+      const again = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    }
+    const refused = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
   it('serves the same answer again, with an ETag and 304 for a matching If-None-Match', async () => {
     const first = await search(a);
     const second = await search(a);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -14,11 +15,20 @@ import type { Db } from '../../db/client';
  * - "open now", pauses and certificate expiry depend on the clock: an entry lives for the minute
  *   it was made in (by the wall clock), never longer.
  *
+ * A cached answer is also kept compressed (brotli or gzip, whichever the browser takes), made once
+ * on first request: a search answer of 24 cards is about 20 kB of JSON and 3 kB compressed, which
+ * is what a phone on a slow connection waits for (Lighthouse, issue 8 item 7).
+ *
  * The answers do not depend on who asks (they are public and read no session), so one entry
  * serves every viewer. Concurrent requests share version reads: a request joins the next read to
  * start after it arrived, never one already in flight (which may predate a commit it must see).
  */
-export type CachedAnswer = { body: string; etag: string };
+export type CachedAnswer = {
+  body: string;
+  etag: string;
+  /** The body compressed for a coding, made on first request and kept with the entry (null when too small to gain). */
+  encoded(coding: 'br' | 'gzip'): Buffer | null;
+};
 
 export type ResponseCache = {
   /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
@@ -28,6 +38,8 @@ export type ResponseCache = {
 };
 
 const MAX_ENTRIES = 2000;
+/** Answers smaller than this go uncompressed: the saving would not pay for the work. */
+const MIN_COMPRESS_BYTES = 1024;
 
 export function createResponseCache(db: Db, { enabled = true }: { enabled?: boolean } = {}): ResponseCache {
   let entries = new Map<string, CachedAnswer>();
@@ -66,7 +78,24 @@ export function createResponseCache(db: Db, { enabled = true }: { enabled?: bool
       pump();
     });
 
-  const answer = (body: string): CachedAnswer => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` });
+  const answer = (body: string): CachedAnswer => {
+    const twins: { br?: Buffer | null; gzip?: Buffer | null } = {};
+    return {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      encoded(coding) {
+        // With the cache off every request would pay for compressing: answers then go as they are.
+        if (!enabled || Buffer.byteLength(body) < MIN_COMPRESS_BYTES) return null;
+        if (twins[coding] === undefined) {
+          twins[coding] =
+            coding === 'br'
+              ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+              : gzipSync(body, { level: 6 });
+        }
+        return twins[coding]!;
+      },
+    };
+  };
 
   return {
     async get(key, compute, now = new Date()) {

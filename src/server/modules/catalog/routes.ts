@@ -11,6 +11,7 @@ import type { Geocoder } from '../geo/geocoder';
 import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
+import { preferredEncoding } from '../../plugins/encoding';
 import { type CachedAnswer, createResponseCache } from './response-cache';
 import { searchRestaurants } from './search-restaurants';
 import { suggestCity } from './suggest-city';
@@ -23,10 +24,16 @@ export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Ge
   // under the catalog version and the minute (decision 0091).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
-    reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    const coding = preferredEncoding(request.headers['accept-encoding']);
+    const encoded = coding ? answer.encoded(coding) : null;
+    // Each coding is its own representation, with its own tag.
+    const etag = encoded ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag;
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (encoded) return reply.header('content-encoding', coding!).send(encoded);
     // Already validated and serialised by the response contract when it was made.
-    return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(answer.body);
+    return reply.serializer((payload: unknown) => payload as string).send(answer.body);
   };
 
   r.get('/api/cities', { config: pub, schema: { response: { 200: listCitiesResponse } } }, async () => ({
