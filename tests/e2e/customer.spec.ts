@@ -357,3 +357,30 @@ test('customer screens fit a 360 px wide phone without sideways scrolling', asyn
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
   }
 });
+
+test('a search with more than a page of restaurants shows the rest with Show More Restaurants', async ({ page }) => {
+  // Reading has 3 demo branches; the partner adds 22 more for this test and removes them after.
+  const { brands } = await (await partner.get('/api/partner/brands')).json();
+  const brandId: string = brands[0].id;
+  const added: string[] = [];
+  try {
+    for (let i = 1; i <= 22; i++) {
+      const res = await partner.post(`/api/partner/brands/${brandId}/sites`, {
+        data: { name: `Reading Page Test ${i}`, address: `${i} Broad Street`, city: 'Reading', postcode: 'RG1 2AB' },
+        headers: { origin },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      added.push((await res.json()).site.id);
+    }
+    await page.goto('/?location=Reading');
+    // The cards themselves (each card lists its cuisines too).
+    const cards = page.getByRole('list', { name: 'Halal restaurants in Reading' }).locator(':scope > li');
+    await expect(page.getByText('25 restaurants found')).toBeVisible();
+    await expect(cards).toHaveCount(24);
+    await page.getByRole('button', { name: 'Show More Restaurants' }).click();
+    await expect(cards).toHaveCount(25);
+    await expect(page.getByRole('button', { name: 'Show More Restaurants' })).toHaveCount(0);
+  } finally {
+    for (const id of added) await partner.delete(`/api/partner/sites/${id}`, { headers: { origin } });
+  }
+});
