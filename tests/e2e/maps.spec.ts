@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, type Page, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { DEMO_PASSWORD, openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
  * The maps (issue 10, item 5; docs/decisions/0080): the customer's tracking page shows the
@@ -11,67 +12,27 @@ import sharp from 'sharp';
  * Sign-ins in this file: 2 (the partner through the API, the driver through /driver/login).
  */
 
-const DEMO_PASSWORD = 'halalnosh-demo';
-const SLUG = 'kervan-ocakbasi-dalston';
 /** Near Dalston Junction, between the restaurant and the customer. */
 const DRIVER_AT = { latitude: 51.5465, longitude: -0.0755 };
 
-type MenuItem = { id: string; priceMinor: number };
-type Site = { id: string; openingHours: unknown; isOpen: boolean };
-
 let partner: APIRequestContext;
-let visitor: APIRequestContext;
-let site: Site;
-
-async function partnerAct(orderId: string, path: string, data: Record<string, unknown>, baseURL: string) {
-  await expect
-    .poll(async () => (await partner.post(`/api/partner/orders/${orderId}/${path}`, { data, headers: { origin: baseURL } })).status(), {
-      intervals: [1000],
-      timeout: 15_000,
-    })
-    .toBe(200);
-}
+let branch: { siteId: string; restore: () => Promise<void> };
 
 test.beforeAll(async ({ baseURL }) => {
-  partner = await request.newContext({ baseURL });
-  visitor = await request.newContext({ baseURL });
-  const signIn = await partner.post('/api/auth/sign-in/email', { data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD }, headers: { origin: baseURL! } });
-  expect(signIn.ok()).toBeTruthy();
-  const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
-  site = (await (await partner.get(`/api/partner/sites/${restaurant.id}`)).json()).site;
-  const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
-  );
-  const opened = await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: always, isOpen: true }, headers: { origin: baseURL! } });
-  expect(opened.ok(), await opened.text()).toBeTruthy();
+  partner = await signedIn(baseURL!, 'partner@halalnosh.test');
+  branch = await openAllDay(partner, baseURL!);
 });
 
-test.afterAll(async ({ baseURL }) => {
-  await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: site.openingHours, isOpen: site.isOpen }, headers: { origin: baseURL! } });
+test.afterAll(async () => {
+  await branch.restore();
   await partner.dispose();
-  await visitor.dispose();
 });
 
-/** A visitor's delivery order at the sample branch, accepted by the restaurant. */
+/** A visitor's delivery order at the sample branch (to Dalston), accepted by the restaurant. */
 async function acceptedOrder(baseURL: string) {
-  const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
-  const item: MenuItem = restaurant.menu.sections.flatMap((s: { items: MenuItem[] }) => s.items)[0];
-  const placed = await visitor.post('/api/orders', {
-    headers: { 'idempotency-key': `maps-e2e-${Date.now()}` },
-    data: {
-      siteId: restaurant.id,
-      orderType: 'DELIVERY',
-      items: [{ menuItemId: item.id, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)) }],
-      customerName: 'Aisha Khan',
-      customerPhone: '07700 900123',
-      deliveryAddress: '10 Dalston Lane',
-      deliveryPostcode: 'E8 3AH',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order, orderToken } = (await placed.json()) as { order: { id: string; orderNumber: string }; orderToken: string };
-  await partnerAct(order.id, 'actions', { action: 'accept', prepTimeMinutes: 10 }, baseURL);
-  return { ...order, orderToken };
+  const order = await placeOrder(baseURL);
+  await partnerAct(partner, baseURL, order.id, { action: 'accept', prepTimeMinutes: 10 });
+  return order;
 }
 
 /** The customer's tracking page, in a browser holding the visitor's order token. */
@@ -121,9 +82,9 @@ test('the driver shares their position and the customer\'s map shows the driver 
   const accepted = await page.request.post(`/api/driver/jobs/${job.id}/accept`, { headers: { origin: baseURL! } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const pickupCode = (await accepted.json()).job.pickupCode as string;
-  await partnerAct(order.id, 'actions', { action: 'start_preparing' }, baseURL!);
-  await partnerAct(order.id, 'actions', { action: 'mark_ready' }, baseURL!);
-  await partnerAct(order.id, 'hand-over', { pickupCode }, baseURL!);
+  await partnerAct(partner, baseURL!, order.id, { action: 'start_preparing' });
+  await partnerAct(partner, baseURL!, order.id, { action: 'mark_ready' });
+  await partnerAct(partner, baseURL!, order.id, { pickupCode }, 'hand-over');
 
   // The customer follows the order; the driver shares nothing yet.
   const tracking = await trackingPage(browser, baseURL!, order);
