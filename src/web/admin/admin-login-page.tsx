@@ -9,9 +9,8 @@ import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { PasswordField } from '../ui/password-field';
+import { CredentialsFields } from '../ui/credentials-fields';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -73,22 +72,13 @@ export function AdminLoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={errors.email}
-              required
-            />
-            <PasswordField
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
-              required
+            <CredentialsFields
+              email={email}
+              password={password}
+              onEmailChange={setEmail}
+              onPasswordChange={setPassword}
+              errors={errors}
+              emailAutoComplete="username"
             />
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}

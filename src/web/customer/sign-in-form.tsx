@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { signInAndLoadMe } from '../lib/auth';
 import { Button } from '../ui/button';
-import { PasswordField } from '../ui/password-field';
+import { CredentialsFields } from '../ui/credentials-fields';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
 import { toastSignInFailed } from './auth-messages';
 
 /** The Sign In tab: on success greet and go to the page the guard came from, else the user's home. */
@@ -48,23 +47,7 @@ export function SignInForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-        error={errors.email}
-        required
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-        required
-      />
+      <CredentialsFields email={email} password={password} onEmailChange={onEmailChange} onPasswordChange={setPassword} errors={errors} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Sign In

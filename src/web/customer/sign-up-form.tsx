@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import { signUp } from '../lib/auth';
 import { Button } from '../ui/button';
+import { CredentialsFields } from '../ui/credentials-fields';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
@@ -45,23 +46,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="At least 8 characters."
-        error={errors.password}
-        required
+      <CredentialsFields
+        email={email}
+        password={password}
+        onEmailChange={setEmail}
+        onPasswordChange={setPassword}
+        errors={errors}
+        newPassword
+        passwordHint="At least 8 characters."
       />
       <PasswordField
         label="Confirm password"

@@ -10,9 +10,9 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { CredentialsFields } from '../ui/credentials-fields';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
 import { useDriverManifest } from './use-driver-manifest';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -100,23 +100,14 @@ export function DriverLoginPage() {
               </Alert>
             ) : null}
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                error={errors.email}
-                required
-              />
-              <PasswordField
-                label="Password"
-                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                hint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
-                error={errors.password}
-                required
+              <CredentialsFields
+                email={email}
+                password={password}
+                onEmailChange={setEmail}
+                onPasswordChange={setPassword}
+                errors={errors}
+                newPassword={mode === 'sign-up'}
+                passwordHint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
               />
               {mode === 'sign-up' ? (
                 <PasswordField

@@ -9,9 +9,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { PasswordField } from '../ui/password-field';
+import { CredentialsFields } from '../ui/credentials-fields';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
 
 /** /partner/login: partner accounts only; anyone else is told so and signed out again. */
 export function PartnerLoginPage() {
@@ -74,23 +73,7 @@ export function PartnerLoginPage() {
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                error={errors.email}
-                required
-              />
-              <PasswordField
-                label="Password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={errors.password}
-                required
-              />
+              <CredentialsFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} errors={errors} />
               <Button type="submit" size="lg" disabled={busy}>
                 {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
                 Sign In to Dashboard
