@@ -12,7 +12,7 @@ const zone = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.data-test/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', '.data-test/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
