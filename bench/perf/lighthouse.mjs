@@ -10,12 +10,12 @@
 // Lighthouse comes through `npx --yes lighthouse@12.8.2` (the npm registry; cached after the first
 // run). The browser flags are playwright.config.ts's: without the background-networking ones,
 // Chromium keeps trying to reach Google's hosts on this closed network.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, freePort, openDemoBranch } from '../lib/harness.mjs';
 import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
+import { signalOwned, spawnOwned } from '../lib/processes.mjs';
 
 const opts = benchArgs({ runs: { type: 'string' } });
 const RUNS = Number(opts.runs ?? (opts.quick ? 1 : 3));
@@ -32,33 +32,13 @@ const CHROME_FLAGS = [
 ];
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'halalnosh-lighthouse-'));
-const owned = new Set();
-
-function spawnOwned(cmd, args, options) {
-  const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  owned.add(child.pid);
-  let output = '';
-  const keep = (d) => {
-    output = (output + d).slice(-6000);
-    if (opts.verbose) process.stderr.write(d);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
-      owned.delete(child.pid);
-      resolve({ code, signal });
-    }),
-  );
-  return { child, exited, output: () => output };
-}
-
 async function startApp() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = spawnOwned('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+    verbose: opts.verbose,
+    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
   });
   let gone = null;
   void app.exited.then((e) => (gone = e));
@@ -107,7 +87,7 @@ async function lighthouseOnce(url, n) {
       '--quiet',
       `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     ],
-    { cwd: scratch, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
+    { cwd: scratch, env: { CHROME_PATH: '/usr/bin/chromium' }, verbose: opts.verbose },
   );
   const { code } = await run.exited;
   if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${run.output()}`);
@@ -159,20 +139,8 @@ try {
   console.error(`lighthouse bench could not measure: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;
 } finally {
-  for (const pid of owned) {
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-  }
+  signalOwned('SIGTERM');
   if (server) await Promise.race([server.app.exited, new Promise((r) => setTimeout(r, 10_000))]);
-  for (const pid of owned) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  signalOwned('SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -11,38 +11,24 @@
 //   node bench/perf/startup.mjs [--quick] [--json] [--verbose] [--skip-install]
 //
 // Every process is started in its own process group and only that group is killed.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, freePort } from '../lib/harness.mjs';
 import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
+import { signalOwned, spawnOwned, stopOwned } from '../lib/processes.mjs';
 
 const opts = benchArgs({ 'skip-install': { type: 'boolean', default: false } });
 const RUNS = opts.quick ? 1 : 3;
 const WARM_BUDGET_MS = 5_000;
 const FRESH_BUDGET_MS = 120_000;
-const owned = new Set();
-
 /** Runs a command to completion in its own process group; resolves with its duration in ms. */
-function run(cmd, args, { cwd, env = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const began = performance.now();
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    owned.add(child.pid);
-    let output = '';
-    const keep = (d) => {
-      output = (output + d).slice(-4000);
-      if (opts.verbose) process.stderr.write(d);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('exit', (code) => {
-      owned.delete(child.pid);
-      if (code === 0) resolve(performance.now() - began);
-      else reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${output}`));
-    });
-  });
+async function run(cmd, args, { cwd } = {}) {
+  const began = performance.now();
+  const proc = spawnOwned(cmd, args, { cwd, verbose: opts.verbose });
+  const { code } = await proc.exited;
+  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${proc.output()}`);
+  return performance.now() - began;
 }
 
 async function answers(url) {
@@ -64,47 +50,22 @@ async function timeStart(cwd, dataDir, timeoutMs) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const began = performance.now();
-  const child = spawn('npm', ['start'], {
+  const app = spawnOwned('npm', ['start'], {
     cwd,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+    verbose: opts.verbose,
   });
-  owned.add(child.pid);
-  let output = '';
-  const keep = (d) => {
-    output = (output + d).slice(-4000);
-    if (opts.verbose) process.stderr.write(d);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   let exited = null;
-  const gone = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+  void app.exited.then((e) => (exited = e));
   try {
     for (;;) {
-      if (exited) throw new Error(`npm start exited (${JSON.stringify(exited)}):\n${output}`);
+      if (exited) throw new Error(`npm start exited (${JSON.stringify(exited)}):\n${app.output()}`);
       if ((await answers(`${base}/api/health`)) && (await answers(`${base}/`))) return performance.now() - began;
-      if (performance.now() - began > timeoutMs) throw new Error(`npm start did not serve within ${timeoutMs} ms:\n${output}`);
+      if (performance.now() - began > timeoutMs) throw new Error(`npm start did not serve within ${timeoutMs} ms:\n${app.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
-    if (!exited) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }, 10_000);
-      await gone;
-      clearTimeout(timer);
-    }
-    owned.delete(child.pid);
+    if (!exited) await stopOwned(app);
   }
 }
 
@@ -156,12 +117,6 @@ try {
   console.error(`startup bench could not measure: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 1;
 } finally {
-  for (const pid of owned) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  signalOwned('SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
 }

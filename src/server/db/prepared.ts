@@ -47,8 +47,9 @@ export function insertJsonRows<T extends Table>(
   placeholder: string,
   extra: Record<string, SQL> = {},
 ): SQL {
-  const names = [...columnsFor(table, keys).map(({ column }) => column.name), ...Object.keys(extra)];
-  const selected = [...columnsFor(table, keys).map(({ column }) => sql`r.${sql.identifier(column.name)}`), ...Object.values(extra)];
+  const written = columnsFor(table, keys).map(({ column }) => column.name);
+  const names = [...written, ...Object.keys(extra)];
+  const selected = [...written.map((name) => sql`r.${sql.identifier(name)}`), ...Object.values(extra)];
   return sql`insert into ${table} (${sql.join(
     names.map((n) => sql.identifier(n)),
     sql`, `,

@@ -133,6 +133,17 @@ async function prepareAndHandOver(orderId: string, jobId: string): Promise<void>
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** A new driver on the road with a fresh job: accepted, prepared and handed over; the customer's code and a proof photo in hand. */
+async function outForDelivery() {
+  const d = await newDriver(t);
+  const o = await offeredJob(t, shop);
+  expect((await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/accept`)).statusCode).toBe(200);
+  await prepareAndHandOver(o.orderId, o.job.id);
+  const code = await customerCode(t, o.orderId);
+  const proof = (await upload(t, d, 'proof_of_delivery', await jpeg())).json();
+  return { d, o, code, proof };
+}
+
 describe('money paid once', () => {
   it('pays each of two drivers exactly once when twenty cash-outs each arrive together', async () => {
     const drivers = [await newDriver(t), await newDriver(t)];
@@ -153,12 +164,7 @@ describe('money paid once', () => {
 
   it('never loses a tip that arrives while the driver cashes out: it is in the payout or still owed, once', async () => {
     for (let round = 0; round < 3; round++) {
-      const d = await newDriver(t);
-      const o = await offeredJob(t, shop);
-      expect((await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/accept`)).statusCode).toBe(200);
-      await prepareAndHandOver(o.orderId, o.job.id);
-      const code = await customerCode(t, o.orderId);
-      const proof = (await upload(t, d, 'proof_of_delivery', await jpeg())).json();
+      const { d, o, code, proof } = await outForDelivery();
       expect((await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id })).statusCode).toBe(200);
       const [earned] = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id));
       const [rated, cashed] = await Promise.all([
@@ -178,12 +184,7 @@ describe('money paid once', () => {
   });
 
   it('completes a delivery once and writes one earning when the driver sends it five times at once', async () => {
-    const d = await newDriver(t);
-    const o = await offeredJob(t, shop);
-    expect((await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/accept`)).statusCode).toBe(200);
-    await prepareAndHandOver(o.orderId, o.job.id);
-    const code = await customerCode(t, o.orderId);
-    const proof = (await upload(t, d, 'proof_of_delivery', await jpeg())).json();
+    const { d, o, code, proof } = await outForDelivery();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id })),
     );
