@@ -37,7 +37,12 @@ function precompress(): Plugin {
         if (!TEXT.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -68,15 +73,27 @@ export default defineConfig({
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
             // The validation library and what is built on it at run time (the API contracts, settings and pay rules),
             // only for the pages that check data in the browser.
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]domain[\\/](contracts[\\/]|settings\.ts$|pay\.ts$)/ },
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]domain[\\/](contracts[\\/]|settings\.ts$|pay\.ts$)/,
+            },
             // The built-in fallback data is fetched only when the server cannot be reached.
             { name: 'sample-data', test: /[\\/]src[\\/]domain[\\/]sample-data[\\/]/ },
             // One chunk per audience; the cart context belongs to the customer pages.
-            { name: 'customer', test: /[\\/]src[\\/]web[\\/](customer[\\/]|lib[\\/]cart\.tsx$)|[\\/]src[\\/]domain[\\/]cart\.ts$/ },
-            ...AUDIENCES.filter((name) => name !== 'customer').map((name) => ({ name, test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`) })),
+            {
+              name: 'customer',
+              test: /[\\/]src[\\/]web[\\/](customer[\\/]|lib[\\/]cart\.tsx$)|[\\/]src[\\/]domain[\\/]cart\.ts$/,
+            },
+            ...AUDIENCES.filter((name) => name !== 'customer').map((name) => ({
+              name,
+              test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`),
+            })),
             // Shared primitives, helpers, domain rules, contracts and icons, loaded with the first page's audience chunk:
             // one chunk rather than dozens of tiny ones.
-            { name: 'shared', test: /[\\/]src[\\/](web[\\/](ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](web[\\/](ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/,
+            },
           ],
         },
       },

@@ -57,8 +57,16 @@ let refusedDuringLoad = 0;
 let server = null;
 
 function orderBody(branch, n) {
-  const items = branch.items.map((item, i) => ({ menuItemId: item.id, quantity: 1 + ((n + i) % 3) })).slice(0, 1 + (n % branch.items.length));
-  return { siteId: branch.site.id, orderType: 'PICKUP', items, customerName: `Crash Test ${n}`, customerPhone: '07700 900123' };
+  const items = branch.items
+    .map((item, i) => ({ menuItemId: item.id, quantity: 1 + ((n + i) % 3) }))
+    .slice(0, 1 + (n % branch.items.length));
+  return {
+    siteId: branch.site.id,
+    orderType: 'PICKUP',
+    items,
+    customerName: `Crash Test ${n}`,
+    customerPhone: '07700 900123',
+  };
 }
 
 function snapshot(order) {
@@ -83,7 +91,13 @@ async function load(branch, stopAt) {
       const body = orderBody(branch, i);
       try {
         const res = await call(server.base, 'POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
-        if (res.status === 201) acknowledged.set(res.json.order.orderNumber, { key, body, token: res.json.orderToken, snapshot: snapshot(res.json.order) });
+        if (res.status === 201)
+          acknowledged.set(res.json.order.orderNumber, {
+            key,
+            body,
+            token: res.json.orderToken,
+            snapshot: snapshot(res.json.order),
+          });
         else refusedDuringLoad++;
       } catch {
         // The connection died with the server: the order may or may not exist.
@@ -100,20 +114,32 @@ async function verify() {
   for (const [number, a] of acknowledged) {
     const res = await call(server.base, 'GET', `/api/orders/${number}`, { headers: { 'x-order-token': a.token } });
     if (res.status !== 200) failures.push(`${number}: ${res.status} after restart`);
-    else if (snapshot(res.json.order) !== a.snapshot) failures.push(`${number}: changed\n  was ${a.snapshot}\n  now ${snapshot(res.json.order)}`);
+    else if (snapshot(res.json.order) !== a.snapshot)
+      failures.push(`${number}: changed\n  was ${a.snapshot}\n  now ${snapshot(res.json.order)}`);
     else intact++;
   }
   // A browser whose request was cut off retries with the same key: it must get exactly one order.
   let resolved = 0;
   while (cutOff.length) {
     const c = cutOff.pop();
-    const first = await call(server.base, 'POST', '/api/orders', { body: c.body, headers: { 'idempotency-key': c.key } });
-    const again = await call(server.base, 'POST', '/api/orders', { body: c.body, headers: { 'idempotency-key': c.key } });
+    const first = await call(server.base, 'POST', '/api/orders', {
+      body: c.body,
+      headers: { 'idempotency-key': c.key },
+    });
+    const again = await call(server.base, 'POST', '/api/orders', {
+      body: c.body,
+      headers: { 'idempotency-key': c.key },
+    });
     if (![200, 201].includes(first.status) || again.status !== 200 || first.json?.order.id !== again.json?.order.id) {
       failures.push(`retry of a cut-off request: ${first.status}/${again.status}`);
       continue;
     }
-    acknowledged.set(first.json.order.orderNumber, { key: c.key, body: c.body, token: first.json.orderToken, snapshot: snapshot(first.json.order) });
+    acknowledged.set(first.json.order.orderNumber, {
+      key: c.key,
+      body: c.body,
+      token: first.json.orderToken,
+      snapshot: snapshot(first.json.order),
+    });
     resolved++;
   }
   return { intact, resolved };
@@ -135,8 +161,16 @@ try {
     const restartBegan = Date.now();
     server = await startServer({ port, env, log: opts.verbose ? (t) => process.stderr.write(t) : undefined });
     const { intact, resolved } = await verify();
-    rounds.push({ round, acknowledgedAtKill: before, cutOffRetried: resolved, intact, restartMs: Date.now() - restartBegan });
-    say(`round ${round}: ${before} acknowledged before SIGKILL, ${resolved} cut-off requests retried, ${intact}/${acknowledged.size - resolved} intact after restart (${Date.now() - restartBegan} ms)`);
+    rounds.push({
+      round,
+      acknowledgedAtKill: before,
+      cutOffRetried: resolved,
+      intact,
+      restartMs: Date.now() - restartBegan,
+    });
+    say(
+      `round ${round}: ${before} acknowledged before SIGKILL, ${resolved} cut-off requests retried, ${intact}/${acknowledged.size - resolved} intact after restart (${Date.now() - restartBegan} ms)`,
+    );
   }
 } catch (err) {
   failures.push(String(err instanceof Error ? err.message : err));
@@ -184,7 +218,9 @@ if (!opts['no-record']) {
 
 if (opts.json) console.log(JSON.stringify(summary));
 else {
-  say(`${summary.ok ? 'PASS' : 'FAIL'}: ${summary.acknowledged} acknowledged orders, ${summary.lost} lost, ${summary.changed} changed, ${summary.kills} SIGKILLs, ${summary.seconds} s`);
+  say(
+    `${summary.ok ? 'PASS' : 'FAIL'}: ${summary.acknowledged} acknowledged orders, ${summary.lost} lost, ${summary.changed} changed, ${summary.kills} SIGKILLs, ${summary.seconds} s`,
+  );
   for (const f of summary.failures) say(`  ${f}`);
 }
 process.exit(summary.ok ? 0 : 1);

@@ -30,7 +30,9 @@ for (const f of files) {
 }
 console.table(rows);
 const pass = total <= BUDGET;
-console.log(`first-page JavaScript: ${(total / 1024).toFixed(1)} kB gzip (budget ${BUDGET / 1024} kB): ${pass ? 'pass' : 'FAIL'}`);
+console.log(
+  `first-page JavaScript: ${(total / 1024).toFixed(1)} kB gzip (budget ${BUDGET / 1024} kB): ${pass ? 'pass' : 'FAIL'}`,
+);
 if (!pass) process.exitCode = 1;
 if (process.argv.includes('--json')) {
   // bench/run.mjs reads this line (the figure protocol in bench/README.md).

@@ -52,7 +52,10 @@ function runScript(s) {
       process.stdout.write(d);
     });
     child.on('exit', (code) => {
-      const line = out.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+      const line = out
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('RESULT '));
       const seconds = Math.round((Date.now() - started) / 1000);
       if (!line) return resolve({ ...s, seconds, error: `exited ${code} without a result` });
       try {
@@ -72,7 +75,10 @@ for (const s of SCRIPTS) {
     continue;
   }
   if (s.id === 'js' && !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
-    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   }
   console.log(`\n=== ${s.title} (${s.file}) ===`);
   results.push(await runScript(s));
@@ -80,7 +86,9 @@ for (const s of SCRIPTS) {
 
 const figures = results.flatMap((r) => r.figures ?? []);
 const failed = figures.filter((f) => !f.pass).length + results.filter((r) => r.error).length;
-console.log('\n' + figures.map((f) => `${f.pass ? 'pass' : 'FAIL'}  ${f.figure}: ${f.value} (budget ${f.budget})`).join('\n'));
+console.log(
+  '\n' + figures.map((f) => `${f.pass ? 'pass' : 'FAIL'}  ${f.figure}: ${f.value} (budget ${f.budget})`).join('\n'),
+);
 for (const r of results.filter((x) => x.error)) console.log(`ERROR ${r.title}: ${r.error}`);
 
 // Only a full run is recorded: the table is one run's figures, measured together.
@@ -104,7 +112,9 @@ function record(runs) {
   // The previous run's value of each figure, read back from its table (column 2, keyed by id).
   const previous = new Map();
   for (const m of before.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
-  const commit = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
+  const commit =
+    git('rev-parse', '--short', 'HEAD') +
+    (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
@@ -118,7 +128,10 @@ function record(runs) {
     ...runs.flatMap((r) =>
       r.error
         ? [`| \`${r.id}\` | ${r.title} | not measured: ${r.error} | | FAIL | |`]
-        : r.figures.map((f) => `| \`${f.id}\` | ${f.figure} | ${f.value} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${previous.get(f.id) ?? '–'} |`),
+        : r.figures.map(
+            (f) =>
+              `| \`${f.id}\` | ${f.figure} | ${f.value} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${previous.get(f.id) ?? '–'} |`,
+          ),
     ),
     '',
     `Time per script: ${runs.map((r) => `${r.id} ${r.seconds} s`).join(', ')}.`,
@@ -126,10 +139,14 @@ function record(runs) {
   ];
   const section = lines.join('\n');
   let next;
-  if (text.includes(START)) next = text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length);
+  if (text.includes(START))
+    next = text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length);
   else {
     const firstSection = text.indexOf('\n## ');
-    next = firstSection === -1 ? `${text.trimEnd()}\n\n${section}\n` : `${text.slice(0, firstSection)}\n${section}\n${text.slice(firstSection)}`;
+    next =
+      firstSection === -1
+        ? `${text.trimEnd()}\n\n${section}\n`
+        : `${text.slice(0, firstSection)}\n${section}\n${text.slice(firstSection)}`;
   }
   writeFileSync(file, next);
   console.log(`\nwrote ${path.relative(ROOT, file)}`);

@@ -16,7 +16,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { ROOT, call, freePort, freshDatabase, openDemoBranch, rssKb, servingPid, signIn, startServer, subscribe } from './lib/harness.mjs';
+import {
+  ROOT,
+  call,
+  freePort,
+  freshDatabase,
+  openDemoBranch,
+  rssKb,
+  servingPid,
+  signIn,
+  startServer,
+  subscribe,
+} from './lib/harness.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -72,17 +83,22 @@ async function step(side, method, url, { body, cookie, headers, ok = [200, 201] 
   stats.bySide[side] = (stats.bySide[side] ?? 0) + 1;
   if (!ok.includes(res.status)) {
     stats.errors++;
-    if (stats.errorSamples.length < 20) stats.errorSamples.push(`${side} ${method} ${url}: ${res.status} ${String(res.text).slice(0, 160)}`);
+    if (stats.errorSamples.length < 20)
+      stats.errorSamples.push(`${side} ${method} ${url}: ${res.status} ${String(res.text).slice(0, 160)}`);
     throw new Error(`${method} ${url} ${res.status}`);
   }
   return res.json;
 }
 
-const proofJpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+const proofJpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
+  .jpeg()
+  .toBuffer();
 async function uploadProof(cookie) {
   const boundary = `----soak${randomUUID()}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     proofJpeg,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -117,7 +133,8 @@ const siteStream = await subscribe(base, `/api/events?topics=site:${branch.site.
 const area = branch.postcode.match(/^[A-Z]{1,2}/i)[0].toUpperCase();
 const jobsStream = await subscribe(base, `/api/events?topics=jobs:${area}`, { cookie: driver });
 const adminStream = await subscribe(base, '/api/events?topics=admin', { cookie: admin });
-for (const s of [siteStream, jobsStream, adminStream]) if (s.status !== 200) throw new Error(`subscription refused: ${s.status}`);
+for (const s of [siteStream, jobsStream, adminStream])
+  if (s.status !== 200) throw new Error(`subscription refused: ${s.status}`);
 streams.opened += 3;
 
 const endAt = Date.now() + MINUTES * 60_000;
@@ -129,26 +146,45 @@ rss.push({ at: Date.now(), kb: await rssKb(pid) });
 async function journey(n) {
   const delivery = n % 3 !== 2;
   const signedIn = n % 5 === 0;
-  const items = branch.items.slice(0, 1 + (n % branch.items.length)).map((item, i) => ({ menuItemId: item.id, quantity: 1 + ((n + i) % 2) }));
+  const items = branch.items
+    .slice(0, 1 + (n % branch.items.length))
+    .map((item, i) => ({ menuItemId: item.id, quantity: 1 + ((n + i) % 2) }));
   const body = {
     siteId: branch.site.id,
     orderType: delivery ? 'DELIVERY' : 'PICKUP',
     items,
     customerName: `Soak ${n}`,
     customerPhone: '07700 900123',
-    ...(delivery ? { deliveryAddress: `${n} Soak Street`, deliveryPostcode: branch.postcode, deliveryInstructions: 'Leave at the door' } : {}),
+    ...(delivery
+      ? {
+          deliveryAddress: `${n} Soak Street`,
+          deliveryPostcode: branch.postcode,
+          deliveryInstructions: 'Leave at the door',
+        }
+      : {}),
   };
-  const placed = await step('customer', 'POST', '/api/orders', { body, cookie: signedIn ? customer : undefined, headers: { 'idempotency-key': `soak-${randomUUID()}` } });
+  const placed = await step('customer', 'POST', '/api/orders', {
+    body,
+    cookie: signedIn ? customer : undefined,
+    headers: { 'idempotency-key': `soak-${randomUUID()}` },
+  });
   const order = placed.order;
   const token = placed.orderToken;
   const viewHeaders = token ? { 'x-order-token': token } : {};
   const viewer = signedIn ? { cookie: customer } : { headers: viewHeaders };
-  const orderStream = await subscribe(base, `/api/events?topics=order:${order.id}${token ? `&orderToken=${encodeURIComponent(token)}` : ''}`, signedIn ? { cookie: customer } : {});
+  const orderStream = await subscribe(
+    base,
+    `/api/events?topics=order:${order.id}${token ? `&orderToken=${encodeURIComponent(token)}` : ''}`,
+    signedIn ? { cookie: customer } : {},
+  );
   if (orderStream.status !== 200) throw new Error(`order subscription refused: ${orderStream.status}`);
   streams.opened++;
   const changes = [];
   const act = async (action, extra = {}) => {
-    const res = await step('partner', 'POST', `/api/partner/orders/${order.id}/actions`, { cookie: partner, body: { action, ...extra } });
+    const res = await step('partner', 'POST', `/api/partner/orders/${order.id}/actions`, {
+      cookie: partner,
+      body: { action, ...extra },
+    });
     changes.push(res.order.status);
   };
   try {
@@ -157,7 +193,9 @@ async function journey(n) {
     let jobId = null;
     if (delivery) {
       const board = await step('driver', 'GET', '/api/driver/jobs?limit=50', { cookie: driver });
-      jobId = [...board.jobs, ...board.activeJobs].find((j) => j.orderId === order.id)?.id ?? board.jobs.find((j) => j.orderNumber === order.orderNumber)?.id;
+      jobId =
+        [...board.jobs, ...board.activeJobs].find((j) => j.orderId === order.id)?.id ??
+        board.jobs.find((j) => j.orderNumber === order.orderNumber)?.id;
       if (!jobId) throw new Error(`job of ${order.orderNumber} not on the board`);
       const accepted = await step('driver', 'POST', `/api/driver/jobs/${jobId}/accept`, { cookie: driver });
       changes.push('DRIVER_ASSIGNED');
@@ -168,13 +206,22 @@ async function journey(n) {
       await sleep(GUARD_MS);
       await act('mark_ready');
       await sleep(GUARD_MS);
-      const handed = await step('partner', 'POST', `/api/partner/orders/${order.id}/hand-over`, { cookie: partner, body: { pickupCode: accepted.job.pickupCode } });
+      const handed = await step('partner', 'POST', `/api/partner/orders/${order.id}/hand-over`, {
+        cookie: partner,
+        body: { pickupCode: accepted.job.pickupCode },
+      });
       changes.push(handed.order.status);
       const seen = await step('customer', 'GET', `/api/orders/${order.orderNumber}`, viewer);
       await step('driver', 'POST', `/api/driver/jobs/${jobId}/arrival`, { cookie: driver, body: { at: 'delivery' } });
-      await step('driver', 'POST', `/api/driver/jobs/${jobId}/verify-code`, { cookie: driver, body: { code: seen.order.deliveryCode } });
+      await step('driver', 'POST', `/api/driver/jobs/${jobId}/verify-code`, {
+        cookie: driver,
+        body: { code: seen.order.deliveryCode },
+      });
       const proof = await uploadProof(driver);
-      await step('driver', 'POST', `/api/driver/jobs/${jobId}/complete`, { cookie: driver, body: { code: seen.order.deliveryCode, proofUploadId: proof } });
+      await step('driver', 'POST', `/api/driver/jobs/${jobId}/complete`, {
+        cookie: driver,
+        body: { code: seen.order.deliveryCode, proofUploadId: proof },
+      });
       changes.push('DELIVERED');
     } else {
       for (const action of ['start_preparing', 'mark_ready', 'mark_collected']) {
@@ -182,17 +229,26 @@ async function journey(n) {
         await act(action);
       }
     }
-    await step('customer', 'POST', `/api/orders/${order.orderNumber}/rating`, { ...viewer, body: { rating: 5, tipMinor: delivery ? 100 : 0, comment: 'Soak test' } });
+    await step('customer', 'POST', `/api/orders/${order.orderNumber}/rating`, {
+      ...viewer,
+      body: { rating: 5, tipMinor: delivery ? 100 : 0, comment: 'Soak test' },
+    });
     ordersCompleted++;
   } finally {
     await sleep(1500);
     const statusEvents = orderStream.events.filter((e) => e.type === 'order.status').map((e) => e.data.status);
     streams.orderExpected += changes.length;
     streams.orderReceived += changes.filter((s) => statusEvents.includes(s)).length;
-    const siteEvents = siteStream.events.filter((e) => e.type === 'order.status' && e.data.orderId === order.id).map((e) => e.data.status);
+    const siteEvents = siteStream.events
+      .filter((e) => e.type === 'order.status' && e.data.orderId === order.id)
+      .map((e) => e.data.status);
     streams.siteExpected += changes.length + 1;
-    streams.siteReceived += changes.filter((s) => siteEvents.includes(s)).length + (siteStream.events.some((e) => e.type === 'order.created' && e.data.orderId === order.id) ? 1 : 0);
-    for (const s of changes) if (!statusEvents.includes(s) && streams.missing.length < 20) streams.missing.push(`${order.orderNumber} ${s} (order stream)`);
+    streams.siteReceived +=
+      changes.filter((s) => siteEvents.includes(s)).length +
+      (siteStream.events.some((e) => e.type === 'order.created' && e.data.orderId === order.id) ? 1 : 0);
+    for (const s of changes)
+      if (!statusEvents.includes(s) && streams.missing.length < 20)
+        streams.missing.push(`${order.orderNumber} ${s} (order stream)`);
     orderStream.close();
   }
 }
@@ -217,7 +273,11 @@ async function browse(i) {
   ];
   const [side, method, url, cookie] = pages[i % pages.length];
   await step(side, method, url, { cookie });
-  if (i % 40 === 7) await step('customer', 'PUT', `/api/restaurants/${branch.site.id}/reviews/mine`, { cookie: customer, body: { rating: 4, comment: `Soak review ${i}` } });
+  if (i % 40 === 7)
+    await step('customer', 'PUT', `/api/restaurants/${branch.site.id}/reviews/mine`, {
+      cookie: customer,
+      body: { rating: 4, comment: `Soak review ${i}` },
+    });
 }
 
 let n = 0;
@@ -243,7 +303,9 @@ const sorted = [...stats.latencies].sort((a, b) => a - b);
 const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 // Memory growth: the last minute's average against the first minute after warm-up.
 const warm = rss.filter((r) => r.kb).slice(2);
-const firstKb = warm.length ? Math.round(warm.slice(0, 6).reduce((s, r) => s + r.kb, 0) / Math.min(6, warm.length)) : null;
+const firstKb = warm.length
+  ? Math.round(warm.slice(0, 6).reduce((s, r) => s + r.kb, 0) / Math.min(6, warm.length))
+  : null;
 const lastKb = warm.length ? Math.round(warm.slice(-6).reduce((s, r) => s + r.kb, 0) / Math.min(6, warm.length)) : null;
 const summary = {
   database: kind,
@@ -272,7 +334,9 @@ const summary = {
 
 if (!opts['no-record']) {
   const file = path.join(ROOT, 'bench', 'results.md');
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n\nThe latest run of each bench script (see bench/README.md).\n';
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Bench results\n\nThe latest run of each bench script (see bench/README.md).\n';
   const title = `## Soak (${kind})`;
   const section = [
     title,
@@ -294,9 +358,15 @@ if (!opts['no-record']) {
 
 if (opts.json) console.log(JSON.stringify(summary));
 else {
-  say(`soak on ${kind} for ${MINUTES} min: ${summary.requests} requests, ${summary.errors} errors, ${summary.ordersCompleted} orders completed`);
-  say(`latency p50 ${summary.p50Ms} ms, p95 ${summary.p95Ms} ms; server RSS ${summary.rssStartMb} -> ${summary.rssEndMb} MB (max ${summary.rssMaxMb})`);
-  say(`events: order streams ${summary.events.orderStream}, restaurant stream ${summary.events.siteStream}, ${summary.events.subscribers} subscribers`);
+  say(
+    `soak on ${kind} for ${MINUTES} min: ${summary.requests} requests, ${summary.errors} errors, ${summary.ordersCompleted} orders completed`,
+  );
+  say(
+    `latency p50 ${summary.p50Ms} ms, p95 ${summary.p95Ms} ms; server RSS ${summary.rssStartMb} -> ${summary.rssEndMb} MB (max ${summary.rssMaxMb})`,
+  );
+  say(
+    `events: order streams ${summary.events.orderStream}, restaurant stream ${summary.events.siteStream}, ${summary.events.subscribers} subscribers`,
+  );
   for (const e of summary.errorSamples) say(`  error: ${e}`);
   for (const m of summary.missing) say(`  missing: ${m}`);
 }

@@ -8,6 +8,9 @@ import sharp from 'sharp';
 const icons = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'icons');
 const svg = await readFile(path.join(icons, 'driver-icon.svg'));
 for (const size of [192, 512]) {
-  await sharp(svg, { density: 300 }).resize(size, size).png().toFile(path.join(icons, `driver-${size}.png`));
+  await sharp(svg, { density: 300 })
+    .resize(size, size)
+    .png()
+    .toFile(path.join(icons, `driver-${size}.png`));
   console.log(`public/icons/driver-${size}.png`);
 }

@@ -36,13 +36,58 @@ const live = { trackingNumber: '', trackingToken: '', jobId: '', siteId: '' };
 
 const SHOTS = [
   { file: 'customer-home.png', email: null, path: () => '/', viewport: DESKTOP, ready: 'main h1' },
-  { file: 'customer-restaurant.png', email: null, path: () => `/restaurant/${SLUG}`, viewport: DESKTOP_TALL, ready: 'main h1' },
-  { file: 'customer-order-tracking.png', email: null, path: () => `/order/${live.trackingNumber}`, viewport: DESKTOP_TALL, ready: 'main h1', settle: 2500 },
-  { file: 'partner-orders.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: DESKTOP, ready: 'main h1' },
-  { file: 'partner-kitchen-display.png', email: 'partner@halalnosh.test', path: () => `/partner/orders?site=${live.siteId}`, viewport: TABLET, ready: 'main h1', kitchen: true },
-  { file: 'driver-jobs.png', email: 'driver@halalnosh.test', path: () => '/driver/jobs', viewport: PHONE, ready: 'main h1' },
-  { file: 'driver-delivery.png', email: 'driver@halalnosh.test', path: () => `/driver/delivery/${live.jobId}`, viewport: PHONE, ready: 'main h1', settle: 2500 },
-  { file: 'admin-dashboard.png', email: 'admin@halalnosh.test', path: () => '/admin/dashboard', viewport: DESKTOP, ready: 'main h1' },
+  {
+    file: 'customer-restaurant.png',
+    email: null,
+    path: () => `/restaurant/${SLUG}`,
+    viewport: DESKTOP_TALL,
+    ready: 'main h1',
+  },
+  {
+    file: 'customer-order-tracking.png',
+    email: null,
+    path: () => `/order/${live.trackingNumber}`,
+    viewport: DESKTOP_TALL,
+    ready: 'main h1',
+    settle: 2500,
+  },
+  {
+    file: 'partner-orders.png',
+    email: 'partner@halalnosh.test',
+    path: () => `/partner/orders?site=${live.siteId}`,
+    viewport: DESKTOP,
+    ready: 'main h1',
+  },
+  {
+    file: 'partner-kitchen-display.png',
+    email: 'partner@halalnosh.test',
+    path: () => `/partner/orders?site=${live.siteId}`,
+    viewport: TABLET,
+    ready: 'main h1',
+    kitchen: true,
+  },
+  {
+    file: 'driver-jobs.png',
+    email: 'driver@halalnosh.test',
+    path: () => '/driver/jobs',
+    viewport: PHONE,
+    ready: 'main h1',
+  },
+  {
+    file: 'driver-delivery.png',
+    email: 'driver@halalnosh.test',
+    path: () => `/driver/delivery/${live.jobId}`,
+    viewport: PHONE,
+    ready: 'main h1',
+    settle: 2500,
+  },
+  {
+    file: 'admin-dashboard.png',
+    email: 'admin@halalnosh.test',
+    path: () => '/admin/dashboard',
+    viewport: DESKTOP,
+    ready: 'main h1',
+  },
 ];
 
 /** A fetch-based API client with its own cookie jar, signed in when an e-mail is given. */
@@ -51,7 +96,12 @@ async function apiClient(base, email) {
   const call = async (method, path, body, headers = {}) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { origin: base, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        origin: base,
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers.getSetCookie?.() ?? [];
@@ -85,9 +135,14 @@ async function makeOrders(base) {
   const site = (await partner('GET', `/api/partner/sites/${restaurant.id}`)).json.site;
   live.siteId = site.id;
   const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+      d,
+      { open: '00:00', close: '00:00', closed: false },
+    ]),
   );
-  await until200('open the branch', () => partner('PATCH', `/api/partner/sites/${site.id}`, { openingHours: always, isOpen: true }));
+  await until200('open the branch', () =>
+    partner('PATCH', `/api/partner/sites/${site.id}`, { openingHours: always, isOpen: true }),
+  );
   const items = restaurant.menu.sections.flatMap((s) => s.items);
   const place = async (customerName, orderType, picks) => {
     const res = await visitor(
@@ -99,7 +154,13 @@ async function makeOrders(base) {
         items: picks.map(([i, quantity]) => ({ menuItemId: items[i % items.length].id, quantity })),
         customerName,
         customerPhone: '07700 900123',
-        ...(orderType === 'DELIVERY' ? { deliveryAddress: '10 Dalston Lane', deliveryPostcode: 'E8 3AH', deliveryInstructions: 'Ring the top bell, please' } : {}),
+        ...(orderType === 'DELIVERY'
+          ? {
+              deliveryAddress: '10 Dalston Lane',
+              deliveryPostcode: 'E8 3AH',
+              deliveryInstructions: 'Ring the top bell, please',
+            }
+          : {}),
       },
       { 'idempotency-key': `screenshots-${customerName}-${Date.now()}` },
     );
@@ -111,10 +172,16 @@ async function makeOrders(base) {
   restoreHours = async () => {
     await partner('PATCH', `/api/partner/sites/${site.id}`, { openingHours: site.openingHours, isOpen: site.isOpen });
   };
-  const act = (order, body, path = 'actions') => until200(`${order.order.orderNumber} ${body.action ?? path}`, () => partner('POST', `/api/partner/orders/${order.order.id}/${path}`, body));
+  const act = (order, body, path = 'actions') =>
+    until200(`${order.order.orderNumber} ${body.action ?? path}`, () =>
+      partner('POST', `/api/partner/orders/${order.order.id}/${path}`, body),
+    );
   try {
     // Out for delivery with the demo driver: the tracking page and the driver's delivery page.
-    const tracked = await place('Aisha Khan', 'DELIVERY', [[0, 2], [1, 1]]);
+    const tracked = await place('Aisha Khan', 'DELIVERY', [
+      [0, 2],
+      [1, 1],
+    ]);
     await act(tracked, { action: 'accept', prepTimeMinutes: 15 });
     await until200('driver online', () => driver('PATCH', '/api/driver/availability', { isOnline: true }));
     const board = (await driver('GET', '/api/driver/jobs')).json;
@@ -125,10 +192,17 @@ async function makeOrders(base) {
     await act(tracked, { action: 'mark_ready' });
     const { pickupCode } = (await driver('GET', `/api/driver/jobs/${job.id}`)).json.job;
     await act(tracked, { pickupCode }, 'hand-over');
-    Object.assign(live, { trackingNumber: tracked.order.orderNumber, trackingToken: tracked.orderToken, jobId: job.id });
+    Object.assign(live, {
+      trackingNumber: tracked.order.orderNumber,
+      trackingToken: tracked.orderToken,
+      jobId: job.id,
+    });
 
     // The kitchen's other orders: ready, being prepared, accepted and new.
-    const ready = await place('Dawud Rahman', 'PICKUP', [[2, 1], [3, 2]]);
+    const ready = await place('Dawud Rahman', 'PICKUP', [
+      [2, 1],
+      [3, 2],
+    ]);
     await act(ready, { action: 'accept', prepTimeMinutes: 10 });
     await act(ready, { action: 'start_preparing' });
     await act(ready, { action: 'mark_ready' });
@@ -137,7 +211,10 @@ async function makeOrders(base) {
     await act(preparing, { action: 'start_preparing' });
     const accepted = await place('Bilal Ahmed', 'DELIVERY', [[0, 3]]);
     await act(accepted, { action: 'accept', prepTimeMinutes: 20 });
-    await place('Fatima Noor', 'DELIVERY', [[2, 2], [4, 1]]);
+    await place('Fatima Noor', 'DELIVERY', [
+      [2, 2],
+      [4, 1],
+    ]);
   } catch (error) {
     await restoreHours();
     throw error;
@@ -176,22 +253,47 @@ const app = given ? { url: given.replace(/\/$/, ''), stop: () => {} } : await st
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   await makeOrders(app.url);
   for (const shot of SHOTS) {
-    const context = await browser.newContext({ baseURL: app.url, viewport: shot.viewport, reducedMotion: 'reduce', locale: 'en-GB', timezoneId: 'Europe/London' });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      viewport: shot.viewport,
+      reducedMotion: 'reduce',
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
     if (shot.email) {
-      const res = await context.request.post('/api/auth/sign-in/email', { data: { email: shot.email, password: PASSWORD }, headers: { origin: app.url } });
+      const res = await context.request.post('/api/auth/sign-in/email', {
+        data: { email: shot.email, password: PASSWORD },
+        headers: { origin: app.url },
+      });
       if (!res.ok()) throw new Error(`${shot.email} could not sign in: ${res.status()}`);
     }
     // The visitor's browser holds the tracked order's token, as the one that placed it would.
-    await context.addInitScript(([number, token]) => localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token })), [live.trackingNumber, live.trackingToken]);
+    await context.addInitScript(
+      ([number, token]) => localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token })),
+      [live.trackingNumber, live.trackingToken],
+    );
     const page = await context.newPage();
     await page.goto(shot.path());
     await page.locator(shot.ready).first().waitFor({ timeout: 20_000 });
-    await page.locator('main .animate-spin').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    await page
+      .locator('main .animate-spin')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => {});
     if (shot.kitchen) {
       await page.getByRole('button', { name: 'Kitchen Display' }).click();
       await page.getByRole('region', { name: 'Kitchen Display' }).waitFor();

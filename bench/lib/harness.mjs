@@ -52,7 +52,10 @@ export async function startServer({ port, env, timeoutMs = 120_000, log = () => 
   // where a figure's time goes; never set for recorded runs).
   const profile = process.env.BENCH_CPU_PROF;
   const [command, args] = profile
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')]]
+    ? [
+        process.execPath,
+        ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+      ]
     : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')]];
   const child = spawn(command, args, {
     cwd: ROOT,
@@ -153,7 +156,10 @@ export async function signIn(base, email, password = DEMO_PASSWORD) {
 }
 
 const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+    d,
+    { open: '00:00', close: '00:00', closed: false },
+  ]),
 );
 
 /**
@@ -164,7 +170,8 @@ export async function openDemoBranch(base) {
   const partner = await signIn(base, 'partner@halalnosh.test');
   const brands = (await call(base, 'GET', '/api/partner/brands', { cookie: partner })).json.brands;
   const sites = [];
-  for (const summary of brands.flatMap((b) => b.sites)) sites.push((await call(base, 'GET', `/api/partner/sites/${summary.id}`, { cookie: partner })).json.site);
+  for (const summary of brands.flatMap((b) => b.sites))
+    sites.push((await call(base, 'GET', `/api/partner/sites/${summary.id}`, { cookie: partner })).json.site);
   // A branch in the demo driver's area (E), so delivery jobs reach a driver.
   const site = sites.find((s) => /^E\d/i.test(s.postcode ?? '')) ?? sites[0];
   const patched = await call(base, 'PATCH', `/api/partner/sites/${site.id}`, {
@@ -185,7 +192,10 @@ export function subscribe(base, pathAndQuery, { cookie } = {}) {
   return new Promise((resolve, reject) => {
     const events = [];
     const controller = new AbortController();
-    fetch(`${base}${pathAndQuery}`, { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) }, signal: controller.signal })
+    fetch(`${base}${pathAndQuery}`, {
+      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+      signal: controller.signal,
+    })
       .then(async (res) => {
         if (res.status !== 200) {
           resolve({ status: res.status, events, close: () => controller.abort() });

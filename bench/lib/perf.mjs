@@ -49,7 +49,8 @@ export function say(opts, ...args) {
   if (!opts?.json) console.log(...args);
 }
 
-export const PG_SERVER = process.env.PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_SERVER =
+  process.env.PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const BENCH_ENV = {
   AUTH_SECRET: 'perf-bench-secret-0123456789abcdef0123',
@@ -83,7 +84,16 @@ function runAutocannon(options) {
   });
 }
 
-export async function load({ url, connections = 50, seconds = 15, warmupSeconds = 3, method = 'GET', headers, body, requests }) {
+export async function load({
+  url,
+  connections = 50,
+  seconds = 15,
+  warmupSeconds = 3,
+  method = 'GET',
+  headers,
+  body,
+  requests,
+}) {
   const base = { url, connections, pipelining: 1, method, headers, body, requests, timeout: 10 };
   if (warmupSeconds > 0) await runAutocannon({ ...base, duration: warmupSeconds });
   const r = await runAutocannon({ ...base, duration: seconds });
@@ -118,7 +128,12 @@ export async function sequential({ url, count = 200, headers = {} }) {
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p90: percentile(times, 90), p99: percentile(times, 99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+  return {
+    p50: percentile(times, 50),
+    p90: percentile(times, 90),
+    p99: percentile(times, 99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+  };
 }
 
 export async function pgbench({ url, sql, clients = 50, threads = 2, seconds = 15 }) {
@@ -127,8 +142,11 @@ export async function pgbench({ url, sql, clients = 50, threads = 2, seconds = 1
   writeFileSync(file, sql);
   try {
     const out = await new Promise((resolve, reject) => {
-      execFile('/usr/bin/pgbench', ['-n', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-f', file, url], { maxBuffer: 1 << 22 }, (err, stdout, stderr) =>
-        err ? reject(new Error(`pgbench: ${err.message}\n${stderr}`)) : resolve(stdout),
+      execFile(
+        '/usr/bin/pgbench',
+        ['-n', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-f', file, url],
+        { maxBuffer: 1 << 22 },
+        (err, stdout, stderr) => (err ? reject(new Error(`pgbench: ${err.message}\n${stderr}`)) : resolve(stdout)),
       );
     });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);

@@ -7,7 +7,12 @@ const owned = new Set();
 
 /** Starts `cmd args` as an owned process group: { child, exited (→ { code, signal }), output() }. */
 export function spawnOwned(cmd, args, { cwd, env = {}, verbose = false } = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   owned.add(child.pid);
   let output = '';
   const keep = (d) => {

@@ -18,39 +18,43 @@ let received = 0;
 function openOne(base, path, headers) {
   return new Promise((resolve) => {
     const conn = { res: null, req: null, heartbeats: 0, open: false };
-    const req = http.get(`${base}${path}`, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      conn.res = res;
-      if (res.statusCode !== 200) {
-        res.resume();
-        resolve({ status: res.statusCode });
-        return;
-      }
-      conn.open = true;
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        const arrival = Date.now();
-        buffer += chunk;
-        let idx;
-        while ((idx = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, idx);
-          buffer = buffer.slice(idx + 2);
-          let at = null;
-          let data = null;
-          for (const line of block.split('\n')) {
-            if (line === ': ping') conn.heartbeats++;
-            else if (line.startsWith('at: ')) at = Number(line.slice(4));
-            else if (line.startsWith('data: ')) data = line.slice(6);
-          }
-          if (!data) continue;
-          received++;
-          const e = JSON.parse(data);
-          if (e.type === 'order.status') events.push([e.data.orderId, e.data.status, at, arrival]);
+    const req = http.get(
+      `${base}${path}`,
+      { agent: false, headers: { accept: 'text/event-stream', ...headers } },
+      (res) => {
+        conn.res = res;
+        if (res.statusCode !== 200) {
+          res.resume();
+          resolve({ status: res.statusCode });
+          return;
         }
-      });
-      res.on('close', () => (conn.open = false));
-      resolve({ status: 200 });
-    });
+        conn.open = true;
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          const arrival = Date.now();
+          buffer += chunk;
+          let idx;
+          while ((idx = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, idx);
+            buffer = buffer.slice(idx + 2);
+            let at = null;
+            let data = null;
+            for (const line of block.split('\n')) {
+              if (line === ': ping') conn.heartbeats++;
+              else if (line.startsWith('at: ')) at = Number(line.slice(4));
+              else if (line.startsWith('data: ')) data = line.slice(6);
+            }
+            if (!data) continue;
+            received++;
+            const e = JSON.parse(data);
+            if (e.type === 'order.status') events.push([e.data.orderId, e.data.status, at, arrival]);
+          }
+        });
+        res.on('close', () => (conn.open = false));
+        resolve({ status: 200 });
+      },
+    );
     conn.req = req;
     req.on('error', (err) => resolve({ status: err.code ?? 'error' }));
     conns.push(conn);

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sse-clients.mjs');
 
 export function sseClients(processes = 1) {
-  const children = Array.from({ length: processes }, () => fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const children = Array.from({ length: processes }, () =>
+    fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   const ask = (child, msg, type) =>
     new Promise((resolve, reject) => {
       const onMessage = (m) => {
@@ -25,7 +27,9 @@ export function sseClients(processes = 1) {
     /** Opens one connection per path, spread round-robin over the processes. */
     async open(base, paths, concurrency = 32, headers = {}) {
       const parts = children.map((_, i) => paths.filter((__, j) => j % children.length === i));
-      const replies = await Promise.all(children.map((c, i) => ask(c, { cmd: 'open', base, paths: parts[i], concurrency, headers }, 'opened')));
+      const replies = await Promise.all(
+        children.map((c, i) => ask(c, { cmd: 'open', base, paths: parts[i], concurrency, headers }, 'opened')),
+      );
       const statuses = {};
       for (const r of replies) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
       return { ok: replies.reduce((n, r) => n + r.ok, 0), failed: replies.reduce((n, r) => n + r.failed, 0), statuses };
@@ -38,7 +42,12 @@ export function sseClients(processes = 1) {
     async stats() {
       const replies = await Promise.all(children.map((c) => ask(c, { cmd: 'stats' }, 'stats')));
       const sum = (k) => replies.reduce((n, r) => n + r[k], 0);
-      return { open: sum('open'), heartbeats: sum('heartbeats'), withHeartbeat: sum('withHeartbeat'), received: sum('received') };
+      return {
+        open: sum('open'),
+        heartbeats: sum('heartbeats'),
+        withHeartbeat: sum('withHeartbeat'),
+        received: sum('received'),
+      };
     },
     async close() {
       await Promise.all(

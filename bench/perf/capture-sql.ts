@@ -38,7 +38,13 @@ const db = drizzle({
 }) as unknown as Db;
 
 if (what === 'search') {
-  await searchRestaurants(db, tableGeocoder(), { location: arg, cuisine: undefined, filters: [], limit: SEARCH_DEFAULT_LIMIT, offset: 0 });
+  await searchRestaurants(db, tableGeocoder(), {
+    location: arg,
+    cuisine: undefined,
+    filters: [],
+    limit: SEARCH_DEFAULT_LIMIT,
+    offset: 0,
+  });
 } else if (what === 'restaurant') {
   await getRestaurant(db, arg);
 } else {

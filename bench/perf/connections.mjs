@@ -30,13 +30,24 @@ const BUDGET_KB = 100;
 
 // Raise the open-files limit for this process and its children, by re-running under a shell.
 const needed = CONNECTIONS + 4096;
-const soft = Number(/Max open files\s+(\d+|unlimited)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1].replace('unlimited', 'Infinity'));
+const soft = Number(
+  /Max open files\s+(\d+|unlimited)/
+    .exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]
+    .replace('unlimited', 'Infinity'),
+);
 if (soft < needed && !process.env.HALALNOSH_BENCH_ULIMIT) {
-  const r = spawnSync('/bin/sh', ['-c', `ulimit -n ${needed} && exec "$0" "$@"`, process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, HALALNOSH_BENCH_ULIMIT: String(needed) },
-  });
-  if (r.status !== 0 && r.status !== null) console.error(`could not raise ulimit -n to ${needed} (now ${soft}); run as a user allowed to, or pass --connections`);
+  const r = spawnSync(
+    '/bin/sh',
+    ['-c', `ulimit -n ${needed} && exec "$0" "$@"`, process.execPath, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, HALALNOSH_BENCH_ULIMIT: String(needed) },
+    },
+  );
+  if (r.status !== 0 && r.status !== null)
+    console.error(
+      `could not raise ulimit -n to ${needed} (now ${soft}); run as a user allowed to, or pass --connections`,
+    );
   process.exit(r.status ?? 1);
 }
 
@@ -61,11 +72,17 @@ try {
   const started = Date.now();
   const opened = await clients.open(server.base, Array(CONNECTIONS).fill('/api/events?topics=admin'), 64, { cookie });
   const openSeconds = (Date.now() - started) / 1000;
-  say(opts, `opened ${opened.ok} of ${CONNECTIONS} in ${openSeconds.toFixed(1)} s ${opened.failed ? JSON.stringify(opened.statuses) : ''}`);
+  say(
+    opts,
+    `opened ${opened.ok} of ${CONNECTIONS} in ${openSeconds.toFixed(1)} s ${opened.failed ? JSON.stringify(opened.statuses) : ''}`,
+  );
   await sleep(3000);
   const after = await rssKb(pid);
   const perConnKb = (after - before) / Math.max(1, opened.ok);
-  say(opts, `server RSS ${Math.round(before / 1024)} MB -> ${Math.round(after / 1024)} MB: ${perConnKb.toFixed(1)} KB per connection`);
+  say(
+    opts,
+    `server RSS ${Math.round(before / 1024)} MB -> ${Math.round(after / 1024)} MB: ${perConnKb.toFixed(1)} KB per connection`,
+  );
 
   // Hold them idle across heartbeats (at least 22 s after the last one opened: one heartbeat each).
   const holdUntil = Math.max(started + HOLD_SECONDS * 1000, started + openSeconds * 1000 + 22_000);
@@ -73,7 +90,10 @@ try {
   const stats = await clients.stats();
   const heldSeconds = Math.round((Date.now() - started) / 1000);
   const end = await rssKb(pid);
-  say(opts, `after ${heldSeconds} s: ${stats.open} open, ${stats.withHeartbeat} with a heartbeat, ${stats.heartbeats} heartbeats in all; server RSS ${Math.round(end / 1024)} MB`);
+  say(
+    opts,
+    `after ${heldSeconds} s: ${stats.open} open, ${stats.withHeartbeat} with a heartbeat, ${stats.heartbeats} heartbeats in all; server RSS ${Math.round(end / 1024)} MB`,
+  );
 
   figures.push(
     figure(

@@ -38,7 +38,14 @@ async function startApp() {
   const app = spawnOwned('npm', ['start'], {
     cwd: ROOT,
     verbose: opts.verbose,
-    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(scratch, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_FLEET: '0',
+    },
   });
   let gone = null;
   void app.exited.then((e) => (gone = e));
@@ -67,8 +74,19 @@ async function lighthouse(url, n) {
     try {
       return await lighthouseOnce(url, `${n}-${attempt}`);
     } catch (err) {
-      if (attempt >= 3 || !/Runtime error|NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|runtimeError/i.test(String(err.message))) throw err;
-      say(opts, `lighthouse ${url}: run failed to record (${String(err.message).split('\n').find((l) => /error/i.test(l)) ?? 'runtime error'}), repeated`);
+      if (
+        attempt >= 3 ||
+        !/Runtime error|NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|runtimeError/i.test(String(err.message))
+      )
+        throw err;
+      say(
+        opts,
+        `lighthouse ${url}: run failed to record (${
+          String(err.message)
+            .split('\n')
+            .find((l) => /error/i.test(l)) ?? 'runtime error'
+        }), repeated`,
+      );
     }
   }
 }
@@ -92,7 +110,8 @@ async function lighthouseOnce(url, n) {
   const { code } = await run.exited;
   if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${run.output()}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
-  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (report.runtimeError)
+    throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   return {
     score: Math.round((report.categories.performance.score ?? 0) * 100),
     lcpMs: report.audits['largest-contentful-paint'].numericValue,
@@ -109,7 +128,11 @@ try {
   const branch = await openDemoBranch(server.base);
   const pages = [
     { id: 'home', name: 'home page', url: `${server.base}/` },
-    { id: 'restaurant', name: `restaurant page (/restaurant/${branch.site.slug})`, url: `${server.base}/restaurant/${branch.site.slug}` },
+    {
+      id: 'restaurant',
+      name: `restaurant page (/restaurant/${branch.site.slug})`,
+      url: `${server.base}/restaurant/${branch.site.slug}`,
+    },
   ];
   const figures = [];
   let n = 0;

@@ -43,7 +43,9 @@ let replayed = 0;
 
 function basket(branch, i) {
   // One to three different items, one to three of each: a valid basket that varies.
-  const lines = branch.items.slice(0, 1 + (i % branch.items.length)).map((item, j) => ({ menuItemId: item.id, quantity: 1 + ((i + j) % 3) }));
+  const lines = branch.items
+    .slice(0, 1 + (i % branch.items.length))
+    .map((item, j) => ({ menuItemId: item.id, quantity: 1 + ((i + j) % 3) }));
   const delivery = i % 2 === 0;
   return {
     siteId: branch.site.id,
@@ -70,7 +72,12 @@ async function settleInFlight(base, customerCookie) {
     if (answered.has(key)) continue;
     const res = await fetch(`${base}/api/orders`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': key, ...(signedIn ? { cookie: customerCookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin: base,
+        'idempotency-key': key,
+        ...(signedIn ? { cookie: customerCookie } : {}),
+      },
       body: JSON.stringify(body),
     });
     const text = await res.text();
@@ -175,7 +182,9 @@ async function verify(branch) {
         row.total_minor !== wantItems + wantFee ||
         row.total_minor !== ack.totalMinor
       ) {
-        problems.push(`${key} (${ack.orderNumber}): stored ${JSON.stringify(row)}, expected items ${wantItems} + fee ${wantFee}, acknowledged ${ack.totalMinor}`);
+        problems.push(
+          `${key} (${ack.orderNumber}): stored ${JSON.stringify(row)}, expected items ${wantItems} + fee ${wantFee}, acknowledged ${ack.totalMinor}`,
+        );
       }
     }
     return { stored: stored.length, problems };
@@ -198,7 +207,9 @@ function cpuSeconds(pid) {
 async function cpuNow(serverPid) {
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
-  const { rows } = await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await c.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   await c.end();
   return { server: cpuSeconds(serverPid), postgres: rows.reduce((sum, r) => sum + cpuSeconds(r.pid), 0) };
 }
@@ -207,7 +218,10 @@ try {
   server = await startBenchServer({ databaseUrl: db.url, verbose: opts.verbose });
   const branch = await openDemoBranch(server.base);
   const customer = await signIn(server.base, 'customer@halalnosh.test');
-  say(opts, `orders: server up in ${server.startedInMs} ms on PostgreSQL; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured`);
+  say(
+    opts,
+    `orders: server up in ${server.startedInMs} ms on PostgreSQL; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured`,
+  );
   await load(server.base, branch, customer, WARMUP_SECONDS, true);
   await settleInFlight(server.base, customer);
   const warm = acknowledged.size;
@@ -238,7 +252,8 @@ try {
     `orders: database holds ${check.stored} bench orders for ${acknowledged.size} acknowledged (warm-up included; ${replayed} of them in flight when a load stopped, settled by replaying their key); ${check.problems.length} problems`,
   );
   for (const p of check.problems.slice(0, 10)) say(opts, `  ${p}`);
-  const exact = check.problems.length === 0 && check.stored === acknowledged.size && result.errors === 0 && result.timeouts === 0;
+  const exact =
+    check.problems.length === 0 && check.stored === acknowledged.size && result.errors === 0 && result.timeouts === 0;
   const unexpected = [...statuses.keys()].some((s) => s !== 201);
   printResult(
     [

@@ -20,7 +20,15 @@
 // Budget: p50 < 20 ms, p99 < 100 ms, and every event delivered.
 import { freshDatabase, openDemoBranch } from '../lib/harness.mjs';
 import { PG_SERVER, benchArgs, figure, fmtMs, printResult, say, startBenchServer } from '../lib/perf.mjs';
-import { PICKUP_STEPS, collectLatencies, merge, orderLoad, orderPath, placeVisitorOrders, round } from '../lib/push.mjs';
+import {
+  PICKUP_STEPS,
+  collectLatencies,
+  merge,
+  orderLoad,
+  orderPath,
+  placeVisitorOrders,
+  round,
+} from '../lib/push.mjs';
 import { sseClients } from '../lib/sse-pool.mjs';
 
 const opts = benchArgs({
@@ -56,13 +64,15 @@ try {
     const orders = await placeVisitorOrders(writer.base, branch, SUBSCRIBERS);
     clients = sseClients(1);
     const opened = await clients.open(reader.base, orders.map(orderPath));
-    if (opened.failed) throw new Error(`[${bus}] ${opened.failed} subscriptions refused: ${JSON.stringify(opened.statuses)}`);
+    if (opened.failed)
+      throw new Error(`[${bus}] ${opened.failed} subscriptions refused: ${JSON.stringify(opened.statuses)}`);
     say(opts, `[${bus}] ${opened.ok} subscribers on process 2`);
 
     // Quiet: the writer alone (accept, then start preparing: two events per subscriber; one with --quick).
     const k = opts.quick ? 1 : 2;
     const quietSent = [];
-    for (const [action, status] of PICKUP_STEPS.slice(0, k)) quietSent.push((await round(writer.base, branch.partner, orders, action, status, WRITERS)).sentAt);
+    for (const [action, status] of PICKUP_STEPS.slice(0, k))
+      quietSent.push((await round(writer.base, branch.partner, orders, action, status, WRITERS)).sentAt);
     const quiet = await collectLatencies(clients, merge(...quietSent));
     say(opts, `[${bus}] quiet: ${describe(quiet)}`);
 
@@ -70,14 +80,24 @@ try {
     const load = orderLoad(writer.base, branch, LOAD_CONNECTIONS);
     await new Promise((r) => setTimeout(r, 1000));
     const loadSent = [];
-    for (const [action, status] of PICKUP_STEPS.slice(k, 2 * k)) loadSent.push((await round(writer.base, branch.partner, orders, action, status, WRITERS)).sentAt);
+    for (const [action, status] of PICKUP_STEPS.slice(k, 2 * k))
+      loadSent.push((await round(writer.base, branch.partner, orders, action, status, WRITERS)).sentAt);
     const background = await load.stop();
     const loaded = await collectLatencies(clients, merge(...loadSent));
-    say(opts, `[${bus}] under load (${Math.round(background.reqPerSec)} orders/s placed alongside): ${describe(loaded)}`);
+    say(
+      opts,
+      `[${bus}] under load (${Math.round(background.reqPerSec)} orders/s placed alongside): ${describe(loaded)}`,
+    );
 
     const name = bus === 'redis' ? 'Redis' : 'NOTIFY';
     figures.push(
-      figure(`push-${bus}`, `Push latency, commit to subscriber, ${name} bus (${opened.ok.toLocaleString('en-GB')} subscribers on a second process)`, describe(quiet), 'p50 < 20 ms, p99 < 100 ms', passes(quiet)),
+      figure(
+        `push-${bus}`,
+        `Push latency, commit to subscriber, ${name} bus (${opened.ok.toLocaleString('en-GB')} subscribers on a second process)`,
+        describe(quiet),
+        'p50 < 20 ms, p99 < 100 ms',
+        passes(quiet),
+      ),
       figure(
         `push-${bus}-load`,
         `Push latency, ${name} bus, while ${Math.round(background.reqPerSec)} orders/s are placed on the writer's process`,

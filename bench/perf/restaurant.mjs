@@ -6,7 +6,17 @@
 //
 //   node bench/perf/restaurant.mjs [--quick] [--json] [--verbose]
 import { freshDatabase } from '../lib/harness.mjs';
-import { benchArgs, figure, fmtMs, fmtRate, load, PG_SERVER, printResult, say, startBenchServer } from '../lib/perf.mjs';
+import {
+  benchArgs,
+  figure,
+  fmtMs,
+  fmtRate,
+  load,
+  PG_SERVER,
+  printResult,
+  say,
+  startBenchServer,
+} from '../lib/perf.mjs';
 
 const opts = benchArgs();
 const SECONDS = opts.quick ? 5 : 15;
@@ -34,7 +44,13 @@ try {
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx, ${r.errors} errors`);
   say(opts, `  ${fmtRate(r.reqPerSec)}, p50 ${fmtMs(r.p50)}, p99 ${fmtMs(r.p99)}`);
   figures.push(
-    figure('restaurant', `Restaurant page data (GET /api/restaurants/{slug}, ${items} items), 50 connections`, `${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}`, '≥ 3,000/s, p99 < 50 ms', r.reqPerSec >= 3000 && r.p99 < 50),
+    figure(
+      'restaurant',
+      `Restaurant page data (GET /api/restaurants/{slug}, ${items} items), 50 connections`,
+      `${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}`,
+      '≥ 3,000/s, p99 < 50 ms',
+      r.reqPerSec >= 3000 && r.p99 < 50,
+    ),
   );
 } finally {
   if (server) await server.kill();

@@ -22,7 +22,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, freePort, freshDatabase, openDemoBranch } from '../lib/harness.mjs';
-import { PG_SERVER, benchArgs, figure, fmtMs, fmtRate, load, printResult, say, startBenchServer } from '../lib/perf.mjs';
+import {
+  PG_SERVER,
+  benchArgs,
+  figure,
+  fmtMs,
+  fmtRate,
+  load,
+  printResult,
+  say,
+  startBenchServer,
+} from '../lib/perf.mjs';
 import { PICKUP_STEPS, collectLatencies, orderPath, placeVisitorOrders, round } from '../lib/push.mjs';
 import { sseClients } from '../lib/sse-pool.mjs';
 
@@ -54,9 +64,13 @@ async function startNginx(port, upstreamPorts) {
   chmodSync(path.join(prefix, 'temp'), 0o777);
   let site = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
   const servers = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n');
-  site = site.replace(/^ {4}server 127\.0\.0\.1:\d+ [^\n]*\n(?: {4}server 127\.0\.0\.1:\d+ [^\n]*\n)*/m, `${servers}\n`);
+  site = site.replace(
+    /^ {4}server 127\.0\.0\.1:\d+ [^\n]*\n(?: {4}server 127\.0\.0\.1:\d+ [^\n]*\n)*/m,
+    `${servers}\n`,
+  );
   site = site.replace(/^( {4})listen 80;/m, `$1listen 127.0.0.1:${port};`);
-  if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(`127.0.0.1:${upstreamPorts[1]}`)) throw new Error('deploy/nginx.conf: could not set the ports');
+  if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(`127.0.0.1:${upstreamPorts[1]}`))
+    throw new Error('deploy/nginx.conf: could not set the ports');
   writeFileSync(path.join(prefix, 'halalnosh.conf'), site);
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
@@ -75,12 +89,22 @@ async function startNginx(port, upstreamPorts) {
     ].join('\n'),
   );
   execFileSync(NGINX, ['-t', '-p', prefix, '-c', `${prefix}/nginx.conf`], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const child = spawn(NGINX, ['-p', prefix, '-c', `${prefix}/nginx.conf`], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(NGINX, ['-p', prefix, '-c', `${prefix}/nginx.conf`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const exited = new Promise((r) => child.on('exit', r));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not come up:\n${readFileSync(`${prefix}/logs/error.log`, 'utf8')}`);
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 100 || child.exitCode !== null)
+      throw new Error(`nginx did not come up:\n${readFileSync(`${prefix}/logs/error.log`, 'utf8')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -106,7 +130,12 @@ async function startNginx(port, upstreamPorts) {
 }
 
 async function search(base) {
-  const r = await load({ url: `${base}/api/restaurants/search?location=London`, connections: 50, seconds: SECONDS, warmupSeconds: WARMUP });
+  const r = await load({
+    url: `${base}/api/restaurants/search?location=London`,
+    connections: 50,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+  });
   if (r.non2xx || r.errors) throw new Error(`search at ${base}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return r;
 }
@@ -141,8 +170,12 @@ try {
     const nginxPort = await freePort();
     const env = { REDIS_URL: bus === 'redis' ? REDIS_URL : '', PUBLIC_URL: `http://127.0.0.1:${nginxPort}` };
     const name = bus === 'redis' ? 'Redis' : 'NOTIFY';
-    for (let i = 0; i < 2; i++) servers.push(await startBenchServer({ databaseUrl: db.url, env, verbose: opts.verbose }));
-    nginx = await startNginx(nginxPort, servers.map((s) => Number(new URL(s.base).port)));
+    for (let i = 0; i < 2; i++)
+      servers.push(await startBenchServer({ databaseUrl: db.url, env, verbose: opts.verbose }));
+    nginx = await startNginx(
+      nginxPort,
+      servers.map((s) => Number(new URL(s.base).port)),
+    );
     const one = servers[0].base;
     const branch = await openDemoBranch(one);
 
@@ -150,7 +183,10 @@ try {
       searched = true;
       const viaNginx = await search(nginx.base);
       const single = await search(one);
-      say(opts, `search: two processes behind nginx ${fmtRate(viaNginx.reqPerSec)} (p99 ${fmtMs(viaNginx.p99)}); one process ${fmtRate(single.reqPerSec)} (p99 ${fmtMs(single.p99)})`);
+      say(
+        opts,
+        `search: two processes behind nginx ${fmtRate(viaNginx.reqPerSec)} (p99 ${fmtMs(viaNginx.p99)}); one process ${fmtRate(single.reqPerSec)} (p99 ${fmtMs(single.p99)})`,
+      );
       figures.push(
         figure(
           'scale-out-search',

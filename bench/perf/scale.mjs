@@ -53,30 +53,60 @@ async function columns(c, table) {
 async function copyInto(c, table, overrides, from) {
   const cols = await columns(c, table);
   const started = Date.now();
-  const res = await c.query(`insert into "${table}" (${cols.map((x) => `"${x}"`).join(', ')}) select ${cols.map((x) => overrides[x] ?? `src."${x}"`).join(', ')} ${from}`);
-  say(opts, `  ${table}: ${res.rowCount.toLocaleString('en-GB')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const res = await c.query(
+    `insert into "${table}" (${cols.map((x) => `"${x}"`).join(', ')}) select ${cols.map((x) => overrides[x] ?? `src."${x}"`).join(', ')} ${from}`,
+  );
+  say(
+    opts,
+    `  ${table}: ${res.rowCount.toLocaleString('en-GB')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function seedScale(dbUrl) {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
-    await c.query(`create temp table tpl_brand as select b.id as brand_id, m.id as menu_id, (row_number() over (order by b.id)) - 1 as k from brands b join menus m on m.brand_id = b.id`);
-    await c.query(`create temp table tpl_site as select s.id, (row_number() over (order by s.id)) - 1 as k from sites s where s.status = 'active'`);
-    await c.query(`create temp table tpl_city as select slug, name, lat, lng, (row_number() over (order by slug)) - 1 as k from cities`);
+    await c.query(
+      `create temp table tpl_brand as select b.id as brand_id, m.id as menu_id, (row_number() over (order by b.id)) - 1 as k from brands b join menus m on m.brand_id = b.id`,
+    );
+    await c.query(
+      `create temp table tpl_site as select s.id, (row_number() over (order by s.id)) - 1 as k from sites s where s.status = 'active'`,
+    );
+    await c.query(
+      `create temp table tpl_city as select slug, name, lat, lng, (row_number() over (order by slug)) - 1 as k from cities`,
+    );
     const [{ nb }] = (await c.query('select count(*)::int as nb from tpl_brand')).rows;
     const [{ ns }] = (await c.query('select count(*)::int as ns from tpl_site')).rows;
     const [{ nc }] = (await c.query('select count(*)::int as nc from tpl_city')).rows;
     const brandOf = (n) => `md5('bench-brand-' || ${n})::uuid`;
     const menuOf = (n) => `md5('bench-menu-' || ${n})::uuid`;
     const fromBrands = `from generate_series(1, ${BRANDS}) g(n) join tpl_brand t on t.k = g.n % ${nb}`;
-    await copyInto(c, 'brands', { id: brandOf('g.n'), name: `src.name || ' ' || g.n`, created_at: 'now()', updated_at: 'now()' }, `${fromBrands} join brands src on src.id = t.brand_id`);
-    await copyInto(c, 'menus', { id: menuOf('g.n'), brand_id: brandOf('g.n') }, `${fromBrands} join menus src on src.id = t.menu_id`);
-    await copyInto(c, 'menu_sections', { id: `md5('bench-section-' || g.n || src.id)::uuid`, menu_id: menuOf('g.n') }, `${fromBrands} join menu_sections src on src.menu_id = t.menu_id`);
+    await copyInto(
+      c,
+      'brands',
+      { id: brandOf('g.n'), name: `src.name || ' ' || g.n`, created_at: 'now()', updated_at: 'now()' },
+      `${fromBrands} join brands src on src.id = t.brand_id`,
+    );
+    await copyInto(
+      c,
+      'menus',
+      { id: menuOf('g.n'), brand_id: brandOf('g.n') },
+      `${fromBrands} join menus src on src.id = t.menu_id`,
+    );
+    await copyInto(
+      c,
+      'menu_sections',
+      { id: `md5('bench-section-' || g.n || src.id)::uuid`, menu_id: menuOf('g.n') },
+      `${fromBrands} join menu_sections src on src.menu_id = t.menu_id`,
+    );
     await copyInto(
       c,
       'menu_items',
-      { id: `md5('bench-item-' || g.n || src.id)::uuid`, menu_id: menuOf('g.n'), section_id: `md5('bench-section-' || g.n || src.section_id)::uuid` },
+      {
+        id: `md5('bench-item-' || g.n || src.id)::uuid`,
+        menu_id: menuOf('g.n'),
+        section_id: `md5('bench-section-' || g.n || src.section_id)::uuid`,
+      },
       `${fromBrands} join menu_items src on src.menu_id = t.menu_id`,
     );
     // Positions scattered within about ±9 km north-south and ±8 km east-west of the city centre.
@@ -100,7 +130,9 @@ async function seedScale(dbUrl) {
       },
       `from generate_series(1, ${BRANCHES}) g(n) join tpl_site t on t.k = g.n % ${ns} join sites src on src.id = t.id join tpl_city ci on ci.k = g.n % ${nc}`,
     );
-    await c.query(`create temp table bench_order_site as select (row_number() over (order by id)) - 1 as k, id, delivery_fee_minor from sites where slug like 'bench-%'`);
+    await c.query(
+      `create temp table bench_order_site as select (row_number() over (order by id)) - 1 as k, id, delivery_fee_minor from sites where slug like 'bench-%'`,
+    );
     const [{ nsites }] = (await c.query('select count(*)::int as nsites from bench_order_site')).rows;
     await copyInto(
       c,
@@ -136,7 +168,10 @@ async function seedScale(dbUrl) {
         created_at: `now() - (g.n % 525600) * interval '1 minute'`,
         updated_at: `now() - (g.n % 525600) * interval '1 minute' + interval '40 minutes'`,
       },
-      `from generate_series(1, ${ORDERS}) g(n) join bench_order_site s on s.k = g.n % ${nsites}`.replace('from', 'from (select 1) src,'),
+      `from generate_series(1, ${ORDERS}) g(n) join bench_order_site s on s.k = g.n % ${nsites}`.replace(
+        'from',
+        'from (select 1) src,',
+      ),
     );
     await copyInto(
       c,
@@ -168,7 +203,11 @@ async function seedScale(dbUrl) {
     const started = Date.now();
     await c.query('vacuum analyze');
     say(opts, `  vacuum analyze: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const counts = (await c.query(`select (select count(*) from sites where status = 'active')::int as sites, (select count(*) from orders)::int as orders`)).rows[0];
+    const counts = (
+      await c.query(
+        `select (select count(*) from sites where status = 'active')::int as sites, (select count(*) from orders)::int as orders`,
+      )
+    ).rows[0];
     return counts;
   } finally {
     await c.end();
@@ -180,7 +219,11 @@ async function explain(dbUrl) {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   for (const s of SEARCHES) {
-    const out = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'bench/perf/capture-sql.ts'), dbUrl, 'search', s.location], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(ROOT, 'bench/perf/capture-sql.ts'), dbUrl, 'search', s.location],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     for (const q of JSON.parse(out.trim().split('\n').at(-1)).statements) {
       const { rows } = await c.query(`explain (analyze, buffers) ${q}`);
       say(opts, `EXPLAIN ${s.label}: ${q.slice(0, 80)}…\n${rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
@@ -202,9 +245,23 @@ async function measure(servers, count, when) {
   const out = {};
   for (const s of SEARCHES) {
     const times = Object.fromEntries(Object.keys(servers).map((k) => [k, []]));
-    for (let i = 0; i < count; i++) for (const [k, server] of Object.entries(servers)) times[k].push(await timed(url(server.base, s.location)));
-    out[s.id] = Object.fromEntries(Object.entries(times).map(([k, t]) => [k, percentile(t.sort((a, b) => a - b), 50)]));
-    say(opts, `  ${when} ${s.label}: p50 ${Object.entries(out[s.id]).map(([k, v]) => `${k} ${fmtMs(v)}`).join(', ')}`);
+    for (let i = 0; i < count; i++)
+      for (const [k, server] of Object.entries(servers)) times[k].push(await timed(url(server.base, s.location)));
+    out[s.id] = Object.fromEntries(
+      Object.entries(times).map(([k, t]) => [
+        k,
+        percentile(
+          t.sort((a, b) => a - b),
+          50,
+        ),
+      ]),
+    );
+    say(
+      opts,
+      `  ${when} ${s.label}: p50 ${Object.entries(out[s.id])
+        .map(([k, v]) => `${k} ${fmtMs(v)}`)
+        .join(', ')}`,
+    );
   }
   return out;
 }
@@ -243,7 +300,9 @@ function dbUrlOf(name) {
 /** The seeded template: reused when it exists (unless --fresh), else built (demo data by a server start, then the bulk). */
 async function seededTemplate() {
   const name = templateName();
-  const exists = await admin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
+  const exists = await admin(
+    async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0,
+  );
   if (exists && !opts.fresh) {
     say(opts, `Reusing the seeded template ${name}.`);
     return { name, seeded: false };
@@ -251,8 +310,15 @@ async function seededTemplate() {
   await admin((c) => c.query(`drop database if exists ${name} with (force)`));
   await admin((c) => c.query(`create database ${name}`));
   try {
-    say(opts, `Seeding the template ${name}: demo data, then ${BRANCHES.toLocaleString('en-GB')} branches and ${ORDERS.toLocaleString('en-GB')} orders…`);
-    const seeder = await startBenchServer({ databaseUrl: dbUrlOf(name), env: { RESPONSE_CACHE: '0' }, verbose: opts.verbose });
+    say(
+      opts,
+      `Seeding the template ${name}: demo data, then ${BRANCHES.toLocaleString('en-GB')} branches and ${ORDERS.toLocaleString('en-GB')} orders…`,
+    );
+    const seeder = await startBenchServer({
+      databaseUrl: dbUrlOf(name),
+      env: { RESPONSE_CACHE: '0' },
+      verbose: opts.verbose,
+    });
     await seeder.kill();
     await seedScale(dbUrlOf(name));
   } catch (e) {
@@ -267,17 +333,32 @@ const demoDb = await freshDatabase(PG_SERVER, 'halalnosh_perf_scale_demo');
 const template = await seededTemplate();
 const scaledName = `halalnosh_perf_scale_${Date.now().toString(36)}`;
 await admin((c) => c.query(`create database ${scaledName} template ${template.name}`));
-const scaledDb = { url: dbUrlOf(scaledName), drop: () => admin((c) => c.query(`drop database if exists ${scaledName} with (force)`)) };
+const scaledDb = {
+  url: dbUrlOf(scaledName),
+  drop: () => admin((c) => c.query(`drop database if exists ${scaledName} with (force)`)),
+};
 const servers = {};
 try {
   say(opts, 'Starting the servers: demo and scaled databases, cache off and on…');
-  servers.demoMiss = await startBenchServer({ databaseUrl: demoDb.url, env: { RESPONSE_CACHE: '0' }, verbose: opts.verbose });
-  servers.scaledMiss = await startBenchServer({ databaseUrl: scaledDb.url, env: { RESPONSE_CACHE: '0' }, verbose: opts.verbose });
+  servers.demoMiss = await startBenchServer({
+    databaseUrl: demoDb.url,
+    env: { RESPONSE_CACHE: '0' },
+    verbose: opts.verbose,
+  });
+  servers.scaledMiss = await startBenchServer({
+    databaseUrl: scaledDb.url,
+    env: { RESPONSE_CACHE: '0' },
+    verbose: opts.verbose,
+  });
   servers.demoHit = await startBenchServer({ databaseUrl: demoDb.url, verbose: opts.verbose });
   servers.scaledHit = await startBenchServer({ databaseUrl: scaledDb.url, verbose: opts.verbose });
   const counter = new pg.Client({ connectionString: scaledDb.url });
   await counter.connect();
-  const counts = (await counter.query(`select (select count(*) from sites where status = 'active')::int as sites, (select count(*) from orders)::int as orders`)).rows[0];
+  const counts = (
+    await counter.query(
+      `select (select count(*) from sites where status = 'active')::int as sites, (select count(*) from orders)::int as orders`,
+    )
+  ).rows[0];
   await counter.end();
   if (opts.explain || opts.verbose) await explain(scaledDb.url);
   await measure(servers, 20, 'warm-up');

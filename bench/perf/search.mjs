@@ -16,7 +16,18 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDatabase, ROOT } from '../lib/harness.mjs';
-import { benchArgs, figure, fmtMs, fmtRate, load, PG_SERVER, pgbench, printResult, say, startBenchServer } from '../lib/perf.mjs';
+import {
+  benchArgs,
+  figure,
+  fmtMs,
+  fmtRate,
+  load,
+  PG_SERVER,
+  pgbench,
+  printResult,
+  say,
+  startBenchServer,
+} from '../lib/perf.mjs';
 
 const opts = benchArgs();
 const SECONDS = opts.quick ? 5 : 15;
@@ -29,12 +40,21 @@ const SEARCHES = [
 const searchUrl = (base, location) => `${base}/api/restaurants/search?location=${encodeURIComponent(location)}`;
 
 function captureSql(url, what, arg) {
-  const out = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'bench/perf/capture-sql.ts'), url, what, arg], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(ROOT, 'bench/perf/capture-sql.ts'), url, what, arg],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)).statements;
 }
 
 async function measureApi(base, s) {
-  const r = await load({ url: searchUrl(base, s.location), connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+  const r = await load({
+    url: searchUrl(base, s.location),
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+  });
   if (r.non2xx || r.errors) throw new Error(`search ${s.label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   say(opts, `  API ${s.label}: ${fmtRate(r.reqPerSec)}, p50 ${fmtMs(r.p50)}, p99 ${fmtMs(r.p99)}`);
   return r;
@@ -50,9 +70,18 @@ try {
   const pgDb = {};
   for (const s of SEARCHES) {
     const statements = captureSql(db.url, 'search', s.location);
-    say(opts, `  SQL of the ${s.label} search (${statements.length} statements):\n${statements.map((q) => `    ${q}`).join('\n')}`);
+    say(
+      opts,
+      `  SQL of the ${s.label} search (${statements.length} statements):\n${statements.map((q) => `    ${q}`).join('\n')}`,
+    );
     pgApi[s.id] = await measureApi(server.base, s);
-    pgDb[s.id] = await pgbench({ url: db.url, sql: statements.map((q) => `${q};`).join('\n') + '\n', clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+    pgDb[s.id] = await pgbench({
+      url: db.url,
+      sql: statements.map((q) => `${q};`).join('\n') + '\n',
+      clients: CONNECTIONS,
+      threads: 2,
+      seconds: SECONDS,
+    });
     say(opts, `  pgbench ${s.label}: ${fmtRate(pgDb[s.id].tps)} tps, latency ${fmtMs(pgDb[s.id].latencyMs)}`);
   }
   await server.kill();

@@ -52,7 +52,14 @@ async function timeStart(cwd, dataDir, timeoutMs) {
   const began = performance.now();
   const app = spawnOwned('npm', ['start'], {
     cwd,
-    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_FLEET: '0' },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_FLEET: '0',
+    },
     verbose: opts.verbose,
   });
   let exited = null;
@@ -61,7 +68,8 @@ async function timeStart(cwd, dataDir, timeoutMs) {
     for (;;) {
       if (exited) throw new Error(`npm start exited (${JSON.stringify(exited)}):\n${app.output()}`);
       if ((await answers(`${base}/api/health`)) && (await answers(`${base}/`))) return performance.now() - began;
-      if (performance.now() - began > timeoutMs) throw new Error(`npm start did not serve within ${timeoutMs} ms:\n${app.output()}`);
+      if (performance.now() - began > timeoutMs)
+        throw new Error(`npm start did not serve within ${timeoutMs} ms:\n${app.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
@@ -101,7 +109,10 @@ try {
     const installMs = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: clone });
     const startMs = await timeStart(clone, path.join(clone, 'data'), FRESH_BUDGET_MS * 2);
     const total = cloneMs + installMs + startMs;
-    say(opts, `startup: fresh install: git clone ${sec(cloneMs)}, npm install ${sec(installMs)}, first npm start (build + seed) ${sec(startMs)}`);
+    say(
+      opts,
+      `startup: fresh install: git clone ${sec(cloneMs)}, npm install ${sec(installMs)}, first npm start (build + seed) ${sec(startMs)}`,
+    );
     figures.push(
       figure(
         'startup-fresh',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyDailyHours, commonHours, isPaused, numberOrZero, poundsFieldToPence, roundRadius } from './branch-settings';
+import {
+  applyDailyHours,
+  commonHours,
+  isPaused,
+  numberOrZero,
+  poundsFieldToPence,
+  roundRadius,
+} from './branch-settings';
 import { defaultOpeningHours } from './opening-hours';
 
 describe('numberOrZero', () => {

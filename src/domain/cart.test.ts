@@ -10,9 +10,21 @@ import {
   updateQuantity,
 } from './cart';
 
-const wrap = { id: 'i1', name: 'Chicken Wrap', priceMinor: 650, restaurantId: 'r1', restaurantName: 'Kervan (Dalston)' };
+const wrap = {
+  id: 'i1',
+  name: 'Chicken Wrap',
+  priceMinor: 650,
+  restaurantId: 'r1',
+  restaurantName: 'Kervan (Dalston)',
+};
 const tea = { id: 'i2', name: 'Turkish Tea', priceMinor: 199, restaurantId: 'r1', restaurantName: 'Kervan (Dalston)' };
-const other = { id: 'i9', name: 'Lamb Tagine', priceMinor: 1295, restaurantId: 'r2', restaurantName: 'Marrakech (Brick Lane)' };
+const other = {
+  id: 'i9',
+  name: 'Lamb Tagine',
+  priceMinor: 1295,
+  restaurantId: 'r2',
+  restaurantName: 'Marrakech (Brick Lane)',
+};
 
 function add(cart: CartState, item: typeof wrap, n?: number): CartState {
   const r = addItem(cart, item, n);
@@ -49,12 +61,21 @@ describe('cart', () => {
     const r = addItem(cart, other);
     expect(r).toEqual({
       ok: false,
-      conflict: { currentRestaurantId: 'r1', currentRestaurantName: 'Kervan (Dalston)', newRestaurantId: 'r2', newRestaurantName: 'Marrakech (Brick Lane)' },
+      conflict: {
+        currentRestaurantId: 'r1',
+        currentRestaurantName: 'Kervan (Dalston)',
+        newRestaurantId: 'r2',
+        newRestaurantName: 'Marrakech (Brick Lane)',
+      },
     });
   });
 
   it('starts a new cart with the other restaurant’s item once the customer agrees', () => {
-    expect(startNewCart(other, 2)).toMatchObject({ items: [{ id: 'i9', quantity: 2 }], totalMinor: 2590, itemCount: 2 });
+    expect(startNewCart(other, 2)).toMatchObject({
+      items: [{ id: 'i9', quantity: 2 }],
+      totalMinor: 2590,
+      itemCount: 2,
+    });
   });
 
   it('sets a quantity, and removes the line at 0 or less', () => {
@@ -82,12 +103,32 @@ describe('cart', () => {
     expect(parseStoredCart('{not json')).toBeNull();
     expect(parseStoredCart(JSON.stringify({ items: [{ id: 'x' }] }))).toBeNull();
     expect(parseStoredCart(null)).toBeNull();
-    expect(parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1 }, { ...other, quantity: 1 }] }))).toBeNull();
+    expect(
+      parseStoredCart(
+        JSON.stringify({
+          items: [
+            { ...wrap, quantity: 1 },
+            { ...other, quantity: 1 },
+          ],
+        }),
+      ),
+    ).toBeNull();
     expect(parseStoredCart(JSON.stringify({ items: 'nope' }))).toBeNull();
     expect(parseStoredCart(JSON.stringify([]))).toBeNull();
     expect(parseStoredCart(JSON.stringify({ items: [null] }))).toBeNull();
-    for (const bad of [{ quantity: 1.5 }, { quantity: 0 }, { priceMinor: -1 }, { priceMinor: '650' }, { id: '' }, { restaurantId: 7 }, { description: 3 }]) {
-      expect(parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1, ...bad }] })), JSON.stringify(bad)).toBeNull();
+    for (const bad of [
+      { quantity: 1.5 },
+      { quantity: 0 },
+      { priceMinor: -1 },
+      { priceMinor: '650' },
+      { id: '' },
+      { restaurantId: 7 },
+      { description: 3 },
+    ]) {
+      expect(
+        parseStoredCart(JSON.stringify({ items: [{ ...wrap, quantity: 1, ...bad }] })),
+        JSON.stringify(bad),
+      ).toBeNull();
     }
   });
 

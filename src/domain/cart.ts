@@ -105,10 +105,18 @@ function storedItem(raw: unknown): CartItem | null {
   const r = raw as Record<string, unknown>;
   const text = (v: unknown): v is string => typeof v === 'string';
   const whole = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
-  if (!text(r.id) || !r.id || !text(r.name) || !text(r.restaurantId) || !r.restaurantId || !text(r.restaurantName)) return null;
+  if (!text(r.id) || !r.id || !text(r.name) || !text(r.restaurantId) || !r.restaurantId || !text(r.restaurantName))
+    return null;
   if (!whole(r.priceMinor, 0) || !whole(r.quantity, 1)) return null;
   if (r.description !== undefined && r.description !== null && !text(r.description)) return null;
-  const item: CartItem = { id: r.id, name: r.name, priceMinor: r.priceMinor, quantity: r.quantity, restaurantId: r.restaurantId, restaurantName: r.restaurantName };
+  const item: CartItem = {
+    id: r.id,
+    name: r.name,
+    priceMinor: r.priceMinor,
+    quantity: r.quantity,
+    restaurantId: r.restaurantId,
+    restaurantName: r.restaurantName,
+  };
   if (r.description !== undefined) item.description = r.description as string | null;
   return item;
 }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, checkoutProblem, fullPostcode, isUkPhone, orderRefusals, siteDisplayName } from './checkout';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutProblem,
+  fullPostcode,
+  isUkPhone,
+  orderRefusals,
+  siteDisplayName,
+} from './checkout';
 
-const ok = { orderType: 'DELIVERY' as const, customerName: 'Aisha', customerPhone: '07700 900123', deliveryAddress: '1 High St', deliveryPostcode: 'e1 6an' };
+const ok = {
+  orderType: 'DELIVERY' as const,
+  customerName: 'Aisha',
+  customerPhone: '07700 900123',
+  deliveryAddress: '1 High St',
+  deliveryPostcode: 'e1 6an',
+};
 
 describe('checkout rules', () => {
   it('accepts a complete delivery form', () => {

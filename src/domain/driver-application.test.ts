@@ -34,8 +34,12 @@ describe('the driver application', () => {
   });
 
   it('requires insurance for cars and scooters but not bikes', () => {
-    expect(applicationProblem({ ...complete, insuranceUploadId: null })).toBe('Insurance document is required for cars and scooters');
-    expect(applicationProblem({ ...complete, vehicleType: 'scooter', insuranceUploadId: null })).toBe('Insurance document is required for cars and scooters');
+    expect(applicationProblem({ ...complete, insuranceUploadId: null })).toBe(
+      'Insurance document is required for cars and scooters',
+    );
+    expect(applicationProblem({ ...complete, vehicleType: 'scooter', insuranceUploadId: null })).toBe(
+      'Insurance document is required for cars and scooters',
+    );
     expect(applicationProblem({ ...complete, vehicleType: 'bike', insuranceUploadId: null })).toBeNull();
   });
 });

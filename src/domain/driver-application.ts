@@ -34,7 +34,8 @@ export function needsInsurance(vehicle: VehicleType | '' | null): boolean {
  */
 export function applicationProblem(a: ApplicationInput): string | null {
   const blank = (v: string) => !v.trim();
-  if (blank(a.firstName) || blank(a.lastName) || blank(a.phone) || blank(a.drivingLicenceNumber) || !a.vehicleType) return APPLICATION_MESSAGES.fields;
+  if (blank(a.firstName) || blank(a.lastName) || blank(a.phone) || blank(a.drivingLicenceNumber) || !a.vehicleType)
+    return APPLICATION_MESSAGES.fields;
   if (!a.acceptTerms || !a.acceptSafety) return APPLICATION_MESSAGES.terms;
   if (!a.photoIdUploadId || !a.rightToWorkUploadId) return APPLICATION_MESSAGES.documents;
   if (needsInsurance(a.vehicleType) && !a.insuranceUploadId) return APPLICATION_MESSAGES.insurance;

@@ -7,7 +7,12 @@ import type { DriverStatus, VehicleType } from './roles';
 export const DRIVER_ACTIONS = ['approve', 'reject', 'suspend', 'reinstate'] as const;
 export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 
-export const DRIVER_TRANSITIONS: readonly { from: DriverStatus; action: DriverAction; to: DriverStatus; label: string }[] = [
+export const DRIVER_TRANSITIONS: readonly {
+  from: DriverStatus;
+  action: DriverAction;
+  to: DriverStatus;
+  label: string;
+}[] = [
   { from: 'pending', action: 'approve', to: 'approved', label: 'Approve' },
   { from: 'pending', action: 'reject', to: 'rejected', label: 'Reject' },
   { from: 'approved', action: 'suspend', to: 'suspended', label: 'Suspend' },
@@ -30,7 +35,9 @@ export function nextDriverStatus(from: DriverStatus | null, action: DriverAction
 }
 
 /** The buttons offered for a driver in this status. */
-export function driverActionsFor(status: DriverStatus | null): { action: DriverAction; label: string; to: DriverStatus }[] {
+export function driverActionsFor(
+  status: DriverStatus | null,
+): { action: DriverAction; label: string; to: DriverStatus }[] {
   return DRIVER_TRANSITIONS.filter((t) => t.from === status).map(({ action, label, to }) => ({ action, label, to }));
 }
 
@@ -52,6 +59,9 @@ export function requiredDocuments(vehicle: VehicleType | null): DriverDocumentKi
 }
 
 /** The required documents that have not been uploaded. */
-export function missingDocuments(vehicle: VehicleType | null, uploaded: readonly DriverDocumentKind[]): DriverDocumentKind[] {
+export function missingDocuments(
+  vehicle: VehicleType | null,
+  uploaded: readonly DriverDocumentKind[],
+): DriverDocumentKind[] {
   return requiredDocuments(vehicle).filter((k) => !uploaded.includes(k));
 }

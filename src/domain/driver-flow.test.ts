@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES } from './order-flow';
-import { ACTION_LABELS, NO_PROGRESS, advance, deliveryScreen, directionsUrl, isFourDigitCode, stepFor } from './driver-flow';
+import {
+  ACTION_LABELS,
+  NO_PROGRESS,
+  advance,
+  deliveryScreen,
+  directionsUrl,
+  isFourDigitCode,
+  stepFor,
+} from './driver-flow';
 
 describe('the delivery screen', () => {
   it('offers "Accept Job First" on an available job', () => {
@@ -33,7 +41,12 @@ describe('the delivery screen', () => {
   it('walks the delivery leg once the restaurant has handed over, clearing the navigation flag on arrival', () => {
     let p = advance(advance(NO_PROGRESS, 'start_navigation'), 'arrived_pickup');
     let s = deliveryScreen({ status: 'picked_up', isMine: true }, p);
-    expect(s).toMatchObject({ step: 'navigate_delivery', stepTitle: 'Step 2: Deliver Order', main: 'navigate_customer', secondary: [] });
+    expect(s).toMatchObject({
+      step: 'navigate_delivery',
+      stepTitle: 'Step 2: Deliver Order',
+      main: 'navigate_customer',
+      secondary: [],
+    });
     p = advance(p, 'navigate_customer');
     expect(deliveryScreen({ status: 'picked_up', isMine: true }, p).secondary).toEqual(['arrived_delivery']);
     p = advance(p, 'arrived_delivery');
@@ -46,17 +59,23 @@ describe('the delivery screen', () => {
     const arrivedAtCustomer = { ...NO_PROGRESS, step: 'arrived_delivery' as const };
     expect(stepFor('assigned', arrivedAtCustomer)).toBe('navigate_pickup');
     expect(stepFor('completed', arrivedAtCustomer)).toBe('complete');
-    expect(deliveryScreen({ status: 'completed', isMine: true }, arrivedAtCustomer)).toMatchObject({ stepTitle: 'Delivery Complete!', main: 'return_dashboard' });
+    expect(deliveryScreen({ status: 'completed', isMine: true }, arrivedAtCustomer)).toMatchObject({
+      stepTitle: 'Delivery Complete!',
+      main: 'return_dashboard',
+    });
   });
 
   it('has a screen for every job status', () => {
-    for (const status of JOB_STATUSES) expect(deliveryScreen({ status, isMine: true }, NO_PROGRESS).stepTitle).toBeTruthy();
+    for (const status of JOB_STATUSES)
+      expect(deliveryScreen({ status, isMine: true }, NO_PROGRESS).stepTitle).toBeTruthy();
   });
 });
 
 describe('helpers', () => {
   it('links to driving directions by coordinates', () => {
-    expect(directionsUrl({ lat: 51.5174, lng: -0.0603 })).toBe('https://www.google.com/maps/dir/?api=1&destination=51.5174,-0.0603');
+    expect(directionsUrl({ lat: 51.5174, lng: -0.0603 })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=51.5174,-0.0603',
+    );
   });
 
   it('accepts exactly four digits as a code', () => {

@@ -7,7 +7,13 @@ import type { JobStatus } from './order-flow';
  * state machine in order-flow.ts); the arrival steps in between are kept on the phone, per job.
  */
 
-export const DELIVERY_STEPS = ['navigate_pickup', 'arrived_pickup', 'navigate_delivery', 'arrived_delivery', 'complete'] as const;
+export const DELIVERY_STEPS = [
+  'navigate_pickup',
+  'arrived_pickup',
+  'navigate_delivery',
+  'arrived_delivery',
+  'complete',
+] as const;
 export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
 
 /** Badge labels for the driver (spec 3, section 4.1). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, chartDays, earningsPeriods, londonDateKey, londonMidnight, londonOffsetMinutes, totalsByDay } from './earnings-periods';
+import {
+  addDays,
+  chartDays,
+  earningsPeriods,
+  londonDateKey,
+  londonMidnight,
+  londonOffsetMinutes,
+  totalsByDay,
+} from './earnings-periods';
 
 describe('earnings periods on the London clock', () => {
   it('starts today at London midnight, which is 23:00 UTC the day before in summer', () => {

@@ -20,7 +20,14 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 
 function londonFields(at: Date) {
   const f = Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { y: Number(f.year), m: Number(f.month), d: Number(f.day), h: Number(f.hour), min: Number(f.minute), s: Number(f.second) };
+  return {
+    y: Number(f.year),
+    m: Number(f.month),
+    d: Number(f.day),
+    h: Number(f.hour),
+    min: Number(f.minute),
+    s: Number(f.second),
+  };
 }
 
 /** London's offset from UTC at an instant, in minutes (0 in winter, 60 in summer). */
@@ -78,7 +85,10 @@ export function chartDays(now: Date, days = CHART_DAYS): string[] {
 }
 
 /** Totals per London day for the chart; earnings outside the days are left out. */
-export function totalsByDay(rows: readonly { createdAt: Date; totalMinor: number }[], days: readonly string[]): { date: string; totalMinor: number }[] {
+export function totalsByDay(
+  rows: readonly { createdAt: Date; totalMinor: number }[],
+  days: readonly string[],
+): { date: string; totalMinor: number }[] {
   const sums = new Map(days.map((d) => [d, 0]));
   for (const r of rows) {
     const key = londonDateKey(r.createdAt);

@@ -73,7 +73,10 @@ describe('lateness', () => {
   });
 
   it('marks an order late only once', () => {
-    expect(evaluateLateness({ ...eta, isLate: true, currentEta: at(4) }, at(5))).toMatchObject({ markLate: false, currentEta: at(4) });
+    expect(evaluateLateness({ ...eta, isLate: true, currentEta: at(4) }, at(5))).toMatchObject({
+      markLate: false,
+      currentEta: at(4),
+    });
   });
 
   it('raises a ticket only when more than 12 minutes past the initial ETA', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDatesProblem, certifyingBodyName, isCertificateCurrent, londonDate, nextHalalStatus } from './halal-facts';
+import {
+  certificateDatesProblem,
+  certifyingBodyName,
+  isCertificateCurrent,
+  londonDate,
+  nextHalalStatus,
+} from './halal-facts';
 
 const none = { hasCurrentCertificate: false, everApproved: false };
 
@@ -22,8 +28,12 @@ describe('nextHalalStatus', () => {
     expect(nextHalalStatus('suspended', 'suspend', none)).toBeNull();
   });
   it('reinstates to what the certificates support', () => {
-    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: true, everApproved: true })).toBe('verified');
-    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: false, everApproved: true })).toBe('temp-unverified');
+    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: true, everApproved: true })).toBe(
+      'verified',
+    );
+    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: false, everApproved: true })).toBe(
+      'temp-unverified',
+    );
     expect(nextHalalStatus('suspended', 'reinstate', none)).toBe('self-declared');
     expect(nextHalalStatus('verified', 'reinstate', none)).toBeNull();
   });

@@ -11,7 +11,7 @@ export const CERTIFYING_BODY_LABELS: Record<CertifyingBody, string> = {
 
 /** The name a customer sees for a certificate's body. */
 export function certifyingBodyName(body: CertifyingBody, otherName: string | null | undefined): string {
-  return body === 'other' ? (otherName?.trim() || 'Other body') : CERTIFYING_BODY_LABELS[body];
+  return body === 'other' ? otherName?.trim() || 'Other body' : CERTIFYING_BODY_LABELS[body];
 }
 
 export const CERTIFICATE_SCOPES = ['whole_menu', 'listed_items'] as const;
@@ -49,11 +49,21 @@ export type HalalFacts = {
 };
 
 /** What a location declares before its partner has said anything: nothing is assumed. */
-export const DEFAULT_HALAL_FACTS: HalalFacts = { alcoholServed: false, porkOnPremises: false, slaughterMethod: 'not_stated', halalScope: 'whole_menu' };
+export const DEFAULT_HALAL_FACTS: HalalFacts = {
+  alcoholServed: false,
+  porkOnPremises: false,
+  slaughterMethod: 'not_stated',
+  halalScope: 'whole_menu',
+};
 
 /** The London calendar date of an instant, YYYY-MM-DD (certificates expire by date, not by hour). */
 export function londonDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** A certificate is current on its expiry date and stops the day after (expires_on is the last valid day). */

@@ -17,7 +17,12 @@ describe('checkImageFile', () => {
 
   it('accepts jpeg, jpg, png, gif and webp', () => {
     expect(checkImageFile(ok)).toBeNull();
-    for (const [name, type] of [['a.png', 'image/png'], ['a.gif', 'image/gif'], ['a.webp', 'image/webp'], ['a.jpeg', 'image/jpeg']]) {
+    for (const [name, type] of [
+      ['a.png', 'image/png'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.jpeg', 'image/jpeg'],
+    ]) {
       expect(checkImageFile({ name, type, size: 10 }), name).toBeNull();
     }
   });

@@ -86,7 +86,8 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   const typeOk = (IMAGE_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase());
   const extOk = (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
   if (!typeOk || !extOk) return { title: 'Invalid file type', description: 'Please select a valid image file' };
-  if (file.size > MAX_IMAGE_BYTES) return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
+  if (file.size > MAX_IMAGE_BYTES)
+    return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
   return null;
 }
 

@@ -39,7 +39,11 @@ let lastClock: { at: number; today: Weekday; now: number } | null = null;
 export function londonClock(at: Date): { today: Weekday; now: number } {
   if (lastClock?.at === at.getTime()) return lastClock;
   const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
-  lastClock = { at: at.getTime(), today: String(parts.weekday).toLowerCase() as Weekday, now: Number(parts.hour) * 60 + Number(parts.minute) };
+  lastClock = {
+    at: at.getTime(),
+    today: String(parts.weekday).toLowerCase() as Weekday,
+    now: Number(parts.hour) * 60 + Number(parts.minute),
+  };
   return lastClock;
 }
 

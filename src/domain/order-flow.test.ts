@@ -3,7 +3,14 @@ import { ORDER_STATUSES, TRANSITIONS, availableActions, findTransition, isFinal 
 
 describe('order flow', () => {
   it('walks a delivery order from PENDING to DELIVERED', () => {
-    const path = ['accept', 'assign_driver', 'start_preparing', 'mark_ready', 'hand_to_driver', 'complete_delivery'] as const;
+    const path = [
+      'accept',
+      'assign_driver',
+      'start_preparing',
+      'mark_ready',
+      'hand_to_driver',
+      'complete_delivery',
+    ] as const;
     let status: (typeof ORDER_STATUSES)[number] = 'PENDING';
     for (const action of path) {
       const t = findTransition(status, action, 'DELIVERY');
@@ -29,7 +36,10 @@ describe('order flow', () => {
 
   it('moves the delivery job with the order where the two are tied', () => {
     expect(findTransition('READY', 'hand_to_driver', 'DELIVERY')!.job).toEqual({ from: 'assigned', to: 'picked_up' });
-    expect(findTransition('OUT_FOR_DELIVERY', 'complete_delivery', 'DELIVERY')!.job).toEqual({ from: 'picked_up', to: 'completed' });
+    expect(findTransition('OUT_FOR_DELIVERY', 'complete_delivery', 'DELIVERY')!.job).toEqual({
+      from: 'picked_up',
+      to: 'completed',
+    });
   });
 
   it('offers the partner accept and reject on a new order, nothing to the driver', () => {

@@ -95,7 +95,13 @@ export function availableActions(status: OrderStatus, orderType: OrderType, by: 
 }
 
 /** Statuses the partner dashboard counts as in progress (spec 2, section 2). */
-export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = ['ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
+export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [
+  'ACCEPTED',
+  'DRIVER_ASSIGNED',
+  'PREPARING',
+  'READY',
+  'OUT_FOR_DELIVERY',
+];
 
 export const FINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED', 'REJECTED'];
 

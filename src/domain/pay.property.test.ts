@@ -32,7 +32,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: <T,>(xs: readonly T[]) => xs[int(0, xs.length - 1)] };
+  return { next, int, pick: <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)] };
 }
 
 function randomSettings(r: ReturnType<typeof random>): PaySettings {
@@ -75,7 +75,8 @@ describe('driver pay properties (seeded random settings and trips)', () => {
       const fee = r.int(0, 800);
       const miles = Array.from({ length: 12 }, () => r.int(0, 2500) / 100).sort((x, y) => x - y);
       const totals = miles.map((m) => calculateDriverPay(s, m, fee, 2000).totalPayMinor);
-      for (let i = 1; i < totals.length; i++) expect(totals[i], `seed ${seed} at ${miles[i]} miles`).toBeGreaterThanOrEqual(totals[i - 1]);
+      for (let i = 1; i < totals.length; i++)
+        expect(totals[i], `seed ${seed} at ${miles[i]} miles`).toBeGreaterThanOrEqual(totals[i - 1]);
     }
   });
 
@@ -83,8 +84,11 @@ describe('driver pay properties (seeded random settings and trips)', () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
       const r = random(seed);
       const p = calculateDriverPay(randomSettings(r), r.next() * 30, r.int(0, 800), 2000);
-      for (const v of [p.pickupPayMinor, p.distancePayMinor, p.boostMinor, p.adjustmentMinor, p.totalPayMinor]) expect(Number.isInteger(v)).toBe(true);
-      expect(p.pickupPayMinor + p.distancePayMinor + p.boostMinor + p.adjustmentMinor, `seed ${seed}`).toBe(p.totalPayMinor);
+      for (const v of [p.pickupPayMinor, p.distancePayMinor, p.boostMinor, p.adjustmentMinor, p.totalPayMinor])
+        expect(Number.isInteger(v)).toBe(true);
+      expect(p.pickupPayMinor + p.distancePayMinor + p.boostMinor + p.adjustmentMinor, `seed ${seed}`).toBe(
+        p.totalPayMinor,
+      );
     }
   });
 
@@ -113,7 +117,12 @@ describe('driver pay to the penny with the default settings', () => {
 
   it('boosts 2.5 miles by 15%, rounding the half penny up', () => {
     // 120 + 150 = 270; 15% of 270 = 40.5 -> 41; total 311.
-    expect(calculateDriverPay(defaults, 2.5, 299, 2000)).toMatchObject({ distancePayMinor: 150, boostMinor: 41, adjustmentMinor: 0, totalPayMinor: 311 });
+    expect(calculateDriverPay(defaults, 2.5, 299, 2000)).toMatchObject({
+      distancePayMinor: 150,
+      boostMinor: 41,
+      adjustmentMinor: 0,
+      totalPayMinor: 311,
+    });
   });
 
   it('counts distance in hundredths of a mile, so 45p over 0.3 miles is 14p', () => {
@@ -124,12 +133,21 @@ describe('driver pay to the penny with the default settings', () => {
   it('caps a 6-mile trip at £6.00 and says how much the cap took', () => {
     // 120 + 360 = 480; boost 72; 552 is under the cap. 8 miles: 120 + 480 = 600 + 90 = 690 -> 600.
     expect(calculateDriverPay(defaults, 6, 299, 2000).totalPayMinor).toBe(552);
-    expect(calculateDriverPay(defaults, 8, 299, 2000)).toMatchObject({ boostMinor: 90, adjustmentMinor: -90, totalPayMinor: 600 });
+    expect(calculateDriverPay(defaults, 8, 299, 2000)).toMatchObject({
+      boostMinor: 90,
+      adjustmentMinor: -90,
+      totalPayMinor: 600,
+    });
   });
 
   it('pays 85% of a £2.49 fee under option_b, and the higher model when asked', () => {
     const b = { ...defaults, payout_model: 'option_b' as const, minimum_pay_minor: 0 };
-    expect(calculateDriverPay(b, 1, 249, 2000)).toMatchObject({ pickupPayMinor: 212, distancePayMinor: 0, totalPayMinor: 212, model: 'option_b' });
+    expect(calculateDriverPay(b, 1, 249, 2000)).toMatchObject({
+      pickupPayMinor: 212,
+      distancePayMinor: 0,
+      totalPayMinor: 212,
+      model: 'option_b',
+    });
     const higher = { ...defaults, pay_higher_of_both: true, minimum_pay_minor: 0 };
     expect(calculateDriverPay(higher, 1, 449, 2000)).toMatchObject({ totalPayMinor: 382, model: 'option_b' });
     expect(calculateDriverPay(higher, 1, 149, 2000)).toMatchObject({ totalPayMinor: 180, model: 'option_a' });
@@ -148,7 +166,13 @@ describe("a job's stored pay", () => {
   });
 
   it("falls back to pickup 120, distance 0 and the job's total when no breakdown was stored", () => {
-    const none = { pickupPayMinor: null, distancePayMinor: null, boostMinor: null, payAdjustmentMinor: null, payModel: null };
+    const none = {
+      pickupPayMinor: null,
+      distancePayMinor: null,
+      boostMinor: null,
+      payAdjustmentMinor: null,
+      payModel: null,
+    };
     expect(jobPay({ totalPayMinor: 345, ...none })).toEqual({
       pickupPayMinor: 120,
       distancePayMinor: 0,
@@ -160,7 +184,16 @@ describe("a job's stored pay", () => {
   });
 
   it('falls back when the stored parts do not add up to the total', () => {
-    expect(jobPay({ totalPayMinor: 400, pickupPayMinor: 120, distancePayMinor: 60, boostMinor: 0, payAdjustmentMinor: 0, payModel: 'option_a' }).model).toBe('fallback');
+    expect(
+      jobPay({
+        totalPayMinor: 400,
+        pickupPayMinor: 120,
+        distancePayMinor: 60,
+        boostMinor: 0,
+        payAdjustmentMinor: 0,
+        payModel: 'option_a',
+      }).model,
+    ).toBe('fallback');
   });
 });
 

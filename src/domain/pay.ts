@@ -75,7 +75,10 @@ export function calculateDriverPay(
   if (!settings || !Number.isFinite(distanceMiles) || !Number.isFinite(feeMinor)) return fallback();
   const miles = Math.max(0, distanceMiles);
   const hundredths = Math.round(miles * 100);
-  const optionA = { pickup: settings.pickup_pay_minor, distance: Math.round((settings.per_mile_rate_minor * hundredths) / 100) };
+  const optionA = {
+    pickup: settings.pickup_pay_minor,
+    distance: Math.round((settings.per_mile_rate_minor * hundredths) / 100),
+  };
   const optionB = {
     pickup: Math.round((Math.max(0, Math.round(feeMinor)) * basisPoints(settings.delivery_fee_percentage)) / 1_000_000),
     distance: 0,
@@ -130,8 +133,22 @@ export function storedPayOf(pay: PayResult): Omit<StoredJobPay, 'totalPayMinor'>
  */
 export function jobPay(job: StoredJobPay): PayResult {
   const { pickupPayMinor: pickup, distancePayMinor: distance, boostMinor: boost, payAdjustmentMinor: adjustment } = job;
-  if (pickup !== null && distance !== null && boost !== null && adjustment !== null && job.payModel !== null && pickup + distance + boost + adjustment === job.totalPayMinor) {
-    return { pickupPayMinor: pickup, distancePayMinor: distance, boostMinor: boost, adjustmentMinor: adjustment, totalPayMinor: job.totalPayMinor, model: job.payModel };
+  if (
+    pickup !== null &&
+    distance !== null &&
+    boost !== null &&
+    adjustment !== null &&
+    job.payModel !== null &&
+    pickup + distance + boost + adjustment === job.totalPayMinor
+  ) {
+    return {
+      pickupPayMinor: pickup,
+      distancePayMinor: distance,
+      boostMinor: boost,
+      adjustmentMinor: adjustment,
+      totalPayMinor: job.totalPayMinor,
+      model: job.payModel,
+    };
   }
   return {
     pickupPayMinor: FALLBACK_PICKUP_PAY_MINOR,
@@ -157,14 +174,27 @@ const trimNumber = (n: number) => String(Math.round(n * 100) / 100);
  * they are paid (the spec's fixed marketing line names a formula no setting produces).
  */
 export function describePayRules(settings: PaySettings | null): string[] {
-  if (!settings) return [`${pounds(FALLBACK_PICKUP_PAY_MINOR)} per job`, `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`, 'Tips on top: every penny is yours'];
+  if (!settings)
+    return [
+      `${pounds(FALLBACK_PICKUP_PAY_MINOR)} per job`,
+      `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`,
+      'Tips on top: every penny is yours',
+    ];
   const a = `${pounds(settings.pickup_pay_minor)} per pickup plus ${pounds(settings.per_mile_rate_minor)} per mile`;
   const b = `${trimNumber(settings.delivery_fee_percentage)}% of the delivery fee`;
-  const base = settings.pay_higher_of_both ? `The higher of ${a} or ${b}` : settings.payout_model === 'option_a' ? a : b;
+  const base = settings.pay_higher_of_both
+    ? `The higher of ${a} or ${b}`
+    : settings.payout_model === 'option_a'
+      ? a
+      : b;
   const boost = Math.round((settings.distance_boost_multiplier - 1) * 1000) / 10;
   return [
     base,
-    ...(boost > 0 ? [`+${trimNumber(boost)}% long-distance boost on trips over ${trimNumber(settings.distance_boost_threshold)} miles`] : []),
+    ...(boost > 0
+      ? [
+          `+${trimNumber(boost)}% long-distance boost on trips over ${trimNumber(settings.distance_boost_threshold)} miles`,
+        ]
+      : []),
     `Minimum ${pounds(Math.min(settings.minimum_pay_minor, PAY_CAP_MINOR))} guaranteed`,
     `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`,
     'Tips on top: every penny is yours',

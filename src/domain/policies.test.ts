@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, POLICIES, adminArea, decide, homePathFor } from './policies';
 
-const base: Actor = { userId: 'u1', email: 'a@b.c', name: 'A', userType: 'customer', status: 'active', adminRole: null };
+const base: Actor = {
+  userId: 'u1',
+  email: 'a@b.c',
+  name: 'A',
+  userType: 'customer',
+  status: 'active',
+  adminRole: null,
+};
 
 describe('decide', () => {
   it('lets anyone through a public policy', () => {

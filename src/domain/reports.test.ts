@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, daysBetween, defaultReportRange, emptyRow, fillDays, lateShareOf, londonDate, reportRangeProblem, reportToCsv } from './reports';
+import {
+  csvCell,
+  daysBetween,
+  defaultReportRange,
+  emptyRow,
+  fillDays,
+  lateShareOf,
+  londonDate,
+  reportRangeProblem,
+  reportToCsv,
+} from './reports';
 
 describe('reports', () => {
   it('checks the range: real dates, start before end, at most 366 days', () => {
@@ -42,10 +52,28 @@ describe('reports', () => {
   });
 
   it('writes pounds with two decimals and the late share as a percentage', () => {
-    const row = { ...emptyRow('2025-01-01'), orders: 2, completedOrders: 1, revenueMinor: 1748, avgDeliveryMinutes: 31.25, lateOrders: 1, ordersWithEta: 2, lateShare: 0.5 };
-    const csv = reportToCsv({ from: '2025-01-01', to: '2025-01-01', totals: { ...row, key: 'all', label: 'All' }, byDay: [row], bySite: [], byCity: [] });
+    const row = {
+      ...emptyRow('2025-01-01'),
+      orders: 2,
+      completedOrders: 1,
+      revenueMinor: 1748,
+      avgDeliveryMinutes: 31.25,
+      lateOrders: 1,
+      ordersWithEta: 2,
+      lateShare: 0.5,
+    };
+    const csv = reportToCsv({
+      from: '2025-01-01',
+      to: '2025-01-01',
+      totals: { ...row, key: 'all', label: 'All' },
+      byDay: [row],
+      bySite: [],
+      byCity: [],
+    });
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('breakdown,key,label,orders,completed_orders,revenue_gbp,avg_delivery_minutes,late_orders,orders_with_eta,late_share_percent');
+    expect(lines[0]).toBe(
+      'breakdown,key,label,orders,completed_orders,revenue_gbp,avg_delivery_minutes,late_orders,orders_with_eta,late_share_percent',
+    );
     expect(lines[1]).toBe('day,2025-01-01,2025-01-01,2,1,17.48,31.3,1,2,50.0');
     expect(lines[2]).toBe('total,all,All,2,1,17.48,31.3,1,2,50.0');
   });

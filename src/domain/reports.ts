@@ -64,7 +64,12 @@ export function daysBetween(from: string, to: string): string[] {
 
 /** The London calendar date of a moment: YYYY-MM-DD. */
 export function londonDate(moment: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(moment);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: REPORT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(moment);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -83,7 +88,17 @@ export function lateShareOf(lateOrders: number, ordersWithEta: number): number |
 
 /** An empty line, for days without orders. */
 export function emptyRow(key: string, label = key): ReportRow {
-  return { key, label, orders: 0, completedOrders: 0, revenueMinor: 0, avgDeliveryMinutes: null, lateOrders: 0, ordersWithEta: 0, lateShare: null };
+  return {
+    key,
+    label,
+    orders: 0,
+    completedOrders: 0,
+    revenueMinor: 0,
+    avgDeliveryMinutes: null,
+    lateOrders: 0,
+    ordersWithEta: 0,
+    lateShare: null,
+  };
 }
 
 /** One line per day of the range, days without orders included, in date order. */
@@ -102,7 +117,18 @@ export function csvCell(value: string | number | null): string {
 
 /** The report as CSV: one table with a "breakdown" column (day, site, city, total); pounds with two decimals. */
 export function reportToCsv(report: Report): string {
-  const header = ['breakdown', 'key', 'label', 'orders', 'completed_orders', 'revenue_gbp', 'avg_delivery_minutes', 'late_orders', 'orders_with_eta', 'late_share_percent'];
+  const header = [
+    'breakdown',
+    'key',
+    'label',
+    'orders',
+    'completed_orders',
+    'revenue_gbp',
+    'avg_delivery_minutes',
+    'late_orders',
+    'orders_with_eta',
+    'late_share_percent',
+  ];
   const line = (kind: string, r: ReportRow) =>
     [
       kind,
@@ -118,11 +144,13 @@ export function reportToCsv(report: Report): string {
     ]
       .map(csvCell)
       .join(',');
-  return [
-    header.join(','),
-    ...report.byDay.map((r) => line('day', r)),
-    ...report.bySite.map((r) => line('site', r)),
-    ...report.byCity.map((r) => line('city', r)),
-    line('total', report.totals),
-  ].join('\r\n') + '\r\n';
+  return (
+    [
+      header.join(','),
+      ...report.byDay.map((r) => line('day', r)),
+      ...report.bySite.map((r) => line('site', r)),
+      ...report.byCity.map((r) => line('city', r)),
+      line('total', report.totals),
+    ].join('\r\n') + '\r\n'
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type FilterableBranch, matchesCuisine, matchesFilter, matchesSearchFilters, parseSearchFilters } from './search-filters';
+import {
+  type FilterableBranch,
+  matchesCuisine,
+  matchesFilter,
+  matchesSearchFilters,
+  parseSearchFilters,
+} from './search-filters';
 
 const branch = (over: Partial<FilterableBranch> = {}): FilterableBranch => ({
   halalStatus: 'verified',
@@ -12,7 +18,10 @@ const branch = (over: Partial<FilterableBranch> = {}): FilterableBranch => ({
 
 describe('parseSearchFilters', () => {
   it('reads a comma list ignoring case, spaces, blanks and repeats', () => {
-    expect(parseSearchFilters(' Verified, fast,,FAST ,open')).toEqual({ filters: ['verified', 'fast', 'open'], unknown: [] });
+    expect(parseSearchFilters(' Verified, fast,,FAST ,open')).toEqual({
+      filters: ['verified', 'fast', 'open'],
+      unknown: [],
+    });
   });
 
   it('returns no filters for missing or empty text', () => {

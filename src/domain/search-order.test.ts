@@ -8,15 +8,23 @@ const b = (brandName: string, over: Partial<OrderableBranch> = {}): OrderableBra
   branchName: 'Main',
   ...over,
 });
-const order = (list: OrderableBranch[]) => [...list].sort(compareCityResults).map((x) => `${x.brandName} ${x.branchName}`);
+const order = (list: OrderableBranch[]) =>
+  [...list].sort(compareCityResults).map((x) => `${x.brandName} ${x.branchName}`);
 
 describe('compareCityResults', () => {
   it('puts open branches before closed ones whatever their rating', () => {
-    expect(order([b('Closed Star', { isOpen: false, rating: 5 }), b('Open Plain', { rating: 3 })])).toEqual(['Open Plain Main', 'Closed Star Main']);
+    expect(order([b('Closed Star', { isOpen: false, rating: 5 }), b('Open Plain', { rating: 3 })])).toEqual([
+      'Open Plain Main',
+      'Closed Star Main',
+    ]);
   });
 
   it('puts the better rated first and the unrated last', () => {
-    expect(order([b('Unrated'), b('Good', { rating: 4.2 }), b('Best', { rating: 4.8 })])).toEqual(['Best Main', 'Good Main', 'Unrated Main']);
+    expect(order([b('Unrated'), b('Good', { rating: 4.2 }), b('Best', { rating: 4.8 })])).toEqual([
+      'Best Main',
+      'Good Main',
+      'Unrated Main',
+    ]);
   });
 
   it('breaks ties by brand then branch name, ignoring case', () => {

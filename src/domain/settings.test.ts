@@ -1,14 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING_DEFAULTS, SETTING_INFO, SETTING_KEYS, parseSettingInput, settingsFrom, validateSetting } from './settings';
+import {
+  SETTING_DEFAULTS,
+  SETTING_INFO,
+  SETTING_KEYS,
+  parseSettingInput,
+  settingsFrom,
+  validateSetting,
+} from './settings';
 
 describe('tenant settings', () => {
   it('covers every key of spec 3, section 3, each with a label', () => {
     expect(SETTING_KEYS.sort()).toEqual(
       [
-        'payout_model', 'pickup_pay_minor', 'per_mile_rate_minor', 'delivery_fee_percentage', 'minimum_pay_minor',
-        'distance_boost_threshold', 'distance_boost_multiplier', 'pay_higher_of_both', 'commission_percent',
-        'service_fee_percent', 'instant_cashout_fee_minor', 'maintenance_mode', 'max_delivery_radius',
-        'default_delivery_fee', 'notification_email', 'company_name', 'support_phone', 'terms_version',
+        'payout_model',
+        'pickup_pay_minor',
+        'per_mile_rate_minor',
+        'delivery_fee_percentage',
+        'minimum_pay_minor',
+        'distance_boost_threshold',
+        'distance_boost_multiplier',
+        'pay_higher_of_both',
+        'commission_percent',
+        'service_fee_percent',
+        'instant_cashout_fee_minor',
+        'maintenance_mode',
+        'max_delivery_radius',
+        'default_delivery_fee',
+        'notification_email',
+        'company_name',
+        'support_phone',
+        'terms_version',
       ].sort(),
     );
     for (const key of SETTING_KEYS) expect(SETTING_INFO[key].label).toBeTruthy();
@@ -19,7 +40,10 @@ describe('tenant settings', () => {
   });
 
   it('refuses negative pence and fractions of a penny', () => {
-    expect(validateSetting('per_mile_rate_minor', -1)).toEqual({ ok: false, message: 'Per-mile rate (pence): Amounts cannot be negative' });
+    expect(validateSetting('per_mile_rate_minor', -1)).toEqual({
+      ok: false,
+      message: 'Per-mile rate (pence): Amounts cannot be negative',
+    });
     expect(validateSetting('pickup_pay_minor', 12.5).ok).toBe(false);
     expect(validateSetting('pickup_pay_minor', 0)).toEqual({ ok: true, value: 0 });
   });

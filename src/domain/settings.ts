@@ -6,14 +6,21 @@ import { z } from 'zod';
  * and the admin Settings form checks the same ones before sending.
  */
 
-const pence = z.number({ error: 'Enter an amount in pence' }).int('Enter a whole number of pence').min(0, 'Amounts cannot be negative');
+const pence = z
+  .number({ error: 'Enter an amount in pence' })
+  .int('Enter a whole number of pence')
+  .min(0, 'Amounts cannot be negative');
 const percent = z
   .number({ error: 'Enter a percentage' })
   .int('Enter a whole percentage')
   .min(0, 'Percentages must be between 0 and 100')
   .max(100, 'Percentages must be between 0 and 100');
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 export const SETTING_SCHEMAS = {
   payout_model: z.enum(['option_a', 'option_b'], { error: 'Choose option_a or option_b' }),
@@ -21,14 +28,23 @@ export const SETTING_SCHEMAS = {
   per_mile_rate_minor: pence,
   delivery_fee_percentage: percent,
   minimum_pay_minor: pence,
-  distance_boost_threshold: z.number({ error: 'Enter a distance in miles' }).min(0, 'The distance cannot be negative').max(100, 'The distance is too long'),
-  distance_boost_multiplier: z.number({ error: 'Enter a multiplier' }).min(1, 'The multiplier must be at least 1').max(5, 'The multiplier must be at most 5'),
+  distance_boost_threshold: z
+    .number({ error: 'Enter a distance in miles' })
+    .min(0, 'The distance cannot be negative')
+    .max(100, 'The distance is too long'),
+  distance_boost_multiplier: z
+    .number({ error: 'Enter a multiplier' })
+    .min(1, 'The multiplier must be at least 1')
+    .max(5, 'The multiplier must be at most 5'),
   pay_higher_of_both: z.boolean({ error: 'Choose on or off' }),
   commission_percent: percent,
   service_fee_percent: percent,
   instant_cashout_fee_minor: pence,
   maintenance_mode: z.boolean({ error: 'Choose on or off' }),
-  max_delivery_radius: z.number({ error: 'Enter a radius in km' }).gt(0, 'The radius must be more than 0 km').max(100, 'The radius must be at most 100 km'),
+  max_delivery_radius: z
+    .number({ error: 'Enter a radius in km' })
+    .gt(0, 'The radius must be more than 0 km')
+    .max(100, 'The radius must be at most 100 km'),
   default_delivery_fee: pence,
   notification_email: z.email({ error: 'Enter a valid email address' }),
   company_name: text('Company name', 100),
@@ -70,13 +86,26 @@ export type SettingKind = 'pence' | 'percent' | 'decimal' | 'boolean' | 'text' |
 
 export type SettingGroup = 'general' | 'delivery' | 'system' | 'notifications' | 'pay';
 
-export const SETTING_INFO: Record<SettingKey, { label: string; kind: SettingKind; group: SettingGroup; hint?: string }> = {
+export const SETTING_INFO: Record<
+  SettingKey,
+  { label: string; kind: SettingKind; group: SettingGroup; hint?: string }
+> = {
   company_name: { label: 'Company name', kind: 'text', group: 'general' },
   support_phone: { label: 'Support phone', kind: 'text', group: 'general' },
   terms_version: { label: 'Terms version', kind: 'text', group: 'general' },
   max_delivery_radius: { label: 'Max delivery radius (km)', kind: 'decimal', group: 'delivery' },
-  default_delivery_fee: { label: 'Default delivery fee (pence)', kind: 'pence', group: 'delivery', hint: 'For new locations.' },
-  commission_percent: { label: 'Commission (%)', kind: 'percent', group: 'delivery', hint: 'Taken from each order’s food value.' },
+  default_delivery_fee: {
+    label: 'Default delivery fee (pence)',
+    kind: 'pence',
+    group: 'delivery',
+    hint: 'For new locations.',
+  },
+  commission_percent: {
+    label: 'Commission (%)',
+    kind: 'percent',
+    group: 'delivery',
+    hint: 'Taken from each order’s food value.',
+  },
   service_fee_percent: { label: 'Service fee (%)', kind: 'percent', group: 'delivery' },
   maintenance_mode: {
     label: 'Maintenance mode',
@@ -84,14 +113,39 @@ export const SETTING_INFO: Record<SettingKey, { label: string; kind: SettingKind
     group: 'system',
     hint: 'While on, customers cannot place new orders and are told the platform is under maintenance.',
   },
-  notification_email: { label: 'Notification email', kind: 'email', group: 'notifications', hint: 'Where operations alerts are sent.' },
+  notification_email: {
+    label: 'Notification email',
+    kind: 'email',
+    group: 'notifications',
+    hint: 'Where operations alerts are sent.',
+  },
   payout_model: { label: 'Payout model', kind: 'choice', group: 'pay' },
-  pickup_pay_minor: { label: 'Pickup pay (pence)', kind: 'pence', group: 'pay', hint: 'Option A: fixed pay per pickup.' },
+  pickup_pay_minor: {
+    label: 'Pickup pay (pence)',
+    kind: 'pence',
+    group: 'pay',
+    hint: 'Option A: fixed pay per pickup.',
+  },
   per_mile_rate_minor: { label: 'Per-mile rate (pence)', kind: 'pence', group: 'pay', hint: 'Option A: pay per mile.' },
-  delivery_fee_percentage: { label: 'Delivery fee percentage (%)', kind: 'percent', group: 'pay', hint: 'Option B: share of the delivery fee.' },
-  minimum_pay_minor: { label: 'Minimum pay (pence)', kind: 'pence', group: 'pay', hint: 'Every job pays at least this.' },
+  delivery_fee_percentage: {
+    label: 'Delivery fee percentage (%)',
+    kind: 'percent',
+    group: 'pay',
+    hint: 'Option B: share of the delivery fee.',
+  },
+  minimum_pay_minor: {
+    label: 'Minimum pay (pence)',
+    kind: 'pence',
+    group: 'pay',
+    hint: 'Every job pays at least this.',
+  },
   distance_boost_threshold: { label: 'Distance boost threshold (miles)', kind: 'decimal', group: 'pay' },
-  distance_boost_multiplier: { label: 'Distance boost multiplier', kind: 'decimal', group: 'pay', hint: 'At least 1; 1.15 adds 15%.' },
+  distance_boost_multiplier: {
+    label: 'Distance boost multiplier',
+    kind: 'decimal',
+    group: 'pay',
+    hint: 'At least 1; 1.15 adds 15%.',
+  },
   pay_higher_of_both: { label: 'Pay the higher of both models', kind: 'boolean', group: 'pay' },
   instant_cashout_fee_minor: { label: 'Instant cash-out fee (pence)', kind: 'pence', group: 'pay' },
 };

@@ -5,10 +5,14 @@ describe('topics', () => {
   it('parses each known topic shape', () => {
     expect(parseTopic('admin')).toEqual({ kind: 'admin' });
     expect(parseTopic('jobs:E')).toEqual({ kind: 'jobs', area: 'E' });
-    expect(parseTopic('order:6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b')).toEqual({ kind: 'order', id: '6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b' });
+    expect(parseTopic('order:6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b')).toEqual({
+      kind: 'order',
+      id: '6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b',
+    });
   });
   it('rejects anything else', () => {
-    for (const bad of ['', 'order:HN-1', 'jobs:e1', 'site:x', 'user:', 'admin:1', 'order:a:b']) expect(parseTopic(bad)).toBeNull();
+    for (const bad of ['', 'order:HN-1', 'jobs:e1', 'site:x', 'user:', 'admin:1', 'order:a:b'])
+      expect(parseTopic(bad)).toBeNull();
   });
 });
 

@@ -1,6 +1,12 @@
 import type { Actor } from './policies';
 
-export const UPLOAD_PURPOSES = ['menu_image', 'brand_logo', 'driver_document', 'proof_of_delivery', 'halal_certificate'] as const;
+export const UPLOAD_PURPOSES = [
+  'menu_image',
+  'brand_logo',
+  'driver_document',
+  'proof_of_delivery',
+  'halal_certificate',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf';
@@ -10,15 +16,31 @@ export const UPLOAD_RULES: Record<
   UploadPurpose,
   { accepts: readonly SniffedType[]; private: boolean; may: (a: Actor) => boolean }
 > = {
-  menu_image: { accepts: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], private: false, may: (a) => a.userType === 'partner' },
-  brand_logo: { accepts: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], private: false, may: (a) => a.userType === 'partner' },
+  menu_image: {
+    accepts: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    private: false,
+    may: (a) => a.userType === 'partner',
+  },
+  brand_logo: {
+    accepts: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    private: false,
+    may: (a) => a.userType === 'partner',
+  },
   driver_document: {
     accepts: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
     private: true,
     may: (a) => a.userType === 'driver',
   },
-  proof_of_delivery: { accepts: ['image/jpeg'], private: true, may: (a) => a.userType === 'driver' && a.status === 'approved' },
-  halal_certificate: { accepts: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], private: true, may: (a) => a.userType === 'partner' },
+  proof_of_delivery: {
+    accepts: ['image/jpeg'],
+    private: true,
+    may: (a) => a.userType === 'driver' && a.status === 'approved',
+  },
+  halal_certificate: {
+    accepts: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+    private: true,
+    may: (a) => a.userType === 'partner',
+  },
 };
 
 /**
@@ -30,7 +52,8 @@ export function sniffFileType(head: Uint8Array): SniffedType | null {
   const at = (i: number, ...bytes: number[]) => bytes.every((v, k) => b[i + k] === v);
   if (b.length >= 3 && at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (b.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (b.length >= 6 && (at(0, 0x47, 0x49, 0x46, 0x38, 0x37, 0x61) || at(0, 0x47, 0x49, 0x46, 0x38, 0x39, 0x61))) return 'image/gif';
+  if (b.length >= 6 && (at(0, 0x47, 0x49, 0x46, 0x38, 0x37, 0x61) || at(0, 0x47, 0x49, 0x46, 0x38, 0x39, 0x61)))
+    return 'image/gif';
   if (b.length >= 12 && at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   if (b.length >= 5 && at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
   return null;

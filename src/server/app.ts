@@ -65,7 +65,11 @@ export async function openDatabase(config: Config): Promise<Database> {
 /** Builds the whole server. Tests call it with their own database; main.ts with the configured one. */
 export async function buildApp(
   config: Config,
-  opts: { database?: Database; logger?: boolean; /** Close the database with the app (default: only one it opened). */ closeDatabase?: boolean } = {},
+  opts: {
+    database?: Database;
+    logger?: boolean;
+    /** Close the database with the app (default: only one it opened). */ closeDatabase?: boolean;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -90,7 +94,8 @@ export async function buildApp(
     const policy = route.config?.policy;
     if (!policy) throw new Error(`API route ${route.url} declares no policy`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy, schema: route.schema });
+    for (const method of methods)
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy, schema: route.schema });
   });
 
   const database = opts.database ?? (await openDatabase(config));
@@ -98,7 +103,15 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer);
   const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log);
   await bus.start();
-  const deps: AppDeps = { config, database, auth, mailer, bus, geocoder: createGeocoder(config.geocoderUrl), routes: createRoutePlanner(config.routingUrl) };
+  const deps: AppDeps = {
+    config,
+    database,
+    auth,
+    mailer,
+    bus,
+    geocoder: createGeocoder(config.geocoderUrl),
+    routes: createRoutePlanner(config.routingUrl),
+  };
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
@@ -135,7 +148,8 @@ export async function buildApp(
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
-    if (config.demoFleet) stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));
+    if (config.demoFleet)
+      stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));
   });
   app.addHook('onClose', async () => {
     await Promise.all(stopSweepers.map((stop) => stop()));

@@ -34,7 +34,11 @@ beforeAll(async () => {
     await createUser(t, { email, ...a });
     const cookie = await signIn(t, email);
     const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
-    callers.push({ label: a.label, cookie, actor: { userId: me.id, email, name: me.name, userType: me.userType, status: me.status, adminRole: me.adminRole } });
+    callers.push({
+      label: a.label,
+      cookie,
+      actor: { userId: me.id, email, name: me.name, userType: me.userType, status: me.status, adminRole: me.adminRole },
+    });
   }
   const partnerX = callers.find((c) => c.label === 'partner X')!;
   const [b] = await t.database.db.insert(brands).values({ name: 'Brand X' }).returning();
@@ -72,7 +76,11 @@ describe('a stranger', () => {
   it('gets 401 on every protected route, whatever the body', async () => {
     const results = [];
     for (const r of protectedRoutes()) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), payload: r.method === 'GET' ? undefined : { junk: true } });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fill(r.url),
+        payload: r.method === 'GET' ? undefined : { junk: true },
+      });
       results.push(`${r.method} ${r.url} ${res.statusCode}`);
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHENTICATED');
@@ -103,7 +111,11 @@ describe('each role', () => {
 describe("someone else's row", () => {
   it("answers 404 to a partner asking for another partner's brand", async () => {
     const y = callers.find((c) => c.label === 'partner Y')!;
-    const res = await t.app.inject({ method: 'GET', url: `/api/partner/brands/${brandX}`, headers: { cookie: y.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/partner/brands/${brandX}`,
+      headers: { cookie: y.cookie },
+    });
     expect(res.statusCode).toBe(404);
     const list = await t.app.inject({ method: 'GET', url: '/api/partner/brands', headers: { cookie: y.cookie } });
     expect(list.json().brands).toEqual([]);
@@ -111,7 +123,11 @@ describe("someone else's row", () => {
 
   it('shows the owner their brand with its sites', async () => {
     const x = callers.find((c) => c.label === 'partner X')!;
-    const res = await t.app.inject({ method: 'GET', url: `/api/partner/brands/${brandX}`, headers: { cookie: x.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/partner/brands/${brandX}`,
+      headers: { cookie: x.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().brand).toMatchObject({ name: 'Brand X', role: 'owner', sites: [{ name: 'Shoreditch' }] });
   });

@@ -22,13 +22,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DEMO: 'maybe' })).toThrow(/DEMO/);
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
-    expect(() => loadConfig({ ...base, REDIS_URL: 'localhost:6379' })).toThrow(/^Configuration error: REDIS_URL must be a URL starting with redis:\/\//);
-    expect(() => loadConfig({ ...base, REDIS_URL: 'redis://[bad' })).toThrow(/^Configuration error: REDIS_URL must be a URL/);
+    expect(() => loadConfig({ ...base, REDIS_URL: 'localhost:6379' })).toThrow(
+      /^Configuration error: REDIS_URL must be a URL starting with redis:\/\//,
+    );
+    expect(() => loadConfig({ ...base, REDIS_URL: 'redis://[bad' })).toThrow(
+      /^Configuration error: REDIS_URL must be a URL/,
+    );
   });
 
   it('uses the Redis event bus only when REDIS_URL is set', () => {
     expect(loadConfig(base).redisUrl).toBeNull();
-    expect(loadConfig({ ...base, REDIS_URL: 'rediss://:pw@cache.internal:6380/0' }).redisUrl).toBe('rediss://:pw@cache.internal:6380/0');
+    expect(loadConfig({ ...base, REDIS_URL: 'rediss://:pw@cache.internal:6380/0' }).redisUrl).toBe(
+      'rediss://:pw@cache.internal:6380/0',
+    );
   });
 
   it('requires AUTH_SECRET on a real database outside demo mode', () => {

@@ -83,27 +83,52 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('HalalNosh <no-reply@halalnosh.test>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
   RESPONSE_CACHE: flag.default(true),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86400).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int()
+    .min(1)
+    .max(86400)
+    .default(600),
   ORDER_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
-  ORDER_LIMIT_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(30),
+  ORDER_LIMIT_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(30),
   REVIEW_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
-  REVIEW_LIMIT_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(30),
+  REVIEW_LIMIT_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(30),
   TRUST_PROXY: z
     .string()
-    .regex(/^[\w.:/, -]+$/, 'must be true, false, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed), comma-separated')
+    .regex(
+      /^[\w.:/, -]+$/,
+      'must be true, false, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed), comma-separated',
+    )
     .default('loopback,linklocal,uniquelocal'),
   ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s"'<>`]+$/, 'must be an http(s) URL template')
-    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}, e.g. https://tile.example/{z}/{x}/{y}.png')
+    .refine(
+      (v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+      'must contain {z}, {x} and {y}, e.g. https://tile.example/{z}/{x}/{y}.png',
+    )
     .optional(),
 });
 

@@ -20,23 +20,48 @@ test.beforeAll(async ({ baseURL }) => {
     ['driver', 'driver@halalnosh.test'],
   ]) {
     const ctx = await request.newContext({ baseURL });
-    const res = await ctx.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin: baseURL! } });
+    const res = await ctx.post('/api/auth/sign-in/email', {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { origin: baseURL! },
+    });
     expect(res.ok(), await res.text()).toBeTruthy();
     states[role] = await ctx.storageState();
     await ctx.dispose();
   }
   const visitor = await request.newContext({ baseURL });
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
-  const item = restaurant.menu.sections.flatMap((s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items)[0];
+  const item = restaurant.menu.sections.flatMap(
+    (s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items,
+  )[0];
   cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: 2, restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [
+      {
+        id: item.id,
+        name: item.name,
+        priceMinor: item.priceMinor,
+        quantity: 2,
+        restaurantId: restaurant.id,
+        restaurantName: `${restaurant.brandName} (${restaurant.branchName})`,
+      },
+    ],
+    restaurant: {
+      id: restaurant.id,
+      slug: SLUG,
+      name: `${restaurant.brandName} (${restaurant.branchName})`,
+      deliveryFeeMinor: null,
+      minOrderMinor: 0,
+    },
   });
   await visitor.dispose();
 });
 
 async function open(browser: Browser, role: string, path: string): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ storageState: states[role], viewport: PHONE, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    storageState: states[role],
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+  });
   await context.addInitScript((c) => localStorage.setItem('halalnosh-cart', c), cart);
   const page = await context.newPage();
   await page.goto(path);
@@ -71,11 +96,18 @@ for (const [role, path] of ROUTES) {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
     const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('main button, main [role="button"], main input[type="submit"], header button')]
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          'main button, main [role="button"], main input[type="submit"], header button',
+        ),
+      ]
         .filter((el) => el.offsetParent !== null && !el.closest('[aria-hidden="true"]'))
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-        .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40)}: ${Math.round(box.width)}x${Math.round(box.height)}`),
+        .map(
+          ({ el, box }) =>
+            `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40)}: ${Math.round(box.width)}x${Math.round(box.height)}`,
+        ),
     );
     expect(small, `${path}: buttons under 44 x 44 px`).toEqual([]);
     await context.close();

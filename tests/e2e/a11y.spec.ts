@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, request, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  expect,
+  request,
+  test,
+} from '@playwright/test';
 
 /*
  * Every route of the route table (src/web/app/router.tsx), each as the audience that may open it
@@ -29,7 +37,10 @@ const data = { siteId: '', orderNumber: '', orderToken: '', jobId: '', cart: '' 
 
 async function signedIn(baseURL: string, email: string): Promise<APIRequestContext> {
   const ctx = await request.newContext({ baseURL });
-  const res = await ctx.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+  const res = await ctx.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(res.ok(), `${email}: ${await res.text()}`).toBeTruthy();
   return ctx;
 }
@@ -46,13 +57,21 @@ test.beforeAll(async ({ baseURL }) => {
 
   // The partner's sample branch opens round the clock for the order (restored after).
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
-  const { brands } = (await (await partner.get('/api/partner/brands')).json()) as { brands: { sites: { id: string }[] }[] };
+  const { brands } = (await (await partner.get('/api/partner/brands')).json()) as {
+    brands: { sites: { id: string }[] }[];
+  };
   data.siteId = brands.flatMap((b) => b.sites)[0].id;
   const site = (await (await partner.get(`/api/partner/sites/${restaurant.id}`)).json()).site;
   const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+      d,
+      { open: '00:00', close: '00:00', closed: false },
+    ]),
   );
-  await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: always, isOpen: true }, headers: { origin: baseURL! } });
+  await partner.patch(`/api/partner/sites/${site.id}`, {
+    data: { openingHours: always, isOpen: true },
+    headers: { origin: baseURL! },
+  });
 
   const item: MenuItem = restaurant.menu.sections.flatMap((s: { items: MenuItem[] }) => s.items)[0];
   const quantity = Math.max(1, Math.ceil(2500 / item.priceMinor));
@@ -74,19 +93,48 @@ test.beforeAll(async ({ baseURL }) => {
   data.orderToken = orderToken;
   // The restaurant accepts (past the server's short guard after placing), which offers a job to drivers in E.
   await expect
-    .poll(async () => (await partner.post(`/api/partner/orders/${order.id}/actions`, { data: { action: 'accept', prepTimeMinutes: 10 }, headers: { origin: baseURL! } })).status(), {
-      intervals: [1000],
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (
+          await partner.post(`/api/partner/orders/${order.id}/actions`, {
+            data: { action: 'accept', prepTimeMinutes: 10 },
+            headers: { origin: baseURL! },
+          })
+        ).status(),
+      {
+        intervals: [1000],
+        timeout: 15_000,
+      },
+    )
     .toBe(200);
   const board = await (await contexts.driver!.get('/api/driver/jobs')).json();
-  const job = [...board.jobs, ...board.activeJobs].find((j: { orderNumber?: string }) => j.orderNumber === order.orderNumber) ?? board.jobs[0];
+  const job =
+    [...board.jobs, ...board.activeJobs].find((j: { orderNumber?: string }) => j.orderNumber === order.orderNumber) ??
+    board.jobs[0];
   data.jobId = job?.id ?? '';
-  await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: site.openingHours, isOpen: site.isOpen }, headers: { origin: baseURL! } });
+  await partner.patch(`/api/partner/sites/${site.id}`, {
+    data: { openingHours: site.openingHours, isOpen: site.isOpen },
+    headers: { origin: baseURL! },
+  });
 
   data.cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity, restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [
+      {
+        id: item.id,
+        name: item.name,
+        priceMinor: item.priceMinor,
+        quantity,
+        restaurantId: restaurant.id,
+        restaurantName: `${restaurant.brandName} (${restaurant.branchName})`,
+      },
+    ],
+    restaurant: {
+      id: restaurant.id,
+      slug: SLUG,
+      name: `${restaurant.brandName} (${restaurant.branchName})`,
+      deliveryFeeMinor: null,
+      minOrderMinor: 0,
+    },
   });
   for (const ctx of [...Object.values(contexts), visitor]) await ctx.dispose();
 });
@@ -164,7 +212,10 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
 
 for (const route of ROUTES) {
   // The route as written in the table: /restaurant/:SLUG, /order/:orderNumber...
-  const name = (route.path.toString().match(/[`'](.*)[`']/)?.[1] ?? route.note ?? 'route').replace(/\$\{(?:data\.)?(\w+)\}/g, ':$1');
+  const name = (route.path.toString().match(/[`'](.*)[`']/)?.[1] ?? route.note ?? 'route').replace(
+    /\$\{(?:data\.)?(\w+)\}/g,
+    ':$1',
+  );
   test(`axe: ${name} as ${route.role} has no serious or critical WCAG 2.2 AA violations`, async ({ browser }) => {
     const { page, context } = await open(browser, route.role, route.path());
     await settled(page);
@@ -174,7 +225,10 @@ for (const route of ROUTES) {
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const blocking = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`).join('\n')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`).join('\n')}`,
+      );
     expect(blocking, `${page.url()}\n${blocking.join('\n')}`).toEqual([]);
     await context.close();
   });

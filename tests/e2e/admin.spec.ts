@@ -28,7 +28,10 @@ async function driverSignIn(browser: Browser, email: string): Promise<Page> {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('an operations manager approves the pending demo driver after viewing the documents; the driver app opens live', async ({ page, browser }) => {
+test('an operations manager approves the pending demo driver after viewing the documents; the driver app opens live', async ({
+  page,
+  browser,
+}) => {
   const driver = await driverSignIn(browser, 'pending.driver@halalnosh.test');
   await expectPath(driver, '/driver/onboarding');
   await expect(driver.getByRole('heading', { name: 'Application Under Review' })).toBeVisible();
@@ -58,8 +61,19 @@ test('an operations manager approves the pending demo driver after viewing the d
   }
   await expect(dialog.getByText('This driver application is incomplete.')).toHaveCount(0);
   // The images really load (private files served to this admin).
-  await expect.poll(() => dialog.getByRole('img', { name: 'Photo ID uploaded by the driver' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const pdf = await page.request.get(await dialog.locator('iframe').getAttribute('src').then((s) => s!));
+  await expect
+    .poll(() =>
+      dialog
+        .getByRole('img', { name: 'Photo ID uploaded by the driver' })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  const pdf = await page.request.get(
+    await dialog
+      .locator('iframe')
+      .getAttribute('src')
+      .then((s) => s!),
+  );
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
 
@@ -96,7 +110,9 @@ test('an operations manager changes the per-mile rate; it is saved with who chan
   await expect(page.getByText('All settings saved successfully')).toBeVisible();
 });
 
-test('a support agent opens a ticket and answers it with an internal note; status changes persist', async ({ page }) => {
+test('a support agent opens a ticket and answers it with an internal note; status changes persist', async ({
+  page,
+}) => {
   await adminSignIn(page, 'support@halalnosh.test');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customer Service' }).click();
   await expectPath(page, '/admin/tickets');
@@ -130,10 +146,14 @@ test('a support agent opens a ticket and answers it with an internal note; statu
   await expect(page.getByText('Ticket status updated')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Ticket detail' }).getByLabel('Status')).toHaveValue('escalated');
-  await expect(page.getByRole('region', { name: 'Conversation' }).getByText(/a replacement is on its way/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Conversation' }).getByText(/a replacement is on its way/),
+  ).toBeVisible();
 });
 
-test('the super admin sees those actions in the audit log, and the overview counts the escalated ticket', async ({ page }) => {
+test('the super admin sees those actions in the audit log, and the overview counts the escalated ticket', async ({
+  page,
+}) => {
   await adminSignIn(page, 'admin@halalnosh.test');
   await expect(page.getByText('Escalated Tickets').locator('..')).toContainText('1');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit Log' }).click();
@@ -146,7 +166,10 @@ test('the super admin sees those actions in the audit log, and the overview coun
   await expect(page.getByRole('row', { name: /per_mile_rate_minor/ }).first()).toContainText('75');
 });
 
-test('an operations manager invites a support agent, who accepts from the e-mailed link and gets their role', async ({ page, browser }) => {
+test('an operations manager invites a support agent, who accepts from the e-mailed link and gets their role', async ({
+  page,
+  browser,
+}) => {
   const email = `agent.${Date.now()}@halalnosh.test`;
   await adminSignIn(page, 'ops@halalnosh.test');
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -177,7 +200,10 @@ test('an operations manager invites a support agent, who accepts from the e-mail
   await invitee.getByLabel('Confirm password', { exact: true }).fill('a-strong-password-1');
   await invitee.getByRole('button', { name: 'Create Account and Accept' }).click();
   await expectPath(invitee, '/admin/dashboard');
-  await expect(invitee.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Overview', 'Customer Service']);
+  await expect(invitee.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
+    'Overview',
+    'Customer Service',
+  ]);
   await invitee.context().close();
 
   await page.reload();

@@ -11,10 +11,12 @@ async function fillCredentials(page: Page, email: string, password = DEMO_PASSWO
 
 /** Waits until the page is at exactly this path and query. */
 async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => {
-    const url = new URL(page.url());
-    return url.pathname + url.search;
-  }).toBe(path);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe(path);
 }
 
 /*
@@ -67,9 +69,22 @@ const ADMINS = [
   {
     email: 'admin@halalnosh.test',
     name: 'Maryam Hussain',
-    items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings', 'Audit Log'],
+    items: [
+      'Overview',
+      'Drivers',
+      'Customer Service',
+      'Halal Verification',
+      'Team',
+      'Reports',
+      'Settings',
+      'Audit Log',
+    ],
   },
-  { email: 'ops@halalnosh.test', name: 'Imran Malik', items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings'] },
+  {
+    email: 'ops@halalnosh.test',
+    name: 'Imran Malik',
+    items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings'],
+  },
   { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Customer Service'] },
   { email: 'finance@halalnosh.test', name: 'Zain Chaudhry', items: ['Overview', 'Customer Service', 'Reports'] },
 ];

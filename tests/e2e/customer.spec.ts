@@ -34,12 +34,17 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 });
 
 test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, { data: { openingHours: defaultOpeningHours() }, headers: { origin } });
+  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
+    data: { openingHours: defaultOpeningHours() },
+    headers: { origin },
+  });
   await partner.dispose();
 });
 
 type MenuItem = { id: string; name: string; priceMinor: number };
-type RestaurantResponse = { restaurant: { id: string; slug: string; postcode: string | null; menu: { sections: { items: MenuItem[] }[] } | null } };
+type RestaurantResponse = {
+  restaurant: { id: string; slug: string; postcode: string | null; menu: { sections: { items: MenuItem[] }[] } | null };
+};
 
 /** Waits until the page is at exactly this path and query. */
 async function expectPath(page: Page, path: string): Promise<void> {
@@ -59,11 +64,17 @@ async function resultCount(page: Page): Promise<number> {
 }
 
 /** Finds the open sample branch through the London search with the Open Now chip and opens its page. */
-async function openSampleRestaurant(page: Page): Promise<{ sample: SampleRestaurant; menu: MenuItem[]; postcode: string }> {
+async function openSampleRestaurant(
+  page: Page,
+): Promise<{ sample: SampleRestaurant; menu: MenuItem[]; postcode: string }> {
   await page.goto('/?location=London&filters=open');
   await resultCount(page);
-  const card = page.getByRole('list', { name: 'Halal restaurants in London' }).locator(`a[href="/restaurant/${OPEN_SAMPLE.slug}"]`);
-  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/restaurants/${OPEN_SAMPLE.slug}`) && r.request().method() === 'GET');
+  const card = page
+    .getByRole('list', { name: 'Halal restaurants in London' })
+    .locator(`a[href="/restaurant/${OPEN_SAMPLE.slug}"]`);
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/restaurants/${OPEN_SAMPLE.slug}`) && r.request().method() === 'GET',
+  );
   await card.click();
   const body = (await (await answer).json()) as RestaurantResponse;
   await expect(page.getByRole('heading', { level: 1, name: OPEN_SAMPLE.brandName })).toBeVisible();
@@ -78,13 +89,17 @@ async function openSampleRestaurant(page: Page): Promise<{ sample: SampleRestaur
 async function addToCart(page: Page, item: MenuItem, quantity: number): Promise<void> {
   const add = page.getByRole('button', { name: `Add ${item.name} to cart` });
   await expect(add).toBeDisabled();
-  for (let i = 0; i < quantity; i++) await page.getByRole('button', { name: `Increase quantity of ${item.name}` }).click();
+  for (let i = 0; i < quantity; i++)
+    await page.getByRole('button', { name: `Increase quantity of ${item.name}` }).click();
   await expect(page.getByRole('status', { name: `Quantity of ${item.name}` })).toHaveText(String(quantity));
   await add.click();
   await expect(page.getByText(`${quantity}x ${item.name} added to your cart.`)).toBeVisible();
 }
 
-test('a visitor searches London, filters, orders for delivery and sees the restaurant accept it live', async ({ page, baseURL }) => {
+test('a visitor searches London, filters, orders for delivery and sees the restaurant accept it live', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Find Halal Food Delivery in the UK | HalalNosh');
   await page.getByPlaceholder('Enter your location (e.g., London)').fill('London');
@@ -141,7 +156,10 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   const answer = await placed;
   expect(answer.status()).toBe(201);
   expect(answer.request().headers()['idempotency-key']).toBeTruthy();
-  const { order, orderToken } = (await answer.json()) as { order: { id: string; orderNumber: string }; orderToken?: string };
+  const { order, orderToken } = (await answer.json()) as {
+    order: { id: string; orderNumber: string };
+    orderToken?: string;
+  };
   expect(orderToken).toBeTruthy();
 
   await expect(page.getByText('Order placed successfully!')).toBeVisible();
@@ -188,7 +206,9 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   await stranger.close();
 });
 
-test('a signed-in customer reviews a restaurant, orders for pickup and finds the order in My Account', async ({ page }) => {
+test('a signed-in customer reviews a restaurant, orders for pickup and finds the order in My Account', async ({
+  page,
+}) => {
   await page.goto('/auth?redirect=%2F');
   await page.getByLabel('Email', { exact: true }).fill('customer@halalnosh.test');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -213,7 +233,9 @@ test('a signed-in customer reviews a restaurant, orders for pickup and finds the
   await expect(reviews.getByText('Average rating 4.0 out of 5 from 1 review')).toBeAttached();
   await expect(reviews.getByText('4.0', { exact: true })).toBeVisible();
   await expect(reviews.getByText('1 review', { exact: true })).toBeVisible();
-  await expect(reviews.getByRole('listitem').filter({ hasText: 'Smoky adana, generous portions.' })).toContainText('Aisha Khan');
+  await expect(reviews.getByRole('listitem').filter({ hasText: 'Smoky adana, generous portions.' })).toContainText(
+    'Aisha Khan',
+  );
   await expect(reviews.getByRole('button', { name: 'Edit Review' })).toBeVisible();
 
   const { menu } = await openSampleRestaurant(page);
@@ -233,7 +255,10 @@ test('a signed-in customer reviews a restaurant, orders for pickup and finds the
 
   await page.getByRole('link', { name: 'My Account' }).filter({ visible: true }).last().click();
   await expectPath(page, '/account');
-  const row = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: order.orderNumber });
+  const row = page
+    .getByRole('list', { name: 'Your orders' })
+    .getByRole('listitem')
+    .filter({ hasText: order.orderNumber });
   await expect(row).toContainText('Waiting for Confirmation');
   await row.getByRole('link').click();
   await expectPath(page, `/order/${order.orderNumber}`);
@@ -259,7 +284,11 @@ test('the cart keeps one restaurant, survives a reload and follows other tabs', 
   await page.reload();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('halalnosh-cart')!));
-  expect(stored).toMatchObject({ itemCount: 1, totalMinor: other.priceMinor, items: [{ id: other.id, restaurantId: second.id, quantity: 1 }] });
+  expect(stored).toMatchObject({
+    itemCount: 1,
+    totalMinor: other.priceMinor,
+    items: [{ id: other.id, restaurantId: second.id, quantity: 1 }],
+  });
 
   // Another tab empties the cart: this one follows.
   const tab = await context.newPage();
@@ -280,7 +309,9 @@ test('the cart keeps one restaurant, survives a reload and follows other tabs', 
   await expectPath(page, '/cart');
 });
 
-test('discovery: the London listing, a city page, unknown pages, suggestions and the search fallback', async ({ page }) => {
+test('discovery: the London listing, a city page, unknown pages, suggestions and the search fallback', async ({
+  page,
+}) => {
   await page.goto('/restaurants/london');
   await expect(page.getByRole('heading', { level: 1, name: 'Halal Restaurants in London' })).toBeVisible();
   await expect(page).toHaveTitle(/Halal Restaurants in London/);
@@ -288,7 +319,10 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   const total = await resultCount(page);
   await expect(cards).toHaveCount(total);
   const jsonLd = await page.locator('head script[type="application/ld+json"]').textContent();
-  const data = JSON.parse(jsonLd!) as { '@type': string; itemListElement: { item: { '@type': string; address: { '@type': string } } }[] };
+  const data = JSON.parse(jsonLd!) as {
+    '@type': string;
+    itemListElement: { item: { '@type': string; address: { '@type': string } } }[];
+  };
   expect(data['@type']).toBe('ItemList');
   expect(data.itemListElement).toHaveLength(total);
   expect(data.itemListElement[0].item['@type']).toBe('Restaurant');
@@ -302,11 +336,17 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
 
   // The directory: large cities as cards, the rest as buttons.
-  await page.getByRole('list', { name: 'Major cities' }).getByRole('link', { name: /Birmingham/ }).click();
+  await page
+    .getByRole('list', { name: 'Major cities' })
+    .getByRole('link', { name: /Birmingham/ })
+    .click();
   await expectPath(page, '/restaurants/birmingham');
   await expect(page.getByRole('heading', { level: 1, name: 'Halal Restaurants in Birmingham' })).toBeVisible();
   await expect(page.getByText('West Midlands').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'London Restaurants', exact: true })).toHaveAttribute('href', '/restaurants/london');
+  await expect(page.getByRole('link', { name: 'London Restaurants', exact: true })).toHaveAttribute(
+    'href',
+    '/restaurants/london',
+  );
   await page.goto('/restaurants/atlantis');
   await expect(page.getByRole('heading', { name: 'City Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -331,7 +371,9 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
 
   // A postcode search shows distances; an unknown place offers the way back to London.
   await page.goto(`/?location=${encodeURIComponent(SAMPLE_RESTAURANTS[0].postcode)}`);
-  await expect(page.getByRole('heading', { name: `Halal restaurants in ${SAMPLE_RESTAURANTS[0].postcode}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Halal restaurants in ${SAMPLE_RESTAURANTS[0].postcode}` }),
+  ).toBeVisible();
   await expect(page.getByText(/\d+\.\d km/).first()).toBeVisible();
   await page.goto('/?location=Atlantis&cuisine=Turkish');
   await expect(page.getByText('No restaurants found')).toBeVisible();
@@ -345,12 +387,20 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   await expect(page.getByText("We can't reach HalalNosh right now", { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Halal restaurants in London' })).toBeVisible();
   const turkish = SAMPLE_RESTAURANTS.filter((r) => r.cuisines.includes('Turkish'));
-  await expect(page.getByText(`${turkish.length} Turkish restaurant${turkish.length === 1 ? '' : 's'} found`)).toBeVisible();
+  await expect(
+    page.getByText(`${turkish.length} Turkish restaurant${turkish.length === 1 ? '' : 's'} found`),
+  ).toBeVisible();
 });
 
 test('customer screens fit a 360 px wide phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/', '/restaurants/london', '/restaurants/manchester', `/restaurant/${SAMPLE_RESTAURANTS[0].slug}`, '/cart']) {
+  for (const path of [
+    '/',
+    '/restaurants/london',
+    '/restaurants/manchester',
+    `/restaurant/${SAMPLE_RESTAURANTS[0].slug}`,
+    '/cart',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -24,30 +24,46 @@ let site: Site;
 /** A partner action, retried past the server's 2-second guard between actions on one order. */
 async function partnerAct(orderId: string, path: string, data: Record<string, unknown>, baseURL: string) {
   await expect
-    .poll(async () => (await partner.post(`/api/partner/orders/${orderId}/${path}`, { data, headers: { origin: baseURL } })).status(), {
-      intervals: [1000],
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await partner.post(`/api/partner/orders/${orderId}/${path}`, { data, headers: { origin: baseURL } })).status(),
+      {
+        intervals: [1000],
+        timeout: 15_000,
+      },
+    )
     .toBe(200);
 }
 
 test.beforeAll(async ({ baseURL }) => {
   partner = await request.newContext({ baseURL });
   visitor = await request.newContext({ baseURL });
-  const signIn = await partner.post('/api/auth/sign-in/email', { data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD }, headers: { origin: baseURL! } });
+  const signIn = await partner.post('/api/auth/sign-in/email', {
+    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(signIn.ok()).toBeTruthy();
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
   site = (await (await partner.get(`/api/partner/sites/${restaurant.id}`)).json()).site;
   // The journey must not depend on the hour: the branch opens round the clock for it (restored after).
   const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+      d,
+      { open: '00:00', close: '00:00', closed: false },
+    ]),
   );
-  const opened = await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: always, isOpen: true }, headers: { origin: baseURL! } });
+  const opened = await partner.patch(`/api/partner/sites/${site.id}`, {
+    data: { openingHours: always, isOpen: true },
+    headers: { origin: baseURL! },
+  });
   expect(opened.ok(), await opened.text()).toBeTruthy();
 });
 
 test.afterAll(async ({ baseURL }) => {
-  await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: site.openingHours, isOpen: site.isOpen }, headers: { origin: baseURL! } });
+  await partner.patch(`/api/partner/sites/${site.id}`, {
+    data: { openingHours: site.openingHours, isOpen: site.isOpen },
+    headers: { origin: baseURL! },
+  });
   await partner.dispose();
   await visitor.dispose();
 });
@@ -71,7 +87,10 @@ async function acceptedOrder(baseURL: string) {
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const { order, orderToken } = (await placed.json()) as { order: { id: string; orderNumber: string }; orderToken: string };
+  const { order, orderToken } = (await placed.json()) as {
+    order: { id: string; orderNumber: string };
+    orderToken: string;
+  };
   await partnerAct(order.id, 'actions', { action: 'accept', prepTimeMinutes: 10 }, baseURL);
   return { ...order, orderToken };
 }
@@ -127,14 +146,18 @@ test('an approved driver delivers a real order end to end on a phone', async ({ 
   await page.getByRole('button', { name: 'Complete Delivery' }).click();
 
   // The customer reads their code from their own order page's data.
-  const seen = await visitor.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.orderToken } });
+  const seen = await visitor.get(`/api/orders/${order.orderNumber}`, {
+    headers: { 'x-order-token': order.orderToken },
+  });
   const deliveryCode = (await seen.json()).order.deliveryCode as string;
   expect(deliveryCode).toMatch(/^\d{4}$/);
   const codeDialog = page.getByRole('dialog', { name: 'Enter Delivery Code' });
   await codeDialog.getByLabel('Digit 1 of 4').click();
   await page.keyboard.type(deliveryCode === '0000' ? '1111' : '0000');
   await codeDialog.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(codeDialog.getByText('Invalid code. Please ask the customer for the correct 4-digit code.')).toBeVisible();
+  await expect(
+    codeDialog.getByText('Invalid code. Please ask the customer for the correct 4-digit code.'),
+  ).toBeVisible();
   await codeDialog.getByLabel('Digit 1 of 4').click();
   await page.keyboard.type(deliveryCode);
   await codeDialog.getByRole('button', { name: 'Verify Code' }).click();
@@ -142,8 +165,12 @@ test('an approved driver delivers a real order end to end on a phone', async ({ 
   const proof = page.getByRole('dialog', { name: 'Proof of Delivery' });
   await expect(proof.getByText('Take a photo to confirm the delivery has been completed.')).toBeVisible();
   await expect(proof.getByLabel('Delivery photo')).toHaveAttribute('capture', 'environment');
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } }).jpeg().toBuffer();
-  await proof.getByLabel('Delivery photo').setInputFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } })
+    .jpeg()
+    .toBuffer();
+  await proof
+    .getByLabel('Delivery photo')
+    .setInputFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: photo });
   await proof.getByRole('button', { name: 'Confirm Delivery' }).click();
 
   await expect(page.getByRole('heading', { name: 'Delivery Complete!' })).toBeVisible();
@@ -168,7 +195,9 @@ test('an approved driver delivers a real order end to end on a phone', async ({ 
   await expect(page.getByText(order.orderNumber)).toBeVisible();
 });
 
-test('the driver app is installable: its manifest names the app, its start page and icons', async ({ request: api }) => {
+test('the driver app is installable: its manifest names the app, its start page and icons', async ({
+  request: api,
+}) => {
   const res = await api.get('/manifest-driver.webmanifest');
   expect(res.ok()).toBeTruthy();
   const manifest = await res.json();

@@ -11,10 +11,12 @@ async function fillCredentials(page: Page, email: string, password = DEMO_PASSWO
 
 /** Waits until the page is at exactly this path and query. */
 async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => {
-    const url = new URL(page.url());
-    return url.pathname + url.search;
-  }).toBe(path);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe(path);
 }
 
 /*
@@ -65,7 +67,13 @@ test.describe('a signed-out visitor', () => {
   });
 
   test('is sent from every driver route to /driver/login', async ({ page }) => {
-    for (const path of ['/driver/dashboard', '/driver/jobs', '/driver/delivery/job-1', '/driver/earnings', '/driver/onboarding']) {
+    for (const path of [
+      '/driver/dashboard',
+      '/driver/jobs',
+      '/driver/delivery/job-1',
+      '/driver/earnings',
+      '/driver/onboarding',
+    ]) {
       await page.goto(path);
       await expectPath(page, '/driver/login');
     }

@@ -38,7 +38,9 @@ async function signIn(page: Page, path: string, email: string, button: string) {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('a partner submits a certificate, a verifier approves it after viewing it, and customers see the panel and the filter', async ({ browser }) => {
+test('a partner submits a certificate, a verifier approves it after viewing it, and customers see the panel and the filter', async ({
+  browser,
+}) => {
   const number = `HMC-E2E-${Date.now() % 100000}`;
 
   // Before: self-declared, so not under Verified Halal.
@@ -47,7 +49,9 @@ test('a partner submits a certificate, a verifier approves it after viewing it, 
   const panel = customer.getByRole('region', { name: 'Halal details' });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('definition').filter({ hasText: 'Self Declared Halal' })).toBeVisible();
-  const siteId = ((await (await customer.request.get(`/api/restaurants/${SLUG}`)).json()) as { restaurant: { id: string } }).restaurant.id;
+  const siteId = (
+    (await (await customer.request.get(`/api/restaurants/${SLUG}`)).json()) as { restaurant: { id: string } }
+  ).restaurant.id;
 
   // The partner submits the certificate from the location page.
   const partner = await (await browser.newContext()).newPage();
@@ -60,9 +64,14 @@ test('a partner submits a certificate, a verifier approves it after viewing it, 
   await form.getByLabel('Certificate number').fill(number);
   await form.getByLabel('Issue date').fill(isoDay(-10));
   await form.getByLabel('Expiry date').fill(isoDay(355));
-  await form.getByLabel('Certificate document (PDF or image)').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: certificatePdf(number) });
+  await form
+    .getByLabel('Certificate document (PDF or image)')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: certificatePdf(number) });
   await form.getByRole('button', { name: 'Submit Certificate' }).click();
-  const mine = partner.getByRole('region', { name: 'Your certificates' }).getByRole('listitem').filter({ hasText: number });
+  const mine = partner
+    .getByRole('region', { name: 'Your certificates' })
+    .getByRole('listitem')
+    .filter({ hasText: number });
   await expect(mine.getByText('Awaiting review')).toBeVisible();
 
   // The verifier views the document and approves.
@@ -71,7 +80,11 @@ test('a partner submits a certificate, a verifier approves it after viewing it, 
   await expect(admin.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await admin.getByRole('link', { name: 'Halal Verification' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Halal Verification' })).toBeVisible();
-  const card = admin.locator('div').filter({ has: admin.getByRole('heading', { name: /Zaatar & Olive/ }) }).filter({ hasText: number }).last();
+  const card = admin
+    .locator('div')
+    .filter({ has: admin.getByRole('heading', { name: /Zaatar & Olive/ }) })
+    .filter({ hasText: number })
+    .last();
   await card.getByRole('button', { name: 'View Document' }).click();
   await expect(card.locator('iframe[title^="Certificate of"]')).toBeVisible();
   await card.getByRole('button', { name: 'Approve Certificate' }).click();
@@ -79,7 +92,13 @@ test('a partner submits a certificate, a verifier approves it after viewing it, 
 
   // The partner sees it approved.
   await partner.reload();
-  await expect(partner.getByRole('region', { name: 'Your certificates' }).getByRole('listitem').filter({ hasText: number }).getByText('Approved')).toBeVisible();
+  await expect(
+    partner
+      .getByRole('region', { name: 'Your certificates' })
+      .getByRole('listitem')
+      .filter({ hasText: number })
+      .getByText('Approved'),
+  ).toBeVisible();
 
   // Customers: the panel shows the certificate, and the branch is under Verified Halal.
   await customer.reload();

@@ -20,14 +20,23 @@ let origin: string;
 test.beforeAll(async ({ playwright }, testInfo) => {
   origin = testInfo.project.use.baseURL!;
   partner = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await partner.post('/api/auth/sign-in/email', { data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD }, headers: { origin } });
+  const signIn = await partner.post('/api/auth/sign-in/email', {
+    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
+    headers: { origin },
+  });
   expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, { data: { openingTime: '00:00', closingTime: '00:00' }, headers: { origin } });
+  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
+    data: { openingTime: '00:00', closingTime: '00:00' },
+    headers: { origin },
+  });
   expect(opened.ok(), await opened.text()).toBeTruthy();
 });
 
 test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, { data: { openingHours: defaultOpeningHours() }, headers: { origin } });
+  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
+    data: { openingHours: defaultOpeningHours() },
+    headers: { origin },
+  });
   await partner.dispose();
 });
 
@@ -64,7 +73,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('a visitor searches, opens a restaurant, fills the cart and checks out with the keyboard only', async ({ page }) => {
+test('a visitor searches, opens a restaurant, fills the cart and checks out with the keyboard only', async ({
+  page,
+}) => {
   const { restaurant } = await (await page.request.get(`/api/restaurants/${OPEN_SAMPLE.slug}`)).json();
   const item = restaurant.menu.sections.flatMap((s: { items: { name: string; priceMinor: number }[] }) => s.items)[0];
   const quantity = Math.max(1, Math.ceil((restaurant.minOrderMinor ?? 1500) / item.priceMinor));
@@ -87,7 +98,12 @@ test('a visitor searches, opens a restaurant, fills the cart and checks out with
   await expect(page.getByText(/^\d+ (\w+ )?restaurants? found$/)).toBeVisible();
 
   // Open the restaurant.
-  await tabTo(page, page.getByRole('list', { name: 'Halal restaurants in London' }).locator(`a[href="/restaurant/${OPEN_SAMPLE.slug}"]`));
+  await tabTo(
+    page,
+    page
+      .getByRole('list', { name: 'Halal restaurants in London' })
+      .locator(`a[href="/restaurant/${OPEN_SAMPLE.slug}"]`),
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: OPEN_SAMPLE.brandName })).toBeVisible();
 
@@ -160,7 +176,11 @@ test('every audience entry page offers the skip link as its first stop', async (
   }
 });
 
-test('a driver goes online, accepts, collects and delivers an order with the keyboard only', async ({ page, baseURL, playwright }) => {
+test('a driver goes online, accepts, collects and delivers an order with the keyboard only', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   // Navigation opens the maps app in a new tab; the test closes it and stays on the driver app.
   page.context().on('page', (tab) => void tab.close());
@@ -171,7 +191,11 @@ test('a driver goes online, accepts, collects and delivers an order with the key
   await partnerAct(kitchen, baseURL!, order.id, { action: 'accept', prepTimeMinutes: 10 });
   // The driver starts offline, so the journey goes online itself.
   const driverApi = await signedIn(baseURL!, 'driver@halalnosh.test');
-  expect((await driverApi.patch('/api/driver/availability', { data: { isOnline: false }, headers: { origin: baseURL! } })).ok()).toBeTruthy();
+  expect(
+    (
+      await driverApi.patch('/api/driver/availability', { data: { isOnline: false }, headers: { origin: baseURL! } })
+    ).ok(),
+  ).toBeTruthy();
   await driverApi.dispose();
 
   // Sign in.
@@ -246,7 +270,9 @@ test('a driver goes online, accepts, collects and delivers an order with the key
   await expect(codeDialog.getByLabel('Digit 1 of 4')).toBeFocused();
   for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);
-    expect(await codeDialog.evaluate((d) => d.contains(document.activeElement)), `${key} left the code dialog`).toBe(true);
+    expect(await codeDialog.evaluate((d) => d.contains(document.activeElement)), `${key} left the code dialog`).toBe(
+      true,
+    );
     expect(await focusIsVisible(page), `${key}: no visible focus in the code dialog`).toBe(true);
   }
   await page.keyboard.press('Escape');
@@ -256,7 +282,9 @@ test('a driver goes online, accepts, collects and delivers an order with the key
   // The customer's code, read from their order page's data (as the customer: page.request carries
   // the driver's session, and a driver is never shown the code).
   const customer = await playwright.request.newContext({ baseURL });
-  const seen = await customer.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.orderToken } });
+  const seen = await customer.get(`/api/orders/${order.orderNumber}`, {
+    headers: { 'x-order-token': order.orderToken },
+  });
   const deliveryCode = (await seen.json()).order.deliveryCode as string;
   await page.keyboard.press('Enter');
   await expect(codeDialog.getByLabel('Digit 1 of 4')).toBeFocused();
@@ -270,14 +298,18 @@ test('a driver goes online, accepts, collects and delivers an order with the key
   await tabTo(page, proof.getByLabel('Delivery photo'));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } })
+    .jpeg()
+    .toBuffer();
   await (await chooser).setFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(proof.getByRole('img', { name: 'The delivery photo you took' })).toBeVisible();
   await tabTo(page, proof.getByRole('button', { name: 'Confirm Delivery' }));
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { name: 'Delivery Complete!' })).toBeVisible();
-  const after = await customer.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.orderToken } });
+  const after = await customer.get(`/api/orders/${order.orderNumber}`, {
+    headers: { 'x-order-token': order.orderToken },
+  });
   expect((await after.json()).order.status).toBe('DELIVERED');
   await customer.dispose();
 });

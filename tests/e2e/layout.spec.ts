@@ -63,11 +63,28 @@ test.beforeAll(async ({ baseURL }) => {
 
   const visitor = await signedIn(baseURL!, 'customer@halalnosh.test');
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
-  const item = restaurant.menu.sections.flatMap((s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items)[0];
+  const item = restaurant.menu.sections.flatMap(
+    (s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items,
+  )[0];
   data.itemName = item.name;
   data.cart = JSON.stringify({
-    items: [{ id: item.id, name: item.name, priceMinor: item.priceMinor, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)), restaurantId: restaurant.id, restaurantName: `${restaurant.brandName} (${restaurant.branchName})` }],
-    restaurant: { id: restaurant.id, slug: SLUG, name: `${restaurant.brandName} (${restaurant.branchName})`, deliveryFeeMinor: null, minOrderMinor: 0 },
+    items: [
+      {
+        id: item.id,
+        name: item.name,
+        priceMinor: item.priceMinor,
+        quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)),
+        restaurantId: restaurant.id,
+        restaurantName: `${restaurant.brandName} (${restaurant.branchName})`,
+      },
+    ],
+    restaurant: {
+      id: restaurant.id,
+      slug: SLUG,
+      name: `${restaurant.brandName} (${restaurant.branchName})`,
+      deliveryFeeMinor: null,
+      minOrderMinor: 0,
+    },
   });
   await visitor.dispose();
 });
@@ -76,14 +93,23 @@ test.afterAll(async () => {
   await restoreHours();
 });
 
-async function open(browser: Browser, role: Role, path: string, viewport: { width: number; height: number }, options: { textZoom?: boolean; touch?: boolean } = {}) {
+async function open(
+  browser: Browser,
+  role: Role,
+  path: string,
+  viewport: { width: number; height: number },
+  options: { textZoom?: boolean; touch?: boolean } = {},
+) {
   const context = await browser.newContext({ storageState: states.get(role), viewport, hasTouch: options.touch });
   await context.addInitScript(
     ([number, token, cart, zoom]) => {
       localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token }));
       localStorage.setItem('halalnosh-cart', cart);
       // The browser's text size setting: the root font size doubles; pixel sizes stay as they are.
-      if (zoom) document.addEventListener('DOMContentLoaded', () => document.documentElement.style.setProperty('font-size', '200%', 'important'));
+      if (zoom)
+        document.addEventListener('DOMContentLoaded', () =>
+          document.documentElement.style.setProperty('font-size', '200%', 'important'),
+        );
     },
     [data.orderNumber, data.orderToken, data.cart, options.textZoom ? '1' : ''] as const,
   );
@@ -108,30 +134,57 @@ async function layoutProblems(page: Page, scope = 'main, header, nav, [role="reg
   return page.evaluate((scope) => {
     const problems: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth) problems.push(`page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth} px`);
-    const name = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? el.outerHTML).trim().replace(/\s+/g, ' ').slice(0, 60) || el.outerHTML.slice(0, 80);
-    const selector = ['button', 'a[href]', 'input:not([type="hidden"])', 'select', 'textarea', '[role="button"]', '[role="switch"]']
+    if (root.scrollWidth > window.innerWidth)
+      problems.push(`page scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth} px`);
+    const name = (el: Element) =>
+      (el.getAttribute('aria-label') ?? el.textContent ?? el.outerHTML).trim().replace(/\s+/g, ' ').slice(0, 60) ||
+      el.outerHTML.slice(0, 80);
+    const selector = [
+      'button',
+      'a[href]',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      '[role="button"]',
+      '[role="switch"]',
+    ]
       .flatMap((c) => scope.split(',').map((s) => `${s.trim()} ${c}`))
       .join(', ');
     const controls = new Set(document.querySelectorAll<HTMLElement>(selector));
     for (const el of controls) {
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.closest('[aria-hidden="true"], dialog:not([open])')) continue;
+      if (
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+        el.closest('[aria-hidden="true"], dialog:not([open])')
+      )
+        continue;
       const before = el.getBoundingClientRect();
       if (before.width <= 2 || before.height <= 2) continue; // visually hidden (skip link, file input inside its label)
       el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const box = el.getBoundingClientRect();
       if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
-        problems.push(`"${name(el)}" outside the viewport: ${Math.round(box.left)}..${Math.round(box.right)} of ${window.innerWidth}`);
+        problems.push(
+          `"${name(el)}" outside the viewport: ${Math.round(box.left)}..${Math.round(box.right)} of ${window.innerWidth}`,
+        );
         continue;
       }
       const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
       const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
       const hit = document.elementFromPoint(x, y);
-      if (hit && !el.contains(hit) && !hit.contains(el) && !(el.id && hit.closest(`label[for="${CSS.escape(el.id)}"]`))) {
+      if (
+        hit &&
+        !el.contains(hit) &&
+        !hit.contains(el) &&
+        !(el.id && hit.closest(`label[for="${CSS.escape(el.id)}"]`))
+      ) {
         problems.push(`"${name(el)}" covered by ${hit.tagName.toLowerCase()} "${name(hit)}"`);
       }
-      if ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
-        problems.push(`"${name(el)}" text overflows its box: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+      if (
+        (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      ) {
+        problems.push(
+          `"${name(el)}" text overflows its box: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+        );
       }
     }
     window.scrollTo(0, 0);
@@ -163,8 +216,13 @@ const WIDE_ROUTES: [Role, () => string][] = [
 ];
 
 for (const [role, path] of WIDE_ROUTES) {
-  const name = path.toString().match(/[`'](.*?)[`'?]/)![1].replace(/\$\{data\.(\w+)\}/g, ':$1');
-  test(`1024, 1280 and 1440 px: ${name} fits the width with every control in view and uncovered`, async ({ browser }) => {
+  const name = path
+    .toString()
+    .match(/[`'](.*?)[`'?]/)![1]
+    .replace(/\$\{data\.(\w+)\}/g, ':$1');
+  test(`1024, 1280 and 1440 px: ${name} fits the width with every control in view and uncovered`, async ({
+    browser,
+  }) => {
     const { page, context } = await open(browser, role, path(), WIDTHS[0]);
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
@@ -189,8 +247,12 @@ for (const [orientation, viewport] of [
   ['portrait', { width: 768, height: 1024 }],
   ['landscape', { width: 1024, height: 768 }],
 ] as const) {
-  test(`the kitchen display on a tablet in ${orientation} fits, with whole cards and 44 px touch targets`, async ({ browser }) => {
-    const { page, context } = await open(browser, 'partner', `/partner/orders?site=${data.siteId}`, viewport, { touch: true });
+  test(`the kitchen display on a tablet in ${orientation} fits, with whole cards and 44 px touch targets`, async ({
+    browser,
+  }) => {
+    const { page, context } = await open(browser, 'partner', `/partner/orders?site=${data.siteId}`, viewport, {
+      touch: true,
+    });
     await page.getByRole('button', { name: 'Kitchen Display' }).click();
     const display = page.getByRole('region', { name: 'Kitchen Display' });
     await expect(display).toBeVisible();
@@ -209,16 +271,20 @@ for (const [orientation, viewport] of [
         card.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
         const box = card.getBoundingClientRect();
         const label = card.querySelector('button')?.getAttribute('aria-label') ?? 'card';
-        if (box.left < 0 || box.right > window.innerWidth || box.width < 200) found.push(`${label}: card ${Math.round(box.left)}..${Math.round(box.right)}`);
+        if (box.left < 0 || box.right > window.innerWidth || box.width < 200)
+          found.push(`${label}: card ${Math.round(box.left)}..${Math.round(box.right)}`);
         for (const b of card.querySelectorAll<HTMLElement>('button')) {
           const r = b.getBoundingClientRect();
-          if (r.width < 44 || r.height < 44) found.push(`${label}: "${b.textContent?.trim()}" ${Math.round(r.width)}x${Math.round(r.height)}`);
-          if (r.left < box.left - 1 || r.right > box.right + 1) found.push(`${label}: "${b.textContent?.trim()}" sticks out of its card`);
+          if (r.width < 44 || r.height < 44)
+            found.push(`${label}: "${b.textContent?.trim()}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+          if (r.left < box.left - 1 || r.right > box.right + 1)
+            found.push(`${label}: "${b.textContent?.trim()}" sticks out of its card`);
         }
       }
       for (const b of region.querySelectorAll<HTMLElement>('header button')) {
         const r = b.getBoundingClientRect();
-        if (r.width < 44 || r.height < 44) found.push(`header "${b.textContent?.trim()}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+        if (r.width < 44 || r.height < 44)
+          found.push(`header "${b.textContent?.trim()}" ${Math.round(r.width)}x${Math.round(r.height)}`);
       }
       return found;
     });
@@ -245,10 +311,28 @@ for (const path of ['/driver/jobs', '/driver/dashboard']) {
 /** One screen of each audience, with the buttons that carry its main task. */
 const ZOOM_ROUTES: { role: Role; path: () => string; keys: (page: Page) => ReturnType<Page['getByRole']>[] }[] = [
   { role: 'visitor', path: () => '/', keys: (p) => [p.getByRole('button', { name: 'Find Halal Restaurants' })] },
-  { role: 'visitor', path: () => `/restaurant/${SLUG}`, keys: (p) => [p.getByRole('button', { name: `Add ${data.itemName} to cart` })] },
+  {
+    role: 'visitor',
+    path: () => `/restaurant/${SLUG}`,
+    keys: (p) => [p.getByRole('button', { name: `Add ${data.itemName} to cart` })],
+  },
   { role: 'visitor', path: () => '/checkout', keys: (p) => [p.getByRole('button', { name: 'Place Order' })] },
-  { role: 'visitor', path: () => `/order/${data.orderNumber}`, keys: (p) => [p.getByRole('heading', { level: 1, name: `Order #${data.orderNumber}` })] },
-  { role: 'partner', path: () => `/partner/orders?site=${data.siteId}`, keys: (p) => [p.getByRole('button', { name: 'Kitchen Display' }), p.getByRole('main').getByRole('button', { name: /^Accept HN-/ }).first()] },
+  {
+    role: 'visitor',
+    path: () => `/order/${data.orderNumber}`,
+    keys: (p) => [p.getByRole('heading', { level: 1, name: `Order #${data.orderNumber}` })],
+  },
+  {
+    role: 'partner',
+    path: () => `/partner/orders?site=${data.siteId}`,
+    keys: (p) => [
+      p.getByRole('button', { name: 'Kitchen Display' }),
+      p
+        .getByRole('main')
+        .getByRole('button', { name: /^Accept HN-/ })
+        .first(),
+    ],
+  },
   { role: 'driver', path: () => '/driver/jobs', keys: (p) => [p.getByRole('button', { name: /^View job: / }).first()] },
   { role: 'admin', path: () => '/admin/dashboard', keys: (p) => [p.getByRole('main').getByRole('link').first()] },
 ];
@@ -258,10 +342,16 @@ for (const zoom of [
   { name: 'page zoom 200% (640 px)', viewport: { width: 640, height: 400 }, textZoom: false },
 ]) {
   for (const route of ZOOM_ROUTES) {
-    const name = route.path.toString().match(/[`'](.*?)[`'?]/)![1].replace(/\$\{(?:data\.)?(\w+)\}/g, ':$1');
+    const name = route.path
+      .toString()
+      .match(/[`'](.*?)[`'?]/)![1]
+      .replace(/\$\{(?:data\.)?(\w+)\}/g, ':$1');
     test(`${zoom.name}: ${name} as ${route.role} keeps everything usable`, async ({ browser }) => {
-      const { page, context } = await open(browser, route.role, route.path(), zoom.viewport, { textZoom: zoom.textZoom });
-      if (zoom.textZoom) expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      const { page, context } = await open(browser, route.role, route.path(), zoom.viewport, {
+        textZoom: zoom.textZoom,
+      });
+      if (zoom.textZoom)
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
       for (const key of route.keys(page)) {
         await key.scrollIntoViewIfNeeded();
         await expect(key).toBeInViewport({ ratio: 1 });

@@ -16,7 +16,10 @@ export type PlacedOrder = { id: string; orderNumber: string; orderToken: string 
 /** A request context signed in as a demo account. */
 export async function signedIn(baseURL: string, email: string): Promise<APIRequestContext> {
   const ctx = await request.newContext({ baseURL });
-  const res = await ctx.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+  const res = await ctx.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(res.ok(), `${email}: ${await res.text()}`).toBeTruthy();
   return ctx;
 }
@@ -25,26 +28,42 @@ export async function signedIn(baseURL: string, email: string): Promise<APIReque
  * Opens the sample branch round the clock so the journeys do not depend on the hour; returns a
  * function that restores its hours.
  */
-export async function openAllDay(partner: APIRequestContext, baseURL: string): Promise<{ siteId: string; restore: () => Promise<void> }> {
+export async function openAllDay(
+  partner: APIRequestContext,
+  baseURL: string,
+): Promise<{ siteId: string; restore: () => Promise<void> }> {
   const visitor = await request.newContext({ baseURL });
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
   await visitor.dispose();
   const site: Site = (await (await partner.get(`/api/partner/sites/${restaurant.id}`)).json()).site;
   const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+      d,
+      { open: '00:00', close: '00:00', closed: false },
+    ]),
   );
-  const opened = await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: always, isOpen: true }, headers: { origin: baseURL } });
+  const opened = await partner.patch(`/api/partner/sites/${site.id}`, {
+    data: { openingHours: always, isOpen: true },
+    headers: { origin: baseURL },
+  });
   expect(opened.ok(), await opened.text()).toBeTruthy();
   return {
     siteId: site.id,
     restore: async () => {
-      await partner.patch(`/api/partner/sites/${site.id}`, { data: { openingHours: site.openingHours, isOpen: site.isOpen }, headers: { origin: baseURL } });
+      await partner.patch(`/api/partner/sites/${site.id}`, {
+        data: { openingHours: site.openingHours, isOpen: site.isOpen },
+        headers: { origin: baseURL },
+      });
     },
   };
 }
 
 /** Places an order as a visitor, for delivery to Dalston unless said otherwise (the branch must be open). */
-export async function placeOrder(baseURL: string, customerName = 'Aisha Khan', orderType: 'DELIVERY' | 'PICKUP' = 'DELIVERY'): Promise<PlacedOrder> {
+export async function placeOrder(
+  baseURL: string,
+  customerName = 'Aisha Khan',
+  orderType: 'DELIVERY' | 'PICKUP' = 'DELIVERY',
+): Promise<PlacedOrder> {
   const visitor = await request.newContext({ baseURL });
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
   const items: MenuItem[] = restaurant.menu.sections.flatMap((s: { items: MenuItem[] }) => s.items);
@@ -54,25 +73,47 @@ export async function placeOrder(baseURL: string, customerName = 'Aisha Khan', o
     data: {
       siteId: restaurant.id,
       orderType,
-      items: [{ menuItemId: item.id, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)) }, ...(items[1] ? [{ menuItemId: items[1].id, quantity: 1 }] : [])],
+      items: [
+        { menuItemId: item.id, quantity: Math.max(1, Math.ceil(2500 / item.priceMinor)) },
+        ...(items[1] ? [{ menuItemId: items[1].id, quantity: 1 }] : []),
+      ],
       customerName,
       customerPhone: '07700 900123',
-      ...(orderType === 'DELIVERY' ? { deliveryAddress: '10 Dalston Lane', deliveryPostcode: 'E8 3AH', deliveryInstructions: 'Ring the top bell, please' } : {}),
+      ...(orderType === 'DELIVERY'
+        ? {
+            deliveryAddress: '10 Dalston Lane',
+            deliveryPostcode: 'E8 3AH',
+            deliveryInstructions: 'Ring the top bell, please',
+          }
+        : {}),
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const { order, orderToken } = (await placed.json()) as { order: { id: string; orderNumber: string }; orderToken: string };
+  const { order, orderToken } = (await placed.json()) as {
+    order: { id: string; orderNumber: string };
+    orderToken: string;
+  };
   await visitor.dispose();
   return { id: order.id, orderNumber: order.orderNumber, orderToken };
 }
 
 /** A partner action (or hand-over), retried past the server's short guard between actions on one order. */
-export async function partnerAct(partner: APIRequestContext, baseURL: string, orderId: string, data: Record<string, unknown>, path = 'actions'): Promise<void> {
+export async function partnerAct(
+  partner: APIRequestContext,
+  baseURL: string,
+  orderId: string,
+  data: Record<string, unknown>,
+  path = 'actions',
+): Promise<void> {
   await expect
-    .poll(async () => (await partner.post(`/api/partner/orders/${orderId}/${path}`, { data, headers: { origin: baseURL } })).status(), {
-      intervals: [1000],
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await partner.post(`/api/partner/orders/${orderId}/${path}`, { data, headers: { origin: baseURL } })).status(),
+      {
+        intervals: [1000],
+        timeout: 15_000,
+      },
+    )
     .toBe(200);
 }
 
@@ -80,7 +121,12 @@ export async function partnerAct(partner: APIRequestContext, baseURL: string, or
  * Moves an order through the kitchen as far as `stage`. A delivery order cannot be prepared before
  * a driver has taken its job, so only pickup orders go past "accepted" here.
  */
-export async function progress(partner: APIRequestContext, baseURL: string, orderId: string, stage: 'accepted' | 'preparing' | 'ready'): Promise<void> {
+export async function progress(
+  partner: APIRequestContext,
+  baseURL: string,
+  orderId: string,
+  stage: 'accepted' | 'preparing' | 'ready',
+): Promise<void> {
   await partnerAct(partner, baseURL, orderId, { action: 'accept', prepTimeMinutes: 15 });
   if (stage === 'accepted') return;
   await partnerAct(partner, baseURL, orderId, { action: 'start_preparing' });

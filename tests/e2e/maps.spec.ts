@@ -36,7 +36,11 @@ async function acceptedOrder(baseURL: string) {
 }
 
 /** The customer's tracking page, in a browser holding the visitor's order token. */
-async function trackingPage(browser: Browser, baseURL: string, order: { orderNumber: string; orderToken: string }): Promise<Page> {
+async function trackingPage(
+  browser: Browser,
+  baseURL: string,
+  order: { orderNumber: string; orderToken: string },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await context.addInitScript(
     ([number, token]) => window.localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token })),
@@ -55,7 +59,9 @@ test('the tracking page maps the restaurant and the delivery address, and lists 
   const page = await trackingPage(browser, baseURL!, order);
   const map = mapOf(page, new RegExp(`^Map of order ${order.orderNumber}`));
   await expect(map).toBeVisible();
-  await expect(map).toHaveAccessibleName(/Restaurant \(restaurant\): Kervan.*Delivery address \(delivery address\): 10 Dalston Lane, E8 3AH/);
+  await expect(map).toHaveAccessibleName(
+    /Restaurant \(restaurant\): Kervan.*Delivery address \(delivery address\): 10 Dalston Lane, E8 3AH/,
+  );
   await expect(map.locator('[data-marker="restaurant"]')).toHaveCount(1);
   await expect(map.locator('[data-marker="delivery"]')).toHaveCount(1);
   await expect(map.locator('[data-marker="driver"]')).toHaveCount(0);
@@ -65,9 +71,17 @@ test('the tracking page maps the restaurant and the delivery address, and lists 
   await page.context().close();
 });
 
-test('the driver shares their position and the customer\'s map shows the driver without a reload', async ({ browser, baseURL }) => {
+test("the driver shares their position and the customer's map shows the driver without a reload", async ({
+  browser,
+  baseURL,
+}) => {
   const order = await acceptedOrder(baseURL!);
-  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, geolocation: DRIVER_AT, permissions: ['geolocation'] });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    geolocation: DRIVER_AT,
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await page.goto('/driver/login');
   await page.getByLabel('Email', { exact: true }).fill('driver@halalnosh.test');
@@ -88,7 +102,9 @@ test('the driver shares their position and the customer\'s map shows the driver 
 
   // The customer follows the order; the driver shares nothing yet.
   const tracking = await trackingPage(browser, baseURL!, order);
-  await expect(tracking.getByText('Your driver is not sharing their location, so only the addresses are shown.')).toBeVisible();
+  await expect(
+    tracking.getByText('Your driver is not sharing their location, so only the addresses are shown.'),
+  ).toBeVisible();
   const customerMap = mapOf(tracking, new RegExp(`^Map of order ${order.orderNumber}`));
   await expect(customerMap.locator('[data-marker="driver"]')).toHaveCount(0);
 
@@ -99,7 +115,9 @@ test('the driver shares their position and the customer\'s map shows the driver 
   await expect(driverMap.locator('[data-marker="restaurant"]')).toHaveCount(1);
   await expect(driverMap.locator('[data-marker="delivery"]')).toHaveCount(1);
   await expect(page.getByRole('list', { name: /: places$/ }).getByText('10 Dalston Lane, E8 3AH')).toBeVisible();
-  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/driver/jobs/${job.id}/position`));
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/api/driver/jobs/${job.id}/position`),
+  );
   await page.getByRole('button', { name: 'Share my location' }).click();
   const body = (await sent).postDataJSON();
   expect(body).toMatchObject({ lat: DRIVER_AT.latitude, lng: DRIVER_AT.longitude });
@@ -109,13 +127,18 @@ test('the driver shares their position and the customer\'s map shows the driver 
   // Pushed to the customer's open page: no reload.
   await expect(customerMap.locator('[data-marker="driver"]')).toHaveCount(1);
   await expect(customerMap).toHaveAccessibleName(/Driver \(driver\): Last seen at/);
-  await expect(tracking.getByText('Your driver is not sharing their location, so only the addresses are shown.')).toHaveCount(0);
+  await expect(
+    tracking.getByText('Your driver is not sharing their location, so only the addresses are shown.'),
+  ).toHaveCount(0);
 
   await tracking.context().close();
   await context.close();
 });
 
-test('tiles that fail to load leave the plain map and the addresses; tiles that load lie under the markers', async ({ browser, baseURL }) => {
+test('tiles that fail to load leave the plain map and the addresses; tiles that load lie under the markers', async ({
+  browser,
+  baseURL,
+}) => {
   const order = await acceptedOrder(baseURL!);
   // No tile server answers: every tile is a 404, so the map drops them.
   let page = await trackingPage(browser, baseURL!, order);
@@ -128,9 +151,13 @@ test('tiles that fail to load leave the plain map and the addresses; tiles that 
   await page.context().close();
 
   // A tile server that answers: the tiles stay, under the same markers.
-  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dfe8d8' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dfe8d8' } })
+    .png()
+    .toBuffer();
   const context = await browser.newContext({ baseURL });
-  await context.route('**/e2e-tiles/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await context.route('**/e2e-tiles/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
   await context.addInitScript(
     ([number, token]) => window.localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token })),
     [order.orderNumber, order.orderToken],
@@ -139,7 +166,13 @@ test('tiles that fail to load leave the plain map and the addresses; tiles that 
   await page.goto(`/order/${order.orderNumber}`);
   const tiled = page.getByTestId('route-map');
   await expect(tiled).toHaveAttribute('data-tiles', 'on');
-  await expect.poll(() => tiled.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 256).length)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      tiled
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 256).length),
+    )
+    .toBeGreaterThan(0);
   await expect(mapOf(page, /^Map of order/).locator('[data-marker="delivery"]')).toHaveCount(1);
   await context.close();
 });

@@ -13,7 +13,10 @@ async function signInAsPartner(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
 }
 
-test('a partner builds a restaurant from nothing and runs an order on the kitchen display with the keyboard', async ({ page, request }) => {
+test('a partner builds a restaurant from nothing and runs an order on the kitchen display with the keyboard', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const tag = Date.now().toString(36).slice(-5);
   const brandName = `Grill House ${tag}`;
@@ -38,7 +41,10 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
   await expect(page.getByText('Site created successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Edit Location: ${siteName}` })).toBeVisible();
   const siteId = new URL(page.url()).pathname.split('/').pop()!;
-  const slug = (await page.getByRole('link', { name: /Customer page/ }).getAttribute('href'))!.replace('/restaurant/', '');
+  const slug = (await page.getByRole('link', { name: /Customer page/ }).getAttribute('href'))!.replace(
+    '/restaurant/',
+    '',
+  );
   expect(slug).toBe(`brick-lane-${tag}`);
 
   // Open round the clock, so the order below does not depend on the hour the test runs.
@@ -89,11 +95,19 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
   await customer.close();
 
   // A visitor orders for pickup through the API, the way the checkout does.
-  const menu = (await (await request.get(`/api/restaurants/${slug}`)).json()) as { restaurant: { menu: { sections: { items: { id: string; name: string }[] }[] } } };
+  const menu = (await (await request.get(`/api/restaurants/${slug}`)).json()) as {
+    restaurant: { menu: { sections: { items: { id: string; name: string }[] }[] } };
+  };
   const lamb = menu.restaurant.menu.sections.flatMap((s) => s.items).find((i) => i.name === 'Lamb Shish')!;
   const placed = await request.post('/api/orders', {
     headers: { 'idempotency-key': `e2e-partner-${tag}-${Date.now()}` },
-    data: { siteId, orderType: 'PICKUP', items: [{ menuItemId: lamb.id, quantity: 2 }], customerName: 'Aisha Khan', customerPhone: '07700 900123' },
+    data: {
+      siteId,
+      orderType: 'PICKUP',
+      items: [{ menuItemId: lamb.id, quantity: 2 }],
+      customerName: 'Aisha Khan',
+      customerPhone: '07700 900123',
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const orderNumber = ((await placed.json()) as { order: { orderNumber: string } }).order.orderNumber;
@@ -132,7 +146,9 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
   await expect(done.getByRole('listitem').filter({ hasText: 'Accepted' })).toContainText('prep 20 min');
 });
 
-test('the dashboard lists the partner’s locations with quick links, and an unknown location says so', async ({ page }) => {
+test('the dashboard lists the partner’s locations with quick links, and an unknown location says so', async ({
+  page,
+}) => {
   await signInAsPartner(page);
   await expect(page.getByRole('heading', { name: 'Kervan Ocakbasi' })).toBeVisible();
   await page.getByRole('link', { name: 'Edit Dalston' }).click();

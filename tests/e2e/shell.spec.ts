@@ -2,10 +2,12 @@ import { type Page, expect, test } from '@playwright/test';
 
 /** Waits until the page is at exactly this path and query. */
 async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => {
-    const url = new URL(page.url());
-    return url.pathname + url.search;
-  }).toBe(path);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe(path);
 }
 
 /* The app shell without signing in (sign-ins in this file: 0; sign-ups: 1). */
@@ -50,7 +52,14 @@ test('the home page searches by location and cuisine', async ({ page }) => {
 
 test('the header counts the stored cart and keeps its entries in a menu on small screens', async ({ page }) => {
   await page.addInitScript(() => {
-    const line = (id: string, quantity: number) => ({ id, name: `Item ${id}`, priceMinor: 500, quantity, restaurantId: 'r1', restaurantName: 'Test' });
+    const line = (id: string, quantity: number) => ({
+      id,
+      name: `Item ${id}`,
+      priceMinor: 500,
+      quantity,
+      restaurantId: 'r1',
+      restaurantName: 'Test',
+    });
     localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [line('a', 2), line('b', 1)] }));
   });
   await page.goto('/');
@@ -102,7 +111,10 @@ test('a forgotten password is reset through the mailed link', async ({ page, bas
   await expect(page.getByText('Reset email sent!')).toBeVisible();
 
   await page.goto('/dev/mail');
-  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'Reset your HalalNosh password' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Reset your HalalNosh password' });
   await mail.getByRole('link', { name: /reset-password/ }).click();
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel('New password', { exact: true }).fill('new-password-1');

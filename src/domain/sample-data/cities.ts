@@ -76,7 +76,13 @@ export const UK_CITIES: CityEntry[] = [
     lat: 55.8642,
     lng: -4.2518,
     postcodeArea: 'G',
-    landmarks: ['Glasgow Cathedral', 'Kelvingrove Art Gallery and Museum', 'George Square', 'Glasgow Central Mosque', 'Riverside Museum'],
+    landmarks: [
+      'Glasgow Cathedral',
+      'Kelvingrove Art Gallery and Museum',
+      'George Square',
+      'Glasgow Central Mosque',
+      'Riverside Museum',
+    ],
   },
   {
     name: 'Sheffield',
@@ -124,7 +130,13 @@ export const UK_CITIES: CityEntry[] = [
     lat: 55.9533,
     lng: -3.1883,
     postcodeArea: 'EH',
-    landmarks: ['Edinburgh Castle', 'Royal Mile', "Arthur's Seat", 'Palace of Holyroodhouse', 'Edinburgh Central Mosque'],
+    landmarks: [
+      'Edinburgh Castle',
+      'Royal Mile',
+      "Arthur's Seat",
+      'Palace of Holyroodhouse',
+      'Edinburgh Central Mosque',
+    ],
   },
   {
     name: 'Bristol',
@@ -160,7 +172,12 @@ export const UK_CITIES: CityEntry[] = [
     lat: 52.4068,
     lng: -1.5197,
     postcodeArea: 'CV',
-    landmarks: ['Coventry Cathedral', 'Coventry Transport Museum', 'Lady Godiva statue', 'Herbert Art Gallery and Museum'],
+    landmarks: [
+      'Coventry Cathedral',
+      'Coventry Transport Museum',
+      'Lady Godiva statue',
+      'Herbert Art Gallery and Museum',
+    ],
   },
   {
     name: 'Nottingham',

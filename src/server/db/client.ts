@@ -106,5 +106,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function notify(db: Db, channel: string, payload: string | readonly string[]): Promise<void> {
   // Several payloads go in one statement (one transaction), delivered in this order.
   const payloads = typeof payload === 'string' ? [payload] : payload;
-  await db.execute(sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${channel}, ${p})`), sql`, `)}`);
+  await db.execute(
+    sql`select ${sql.join(
+      payloads.map((p) => sql`pg_notify(${channel}, ${p})`),
+      sql`, `,
+    )}`,
+  );
 }

@@ -57,13 +57,18 @@ export function insertJsonRows<T extends Table>(
 }
 
 /** The JSON parameter of insertJsonRows: each row's values for `keys`, as the column's driver value. */
-export function jsonRowsValue<T extends Table>(table: T, keys: readonly (keyof T['$inferInsert'] & string)[], rows: readonly Partial<T['$inferInsert']>[]): string {
+export function jsonRowsValue<T extends Table>(
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+  rows: readonly Partial<T['$inferInsert']>[],
+): string {
   const columns = columnsFor(table, keys);
   const listed = new Set<string>(keys);
   return JSON.stringify(
     rows.map((row) => {
       // A field the statement does not write would be lost without a word: refuse it.
-      for (const key of Object.keys(row)) if (!listed.has(key)) throw new Error(`${getTableName(table)}.${key} is not among the columns written`);
+      for (const key of Object.keys(row))
+        if (!listed.has(key)) throw new Error(`${getTableName(table)}.${key} is not among the columns written`);
       const out: Record<string, unknown> = {};
       for (const { key, column } of columns) {
         const value = (row as Record<string, unknown>)[key];

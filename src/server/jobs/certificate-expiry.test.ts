@@ -21,11 +21,14 @@ afterAll(async () => t.close());
 const deps = () => ({ db: t.database.db, bus: t.app.deps.bus });
 async function approvedCertificate(siteId: string): Promise<string> {
   const uploadId = await uploadCertificate(t, w.owner);
-  const cert = (await call(t, w.owner, 'POST', `/api/partner/sites/${siteId}/halal/certificates`, certificateBody(uploadId))).json();
+  const cert = (
+    await call(t, w.owner, 'POST', `/api/partner/sites/${siteId}/halal/certificates`, certificateBody(uploadId))
+  ).json();
   expect((await call(t, verifier, 'POST', `/api/admin/halal/certificates/${cert.id}/approve`)).statusCode).toBe(200);
   return cert.id;
 }
-const siteStatus = async (id: string) => (await t.database.db.select({ s: sites.halalStatus }).from(sites).where(eq(sites.id, id)))[0].s;
+const siteStatus = async (id: string) =>
+  (await t.database.db.select({ s: sites.halalStatus }).from(sites).where(eq(sites.id, id)))[0].s;
 
 describe('certificate expiry sweeper', () => {
   it('moves a verified location to temp-unverified exactly once, even with two runs at once', async () => {
@@ -43,10 +46,16 @@ describe('certificate expiry sweeper', () => {
     expect(await siteStatus(w.a1.id)).toBe('temp-unverified');
     const [cert] = await t.database.db.select().from(halalCertificates).where(eq(halalCertificates.id, certId));
     expect(cert.status).toBe('expired');
-    const history = await t.database.db.select().from(halalStatusHistory).where(and(eq(halalStatusHistory.siteId, w.a1.id), eq(halalStatusHistory.toStatus, 'temp-unverified')));
+    const history = await t.database.db
+      .select()
+      .from(halalStatusHistory)
+      .where(and(eq(halalStatusHistory.siteId, w.a1.id), eq(halalStatusHistory.toStatus, 'temp-unverified')));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: 'verified', actorName: 'System' });
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, certId), eq(auditLog.actionType, 'halal_certificate_expired')));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, certId), eq(auditLog.actionType, 'halal_certificate_expired')));
     expect(audits).toHaveLength(1);
     // A third run finds nothing to do.
     expect(await runCertificateExpiryOnce(deps())).toEqual({ expired: 0, statusChanges: 0 });
@@ -64,9 +73,13 @@ describe('certificate expiry sweeper', () => {
   it('leaves a suspended location suspended when its certificate expires', async () => {
     await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.b1.id));
     const uploadId = await uploadCertificate(t, w.other);
-    const cert = (await call(t, w.other, 'POST', `/api/partner/sites/${w.b1.id}/halal/certificates`, certificateBody(uploadId))).json();
+    const cert = (
+      await call(t, w.other, 'POST', `/api/partner/sites/${w.b1.id}/halal/certificates`, certificateBody(uploadId))
+    ).json();
     await call(t, verifier, 'POST', `/api/admin/halal/certificates/${cert.id}/approve`);
-    await call(t, verifier, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: 'Concern under investigation' });
+    await call(t, verifier, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, {
+      reason: 'Concern under investigation',
+    });
     await expireOn(t, cert.id, '2021-01-31');
     expect(await runCertificateExpiryOnce(deps())).toEqual({ expired: 1, statusChanges: 0 });
     expect(await siteStatus(w.b1.id)).toBe('suspended');

@@ -5,7 +5,13 @@ import type { Db } from '../db/client';
 import { halalCertificates } from '../db/schema/index';
 import type { LiveBus } from '../plugins/realtime';
 import { recordAudit } from '../modules/audit/record-audit';
-import { type HalalStatusEvent, applyHalalStatus, certificateContext, lockSite, publishHalalStatus } from '../modules/halal/change-status';
+import {
+  type HalalStatusEvent,
+  applyHalalStatus,
+  certificateContext,
+  lockSite,
+  publishHalalStatus,
+} from '../modules/halal/change-status';
 
 /** Certificates claimed per run; a backlog drains over the following runs. */
 const BATCH = 100;
@@ -20,20 +26,31 @@ type Deps = { db: Db; bus: LiveBus };
  * with its history and audit rows. Certificates are claimed with FOR UPDATE SKIP LOCKED and
  * re-checked as approved, so two processes running at once move each one exactly once.
  */
-export async function runCertificateExpiryOnce(deps: Deps, now: Date = new Date()): Promise<{ expired: number; statusChanges: number }> {
+export async function runCertificateExpiryOnce(
+  deps: Deps,
+  now: Date = new Date(),
+): Promise<{ expired: number; statusChanges: number }> {
   const today = londonDate(now);
   const events: HalalStatusEvent[] = [];
   let expired = 0;
   await deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: halalCertificates.id, siteId: halalCertificates.siteId, certificateNumber: halalCertificates.certificateNumber, expiresOn: halalCertificates.expiresOn })
+      .select({
+        id: halalCertificates.id,
+        siteId: halalCertificates.siteId,
+        certificateNumber: halalCertificates.certificateNumber,
+        expiresOn: halalCertificates.expiresOn,
+      })
       .from(halalCertificates)
       .where(and(eq(halalCertificates.status, 'approved'), lt(halalCertificates.expiresOn, today)))
       .orderBy(halalCertificates.expiresOn)
       .limit(BATCH)
       .for('update', { skipLocked: true });
     for (const cert of due) {
-      await tx.update(halalCertificates).set({ status: 'expired', updatedAt: now }).where(eq(halalCertificates.id, cert.id));
+      await tx
+        .update(halalCertificates)
+        .set({ status: 'expired', updatedAt: now })
+        .where(eq(halalCertificates.id, cert.id));
       expired++;
       await recordAudit(tx, {
         actionType: 'halal_certificate_expired',
@@ -46,7 +63,14 @@ export async function runCertificateExpiryOnce(deps: Deps, now: Date = new Date(
       if (!site) continue;
       const to = nextHalalStatus(site.halalStatus, 'expire', await certificateContext(tx, site.id, today));
       if (to) {
-        const event = await applyHalalStatus(tx, site, to, `Certificate ${cert.certificateNumber} expired on ${cert.expiresOn}`, null, { details: { certificateId: cert.id } });
+        const event = await applyHalalStatus(
+          tx,
+          site,
+          to,
+          `Certificate ${cert.certificateNumber} expired on ${cert.expiresOn}`,
+          null,
+          { details: { certificateId: cert.id } },
+        );
         events.push(event);
       }
     }
@@ -56,7 +80,11 @@ export async function runCertificateExpiryOnce(deps: Deps, now: Date = new Date(
 }
 
 /** Runs the pass on an interval until stopped; a pass never overlaps the previous one in this process. */
-export function startCertificateExpirySweeper(deps: Deps, log: FastifyBaseLogger, intervalMs = CERTIFICATE_CHECK_INTERVAL_MS): () => Promise<void> {
+export function startCertificateExpirySweeper(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  intervalMs = CERTIFICATE_CHECK_INTERVAL_MS,
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;

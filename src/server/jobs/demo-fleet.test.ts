@@ -19,12 +19,22 @@ afterAll(async () => t.close());
 
 const deps = () => ({ db: t.database.db, bus: t.app.deps.bus, uploadDir: t.app.deps.config.uploads.dir });
 const age = (id: string, column: 'created_at' | 'picked_up_at', seconds: number) =>
-  t.database.db.execute(sql`update delivery_jobs set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where id = ${id}`);
+  t.database.db.execute(
+    sql`update delivery_jobs set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where id = ${id}`,
+  );
 
 describe('the demo fleet', () => {
   it('creates its riders once', async () => {
     expect(await ensureFleet(t.database.db)).toEqual(fleet);
-    const rows = await t.database.db.select().from(user).where(inArray(user.email, FLEET_ACCOUNTS.map((a) => a.email)));
+    const rows = await t.database.db
+      .select()
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          FLEET_ACCOUNTS.map((a) => a.email),
+        ),
+      );
     expect(rows).toHaveLength(3);
   });
 
@@ -36,7 +46,9 @@ describe('the demo fleet', () => {
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     expect(job.status).toBe('assigned');
     expect(fleet.map((f) => f.id)).toContain(job.driverId);
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0].status).toBe('DRIVER_ASSIGNED');
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0].status).toBe(
+      'DRIVER_ASSIGNED',
+    );
   });
 
   it('delivers 30 seconds after the restaurant hands over, with the code, a proof photo and an earning', async () => {
@@ -50,8 +62,15 @@ describe('the demo fleet', () => {
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     expect(job.status).toBe('completed');
     const [proof] = await t.database.db.select().from(uploads).where(eq(uploads.id, job.proofUploadId!));
-    expect(proof).toMatchObject({ purpose: 'proof_of_delivery', contentType: 'image/jpeg', ownerId: job.driverId, isPrivate: true });
-    expect(await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, job.id))).toHaveLength(1);
+    expect(proof).toMatchObject({
+      purpose: 'proof_of_delivery',
+      contentType: 'image/jpeg',
+      ownerId: job.driverId,
+      isPrivate: true,
+    });
+    expect(
+      await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, job.id)),
+    ).toHaveLength(1);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0].status).toBe('DELIVERED');
   });
 });

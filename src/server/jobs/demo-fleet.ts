@@ -40,14 +40,19 @@ export async function ensureFleet(db: Db): Promise<FleetDriver[]> {
   for (const a of FLEET_ACCOUNTS) {
     const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, a.email));
     const id = existing?.id ?? (await insertAccount(db, a, await hashPassword(randomUUID() + randomUUID())));
-    fleet.push({ id, actor: { userId: id, email: a.email, name: a.name, userType: 'driver', status: 'approved', adminRole: null } });
+    fleet.push({
+      id,
+      actor: { userId: id, email: a.email, name: a.name, userType: 'driver', status: 'approved', adminRole: null },
+    });
   }
   return fleet;
 }
 
 /** A small plain JPEG standing in for the doorstep photo. */
 function proofPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#d9e7dc' } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#d9e7dc' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 const ignoreRace = (err: unknown) => {
@@ -60,7 +65,12 @@ const ignoreRace = (err: unknown) => {
  * 30 seconds, and delivers each order the restaurant handed to a rider 30 seconds ago, through the
  * same use cases a real driver's taps call (accept, code check, proof upload, completion).
  */
-export async function runDemoFleetOnce(deps: Deps, fleet: FleetDriver[], log: FastifyBaseLogger | null, now = new Date()) {
+export async function runDemoFleetOnce(
+  deps: Deps,
+  fleet: FleetDriver[],
+  log: FastifyBaseLogger | null,
+  now = new Date(),
+) {
   const ids = fleet.map((f) => f.id);
   const busy = new Set(
     (
@@ -72,9 +82,22 @@ export async function runDemoFleetOnce(deps: Deps, fleet: FleetDriver[], log: Fa
   );
   const free = fleet.filter((f) => !busy.has(f.id));
   const offers = await deps.db
-    .select({ id: deliveryJobs.id, area: deliveryJobs.pickupArea, postcode: deliveryJobs.pickupPostcode, siteId: deliveryJobs.siteId, code: deliveryJobs.pickupCode, orderId: deliveryJobs.orderId })
+    .select({
+      id: deliveryJobs.id,
+      area: deliveryJobs.pickupArea,
+      postcode: deliveryJobs.pickupPostcode,
+      siteId: deliveryJobs.siteId,
+      code: deliveryJobs.pickupCode,
+      orderId: deliveryJobs.orderId,
+    })
     .from(deliveryJobs)
-    .where(and(eq(deliveryJobs.status, 'available'), lte(deliveryJobs.createdAt, new Date(now.getTime() - FLEET_ACCEPT_AFTER_MS)), gt(deliveryJobs.expiresAt, now)))
+    .where(
+      and(
+        eq(deliveryJobs.status, 'available'),
+        lte(deliveryJobs.createdAt, new Date(now.getTime() - FLEET_ACCEPT_AFTER_MS)),
+        gt(deliveryJobs.expiresAt, now),
+      ),
+    )
     .orderBy(asc(deliveryJobs.createdAt))
     .limit(free.length);
   let accepted = 0;
@@ -90,7 +113,11 @@ export async function runDemoFleetOnce(deps: Deps, fleet: FleetDriver[], log: Fa
       accepted++;
       // The restaurant needs the rider's pickup code to hand over; a simulated rider cannot say it.
       log?.info({ orderId: offer.orderId, pickupCode: offer.code }, 'demo fleet rider took a job');
-      await deps.bus.publish(topicName.site(offer.siteId), 'demo.pickup_code', { orderId: offer.orderId, jobId: offer.id, pickupCode: offer.code });
+      await deps.bus.publish(topicName.site(offer.siteId), 'demo.pickup_code', {
+        orderId: offer.orderId,
+        jobId: offer.id,
+        pickupCode: offer.code,
+      });
     } catch (err) {
       ignoreRace(err);
     }
@@ -100,7 +127,13 @@ export async function runDemoFleetOnce(deps: Deps, fleet: FleetDriver[], log: Fa
     .select({ id: deliveryJobs.id, driverId: deliveryJobs.driverId, code: orders.deliveryVerificationCode })
     .from(deliveryJobs)
     .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
-    .where(and(inArray(deliveryJobs.driverId, ids), eq(deliveryJobs.status, 'picked_up'), lte(deliveryJobs.pickedUpAt, new Date(now.getTime() - FLEET_DELIVER_AFTER_MS))));
+    .where(
+      and(
+        inArray(deliveryJobs.driverId, ids),
+        eq(deliveryJobs.status, 'picked_up'),
+        lte(deliveryJobs.pickedUpAt, new Date(now.getTime() - FLEET_DELIVER_AFTER_MS)),
+      ),
+    );
   let delivered = 0;
   for (const job of handedOver) {
     const rider = fleet.find((f) => f.id === job.driverId)!;
@@ -116,7 +149,11 @@ export async function runDemoFleetOnce(deps: Deps, fleet: FleetDriver[], log: Fa
 }
 
 /** Starts the demo fleet; only ever called when config.demoFleet is on (DEMO_FLEET=1). */
-export function startDemoFleet(deps: Deps, log: FastifyBaseLogger, intervalMs = FLEET_INTERVAL_MS): () => Promise<void> {
+export function startDemoFleet(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  intervalMs = FLEET_INTERVAL_MS,
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   let fleet: Promise<FleetDriver[]> | null = null;
   const timer = setInterval(() => {

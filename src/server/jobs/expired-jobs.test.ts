@@ -25,14 +25,20 @@ afterAll(async () => {
 });
 
 const deps = () => ({ db: t.database.db, bus: t.app.deps.bus });
-const expire = (id: string) => t.database.db.update(deliveryJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(deliveryJobs.id, id));
+const expire = (id: string) =>
+  t.database.db
+    .update(deliveryJobs)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(deliveryJobs.id, id));
 
 describe('the expired-jobs sweeper', () => {
   it('offers an expired job again with a new expiry and announces it to the area', async () => {
     const driver = await newDriver(t);
     const o = await offeredJob(t, shop);
     await expire(o.job.id);
-    expect((await driverCall(t, driver, 'GET', '/api/driver/jobs')).json().jobs.map((j: { id: string }) => j.id)).not.toContain(o.job.id);
+    expect(
+      (await driverCall(t, driver, 'GET', '/api/driver/jobs')).json().jobs.map((j: { id: string }) => j.id),
+    ).not.toContain(o.job.id);
     const area = await openStream(base, '/api/events?topics=jobs:E', driver.cookie);
     streams.push(area);
     const now = new Date();
@@ -43,7 +49,9 @@ describe('the expired-jobs sweeper', () => {
     expect(job.status).toBe('available');
     const e = await area.waitFor((x) => x.type === 'job.created' && (x.data as { jobId: string }).jobId === o.job.id);
     expect(e.data).toMatchObject({ orderId: o.orderId, area: 'E', reoffered: true });
-    expect((await driverCall(t, driver, 'GET', '/api/driver/jobs')).json().jobs.map((j: { id: string }) => j.id)).toContain(o.job.id);
+    expect(
+      (await driverCall(t, driver, 'GET', '/api/driver/jobs')).json().jobs.map((j: { id: string }) => j.id),
+    ).toContain(o.job.id);
   });
 
   it('leaves open offers and taken jobs alone', async () => {
@@ -62,7 +70,11 @@ describe('the expired-jobs sweeper', () => {
   it('re-offers each job once when several sweepers run at the same moment', async () => {
     const jobs = [await offeredJob(t, shop), await offeredJob(t, shop), await offeredJob(t, shop)];
     for (const o of jobs) await expire(o.job.id);
-    const results = await Promise.all([runExpiredJobsOnce(deps()), runExpiredJobsOnce(deps()), runExpiredJobsOnce(deps())]);
+    const results = await Promise.all([
+      runExpiredJobsOnce(deps()),
+      runExpiredJobsOnce(deps()),
+      runExpiredJobsOnce(deps()),
+    ]);
     expect(results.reduce((n, r) => n + r.reoffered, 0)).toBe(3);
   });
 });

@@ -33,12 +33,26 @@ export async function runExpiredJobsOnce(deps: Deps, now: Date = new Date()): Pr
     await tx
       .update(deliveryJobs)
       .set({ expiresAt })
-      .where(and(inArray(deliveryJobs.id, due.map((d) => d.id)), eq(deliveryJobs.status, 'available')));
+      .where(
+        and(
+          inArray(
+            deliveryJobs.id,
+            due.map((d) => d.id),
+          ),
+          eq(deliveryJobs.status, 'available'),
+        ),
+      );
     return due.map((d) => ({ ...d, expiresAt }));
   });
 
   for (const job of reoffered) {
-    const data = { jobId: job.id, orderId: job.orderId, area: job.area, reoffered: true, expiresAt: job.expiresAt.toISOString() };
+    const data = {
+      jobId: job.id,
+      orderId: job.orderId,
+      area: job.area,
+      reoffered: true,
+      expiresAt: job.expiresAt.toISOString(),
+    };
     await deps.bus.publish(topicName.jobs(job.area), 'job.created', data);
     await deps.bus.publish(topicName.admin, 'job.reoffered', data);
   }
@@ -46,7 +60,11 @@ export async function runExpiredJobsOnce(deps: Deps, now: Date = new Date()): Pr
 }
 
 /** Runs the sweep every 30 seconds until stopped; a pass never overlaps the previous one in this process. */
-export function startExpiredJobsSweeper(deps: Deps, log: FastifyBaseLogger, intervalMs = EXPIRED_JOBS_INTERVAL_MS): () => Promise<void> {
+export function startExpiredJobsSweeper(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  intervalMs = EXPIRED_JOBS_INTERVAL_MS,
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;

@@ -48,14 +48,22 @@ describe('late orders sweeper', () => {
   it('marks an order late once, moves its ETA 4 minutes ahead and tells the customer', async () => {
     const placed = (await place(t, deliveryBody(shop))).json();
     const id = placed.order.id;
-    const s = await openStream(base, `/api/events?topics=${topicName.order(id)}&orderToken=${encodeURIComponent(placed.orderToken)}`);
+    const s = await openStream(
+      base,
+      `/api/events?topics=${topicName.order(id)}&orderToken=${encodeURIComponent(placed.orderToken)}`,
+    );
     streams.push(s);
     const eta = await etaOf(id);
     const now = new Date(eta.currentEta.getTime() + 30_000);
     // Earlier tests' orders may fall due too; this order's own row is what counts.
     expect((await runLateOrdersOnce(deps(), now)).markedLate).toBeGreaterThanOrEqual(1);
     const after = await etaOf(id);
-    expect(after).toMatchObject({ isLate: true, lateNotificationSent: true, csTicketCreated: false, initialEta: eta.initialEta });
+    expect(after).toMatchObject({
+      isLate: true,
+      lateNotificationSent: true,
+      csTicketCreated: false,
+      initialEta: eta.initialEta,
+    });
     expect(after.currentEta.getTime()).toBe(now.getTime() + 4 * MIN);
     const e = await s.waitFor((x) => x.type === 'order.eta');
     expect(e.data).toMatchObject({ orderId: id, isLate: true, csTicketCreated: false, title: 'Order Update' });
@@ -63,7 +71,9 @@ describe('late orders sweeper', () => {
     // Past the new ETA, but a late order is not marked (or extended) again.
     await runLateOrdersOnce(deps(), new Date(after.currentEta.getTime() + 1000));
     expect((await etaOf(id)).currentEta).toEqual(after.currentEta);
-    const view = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { 'x-order-token': placed.orderToken } })).json();
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { 'x-order-token': placed.orderToken } })
+    ).json();
     expect(view.order.eta).toMatchObject({ isLate: true, currentEta: after.currentEta.toISOString() });
   });
 
@@ -90,7 +100,9 @@ describe('late orders sweeper', () => {
       siteId: shop.site.id,
     });
     expect(rows[0].ticketNumber).toMatch(/^T-\d+$/);
-    expect(await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, rows[0].id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, rows[0].id)),
+    ).toHaveLength(1);
     expect((await etaOf(order.id)).csTicketCreated).toBe(true);
     const e = await admins.waitFor((x) => x.type === 'ticket.created' && x.data.orderId === order.id);
     expect(e.data).toMatchObject({ ticketNumber: rows[0].ticketNumber, priority: 'high', channel: 'customer' });

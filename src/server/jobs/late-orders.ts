@@ -12,7 +12,14 @@ import { createTicket } from '../modules/tickets/create-ticket';
 const BATCH = 200;
 
 type Deps = { db: Db; bus: LiveBus };
-type EtaEvent = { orderId: string; currentEta: string; isLate: boolean; csTicketCreated: boolean; title?: string; message?: string };
+type EtaEvent = {
+  orderId: string;
+  currentEta: string;
+  isLate: boolean;
+  csTicketCreated: boolean;
+  title?: string;
+  message?: string;
+};
 type TicketEvent = { ticketId: string; ticketNumber: string; orderId: string; channel: 'customer'; priority: 'high' };
 
 /**
@@ -22,14 +29,23 @@ type TicketEvent = { ticketId: string; ticketNumber: string; orderId: string; ch
  * with FOR UPDATE SKIP LOCKED, so any number of processes may run this at once without doubling
  * anything; the ticket's dedupe key makes "once" hold even across a lost flag.
  */
-export async function runLateOrdersOnce(deps: Deps, now: Date = new Date()): Promise<{ markedLate: number; ticketsRaised: number }> {
+export async function runLateOrdersOnce(
+  deps: Deps,
+  now: Date = new Date(),
+): Promise<{ markedLate: number; ticketsRaised: number }> {
   const ticketCutoff = new Date(now.getTime() - TICKET_AFTER_MINUTES * 60_000);
   const etaEvents: EtaEvent[] = [];
   const ticketEvents: TicketEvent[] = [];
 
   await deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ eta: orderEtas, orderNumber: orders.orderNumber, siteId: orders.siteId, customerEmail: orders.customerEmail, customerName: orders.customerName })
+      .select({
+        eta: orderEtas,
+        orderNumber: orders.orderNumber,
+        siteId: orders.siteId,
+        customerEmail: orders.customerEmail,
+        customerName: orders.customerName,
+      })
       .from(orderEtas)
       .innerJoin(orders, eq(orders.id, orderEtas.orderId))
       .where(
@@ -61,9 +77,20 @@ export async function runLateOrdersOnce(deps: Deps, now: Date = new Date()): Pro
           siteId: row.siteId,
           customerEmail: row.customerEmail,
           dedupeKey: `late:${eta.orderId}`,
-          firstMessage: { senderType: 'system', senderName: 'HalalNosh', message: `Raised automatically: the order is running late (customer ${row.customerName}).` },
+          firstMessage: {
+            senderType: 'system',
+            senderName: 'HalalNosh',
+            message: `Raised automatically: the order is running late (customer ${row.customerName}).`,
+          },
         });
-        if (ticket) ticketEvents.push({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, orderId: eta.orderId, channel: 'customer', priority: 'high' });
+        if (ticket)
+          ticketEvents.push({
+            ticketId: ticket.id,
+            ticketNumber: ticket.ticketNumber,
+            orderId: eta.orderId,
+            channel: 'customer',
+            priority: 'high',
+          });
         ticketCreated = true;
       }
       await tx
@@ -95,7 +122,11 @@ export async function runLateOrdersOnce(deps: Deps, now: Date = new Date()): Pro
  * Runs the check every 60 seconds (spec 1, section 9) until stopped. A pass never overlaps the
  * previous one in this process; other processes are kept apart by SKIP LOCKED.
  */
-export function startLateOrdersSweeper(deps: Deps, log: FastifyBaseLogger, intervalMs = LATE_CHECK_INTERVAL_MS): () => Promise<void> {
+export function startLateOrdersSweeper(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  intervalMs = LATE_CHECK_INTERVAL_MS,
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;

@@ -53,7 +53,10 @@ export function isCrossSite(request: FastifyRequest, origins: ReadonlySet<string
  * checks the same origins itself, but switches its check off under NODE_ENV=test, so without
  * this the test suite could never prove it. Runs first, before the session is even read.
  */
-export function registerCsrfCheck(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'production' | 'port'>): void {
+export function registerCsrfCheck(
+  app: FastifyInstance,
+  config: Pick<Config, 'publicUrl' | 'production' | 'port'>,
+): void {
   const origins = new Set(trustedOrigins(config));
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;

@@ -12,7 +12,11 @@ afterAll(async () => t.close());
 
 describe('error model', () => {
   it('answers bad input with 400 and a readable message in the one error shape', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/partner/brands/not-a-uuid', headers: { cookie: partner } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/partner/brands/not-a-uuid',
+      headers: { cookie: partner },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('brandId') } });
   });

@@ -29,7 +29,10 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail could not be sent');
-        await db.update(mailOutbox).set({ error: String(err) }).where(eq(mailOutbox.id, row.id));
+        await db
+          .update(mailOutbox)
+          .set({ error: String(err) })
+          .where(eq(mailOutbox.id, row.id));
         throw err;
       }
     },

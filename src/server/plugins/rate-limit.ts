@@ -13,7 +13,13 @@ export type Hit = { allowed: boolean; count: number; retryAfterSeconds: number }
  * two requests at once cannot both take the last slot. `last_request` holds the window's start for
  * our keys. Returns the count after the n requests, and the window's start.
  */
-async function count(db: Db, key: string, n: number, windowSeconds: number, now: number): Promise<{ count: number; started: number }> {
+async function count(
+  db: Db,
+  key: string,
+  n: number,
+  windowSeconds: number,
+  now: number,
+): Promise<{ count: number; started: number }> {
   const expired = now - windowSeconds * 1000;
   const { rows } = await db.execute<{ count: number; last_request: string | number }>(sql`
     insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, ${n}, ${now})
@@ -52,7 +58,13 @@ export function hit(db: Db, key: string, max: number, windowSeconds: number, now
   });
 }
 
-async function flush(db: Db, byKey: Map<string, Waiter[]>, key: string, windowSeconds: number, batch: Waiter[]): Promise<void> {
+async function flush(
+  db: Db,
+  byKey: Map<string, Waiter[]>,
+  key: string,
+  windowSeconds: number,
+  batch: Waiter[],
+): Promise<void> {
   const now = Date.now();
   try {
     const r = await count(db, key, batch.length, windowSeconds, now);
@@ -69,7 +81,11 @@ async function flush(db: Db, byKey: Map<string, Waiter[]>, key: string, windowSe
 }
 
 function verdict(count: number, started: number, max: number, windowSeconds: number, now: number): Hit {
-  return { allowed: count <= max, count, retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)) };
+  return {
+    allowed: count <= max,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)),
+  };
 }
 
 /**

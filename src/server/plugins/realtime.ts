@@ -36,7 +36,11 @@ export function notifyTransport(database: Database): BusTransport {
   let queued: Sending[] | null = null;
   const flush = async (batch: Sending[]): Promise<void> => {
     try {
-      await notify(database.db, EVENTS_CHANNEL, batch.map((b) => b.payload));
+      await notify(
+        database.db,
+        EVENTS_CHANNEL,
+        batch.map((b) => b.payload),
+      );
       for (const b of batch) b.resolve();
     } catch (err) {
       for (const b of batch) b.reject(err);
@@ -69,7 +73,11 @@ export function notifyTransport(database: Database): BusTransport {
 }
 
 /** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090). */
-export async function createBusTransport(redisUrl: string | null, database: Database, log: FastifyBaseLogger): Promise<BusTransport> {
+export async function createBusTransport(
+  redisUrl: string | null,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<BusTransport> {
   if (!redisUrl) return notifyTransport(database);
   const { redisTransport } = await import('./redis-bus');
   return redisTransport(redisUrl, log);
@@ -99,7 +107,10 @@ export class LiveBus {
     await this.transport.start(
       (payload) => this.deliver(payload),
       () => {
-        this.log.warn({ bus: this.transport.kind }, 'live events: reconnected after a loss; subscribers reconnect to catch up');
+        this.log.warn(
+          { bus: this.transport.kind },
+          'live events: reconnected after a loss; subscribers reconnect to catch up',
+        );
         for (const g of [...this.gapListeners]) g();
       },
     );
@@ -122,7 +133,10 @@ export class LiveBus {
       this.failures.count++;
       const now = Date.now();
       if (now - this.failures.loggedAt >= FAILURE_LOG_EVERY_MS) {
-        this.log.error({ err, topic, type, failedSinceLastLog: this.failures.count, bus: this.transport.kind }, 'could not publish live event');
+        this.log.error(
+          { err, topic, type, failedSinceLastLog: this.failures.count, bus: this.transport.kind },
+          'could not publish live event',
+        );
         this.failures = { count: 0, loggedAt: now };
       }
     }

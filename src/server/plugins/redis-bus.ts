@@ -35,7 +35,8 @@ export function redisTransport(url: string, log: FastifyBaseLogger): BusTranspor
     socket: {
       connectTimeout: 5000,
       reconnectStrategy: (retries: number, cause: Error): number | Error => {
-        if (!connectedOnce && retries >= START_ATTEMPTS - 1) return new Error(`Could not reach Redis at ${where} (REDIS_URL): ${cause.message}`);
+        if (!connectedOnce && retries >= START_ATTEMPTS - 1)
+          return new Error(`Could not reach Redis at ${where} (REDIS_URL): ${cause.message}`);
         return Math.min(100 * 2 ** retries, 2000) + Math.floor(Math.random() * 100);
       },
     },
@@ -64,7 +65,9 @@ export function redisTransport(url: string, log: FastifyBaseLogger): BusTranspor
       } catch (err) {
         await Promise.all([publisher, subscriber].map((c) => (c.isOpen ? c.destroy() : undefined)));
         const message = err instanceof Error ? err.message : String(err);
-        throw new Error(message.includes('REDIS_URL') ? message : `Could not reach Redis at ${where} (REDIS_URL): ${message}`);
+        throw new Error(
+          message.includes('REDIS_URL') ? message : `Could not reach Redis at ${where} (REDIS_URL): ${message}`,
+        );
       }
       connectedOnce = true;
       await subscriber.subscribe(EVENTS_CHANNEL, (message) => onPayload(message));
@@ -83,7 +86,10 @@ export function redisTransport(url: string, log: FastifyBaseLogger): BusTranspor
       if (!publisher.isReady) throw new Error(`Redis at ${where} is not connected`);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis at ${where} did not answer a publish in ${SEND_TIMEOUT_MS} ms`)), SEND_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`Redis at ${where} did not answer a publish in ${SEND_TIMEOUT_MS} ms`)),
+          SEND_TIMEOUT_MS,
+        );
       });
       try {
         await Promise.race([publisher.publish(EVENTS_CHANNEL, payload), timeout]);

@@ -10,21 +10,25 @@ export function tileOrigin(template: string | null | undefined): string | null {
   }
 }
 
-const csp = (extraImg: string | null) => [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: https://*.tile.openstreetmap.org${extraImg ? ` ${extraImg}` : ''}`,
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+const csp = (extraImg: string | null) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://*.tile.openstreetmap.org${extraImg ? ` ${extraImg}` : ''}`,
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 
 /** Security headers on every response; a configured map tile server's origin may serve images. */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean; mapTileUrl?: string | null }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { https: boolean; mapTileUrl?: string | null },
+): void {
   const CSP = csp(tileOrigin(opts.mapTileUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
     // A route may set a stricter policy of its own (uploads are served with `sandbox`): keep it.

@@ -6,12 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { preferredEncoding } from './encoding';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Public settings the browser reads from <meta> tags in index.html (no round trip, no inline script). */
 function withPublicConfig(html: string, pub: { mapTileUrl: string | null }): string {
   if (!pub.mapTileUrl) return html;
-  return html.replace('</head>', `<meta name="halalnosh-map-tile-url" content="${escapeAttr(pub.mapTileUrl)}">\n</head>`);
+  return html.replace(
+    '</head>',
+    `<meta name="halalnosh-map-tile-url" content="${escapeAttr(pub.mapTileUrl)}">\n</head>`,
+  );
 }
 
 /**
@@ -20,7 +24,11 @@ function withPublicConfig(html: string, pub: { mapTileUrl: string | null }): str
  * Text is sent brotli- or gzip-compressed: assets from the build's precompressed twins
  * (vite.config.ts), index.html compressed once at start-up.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null, pub: { mapTileUrl: string | null } = { mapTileUrl: null }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  pub: { mapTileUrl: string | null } = { mapTileUrl: null },
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasBuild = !!indexFile && existsSync(indexFile);
   if (hasBuild) {
@@ -38,26 +46,35 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       },
     });
   }
-  const compressed = (html: Buffer) => ({ identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
+  const compressed = (html: Buffer) => ({
+    identity: html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html, { level: 9 }),
+  });
   const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
   const plain = indexHtml ? compressed(indexHtml) : null;
   // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
   // after it runs: announced in the page they open, so they download alongside the entry. The
   // validation library (the zod chunk) is not among them: no customer page loads it.
-  const customerChunks = hasBuild && existsSync(path.join(distDir!, 'assets'))
-    ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared)-[\w-]+\.js$/.test(f))
-    : [];
+  const customerChunks =
+    hasBuild && existsSync(path.join(distDir!, 'assets'))
+      ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared)-[\w-]+\.js$/.test(f))
+      : [];
   const customerHtml =
     indexHtml && customerChunks.length
       ? compressed(
           Buffer.from(
             indexHtml
               .toString('utf8')
-              .replace('</head>', `${customerChunks.map((f) => `    <link rel="modulepreload" crossorigin href="/assets/${f}">`).join('\n')}\n  </head>`),
+              .replace(
+                '</head>',
+                `${customerChunks.map((f) => `    <link rel="modulepreload" crossorigin href="/assets/${f}">`).join('\n')}\n  </head>`,
+              ),
           ),
         )
       : plain;
-  const isCustomerLanding = (url: string) => url === '/' || url.startsWith('/?') || url.startsWith('/restaurant/') || url.startsWith('/restaurants/');
+  const isCustomerLanding = (url: string) =>
+    url === '/' || url.startsWith('/?') || url.startsWith('/restaurant/') || url.startsWith('/restaurants/');
   const customerSource = customerChunks.length && indexHtml ? customerHtml!.identity.toString('utf8') : null;
   const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
@@ -82,13 +99,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     const links = [fetchPreload('/api/me'), fetchPreload(data), fetchPreload(`${data}/halal`)];
     try {
       const res = await app.inject({ method: 'GET', url: data, headers: { accept: 'application/json' } });
-      const r = res.statusCode === 200 ? (res.json() as { restaurant?: { id?: unknown; imageUrl?: unknown; logoUrl?: unknown } }).restaurant : null;
+      const r =
+        res.statusCode === 200
+          ? (res.json() as { restaurant?: { id?: unknown; imageUrl?: unknown; logoUrl?: unknown } }).restaurant
+          : null;
       const local = (u: unknown): u is string => typeof u === 'string' && u.startsWith('/') && !u.startsWith('//');
       // The hero image is the page's largest paint: fetched at once, at high priority (same-origin images only; CSP).
-      if (local(r?.imageUrl)) links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(r.imageUrl)}">`);
+      if (local(r?.imageUrl))
+        links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(r.imageUrl)}">`);
       // The logo and the reviews (requested by the branch's id) would otherwise wait for the data to render.
       if (local(r?.logoUrl)) links.push(`    <link rel="preload" as="image" href="${attr(r.logoUrl)}">`);
-      if (typeof r?.id === 'string' && /^[\w-]+$/.test(r.id)) links.push(fetchPreload(`/api/restaurants/${r.id}/reviews`));
+      if (typeof r?.id === 'string' && /^[\w-]+$/.test(r.id))
+        links.push(fetchPreload(`/api/restaurants/${r.id}/reviews`));
     } catch {
       // no image hint
     }

@@ -8,14 +8,36 @@ import { describe, expect, it } from 'vitest';
  * cut-off request resolving to one order on retry. PGlite by default; PostgreSQL instead when
  * DATABASE_URL is set (the bench creates and drops its own database there).
  */
-type Summary = { ok: boolean; acknowledged: number; lost: number; changed: number; kills: number; cutOffRetried: number; failures: string[] };
+type Summary = {
+  ok: boolean;
+  acknowledged: number;
+  lost: number;
+  changed: number;
+  kills: number;
+  cutOffRetried: number;
+  failures: string[];
+};
 
 function runBench(env: NodeJS.ProcessEnv): Promise<Summary> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve('bench/crash-safety.mjs'), '--seconds', '3', '--kills', '1', '--workers', '6', '--no-record', '--json'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.resolve('bench/crash-safety.mjs'),
+        '--seconds',
+        '3',
+        '--kills',
+        '1',
+        '--workers',
+        '6',
+        '--no-record',
+        '--json',
+      ],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -40,12 +62,20 @@ function expectSafe(summary: Summary) {
 
 describe('crash safety', () => {
   // CI runs the suite twice, on PGlite and then with DATABASE_URL: each run takes its own database.
-  it.skipIf(!!process.env.DATABASE_URL)('keeps every acknowledged order through a SIGKILL on PGlite', async () => {
-    const { DATABASE_URL: _ignored, ...env } = process.env;
-    expectSafe(await runBench(env));
-  }, 170_000);
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'keeps every acknowledged order through a SIGKILL on PGlite',
+    async () => {
+      const { DATABASE_URL: _ignored, ...env } = process.env;
+      expectSafe(await runBench(env));
+    },
+    170_000,
+  );
 
-  it.skipIf(!process.env.DATABASE_URL)('keeps every acknowledged order through a SIGKILL on PostgreSQL', async () => {
-    expectSafe(await runBench(process.env));
-  }, 170_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps every acknowledged order through a SIGKILL on PostgreSQL',
+    async () => {
+      expectSafe(await runBench(process.env));
+    },
+    170_000,
+  );
 });

@@ -1,9 +1,34 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSITIONS, type OrderStatus } from '../../domain/order-flow';
-import { brandMemberships, deliveryJobs, driverEarnings, driverPayouts, orderStatusHistory, orders, siteStaff } from '../db/schema/index';
-import { type Driver, customerCode, driverCall, jpeg, newDriver, offeredJob, upload } from '../modules/dispatch/test-fixtures';
-import { type Shop, act, deliveryBody, newKey, pickupBody, place, seedShop, settle } from '../modules/orders/test-fixtures';
+import {
+  brandMemberships,
+  deliveryJobs,
+  driverEarnings,
+  driverPayouts,
+  orderStatusHistory,
+  orders,
+  siteStaff,
+} from '../db/schema/index';
+import {
+  type Driver,
+  customerCode,
+  driverCall,
+  jpeg,
+  newDriver,
+  offeredJob,
+  upload,
+} from '../modules/dispatch/test-fixtures';
+import {
+  type Shop,
+  act,
+  deliveryBody,
+  newKey,
+  pickupBody,
+  place,
+  seedShop,
+  settle,
+} from '../modules/orders/test-fixtures';
 import { type TestApp, createTestApp, createUser, signIn } from '../test/test-app';
 
 /**
@@ -17,7 +42,13 @@ let manager: { id: string; cookie: string };
 
 beforeAll(async () => {
   // Far above what these requests need: the abuse limits have their own test (abuse-limits.test.ts).
-  t = await createTestApp({ rateLimits: { windowSeconds: 60, orders: { perIp: 100_000, perAccount: 100_000 }, reviews: { perIp: 100_000, perAccount: 100_000 } } });
+  t = await createTestApp({
+    rateLimits: {
+      windowSeconds: 60,
+      orders: { perIp: 100_000, perAccount: 100_000 },
+      reviews: { perIp: 100_000, perAccount: 100_000 },
+    },
+  });
   shop = await seedShop(t);
   const id = await createUser(t, { email: 'manager@example.com', userType: 'partner', name: 'Mona Manager' });
   await t.database.db.insert(brandMemberships).values({ brandId: shop.brand.id, userId: id, role: 'site_manager' });
@@ -28,9 +59,15 @@ afterAll(async () => t?.close());
 
 /** The order's statuses, oldest first, and whether each step is a move the state machine allows. */
 async function history(orderId: string): Promise<{ statuses: OrderStatus[]; valid: boolean }> {
-  const rows = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.createdAt));
+  const rows = await t.database.db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt));
   const statuses = rows.map((r) => r.status);
-  const valid = statuses[0] === 'PENDING' && statuses.slice(1).every((to, i) => TRANSITIONS.some((tr) => tr.from === statuses[i] && tr.to === to));
+  const valid =
+    statuses[0] === 'PENDING' &&
+    statuses.slice(1).every((to, i) => TRANSITIONS.some((tr) => tr.from === statuses[i] && tr.to === to));
   return { statuses, valid };
 }
 
@@ -83,13 +120,18 @@ describe('50 accepts of one job', () => {
 });
 
 describe('the owner and a site manager acting on one order at once', () => {
-  const both = (orderId: string, a: Record<string, unknown>, b: Record<string, unknown>) => Promise.all([act(t, shop.partner.cookie, orderId, a), act(t, manager.cookie, orderId, b)]);
+  const both = (orderId: string, a: Record<string, unknown>, b: Record<string, unknown>) =>
+    Promise.all([act(t, shop.partner.cookie, orderId, a), act(t, manager.cookie, orderId, b)]);
 
   it('end accept against reject in one state with one history entry and a job only if accepted', async () => {
     for (let round = 0; round < 5; round++) {
       const placed = (await place(t, deliveryBody(shop))).json();
       await settle(t, placed.order.id);
-      const [owner, mgr] = await both(placed.order.id, { action: 'accept', prepTimeMinutes: 20 }, { action: 'reject', reason: 'Out of lamb' });
+      const [owner, mgr] = await both(
+        placed.order.id,
+        { action: 'accept', prepTimeMinutes: 20 },
+        { action: 'reject', reason: 'Out of lamb' },
+      );
       expect([owner.statusCode, mgr.statusCode].sort(), `${owner.body} ${mgr.body}`).toEqual([200, 409]);
       const row = await orderRow(placed.order.id);
       const expected = owner.statusCode === 200 ? 'ACCEPTED' : 'REJECTED';
@@ -129,7 +171,12 @@ async function prepareAndHandOver(orderId: string, jobId: string): Promise<void>
   }
   await settle(t, orderId);
   const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, jobId));
-  const res = await t.app.inject({ method: 'POST', url: `/api/partner/orders/${orderId}/hand-over`, headers: { cookie: shop.partner.cookie }, payload: { pickupCode: job.pickupCode } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/partner/orders/${orderId}/hand-over`,
+    headers: { cookie: shop.partner.cookie },
+    payload: { pickupCode: job.pickupCode },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -147,7 +194,11 @@ async function outForDelivery() {
 describe('money paid once', () => {
   it('pays each of two drivers exactly once when twenty cash-outs each arrive together', async () => {
     const drivers = [await newDriver(t), await newDriver(t)];
-    for (const d of drivers) for (const amount of [300, 311, 552]) await t.database.db.insert(driverEarnings).values({ driverId: d.id, totalMinor: amount, pickupPayMinor: amount });
+    for (const d of drivers)
+      for (const amount of [300, 311, 552])
+        await t.database.db
+          .insert(driverEarnings)
+          .values({ driverId: d.id, totalMinor: amount, pickupPayMinor: amount });
     const calls = drivers.flatMap((d) => Array.from({ length: 20 }, () => d));
     const results = await Promise.all(calls.map((d) => driverCall(t, d, 'POST', '/api/driver/earnings/cash-out')));
     for (const d of drivers) {
@@ -165,10 +216,21 @@ describe('money paid once', () => {
   it('never loses a tip that arrives while the driver cashes out: it is in the payout or still owed, once', async () => {
     for (let round = 0; round < 3; round++) {
       const { d, o, code, proof } = await outForDelivery();
-      expect((await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id })).statusCode).toBe(200);
-      const [earned] = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id));
+      expect(
+        (await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id }))
+          .statusCode,
+      ).toBe(200);
+      const [earned] = await t.database.db
+        .select()
+        .from(driverEarnings)
+        .where(eq(driverEarnings.deliveryJobId, o.job.id));
       const [rated, cashed] = await Promise.all([
-        t.app.inject({ method: 'POST', url: `/api/orders/${o.orderNumber}/rating`, headers: { 'x-order-token': o.orderToken }, payload: { rating: 5, tipMinor: 250 } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/orders/${o.orderNumber}/rating`,
+          headers: { 'x-order-token': o.orderToken },
+          payload: { rating: 5, tipMinor: 250 },
+        }),
         driverCall(t, d, 'POST', '/api/driver/earnings/cash-out'),
       ]);
       expect(rated.statusCode, rated.body).toBe(201);
@@ -179,19 +241,27 @@ describe('money paid once', () => {
       const owed = earnings.filter((e) => !e.paidOut).reduce((n, e) => n + e.totalMinor, 0);
       expect(paid + owed).toBe(earned.totalMinor + 250);
       // Every paid earning adds up to its payout: nothing joined an earning after it was summed.
-      for (const p of payouts) expect(earnings.filter((e) => e.payoutId === p.id).reduce((n, e) => n + e.totalMinor, 0)).toBe(p.grossMinor);
+      for (const p of payouts)
+        expect(earnings.filter((e) => e.payoutId === p.id).reduce((n, e) => n + e.totalMinor, 0)).toBe(p.grossMinor);
     }
   });
 
   it('completes a delivery once and writes one earning when the driver sends it five times at once', async () => {
     const { d, o, code, proof } = await outForDelivery();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id })),
+      Array.from({ length: 5 }, () =>
+        driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.statusCode, r.body).toBe(409);
-    expect(await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id))).toHaveLength(1);
-    expect(await history(o.orderId)).toEqual({ statuses: ['PENDING', 'ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY', 'DELIVERED'], valid: true });
+    expect(
+      await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id)),
+    ).toHaveLength(1);
+    expect(await history(o.orderId)).toEqual({
+      statuses: ['PENDING', 'ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY', 'DELIVERED'],
+      valid: true,
+    });
   });
 
   it('hands an order to its driver once when the owner and the manager enter the code together', async () => {
@@ -206,9 +276,14 @@ describe('money paid once', () => {
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     const url = `/api/partner/orders/${o.orderId}/hand-over`;
     const results = await Promise.all(
-      [shop.partner.cookie, manager.cookie].map((cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { pickupCode: job.pickupCode } })),
+      [shop.partner.cookie, manager.cookie].map((cookie) =>
+        t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { pickupCode: job.pickupCode } }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await history(o.orderId)).toEqual({ statuses: ['PENDING', 'ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'], valid: true });
+    expect(await history(o.orderId)).toEqual({
+      statuses: ['PENDING', 'ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'],
+      valid: true,
+    });
   });
 });

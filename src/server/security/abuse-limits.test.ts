@@ -42,7 +42,11 @@ function order(from: From, app: TestApp = t) {
     method: 'POST',
     url: '/api/orders',
     remoteAddress: from.peer,
-    headers: { 'idempotency-key': newKey(), ...(from.ip ? { 'x-forwarded-for': from.ip } : {}), ...(from.cookie ? { cookie: from.cookie } : {}) },
+    headers: {
+      'idempotency-key': newKey(),
+      ...(from.ip ? { 'x-forwarded-for': from.ip } : {}),
+      ...(from.cookie ? { cookie: from.cookie } : {}),
+    },
     payload: deliveryBody(shop),
   });
 }
@@ -68,7 +72,9 @@ describe('order placement', () => {
     const before = await orderCount();
     const refused = await order({ ip });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many requests') } });
+    expect(refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many requests') },
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(await orderCount()).toBe(before);
@@ -98,7 +104,9 @@ describe('order placement', () => {
   });
 
   it('gives exactly the limit when many requests race for the last slots', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, () => hit(t.database.db, 'halalnosh:test:race', 5, 60)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => hit(t.database.db, 'halalnosh:test:race', 5, 60)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
@@ -182,7 +190,8 @@ describe('the client IP', () => {
 
 describe('review writes', () => {
   it('are limited per account and per IP, and a refused write leaves the review as it was', async () => {
-    for (const rating of [5, 4]) expect((await review({ cookie: cookies.chen, ip: `198.51.100.${30 + rating}` }, rating)).statusCode).toBe(200);
+    for (const rating of [5, 4])
+      expect((await review({ cookie: cookies.chen, ip: `198.51.100.${30 + rating}` }, rating)).statusCode).toBe(200);
     const refused = await review({ cookie: cookies.chen, ip: '198.51.100.40' }, 1);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -217,7 +226,12 @@ describe('halal concerns', () => {
 describe('uploads', () => {
   const send = (cookie: string, data: Buffer, name: string, type: string, purpose = 'driver_document') => {
     const m = multipartFile(data, name, type);
-    return t.app.inject({ method: 'POST', url: `/api/uploads?purpose=${purpose}`, headers: { ...m.headers, cookie }, payload: m.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/uploads?purpose=${purpose}`,
+      headers: { ...m.headers, cookie },
+      payload: m.payload,
+    });
   };
 
   it('are judged by their content: HTML, SVG with script and a GIF-headed page named .png are refused', async () => {
@@ -232,12 +246,19 @@ describe('uploads', () => {
   });
 
   it('refuse more than 5 MB with 413', async () => {
-    const res = await send(cookies.driver, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 1)]), 'big.pdf', 'application/pdf');
+    const res = await send(
+      cookies.driver,
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 1)]),
+      'big.pdf',
+      'application/pdf',
+    );
     expect(res.statusCode).toBe(413);
   });
 
   it('are served with their real type, nosniff, a sandboxing policy and no caching of private files', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const image = (await send(cookies.driver, png, 'page.html', 'text/html')).json();
     const res = await t.app.inject({ method: 'GET', url: image.url, headers: { cookie: cookies.driver } });
     expect(res.headers['content-type']).toBe('image/webp');
@@ -245,7 +266,14 @@ describe('uploads', () => {
     // The route's own policy, not the app's page policy (the app's onSend hook once overwrote it).
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const pdf = (await send(cookies.driver, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'doc.pdf', 'application/pdf')).json();
+    const pdf = (
+      await send(
+        cookies.driver,
+        Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+        'doc.pdf',
+        'application/pdf',
+      )
+    ).json();
     const doc = await t.app.inject({ method: 'GET', url: pdf.url, headers: { cookie: cookies.driver } });
     expect(doc.headers['content-type']).toBe('application/pdf');
     expect(doc.headers['content-disposition']).toMatch(/^inline; filename="document.pdf"$/);
@@ -259,7 +287,11 @@ describe('uploads', () => {
     expect((await get(cookies.driver)).statusCode).toBe(404);
     expect((await get(cookies.support)).statusCode).toBe(404);
     expect((await get()).statusCode).toBe(404);
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: cookies.other, origin: TEST_ORIGIN } });
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookies.other, origin: TEST_ORIGIN },
+    });
     expect(signOut.statusCode).toBe(200);
     expect((await get(cookies.other)).statusCode).toBe(404);
   });

@@ -41,18 +41,24 @@ describe('the expectations table', () => {
     expect(without).toEqual([]);
   });
 
-  it('names someone else\'s rows for every customer, partner and driver route with a row id, or says why there are none', () => {
+  it("names someone else's rows for every customer, partner and driver route with a row id, or says why there are none", () => {
     for (const r of t.app.apiRoutes) {
       const e = ROUTE_EXPECTATIONS[routeKey(r)];
       if (typeof e.rows === 'string') expect(e.rows.length, routeKey(r)).toBeGreaterThan(10);
     }
-    const idRoutes = t.app.apiRoutes.filter((r) => /:(?!slug)[A-Za-z]*Id\b|:id\b|:orderNumber/.test(r.url) && ['customer', 'partner', 'driver'].includes(r.policy.kind));
-    const withoutProbes = idRoutes.map(routeKey).filter((k) => typeof ROUTE_EXPECTATIONS[k].rows === 'string' && !k.includes('/reviews/mine'));
+    const idRoutes = t.app.apiRoutes.filter(
+      (r) =>
+        /:(?!slug)[A-Za-z]*Id\b|:id\b|:orderNumber/.test(r.url) &&
+        ['customer', 'partner', 'driver'].includes(r.policy.kind),
+    );
+    const withoutProbes = idRoutes
+      .map(routeKey)
+      .filter((k) => typeof ROUTE_EXPECTATIONS[k].rows === 'string' && !k.includes('/reviews/mine'));
     expect(withoutProbes).toEqual([]);
   });
 });
 
-describe('someone else\'s rows', () => {
+describe("someone else's rows", () => {
   it('are answered 403 or 404, never 200, and nothing is written', async () => {
     const failures: string[] = [];
     let probes = 0;
@@ -65,27 +71,38 @@ describe('someone else\'s rows', () => {
         const res = await injectAs(w, r.method as Method, p, { timeoutMs: 5000 });
         const changed = changedTables(before, await fingerprint(t));
         const allowed = p.expect ?? [403, 404];
-        if (!allowed.includes(res.status)) failures.push(`${p.actor} ${r.method} ${p.url} (${p.why}): ${res.status} ${res.body.slice(0, 160)}`);
+        if (!allowed.includes(res.status))
+          failures.push(`${p.actor} ${r.method} ${p.url} (${p.why}): ${res.status} ${res.body.slice(0, 160)}`);
         if (changed.length) failures.push(`${p.actor} ${r.method} ${p.url} (${p.why}) wrote to ${changed.join(', ')}`);
-        if (res.status >= 400 && res.status !== 0) expect(res.json(), `${p.actor} ${r.method} ${p.url}`).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+        if (res.status >= 400 && res.status !== 0)
+          expect(res.json(), `${p.actor} ${r.method} ${p.url}`).toMatchObject({
+            error: { code: expect.any(String), message: expect.any(String) },
+          });
       }
     }
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(80);
   });
 
-  it('leave A\'s review as it was when B writes their own', async () => {
+  it("leave A's review as it was when B writes their own", async () => {
     const [before] = await t.database.db.select().from(reviews).where(eq(reviews.userId, w.actors.customerA.id!));
-    const res = await injectAs(w, 'PUT', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX1}/reviews/mine`, payload: { rating: 1, comment: 'Meh' } });
+    const res = await injectAs(w, 'PUT', {
+      actor: 'customerB',
+      url: `/api/restaurants/${w.rows.siteX1}/reviews/mine`,
+      payload: { rating: 1, comment: 'Meh' },
+    });
     expect(res.status).toBe(200);
     const [after] = await t.database.db.select().from(reviews).where(eq(reviews.userId, w.actors.customerA.id!));
     expect(after).toEqual(before);
-    const list = (await injectAs(w, 'GET', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX1}/reviews` })).json() as { reviews: { id: string; mine: boolean }[] };
+    const list = (
+      await injectAs(w, 'GET', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX1}/reviews` })
+    ).json() as { reviews: { id: string; mine: boolean }[] };
     expect(list.reviews.find((r) => r.id === before.id)?.mine).toBe(false);
   });
 
-  it('never show up in another caller\'s lists', async () => {
-    const get = async (actor: Parameters<typeof injectAs>[2]['actor'], url: string) => (await injectAs(w, 'GET', { actor, url })).body;
+  it("never show up in another caller's lists", async () => {
+    const get = async (actor: Parameters<typeof injectAs>[2]['actor'], url: string) =>
+      (await injectAs(w, 'GET', { actor, url })).body;
     expect(await get('customerB', '/api/account/orders')).not.toContain(w.rows.orderA.number);
     expect(await get('customerB', '/api/account/addresses')).not.toContain(w.rows.addressA);
     expect(await get('partnerY', '/api/partner/brands')).not.toContain(w.rows.brandX);
@@ -111,8 +128,15 @@ describe('route policies', () => {
         const expected = decide(r.policy, w.actors[name].actor);
         const res = await injectAs(w, r.method as Method, { actor: name, url }, { timeoutMs: 5000 });
         const ok =
-          expected === 'unauthenticated' ? res.status === 401 : expected === 'forbidden' ? res.status === 403 : ![401, 403, 0].includes(res.status) && res.status < 500;
-        if (!ok) failures.push(`${name} ${r.method} ${r.url}: expected ${expected}, got ${res.status} ${res.body.slice(0, 120)}`);
+          expected === 'unauthenticated'
+            ? res.status === 401
+            : expected === 'forbidden'
+              ? res.status === 403
+              : ![401, 403, 0].includes(res.status) && res.status < 500;
+        if (!ok)
+          failures.push(
+            `${name} ${r.method} ${r.url}: expected ${expected}, got ${res.status} ${res.body.slice(0, 120)}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -7,14 +7,27 @@ import { describe, expect, it } from 'vitest';
  * advisory service): few production dependencies, each justified in docs/architecture.md, each
  * exactly pinned by the lockfile, and the installed tree clean.
  */
-type Node = { version?: string; missing?: boolean; invalid?: boolean | string; extraneous?: boolean; dependencies?: Record<string, Node> };
+type Node = {
+  version?: string;
+  missing?: boolean;
+  invalid?: boolean | string;
+  extraneous?: boolean;
+  dependencies?: Record<string, Node>;
+};
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
-const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { lockfileVersion: number; packages: Record<string, { version?: string; dev?: boolean }> };
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+  lockfileVersion: number;
+  packages: Record<string, { version?: string; dev?: boolean }>;
+};
 
 describe('production dependencies', () => {
   it('install cleanly: npm ls --omit=dev finds nothing missing, invalid or extraneous', () => {
-    const res = spawnSync('npm', ['ls', '--omit=dev', '--all', '--json'], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const res = spawnSync('npm', ['ls', '--omit=dev', '--all', '--json'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const tree = JSON.parse(res.stdout) as Node & { problems?: string[] };
     const problems: string[] = [...(tree.problems ?? [])];
     const walk = (name: string, node: Node) => {
@@ -45,8 +58,13 @@ describe('production dependencies', () => {
     const section = doc.slice(doc.indexOf('## Production dependencies'));
     const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---')));
     const listed = new Set<string>();
-    for (const row of table.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('|---') && !/^\|\s*package/.test(l))) {
-      const [names, why] = row.split('|').slice(1, 3).map((c) => c.trim());
+    for (const row of table
+      .split('\n')
+      .filter((l) => l.startsWith('|') && !l.startsWith('|---') && !/^\|\s*package/.test(l))) {
+      const [names, why] = row
+        .split('|')
+        .slice(1, 3)
+        .map((c) => c.trim());
       expect(why.length, row).toBeGreaterThan(2);
       for (const name of names.split(',')) listed.add(name.trim());
     }

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../../domain/policies';
 import type { ApiRoute } from '../app';
-import { HOSTILE_PARAMS, HTML_LOOKING, SQL_LOOKING, bodyMutations, queryMutations, seeded } from '../test/hostile-values';
+import {
+  HOSTILE_PARAMS,
+  HTML_LOOKING,
+  SQL_LOOKING,
+  bodyMutations,
+  queryMutations,
+  seeded,
+} from '../test/hostile-values';
 import { type Method, injectAs } from '../test/inject-as';
 import { type Call, ROUTE_EXPECTATIONS, routeKey } from '../test/route-expectations';
 import { type ActorName, type World, buildWorld, rowCounts } from '../test/security-world';
@@ -20,7 +27,13 @@ let w: World;
 
 beforeAll(async () => {
   // Far above what these requests need: the abuse limits have their own test (abuse-limits.test.ts).
-  t = await createTestApp({ rateLimits: { windowSeconds: 60, orders: { perIp: 100_000, perAccount: 100_000 }, reviews: { perIp: 100_000, perAccount: 100_000 } } });
+  t = await createTestApp({
+    rateLimits: {
+      windowSeconds: 60,
+      orders: { perIp: 100_000, perAccount: 100_000 },
+      reviews: { perIp: 100_000, perAccount: 100_000 },
+    },
+  });
   w = await buildWorld(t);
 }, 180_000);
 afterAll(async () => t?.close());
@@ -74,7 +87,10 @@ function paramValue(route: string, name: string): string {
 function baseCall(route: ApiRoute): Call {
   const example = ROUTE_EXPECTATIONS[routeKey(route)]?.example;
   if (example) return example(w);
-  return { actor: actorFor(route.policy), url: route.url.replace(/:([A-Za-z]+)/g, (_, n: string) => paramValue(route.url, n)).replace(/\*$/, 'get-session') };
+  return {
+    actor: actorFor(route.policy),
+    url: route.url.replace(/:([A-Za-z]+)/g, (_, n: string) => paramValue(route.url, n)).replace(/\*$/, 'get-session'),
+  };
 }
 
 type Attempt = { label: string; call: Call; raw?: string; contentType?: string };
@@ -88,22 +104,37 @@ function attempts(route: ApiRoute, rand: () => number): Attempt[] {
     const example = (base.payload ?? undefined) as Record<string, unknown> | undefined;
     for (const m of bodyMutations(route.schema?.body, example, rand, 1)) {
       const fresh = baseCall(route);
-      out.push({ label: m.label, call: { ...fresh, url: base.url, payload: m.raw ?? m.body }, raw: m.raw, contentType: m.contentType });
+      out.push({
+        label: m.label,
+        call: { ...fresh, url: base.url, payload: m.raw ?? m.body },
+        raw: m.raw,
+        contentType: m.contentType,
+      });
     }
   }
   if (route.schema?.querystring || query) {
-    for (const q of queryMutations(route.schema?.querystring, new URLSearchParams(query), rand, 2)) out.push({ label: q.label, call: { ...baseCall(route), url: `${path}?${q.query}` } });
+    for (const q of queryMutations(route.schema?.querystring, new URLSearchParams(query), rand, 2))
+      out.push({ label: q.label, call: { ...baseCall(route), url: `${path}?${q.query}` } });
   }
   const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   for (const param of params) {
     for (const value of HOSTILE_PARAMS) {
-      const url = route.url.replace(/:([A-Za-z]+)/g, (_, n: string) => (n === param ? value : paramValue(route.url, n)));
-      out.push({ label: `:${param}=${value.slice(0, 30)}`, call: { ...baseCall(route), url: query ? `${url}?${query}` : url } });
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, n: string) =>
+        n === param ? value : paramValue(route.url, n),
+      );
+      out.push({
+        label: `:${param}=${value.slice(0, 30)}`,
+        call: { ...baseCall(route), url: query ? `${url}?${query}` : url },
+      });
     }
   }
   if (route.schema?.headers) {
     for (const value of ['', 'a', 'x'.repeat(101), ' '.repeat(20), "'; drop table orders;--"]) {
-      for (const header of ['idempotency-key', 'x-order-token']) out.push({ label: `${header}=${value.slice(0, 20)}`, call: { ...baseCall(route), headers: { ...(base.headers ?? {}), [header]: value } } });
+      for (const header of ['idempotency-key', 'x-order-token'])
+        out.push({
+          label: `${header}=${value.slice(0, 20)}`,
+          call: { ...baseCall(route), headers: { ...(base.headers ?? {}), [header]: value } },
+        });
     }
   }
   return out;
@@ -119,30 +150,57 @@ describe('text that looks like SQL or HTML', () => {
 
   it('comes back byte-identical in a review comment, and the tables are still there', async () => {
     for (const comment of nasty) {
-      const res = await injectAs(w, 'PUT', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX1}/reviews/mine`, payload: { rating: 4, comment } });
+      const res = await injectAs(w, 'PUT', {
+        actor: 'customerB',
+        url: `/api/restaurants/${w.rows.siteX1}/reviews/mine`,
+        payload: { rating: 4, comment },
+      });
       expect(res.status, res.body).toBe(200);
       expect((res.json() as { review: { comment: string } }).review.comment).toBe(comment);
-      const list = (await injectAs(w, 'GET', { actor: 'visitor', url: `/api/restaurants/${w.rows.siteX1}/reviews` })).json() as { reviews: { comment: string }[] };
+      const list = (
+        await injectAs(w, 'GET', { actor: 'visitor', url: `/api/restaurants/${w.rows.siteX1}/reviews` })
+      ).json() as { reviews: { comment: string }[] };
       expect(list.reviews.map((r) => r.comment)).toContain(comment);
     }
     const tables = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`);
     expect(tables.rows[0].n).toBeGreaterThan(0);
   });
 
-  it('comes back byte-identical in an address, an order\'s instructions and a city suggestion', async () => {
+  it("comes back byte-identical in an address, an order's instructions and a city suggestion", async () => {
     const text = "'); drop table orders;-- <script>alert(1)</script>";
-    const address = await injectAs(w, 'POST', { actor: 'customerB', url: '/api/account/addresses', payload: { label: text, addressLine1: text, city: 'London', postcode: 'E1 6AN', deliveryInstructions: text } });
+    const address = await injectAs(w, 'POST', {
+      actor: 'customerB',
+      url: '/api/account/addresses',
+      payload: { label: text, addressLine1: text, city: 'London', postcode: 'E1 6AN', deliveryInstructions: text },
+    });
     expect(address.status, address.body).toBe(201);
-    expect((address.json() as { address: Record<string, string> }).address).toMatchObject({ label: text, addressLine1: text, deliveryInstructions: text });
+    expect((address.json() as { address: Record<string, string> }).address).toMatchObject({
+      label: text,
+      addressLine1: text,
+      deliveryInstructions: text,
+    });
     const call = ROUTE_EXPECTATIONS['POST /api/orders'].example!(w);
-    const order = await injectAs(w, 'POST', { ...call, actor: 'customerB', payload: { ...(call.payload as object), customerName: text, deliveryAddress: text, deliveryInstructions: text } });
+    const order = await injectAs(w, 'POST', {
+      ...call,
+      actor: 'customerB',
+      payload: { ...(call.payload as object), customerName: text, deliveryAddress: text, deliveryInstructions: text },
+    });
     expect(order.status, order.body).toBe(201);
-    const seen = (await injectAs(w, 'GET', { actor: 'customerB', url: `/api/orders/${(order.json() as { order: { orderNumber: string } }).order.orderNumber}` })).json() as {
+    const seen = (
+      await injectAs(w, 'GET', {
+        actor: 'customerB',
+        url: `/api/orders/${(order.json() as { order: { orderNumber: string } }).order.orderNumber}`,
+      })
+    ).json() as {
       order: { contact: { name: string }; delivery: { address: string; instructions: string } };
     };
     expect(seen.order.contact.name).toBe(text);
     expect(seen.order.delivery).toMatchObject({ address: text, instructions: text });
-    const suggestion = await injectAs(w, 'POST', { actor: 'visitor', url: '/api/city-suggestions', payload: { city: "Bradford'); drop table cities;--" } });
+    const suggestion = await injectAs(w, 'POST', {
+      actor: 'visitor',
+      url: '/api/city-suggestions',
+      payload: { city: "Bradford'); drop table cities;--" },
+    });
     expect(suggestion.status).toBe(201);
     expect((await injectAs(w, 'GET', { actor: 'visitor', url: '/api/cities' })).status).toBe(200);
   });
@@ -161,8 +219,14 @@ describe('body size', () => {
     const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET');
     for (const route of writes) {
       const call = baseCall(route);
-      const res = await injectAs(w, route.method as Method, { ...call, payload: big }, { extraHeaders: { 'content-type': 'application/json', origin: TEST_ORIGIN } });
-      if (res.status !== 413 || !isErrorShape(res.json())) failures.push(`${route.method} ${route.url}: ${res.status} ${res.body.slice(0, 100)}`);
+      const res = await injectAs(
+        w,
+        route.method as Method,
+        { ...call, payload: big },
+        { extraHeaders: { 'content-type': 'application/json', origin: TEST_ORIGIN } },
+      );
+      if (res.status !== 413 || !isErrorShape(res.json()))
+        failures.push(`${route.method} ${route.url}: ${res.status} ${res.body.slice(0, 100)}`);
     }
     expect(failures).toEqual([]);
     expect(writes.length).toBeGreaterThan(40);
@@ -184,8 +248,12 @@ describe('hostile input on every route', () => {
       for (const a of attempts(route, rand)) {
         sent++;
         const write = route.method !== 'GET';
-        const contentType = a.contentType ?? (a.raw !== undefined || a.call.payload !== undefined ? 'application/json' : undefined);
-        const res = await injectAs(w, route.method as Method, a.call, { timeoutMs: 10_000, extraHeaders: contentType ? { 'content-type': contentType } : {} });
+        const contentType =
+          a.contentType ?? (a.raw !== undefined || a.call.payload !== undefined ? 'application/json' : undefined);
+        const res = await injectAs(w, route.method as Method, a.call, {
+          timeoutMs: 10_000,
+          extraHeaders: contentType ? { 'content-type': contentType } : {},
+        });
         const where = `${route.method} ${route.url} [${a.label}]`;
         if (res.status === 0 || res.status >= 500) {
           failures.push(`${where}: ${res.status} ${res.body.slice(0, 200)}`);
@@ -199,7 +267,8 @@ describe('hostile input on every route', () => {
           } catch {
             // not JSON
           }
-          if (!isErrorShape(body)) failures.push(`${where}: ${res.status} without the error shape: ${res.body.slice(0, 120)}`);
+          if (!isErrorShape(body))
+            failures.push(`${where}: ${res.status} without the error shape: ${res.body.slice(0, 120)}`);
           if (/\n\s+at |node_modules|\.ts:\d+/.test(res.body)) failures.push(`${where}: leaks a stack trace`);
           if (write) {
             const after = await rowCounts(t);

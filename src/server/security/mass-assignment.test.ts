@@ -110,11 +110,13 @@ const STRICT_ROUTES = [
   'PUT /api/restaurants/:siteId/reviews/mine',
 ];
 
-describe('every write route\'s contract', () => {
+describe("every write route's contract", () => {
   it('refuses or strips every field it does not define, before any handler sees the body', () => {
     const problems: string[] = [];
     for (const r of t.app.apiRoutes) {
-      const schema = r.schema?.body as { safeParse?: (v: unknown) => { success: boolean; data?: unknown; error?: { issues: { code: string }[] } } } | undefined;
+      const schema = r.schema?.body as
+        | { safeParse?: (v: unknown) => { success: boolean; data?: unknown; error?: { issues: { code: string }[] } } }
+        | undefined;
       const example = ROUTE_EXPECTATIONS[routeKey(r)]?.example;
       if (!schema?.safeParse || !example) continue;
       const base = example(w).payload as Record<string, unknown>;
@@ -127,7 +129,8 @@ describe('every write route\'s contract', () => {
       if (attacked.success) {
         const leaked = Object.keys(extrasFor(w, schema)).filter((k) => k in (attacked.data as object));
         if (leaked.length) problems.push(`${routeKey(r)} passes ${leaked.join(', ')} to its handler`);
-        if (STRICT_ROUTES.includes(routeKey(r))) problems.push(`${routeKey(r)} should refuse unknown fields (z.strictObject)`);
+        if (STRICT_ROUTES.includes(routeKey(r)))
+          problems.push(`${routeKey(r)} should refuse unknown fields (z.strictObject)`);
       } else if (!attacked.error?.issues.some((i) => i.code === 'unrecognized_keys')) {
         problems.push(`${routeKey(r)} fails for another reason than the unknown fields`);
       }
@@ -135,7 +138,7 @@ describe('every write route\'s contract', () => {
     expect(problems).toEqual([]);
   });
 
-  it('is strict for every finished module\'s write route', () => {
+  it("is strict for every finished module's write route", () => {
     const loose = STRICT_ROUTES.filter((k) => {
       const r = t.app.apiRoutes.find((x) => routeKey(x) === k);
       return !r || !isStrict(r.schema?.body);
@@ -147,7 +150,9 @@ describe('every write route\'s contract', () => {
 describe('every write route over HTTP', () => {
   it('answers the example plus forbidden fields with 400 and writes nothing, or ignores the fields', async () => {
     const problems: string[] = [];
-    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.schema?.body && ROUTE_EXPECTATIONS[routeKey(r)]?.example);
+    const writes = t.app.apiRoutes.filter(
+      (r) => r.method !== 'GET' && r.schema?.body && ROUTE_EXPECTATIONS[routeKey(r)]?.example,
+    );
     for (const r of writes) {
       const call = ROUTE_EXPECTATIONS[routeKey(r)].example!(w);
       const payload = { ...(call.payload as object), ...extrasFor(w, r.schema!.body) };
@@ -157,65 +162,114 @@ describe('every write route over HTTP', () => {
       const changed = changedTables(before, await fingerprint(t));
       if (res.status >= 500) problems.push(`${routeKey(r)}: ${res.status}`);
       if (isStrict(r.schema!.body)) {
-        if (res.status !== 400 || !/Unrecognized key/.test(res.body)) problems.push(`${routeKey(r)}: expected 400 naming the unknown field, got ${res.status} ${res.body.slice(0, 120)}`);
+        if (res.status !== 400 || !/Unrecognized key/.test(res.body))
+          problems.push(
+            `${routeKey(r)}: expected 400 naming the unknown field, got ${res.status} ${res.body.slice(0, 120)}`,
+          );
         if (changed.length) problems.push(`${routeKey(r)}: refused but wrote to ${changed.join(', ')}`);
         continue;
       }
       const after = await sentinelCounts(changed);
-      for (const [k, n] of Object.entries(after)) if (n > counts[k]) problems.push(`${routeKey(r)} stored an injected value: ${k}`);
+      for (const [k, n] of Object.entries(after))
+        if (n > counts[k]) problems.push(`${routeKey(r)} stored an injected value: ${k}`);
     }
     expect(problems).toEqual([]);
     expect(writes.length).toBeGreaterThan(40);
   }, 120_000);
 });
 
-describe('fields that are part of a contract but never the caller\'s to choose', () => {
+describe("fields that are part of a contract but never the caller's to choose", () => {
   it('keeps a review unverified whatever the body says', async () => {
-    const res = await injectAs(w, 'PUT', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX2}/reviews/mine`, payload: { rating: 5, isVerified: true } });
+    const res = await injectAs(w, 'PUT', {
+      actor: 'customerB',
+      url: `/api/restaurants/${w.rows.siteX2}/reviews/mine`,
+      payload: { rating: 5, isVerified: true },
+    });
     expect(res.status).toBe(400);
-    const ok = await injectAs(w, 'PUT', { actor: 'customerB', url: `/api/restaurants/${w.rows.siteX2}/reviews/mine`, payload: { rating: 5 } });
+    const ok = await injectAs(w, 'PUT', {
+      actor: 'customerB',
+      url: `/api/restaurants/${w.rows.siteX2}/reviews/mine`,
+      payload: { rating: 5 },
+    });
     expect(ok.status).toBe(200);
     const [row] = await t.database.db.select().from(reviews).where(eq(reviews.userId, w.actors.customerB.id!));
     expect(row.isVerified).toBe(false);
   });
 
-  it('prices an order from the menu whatever prices, totals, status or owner the body claims, and refuses another brand\'s item', async () => {
+  it("prices an order from the menu whatever prices, totals, status or owner the body claims, and refuses another brand's item", async () => {
     const base = ROUTE_EXPECTATIONS['POST /api/orders'].example!(w);
     const body = base.payload as { items: object[] };
     const priced = await injectAs(w, 'POST', {
       ...base,
-      payload: { ...body, items: [{ menuItemId: w.rows.itemX, quantity: 2, priceMinor: 1, unitPriceMinor: 1 }], totalMinor: 1, status: 'DELIVERED', customerId: stranger, driverId: stranger },
+      payload: {
+        ...body,
+        items: [{ menuItemId: w.rows.itemX, quantity: 2, priceMinor: 1, unitPriceMinor: 1 }],
+        totalMinor: 1,
+        status: 'DELIVERED',
+        customerId: stranger,
+        driverId: stranger,
+      },
     });
     expect(priced.status, priced.body).toBe(201);
-    const order = (priced.json() as { order: { id: string; subtotalMinor: number; totalMinor: number; status: string } }).order;
+    const order = (
+      priced.json() as { order: { id: string; subtotalMinor: number; totalMinor: number; status: string } }
+    ).order;
     expect(order).toMatchObject({ subtotalMinor: 1300, totalMinor: 1300 + 249, status: 'PENDING' });
-    const [row] = (await t.database.db.execute<{ customer_id: string | null; driver_id: string | null }>(sql`select customer_id, driver_id from orders where id = ${order.id}`)).rows;
+    const [row] = (
+      await t.database.db.execute<{ customer_id: string | null; driver_id: string | null }>(
+        sql`select customer_id, driver_id from orders where id = ${order.id}`,
+      )
+    ).rows;
     expect(row).toEqual({ customer_id: w.actors.customerA.id, driver_id: null });
-    const foreign = await injectAs(w, 'POST', { ...base, headers: { 'idempotency-key': 'foreign-item-0001' }, payload: { ...body, items: [{ menuItemId: w.shop.items.foreign.id, quantity: 1 }] } });
+    const foreign = await injectAs(w, 'POST', {
+      ...base,
+      headers: { 'idempotency-key': 'foreign-item-0001' },
+      payload: { ...body, items: [{ menuItemId: w.shop.items.foreign.id, quantity: 1 }] },
+    });
     expect([400, 404, 409]).toContain(foreign.status);
   });
 
   it('does not let a partner declare their own halal status', async () => {
     await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.rows.siteX1));
-    const res = await injectAs(w, 'PATCH', { actor: 'ownerX', url: `/api/partner/sites/${w.rows.siteX1}`, payload: { halalStatus: 'verified', description: 'Certified!' } });
+    const res = await injectAs(w, 'PATCH', {
+      actor: 'ownerX',
+      url: `/api/partner/sites/${w.rows.siteX1}`,
+      payload: { halalStatus: 'verified', description: 'Certified!' },
+    });
     expect(res.status).toBeLessThan(500);
     const [site] = await t.database.db.select().from(sites).where(eq(sites.id, w.rows.siteX1));
     expect(site.halalStatus).not.toBe('verified');
   });
 
-  it('does not move an item into another brand\'s menu', async () => {
+  it("does not move an item into another brand's menu", async () => {
     const [menuY] = await t.database.db.select().from(menus).where(eq(menus.brandId, w.rows.brandY));
-    const [sectionY] = await t.database.db.select().from(menuSections).where(eq(menuSections.menuId, menuY.id)).limit(1);
-    const res = await injectAs(w, 'PATCH', { actor: 'ownerX', url: `/api/partner/items/${w.rows.itemX}`, payload: { sectionId: sectionY.id } });
+    const [sectionY] = await t.database.db
+      .select()
+      .from(menuSections)
+      .where(eq(menuSections.menuId, menuY.id))
+      .limit(1);
+    const res = await injectAs(w, 'PATCH', {
+      actor: 'ownerX',
+      url: `/api/partner/items/${w.rows.itemX}`,
+      payload: { sectionId: sectionY.id },
+    });
     expect([400, 403, 404, 409]).toContain(res.status);
     const [item] = await t.database.db.select().from(menuItems).where(eq(menuItems.id, w.rows.itemX));
     expect(item.sectionId).toBe(w.rows.sectionX);
   });
 
   it('refuses an owner role in a partner invitation and a super_admin invite from an ops manager', async () => {
-    const owner = await injectAs(w, 'POST', { actor: 'ownerX', url: `/api/partner/brands/${w.rows.brandX}/invitations`, payload: { email: 'boss@example.com', role: 'owner' } });
+    const owner = await injectAs(w, 'POST', {
+      actor: 'ownerX',
+      url: `/api/partner/brands/${w.rows.brandX}/invitations`,
+      payload: { email: 'boss@example.com', role: 'owner' },
+    });
     expect(owner.status).toBe(400);
-    const superAdmin = await injectAs(w, 'POST', { actor: 'ops_manager', url: '/api/admin/team/invites', payload: { fullName: 'Boss', email: 'boss@example.com', role: 'super_admin' } });
+    const superAdmin = await injectAs(w, 'POST', {
+      actor: 'ops_manager',
+      url: '/api/admin/team/invites',
+      payload: { fullName: 'Boss', email: 'boss@example.com', role: 'super_admin' },
+    });
     expect(superAdmin.status).toBe(403);
   });
 
@@ -224,7 +278,10 @@ describe('fields that are part of a contract but never the caller\'s to choose',
     const res = await injectAs(w, 'POST', { ...call, payload: { ...(call.payload as object), status: 'approved' } });
     expect(res.status).toBe(400);
     expect(res.body).toContain('Unrecognized key');
-    const [p] = await t.database.db.select().from(userProfiles).where(eq(userProfiles.userId, w.actors.pendingDriver.id!));
+    const [p] = await t.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, w.actors.pendingDriver.id!));
     expect(p.status).toBe('pending');
   });
 
@@ -234,7 +291,16 @@ describe('fields that are part of a contract but never the caller\'s to choose',
       actor: 'visitor',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'http://localhost:3000' },
-      payload: { name: 'Claims', email, password: 'a-long-password', userType: 'customer', emailVerified: true, role: 'admin', adminRole: 'super_admin', status: 'active' },
+      payload: {
+        name: 'Claims',
+        email,
+        password: 'a-long-password',
+        userType: 'customer',
+        emailVerified: true,
+        role: 'admin',
+        adminRole: 'super_admin',
+        status: 'active',
+      },
     });
     expect(res.status).toBe(200);
     const [u] = await t.database.db.select().from(user).where(eq(user.email, email));

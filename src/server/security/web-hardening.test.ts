@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICIES } from '../../domain/policies';
 import { buildApp } from '../app';
 import { customerAddresses } from '../db/schema/index';
-import { type TestApp, TEST_ORIGIN, createTestApp, createUser, openTestDatabase, signIn, testConfig } from '../test/test-app';
+import {
+  type TestApp,
+  TEST_ORIGIN,
+  createTestApp,
+  createUser,
+  openTestDatabase,
+  signIn,
+  testConfig,
+} from '../test/test-app';
 
 /**
  * OWASP API8 (security misconfiguration), ASVS 3 (sessions), 4.2.2 (CSRF) and 14.4 (headers):
@@ -46,7 +54,12 @@ afterAll(async () => t?.close());
 
 const address = { addressLine1: '1 Brick Lane', city: 'London', postcode: 'E1 6QL' };
 const post = (headers: Record<string, string>, payload: object = address) =>
-  t.app.inject({ method: 'POST', url: '/api/account/addresses', headers: { cookie: cookies.customer, ...headers }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/account/addresses',
+    headers: { cookie: cookies.customer, ...headers },
+    payload,
+  });
 const count = async () => (await t.database.db.select().from(customerAddresses)).length;
 
 describe('cross-site request forgery', () => {
@@ -69,19 +82,33 @@ describe('cross-site request forgery', () => {
   });
 
   it('accepts our own pages (Origin, Referer or Sec-Fetch-Site same-origin) and non-browser callers', async () => {
-    const own: Record<string, string>[] = [{ origin: TEST_ORIGIN }, { referer: `${TEST_ORIGIN}/account` }, { 'sec-fetch-site': 'same-origin' }, {}];
+    const own: Record<string, string>[] = [
+      { origin: TEST_ORIGIN },
+      { referer: `${TEST_ORIGIN}/account` },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+    ];
     for (const headers of own) {
       expect((await post(headers)).statusCode, JSON.stringify(headers)).toBe(201);
     }
   });
 
   it('lets a visitor without a session write from anywhere (there is no session to abuse)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/city-suggestions', headers: { origin: 'https://evil.example' }, payload: { city: 'Leeds' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/city-suggestions',
+      headers: { origin: 'https://evil.example' },
+      payload: { city: 'Leeds' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
   it('leaves reads alone', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/account/addresses', headers: { cookie: cookies.customer, origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/addresses',
+      headers: { cookie: cookies.customer, origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -96,7 +123,8 @@ describe('cross-site request forgery', () => {
           headers: { cookie: cookies[who], origin: 'https://evil.example', 'content-type': 'application/json' },
           payload: '{}',
         });
-        if (res.statusCode !== 403 || res.json().error.message !== 'Cross-site request refused') failures.push(`${who} ${r.method} ${r.url}: ${res.statusCode}`);
+        if (res.statusCode !== 403 || res.json().error.message !== 'Cross-site request refused')
+          failures.push(`${who} ${r.method} ${r.url}: ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -105,12 +133,22 @@ describe('cross-site request forgery', () => {
 
   it('guards /api/auth too (better-auth switches its own origin check off under NODE_ENV=test)', async () => {
     for (const url of ['/api/auth/update-user', '/api/auth/sign-out', '/api/auth/revoke-other-sessions']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: cookies.partner, origin: 'https://evil.example' }, payload: { name: 'Hacked' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: cookies.partner, origin: 'https://evil.example' },
+        payload: { name: 'Hacked' },
+      });
       expect(res.statusCode, url).toBe(403);
     }
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookies.partner } });
     expect(me.json().user).toMatchObject({ name: 'Test User' });
-    const own = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie: cookies.partner, origin: TEST_ORIGIN }, payload: { name: 'Renamed' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: cookies.partner, origin: TEST_ORIGIN },
+      payload: { name: 'Renamed' },
+    });
     expect(own.statusCode).toBe(200);
   });
 });
@@ -125,7 +163,10 @@ describe('in production', () => {
     drop = opened.drop;
     prod = await buildApp(testConfig({ production: true, publicUrl }), { database: opened.database, logger: false });
     await prod.ready();
-    await createUser({ app: prod, database: opened.database, url: null, close: async () => undefined }, { email: 'prod@example.com', userType: 'customer', status: 'active' });
+    await createUser(
+      { app: prod, database: opened.database, url: null, close: async () => undefined },
+      { email: 'prod@example.com', userType: 'customer', status: 'active' },
+    );
   });
   afterAll(async () => {
     await prod?.close();
@@ -133,7 +174,12 @@ describe('in production', () => {
   });
 
   it('sets the session cookie httpOnly, Secure, SameSite=Lax with the __Secure- prefix, and keeps the token out of the body', async () => {
-    const res = await prod.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: publicUrl }, payload: { email: 'prod@example.com', password: 'correct-horse-battery' } });
+    const res = await prod.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: publicUrl },
+      payload: { email: 'prod@example.com', password: 'correct-horse-battery' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const session = res.cookies.find((c) => c.name.endsWith('session_token'))!;
     expect(session.name).toBe('__Secure-better-auth.session_token');
@@ -150,11 +196,26 @@ describe('in production', () => {
   });
 
   it('trusts only PUBLIC_URL: the dev origins are cross-site there', async () => {
-    const signedIn = await prod.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: publicUrl }, payload: { email: 'prod@example.com', password: 'correct-horse-battery' } });
+    const signedIn = await prod.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: publicUrl },
+      payload: { email: 'prod@example.com', password: 'correct-horse-battery' },
+    });
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const dev = await prod.inject({ method: 'POST', url: '/api/account/addresses', headers: { cookie, origin: 'http://localhost:3000' }, payload: address });
+    const dev = await prod.inject({
+      method: 'POST',
+      url: '/api/account/addresses',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: address,
+    });
     expect(dev.statusCode).toBe(403);
-    const own = await prod.inject({ method: 'POST', url: '/api/account/addresses', headers: { cookie, origin: publicUrl }, payload: address });
+    const own = await prod.inject({
+      method: 'POST',
+      url: '/api/account/addresses',
+      headers: { cookie, origin: publicUrl },
+      payload: address,
+    });
     expect(own.statusCode).toBe(201);
   });
 });
@@ -194,7 +255,10 @@ describe('headers', () => {
 });
 
 describe('secrets', () => {
-  const leaks = (text: string) => Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => name);
+  const leaks = (text: string) =>
+    Object.entries(SECRETS)
+      .filter(([, secret]) => text.includes(secret))
+      .map(([name]) => name);
 
   it('never appear in API answers, for any audience', async () => {
     const reads: [string | null, string][] = [
@@ -226,7 +290,12 @@ describe('secrets', () => {
     if (!existsSync(dist)) return;
     const secrets = [...Object.values(SECRETS)];
     for (const [name, value] of Object.entries(process.env)) {
-      if (/SECRET|PASSWORD|SMTP_URL|DATABASE_URL|ROUTING_URL|GEOCODER_URL|_KEY$|TOKEN/.test(name) && value && value.length >= 12) secrets.push(value);
+      if (
+        /SECRET|PASSWORD|SMTP_URL|DATABASE_URL|ROUTING_URL|GEOCODER_URL|_KEY$|TOKEN/.test(name) &&
+        value &&
+        value.length >= 12
+      )
+        secrets.push(value);
     }
     const ownSecret = path.resolve('data/auth-secret');
     if (existsSync(ownSecret)) secrets.push(readFileSync(ownSecret, 'utf8').trim());
@@ -242,8 +311,14 @@ describe('secrets', () => {
     const problems: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'latin1');
-      for (const secret of secrets) if (text.includes(secret)) problems.push(`${path.relative(dist, file)} holds a secret`);
-      for (const pattern of [/postgres(ql)?:\/\/[^"'\s]*:[^"'\s]*@/, /smtps?:\/\/[^"'\s]*:[^"'\s]*@/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, /AUTH_SECRET\s*[:=]/]) {
+      for (const secret of secrets)
+        if (text.includes(secret)) problems.push(`${path.relative(dist, file)} holds a secret`);
+      for (const pattern of [
+        /postgres(ql)?:\/\/[^"'\s]*:[^"'\s]*@/,
+        /smtps?:\/\/[^"'\s]*:[^"'\s]*@/,
+        /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+        /AUTH_SECRET\s*[:=]/,
+      ]) {
         if (pattern.test(text)) problems.push(`${path.relative(dist, file)} matches ${pattern}`);
       }
     }
@@ -272,7 +347,11 @@ describe('errors', () => {
     app.get('/api/test/upstream', { config: pub }, async () => {
       throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
     });
-    app.get('/api/test/bad-response', { config: pub, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({ ok: SECRET_DETAIL }) as never);
+    app.get(
+      '/api/test/bad-response',
+      { config: pub, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+      async () => ({ ok: SECRET_DETAIL }) as never,
+    );
     app.get('/api/test/db', { config: pub }, async () => {
       await opened.database.db.execute(sql.raw('select * from no_such_table_with_a_revealing_name'));
       return {};
@@ -285,7 +364,13 @@ describe('errors', () => {
   });
 
   it('answer 500 "Something went wrong" without the message, stack, file paths or SQL', async () => {
-    for (const url of ['/api/test/throws', '/api/test/throws-string', '/api/test/upstream', '/api/test/bad-response', '/api/test/db']) {
+    for (const url of [
+      '/api/test/throws',
+      '/api/test/throws-string',
+      '/api/test/upstream',
+      '/api/test/bad-response',
+      '/api/test/db',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(500);
       expect(res.json(), url).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong' } });

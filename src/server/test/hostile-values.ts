@@ -26,8 +26,20 @@ export function pick<T>(rand: () => number, list: readonly T[], n: number): T[] 
   return out;
 }
 
-export const SQL_LOOKING = ["'); drop table orders;--", "' OR '1'='1", '1; select pg_sleep(5)--', "Robert'); DELETE FROM reviews; --", '$$; copy orders to program $$'] as const;
-export const HTML_LOOKING = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '<svg/onload=alert(1)>', 'javascript:alert(1)', '{{7*7}}${7*7}'] as const;
+export const SQL_LOOKING = [
+  "'); drop table orders;--",
+  "' OR '1'='1",
+  '1; select pg_sleep(5)--',
+  "Robert'); DELETE FROM reviews; --",
+  '$$; copy orders to program $$',
+] as const;
+export const HTML_LOOKING = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '<svg/onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}${7*7}',
+] as const;
 
 /** Strings no form would send. */
 export const HOSTILE_STRINGS: readonly string[] = [
@@ -60,7 +72,24 @@ export const HOSTILE_STRINGS: readonly string[] = [
   ...HTML_LOOKING,
 ];
 
-export const HOSTILE_NUMBERS: readonly unknown[] = [-1, 0, -0, 0.5, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, Number.MAX_VALUE, -Number.MAX_VALUE, 1e-300, '12', '1e3', 'NaN', 'Infinity', null];
+export const HOSTILE_NUMBERS: readonly unknown[] = [
+  -1,
+  0,
+  -0,
+  0.5,
+  1.5,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e-300,
+  '12',
+  '1e3',
+  'NaN',
+  'Infinity',
+  null,
+];
 
 /** Nested arrays `depth` deep: [[[[…]]]]. */
 export function deepNest(depth: number): unknown {
@@ -79,7 +108,13 @@ export function deepObject(depth: number): unknown {
 const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, 'text', [], {}, [1, 2, 3], { $gt: '' }, deepNest(50)];
 
 /** Always tried on a text field: the cases that once broke something or most easily could. */
-const CORE_STRINGS: readonly string[] = ['abc\u0000def', '\uD800', 'a'.repeat(10_000), "'); drop table orders;-- <script>alert(1)</script>", '\u202Eevil\u200B😀'];
+const CORE_STRINGS: readonly string[] = [
+  'abc\u0000def',
+  '\uD800',
+  'a'.repeat(10_000),
+  "'); drop table orders;-- <script>alert(1)</script>",
+  '\u202Eevil\u200B😀',
+];
 
 /** Values to put in a field of this kind: wrong types, the core cases of its own type, then `n` seeded picks. */
 export function hostileFor(kind: FieldKind, rand: () => number, n: number): unknown[] {
@@ -105,7 +140,12 @@ export type Mutation = { label: string; body: unknown; raw?: string; contentType
  * Hostile bodies for a route: whole-body garbage, then per field of its contract (or of the
  * example) a missing field and hostile values; array elements' fields too.
  */
-export function bodyMutations(schema: unknown, example: Record<string, unknown> | undefined, rand: () => number, perField = 6): Mutation[] {
+export function bodyMutations(
+  schema: unknown,
+  example: Record<string, unknown> | undefined,
+  rand: () => number,
+  perField = 6,
+): Mutation[] {
   const base = example ?? {};
   const out: Mutation[] = [
     { label: 'null body', body: null },
@@ -118,7 +158,11 @@ export function bodyMutations(schema: unknown, example: Record<string, unknown> 
     { label: 'deep field', body: { ...base, nested: deepObject(500) } },
     { label: 'many keys', body: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i])) },
     { label: 'malformed json', body: undefined, raw: '{"a": [1, 2,' },
-    { label: 'prototype pollution', body: undefined, raw: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}` },
+    {
+      label: 'prototype pollution',
+      body: undefined,
+      raw: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}`,
+    },
     { label: 'plain text', body: undefined, raw: 'hello', contentType: 'text/plain' },
     { label: 'form encoded', body: undefined, raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
   ];
@@ -132,13 +176,17 @@ export function bodyMutations(schema: unknown, example: Record<string, unknown> 
       out.push({ label: `${field} missing`, body: rest });
     }
     const kind = fieldSchema ? fieldKind(fieldSchema) : 'unknown';
-    for (const value of hostileFor(kind, rand, perField)) out.push({ label: `${field}=${describe(value)}`, body: { ...base, [field]: value } });
+    for (const value of hostileFor(kind, rand, perField))
+      out.push({ label: `${field}=${describe(value)}`, body: { ...base, [field]: value } });
     const element = fieldSchema ? arrayElement(fieldSchema) : null;
     const first = Array.isArray(base[field]) ? (base[field] as unknown[])[0] : undefined;
     if (element && first && typeof first === 'object') {
       for (const [sub, subSchema] of objectShapes(element).flatMap((s) => Object.entries(s))) {
         for (const value of hostileFor(fieldKind(subSchema), rand, 3)) {
-          out.push({ label: `${field}[0].${sub}=${describe(value)}`, body: { ...base, [field]: [{ ...(first as object), [sub]: value }] } });
+          out.push({
+            label: `${field}[0].${sub}=${describe(value)}`,
+            body: { ...base, [field]: [{ ...(first as object), [sub]: value }] },
+          });
         }
       }
     }
@@ -147,11 +195,19 @@ export function bodyMutations(schema: unknown, example: Record<string, unknown> 
 }
 
 /** Hostile query strings: each known parameter given hostile text, repeated, or emptied. */
-export function queryMutations(schema: unknown, exampleQuery: URLSearchParams, rand: () => number, perField = 5): { label: string; query: string }[] {
+export function queryMutations(
+  schema: unknown,
+  exampleQuery: URLSearchParams,
+  rand: () => number,
+  perField = 5,
+): { label: string; query: string }[] {
   const keys = new Set([...objectShapes(schema).flatMap((s) => Object.keys(s)), ...exampleQuery.keys()]);
   const out: { label: string; query: string }[] = [];
   for (const key of keys) {
-    const values = [...pick(rand, HOSTILE_STRINGS, perField), ...pick(rand, ['NaN', 'Infinity', '-1', '1e309', '0x10', '9'.repeat(400), '1.5', '[]', '{}'], 3)];
+    const values = [
+      ...pick(rand, HOSTILE_STRINGS, perField),
+      ...pick(rand, ['NaN', 'Infinity', '-1', '1e309', '0x10', '9'.repeat(400), '1.5', '[]', '{}'], 3),
+    ];
     for (const value of values) {
       const q = new URLSearchParams(exampleQuery);
       q.set(key, value);

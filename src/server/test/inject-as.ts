@@ -16,8 +16,14 @@ export async function injectAs(
   opts: { timeoutMs?: number; extraHeaders?: Record<string, string> } = {},
 ): Promise<{ status: number; body: string; json: () => unknown; res: LightMyRequestResponse | null }> {
   const headers = as(w, call.actor, { ...(call.headers ?? {}), ...(opts.extraHeaders ?? {}) });
-  const payload = call.payload === undefined ? undefined : typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload);
-  if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  const payload =
+    call.payload === undefined
+      ? undefined
+      : typeof call.payload === 'string'
+        ? call.payload
+        : JSON.stringify(call.payload);
+  if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), opts.timeoutMs ?? 10_000);

@@ -1,7 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../domain/policies';
 import { ADMIN_ROLES, type AdminRole } from '../../domain/roles';
-import { brandMemberships, deliveryJobs, driverEarnings, invitations, menus, siteStaff, sites, teamMembers, tickets } from '../db/schema/index';
+import {
+  brandMemberships,
+  deliveryJobs,
+  driverEarnings,
+  invitations,
+  menus,
+  siteStaff,
+  sites,
+  teamMembers,
+  tickets,
+} from '../db/schema/index';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { seedDemo } from '../db/seed/seed-demo';
 import { jpeg, newDriver, upload } from '../modules/dispatch/test-fixtures';
@@ -26,7 +36,13 @@ export const ACTOR_NAMES = [
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 
-export type WorldActor = { name: ActorName; cookie: string | null; actor: Actor | null; id: string | null; email: string | null };
+export type WorldActor = {
+  name: ActorName;
+  cookie: string | null;
+  actor: Actor | null;
+  id: string | null;
+  email: string | null;
+};
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -38,7 +54,11 @@ const DEMO_ADMIN_EMAIL: Partial<Record<AdminRole, string>> = {
 };
 
 /** Headers of one actor (none for the visitor). */
-export function as(w: { actors: Record<ActorName, WorldActor> }, name: ActorName, extra: Record<string, string> = {}): Record<string, string> {
+export function as(
+  w: { actors: Record<ActorName, WorldActor> },
+  name: ActorName,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const cookie = w.actors[name].cookie;
   return { ...(cookie ? { cookie } : {}), ...extra };
 }
@@ -79,7 +99,12 @@ export async function buildWorld(t: TestApp) {
   };
 
   await signInDemo('customerA', 'customer@halalnosh.test');
-  await fresh('customerB', { email: 'customer.b@example.com', userType: 'customer', status: 'active', name: 'Bashir B' });
+  await fresh('customerB', {
+    email: 'customer.b@example.com',
+    userType: 'customer',
+    status: 'active',
+    name: 'Bashir B',
+  });
   actors.ownerX = await whoAmI(t, 'ownerX', shop.partner.cookie, shop.partner.email);
   await fresh('managerX', { email: 'manager.x@example.com', userType: 'partner', name: 'Mona Manager' });
   await signInDemo('partnerY', 'partner@halalnosh.test');
@@ -90,20 +115,41 @@ export async function buildWorld(t: TestApp) {
   for (const role of ADMIN_ROLES) {
     const email = DEMO_ADMIN_EMAIL[role];
     if (email) await signInDemo(role, email);
-    else await fresh(role, { email: `${role.replace(/_/g, '.')}@example.com`, userType: 'admin', adminRole: role, name: `Admin ${role}` });
+    else
+      await fresh(role, {
+        email: `${role.replace(/_/g, '.')}@example.com`,
+        userType: 'admin',
+        adminRole: role,
+        name: `Admin ${role}`,
+      });
   }
 
   // Brand X: a second site the manager does not run; the manager runs X1 only.
   const [siteX2] = await db
     .insert(sites)
-    .values({ brandId: shop.brand.id, name: 'Bethnal Green', slug: 'kervan-x-bethnal-green', address: '2 Bethnal Green Road', city: 'London', postcode: 'E2 6AB', lat: shop.site.lat, lng: shop.site.lng, openingHours: ALWAYS_OPEN, minOrderMinor: 0 })
+    .values({
+      brandId: shop.brand.id,
+      name: 'Bethnal Green',
+      slug: 'kervan-x-bethnal-green',
+      address: '2 Bethnal Green Road',
+      city: 'London',
+      postcode: 'E2 6AB',
+      lat: shop.site.lat,
+      lng: shop.site.lng,
+      openingHours: ALWAYS_OPEN,
+      minOrderMinor: 0,
+    })
     .returning();
-  await db.insert(brandMemberships).values({ brandId: shop.brand.id, userId: actors.managerX.id!, role: 'site_manager' });
+  await db
+    .insert(brandMemberships)
+    .values({ brandId: shop.brand.id, userId: actors.managerX.id!, role: 'site_manager' });
   await db.insert(siteStaff).values({ siteId: shop.site.id, userId: actors.managerX.id! });
   const [menu] = await db.select().from(menus).where(eq(menus.brandId, shop.brand.id));
-  const [siteY] = await db.execute<{ id: string; brand_id: string }>(
-    sql`select s.id, s.brand_id from sites s join brand_memberships m on m.brand_id = s.brand_id where m.user_id = ${actors.partnerY.id} limit 1`,
-  ).then((r) => r.rows);
+  const [siteY] = await db
+    .execute<{ id: string; brand_id: string }>(
+      sql`select s.id, s.brand_id from sites s join brand_memberships m on m.brand_id = s.brand_id where m.user_id = ${actors.partnerY.id} limit 1`,
+    )
+    .then((r) => r.rows);
 
   // A's delivery order at X1: accepted, its job taken by the driver.
   const placed = await place(t, deliveryBody(shop), { cookie: actors.customerA.cookie! });
@@ -113,11 +159,26 @@ export async function buildWorld(t: TestApp) {
   const accepted = await act(t, shop.partner.cookie, orderA.id, { action: 'accept' });
   if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
   const [jobA] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, orderA.id));
-  const taken = await t.app.inject({ method: 'POST', url: `/api/driver/jobs/${jobA.id}/accept`, headers: as({ actors }, 'driver') });
+  const taken = await t.app.inject({
+    method: 'POST',
+    url: `/api/driver/jobs/${jobA.id}/accept`,
+    headers: as({ actors }, 'driver'),
+  });
   if (taken.statusCode !== 200) throw new Error(`take job: ${taken.body}`);
 
   // A's pending pickup order at X2 (outside the manager's site) and a visitor's order at X1.
-  const atX2 = await place(t, { ...deliveryBody(shop), siteId: siteX2.id, orderType: 'PICKUP', deliveryAddress: null, deliveryPostcode: null, deliveryInstructions: null }, { cookie: actors.customerA.cookie! });
+  const atX2 = await place(
+    t,
+    {
+      ...deliveryBody(shop),
+      siteId: siteX2.id,
+      orderType: 'PICKUP',
+      deliveryAddress: null,
+      deliveryPostcode: null,
+      deliveryInstructions: null,
+    },
+    { cookie: actors.customerA.cookie! },
+  );
   if (atX2.statusCode !== 201) throw new Error(`order X2: ${atX2.body}`);
   const visitorPlaced = (await place(t, deliveryBody(shop))).json();
 
@@ -136,12 +197,24 @@ export async function buildWorld(t: TestApp) {
     payload: { rating: 5, comment: 'Lovely wraps' },
   });
   if (review.statusCode !== 200) throw new Error(`review: ${review.body}`);
-  const [earning] = await db.insert(driverEarnings).values({ driverId: actors.driver.id!, deliveryJobId: jobA.id, totalMinor: 640, pickupPayMinor: 640 }).returning();
-  const pendingDriver = { id: actors.pendingDriver.id!, email: actors.pendingDriver.email!, cookie: actors.pendingDriver.cookie! };
+  const [earning] = await db
+    .insert(driverEarnings)
+    .values({ driverId: actors.driver.id!, deliveryJobId: jobA.id, totalMinor: 640, pickupPayMinor: 640 })
+    .returning();
+  const pendingDriver = {
+    id: actors.pendingDriver.id!,
+    email: actors.pendingDriver.email!,
+    cookie: actors.pendingDriver.cookie!,
+  };
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
   const doc = await upload(t, pendingDriver, 'driver_document', pdf, 'licence.pdf', 'application/pdf');
   if (doc.statusCode !== 201) throw new Error(`document: ${doc.body}`);
-  const proof = await upload(t, { id: actors.driver.id!, email: actors.driver.email!, cookie: actors.driver.cookie! }, 'proof_of_delivery', await jpeg());
+  const proof = await upload(
+    t,
+    { id: actors.driver.id!, email: actors.driver.email!, cookie: actors.driver.cookie! },
+    'proof_of_delivery',
+    await jpeg(),
+  );
 
   // X's invitation of a site manager; a customer's report (a ticket); a team invite.
   const invite = await t.app.inject({
@@ -180,11 +253,16 @@ export async function buildWorld(t: TestApp) {
       siteY: siteY.id,
       brandY: siteY.brand_id,
       menuX: menu.id,
-      sectionX: (await db.execute<{ id: string }>(sql`select id from menu_sections where menu_id = ${menu.id} limit 1`)).rows[0].id,
+      sectionX: (await db.execute<{ id: string }>(sql`select id from menu_sections where menu_id = ${menu.id} limit 1`))
+        .rows[0].id,
       itemX: shop.items.wrap.id,
       orderA: { id: orderA.id as string, number: orderA.orderNumber as string },
       orderAtX2: { id: atX2.json().order.id as string, number: atX2.json().order.orderNumber as string },
-      visitorOrder: { id: visitorPlaced.order.id as string, number: visitorPlaced.order.orderNumber as string, token: visitorPlaced.orderToken as string },
+      visitorOrder: {
+        id: visitorPlaced.order.id as string,
+        number: visitorPlaced.order.orderNumber as string,
+        token: visitorPlaced.orderToken as string,
+      },
       jobA: { id: jobA.id, pickupCode: jobA.pickupCode },
       addressA: address.json().address.id as string,
       earning: earning.id,
@@ -211,7 +289,9 @@ export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   ).rows
     .map((r) => r.name)
     .filter((n) => !['session', 'rate_limit', 'verification', 'mail_outbox'].includes(n));
-  const parts = tables.map((n) => `select '${n}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${n}" x`);
+  const parts = tables.map(
+    (n) => `select '${n}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${n}" x`,
+  );
   const rows = (await db.execute<{ name: string; hash: string }>(sql.raw(parts.join(' union all ')))).rows;
   return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
 }
@@ -231,6 +311,10 @@ export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   ).rows
     .map((r) => r.name)
     .filter((n) => !['session', 'rate_limit', 'verification'].includes(n));
-  const rows = (await db.execute<{ name: string; n: number }>(sql.raw(tables.map((n) => `select '${n}' as name, count(*)::int as n from "${n}"`).join(' union all ')))).rows;
+  const rows = (
+    await db.execute<{ name: string; n: number }>(
+      sql.raw(tables.map((n) => `select '${n}' as name, count(*)::int as n from "${n}"`).join(' union all ')),
+    )
+  ).rows;
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }

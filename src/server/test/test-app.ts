@@ -15,7 +15,11 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on DATABASE_URL's server. */
-export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(null);
@@ -45,7 +49,12 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'halalnosh-test-'));
   return {
-    ...loadConfig({ DATA_DIR: dataDir, DEMO: '0', PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: 'test-secret-'.padEnd(40, 'x') }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      PUBLIC_URL: TEST_ORIGIN,
+      AUTH_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    }),
     signInLimitPerMinute: 1000,
     webDistDir: null,
     logLevel: 'silent',
@@ -62,7 +71,10 @@ export type TestApp = {
 };
 
 /** Builds the real app on a fresh database. */
-export async function createTestApp(overrides: Partial<Config> = {}, existing?: { database: Database; url: string | null }): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  existing?: { database: Database; url: string | null },
+): Promise<TestApp> {
   const opened = existing ? { ...existing, drop: async () => undefined } : await openTestDatabase();
   const app = await buildApp(testConfig(overrides), { database: opened.database, logger: false });
   await app.ready();

@@ -29,7 +29,11 @@ export function unwrap(schema: unknown): unknown {
   for (let i = 0; i < 20; i++) {
     const d = defOf(s);
     if (!d) return s;
-    if (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type) && d.innerType) s = d.innerType;
+    if (
+      ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type) &&
+      d.innerType
+    )
+      s = d.innerType;
     else if (d.type === 'pipe') s = defOf(d.in)?.type === 'transform' ? d.out : d.in;
     else if (d.type === 'lazy' && d.getter) s = d.getter();
     else return s;

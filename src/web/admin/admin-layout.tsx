@@ -40,7 +40,10 @@ function PendingDriversButton() {
       <span
         aria-hidden="true"
         data-testid="pending-driver-count"
-        className={cn('min-w-6 rounded-full px-1.5 text-center text-xs font-bold', count ? 'bg-destructive text-destructive-foreground' : 'bg-muted')}
+        className={cn(
+          'min-w-6 rounded-full px-1.5 text-center text-xs font-bold',
+          count ? 'bg-destructive text-destructive-foreground' : 'bg-muted',
+        )}
       >
         {count}
       </span>
@@ -80,9 +83,13 @@ export function AdminLayout() {
   };
 
   const profileItems: DropdownItem[] = [
-    ...(user ? [{ kind: 'text' as const, label: `${user.name || user.email}${role ? ` · ${ADMIN_ROLE_LABELS[role]}` : ''}` }] : []),
+    ...(user
+      ? [{ kind: 'text' as const, label: `${user.name || user.email}${role ? ` · ${ADMIN_ROLE_LABELS[role]}` : ''}` }]
+      : []),
     { kind: 'link', label: 'Profile', to: '/admin/profile', icon: <CircleUser aria-hidden="true" /> },
-    ...(canUseAdminArea(role, 'team') ? [{ kind: 'link' as const, label: 'Team', to: '/admin/team', icon: <Users aria-hidden="true" /> }] : []),
+    ...(canUseAdminArea(role, 'team')
+      ? [{ kind: 'link' as const, label: 'Team', to: '/admin/team', icon: <Users aria-hidden="true" /> }]
+      : []),
     ...(canUseAdminArea(role, 'settings')
       ? [{ kind: 'link' as const, label: 'Settings', to: '/admin/settings', icon: <Settings aria-hidden="true" /> }]
       : []),
@@ -105,7 +112,9 @@ export function AdminLayout() {
                   className={({ isActive }) =>
                     cn(
                       'flex items-center gap-3 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      isActive ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                      isActive
+                        ? 'bg-primary-soft text-primary'
+                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                     )
                   }
                 >
@@ -123,7 +132,11 @@ export function AdminLayout() {
           {user ? (
             <p className="hidden text-sm text-muted-foreground sm:block">
               {user.name || user.email}
-              {role ? <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">{ADMIN_ROLE_LABELS[role]}</span> : null}
+              {role ? (
+                <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
+                  {ADMIN_ROLE_LABELS[role]}
+                </span>
+              ) : null}
             </p>
           ) : null}
           <DropdownMenu trigger={<CircleUser aria-hidden="true" />} triggerLabel="Profile menu" items={profileItems} />

@@ -30,7 +30,11 @@ export function AdminLoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = {
-      email: !email.trim() ? 'Email is required' : EMAIL_FORMAT.test(email.trim()) ? undefined : 'Please enter a valid email address',
+      email: !email.trim()
+        ? 'Email is required'
+        : EMAIL_FORMAT.test(email.trim())
+          ? undefined
+          : 'Please enter a valid email address',
       password: password ? undefined : 'Password is required',
     };
     setErrors(next);

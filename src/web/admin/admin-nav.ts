@@ -1,4 +1,14 @@
-import { BadgeCheck, FileText, Headphones, LayoutDashboard, type LucideIcon, ScrollText, Settings, Truck, Users } from 'lucide-react';
+import {
+  BadgeCheck,
+  FileText,
+  Headphones,
+  LayoutDashboard,
+  type LucideIcon,
+  ScrollText,
+  Settings,
+  Truck,
+  Users,
+} from 'lucide-react';
 import { type AdminArea, canUseAdminArea } from '../../domain/policies';
 import type { AdminRole } from '../../domain/roles';
 

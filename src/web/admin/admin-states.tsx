@@ -26,7 +26,17 @@ export function LoadFailed({ title, message, onRetry }: { title: string; message
 }
 
 /** A number card of the Overview and the Drivers badges. */
-export function StatCard({ label, value, note, icon }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  note,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-3 pt-6">
@@ -35,7 +45,11 @@ export function StatCard({ label, value, note, icon }: { label: string; value: R
           <p className="text-3xl font-bold tabular-nums">{value}</p>
           {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
         </div>
-        {icon ? <span className="grid size-10 shrink-0 place-items-center rounded-md bg-primary-soft text-primary [&_svg]:size-5">{icon}</span> : null}
+        {icon ? (
+          <span className="grid size-10 shrink-0 place-items-center rounded-md bg-primary-soft text-primary [&_svg]:size-5">
+            {icon}
+          </span>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -58,7 +58,11 @@ export function AuditPage() {
   const audit = useQuery({
     queryKey: adminKeys.audit(filters),
     queryFn: ({ signal }) => {
-      const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)]));
+      const qs = new URLSearchParams(
+        Object.entries(filters)
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      );
       return api<AuditResponse>(`/api/admin/audit?${qs}`, { signal });
     },
     placeholderData: keepPreviousData,
@@ -74,7 +78,10 @@ export function AuditPage() {
             Who or entity
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id="audit-search"
               type="search"
@@ -92,19 +99,29 @@ export function AuditPage() {
           label="Action"
           value={action}
           onChange={(e) => set({ action: e.target.value || null, page: null })}
-          options={[{ value: '', label: 'All actions' }, ...(audit.data?.actions ?? []).map((a) => ({ value: a, label: humanize(a) }))]}
+          options={[
+            { value: '', label: 'All actions' },
+            ...(audit.data?.actions ?? []).map((a) => ({ value: a, label: humanize(a) })),
+          ]}
         />
         <SelectField
           label="Entity"
           value={entityType}
           onChange={(e) => set({ entityType: e.target.value || null, page: null })}
-          options={[{ value: '', label: 'All entities' }, ...(audit.data?.entityTypes ?? []).map((a) => ({ value: a, label: humanize(a) }))]}
+          options={[
+            { value: '', label: 'All entities' },
+            ...(audit.data?.entityTypes ?? []).map((a) => ({ value: a, label: humanize(a) })),
+          ]}
         />
       </div>
       {audit.isPending ? (
         <PageLoading label="Loading audit log..." />
       ) : audit.isError ? (
-        <LoadFailed title="Failed to load admin data" message={audit.error.message} onRetry={() => void audit.refetch()} />
+        <LoadFailed
+          title="Failed to load admin data"
+          message={audit.error.message}
+          onRetry={() => void audit.refetch()}
+        />
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-border bg-card">
@@ -112,11 +129,21 @@ export function AuditPage() {
               <caption className="sr-only">Audit log entries</caption>
               <thead>
                 <tr className="border-b border-border text-left text-muted-foreground">
-                  <th scope="col" className="px-4 py-3 font-medium">When</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Who</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Action</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Entity</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Details</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    When
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Who
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Action
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Entity
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Details
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -129,12 +156,21 @@ export function AuditPage() {
                 ) : (
                   audit.data.entries.map((e) => (
                     <tr key={e.id} className="border-b border-border align-top last:border-0">
-                      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDateTime(e.createdAt)}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+                        {formatDateTime(e.createdAt)}
+                      </td>
                       <td className="px-4 py-3">{e.performedByName ?? 'System'}</td>
                       <td className="px-4 py-3 font-medium">{humanize(e.actionType)}</td>
                       <td className="px-4 py-3">
                         {humanize(e.entityType)}
-                        {e.entityId ? <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground" title={e.entityId}>{e.entityId}</span> : null}
+                        {e.entityId ? (
+                          <span
+                            className="block max-w-48 truncate font-mono text-xs text-muted-foreground"
+                            title={e.entityId}
+                          >
+                            {e.entityId}
+                          </span>
+                        ) : null}
                       </td>
                       <td className="px-4 py-3">
                         {Object.keys(e.details).length ? (
@@ -165,7 +201,12 @@ export function AuditPage() {
                 <ChevronLeft aria-hidden="true" />
                 Previous
               </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => set({ page: String(page + 1) })}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => set({ page: String(page + 1) })}
+              >
                 Next
                 <ChevronRight aria-hidden="true" />
               </Button>

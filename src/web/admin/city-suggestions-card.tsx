@@ -35,10 +35,18 @@ export function CitySuggestionsCard() {
             <caption className="sr-only">Suggested cities</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">City</th>
-                <th scope="col" className="py-2 text-right font-medium">Requests</th>
-                <th scope="col" className="py-2 font-medium">Emails to tell</th>
-                <th scope="col" className="py-2 font-medium">Last asked</th>
+                <th scope="col" className="py-2 font-medium">
+                  City
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Requests
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Emails to tell
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Last asked
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -25,12 +25,22 @@ export function AdminDashboardPage() {
     queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
   });
   const header = <AdminHeader title="Overview" note="The platform at a glance. Counts update as things happen." />;
-  if (overview.isPending) return <div className="grid gap-6">{header}<PageLoading label="Loading overview..." /></div>;
+  if (overview.isPending)
+    return (
+      <div className="grid gap-6">
+        {header}
+        <PageLoading label="Loading overview..." />
+      </div>
+    );
   if (overview.isError) {
     return (
       <div className="grid gap-6">
         {header}
-        <LoadFailed title="Failed to load admin data" message={overview.error.message} onRetry={() => void overview.refetch()} />
+        <LoadFailed
+          title="Failed to load admin data"
+          message={overview.error.message}
+          onRetry={() => void overview.refetch()}
+        />
       </div>
     );
   }
@@ -46,9 +56,23 @@ export function AdminDashboardPage() {
           note={`${o.pendingDrivers} pending approval`}
           icon={<Bike aria-hidden="true" />}
         />
-        <StatCard label="Active Jobs" value={formatNumber(o.activeJobs)} note="Available, assigned or picked up" icon={<Package aria-hidden="true" />} />
-        <StatCard label="New Tickets" value={formatNumber(o.newTickets)} note={`${o.openTickets} open in total`} icon={<Inbox aria-hidden="true" />} />
-        <StatCard label="Escalated Tickets" value={formatNumber(o.escalatedTickets)} icon={<AlertTriangle aria-hidden="true" />} />
+        <StatCard
+          label="Active Jobs"
+          value={formatNumber(o.activeJobs)}
+          note="Available, assigned or picked up"
+          icon={<Package aria-hidden="true" />}
+        />
+        <StatCard
+          label="New Tickets"
+          value={formatNumber(o.newTickets)}
+          note={`${o.openTickets} open in total`}
+          icon={<Inbox aria-hidden="true" />}
+        />
+        <StatCard
+          label="Escalated Tickets"
+          value={formatNumber(o.escalatedTickets)}
+          icon={<AlertTriangle aria-hidden="true" />}
+        />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">

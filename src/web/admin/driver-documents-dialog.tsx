@@ -23,14 +23,27 @@ function driverName(d: DriverDocumentsResponse['driver']): string {
 }
 
 /** One document: a preview (image, or the PDF in a frame) with Download, or the fallback when it cannot be shown. */
-function DocumentPanel({ kind, doc, required }: { kind: DriverDocumentKind; doc: DriverDocument | undefined; required: boolean }) {
+function DocumentPanel({
+  kind,
+  doc,
+  required,
+}: {
+  kind: DriverDocumentKind;
+  doc: DriverDocument | undefined;
+  required: boolean;
+}) {
   const label = DRIVER_DOCUMENT_LABELS[kind];
   return (
     <section aria-label={label} className="grid gap-2 rounded-md border border-border p-3">
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{label}</h3>
         {doc ? (
-          <a href={doc.url} download={`${kind}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Download ${label}`}>
+          <a
+            href={doc.url}
+            download={`${kind}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            aria-label={`Download ${label}`}
+          >
             <Download aria-hidden="true" />
             Download
           </a>
@@ -42,9 +55,17 @@ function DocumentPanel({ kind, doc, required }: { kind: DriverDocumentKind; doc:
           {required ? 'Not uploaded' : 'Not needed for a bike'}
         </div>
       ) : doc.contentType.startsWith('image/') ? (
-        <img src={doc.url} alt={`${label} uploaded by the driver`} className="max-h-72 w-full rounded bg-muted object-contain" />
+        <img
+          src={doc.url}
+          alt={`${label} uploaded by the driver`}
+          className="max-h-72 w-full rounded bg-muted object-contain"
+        />
       ) : (
-        <iframe src={doc.previewUrl} title={`${label} (PDF)`} className="h-72 w-full rounded border border-border bg-muted">
+        <iframe
+          src={doc.previewUrl}
+          title={`${label} (PDF)`}
+          className="h-72 w-full rounded border border-border bg-muted"
+        >
           <p className="p-4 text-sm">This PDF cannot be previewed here. Use Download to open it.</p>
         </iframe>
       )}
@@ -57,7 +78,8 @@ function DocumentPanel({ kind, doc, required }: { kind: DriverDocumentKind; doc:
 export function DriverDocumentsDialog({ driverId, onClose }: { driverId: string | null; onClose: () => void }) {
   const docs = useQuery({
     queryKey: adminKeys.driverDocuments(driverId ?? ''),
-    queryFn: ({ signal }) => api<DriverDocumentsResponse>(`/api/admin/drivers/${encodeURIComponent(driverId!)}/documents`, { signal }),
+    queryFn: ({ signal }) =>
+      api<DriverDocumentsResponse>(`/api/admin/drivers/${encodeURIComponent(driverId!)}/documents`, { signal }),
     enabled: !!driverId,
   });
   const action = useDriverAction(onClose);
@@ -74,7 +96,11 @@ export function DriverDocumentsDialog({ driverId, onClose }: { driverId: string 
       {docs.isPending ? (
         <Spinner label="Loading documents" />
       ) : docs.isError ? (
-        <LoadFailed title="Failed to load admin data" message={docs.error.message} onRetry={() => void docs.refetch()} />
+        <LoadFailed
+          title="Failed to load admin data"
+          message={docs.error.message}
+          onRetry={() => void docs.refetch()}
+        />
       ) : (
         <div className="grid gap-4">
           <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -35,7 +35,9 @@ function useDebounced(value: string, ms = 250): string {
 export function DriversPage() {
   useDocumentTitle('Driver Console Admin');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'pending';
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'pending';
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounced(search.trim());
   const [viewing, setViewing] = useState<string | null>(null);
@@ -54,7 +56,8 @@ export function DriversPage() {
 
   const drivers = useQuery({
     queryKey: adminKeys.drivers(q),
-    queryFn: ({ signal }) => api<ListDriversResponse>(`/api/admin/drivers${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ListDriversResponse>(`/api/admin/drivers${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
     // Drivers going online or offline are not pushed to the back office: refresh the badges every 30 s.
     refetchInterval: 30_000,
@@ -74,11 +77,17 @@ export function DriversPage() {
 
   return (
     <div className="grid gap-6">
-      <AdminHeader title="Driver Console Admin" note="Approve applications, manage drivers and follow active delivery jobs." />
+      <AdminHeader
+        title="Driver Console Admin"
+        note="Approve applications, manage drivers and follow active delivery jobs."
+      />
 
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-72 flex-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             type="search"
             aria-label="Search drivers"
@@ -99,7 +108,12 @@ export function DriversPage() {
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList label="Driver console sections" className="max-w-2xl">
           <TabsTrigger value="pending">
-            Pending Approval{pending.length ? <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs text-destructive-foreground">{pending.length}</span> : null}
+            Pending Approval
+            {pending.length ? (
+              <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs text-destructive-foreground">
+                {pending.length}
+              </span>
+            ) : null}
           </TabsTrigger>
           <TabsTrigger value="all">All Drivers</TabsTrigger>
           <TabsTrigger value="jobs">Jobs</TabsTrigger>
@@ -108,7 +122,11 @@ export function DriversPage() {
 
         {drivers.isError && (tab === 'pending' || tab === 'all') ? (
           <div className="mt-4">
-            <LoadFailed title="Failed to load admin data" message={drivers.error.message} onRetry={() => void drivers.refetch()} />
+            <LoadFailed
+              title="Failed to load admin data"
+              message={drivers.error.message}
+              onRetry={() => void drivers.refetch()}
+            />
           </div>
         ) : null}
 
@@ -117,7 +135,9 @@ export function DriversPage() {
             <Spinner label="Loading drivers" />
           ) : pending.length === 0 ? (
             <EmptyState icon={<UserCheck aria-hidden="true" />} title="No applications waiting">
-              {q ? 'No pending driver matches your search.' : 'New driver applications appear here the moment they are sent.'}
+              {q
+                ? 'No pending driver matches your search.'
+                : 'New driver applications appear here the moment they are sent.'}
             </EmptyState>
           ) : (
             <DriversTable drivers={pending} onViewDocuments={setViewing} caption="Drivers pending approval" />
@@ -145,8 +165,8 @@ export function DriversPage() {
             <CardHeader>
               <CardTitle>Driver pay settings</CardTitle>
               <CardDescription>
-                The payout model, pickup pay, per-mile rate, minimum pay, distance boost and cash-out fee live with the platform settings.
-                Changes apply to jobs created afterwards.
+                The payout model, pickup pay, per-mile rate, minimum pay, distance boost and cash-out fee live with the
+                platform settings. Changes apply to jobs created afterwards.
               </CardDescription>
             </CardHeader>
             <CardContent>

@@ -14,12 +14,26 @@ export function driverFullName(d: AdminDriver): string {
 }
 
 const CONFIRM: Partial<Record<DriverAction, { title: string; description: string }>> = {
-  reject: { title: 'Reject this application?', description: 'The driver will see that their application was rejected.' },
-  suspend: { title: 'Suspend this driver?', description: 'They are set offline and blocked from their driver screens until reinstated.' },
+  reject: {
+    title: 'Reject this application?',
+    description: 'The driver will see that their application was rejected.',
+  },
+  suspend: {
+    title: 'Suspend this driver?',
+    description: 'They are set offline and blocked from their driver screens until reinstated.',
+  },
 };
 
 /** Drivers with their details, documents and the status actions their state allows. */
-export function DriversTable({ drivers, onViewDocuments, caption }: { drivers: AdminDriver[]; onViewDocuments: (id: string) => void; caption: string }) {
+export function DriversTable({
+  drivers,
+  onViewDocuments,
+  caption,
+}: {
+  drivers: AdminDriver[];
+  onViewDocuments: (id: string) => void;
+  caption: string;
+}) {
   const action = useDriverAction();
   const [confirm, setConfirm] = useState<{ driver: AdminDriver; action: DriverAction } | null>(null);
   const run = (driver: AdminDriver, a: DriverAction) => {
@@ -33,12 +47,24 @@ export function DriversTable({ drivers, onViewDocuments, caption }: { drivers: A
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-border text-left text-muted-foreground">
-              <th scope="col" className="px-4 py-3 font-medium">Driver</th>
-              <th scope="col" className="px-4 py-3 font-medium">Contact</th>
-              <th scope="col" className="px-4 py-3 font-medium">Vehicle and licence</th>
-              <th scope="col" className="px-4 py-3 font-medium">Status</th>
-              <th scope="col" className="px-4 py-3 font-medium">Applied</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Driver
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Contact
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Vehicle and licence
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Applied
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -46,7 +72,9 @@ export function DriversTable({ drivers, onViewDocuments, caption }: { drivers: A
               <tr key={d.id} className="border-b border-border align-top last:border-0">
                 <th scope="row" className="px-4 py-3 text-left font-semibold">
                   {driverFullName(d)}
-                  {d.currentPostcode ? <span className="block text-xs font-normal text-muted-foreground">Area {d.currentPostcode}</span> : null}
+                  {d.currentPostcode ? (
+                    <span className="block text-xs font-normal text-muted-foreground">Area {d.currentPostcode}</span>
+                  ) : null}
                 </th>
                 <td className="px-4 py-3">
                   <span className="block break-all">{d.email}</span>
@@ -73,7 +101,12 @@ export function DriversTable({ drivers, onViewDocuments, caption }: { drivers: A
                 <td className="px-4 py-3 text-muted-foreground">{formatShortDate(d.createdAt)}</td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-2">
-                    <Button variant="outline" size="sm" onClick={() => onViewDocuments(d.id)} aria-label={`View Documents of ${driverFullName(d)}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onViewDocuments(d.id)}
+                      aria-label={`View Documents of ${driverFullName(d)}`}
+                    >
                       <FileText aria-hidden="true" />
                       View Documents
                     </Button>

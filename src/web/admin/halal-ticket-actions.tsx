@@ -24,7 +24,10 @@ export function HalalTicketActions({ ticketId, ticketNumber }: { ticketId: strin
   });
   const act = useMutation({
     mutationFn: (move: 'suspend' | 'reinstate') =>
-      api<AdminSiteHalalResponse>(`/api/admin/halal/sites/${site.data!.siteId}/${move}`, { method: 'POST', body: { reason, ticketId } }),
+      api<AdminSiteHalalResponse>(`/api/admin/halal/sites/${site.data!.siteId}/${move}`, {
+        method: 'POST',
+        body: { reason, ticketId },
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['admin', 'halal', 'ticket', ticketId], saved);
       toast.success(`${saved.siteName} is now ${halalStatusLabel(saved.halalStatus)}`);
@@ -36,11 +39,21 @@ export function HalalTicketActions({ ticketId, ticketNumber }: { ticketId: strin
   return (
     <section aria-label="Halal status of this location" className="grid gap-2 rounded-md border p-3">
       <p className="text-sm">
-        {site.data.brandName} ({site.data.siteName}): <Badge variant="outline">{halalStatusLabel(site.data.halalStatus)}</Badge>
+        {site.data.brandName} ({site.data.siteName}):{' '}
+        <Badge variant="outline">{halalStatusLabel(site.data.halalStatus)}</Badge>
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} containerClassName="min-w-64 flex-1" />
-        <Button variant={suspended ? 'default' : 'destructive'} disabled={act.isPending || reason.trim().length < 3} onClick={() => act.mutate(suspended ? 'reinstate' : 'suspend')}>
+        <TextField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          containerClassName="min-w-64 flex-1"
+        />
+        <Button
+          variant={suspended ? 'default' : 'destructive'}
+          disabled={act.isPending || reason.trim().length < 3}
+          onClick={() => act.mutate(suspended ? 'reinstate' : 'suspend')}
+        >
           {suspended ? 'Reinstate Location' : 'Suspend Location'}
         </Button>
       </div>

@@ -12,7 +12,15 @@ import { TextField } from '../ui/text-field';
 import { adminKeys } from './admin-api';
 
 /** Invite a team member: full name, e-mail and role (default Customer Service; Super Admin only for a Super Admin). */
-export function InviteDialog({ open, onClose, inviterRole }: { open: boolean; onClose: () => void; inviterRole: AdminRole | null }) {
+export function InviteDialog({
+  open,
+  onClose,
+  inviterRole,
+}: {
+  open: boolean;
+  onClose: () => void;
+  inviterRole: AdminRole | null;
+}) {
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -20,7 +28,8 @@ export function InviteDialog({ open, onClose, inviterRole }: { open: boolean; on
   const roles = ADMIN_ROLES.filter((r) => r !== 'super_admin' || inviterRole === 'super_admin');
 
   const send = useMutation({
-    mutationFn: (body: { fullName: string; email: string; role: AdminRole }) => api('/api/admin/team/invites', { method: 'POST', body }),
+    mutationFn: (body: { fullName: string; email: string; role: AdminRole }) =>
+      api('/api/admin/team/invites', { method: 'POST', body }),
     onSuccess: () => {
       toast.success(TEAM_MESSAGES.sent);
       setFullName('');
@@ -51,10 +60,28 @@ export function InviteDialog({ open, onClose, inviterRole }: { open: boolean; on
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Invite Team Member" description="They receive an e-mail with a link that is valid for 7 days.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Invite Team Member"
+      description="They receive an e-mail with a link that is valid for 7 days."
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField label="Full name" value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="off" required />
-        <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+        <TextField
+          label="Full name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="off"
+          required
+        />
         <SelectField
           label="Role"
           value={role}

@@ -52,7 +52,10 @@ export function AdminInvitePage() {
     mutationFn: async (mode: 'signed-in' | 'sign-in' | 'sign-up') => {
       const email = invite.data!.email;
       if (mode === 'sign-up') {
-        await api('/api/admin/invitations/sign-up', { method: 'POST', body: { token, fullName: (fullName ?? invite.data!.fullName ?? '').trim(), password } });
+        await api('/api/admin/invitations/sign-up', {
+          method: 'POST',
+          body: { token, fullName: (fullName ?? invite.data!.fullName ?? '').trim(), password },
+        });
         await signIn(email, password);
         return;
       }
@@ -63,14 +66,25 @@ export function AdminInvitePage() {
     onError: (e) => setError(e.message),
   });
 
-  if (!token) return <Shell title="Invite link missing"><Alert variant="destructive">This page needs the link from your invite e-mail.</Alert></Shell>;
+  if (!token)
+    return (
+      <Shell title="Invite link missing">
+        <Alert variant="destructive">This page needs the link from your invite e-mail.</Alert>
+      </Shell>
+    );
   if (invite.isPending || me.isPending) return <PageLoading label="Checking your invite..." />;
-  if (invite.isError) return <Shell title="Invite not valid"><Alert variant="destructive">{invite.error.message}</Alert></Shell>;
+  if (invite.isError)
+    return (
+      <Shell title="Invite not valid">
+        <Alert variant="destructive">{invite.error.message}</Alert>
+      </Shell>
+    );
 
   const inv = invite.data;
   const intro = (
     <p className="text-sm">
-      You are invited to join the HalalNosh back office as <strong>{inv.roleLabel}</strong> with <strong>{inv.email}</strong>.
+      You are invited to join the HalalNosh back office as <strong>{inv.roleLabel}</strong> with{' '}
+      <strong>{inv.email}</strong>.
     </p>
   );
   if (inv.status !== 'pending') {
@@ -94,7 +108,11 @@ export function AdminInvitePage() {
         {intro}
         {same ? (
           <Button size="lg" onClick={() => accept.mutate('signed-in')} disabled={accept.isPending}>
-            {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : <MailCheck aria-hidden="true" />}
+            {accept.isPending ? (
+              <Spinner className="size-4 text-primary-foreground" />
+            ) : (
+              <MailCheck aria-hidden="true" />
+            )}
             Accept Invite
           </Button>
         ) : (
@@ -130,12 +148,20 @@ export function AdminInvitePage() {
     <Shell title="Join the HalalNosh team">
       {intro}
       <p className="text-sm text-muted-foreground">
-        {inv.hasAccount ? 'Sign in with your password to accept.' : 'Choose a password to create your back-office account.'}
+        {inv.hasAccount
+          ? 'Sign in with your password to accept.'
+          : 'Choose a password to create your back-office account.'}
       </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField label="Email" type="email" value={inv.email} readOnly autoComplete="username" />
         {inv.hasAccount ? null : (
-          <TextField label="Full name" value={fullName ?? inv.fullName ?? ''} onChange={(e) => setFullName(e.target.value)} autoComplete="name" required />
+          <TextField
+            label="Full name"
+            value={fullName ?? inv.fullName ?? ''}
+            onChange={(e) => setFullName(e.target.value)}
+            autoComplete="name"
+            required
+          />
         )}
         <PasswordField
           label="Password"
@@ -145,7 +171,13 @@ export function AdminInvitePage() {
           required
         />
         {inv.hasAccount ? null : (
-          <PasswordField label="Confirm password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
+          <PasswordField
+            label="Confirm password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="new-password"
+            required
+          />
         )}
         {errorBlock}
         <Button type="submit" size="lg" disabled={accept.isPending}>

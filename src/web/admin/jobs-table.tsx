@@ -25,7 +25,10 @@ export function ActiveJobsTable() {
     refetchInterval: 15_000,
   });
   if (jobs.isPending) return <Spinner label="Loading jobs" />;
-  if (jobs.isError) return <LoadFailed title="Failed to load admin data" message={jobs.error.message} onRetry={() => void jobs.refetch()} />;
+  if (jobs.isError)
+    return (
+      <LoadFailed title="Failed to load admin data" message={jobs.error.message} onRetry={() => void jobs.refetch()} />
+    );
   if (!jobs.data.jobs.length) {
     return (
       <EmptyState icon={<Package aria-hidden="true" />} title="No active jobs">
@@ -39,19 +42,35 @@ export function ActiveJobsTable() {
         <caption className="sr-only">Active delivery jobs</caption>
         <thead>
           <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="px-4 py-3 font-medium">Order</th>
-            <th scope="col" className="px-4 py-3 font-medium">Restaurant</th>
-            <th scope="col" className="px-4 py-3 font-medium">Driver</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Route</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Pay</th>
-            <th scope="col" className="px-4 py-3 font-medium">Created</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Restaurant
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Driver
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Route
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Pay
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Created
+            </th>
           </tr>
         </thead>
         <tbody>
           {jobs.data.jobs.map((j) => (
             <tr key={j.id} className="border-b border-border last:border-0">
-              <th scope="row" className="px-4 py-3 text-left font-semibold">{j.orderNumber}</th>
+              <th scope="row" className="px-4 py-3 text-left font-semibold">
+                {j.orderNumber}
+              </th>
               <td className="px-4 py-3">{j.siteName}</td>
               <td className="px-4 py-3">{j.driverName ?? <span className="text-muted-foreground">Unassigned</span>}</td>
               <td className="px-4 py-3">

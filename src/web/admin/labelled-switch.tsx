@@ -22,7 +22,13 @@ export function LabelledSwitch({
 }) {
   return (
     <label className={cn('inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium', className)}>
-      <Switch aria-label={label} aria-describedby={describedBy} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} />
+      <Switch
+        aria-label={label}
+        aria-describedby={describedBy}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+      />
       <span aria-hidden="true">{label}</span>
     </label>
   );

@@ -14,7 +14,15 @@ import { adminKeys } from './admin-api';
 import { TICKET_CHANNEL_LABELS, TICKET_PRIORITY_LABELS } from './ticket-labels';
 
 /** New Ticket: subject and description required, customer e-mail optional, channel and priority. */
-export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+export function NewTicketDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
@@ -56,8 +64,19 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
     <Dialog open={open} onClose={onClose} title="New Ticket" description="Log a customer-service case by hand.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
-        <TextareaField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required />
-        <TextField label="Customer email" type="email" optional value={customerEmail} onChange={(e) => setCustomerEmail(e.target.value)} />
+        <TextareaField
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          required
+        />
+        <TextField
+          label="Customer email"
+          type="email"
+          optional
+          value={customerEmail}
+          onChange={(e) => setCustomerEmail(e.target.value)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Channel"

@@ -11,14 +11,21 @@ import { AdminHeader, LoadFailed } from './admin-states';
 /** /admin/profile: the signed-in admin's name, e-mail, role and last sign-in. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
-  const profile = useQuery({ queryKey: adminKeys.profile, queryFn: ({ signal }) => api<AdminProfile>('/api/admin/profile', { signal }) });
+  const profile = useQuery({
+    queryKey: adminKeys.profile,
+    queryFn: ({ signal }) => api<AdminProfile>('/api/admin/profile', { signal }),
+  });
   return (
     <div className="grid gap-6">
       <AdminHeader title="Profile" note="Your back-office account." />
       {profile.isPending ? (
         <PageLoading label="Loading profile..." />
       ) : profile.isError ? (
-        <LoadFailed title="Failed to load admin data" message={profile.error.message} onRetry={() => void profile.refetch()} />
+        <LoadFailed
+          title="Failed to load admin data"
+          message={profile.error.message}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <Card className="max-w-lg">
           <CardContent className="pt-6">

@@ -19,7 +19,8 @@ type Row = ReportResponse['byDay'][number];
 
 const minutes = (v: number | null) => (v === null ? '-' : `${v.toFixed(1)} min`);
 const percent = (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(1)}%`);
-const shortDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 function daysAgo(today: string, n: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -32,11 +33,21 @@ function BreakdownTable({ caption, rows, first }: { caption: string; rows: Row[]
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="py-2 font-medium">{first}</th>
-            <th scope="col" className="py-2 text-right font-medium">Orders</th>
-            <th scope="col" className="py-2 text-right font-medium">Revenue</th>
-            <th scope="col" className="py-2 text-right font-medium">Avg delivery</th>
-            <th scope="col" className="py-2 text-right font-medium">Late</th>
+            <th scope="col" className="py-2 font-medium">
+              {first}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Orders
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Revenue
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Avg delivery
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Late
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -49,7 +60,9 @@ function BreakdownTable({ caption, rows, first }: { caption: string; rows: Row[]
           ) : (
             rows.map((r) => (
               <tr key={r.key} className="border-b border-border last:border-0">
-                <th scope="row" className="py-2 text-left font-medium">{r.label}</th>
+                <th scope="row" className="py-2 text-left font-medium">
+                  {r.label}
+                </th>
                 <td className="py-2 text-right tabular-nums">{formatNumber(r.orders)}</td>
                 <td className="py-2 text-right tabular-nums">{formatPrice(r.revenueMinor)}</td>
                 <td className="py-2 text-right tabular-nums">{minutes(r.avgDeliveryMinutes)}</td>
@@ -105,21 +118,61 @@ export function ReportsPage() {
         }
       />
       <div className="flex flex-wrap items-end gap-3">
-        <TextField label="From" type="date" value={from} max={to} onChange={(e) => e.target.value && setRange({ from: e.target.value })} containerClassName="w-44" />
-        <TextField label="To" type="date" value={to} min={from} onChange={(e) => e.target.value && setRange({ to: e.target.value })} containerClassName="w-44" />
-        <Button variant="outline" onClick={() => setRange({ from: today, to: today })}>Today</Button>
-        <Button variant="outline" onClick={() => setRange({ from: daysAgo(today, 6), to: today })}>Last 7 days</Button>
-        <Button variant="outline" onClick={() => setRange({ from: daysAgo(today, 29), to: today })}>Last 30 days</Button>
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={to}
+          onChange={(e) => e.target.value && setRange({ from: e.target.value })}
+          containerClassName="w-44"
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => e.target.value && setRange({ to: e.target.value })}
+          containerClassName="w-44"
+        />
+        <Button variant="outline" onClick={() => setRange({ from: today, to: today })}>
+          Today
+        </Button>
+        <Button variant="outline" onClick={() => setRange({ from: daysAgo(today, 6), to: today })}>
+          Last 7 days
+        </Button>
+        <Button variant="outline" onClick={() => setRange({ from: daysAgo(today, 29), to: today })}>
+          Last 30 days
+        </Button>
       </div>
       {problem ? <Alert variant="destructive">{problem}</Alert> : null}
       {!problem && report.isPending ? <PageLoading label="Loading report..." /> : null}
-      {report.isError ? <LoadFailed title="Failed to load admin data" message={report.error.message} onRetry={() => void report.refetch()} /> : null}
+      {report.isError ? (
+        <LoadFailed
+          title="Failed to load admin data"
+          message={report.error.message}
+          onRetry={() => void report.refetch()}
+        />
+      ) : null}
       {r && !problem ? (
         <>
           <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard label="Orders" value={formatNumber(r.totals.orders)} note={`${formatNumber(r.totals.completedOrders)} delivered or collected`} icon={<ShoppingBag aria-hidden="true" />} />
-            <StatCard label="Revenue" value={formatPrice(r.totals.revenueMinor)} icon={<PoundSterling aria-hidden="true" />} />
-            <StatCard label="Avg delivery time" value={minutes(r.totals.avgDeliveryMinutes)} note="Placed to delivered" icon={<Timer aria-hidden="true" />} />
+            <StatCard
+              label="Orders"
+              value={formatNumber(r.totals.orders)}
+              note={`${formatNumber(r.totals.completedOrders)} delivered or collected`}
+              icon={<ShoppingBag aria-hidden="true" />}
+            />
+            <StatCard
+              label="Revenue"
+              value={formatPrice(r.totals.revenueMinor)}
+              icon={<PoundSterling aria-hidden="true" />}
+            />
+            <StatCard
+              label="Avg delivery time"
+              value={minutes(r.totals.avgDeliveryMinutes)}
+              note="Placed to delivered"
+              icon={<Timer aria-hidden="true" />}
+            />
             <StatCard
               label="Late share"
               value={percent(r.totals.lateShare)}
@@ -132,10 +185,30 @@ export function ReportsPage() {
               <CardTitle>By day</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-6 lg:grid-cols-2">
-              <BarChart title="Orders per day" data={r.byDay.map((d) => ({ label: d.key, value: d.orders }))} format={(v) => formatNumber(v)} shortLabel={shortDay} />
-              <BarChart title="Revenue per day" data={r.byDay.map((d) => ({ label: d.key, value: d.revenueMinor }))} format={formatPrice} shortLabel={shortDay} />
-              <BarChart title="Average delivery time (minutes)" data={r.byDay.map((d) => ({ label: d.key, value: d.avgDeliveryMinutes }))} format={(v) => minutes(v)} shortLabel={shortDay} />
-              <BarChart title="Late share" data={r.byDay.map((d) => ({ label: d.key, value: d.lateShare }))} format={(v) => percent(v)} shortLabel={shortDay} />
+              <BarChart
+                title="Orders per day"
+                data={r.byDay.map((d) => ({ label: d.key, value: d.orders }))}
+                format={(v) => formatNumber(v)}
+                shortLabel={shortDay}
+              />
+              <BarChart
+                title="Revenue per day"
+                data={r.byDay.map((d) => ({ label: d.key, value: d.revenueMinor }))}
+                format={formatPrice}
+                shortLabel={shortDay}
+              />
+              <BarChart
+                title="Average delivery time (minutes)"
+                data={r.byDay.map((d) => ({ label: d.key, value: d.avgDeliveryMinutes }))}
+                format={(v) => minutes(v)}
+                shortLabel={shortDay}
+              />
+              <BarChart
+                title="Late share"
+                data={r.byDay.map((d) => ({ label: d.key, value: d.lateShare }))}
+                format={(v) => percent(v)}
+                shortLabel={shortDay}
+              />
             </CardContent>
           </Card>
           <div className="grid gap-6 xl:grid-cols-2">

@@ -53,7 +53,8 @@ export function SettingField({
     );
   }
   const numeric = info.kind === 'pence' || info.kind === 'percent' || info.kind === 'decimal';
-  const penceHint = info.kind === 'pence' && /^\d+$/.test(state.draft.trim()) ? `${formatPrice(Number(state.draft))}. ` : '';
+  const penceHint =
+    info.kind === 'pence' && /^\d+$/.test(state.draft.trim()) ? `${formatPrice(Number(state.draft))}. ` : '';
   return (
     <TextField
       label={info.label}

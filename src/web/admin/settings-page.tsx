@@ -24,15 +24,36 @@ import { AdminHeader, LoadFailed } from './admin-states';
 import { type FieldState, SettingField } from './setting-field';
 
 const GROUPS: { group: SettingGroup; title: string; description: string; icon: ReactNode; id?: string }[] = [
-  { group: 'general', title: 'General', description: 'How HalalNosh names itself and where customers get help.', icon: <Cog aria-hidden="true" /> },
-  { group: 'delivery', title: 'Delivery', description: 'Delivery area, fees and the platform’s share.', icon: <Truck aria-hidden="true" /> },
-  { group: 'system', title: 'System Status', description: 'Pause the whole platform for maintenance.', icon: <Power aria-hidden="true" /> },
-  { group: 'notifications', title: 'Notifications', description: 'Where operations alerts go.', icon: <Bell aria-hidden="true" /> },
+  {
+    group: 'general',
+    title: 'General',
+    description: 'How HalalNosh names itself and where customers get help.',
+    icon: <Cog aria-hidden="true" />,
+  },
+  {
+    group: 'delivery',
+    title: 'Delivery',
+    description: 'Delivery area, fees and the platform’s share.',
+    icon: <Truck aria-hidden="true" />,
+  },
+  {
+    group: 'system',
+    title: 'System Status',
+    description: 'Pause the whole platform for maintenance.',
+    icon: <Power aria-hidden="true" />,
+  },
+  {
+    group: 'notifications',
+    title: 'Notifications',
+    description: 'Where operations alerts go.',
+    icon: <Bell aria-hidden="true" />,
+  },
   {
     group: 'pay',
     id: 'pay',
     title: 'Driver Pay',
-    description: 'Option A pays a fixed pickup plus a rate per mile; option B a share of the delivery fee. Changes apply to jobs created afterwards.',
+    description:
+      'Option A pays a fixed pickup plus a rate per mile; option B a share of the delivery fee. Changes apply to jobs created afterwards.',
     icon: <Wallet aria-hidden="true" />,
   },
 ];
@@ -77,14 +98,18 @@ export function AdminSettingsPage() {
   }, [settings.data]);
 
   const setField = (key: SettingKey, patch: Partial<FieldState>) =>
-    setFields((prev) => ({ ...prev, [key]: { ...(prev[key] ?? { draft: '', error: null, saving: false }), ...patch } }));
+    setFields((prev) => ({
+      ...prev,
+      [key]: { ...(prev[key] ?? { draft: '', error: null, saving: false }), ...patch },
+    }));
 
   const saveOne = useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: unknown }) =>
       api<AdminSettingsResponse>(`/api/admin/settings/${key}`, { method: 'PUT', body: { value } }),
   });
   const saveAll = useMutation({
-    mutationFn: (values: Record<string, unknown>) => api<AdminSettingsResponse>('/api/admin/settings', { method: 'PUT', body: { settings: values } }),
+    mutationFn: (values: Record<string, unknown>) =>
+      api<AdminSettingsResponse>('/api/admin/settings', { method: 'PUT', body: { settings: values } }),
   });
 
   const commit = (key: SettingKey, raw?: string) => {
@@ -134,7 +159,11 @@ export function AdminSettingsPage() {
     saveAll.mutate(values, {
       onSuccess: (data) => {
         queryClient.setQueryData(adminKeys.settings, data);
-        setFields(Object.fromEntries(SETTING_KEYS.map((k) => [k, { draft: asText(data.settings[k]), error: null, saving: false }])));
+        setFields(
+          Object.fromEntries(
+            SETTING_KEYS.map((k) => [k, { draft: asText(data.settings[k]), error: null, saving: false }]),
+          ),
+        );
         toast.success(SETTINGS_MESSAGES.savedAll);
       },
       onError: (error) => toast.error(SETTINGS_MESSAGES.saveAllFailed, { description: error.message }),
@@ -156,12 +185,22 @@ export function AdminSettingsPage() {
     />
   );
 
-  if (settings.isPending) return <div className="grid gap-6">{header}<PageLoading label="Loading settings..." /></div>;
+  if (settings.isPending)
+    return (
+      <div className="grid gap-6">
+        {header}
+        <PageLoading label="Loading settings..." />
+      </div>
+    );
   if (settings.isError) {
     return (
       <div className="grid gap-6">
         {header}
-        <LoadFailed title={SETTINGS_MESSAGES.loadFailed} message={settings.error.message} onRetry={() => void settings.refetch()} />
+        <LoadFailed
+          title={SETTINGS_MESSAGES.loadFailed}
+          message={settings.error.message}
+          onRetry={() => void settings.refetch()}
+        />
       </div>
     );
   }
@@ -192,14 +231,18 @@ export function AdminSettingsPage() {
                     <div key={key} className="grid gap-1">
                       <SettingField
                         settingKey={key}
-                        state={fields[key] ?? { draft: asText(settings.data.settings[key]), error: null, saving: false }}
+                        state={
+                          fields[key] ?? { draft: asText(settings.data.settings[key]), error: null, saving: false }
+                        }
                         onDraft={(draft) => setField(key, { draft, error: null, edited: true })}
                         onCommit={(value) => commit(key, value)}
                       />
                       {settings.data.meta[key]?.updatedByName ? (
                         <p className="text-xs text-muted-foreground">
                           Last changed by {settings.data.meta[key].updatedByName}
-                          {settings.data.meta[key].updatedAt ? `, ${formatDateTime(settings.data.meta[key].updatedAt!)}` : ''}
+                          {settings.data.meta[key].updatedAt
+                            ? `, ${formatDateTime(settings.data.meta[key].updatedAt!)}`
+                            : ''}
                         </p>
                       ) : null}
                     </div>

@@ -28,7 +28,10 @@ export function TeamPage() {
   const me = useMe().data?.user;
   const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
-  const team = useQuery({ queryKey: adminKeys.team, queryFn: ({ signal }) => api<TeamResponse>('/api/admin/team', { signal }) });
+  const team = useQuery({
+    queryKey: adminKeys.team,
+    queryFn: ({ signal }) => api<TeamResponse>('/api/admin/team', { signal }),
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.team });
 
   const revoke = useMutation({
@@ -76,22 +79,38 @@ export function TeamPage() {
               <caption className="sr-only">Pending invites</caption>
               <thead>
                 <tr className="border-b border-border text-left text-muted-foreground">
-                  <th scope="col" className="py-2 font-medium">Email</th>
-                  <th scope="col" className="py-2 font-medium">Name</th>
-                  <th scope="col" className="py-2 font-medium">Role</th>
-                  <th scope="col" className="py-2 font-medium">Invited by</th>
-                  <th scope="col" className="py-2 font-medium">Expires</th>
-                  <th scope="col" className="py-2 text-right font-medium">Action</th>
+                  <th scope="col" className="py-2 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Invited by
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Expires
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Action
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {team.data.invites.map((i) => (
                   <tr key={i.id} className="border-b border-border last:border-0">
-                    <th scope="row" className="py-2 text-left font-medium">{i.email}</th>
+                    <th scope="row" className="py-2 text-left font-medium">
+                      {i.email}
+                    </th>
                     <td className="py-2">{i.fullName ?? '-'}</td>
                     <td className="py-2">{ADMIN_ROLE_LABELS[i.role]}</td>
                     <td className="py-2 text-muted-foreground">{i.invitedByName ?? '-'}</td>
-                    <td className="py-2">{i.expired ? <Badge variant="destructive">Expired</Badge> : formatShortDate(i.expiresAt)}</td>
+                    <td className="py-2">
+                      {i.expired ? <Badge variant="destructive">Expired</Badge> : formatShortDate(i.expiresAt)}
+                    </td>
                     <td className="py-2 text-right">
                       <Button
                         variant="outline"
@@ -120,11 +139,21 @@ export function TeamPage() {
             <caption className="sr-only">Team members</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">Name</th>
-                <th scope="col" className="py-2 font-medium">Email</th>
-                <th scope="col" className="py-2 font-medium">Role</th>
-                <th scope="col" className="py-2 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Last login</th>
+                <th scope="col" className="py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Last login
+                </th>
                 <th scope="col" className="py-2 text-right font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -145,7 +174,9 @@ export function TeamPage() {
                     <td className="py-2">
                       <MemberStatus member={m} />
                     </td>
-                    <td className="py-2 text-muted-foreground">{m.lastLoginAt ? formatDateTime(m.lastLoginAt) : 'Never'}</td>
+                    <td className="py-2 text-muted-foreground">
+                      {m.lastLoginAt ? formatDateTime(m.lastLoginAt) : 'Never'}
+                    </td>
                     <td className="py-2 text-right">
                       {m.pending || self || locked ? null : (
                         <DropdownMenu

@@ -44,12 +44,25 @@ export function TicketDetail({ id }: { id: string }) {
     mutationFn: (patch: Patch) => api<TicketResponse>(`/api/admin/tickets/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: (data, patch) => {
       onSaved(data);
-      toast.success(patch.status ? TICKET_MESSAGES.statusUpdated : patch.priority ? 'Ticket priority updated' : 'Ticket assignee updated');
+      toast.success(
+        patch.status
+          ? TICKET_MESSAGES.statusUpdated
+          : patch.priority
+            ? 'Ticket priority updated'
+            : 'Ticket assignee updated',
+      );
     },
     onError: (error, patch) =>
-      toast.error(patch.status ? TICKET_MESSAGES.statusFailed : patch.priority ? 'Failed to update ticket priority' : 'Failed to update ticket assignee', {
-        description: error.message,
-      }),
+      toast.error(
+        patch.status
+          ? TICKET_MESSAGES.statusFailed
+          : patch.priority
+            ? 'Failed to update ticket priority'
+            : 'Failed to update ticket assignee',
+        {
+          description: error.message,
+        },
+      ),
   });
 
   const send = useMutation({
@@ -81,7 +94,14 @@ export function TicketDetail({ id }: { id: string }) {
   };
 
   if (ticket.isPending) return <Spinner label="Loading ticket" />;
-  if (ticket.isError) return <LoadFailed title={TICKET_MESSAGES.loadFailed} message={ticket.error.message} onRetry={() => void ticket.refetch()} />;
+  if (ticket.isError)
+    return (
+      <LoadFailed
+        title={TICKET_MESSAGES.loadFailed}
+        message={ticket.error.message}
+        onRetry={() => void ticket.refetch()}
+      />
+    );
   const t = ticket.data.ticket;
   const people = assignees.data?.assignees ?? [];
 
@@ -124,7 +144,9 @@ export function TicketDetail({ id }: { id: string }) {
             options={[
               { value: '', label: 'Unassigned' },
               ...people.map((p) => ({ value: p.userId, label: p.name })),
-              ...(t.assigneeId && !people.some((p) => p.userId === t.assigneeId) ? [{ value: t.assigneeId, label: t.assigneeName ?? 'Former member' }] : []),
+              ...(t.assigneeId && !people.some((p) => p.userId === t.assigneeId)
+                ? [{ value: t.assigneeId, label: t.assigneeName ?? 'Former member' }]
+                : []),
             ]}
           />
         </div>
@@ -142,7 +164,11 @@ export function TicketDetail({ id }: { id: string }) {
               key={m.id}
               className={cn(
                 'grid gap-1 rounded-md border p-3 text-sm',
-                m.isInternal ? 'border-amber-300 bg-accent' : m.senderType === 'staff' ? 'border-border bg-primary-soft' : 'border-border bg-card',
+                m.isInternal
+                  ? 'border-amber-300 bg-accent'
+                  : m.senderType === 'staff'
+                    ? 'border-border bg-primary-soft'
+                    : 'border-border bg-card',
               )}
             >
               <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

@@ -72,9 +72,15 @@ export function TicketsPage() {
         }
       />
       <div className="grid min-h-[36rem] gap-4 lg:grid-cols-[minmax(20rem,26rem)_1fr]">
-        <section aria-label="Tickets" className="flex min-h-0 flex-col gap-3 rounded-lg border border-border bg-card p-3">
+        <section
+          aria-label="Tickets"
+          className="flex min-h-0 flex-col gap-3 rounded-lg border border-border bg-card p-3"
+        >
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               type="search"
               aria-label="Search tickets"
@@ -89,13 +95,19 @@ export function TicketsPage() {
               label="Status"
               value={status}
               onChange={(e) => setParam('status', e.target.value || null)}
-              options={[{ value: '', label: 'All statuses' }, ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))]}
+              options={[
+                { value: '', label: 'All statuses' },
+                ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
+              ]}
             />
             <SelectField
               label="Priority"
               value={priority}
               onChange={(e) => setParam('priority', e.target.value || null)}
-              options={[{ value: '', label: 'All priorities' }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))]}
+              options={[
+                { value: '', label: 'All priorities' },
+                ...TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] })),
+              ]}
             />
           </div>
           <p className="text-xs text-muted-foreground" aria-live="polite">
@@ -105,7 +117,11 @@ export function TicketsPage() {
           {list.isPending ? (
             <Spinner label="Loading tickets" />
           ) : list.isError ? (
-            <LoadFailed title={TICKET_MESSAGES.loadFailed} message={list.error.message} onRetry={() => void list.refetch()} />
+            <LoadFailed
+              title={TICKET_MESSAGES.loadFailed}
+              message={list.error.message}
+              onRetry={() => void list.refetch()}
+            />
           ) : list.data.tickets.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground">No tickets match.</p>
           ) : (
@@ -127,7 +143,11 @@ export function TicketsPage() {
                     </span>
                     <span className="line-clamp-1 font-medium">{t.subject}</span>
                     <span className="flex flex-wrap items-center gap-1.5">
-                      <Badge variant={t.status === 'escalated' ? 'destructive' : t.status === 'new' ? 'default' : 'outline'}>{TICKET_STATUS_LABELS[t.status]}</Badge>
+                      <Badge
+                        variant={t.status === 'escalated' ? 'destructive' : t.status === 'new' ? 'default' : 'outline'}
+                      >
+                        {TICKET_STATUS_LABELS[t.status]}
+                      </Badge>
                       <Badge variant={PRIORITY_VARIANT[t.priority]}>{TICKET_PRIORITY_LABELS[t.priority]}</Badge>
                       <span className="text-xs text-muted-foreground">{TICKET_CHANNEL_LABELS[t.channel]}</span>
                     </span>

@@ -14,7 +14,11 @@ export function AccountCheckScreen() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
         <Spinner className="size-10" />
         <p className="text-lg font-medium">{slow ? 'Still checking...' : 'Checking your account...'}</p>
@@ -37,7 +41,11 @@ export function AccountCheckScreen() {
 /** Shown when the account check failed for good (server unreachable after its retries). */
 export function AccountErrorScreen({ onRetry, message }: { onRetry: () => void; message?: string }) {
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <div role="alert" className="grid gap-2">
         <h1 className="text-2xl font-bold">Something went wrong</h1>
         <p className="max-w-md text-muted-foreground">

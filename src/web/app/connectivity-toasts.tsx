@@ -5,7 +5,8 @@ import { toast } from '../lib/toast';
 export function ConnectivityToasts() {
   useEffect(() => {
     const onOnline = () => toast.success('Connection restored', { id: 'connectivity' });
-    const onOffline = () => toast.error('Connection lost - some features may not work', { id: 'connectivity', duration: Infinity });
+    const onOffline = () =>
+      toast.error('Connection lost - some features may not work', { id: 'connectivity', duration: Infinity });
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     return () => {

@@ -49,8 +49,8 @@ export function DevMailPage() {
           </Link>
           <h1 className="text-2xl font-bold">Dev outbox</h1>
           <p className="text-muted-foreground">
-            Demo mode only: with no mail server configured, every mail HalalNosh would send is kept here instead
-            (newest first, latest 50).
+            Demo mode only: with no mail server configured, every mail HalalNosh would send is kept here instead (newest
+            first, latest 50).
           </p>
         </div>
         <Button variant="outline" onClick={() => void mails.refetch()} disabled={mails.isFetching}>

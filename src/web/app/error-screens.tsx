@@ -5,7 +5,10 @@ import { Button, buttonClasses } from '../ui/button';
 /** "Oops! Something went wrong" with Reload Page and Go to Home (spec 1, section 2: global screens). */
 export function GlobalErrorScreen() {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-4 text-center">
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-4 text-center"
+    >
       <div role="alert" className="grid gap-2">
         <h1 className="text-2xl font-bold">Oops! Something went wrong</h1>
         <p className="max-w-md text-muted-foreground">

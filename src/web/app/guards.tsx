@@ -35,7 +35,9 @@ export function RequireSignedIn() {
 
 /** Partner console: a partner account, else /partner/login. */
 export function RequirePartner() {
-  return <WithMe>{(user) => (user?.userType === 'partner' ? <Outlet /> : <Navigate replace to="/partner/login" />)}</WithMe>;
+  return (
+    <WithMe>{(user) => (user?.userType === 'partner' ? <Outlet /> : <Navigate replace to="/partner/login" />)}</WithMe>
+  );
 }
 
 /**
@@ -56,7 +58,9 @@ export function RequireApprovedDriver({ notApproved }: { notApproved: '/driver/o
 
 /** Driver onboarding: any driver account, approved or not; anyone else goes to /driver/login. */
 export function RequireDriver() {
-  return <WithMe>{(user) => (user?.userType === 'driver' ? <Outlet /> : <Navigate replace to="/driver/login" />)}</WithMe>;
+  return (
+    <WithMe>{(user) => (user?.userType === 'driver' ? <Outlet /> : <Navigate replace to="/driver/login" />)}</WithMe>
+  );
 }
 
 /** Back office: an admin role, else /admin/login. */

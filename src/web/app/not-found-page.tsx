@@ -6,7 +6,11 @@ import { buttonClasses } from '../ui/button';
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <p className="text-6xl font-bold text-primary" aria-hidden="true">
         404
       </p>

@@ -10,7 +10,9 @@ const LazyToaster = lazy(async () => {
   function ReadyToaster() {
     // Runs after the Toaster's own effects, so it is subscribed before the first toast is shown.
     useEffect(toasterReady, []);
-    return <Toaster position="top-center" richColors closeButton duration={5000} toastOptions={{ className: 'font-sans' }} />;
+    return (
+      <Toaster position="top-center" richColors closeButton duration={5000} toastOptions={{ className: 'font-sans' }} />
+    );
   }
   return { default: ReadyToaster };
 });

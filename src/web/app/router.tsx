@@ -3,7 +3,14 @@ import { type RouteObject, createBrowserRouter } from 'react-router';
 import type { AdminArea } from '../../domain/policies';
 import { PageLoading } from '../ui/spinner';
 import { RouteErrorScreen } from './error-screens';
-import { RequireAdmin, RequireAdminArea, RequireApprovedDriver, RequireDriver, RequirePartner, RequireSignedIn } from './guards';
+import {
+  RequireAdmin,
+  RequireAdminArea,
+  RequireApprovedDriver,
+  RequireDriver,
+  RequirePartner,
+  RequireSignedIn,
+} from './guards';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
@@ -13,59 +20,191 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const customer = {
-  layout: lazyPage(() => import('../customer/customer-layout'), (m) => m.CustomerLayout),
-  home: lazyPage(() => import('../customer/home-page'), (m) => m.HomePage),
-  london: lazyPage(() => import('../customer/london-page'), (m) => m.LondonPage),
-  city: lazyPage(() => import('../customer/city-page'), (m) => m.CityPage),
-  restaurant: lazyPage(() => import('../customer/restaurant-page'), (m) => m.RestaurantPage),
-  cart: lazyPage(() => import('../customer/cart-page'), (m) => m.CartPage),
-  checkout: lazyPage(() => import('../customer/checkout-page'), (m) => m.CheckoutPage),
-  order: lazyPage(() => import('../customer/order-page'), (m) => m.OrderPage),
-  auth: lazyPage(() => import('../customer/auth-page'), (m) => m.AuthPage),
-  authCallback: lazyPage(() => import('../customer/auth-callback-page'), (m) => m.AuthCallbackPage),
-  resetPassword: lazyPage(() => import('../customer/reset-password-page'), (m) => m.ResetPasswordPage),
-  account: lazyPage(() => import('../customer/account-page'), (m) => m.AccountPage),
-  partners: lazyPage(() => import('../customer/partners-page'), (m) => m.PartnersPage),
+  layout: lazyPage(
+    () => import('../customer/customer-layout'),
+    (m) => m.CustomerLayout,
+  ),
+  home: lazyPage(
+    () => import('../customer/home-page'),
+    (m) => m.HomePage,
+  ),
+  london: lazyPage(
+    () => import('../customer/london-page'),
+    (m) => m.LondonPage,
+  ),
+  city: lazyPage(
+    () => import('../customer/city-page'),
+    (m) => m.CityPage,
+  ),
+  restaurant: lazyPage(
+    () => import('../customer/restaurant-page'),
+    (m) => m.RestaurantPage,
+  ),
+  cart: lazyPage(
+    () => import('../customer/cart-page'),
+    (m) => m.CartPage,
+  ),
+  checkout: lazyPage(
+    () => import('../customer/checkout-page'),
+    (m) => m.CheckoutPage,
+  ),
+  order: lazyPage(
+    () => import('../customer/order-page'),
+    (m) => m.OrderPage,
+  ),
+  auth: lazyPage(
+    () => import('../customer/auth-page'),
+    (m) => m.AuthPage,
+  ),
+  authCallback: lazyPage(
+    () => import('../customer/auth-callback-page'),
+    (m) => m.AuthCallbackPage,
+  ),
+  resetPassword: lazyPage(
+    () => import('../customer/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  account: lazyPage(
+    () => import('../customer/account-page'),
+    (m) => m.AccountPage,
+  ),
+  partners: lazyPage(
+    () => import('../customer/partners-page'),
+    (m) => m.PartnersPage,
+  ),
 };
 
 const partner = {
-  login: lazyPage(() => import('../partner/partner-login-page'), (m) => m.PartnerLoginPage),
-  layout: lazyPage(() => import('../partner/partner-layout'), (m) => m.PartnerLayout),
-  dashboard: lazyPage(() => import('../partner/dashboard-page'), (m) => m.PartnerDashboardPage),
-  createBrand: lazyPage(() => import('../partner/create-brand-page'), (m) => m.CreateBrandPage),
-  createSite: lazyPage(() => import('../partner/create-site-page'), (m) => m.CreateSitePage),
-  orders: lazyPage(() => import('../partner/orders-page'), (m) => m.PartnerOrdersPage),
-  menu: lazyPage(() => import('../partner/menu-page'), (m) => m.MenuManagerPage),
-  settings: lazyPage(() => import('../partner/settings-page'), (m) => m.BranchSettingsPage),
-  location: lazyPage(() => import('../partner/location-page'), (m) => m.EditLocationPage),
-  staff: lazyPage(() => import('../partner/staff-page'), (m) => m.StaffPage),
-  locationMenu: lazyPage(() => import('../partner/location-menu-page'), (m) => m.LocationMenuPage),
-  invite: lazyPage(() => import('../partner/invite-accept-page'), (m) => m.InviteAcceptPage),
+  login: lazyPage(
+    () => import('../partner/partner-login-page'),
+    (m) => m.PartnerLoginPage,
+  ),
+  layout: lazyPage(
+    () => import('../partner/partner-layout'),
+    (m) => m.PartnerLayout,
+  ),
+  dashboard: lazyPage(
+    () => import('../partner/dashboard-page'),
+    (m) => m.PartnerDashboardPage,
+  ),
+  createBrand: lazyPage(
+    () => import('../partner/create-brand-page'),
+    (m) => m.CreateBrandPage,
+  ),
+  createSite: lazyPage(
+    () => import('../partner/create-site-page'),
+    (m) => m.CreateSitePage,
+  ),
+  orders: lazyPage(
+    () => import('../partner/orders-page'),
+    (m) => m.PartnerOrdersPage,
+  ),
+  menu: lazyPage(
+    () => import('../partner/menu-page'),
+    (m) => m.MenuManagerPage,
+  ),
+  settings: lazyPage(
+    () => import('../partner/settings-page'),
+    (m) => m.BranchSettingsPage,
+  ),
+  location: lazyPage(
+    () => import('../partner/location-page'),
+    (m) => m.EditLocationPage,
+  ),
+  staff: lazyPage(
+    () => import('../partner/staff-page'),
+    (m) => m.StaffPage,
+  ),
+  locationMenu: lazyPage(
+    () => import('../partner/location-menu-page'),
+    (m) => m.LocationMenuPage,
+  ),
+  invite: lazyPage(
+    () => import('../partner/invite-accept-page'),
+    (m) => m.InviteAcceptPage,
+  ),
 };
 
 const driver = {
-  login: lazyPage(() => import('../driver/driver-login-page'), (m) => m.DriverLoginPage),
-  onboarding: lazyPage(() => import('../driver/onboarding-page'), (m) => m.OnboardingPage),
-  layout: lazyPage(() => import('../driver/driver-layout'), (m) => m.DriverLayout),
-  dashboard: lazyPage(() => import('../driver/dashboard-page'), (m) => m.DriverDashboardPage),
-  jobs: lazyPage(() => import('../driver/jobs-page'), (m) => m.JobsPage),
-  earnings: lazyPage(() => import('../driver/earnings-page'), (m) => m.EarningsPage),
-  delivery: lazyPage(() => import('../driver/delivery-page'), (m) => m.DeliveryPage),
+  login: lazyPage(
+    () => import('../driver/driver-login-page'),
+    (m) => m.DriverLoginPage,
+  ),
+  onboarding: lazyPage(
+    () => import('../driver/onboarding-page'),
+    (m) => m.OnboardingPage,
+  ),
+  layout: lazyPage(
+    () => import('../driver/driver-layout'),
+    (m) => m.DriverLayout,
+  ),
+  dashboard: lazyPage(
+    () => import('../driver/dashboard-page'),
+    (m) => m.DriverDashboardPage,
+  ),
+  jobs: lazyPage(
+    () => import('../driver/jobs-page'),
+    (m) => m.JobsPage,
+  ),
+  earnings: lazyPage(
+    () => import('../driver/earnings-page'),
+    (m) => m.EarningsPage,
+  ),
+  delivery: lazyPage(
+    () => import('../driver/delivery-page'),
+    (m) => m.DeliveryPage,
+  ),
 };
 
 const admin = {
-  login: lazyPage(() => import('../admin/admin-login-page'), (m) => m.AdminLoginPage),
-  layout: lazyPage(() => import('../admin/admin-layout'), (m) => m.AdminLayout),
-  dashboard: lazyPage(() => import('../admin/dashboard-page'), (m) => m.AdminDashboardPage),
-  drivers: lazyPage(() => import('../admin/drivers-page'), (m) => m.DriversPage),
-  settings: lazyPage(() => import('../admin/settings-page'), (m) => m.AdminSettingsPage),
-  team: lazyPage(() => import('../admin/team-page'), (m) => m.TeamPage),
-  tickets: lazyPage(() => import('../admin/tickets-page'), (m) => m.TicketsPage),
-  reports: lazyPage(() => import('../admin/reports-page'), (m) => m.ReportsPage),
-  audit: lazyPage(() => import('../admin/audit-page'), (m) => m.AuditPage),
-  halal: lazyPage(() => import('../admin/halal-page'), (m) => m.HalalPage),
-  profile: lazyPage(() => import('../admin/profile-page'), (m) => m.ProfilePage),
-  invite: lazyPage(() => import('../admin/invite-page'), (m) => m.AdminInvitePage),
+  login: lazyPage(
+    () => import('../admin/admin-login-page'),
+    (m) => m.AdminLoginPage,
+  ),
+  layout: lazyPage(
+    () => import('../admin/admin-layout'),
+    (m) => m.AdminLayout,
+  ),
+  dashboard: lazyPage(
+    () => import('../admin/dashboard-page'),
+    (m) => m.AdminDashboardPage,
+  ),
+  drivers: lazyPage(
+    () => import('../admin/drivers-page'),
+    (m) => m.DriversPage,
+  ),
+  settings: lazyPage(
+    () => import('../admin/settings-page'),
+    (m) => m.AdminSettingsPage,
+  ),
+  team: lazyPage(
+    () => import('../admin/team-page'),
+    (m) => m.TeamPage,
+  ),
+  tickets: lazyPage(
+    () => import('../admin/tickets-page'),
+    (m) => m.TicketsPage,
+  ),
+  reports: lazyPage(
+    () => import('../admin/reports-page'),
+    (m) => m.ReportsPage,
+  ),
+  audit: lazyPage(
+    () => import('../admin/audit-page'),
+    (m) => m.AuditPage,
+  ),
+  halal: lazyPage(
+    () => import('../admin/halal-page'),
+    (m) => m.HalalPage,
+  ),
+  profile: lazyPage(
+    () => import('../admin/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  invite: lazyPage(
+    () => import('../admin/invite-page'),
+    (m) => m.AdminInvitePage,
+  ),
 };
 
 /** An admin page behind its area's role check (spec 3, sections 2.1 and 6). */
@@ -167,7 +306,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'dev/mail', lazy: lazyPage(() => import('./dev-mail-page'), (m) => m.DevMailPage) },
+      {
+        path: 'dev/mail',
+        lazy: lazyPage(
+          () => import('./dev-mail-page'),
+          (m) => m.DevMailPage,
+        ),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

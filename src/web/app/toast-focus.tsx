@@ -48,7 +48,12 @@ export function ToastFocus({ children }: { children: ReactNode }) {
     if (!from.current && came instanceof HTMLElement && !event.currentTarget.contains(came)) from.current = came;
   };
   return (
-    <div ref={box} className="contents" onFocusCapture={onFocusCapture} onBlurCapture={(event) => event.stopPropagation()}>
+    <div
+      ref={box}
+      className="contents"
+      onFocusCapture={onFocusCapture}
+      onBlurCapture={(event) => event.stopPropagation()}
+    >
       {children}
     </div>
   );

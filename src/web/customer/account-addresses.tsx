@@ -18,7 +18,10 @@ const KEY = ['account', 'addresses'] as const;
 /** The Addresses tab: saved addresses, default first; add, edit, delete (after asking) and set default. */
 export function AccountAddresses() {
   const queryClient = useQueryClient();
-  const addresses = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<Addresses>('/api/account/addresses', { signal }) });
+  const addresses = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<Addresses>('/api/account/addresses', { signal }),
+  });
   // A fresh form for every opening.
   const [editing, setEditing] = useState<{ address: CustomerAddress | null; session: number } | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -68,7 +71,11 @@ export function AccountAddresses() {
     );
   } else if (addresses.data.addresses.length === 0) {
     body = (
-      <EmptyState icon={<MapPin aria-hidden="true" />} title="No saved addresses" action={<Button onClick={() => openForm(null)}>Add Address</Button>}>
+      <EmptyState
+        icon={<MapPin aria-hidden="true" />}
+        title="No saved addresses"
+        action={<Button onClick={() => openForm(null)}>Add Address</Button>}
+      >
         Save your address once and checkout fills it in for you.
       </EmptyState>
     );
@@ -83,11 +90,17 @@ export function AccountAddresses() {
                 <Home aria-hidden="true" className="size-4 text-primary" />
                 {a.label || a.addressLine1}
               </p>
-              {a.isDefault ? <span className="rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-semibold text-primary">Default</span> : null}
+              {a.isDefault ? (
+                <span className="rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-semibold text-primary">
+                  Default
+                </span>
+              ) : null}
             </div>
             <address className="text-sm not-italic text-muted-foreground">
               {[a.addressLine1, a.addressLine2, a.city, a.postcode].filter(Boolean).join(', ')}
-              {a.deliveryInstructions ? <span className="mt-1 block">Instructions: {a.deliveryInstructions}</span> : null}
+              {a.deliveryInstructions ? (
+                <span className="mt-1 block">Instructions: {a.deliveryInstructions}</span>
+              ) : null}
             </address>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => openForm(a)} aria-label={`Edit ${a.label || a.addressLine1}`}>
@@ -95,12 +108,22 @@ export function AccountAddresses() {
                 Edit
               </Button>
               {!a.isDefault ? (
-                <Button variant="outline" onClick={() => makeDefault.mutate(a.id)} disabled={makeDefault.isPending} aria-label={`Make ${a.label || a.addressLine1} the default`}>
+                <Button
+                  variant="outline"
+                  onClick={() => makeDefault.mutate(a.id)}
+                  disabled={makeDefault.isPending}
+                  aria-label={`Make ${a.label || a.addressLine1} the default`}
+                >
                   <Star aria-hidden="true" />
                   Set as Default
                 </Button>
               ) : null}
-              <Button variant="ghost" onClick={() => setDeleting(a)} aria-label={`Delete ${a.label || a.addressLine1}`} className="text-destructive">
+              <Button
+                variant="ghost"
+                onClick={() => setDeleting(a)}
+                aria-label={`Delete ${a.label || a.addressLine1}`}
+                className="text-destructive"
+              >
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>
@@ -123,7 +146,14 @@ export function AccountAddresses() {
         ) : null}
       </div>
       {body}
-      {editing ? <AddressFormDialog key={editing.session} open={formOpen} onClose={() => setFormOpen(false)} address={editing.address} /> : null}
+      {editing ? (
+        <AddressFormDialog
+          key={editing.session}
+          open={formOpen}
+          onClose={() => setFormOpen(false)}
+          address={editing.address}
+        />
+      ) : null}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this address?">
         {deleting ? (
           <div className="grid grid-cols-1 gap-5">
@@ -136,7 +166,11 @@ export function AccountAddresses() {
                 Keep Address
               </Button>
               <Button variant="destructive" onClick={() => remove.mutate(deleting.id)} disabled={remove.isPending}>
-                {remove.isPending ? <Spinner className="size-4 text-destructive-foreground" /> : <Trash2 aria-hidden="true" />}
+                {remove.isPending ? (
+                  <Spinner className="size-4 text-destructive-foreground" />
+                ) : (
+                  <Trash2 aria-hidden="true" />
+                )}
                 Delete Address
               </Button>
             </div>

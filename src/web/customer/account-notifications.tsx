@@ -3,7 +3,12 @@ import { RefreshCw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { NotificationSettings } from '../../domain/contracts/account/notifications';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, type NotificationChannel, type NotificationEvent } from '../../domain/notifications';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type NotificationChannel,
+  type NotificationEvent,
+} from '../../domain/notifications';
 import { api } from '../lib/api';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -16,7 +21,11 @@ function Grid({ initial }: { initial: NotificationSettings }) {
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState(initial);
   const save = useMutation({
-    mutationFn: (body: NotificationSettings) => api<{ settings: NotificationSettings }>('/api/account/notifications', { method: 'PUT', body: { settings: body } }),
+    mutationFn: (body: NotificationSettings) =>
+      api<{ settings: NotificationSettings }>('/api/account/notifications', {
+        method: 'PUT',
+        body: { settings: body },
+      }),
     onSuccess: (data) => {
       queryClient.setQueryData(KEY, data);
       toast.success('Notification preferences saved');

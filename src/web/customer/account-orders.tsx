@@ -69,7 +69,10 @@ export function AccountOrders() {
     <>
       <ul className="grid grid-cols-1 gap-3" aria-label="Your orders">
         {orders.data.orders.map((o) => (
-          <li key={o.id} className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center">
+          <li
+            key={o.id}
+            className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center"
+          >
             <Link
               to={`/order/${o.orderNumber}`}
               className="group flex min-w-0 flex-1 items-center justify-between gap-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -98,7 +101,11 @@ export function AccountOrders() {
               aria-label={`Re-order ${o.siteName} order ${o.orderNumber}`}
               className="sm:self-center"
             >
-              {reorder.busy && reorder.pendingFor === o.orderNumber ? <Spinner className="size-4" /> : <RotateCcw aria-hidden="true" />}
+              {reorder.busy && reorder.pendingFor === o.orderNumber ? (
+                <Spinner className="size-4" />
+              ) : (
+                <RotateCcw aria-hidden="true" />
+              )}
               Re-order
             </Button>
           </li>

@@ -46,7 +46,8 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'orders';
-  const setTab = (value: string) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
+  const setTab = (value: string) =>
+    setParams(value === 'orders' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
 
   const onSignOut = async () => {
     // Leave first: once the session is gone this page's guard would send the user to /auth.

@@ -9,7 +9,15 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
 
-type Form = { label: string; addressLine1: string; addressLine2: string; city: string; postcode: string; deliveryInstructions: string; isDefault: boolean };
+type Form = {
+  label: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postcode: string;
+  deliveryInstructions: string;
+  isDefault: boolean;
+};
 type Errors = Partial<Record<keyof Form, string>>;
 
 function initialForm(a: CustomerAddress | null): Form {
@@ -33,7 +41,15 @@ function fieldOf(message: string): keyof Form | null {
 }
 
 /** Adds or edits a saved address; the server checks and normalises the postcode. */
-export function AddressFormDialog({ open, onClose, address }: { open: boolean; onClose: () => void; address: CustomerAddress | null }) {
+export function AddressFormDialog({
+  open,
+  onClose,
+  address,
+}: {
+  open: boolean;
+  onClose: () => void;
+  address: CustomerAddress | null;
+}) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => initialForm(address));
   const [errors, setErrors] = useState<Errors>({});
@@ -57,7 +73,8 @@ export function AddressFormDialog({ open, onClose, address }: { open: boolean; o
     },
   });
 
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,11 +99,41 @@ export function AddressFormDialog({ open, onClose, address }: { open: boolean; o
   return (
     <Dialog open={open} onClose={onClose} title={address ? 'Edit address' : 'Add an address'}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField label="Label" optional value={form.label} onChange={set('label')} placeholder="Home, Work…" maxLength={50} />
-        <TextField label="Address line 1" value={form.addressLine1} onChange={set('addressLine1')} error={errors.addressLine1} autoComplete="address-line1" required maxLength={200} />
-        <TextField label="Address line 2" optional value={form.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" maxLength={200} />
+        <TextField
+          label="Label"
+          optional
+          value={form.label}
+          onChange={set('label')}
+          placeholder="Home, Work…"
+          maxLength={50}
+        />
+        <TextField
+          label="Address line 1"
+          value={form.addressLine1}
+          onChange={set('addressLine1')}
+          error={errors.addressLine1}
+          autoComplete="address-line1"
+          required
+          maxLength={200}
+        />
+        <TextField
+          label="Address line 2"
+          optional
+          value={form.addressLine2}
+          onChange={set('addressLine2')}
+          autoComplete="address-line2"
+          maxLength={200}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Town or city" value={form.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" required maxLength={100} />
+          <TextField
+            label="Town or city"
+            value={form.city}
+            onChange={set('city')}
+            error={errors.city}
+            autoComplete="address-level2"
+            required
+            maxLength={100}
+          />
           <TextField
             label="Postcode"
             value={form.postcode}
@@ -98,7 +145,14 @@ export function AddressFormDialog({ open, onClose, address }: { open: boolean; o
             maxLength={12}
           />
         </div>
-        <TextareaField label="Delivery instructions" optional value={form.deliveryInstructions} onChange={set('deliveryInstructions')} maxLength={500} className="min-h-20" />
+        <TextareaField
+          label="Delivery instructions"
+          optional
+          value={form.deliveryInstructions}
+          onChange={set('deliveryInstructions')}
+          maxLength={500}
+          className="min-h-20"
+        />
         {!address?.isDefault ? (
           <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
             <input

@@ -4,7 +4,9 @@ import { ApiError } from '../lib/api';
 /** A sign-in failure: "Sign in failed" with the server's reason (spec 1, section 8). */
 export function toastSignInFailed(error: unknown): void {
   if (error instanceof ApiError) {
-    toast.error('Sign in failed', { description: error.message || 'Please check your email and password and try again.' });
+    toast.error('Sign in failed', {
+      description: error.message || 'Please check your email and password and try again.',
+    });
   } else {
     toast.error('Something went wrong', { description: 'Please try again in a moment.' });
   }

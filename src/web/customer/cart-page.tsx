@@ -48,7 +48,10 @@ export function CartPage() {
           <Store aria-hidden="true" className="size-4" />
           From{' '}
           {restaurant.slug ? (
-            <Link to={`/restaurant/${restaurant.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={`/restaurant/${restaurant.slug}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {restaurant.name}
             </Link>
           ) : (
@@ -60,15 +63,22 @@ export function CartPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <ul aria-label="Items in your cart" className="rounded-lg border border-border bg-card px-4 shadow-sm sm:px-6">
           {cart.items.map((item) => (
-            <li key={item.id} className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={item.id}
+              className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <p className="font-semibold">{item.name}</p>
-                {item.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p> : null}
+                {item.description ? (
+                  <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+                ) : null}
                 <p className="text-sm text-muted-foreground">{formatPrice(item.priceMinor)} each</p>
               </div>
               <div className="flex items-center justify-between gap-3 sm:justify-end">
                 <QuantityStepper value={item.quantity} onChange={(q) => setQuantity(item.id, q)} itemName={item.name} />
-                <p className="w-20 text-right font-semibold tabular-nums">{formatPrice(item.priceMinor * item.quantity)}</p>
+                <p className="w-20 text-right font-semibold tabular-nums">
+                  {formatPrice(item.priceMinor * item.quantity)}
+                </p>
                 <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)}>
                   <Trash2 aria-hidden="true" className="text-destructive" />
                 </Button>
@@ -80,7 +90,10 @@ export function CartPage() {
         <section
           ref={summaryRef}
           aria-labelledby="summary-title"
-          className={cn('grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm', summaryFits && 'lg:sticky lg:top-20')}
+          className={cn(
+            'grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm',
+            summaryFits && 'lg:sticky lg:top-20',
+          )}
         >
           <h2 id="summary-title" className="text-lg font-semibold">
             Order Summary
@@ -99,14 +112,18 @@ export function CartPage() {
               <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0))}</dd>
             </div>
           </dl>
-          <p className="text-xs text-muted-foreground">Pickup orders have no delivery fee. You pay in cash on delivery or collection.</p>
+          <p className="text-xs text-muted-foreground">
+            Pickup orders have no delivery fee. You pay in cash on delivery or collection.
+          </p>
           {belowMinimum ? (
             <Alert variant="warning">
               {restaurant.name} has a minimum order of {formatPrice(restaurant.minOrderMinor)}. Add{' '}
               {formatPrice(restaurant.minOrderMinor - cart.totalMinor)} more to check out.
             </Alert>
           ) : null}
-          {restaurant.isOpen === false ? <Alert variant="warning">{restaurant.name} is closed right now and cannot take your order yet.</Alert> : null}
+          {restaurant.isOpen === false ? (
+            <Alert variant="warning">{restaurant.name} is closed right now and cannot take your order yet.</Alert>
+          ) : null}
           {belowMinimum ? (
             <Button size="lg" disabled>
               Proceed to Checkout
@@ -117,7 +134,10 @@ export function CartPage() {
               <ArrowRight aria-hidden="true" />
             </Link>
           )}
-          <Link to={restaurant.slug ? `/restaurant/${restaurant.slug}` : '/'} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          <Link
+            to={restaurant.slug ? `/restaurant/${restaurant.slug}` : '/'}
+            className={buttonClasses({ variant: 'outline', size: 'lg' })}
+          >
             Continue Shopping
           </Link>
         </section>

@@ -142,7 +142,12 @@ export function CheckoutPage() {
 
   const isDelivery = orderType === 'DELIVERY';
   const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
-  const deliveryFeeText = restaurant.deliveryFeeMinor === null ? '' : restaurant.deliveryFeeMinor ? `+${formatPrice(restaurant.deliveryFeeMinor)}` : 'Free';
+  const deliveryFeeText =
+    restaurant.deliveryFeeMinor === null
+      ? ''
+      : restaurant.deliveryFeeMinor
+        ? `+${formatPrice(restaurant.deliveryFeeMinor)}`
+        : 'Free';
   const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: event.target.value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
@@ -222,16 +227,33 @@ export function CheckoutPage() {
                 title={deliveryFeeText ? `Delivery (${deliveryFeeText})` : 'Delivery'}
                 note="To your door"
               />
-              <OrderTypeOption value="PICKUP" checked={!isDelivery} onChange={setOrderType} title="Pickup (Free)" note="Collect from the restaurant" />
+              <OrderTypeOption
+                value="PICKUP"
+                checked={!isDelivery}
+                onChange={setOrderType}
+                title="Pickup (Free)"
+                note="Collect from the restaurant"
+              />
             </div>
           </fieldset>
 
-          <section aria-labelledby="contact-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm">
+          <section
+            aria-labelledby="contact-title"
+            className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
+          >
             <h2 id="contact-title" className="text-lg font-semibold">
               Contact details
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Full Name" value={fields.name} onChange={set('name')} error={errors.name} autoComplete="name" required maxLength={100} />
+              <TextField
+                label="Full Name"
+                value={fields.name}
+                onChange={set('name')}
+                error={errors.name}
+                autoComplete="name"
+                required
+                maxLength={100}
+              />
               <TextField
                 label="Phone Number"
                 type="tel"
@@ -248,7 +270,10 @@ export function CheckoutPage() {
           </section>
 
           {isDelivery ? (
-            <section aria-labelledby="address-title" className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm">
+            <section
+              aria-labelledby="address-title"
+              className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
+            >
               <h2 id="address-title" className="flex items-center gap-2 text-lg font-semibold">
                 <Bike aria-hidden="true" className="size-5 text-primary" />
                 Delivery address
@@ -290,7 +315,10 @@ export function CheckoutPage() {
         <section
           ref={summaryRef}
           aria-labelledby="checkout-summary-title"
-          className={cn('grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm', summaryFits && 'lg:sticky lg:top-20')}
+          className={cn(
+            'grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm',
+            summaryFits && 'lg:sticky lg:top-20',
+          )}
         >
           <h2 id="checkout-summary-title" className="flex items-center gap-2 text-lg font-semibold">
             <ShoppingBag aria-hidden="true" className="size-5 text-primary" />
@@ -324,7 +352,9 @@ export function CheckoutPage() {
             <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <p>
               <span className="font-semibold">Cash only.</span>{' '}
-              {isDelivery ? 'Pay the driver in cash when your order arrives.' : 'Pay the restaurant in cash when you collect.'}
+              {isDelivery
+                ? 'Pay the driver in cash when your order arrives.'
+                : 'Pay the restaurant in cash when you collect.'}
             </p>
           </div>
           {belowMinimum ? (
@@ -339,7 +369,9 @@ export function CheckoutPage() {
             {sending ? <Spinner className="size-4 text-primary-foreground" /> : <Lock aria-hidden="true" />}
             {sending ? 'Placing Order...' : 'Place Order'}
           </Button>
-          <p className="text-center text-xs text-muted-foreground">Prices are confirmed by the restaurant's current menu when you order.</p>
+          <p className="text-center text-xs text-muted-foreground">
+            Prices are confirmed by the restaurant's current menu when you order.
+          </p>
         </section>
       </form>
     </div>

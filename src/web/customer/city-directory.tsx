@@ -18,7 +18,12 @@ export function CityDirectory() {
     queryFn: ({ signal }) => api<ListCitiesResponse>('/api/cities', { signal }),
     staleTime: 10 * 60_000,
   });
-  const builtIn = useQuery({ queryKey: ['cities', 'built-in'], queryFn: sampleCities, enabled: cities.isError, staleTime: Infinity });
+  const builtIn = useQuery({
+    queryKey: ['cities', 'built-in'],
+    queryFn: sampleCities,
+    enabled: cities.isError,
+    staleTime: Infinity,
+  });
   const list: City[] = cities.data?.cities ?? builtIn.data ?? [];
   const large = list.filter((c) => c.population > LARGE_CITY_POPULATION);
   const small = list.filter((c) => c.population <= LARGE_CITY_POPULATION);
@@ -62,7 +67,10 @@ export function CityDirectory() {
                       <Users aria-hidden="true" className="size-4 text-muted-foreground" />
                       Population: {formatMillions(c.population)}
                     </span>
-                    <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground group-hover:text-primary" />
+                    <ChevronRight
+                      aria-hidden="true"
+                      className="size-4 text-muted-foreground group-hover:text-primary"
+                    />
                   </p>
                 </Link>
               </li>

@@ -34,8 +34,14 @@ function CityNotFound() {
 function CityView({ data }: { data: GetCityResponse }) {
   const { city, restaurants } = data;
   useDocumentTitle(`Halal Restaurants in ${city.name} | Delivery & Pickup`);
-  useMetaDescription(`Halal food delivery in ${city.name}, ${city.region}: verified halal restaurants near you on HalalNosh. ${city.description}`);
-  useJsonLd(restaurants.length ? restaurantListJsonLd(`Halal restaurants in ${city.name}`, restaurants, window.location.origin) : null);
+  useMetaDescription(
+    `Halal food delivery in ${city.name}, ${city.region}: verified halal restaurants near you on HalalNosh. ${city.description}`,
+  );
+  useJsonLd(
+    restaurants.length
+      ? restaurantListJsonLd(`Halal restaurants in ${city.name}`, restaurants, window.location.origin)
+      : null,
+  );
 
   return (
     <div className="grid grid-cols-1 gap-8">

@@ -20,7 +20,10 @@ export function CustomerHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-primary">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-primary text-sm text-primary-foreground"
+          >
             HN
           </span>
           HalalNosh
@@ -43,7 +46,11 @@ export function CustomerHeader() {
             <Users aria-hidden="true" />
             Partners
           </Link>
-          <Link to="/cart" aria-label={cartLabel(cartCount)} className={buttonClasses({ variant: 'outline', className: 'relative' })}>
+          <Link
+            to="/cart"
+            aria-label={cartLabel(cartCount)}
+            className={buttonClasses({ variant: 'outline', className: 'relative' })}
+          >
             <ShoppingCart aria-hidden="true" />
             <span aria-hidden="true">Cart</span>
             <span

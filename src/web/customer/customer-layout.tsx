@@ -11,7 +11,11 @@ export function CustomerLayout() {
     <CartProvider>
       <div className="flex min-h-dvh flex-col">
         <CustomerHeader />
-        <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:py-10">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:py-10"
+        >
           <Outlet />
         </main>
         <footer className="border-t border-border bg-card">

@@ -32,9 +32,15 @@ export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>
   return (
     <section
       aria-labelledby="eta-title"
-      className={cn('grid gap-3 rounded-lg border p-5 shadow-sm', eta.isLate ? 'border-amber-300 bg-accent' : 'border-border bg-card')}
+      className={cn(
+        'grid gap-3 rounded-lg border p-5 shadow-sm',
+        eta.isLate ? 'border-amber-300 bg-accent' : 'border-border bg-card',
+      )}
     >
-      <h2 id="eta-title" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+      <h2
+        id="eta-title"
+        className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+      >
         <Clock aria-hidden="true" className="size-4" />
         {orderType === 'DELIVERY' ? 'Estimated delivery' : 'Estimated ready time'}
       </h2>

@@ -20,10 +20,14 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
     setBusy(true);
     try {
       await requestPasswordReset(clean);
-      toast.success('Reset email sent!', { description: 'If an account uses this address, a reset link is on its way.' });
+      toast.success('Reset email sent!', {
+        description: 'If an account uses this address, a reset link is on its way.',
+      });
       onBack();
     } catch (error) {
-      toast.error('Reset failed', { description: (error instanceof Error && error.message) || 'Failed to send reset email' });
+      toast.error('Reset failed', {
+        description: (error instanceof Error && error.message) || 'Failed to send reset email',
+      });
     } finally {
       setBusy(false);
     }
@@ -33,9 +37,18 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">Reset your password</h2>
-        <p className="text-sm text-muted-foreground">Enter your email and we will send you a link to choose a new password.</p>
+        <p className="text-sm text-muted-foreground">
+          Enter your email and we will send you a link to choose a new password.
+        </p>
       </div>
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Send Reset Link

@@ -15,18 +15,31 @@ import { TextareaField } from '../ui/textarea';
  * restaurant page it names the restaurant; from an order page also the order (proved by the
  * session or the visitor's order token).
  */
-export function HalalConcernButton({ slug, orderNumber, orderToken }: { slug: string; orderNumber?: string; orderToken?: string | null }) {
+export function HalalConcernButton({
+  slug,
+  orderNumber,
+  orderToken,
+}: {
+  slug: string;
+  orderNumber?: string;
+  orderToken?: string | null;
+}) {
   const signedIn = !!useMe().data?.user;
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');
   const send = useMutation({
     mutationFn: () =>
-      api<{ ticketNumber: string }>(orderNumber ? `/api/orders/${encodeURIComponent(orderNumber)}/halal-concerns` : `/api/restaurants/${encodeURIComponent(slug)}/halal-concerns`, {
-        method: 'POST',
-        body: { message, ...(!signedIn && email ? { email } : {}) },
-        headers: orderToken ? { 'x-order-token': orderToken } : undefined,
-      }),
+      api<{ ticketNumber: string }>(
+        orderNumber
+          ? `/api/orders/${encodeURIComponent(orderNumber)}/halal-concerns`
+          : `/api/restaurants/${encodeURIComponent(slug)}/halal-concerns`,
+        {
+          method: 'POST',
+          body: { message, ...(!signedIn && email ? { email } : {}) },
+          headers: orderToken ? { 'x-order-token': orderToken } : undefined,
+        },
+      ),
     onSuccess: ({ ticketNumber }) => {
       toast.success('Concern reported', { description: `${HALAL_CONCERN_SENT} Reference ${ticketNumber}.` });
       setOpen(false);
@@ -40,7 +53,12 @@ export function HalalConcernButton({ slug, orderNumber, orderToken }: { slug: st
         <Flag aria-hidden="true" />
         Report a halal concern
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Report a halal concern" description="Tell our halal team what you saw or were told. We look into every report.">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Report a halal concern"
+        description="Tell our halal team what you saw or were told. We look into every report."
+      >
         <form
           className="grid gap-3"
           onSubmit={(e) => {
@@ -48,8 +66,25 @@ export function HalalConcernButton({ slug, orderNumber, orderToken }: { slug: st
             send.mutate();
           }}
         >
-          <TextareaField label="What is the concern?" value={message} onChange={(e) => setMessage(e.target.value)} required minLength={10} maxLength={2000} rows={4} />
-          {!signedIn ? <TextField label="Your e-mail" type="email" optional value={email} onChange={(e) => setEmail(e.target.value)} hint="So we can tell you what we found." /> : null}
+          <TextareaField
+            label="What is the concern?"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            required
+            minLength={10}
+            maxLength={2000}
+            rows={4}
+          />
+          {!signedIn ? (
+            <TextField
+              label="Your e-mail"
+              type="email"
+              optional
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              hint="So we can tell you what we found."
+            />
+          ) : null}
           <Button type="submit" disabled={send.isPending || message.trim().length < 10}>
             Send Report
           </Button>

@@ -15,7 +15,12 @@ const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
  */
 /** The restaurant's halal details, shared by the panel and the menu's per-item marks (one request). */
 export function useHalalDetails(slug: string) {
-  return useQuery({ queryKey: ['restaurant', slug, 'halal'], queryFn: ({ signal }) => api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }), retry: 1 });
+  return useQuery({
+    queryKey: ['restaurant', slug, 'halal'],
+    queryFn: ({ signal }) =>
+      api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }),
+    retry: 1,
+  });
 }
 
 export function HalalPanel({ slug, items }: { slug: string; items: { id: string; name: string }[] }) {
@@ -30,33 +35,70 @@ export function HalalPanel({ slug, items }: { slug: string; items: { id: string;
         Halal details
       </h2>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div><dt className="font-medium">Status</dt><dd>{d.statusLabel}</dd></div>
-        <div><dt className="font-medium">Last verified</dt><dd>{d.lastVerifiedAt ? formatDate(d.lastVerifiedAt) : 'Not verified by HalalNosh'}</dd></div>
+        <div>
+          <dt className="font-medium">Status</dt>
+          <dd>{d.statusLabel}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Last verified</dt>
+          <dd>{d.lastVerifiedAt ? formatDate(d.lastVerifiedAt) : 'Not verified by HalalNosh'}</dd>
+        </div>
         {d.certificate ? (
           <>
-            <div><dt className="font-medium">Certifying body</dt><dd>{d.certificate.certifyingBodyName}</dd></div>
-            <div><dt className="font-medium">Certificate number</dt><dd>{d.certificate.certificateNumber}</dd></div>
-            <div><dt className="font-medium">Valid until</dt><dd>{formatDate(d.certificate.expiresOn)}</dd></div>
+            <div>
+              <dt className="font-medium">Certifying body</dt>
+              <dd>{d.certificate.certifyingBodyName}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Certificate number</dt>
+              <dd>{d.certificate.certificateNumber}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Valid until</dt>
+              <dd>{formatDate(d.certificate.expiresOn)}</dd>
+            </div>
           </>
         ) : (
-          <div className="sm:col-span-2"><dt className="font-medium">Certificate</dt><dd>No current certificate checked by HalalNosh.</dd></div>
+          <div className="sm:col-span-2">
+            <dt className="font-medium">Certificate</dt>
+            <dd>No current certificate checked by HalalNosh.</dd>
+          </div>
         )}
         {d.facts ? (
           <>
-            <div><dt className="font-medium">Alcohol served on the premises</dt><dd>{yesNo(d.facts.alcoholServed)}</dd></div>
-            <div><dt className="font-medium">Pork on the premises</dt><dd>{yesNo(d.facts.porkOnPremises)}</dd></div>
-            <div><dt className="font-medium">Meat slaughter method (as declared)</dt><dd>{SLAUGHTER_METHOD_LABELS[d.facts.slaughterMethod]}</dd></div>
-            <div><dt className="font-medium">Menu</dt><dd>{HALAL_SCOPE_LABELS[d.facts.halalScope]}</dd></div>
+            <div>
+              <dt className="font-medium">Alcohol served on the premises</dt>
+              <dd>{yesNo(d.facts.alcoholServed)}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Pork on the premises</dt>
+              <dd>{yesNo(d.facts.porkOnPremises)}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Meat slaughter method (as declared)</dt>
+              <dd>{SLAUGHTER_METHOD_LABELS[d.facts.slaughterMethod]}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">Menu</dt>
+              <dd>{HALAL_SCOPE_LABELS[d.facts.halalScope]}</dd>
+            </div>
           </>
         ) : (
-          <div className="sm:col-span-2"><dt className="font-medium">Declared facts</dt><dd>The restaurant has not declared its halal facts yet.</dd></div>
+          <div className="sm:col-span-2">
+            <dt className="font-medium">Declared facts</dt>
+            <dd>The restaurant has not declared its halal facts yet.</dd>
+          </div>
         )}
       </dl>
       {d.facts?.halalScope === 'some_items' ? (
         <div className="text-sm">
           <h3 className="font-medium">Halal items</h3>
           {halalItems.length ? (
-            <ul className="list-inside list-disc">{halalItems.map((i) => <li key={i.id}>{i.name} (halal)</li>)}</ul>
+            <ul className="list-inside list-disc">
+              {halalItems.map((i) => (
+                <li key={i.id}>{i.name} (halal)</li>
+              ))}
+            </ul>
           ) : (
             <p className="text-muted-foreground">No items are marked halal.</p>
           )}

@@ -12,7 +12,9 @@ import { SearchResults } from './search-results';
 import { SuggestCityDialog } from './suggest-city-dialog';
 
 function scrollToResults(): void {
-  requestAnimationFrame(() => document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  requestAnimationFrame(() =>
+    document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+  );
 }
 
 /** Home (/): the hero search, its results (state in the URL), the city directory and city suggestions. */
@@ -33,9 +35,14 @@ export function HomePage() {
 
   return (
     <div className="grid grid-cols-1 gap-12">
-      <section aria-labelledby="home-title" className="relative -mx-4 -mt-6 grid gap-6 overflow-hidden bg-gradient-to-br from-primary-soft via-primary-soft/70 to-accent/60 px-4 pb-8 pt-8 text-center sm:mx-0 sm:mt-0 sm:rounded-2xl sm:border sm:border-emerald-100 sm:px-8 sm:pb-10 sm:pt-12">
+      <section
+        aria-labelledby="home-title"
+        className="relative -mx-4 -mt-6 grid gap-6 overflow-hidden bg-gradient-to-br from-primary-soft via-primary-soft/70 to-accent/60 px-4 pb-8 pt-8 text-center sm:mx-0 sm:mt-0 sm:rounded-2xl sm:border sm:border-emerald-100 sm:px-8 sm:pb-10 sm:pt-12"
+      >
         <div className="grid gap-3">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Halal food delivery across the UK</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            Halal food delivery across the UK
+          </p>
           <h1 id="home-title" className="text-3xl font-bold tracking-tight sm:text-5xl">
             Halal food you can trust, delivered
           </h1>

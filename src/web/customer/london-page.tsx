@@ -30,7 +30,9 @@ export function LondonPage() {
   const search = useInfiniteQuery({
     queryKey: ['restaurants', 'london', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}&limit=${PAGE_SIZE}&offset=${pageParam}`, { signal }),
+      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}&limit=${PAGE_SIZE}&offset=${pageParam}`, {
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.restaurants.length, 0);
@@ -50,7 +52,11 @@ export function LondonPage() {
   const total = fallback?.total ?? search.data?.pages[0]?.total ?? 0;
   const ready = Boolean(fallback || search.data);
 
-  useJsonLd(restaurants.length ? restaurantListJsonLd('Halal restaurants in London', restaurants, window.location.origin) : null);
+  useJsonLd(
+    restaurants.length
+      ? restaurantListJsonLd('Halal restaurants in London', restaurants, window.location.origin)
+      : null,
+  );
 
   return (
     <div className="grid grid-cols-1 gap-8">
@@ -61,8 +67,8 @@ export function LondonPage() {
         </span>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Halal Restaurants in London</h1>
         <p className="max-w-2xl text-muted-foreground">
-          From Whitechapel karahi houses and Edgware Road grills to the Turkish ocakbasi of Dalston: every halal restaurant
-          delivering across London, with its halal status checked.
+          From Whitechapel karahi houses and Edgware Road grills to the Turkish ocakbasi of Dalston: every halal
+          restaurant delivering across London, with its halal status checked.
         </p>
         <p aria-live="polite" className="text-sm font-medium">
           {search.isFetching || !ready ? 'Searching...' : countLine(total, 'all')}
@@ -92,7 +98,11 @@ export function LondonPage() {
           <p>Finding halal restaurants...</p>
         </div>
       ) : restaurants.length === 0 ? (
-        <EmptyState icon={<SearchX aria-hidden="true" />} title="No restaurants found" action={<Button onClick={() => setFilters([])}>Clear Filters</Button>}>
+        <EmptyState
+          icon={<SearchX aria-hidden="true" />}
+          title="No restaurants found"
+          action={<Button onClick={() => setFilters([])}>Clear Filters</Button>}
+        >
           No London restaurant matches every filter right now.
         </EmptyState>
       ) : (
@@ -100,7 +110,12 @@ export function LondonPage() {
       )}
 
       {search.hasNextPage && !fallback ? (
-        <Button variant="outline" className="justify-self-center" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => void search.fetchNextPage()}
+          disabled={search.isFetchingNextPage}
+        >
           {search.isFetchingNextPage ? <Spinner className="size-4" /> : null}
           Show More Restaurants
         </Button>

@@ -1,5 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bike, Flag, KeyRound, Map as MapIcon, MapPin, Phone, ReceiptText, RefreshCw, RotateCcw, ShoppingCart, Star, Store, User } from 'lucide-react';
+import {
+  Bike,
+  Flag,
+  KeyRound,
+  Map as MapIcon,
+  MapPin,
+  Phone,
+  ReceiptText,
+  RefreshCw,
+  RotateCcw,
+  ShoppingCart,
+  Star,
+  Store,
+  User,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../lib/toast';
@@ -30,7 +44,17 @@ import { useReorder } from './use-reorder';
 const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED'];
 const DRIVER_VISIBLE = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 
-function Panel({ title, icon, children, className }: { title: string; icon: ReactNode; children: ReactNode; className?: string }) {
+function Panel({
+  title,
+  icon,
+  children,
+  className,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn('grid gap-3 rounded-lg border border-border bg-card p-5 shadow-sm', className)}>
       <h2 className="flex items-center gap-2 text-base font-semibold [&_svg]:size-5 [&_svg]:text-primary">
@@ -45,19 +69,31 @@ function Panel({ title, icon, children, className }: { title: string; icon: Reac
 function DriverCard({ driver, status }: { driver: NonNullable<OrderView['driver']>; status: string }) {
   const name = [driver.firstName, driver.lastName].filter(Boolean).join(' ') || 'Your driver';
   return (
-    <Panel title={status === 'OUT_FOR_DELIVERY' ? 'Your driver is on the way' : 'Your driver'} icon={<Bike aria-hidden="true" />}>
+    <Panel
+      title={status === 'OUT_FOR_DELIVERY' ? 'Your driver is on the way' : 'Your driver'}
+      icon={<Bike aria-hidden="true" />}
+    >
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-primary-soft font-semibold text-primary">
+          <span
+            aria-hidden="true"
+            className="grid size-11 place-items-center rounded-full bg-primary-soft font-semibold text-primary"
+          >
             {name.charAt(0).toUpperCase()}
           </span>
           <div>
             <p className="font-semibold">{name}</p>
-            {driver.vehicleType ? <p className="text-sm capitalize text-muted-foreground">{driver.vehicleType}</p> : null}
+            {driver.vehicleType ? (
+              <p className="text-sm capitalize text-muted-foreground">{driver.vehicleType}</p>
+            ) : null}
           </div>
         </div>
         {driver.phone ? (
-          <a href={`tel:${driver.phone.replace(/\s+/g, '')}`} className={buttonClasses({ variant: 'outline' })} aria-label={`Call ${name}`}>
+          <a
+            href={`tel:${driver.phone.replace(/\s+/g, '')}`}
+            className={buttonClasses({ variant: 'outline' })}
+            aria-label={`Call ${name}`}
+          >
             <Phone aria-hidden="true" />
             Call
           </a>
@@ -67,26 +103,44 @@ function DriverCard({ driver, status }: { driver: NonNullable<OrderView['driver'
   );
 }
 
-const point = (lat: number | null | undefined, lng: number | null | undefined) => (lat != null && lng != null ? { lat, lng } : null);
+const point = (lat: number | null | undefined, lng: number | null | undefined) =>
+  lat != null && lng != null ? { lat, lng } : null;
 
 /** The tracking map: the restaurant, the delivery address and, while out for delivery, the driver's shared position. */
 function OrderMap({ order }: { order: OrderView }) {
   const site = order.site;
   const siteAddress = `${site.name}, ${site.address}${site.postcode && !site.address.includes(site.postcode) ? ` ${site.postcode}` : ''}`;
-  const points: MapPoint[] = [{ kind: 'restaurant', label: 'Restaurant', detail: siteAddress, position: point(site.lat, site.lng) }];
+  const points: MapPoint[] = [
+    { kind: 'restaurant', label: 'Restaurant', detail: siteAddress, position: point(site.lat, site.lng) },
+  ];
   if (order.driverLocation) {
-    points.push({ kind: 'driver', label: 'Driver', detail: `Last seen at ${formatTime(order.driverLocation.at)}`, position: order.driverLocation });
+    points.push({
+      kind: 'driver',
+      label: 'Driver',
+      detail: `Last seen at ${formatTime(order.driverLocation.at)}`,
+      position: order.driverLocation,
+    });
   }
   if (order.delivery) {
     const address = [order.delivery.address, order.delivery.postcode].filter(Boolean).join(', ');
-    points.push({ kind: 'delivery', label: 'Delivery address', detail: address || 'Your address', position: point(order.delivery.lat, order.delivery.lng) });
+    points.push({
+      kind: 'delivery',
+      label: 'Delivery address',
+      detail: address || 'Your address',
+      position: point(order.delivery.lat, order.delivery.lng),
+    });
   }
-  const title = order.orderType === 'DELIVERY' ? `Map of order ${order.orderNumber}` : `Map of where to collect order ${order.orderNumber}`;
+  const title =
+    order.orderType === 'DELIVERY'
+      ? `Map of order ${order.orderNumber}`
+      : `Map of where to collect order ${order.orderNumber}`;
   return (
     <Panel title="Map" icon={<MapIcon aria-hidden="true" />}>
       <RouteMap title={title} points={points} />
       {order.status === 'OUT_FOR_DELIVERY' && !order.driverLocation ? (
-        <p className="text-sm text-muted-foreground">Your driver is not sharing their location, so only the addresses are shown.</p>
+        <p className="text-sm text-muted-foreground">
+          Your driver is not sharing their location, so only the addresses are shown.
+        </p>
       ) : null}
     </Panel>
   );
@@ -104,12 +158,18 @@ function OrderDetails({ order }: { order: OrderView }) {
   useDocumentTitle(`Order ${order.orderNumber} - ${label}`);
 
   const onEvent = (event: LiveEvent) => {
-    if (event.type === 'order.status' || event.type === 'order.eta' || event.type === 'order.rated' || event.type === 'driver.position') {
+    if (
+      event.type === 'order.status' ||
+      event.type === 'order.eta' ||
+      event.type === 'order.rated' ||
+      event.type === 'driver.position'
+    ) {
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
     }
     if (event.type === 'order.eta') {
       const data = event.data as { isLate?: boolean } | null;
-      if (data?.isLate && !wasLate.current) toast.warning(LATE_MESSAGE.title, { description: LATE_MESSAGE.body, duration: 10_000 });
+      if (data?.isLate && !wasLate.current)
+        toast.warning(LATE_MESSAGE.title, { description: LATE_MESSAGE.body, duration: 10_000 });
       if (data?.isLate) wasLate.current = true;
     }
   };
@@ -136,7 +196,10 @@ function OrderDetails({ order }: { order: OrderView }) {
           <div className="flex gap-1">
             <dt>Restaurant:</dt>
             <dd>
-              <Link to={`/restaurant/${order.site.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to={`/restaurant/${order.site.slug}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {order.site.name}
               </Link>
             </dd>
@@ -162,7 +225,8 @@ function OrderDetails({ order }: { order: OrderView }) {
         <Alert variant="destructive">
           <p className="font-semibold">Order Rejected</p>
           <p>
-            {order.site.name} could not take this order{order.rejectionReason ? `: ${order.rejectionReason}` : '.'} You have not been charged.
+            {order.site.name} could not take this order{order.rejectionReason ? `: ${order.rejectionReason}` : '.'} You
+            have not been charged.
           </p>
         </Alert>
       ) : null}
@@ -175,12 +239,21 @@ function OrderDetails({ order }: { order: OrderView }) {
               <OrderProgress status={order.status} orderType={order.orderType} />
             </Panel>
           ) : null}
-          {order.driver && DRIVER_VISIBLE.includes(order.status) ? <DriverCard driver={order.driver} status={order.status} /> : null}
+          {order.driver && DRIVER_VISIBLE.includes(order.status) ? (
+            <DriverCard driver={order.driver} status={order.status} />
+          ) : null}
           {order.status !== 'REJECTED' ? <OrderMap order={order} /> : null}
           {order.deliveryCode ? (
-            <Panel title="Delivery code" icon={<KeyRound aria-hidden="true" />} className="border-primary bg-primary-soft">
+            <Panel
+              title="Delivery code"
+              icon={<KeyRound aria-hidden="true" />}
+              className="border-primary bg-primary-soft"
+            >
               <p className="text-sm">Give this code to your driver when your order arrives.</p>
-              <p className="font-mono text-4xl font-bold tracking-[0.4em] text-primary" aria-label={`Delivery code ${order.deliveryCode.split('').join(' ')}`}>
+              <p
+                className="font-mono text-4xl font-bold tracking-[0.4em] text-primary"
+                aria-label={`Delivery code ${order.deliveryCode.split('').join(' ')}`}
+              >
                 {order.deliveryCode}
               </p>
             </Panel>
@@ -240,7 +313,9 @@ function OrderDetails({ order }: { order: OrderView }) {
                   </>
                 ) : null}
               </p>
-              {order.delivery?.instructions ? <p className="text-sm text-muted-foreground">Instructions: {order.delivery.instructions}</p> : null}
+              {order.delivery?.instructions ? (
+                <p className="text-sm text-muted-foreground">Instructions: {order.delivery.instructions}</p>
+              ) : null}
             </Panel>
           ) : (
             <Panel title="Pickup from" icon={<Store aria-hidden="true" />}>
@@ -248,14 +323,19 @@ function OrderDetails({ order }: { order: OrderView }) {
                 {order.site.name}
                 <br />
                 {order.site.address}
-                {order.site.postcode && !order.site.address.includes(order.site.postcode) ? ` ${order.site.postcode}` : ''}
+                {order.site.postcode && !order.site.address.includes(order.site.postcode)
+                  ? ` ${order.site.postcode}`
+                  : ''}
               </p>
             </Panel>
           )}
           {order.site.phone ? (
             <p className="text-sm text-muted-foreground">
               Questions about your food? Call {order.site.name} on{' '}
-              <a href={`tel:${order.site.phone.replace(/\s+/g, '')}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={`tel:${order.site.phone.replace(/\s+/g, '')}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {order.site.phone}
               </a>
               .
@@ -283,7 +363,11 @@ function OrderDetails({ order }: { order: OrderView }) {
               <ShoppingCart aria-hidden="true" />
               View Cart
             </Link>
-            <HalalConcernButton slug={order.site.slug} orderNumber={order.orderNumber} orderToken={orderTokenFor(order.orderNumber)} />
+            <HalalConcernButton
+              slug={order.site.slug}
+              orderNumber={order.orderNumber}
+              orderToken={orderTokenFor(order.orderNumber)}
+            />
             {signedIn ? (
               <Link to="/account" className={buttonClasses({ variant: 'outline' })}>
                 <User aria-hidden="true" />
@@ -301,7 +385,12 @@ function OrderDetails({ order }: { order: OrderView }) {
       {reorder.dialog}
       <ReportIssueDialog open={reporting} onClose={() => setReporting(false)} orderNumber={order.orderNumber} />
       {order.canRate ? (
-        <RateOrderDialog open={rating} onClose={() => setRating(false)} orderNumber={order.orderNumber} orderType={order.orderType} />
+        <RateOrderDialog
+          open={rating}
+          onClose={() => setRating(false)}
+          orderNumber={order.orderNumber}
+          orderType={order.orderType}
+        />
       ) : null}
     </div>
   );
@@ -320,7 +409,8 @@ function OrderNotFound() {
         </Link>
       }
     >
-      We couldn't find this order. If you placed it while signed in, sign in to see it; otherwise open it in the browser you ordered from.
+      We couldn't find this order. If you placed it while signed in, sign in to see it; otherwise open it in the browser
+      you ordered from.
     </EmptyState>
   );
 }

@@ -18,7 +18,10 @@ export function OrderProgress({ status, orderType }: { status: string; orderType
         aria-valuetext={index >= 0 ? `Step ${index + 1} of ${steps.length}: ${steps[index].label}` : 'Not started'}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-700"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <ol className="grid gap-3">
         {steps.map((step, i) => {
@@ -36,11 +39,22 @@ export function OrderProgress({ status, orderType }: { status: string; orderType
               >
                 {done ? <Check aria-hidden="true" className="size-4" /> : i + 1}
               </span>
-              <span className={cn('text-sm', current ? 'font-semibold' : done ? 'text-foreground' : 'text-muted-foreground')}>
+              <span
+                className={cn(
+                  'text-sm',
+                  current ? 'font-semibold' : done ? 'text-foreground' : 'text-muted-foreground',
+                )}
+              >
                 {step.label}
-                {done ? <span className="sr-only"> (done)</span> : current ? <span className="sr-only"> (current)</span> : null}
+                {done ? (
+                  <span className="sr-only"> (done)</span>
+                ) : current ? (
+                  <span className="sr-only"> (current)</span>
+                ) : null}
               </span>
-              {current ? <span className="ml-auto size-2.5 animate-pulse rounded-full bg-primary" aria-hidden="true" /> : null}
+              {current ? (
+                <span className="ml-auto size-2.5 animate-pulse rounded-full bg-primary" aria-hidden="true" />
+              ) : null}
             </li>
           );
         })}

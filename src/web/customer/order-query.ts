@@ -18,7 +18,10 @@ export function useOrder(orderNumber: string) {
   return useQuery({
     queryKey: orderQueryKey(orderNumber),
     queryFn: ({ signal }) =>
-      api<GetOrderResponse>(`/api/orders/${encodeURIComponent(orderNumber)}`, { signal, headers: orderTokenHeaders(orderNumber) }),
+      api<GetOrderResponse>(`/api/orders/${encodeURIComponent(orderNumber)}`, {
+        signal,
+        headers: orderTokenHeaders(orderNumber),
+      }),
     retry: (count, error) => !isClientError(error) && count < 3,
   });
 }

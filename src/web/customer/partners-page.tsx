@@ -21,7 +21,11 @@ const PORTALS = [
 export function PartnersPage() {
   return (
     <div className="grid gap-8">
-      <PageIntro title="Partner with HalalNosh" documentTitle="Partners" note="Choose your portal to sign in or get started." />
+      <PageIntro
+        title="Partner with HalalNosh"
+        documentTitle="Partners"
+        note="Choose your portal to sign in or get started."
+      />
       <ul className="grid gap-4 sm:grid-cols-2">
         {PORTALS.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
@@ -36,7 +40,10 @@ export function PartnersPage() {
                 <span className="text-lg font-semibold">{title}</span>
                 <span className="text-sm text-muted-foreground">{text}</span>
               </span>
-              <ChevronRight aria-hidden="true" className="size-5 self-center text-muted-foreground group-hover:text-primary" />
+              <ChevronRight
+                aria-hidden="true"
+                className="size-5 self-center text-muted-foreground group-hover:text-primary"
+              />
             </Link>
           </li>
         ))}

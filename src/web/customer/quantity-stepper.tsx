@@ -30,7 +30,11 @@ export function QuantityStepper({
       >
         <Minus aria-hidden="true" className="size-4" />
       </button>
-      <output aria-live="polite" aria-label={`Quantity of ${itemName}`} className="min-w-8 text-center text-sm font-semibold tabular-nums">
+      <output
+        aria-live="polite"
+        aria-label={`Quantity of ${itemName}`}
+        className="min-w-8 text-center text-sm font-semibold tabular-nums"
+      >
         {value}
       </output>
       <button

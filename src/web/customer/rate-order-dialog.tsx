@@ -41,10 +41,17 @@ export function RateOrderDialog({
 
   const rate = useMutation({
     mutationFn: (body: { rating: number; tipMinor: number; comment: string | null }) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/rating`, { method: 'POST', body, headers: orderTokenHeaders(orderNumber) }),
+      api(`/api/orders/${encodeURIComponent(orderNumber)}/rating`, {
+        method: 'POST',
+        body,
+        headers: orderTokenHeaders(orderNumber),
+      }),
     onSuccess: (_data, body) => {
       toast.success('Thank you for your rating!', {
-        description: body.tipMinor > 0 ? `Your ${formatPrice(body.tipMinor)} tip goes to your driver.` : 'Your feedback helps our restaurants and drivers.',
+        description:
+          body.tipMinor > 0
+            ? `Your ${formatPrice(body.tipMinor)} tip goes to your driver.`
+            : 'Your feedback helps our restaurants and drivers.',
       });
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderNumber) });
       onClose();
@@ -83,7 +90,12 @@ export function RateOrderDialog({
     );
 
   return (
-    <Dialog open={open} onClose={onClose} title={withTip ? 'Rate & Tip' : 'Rate your order'} description={`Order #${orderNumber}`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={withTip ? 'Rate & Tip' : 'Rate your order'}
+      description={`Order #${orderNumber}`}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <StarRadioGroup legend="How was your order?" value={rating} onChange={setRating} />
         {withTip ? (
@@ -97,7 +109,13 @@ export function RateOrderDialog({
                 </label>
               ))}
               <label className={chip(tip === 'custom')}>
-                <input type="radio" name="tip" className="sr-only" checked={tip === 'custom'} onChange={() => setTip('custom')} />
+                <input
+                  type="radio"
+                  name="tip"
+                  className="sr-only"
+                  checked={tip === 'custom'}
+                  onChange={() => setTip('custom')}
+                />
                 Custom
               </label>
             </div>
@@ -115,7 +133,14 @@ export function RateOrderDialog({
             <p className="text-xs text-muted-foreground">Every penny of your tip goes to your driver.</p>
           </fieldset>
         ) : null}
-        <TextareaField label="Comment" optional value={comment} onChange={(e) => setComment(e.target.value)} maxLength={1000} className="min-h-20" />
+        <TextareaField
+          label="Comment"
+          optional
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={1000}
+          className="min-h-20"
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
             Cancel

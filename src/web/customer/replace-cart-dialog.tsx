@@ -17,8 +17,8 @@ export function ReplaceCartDialog({
       {conflict ? (
         <div className="grid gap-5">
           <p className="text-sm text-muted-foreground">
-            Your cart has items from <strong className="text-foreground">{conflict.currentRestaurantName}</strong>. An order comes
-            from one restaurant, so adding this will empty your cart and start a new one from{' '}
+            Your cart has items from <strong className="text-foreground">{conflict.currentRestaurantName}</strong>. An
+            order comes from one restaurant, so adding this will empty your cart and start a new one from{' '}
             <strong className="text-foreground">{conflict.newRestaurantName}</strong>.
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -15,7 +15,15 @@ const REPORT_MESSAGES = {
 } as const;
 
 /** "Report an Issue": raises a customer-service ticket for the order (DECISIONS.md). */
-export function ReportIssueDialog({ open, onClose, orderNumber }: { open: boolean; onClose: () => void; orderNumber: string }) {
+export function ReportIssueDialog({
+  open,
+  onClose,
+  orderNumber,
+}: {
+  open: boolean;
+  onClose: () => void;
+  orderNumber: string;
+}) {
   const [description, setDescription] = useState('');
   const report = useMutation({
     mutationFn: (text: string) =>
@@ -43,7 +51,12 @@ export function ReportIssueDialog({ open, onClose, orderNumber }: { open: boolea
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Report an Issue" description={`Order #${orderNumber}. Our customer service team will look into it.`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Report an Issue"
+      description={`Order #${orderNumber}. Our customer service team will look into it.`}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextareaField
           label="What went wrong?"

@@ -48,7 +48,9 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
         )}
         {!r.isOpen ? (
           <div className="absolute inset-0 grid place-items-center bg-black/55">
-            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">Closed</span>
+            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">
+              Closed
+            </span>
           </div>
         ) : null}
         {r.logoUrl ? (
@@ -101,7 +103,9 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
               <Bike aria-hidden="true" className="size-4" />
               <span className="sr-only">Delivery fee</span>
             </dt>
-            <dd className={r.deliveryFeeMinor ? undefined : 'font-semibold text-primary'}>{formatDeliveryFee(r.deliveryFeeMinor)}</dd>
+            <dd className={r.deliveryFeeMinor ? undefined : 'font-semibold text-primary'}>
+              {formatDeliveryFee(r.deliveryFeeMinor)}
+            </dd>
           </div>
           {r.distanceKm !== null ? (
             <div className="flex items-center gap-1">

@@ -18,13 +18,26 @@ function addedMessage(quantity: number, name: string): string {
   return `${quantity}x ${name} added to your cart.`;
 }
 
-function MenuItemRow({ item, onAdd, halal }: { item: MenuItem; onAdd: (item: MenuItem, quantity: number) => boolean; halal: boolean }) {
+function MenuItemRow({
+  item,
+  onAdd,
+  halal,
+}: {
+  item: MenuItem;
+  onAdd: (item: MenuItem, quantity: number) => boolean;
+  halal: boolean;
+}) {
   const [quantity, setQuantity] = useState(0);
   const headingId = `menu-item-${item.id}`;
   return (
-    <li aria-labelledby={headingId} className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex min-w-0 gap-3">
-        {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" className="size-20 shrink-0 rounded-md object-cover" /> : null}
+        {item.imageUrl ? (
+          <img src={item.imageUrl} alt="" loading="lazy" className="size-20 shrink-0 rounded-md object-cover" />
+        ) : null}
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h4 id={headingId} className="font-semibold">
@@ -50,7 +63,9 @@ function MenuItemRow({ item, onAdd, halal }: { item: MenuItem; onAdd: (item: Men
             ) : null}
           </div>
           {item.description ? <p className="text-sm text-muted-foreground">{item.description}</p> : null}
-          {item.allergens.length ? <p className="text-xs text-muted-foreground">Contains: {item.allergens.join(', ')}</p> : null}
+          {item.allergens.length ? (
+            <p className="text-xs text-muted-foreground">Contains: {item.allergens.join(', ')}</p>
+          ) : null}
           <p className="hidden font-semibold text-primary sm:block">{formatPrice(item.priceMinor)}</p>
         </div>
       </div>
@@ -84,7 +99,12 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
   const halalIds = halal?.facts?.halalScope === 'some_items' ? new Set(halal.halalItemIds) : null;
 
   const onAdd = (item: MenuItem, quantity: number): boolean => {
-    const line: CartLineInput = { id: item.id, name: item.name, priceMinor: item.priceMinor, description: item.description };
+    const line: CartLineInput = {
+      id: item.id,
+      name: item.name,
+      priceMinor: item.priceMinor,
+      description: item.description,
+    };
     const outcome = cart.add(line, quantity, cartRestaurantOf(restaurant));
     if (outcome.ok) {
       toast.success(addedMessage(quantity, item.name));
@@ -129,7 +149,12 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
             </nav>
           ) : null}
           {sections.map((section) => (
-            <section key={section.id} id={`section-${section.id}`} aria-labelledby={`section-title-${section.id}`} className="scroll-mt-20">
+            <section
+              key={section.id}
+              id={`section-${section.id}`}
+              aria-labelledby={`section-title-${section.id}`}
+              className="scroll-mt-20"
+            >
               <h3 id={`section-title-${section.id}`} className="mb-1 text-lg font-semibold">
                 {section.title || 'Other'}
               </h3>
@@ -142,7 +167,11 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
           ))}
         </>
       )}
-      <ReplaceCartDialog conflict={pending?.conflict ?? null} onConfirm={confirmReplace} onCancel={() => setPending(null)} />
+      <ReplaceCartDialog
+        conflict={pending?.conflict ?? null}
+        onConfirm={confirmReplace}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

@@ -23,7 +23,10 @@ function fullAddress(r: RestaurantDetail): string {
 function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
   const description = r.description ?? r.brandDescription;
   return (
-    <section aria-labelledby="restaurant-title" className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
+    <section
+      aria-labelledby="restaurant-title"
+      className="overflow-hidden rounded-lg border border-border bg-card shadow-sm"
+    >
       <div className="relative aspect-[16/7] max-h-80 w-full bg-muted sm:aspect-[16/5]">
         {r.imageUrl ? (
           <img src={r.imageUrl} alt="" fetchPriority="high" className="size-full object-cover" />
@@ -32,14 +35,20 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
         )}
         {!r.isOpen ? (
           <div className="absolute inset-0 grid place-items-center bg-black/55">
-            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">Closed</span>
+            <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">
+              Closed
+            </span>
           </div>
         ) : null}
       </div>
       <div className="grid gap-4 p-5 sm:p-6">
         <div className="flex items-start gap-4">
           {r.logoUrl ? (
-            <img src={r.logoUrl} alt="" className="-mt-12 size-20 shrink-0 rounded-xl border-4 border-card bg-card object-cover shadow sm:-mt-14 sm:size-24" />
+            <img
+              src={r.logoUrl}
+              alt=""
+              className="-mt-12 size-20 shrink-0 rounded-xl border-4 border-card bg-card object-cover shadow sm:-mt-14 sm:size-24"
+            />
           ) : null}
           <div className="grid min-w-0 gap-1">
             <h1 id="restaurant-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -102,7 +111,10 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
                 <span className="sr-only">Phone</span>
               </dt>
               <dd>
-                <a href={`tel:${r.phone.replace(/\s+/g, '')}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${r.phone.replace(/\s+/g, '')}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   {r.phone}
                 </a>
               </dd>
@@ -139,18 +151,26 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
   );
   return (
     <div className="grid grid-cols-1 gap-8">
-      <Link to="/" className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link
+        to="/"
+        className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         All restaurants
       </Link>
       {fallback ? (
         <Alert variant="warning" className="flex items-start gap-2">
           <WifiOff aria-hidden="true" className="mt-0.5 shrink-0" />
-          <span>We can't reach HalalNosh right now, so this is our saved copy of the menu. Prices and availability may have changed.</span>
+          <span>
+            We can't reach HalalNosh right now, so this is our saved copy of the menu. Prices and availability may have
+            changed.
+          </span>
         </Alert>
       ) : null}
       {!r.isOpen ? (
-        <Alert variant="warning">{r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.</Alert>
+        <Alert variant="warning">
+          {r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.
+        </Alert>
       ) : null}
       <RestaurantHero restaurant={r} />
       <div>

@@ -53,7 +53,12 @@ export function ReviewDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={existing ? 'Edit your review' : 'Write a review'} description={restaurantName}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={existing ? 'Edit your review' : 'Write a review'}
+      description={restaurantName}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <StarRadioGroup legend="Your rating" value={rating} onChange={setRating} />
         <TextareaField

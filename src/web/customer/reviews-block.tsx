@@ -20,7 +20,10 @@ function Avatar({ review }: { review: ReviewItem }) {
     return <img src={review.avatarUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />;
   }
   return (
-    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft font-semibold text-primary">
+    <span
+      aria-hidden="true"
+      className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft font-semibold text-primary"
+    >
       {review.reviewerName.trim().charAt(0).toUpperCase() || 'A'}
     </span>
   );
@@ -52,7 +55,15 @@ function ReviewRow({ review }: { review: ReviewItem }) {
 }
 
 /** The reviews block of a restaurant page: average, count, the list and the customer's own review. */
-export function ReviewsBlock({ siteId, slug, restaurantName }: { siteId: string; slug: string; restaurantName: string }) {
+export function ReviewsBlock({
+  siteId,
+  slug,
+  restaurantName,
+}: {
+  siteId: string;
+  slug: string;
+  restaurantName: string;
+}) {
   const me = useMe();
   const user = me.data?.user ?? null;
   const navigate = useNavigate();
@@ -98,7 +109,8 @@ export function ReviewsBlock({ siteId, slug, restaurantName }: { siteId: string;
           {data && data.count > 0 && data.average !== null ? (
             <p className="flex flex-wrap items-center gap-2">
               <span className="sr-only">
-                Average rating {data.average.toFixed(1)} out of 5 from {data.count} {data.count === 1 ? 'review' : 'reviews'}
+                Average rating {data.average.toFixed(1)} out of 5 from {data.count}{' '}
+                {data.count === 1 ? 'review' : 'reviews'}
               </span>
               <span className="text-3xl font-bold" aria-hidden="true">
                 {data.average.toFixed(1)}

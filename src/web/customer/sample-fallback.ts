@@ -21,7 +21,20 @@ export async function sampleCities(): Promise<CityEntry[]> {
   return (await import('../../domain/sample-data/cities')).UK_CITIES;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function monthYearToIso(text: string | null): string | null {
   if (!text) return null;
@@ -63,10 +76,13 @@ export function sampleCard(s: SampleRestaurant): RestaurantCard {
 }
 
 /** The fallback search: the samples serving the cuisine and passing the chips, always in London. */
-export async function sampleSearch(cuisine: string, filters: readonly SearchFilter[]): Promise<SearchRestaurantsResponse> {
-  const restaurants = (await samples()).map(sampleCard).filter(
-    (r) => matchesCuisine(r.cuisines, cuisine) && matchesSearchFilters(r, filters),
-  );
+export async function sampleSearch(
+  cuisine: string,
+  filters: readonly SearchFilter[],
+): Promise<SearchRestaurantsResponse> {
+  const restaurants = (await samples())
+    .map(sampleCard)
+    .filter((r) => matchesCuisine(r.cuisines, cuisine) && matchesSearchFilters(r, filters));
   return {
     location: { kind: 'city', label: 'London', known: true, citySlug: 'london' },
     total: restaurants.length,

@@ -28,11 +28,19 @@ export function SearchForm({ initial, onSearched }: { initial: SearchState; onSe
   };
 
   return (
-    <form role="search" aria-label="Find halal restaurants" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_12rem_auto]">
+    <form
+      role="search"
+      aria-label="Find halal restaurants"
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_12rem_auto]"
+    >
       <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={LOCATION_INPUT_ID}>Location</Label>
         <div className="relative">
-          <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <MapPin
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id={LOCATION_INPUT_ID}
             name="location"
@@ -48,7 +56,13 @@ export function SearchForm({ initial, onSearched }: { initial: SearchState; onSe
           A UK city or postcode.
         </p>
       </div>
-      <SelectField label="Cuisine" name="cuisine" value={cuisine} onChange={(e) => setCuisine(e.target.value)} options={CUISINE_OPTIONS} />
+      <SelectField
+        label="Cuisine"
+        name="cuisine"
+        value={cuisine}
+        onChange={(e) => setCuisine(e.target.value)}
+        options={CUISINE_OPTIONS}
+      />
       <Button type="submit" size="lg" className="h-11">
         <Search aria-hidden="true" />
         Find Halal Restaurants

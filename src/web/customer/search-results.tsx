@@ -48,7 +48,10 @@ export function SearchResults({ state }: { state: SearchState }) {
     );
   } else if (!data) {
     body = (
-      <div role="status" className="flex items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-card py-16 text-muted-foreground">
+      <div
+        role="status"
+        className="flex items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-card py-16 text-muted-foreground"
+      >
         <Spinner />
         <p>Finding halal restaurants...</p>
       </div>
@@ -73,7 +76,12 @@ export function SearchResults({ state }: { state: SearchState }) {
       <div className={search.searching ? 'grid gap-5 opacity-60 transition-opacity' : 'grid gap-5 transition-opacity'}>
         <RestaurantGrid restaurants={data.restaurants} label={`Halal restaurants in ${label}`} />
         {search.hasMore ? (
-          <Button variant="outline" className="justify-self-center" onClick={search.loadMore} disabled={search.loadingMore}>
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            onClick={search.loadMore}
+            disabled={search.loadingMore}
+          >
             {search.loadingMore ? <Spinner className="size-4" /> : null}
             Show More Restaurants
           </Button>
@@ -96,7 +104,10 @@ export function SearchResults({ state }: { state: SearchState }) {
       {search.fallback ? (
         <Alert variant="warning" className="flex items-start gap-2">
           <WifiOff aria-hidden="true" className="mt-0.5 shrink-0" />
-          <span>We can't reach HalalNosh right now, so here are our featured London restaurants. Ordering may not work until we're back.</span>
+          <span>
+            We can't reach HalalNosh right now, so here are our featured London restaurants. Ordering may not work until
+            we're back.
+          </span>
         </Alert>
       ) : null}
       {body}

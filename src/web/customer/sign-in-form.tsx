@@ -47,7 +47,13 @@ export function SignInForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <CredentialsFields email={email} password={password} onEmailChange={onEmailChange} onPasswordChange={setPassword} errors={errors} />
+      <CredentialsFields
+        email={email}
+        password={password}
+        onEmailChange={onEmailChange}
+        onPasswordChange={setPassword}
+        errors={errors}
+      />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Sign In

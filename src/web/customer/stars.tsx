@@ -8,12 +8,19 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.round(rating);
   return (
-    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`${rating} out of 5 stars`}>
+    <span
+      className={cn('inline-flex items-center gap-0.5', className)}
+      role="img"
+      aria-label={`${rating} out of 5 stars`}
+    >
       {STARS.map((n) => (
         <Star
           key={n}
           aria-hidden="true"
-          className={cn('size-4', n <= filled ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/40')}
+          className={cn(
+            'size-4',
+            n <= filled ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/40',
+          )}
         />
       ))}
     </span>
@@ -24,7 +31,15 @@ export function Stars({ rating, className }: { rating: number; className?: strin
  * Choosing 1 to 5 stars: a native radio group (arrow keys move, one tab stop) drawn as stars.
  * `value` 0 means nothing chosen yet.
  */
-export function StarRadioGroup({ value, onChange, legend }: { value: number; onChange: (value: number) => void; legend: string }) {
+export function StarRadioGroup({
+  value,
+  onChange,
+  legend,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  legend: string;
+}) {
   const name = useId();
   return (
     <fieldset className="grid gap-2">
@@ -43,7 +58,10 @@ export function StarRadioGroup({ value, onChange, legend }: { value: number; onC
             <span className="grid size-11 place-items-center rounded-md peer-focus-visible:ring-2 peer-focus-visible:ring-ring">
               <Star
                 aria-hidden="true"
-                className={cn('size-8 transition-colors', n <= value ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/50')}
+                className={cn(
+                  'size-8 transition-colors',
+                  n <= value ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/50',
+                )}
               />
             </span>
             <span className="sr-only">

@@ -28,9 +28,19 @@ export function restaurantListJsonLd(name: string, restaurants: readonly Restaur
           ...(r.postcode ? { postalCode: r.postcode } : {}),
           addressCountry: 'GB',
         },
-        ...(r.lat !== null && r.lng !== null ? { geo: { '@type': 'GeoCoordinates', latitude: r.lat, longitude: r.lng } } : {}),
+        ...(r.lat !== null && r.lng !== null
+          ? { geo: { '@type': 'GeoCoordinates', latitude: r.lat, longitude: r.lng } }
+          : {}),
         ...(r.rating !== null && r.reviewCount > 0
-          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: r.rating, reviewCount: r.reviewCount, bestRating: 5, worstRating: 1 } }
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: r.rating,
+                reviewCount: r.reviewCount,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
           : {}),
       },
     })),

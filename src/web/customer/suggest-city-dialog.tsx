@@ -49,7 +49,15 @@ export function SuggestCityDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <Dialog open={open} onClose={close} title="Suggest a City" description="Tell us where you'd like HalalNosh next.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField label="City" value={city} onChange={(e) => setCity(e.target.value)} error={error.city} required maxLength={80} autoComplete="address-level2" />
+        <TextField
+          label="City"
+          value={city}
+          onChange={(e) => setCity(e.target.value)}
+          error={error.city}
+          required
+          maxLength={80}
+          autoComplete="address-level2"
+        />
         <TextField
           label="Email"
           type="email"

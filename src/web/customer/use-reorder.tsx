@@ -25,12 +25,22 @@ export function useReorder() {
   const apply = (res: ReorderResponse) => {
     cart.fill(
       { id: res.site.id, slug: res.site.slug, name: res.site.name, deliveryFeeMinor: null, minOrderMinor: 0 },
-      res.available.map((a) => ({ id: a.menuItemId, name: a.name, description: a.description, priceMinor: a.priceMinor, quantity: a.quantity })),
+      res.available.map((a) => ({
+        id: a.menuItemId,
+        name: a.name,
+        description: a.description,
+        priceMinor: a.priceMinor,
+        quantity: a.quantity,
+      })),
     );
     if (res.unavailable.length) {
-      toast.warning('Some items are no longer available', { description: `Not added to your cart: ${names(res.unavailable)}.` });
+      toast.warning('Some items are no longer available', {
+        description: `Not added to your cart: ${names(res.unavailable)}.`,
+      });
     } else {
-      toast.success('Added to your cart', { description: `Your order from ${res.site.name} is ready to check out again.` });
+      toast.success('Added to your cart', {
+        description: `Your order from ${res.site.name} is ready to check out again.`,
+      });
     }
     navigate('/cart');
   };
@@ -43,7 +53,9 @@ export function useReorder() {
       }),
     onSuccess: (res) => {
       if (res.available.length === 0) {
-        toast.error('These items are no longer available', { description: `${res.site.name} no longer sells: ${names(res.unavailable)}.` });
+        toast.error('These items are no longer available', {
+          description: `${res.site.name} no longer sells: ${names(res.unavailable)}.`,
+        });
         return;
       }
       const current = cart.cart.items[0];
@@ -73,5 +85,10 @@ export function useReorder() {
     />
   );
 
-  return { reorder: (orderNumber: string) => mutation.mutate(orderNumber), busy: mutation.isPending, pendingFor: mutation.variables, dialog };
+  return {
+    reorder: (orderNumber: string) => mutation.mutate(orderNumber),
+    busy: mutation.isPending,
+    pendingFor: mutation.variables,
+    dialog,
+  };
 }

@@ -27,13 +27,19 @@ export type RestaurantSearch = {
  * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
  * stand in, filtered the same way, in London (spec 1, section 4 "Search fallback").
  */
-export function useRestaurantSearch(input: { location: string; cuisine: string; filters: readonly SearchFilter[] }): RestaurantSearch {
+export function useRestaurantSearch(input: {
+  location: string;
+  cuisine: string;
+  filters: readonly SearchFilter[];
+}): RestaurantSearch {
   const location = input.location.trim() || DEFAULT_LOCATION;
   const qs = searchQueryString({ location, cuisine: input.cuisine, filters: [...input.filters] });
   const query = useInfiniteQuery({
     queryKey: ['restaurants', 'search', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${pageParam ? `&offset=${pageParam}` : ''}`, { signal }),
+      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${pageParam ? `&offset=${pageParam}` : ''}`, {
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.restaurants.length, 0);

@@ -35,7 +35,8 @@ export function useRestaurant(slug: string, options: { enabled?: boolean } = {})
     pending: (query.isPending && query.fetchStatus !== 'idle') || (unreachable && sample.isPending),
     notFound: query.isError && isNotFound(query.error),
     /** Any other failure the sample set does not cover. */
-    error: query.isError && !isNotFound(query.error) && !fallback && !(unreachable && sample.isPending) ? query.error : null,
+    error:
+      query.isError && !isNotFound(query.error) && !fallback && !(unreachable && sample.isPending) ? query.error : null,
     refetch: () => void query.refetch(),
   };
 }

@@ -3,7 +3,12 @@ import { Bike, Car, FileText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { SubmitApplicationBody } from '../../domain/contracts/driver/application';
-import { APPLICATION_MESSAGES, type ApplicationInput, applicationProblem, needsInsurance } from '../../domain/driver-application';
+import {
+  APPLICATION_MESSAGES,
+  type ApplicationInput,
+  applicationProblem,
+  needsInsurance,
+} from '../../domain/driver-application';
 import type { VehicleType } from '../../domain/roles';
 import { ApiError, api } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -29,7 +34,11 @@ export function ApplicationForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', drivingLicenceNumber: '' });
   const [vehicleType, setVehicleType] = useState<VehicleType>('car');
-  const [docs, setDocs] = useState<{ photoId: UploadedDocument | null; rightToWork: UploadedDocument | null; insurance: UploadedDocument | null }>({
+  const [docs, setDocs] = useState<{
+    photoId: UploadedDocument | null;
+    rightToWork: UploadedDocument | null;
+    insurance: UploadedDocument | null;
+  }>({
     photoId: null,
     rightToWork: null,
     insurance: null,
@@ -86,7 +95,9 @@ export function ApplicationForm() {
         <CardTitle as="h1" className="text-2xl">
           Driver application
         </CardTitle>
-        <CardDescription>Apply once; our team checks your documents and approves your account. All fields are required.</CardDescription>
+        <CardDescription>
+          Apply once; our team checks your documents and approves your account. All fields are required.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-6">
@@ -110,7 +121,14 @@ export function ApplicationForm() {
                     vehicleType === value && 'border-primary bg-primary-soft text-primary',
                   )}
                 >
-                  <input type="radio" name="vehicle" value={value} checked={vehicleType === value} onChange={() => setVehicleType(value)} className="sr-only" />
+                  <input
+                    type="radio"
+                    name="vehicle"
+                    value={value}
+                    checked={vehicleType === value}
+                    onChange={() => setVehicleType(value)}
+                    className="sr-only"
+                  />
                   <Icon aria-hidden="true" className="size-5" />
                   {label}
                 </label>
@@ -121,10 +139,25 @@ export function ApplicationForm() {
 
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-base font-semibold">Documents</legend>
-            <DocumentField label="Photo ID (passport or driving licence)" hint={DOC_HINT} value={docs.photoId} onChange={(d) => setDocs((x) => ({ ...x, photoId: d }))} />
-            <DocumentField label="Right to work in the UK" hint={DOC_HINT} value={docs.rightToWork} onChange={(d) => setDocs((x) => ({ ...x, rightToWork: d }))} />
+            <DocumentField
+              label="Photo ID (passport or driving licence)"
+              hint={DOC_HINT}
+              value={docs.photoId}
+              onChange={(d) => setDocs((x) => ({ ...x, photoId: d }))}
+            />
+            <DocumentField
+              label="Right to work in the UK"
+              hint={DOC_HINT}
+              value={docs.rightToWork}
+              onChange={(d) => setDocs((x) => ({ ...x, rightToWork: d }))}
+            />
             {needsInsurance(vehicleType) ? (
-              <DocumentField label="Vehicle insurance" hint={`Required for cars and scooters. ${DOC_HINT}`} value={docs.insurance} onChange={(d) => setDocs((x) => ({ ...x, insurance: d }))} />
+              <DocumentField
+                label="Vehicle insurance"
+                hint={`Required for cars and scooters. ${DOC_HINT}`}
+                value={docs.insurance}
+                onChange={(d) => setDocs((x) => ({ ...x, insurance: d }))}
+              />
             ) : (
               <p className="text-sm text-muted-foreground">No insurance document is needed for a bike.</p>
             )}
@@ -132,8 +165,16 @@ export function ApplicationForm() {
 
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-base font-semibold">Terms</legend>
-            <Check checked={acceptTerms} onChange={setAcceptTerms} label="I accept the HalalNosh driver terms and conditions" />
-            <Check checked={acceptSafety} onChange={setAcceptSafety} label="I have read and will follow the HalalNosh safety guidelines" />
+            <Check
+              checked={acceptTerms}
+              onChange={setAcceptTerms}
+              label="I accept the HalalNosh driver terms and conditions"
+            />
+            <Check
+              checked={acceptSafety}
+              onChange={setAcceptSafety}
+              label="I have read and will follow the HalalNosh safety guidelines"
+            />
           </fieldset>
 
           {problem ? <Alert variant="destructive">{problem}</Alert> : null}
@@ -150,7 +191,12 @@ export function ApplicationForm() {
 function Check({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-primary" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+      />
       <span>{label}</span>
     </label>
   );

@@ -10,7 +10,17 @@ import { Spinner } from '../ui/spinner';
 import { driverKeys } from './driver-api';
 
 /** Confirms an instant cash-out of every unpaid earning, showing the fee and what arrives. */
-export function CashOutDialog({ open, onClose, unpaidMinor, feeMinor }: { open: boolean; onClose: () => void; unpaidMinor: number; feeMinor: number }) {
+export function CashOutDialog({
+  open,
+  onClose,
+  unpaidMinor,
+  feeMinor,
+}: {
+  open: boolean;
+  onClose: () => void;
+  unpaidMinor: number;
+  feeMinor: number;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const onConfirm = async () => {
@@ -29,7 +39,12 @@ export function CashOutDialog({ open, onClose, unpaidMinor, feeMinor }: { open: 
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Cash out now?" description="Your unpaid earnings are paid to your account instantly.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Cash out now?"
+      description="Your unpaid earnings are paid to your account instantly."
+    >
       <dl className="mb-4 grid gap-1 text-sm">
         <div className="flex justify-between">
           <dt className="text-muted-foreground">Unpaid earnings</dt>

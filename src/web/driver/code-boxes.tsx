@@ -5,7 +5,17 @@ import { cn } from '../lib/cn';
  * A 4-digit code in four boxes (spec 3, section 5: digits only per box). Typing moves on,
  * Backspace on an empty box moves back, and pasting "1234" fills them all.
  */
-export function CodeBoxes({ value, onChange, label, invalid }: { value: string; onChange: (code: string) => void; label: string; invalid?: boolean }) {
+export function CodeBoxes({
+  value,
+  onChange,
+  label,
+  invalid,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  label: string;
+  invalid?: boolean;
+}) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: 4 }, (_, i) => value[i] ?? '');
 

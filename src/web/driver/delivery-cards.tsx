@@ -11,10 +11,23 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
 /** Spec 3, 2.3: order id, status, driver assigned, is mine, distance (1 decimal), minutes, Refresh. */
-export function JobDetailsCard({ job, refreshing, onRefresh }: { job: JobDetail; refreshing: boolean; onRefresh: () => void }) {
+export function JobDetailsCard({
+  job,
+  refreshing,
+  onRefresh,
+}: {
+  job: JobDetail;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
   const rows: [string, ReactNode][] = [
     ['Order', job.orderNumber],
-    ['Status', <Badge key="s" variant={job.status === 'completed' ? 'default' : 'secondary'}>{JOB_BADGES[job.status]}</Badge>],
+    [
+      'Status',
+      <Badge key="s" variant={job.status === 'completed' ? 'default' : 'secondary'}>
+        {JOB_BADGES[job.status]}
+      </Badge>,
+    ],
     ['Driver assigned', yesNo(job.driverAssigned)],
     ['Assigned to you', yesNo(job.isMine)],
     ['Distance', formatMiles(job.distanceMiles)],
@@ -59,7 +72,11 @@ export function StepCard({ job, step }: { job: JobDetail; step: DeliveryStep }) 
         </p>
         <div className="rounded-lg bg-primary-soft p-4 text-center">
           <p className="text-sm font-medium text-primary">Your pickup code</p>
-          <p className="font-mono text-5xl font-bold tracking-[0.3em] text-primary" aria-label={`Pickup code ${job.pickupCode?.split('').join(' ')}`} data-testid="pickup-code">
+          <p
+            className="font-mono text-5xl font-bold tracking-[0.3em] text-primary"
+            aria-label={`Pickup code ${job.pickupCode?.split('').join(' ')}`}
+            data-testid="pickup-code"
+          >
             {job.pickupCode}
           </p>
         </div>
@@ -69,7 +86,7 @@ export function StepCard({ job, step }: { job: JobDetail; step: DeliveryStep }) 
     body = (
       <p>
         {step === 'arrived_delivery'
-          ? "Ask the customer for their 4-digit delivery code, then press Complete Delivery and take a photo."
+          ? 'Ask the customer for their 4-digit delivery code, then press Complete Delivery and take a photo.'
           : `Take the order to ${job.customerName ?? 'the customer'}.`}
       </p>
     );
@@ -124,7 +141,10 @@ export function AddressCard({
         ))}
         {note ? <p className="text-muted-foreground">Note: {note}</p> : null}
         {phone ? (
-          <a href={`tel:${phone.replace(/\s+/g, '')}`} className={buttonClasses({ variant: 'ghost', className: 'justify-self-start px-0' })}>
+          <a
+            href={`tel:${phone.replace(/\s+/g, '')}`}
+            className={buttonClasses({ variant: 'ghost', className: 'justify-self-start px-0' })}
+          >
             <Phone aria-hidden="true" />
             {phone}
           </a>

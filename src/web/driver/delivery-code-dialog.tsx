@@ -8,7 +8,17 @@ import { Spinner } from '../ui/spinner';
 import { CodeBoxes } from './code-boxes';
 
 /** "Complete Delivery", step one: the customer's 4-digit code, checked by the server. */
-export function DeliveryCodeDialog({ jobId, open, onClose, onVerified }: { jobId: string; open: boolean; onClose: () => void; onVerified: (code: string) => void }) {
+export function DeliveryCodeDialog({
+  jobId,
+  open,
+  onClose,
+  onVerified,
+}: {
+  jobId: string;
+  open: boolean;
+  onClose: () => void;
+  onVerified: (code: string) => void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +42,9 @@ export function DeliveryCodeDialog({ jobId, open, onClose, onVerified }: { jobId
       setCode('');
       onVerified(code);
     } catch (err) {
-      setError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : DELIVERY_MESSAGES.verifyFailed);
+      setError(
+        err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : DELIVERY_MESSAGES.verifyFailed,
+      );
       setCode('');
     } finally {
       setBusy(false);
@@ -40,7 +52,12 @@ export function DeliveryCodeDialog({ jobId, open, onClose, onVerified }: { jobId
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Enter Delivery Code" description="Ask the customer for the 4-digit code shown on their order page.">
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Enter Delivery Code"
+      description="Ask the customer for the 4-digit code shown on their order page."
+    >
       <form onSubmit={onSubmit} className="grid gap-4">
         <CodeBoxes value={code} onChange={setCode} label="Customer's delivery code" invalid={!!error} />
         {error ? <Alert variant="destructive">{error}</Alert> : null}

@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
-import { ACTION_LABELS, DELIVERY_MESSAGES, type DeliveryAction, deliveryScreen, directionsUrl } from '../../domain/driver-flow';
+import {
+  ACTION_LABELS,
+  DELIVERY_MESSAGES,
+  type DeliveryAction,
+  deliveryScreen,
+  directionsUrl,
+} from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
 import { ApiError, api, isNotFound } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -35,7 +41,12 @@ function openDirections(to: GeoPoint) {
 /** Pickup, the driver's own position (from this phone) and the drop-off, in the order of the trip. */
 function jobMapPoints(job: JobDetailResponse['job'], me: GeoPoint | null): MapPoint[] {
   const points: MapPoint[] = [
-    { kind: 'restaurant', label: 'Pickup', detail: [job.restaurantName, job.pickupAddress, job.pickupPostcode].filter(Boolean).join(', '), position: job.pickupLocation },
+    {
+      kind: 'restaurant',
+      label: 'Pickup',
+      detail: [job.restaurantName, job.pickupAddress, job.pickupPostcode].filter(Boolean).join(', '),
+      position: job.pickupLocation,
+    },
   ];
   if (me) points.push({ kind: 'driver', label: 'You', detail: 'Your current position', position: me });
   points.push({
@@ -76,7 +87,13 @@ export function DeliveryPage() {
     if (data?.jobId === jobId || (job && data?.orderId === job.orderId)) refresh();
   };
   // Before accepting, the job's area tells of it being taken; after, the order's own topic.
-  const topics = !job ? [] : job.isMine ? [`order:${job.orderId}`] : job.status === 'available' ? [`jobs:${job.pickupArea}`] : [];
+  const topics = !job
+    ? []
+    : job.isMine
+      ? [`order:${job.orderId}`]
+      : job.status === 'available'
+        ? [`jobs:${job.pickupArea}`]
+        : [];
   useLiveEvents(topics, onEvent, { enabled: topics.length > 0 && job?.status !== 'completed' });
 
   if (query.isPending) return <PageLoading label="Loading job..." />;
@@ -91,14 +108,18 @@ export function DeliveryPage() {
           </Link>
         }
       >
-        {notFound ? 'This job has been taken by another driver, or it is not one you can see.' : 'Please check your connection and try again.'}
+        {notFound
+          ? 'This job has been taken by another driver, or it is not one you can see.'
+          : 'Please check your connection and try again.'}
       </EmptyState>
     );
   }
 
   const screen = deliveryScreen(job, progress);
   const tellArrival = (at: 'pickup' | 'delivery') =>
-    api(`/api/driver/jobs/${encodeURIComponent(jobId)}/arrival`, { method: 'POST', body: { at } }).catch(() => toast.error(DELIVERY_MESSAGES.updateFailed));
+    api(`/api/driver/jobs/${encodeURIComponent(jobId)}/arrival`, { method: 'POST', body: { at } }).catch(() =>
+      toast.error(DELIVERY_MESSAGES.updateFailed),
+    );
 
   const run = async (action: DeliveryAction) => {
     switch (action) {
@@ -125,9 +146,16 @@ export function DeliveryPage() {
       case 'confirm_collection': {
         setBusy(action);
         try {
-          const fresh = await queryClient.fetchQuery({ queryKey: driverKeys.job(jobId), queryFn: () => fetchJob(jobId), staleTime: 0 });
+          const fresh = await queryClient.fetchQuery({
+            queryKey: driverKeys.job(jobId),
+            queryFn: () => fetchJob(jobId),
+            staleTime: 0,
+          });
           if (fresh.job.status === 'picked_up') toast.success('Order collected. Head to the customer.');
-          else toast('Waiting for the restaurant', { description: 'Ask them to enter your pickup code to hand the order over.' });
+          else
+            toast('Waiting for the restaurant', {
+              description: 'Ask them to enter your pickup code to hand the order over.',
+            });
         } catch {
           toast.error(DELIVERY_MESSAGES.updateFailed);
         } finally {
@@ -155,13 +183,20 @@ export function DeliveryPage() {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
     try {
       const proof = await uploadFile(jpeg, `delivery-proof-${jobId}-${Date.now()}.jpg`, 'proof_of_delivery');
-      const res = await api<{ job: JobDetailResponse['job'] }>(`/api/driver/jobs/${encodeURIComponent(jobId)}/complete`, {
-        method: 'POST',
-        body: { code: verifiedCode, proofUploadId: proof.id },
-      });
+      const res = await api<{ job: JobDetailResponse['job'] }>(
+        `/api/driver/jobs/${encodeURIComponent(jobId)}/complete`,
+        {
+          method: 'POST',
+          body: { code: verifiedCode, proofUploadId: proof.id },
+        },
+      );
       queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
     } catch (error) {
-      throw new Error(error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : DELIVERY_MESSAGES.updateFailed);
+      throw new Error(
+        error instanceof ApiError && error.status < 500 && error.status > 0
+          ? error.message
+          : DELIVERY_MESSAGES.updateFailed,
+      );
     }
     setVerifiedCode(null);
     clear();
@@ -175,7 +210,14 @@ export function DeliveryPage() {
     const label = ACTION_LABELS[action];
     const isBusy = busy === action;
     return (
-      <Button key={action} size="lg" variant={main ? 'default' : 'outline'} className={cn('w-full', main && 'h-14 text-lg')} disabled={!!busy} onClick={() => void run(action)}>
+      <Button
+        key={action}
+        size="lg"
+        variant={main ? 'default' : 'outline'}
+        className={cn('w-full', main && 'h-14 text-lg')}
+        disabled={!!busy}
+        onClick={() => void run(action)}
+      >
         {isBusy ? <Spinner className={cn('size-4', main && 'text-primary-foreground')} /> : null}
         {isBusy && label.busy ? label.busy : label.label}
       </Button>
@@ -185,7 +227,10 @@ export function DeliveryPage() {
   return (
     <div className="grid gap-4">
       <header className="grid gap-2">
-        <Link to="/driver/dashboard" className={buttonClasses({ variant: 'ghost', className: 'justify-self-start px-2' })}>
+        <Link
+          to="/driver/dashboard"
+          className={buttonClasses({ variant: 'ghost', className: 'justify-self-start px-2' })}
+        >
           <ArrowLeft aria-hidden="true" />
           Dashboard
         </Link>
@@ -198,7 +243,10 @@ export function DeliveryPage() {
         <h2 id="job-map-title" className="font-semibold">
           Map
         </h2>
-        <RouteMap title={`Map of delivery ${job.orderNumber}`} points={jobMapPoints(job, sharingActive ? sharing.position : null)} />
+        <RouteMap
+          title={`Map of delivery ${job.orderNumber}`}
+          points={jobMapPoints(job, sharingActive ? sharing.position : null)}
+        />
       </section>
       {sharingActive ? <LocationSharing state={sharing.state} onStart={sharing.start} onStop={sharing.stop} /> : null}
       <JobDetailsCard job={job} refreshing={query.isFetching} onRefresh={refresh} />
@@ -207,7 +255,9 @@ export function DeliveryPage() {
         name={job.restaurantName}
         lines={[job.pickupAddress, job.pickupPostcode]}
         canNavigate={!!job.pickupLocation && job.status !== 'completed'}
-        onNavigate={() => (job.pickupLocation ? openDirections(job.pickupLocation) : toast.error(DELIVERY_MESSAGES.noPickupLocation))}
+        onNavigate={() =>
+          job.pickupLocation ? openDirections(job.pickupLocation) : toast.error(DELIVERY_MESSAGES.noPickupLocation)
+        }
       />
       <AddressCard
         title="Delivery"

@@ -61,7 +61,9 @@ export function DocumentField({
           <Upload aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
         )}
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{value ? value.name : busy ? 'Uploading...' : 'Choose a file or take a photo'}</span>
+          <span className="block truncate font-medium">
+            {value ? value.name : busy ? 'Uploading...' : 'Choose a file or take a photo'}
+          </span>
           <span className="block text-xs text-muted-foreground">{value ? 'Uploaded. Tap to replace it.' : hint}</span>
         </span>
         <input

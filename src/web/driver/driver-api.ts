@@ -20,7 +20,10 @@ export const JOB_LIST_REFRESH_MS = 30_000;
 export const JOB_REFRESH_MS = 3_000;
 
 export function useDriverProfile() {
-  return useQuery({ queryKey: driverKeys.profile, queryFn: ({ signal }) => api<DriverProfile>('/api/driver/profile', { signal }) });
+  return useQuery({
+    queryKey: driverKeys.profile,
+    queryFn: ({ signal }) => api<DriverProfile>('/api/driver/profile', { signal }),
+  });
 }
 
 export function useAvailableJobs(limit: number) {
@@ -36,7 +39,10 @@ export function fetchJob(id: string, signal?: AbortSignal) {
 }
 
 export function useEarnings() {
-  return useQuery({ queryKey: driverKeys.earnings, queryFn: ({ signal }) => api<EarningsResponse>('/api/driver/earnings', { signal }) });
+  return useQuery({
+    queryKey: driverKeys.earnings,
+    queryFn: ({ signal }) => api<EarningsResponse>('/api/driver/earnings', { signal }),
+  });
 }
 
 /** Goes online or offline and updates every cached view of the driver. */
@@ -50,12 +56,21 @@ export async function setOnline(queryClient: QueryClient, isOnline: boolean): Pr
  * Uploads one file to private storage (POST /api/uploads?purpose=...), answering its id.
  * The server checks what the file really is; its refusal comes back as an ApiError.
  */
-export async function uploadFile(file: Blob, filename: string, purpose: 'driver_document' | 'proof_of_delivery'): Promise<{ id: string; url: string }> {
+export async function uploadFile(
+  file: Blob,
+  filename: string,
+  purpose: 'driver_document' | 'proof_of_delivery',
+): Promise<{ id: string; url: string }> {
   const form = new FormData();
   form.append('file', file, filename);
   let response: Response;
   try {
-    response = await fetch(`/api/uploads?purpose=${purpose}`, { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+    response = await fetch(`/api/uploads?purpose=${purpose}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'Could not reach HalalNosh. Check your connection and try again.', 0);
   }

@@ -52,11 +52,18 @@ export function DriverFrame({ children, nav }: { children: ReactNode; nav: boole
           </Button>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className={cn('mx-auto w-full max-w-3xl flex-1 px-4 py-6 focus:outline-none', nav && 'pb-24')}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('mx-auto w-full max-w-3xl flex-1 px-4 py-6 focus:outline-none', nav && 'pb-24')}
+      >
         {children}
       </main>
       {nav ? (
-        <nav aria-label="Driver" className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]">
+        <nav
+          aria-label="Driver"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]"
+        >
           <ul className="mx-auto grid max-w-3xl grid-cols-3">
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>

@@ -50,7 +50,9 @@ export function DriverLoginPage() {
         return;
       }
       await signUp({ email, password, name: '', userType: 'driver' });
-      toast.success('Account created!', { description: 'Please check your email and open the link to confirm your account.' });
+      toast.success('Account created!', {
+        description: 'Please check your email and open the link to confirm your account.',
+      });
       setMode('sign-in');
       setPassword('');
       setConfirm('');
@@ -58,7 +60,9 @@ export function DriverLoginPage() {
       const message = error instanceof Error ? error.message : 'Please try again.';
       if (mode === 'sign-in') toast.error('Sign in failed', { description: message });
       else if (/already registered/i.test(message))
-        toast.error('Account already exists', { description: 'This email is already registered. Please sign in instead.' });
+        toast.error('Account already exists', {
+          description: 'This email is already registered. Please sign in instead.',
+        });
       else toast.error('Sign up failed', { description: error instanceof ApiError ? message : 'Please try again.' });
     } finally {
       setBusy(false);
@@ -77,7 +81,9 @@ export function DriverLoginPage() {
               {mode === 'sign-in' ? 'Driver Sign In' : 'Become a HalalNosh Driver'}
             </CardTitle>
             <CardDescription>
-              {mode === 'sign-in' ? 'Sign in to find delivery jobs near you.' : 'Create your account, then complete your application.'}
+              {mode === 'sign-in'
+                ? 'Sign in to find delivery jobs near you.'
+                : 'Create your account, then complete your application.'}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -138,7 +144,10 @@ export function DriverLoginPage() {
             </p>
           </CardContent>
         </Card>
-        <Link to="/" className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to HalalNosh
         </Link>

@@ -10,7 +10,12 @@ function dayLabel(key: string): { short: string; long: string } {
   const d = new Date(`${key}T12:00:00Z`);
   return {
     short: String(d.getUTCDate()),
-    long: new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d),
+    long: new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(d),
   };
 }
 
@@ -31,7 +36,14 @@ export function EarningsChart({ days }: { days: { date: string; totalMinor: numb
           return (
             <g key={d.date}>
               <title>{`${label.long}: ${formatPrice(d.totalMinor)}`}</title>
-              <rect x={x} y={PAD_TOP + plotH - h} width={barW} height={h} rx={3} className={today ? 'fill-primary' : 'fill-primary/50'} />
+              <rect
+                x={x}
+                y={PAD_TOP + plotH - h}
+                width={barW}
+                height={h}
+                rx={3}
+                className={today ? 'fill-primary' : 'fill-primary/50'}
+              />
               <rect x={x} y={PAD_TOP + plotH} width={barW} height={1} className="fill-border" />
               <text x={x + barW / 2} y={H - 4} textAnchor="middle" className="fill-muted-foreground text-[9px]">
                 {label.short}

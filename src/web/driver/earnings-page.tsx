@@ -119,7 +119,8 @@ export function EarningsPage() {
               <li key={p.id} className="flex justify-between rounded-md border border-border bg-card px-4 py-3">
                 <span>{formatDateTime(p.createdAt)}</span>
                 <span className="tabular-nums">
-                  {formatPrice(p.netMinor)} <span className="text-muted-foreground">(fee {formatPrice(p.feeMinor)})</span>
+                  {formatPrice(p.netMinor)}{' '}
+                  <span className="text-muted-foreground">(fee {formatPrice(p.feeMinor)})</span>
                 </span>
               </li>
             ))}
@@ -127,7 +128,12 @@ export function EarningsPage() {
         </section>
       ) : null}
 
-      <CashOutDialog open={cashOut} onClose={() => setCashOut(false)} unpaidMinor={summary.unpaidMinor} feeMinor={fee} />
+      <CashOutDialog
+        open={cashOut}
+        onClose={() => setCashOut(false)}
+        unpaidMinor={summary.unpaidMinor}
+        feeMinor={fee}
+      />
     </div>
   );
 }

@@ -6,7 +6,15 @@ import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 
 /** One job in a list; the whole card is one big button that opens its details. */
-export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSummary; onOpen: () => void; actionLabel?: string }) {
+export function JobCard({
+  job,
+  onOpen,
+  actionLabel = 'View job',
+}: {
+  job: JobSummary;
+  onOpen: () => void;
+  actionLabel?: string;
+}) {
   return (
     <Card>
       <button
@@ -27,7 +35,8 @@ export function JobCard({ job, onOpen, actionLabel = 'View job' }: { job: JobSum
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           <span className="truncate">
-            {job.pickupPostcode ?? job.pickupArea} <ArrowRight aria-hidden="true" className="inline size-3" /> {job.deliveryPostcode ?? 'Customer'}
+            {job.pickupPostcode ?? job.pickupArea} <ArrowRight aria-hidden="true" className="inline size-3" />{' '}
+            {job.deliveryPostcode ?? 'Customer'}
           </span>
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">

@@ -13,7 +13,15 @@ import { acceptErrorMessage, acceptJob } from './accept-job';
 import { PayBreakdown } from './pay-breakdown';
 
 /** A job's details and its pay before accepting (spec 3, 2.3: job detail dialog with accept). */
-export function JobDetailDialog({ job, isOnline, onClose }: { job: JobSummary | null; isOnline: boolean; onClose: () => void }) {
+export function JobDetailDialog({
+  job,
+  isOnline,
+  onClose,
+}: {
+  job: JobSummary | null;
+  isOnline: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -34,7 +42,12 @@ export function JobDetailDialog({ job, isOnline, onClose }: { job: JobSummary | 
   };
 
   return (
-    <Dialog open={!!job} onClose={onClose} title={job ? job.restaurantName : 'Job'} description={job ? `Order ${job.orderNumber}` : undefined}>
+    <Dialog
+      open={!!job}
+      onClose={onClose}
+      title={job ? job.restaurantName : 'Job'}
+      description={job ? `Order ${job.orderNumber}` : undefined}
+    >
       {job ? (
         <div className="grid gap-4">
           <dl className="grid grid-cols-2 gap-3 text-sm">

@@ -17,7 +17,12 @@ export function ActiveJobs({ jobs }: { jobs: JobSummary[] }) {
         Your current {jobs.length === 1 ? 'delivery' : 'deliveries'}
       </h2>
       {jobs.map((job) => (
-        <JobCard key={job.id} job={job} actionLabel="Continue delivery" onOpen={() => navigate(`/driver/delivery/${job.id}`)} />
+        <JobCard
+          key={job.id}
+          job={job}
+          actionLabel="Continue delivery"
+          onOpen={() => navigate(`/driver/delivery/${job.id}`)}
+        />
       ))}
     </section>
   );
@@ -50,7 +55,9 @@ export function OfferList({ data, limit }: { data: ListJobsResponse; limit?: num
   if (!jobs.length) {
     return (
       <EmptyState icon={<Inbox aria-hidden="true" />} title="No jobs right now" headingLevel={3}>
-        {data.area ? `New jobs in the ${data.area} area appear here as soon as restaurants accept orders.` : 'Set your postcode to see jobs.'}
+        {data.area
+          ? `New jobs in the ${data.area} area appear here as soon as restaurants accept orders.`
+          : 'Set your postcode to see jobs.'}
       </EmptyState>
     );
   }

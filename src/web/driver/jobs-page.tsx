@@ -37,7 +37,9 @@ export function JobsPage() {
         <>
           <JobBanners data={jobs.data} />
           <ActiveJobs jobs={jobs.data.activeJobs} />
-          {jobs.data.area ? <p className="text-sm text-muted-foreground">Jobs in the {jobs.data.area} area, newest first.</p> : null}
+          {jobs.data.area ? (
+            <p className="text-sm text-muted-foreground">Jobs in the {jobs.data.area} area, newest first.</p>
+          ) : null}
           <OfferList data={jobs.data} />
           {jobs.data.payRules.length ? (
             <details className="rounded-md border border-border bg-card p-4 text-sm">

@@ -3,7 +3,15 @@ import { Button } from '../ui/button';
 import type { ShareState } from './use-share-location';
 
 /** Asks the driver before the phone's position is shared, and says plainly what happens with it. */
-export function LocationSharing({ state, onStart, onStop }: { state: ShareState; onStart: () => void; onStop: () => void }) {
+export function LocationSharing({
+  state,
+  onStart,
+  onStop,
+}: {
+  state: ShareState;
+  onStart: () => void;
+  onStop: () => void;
+}) {
   return (
     <section className="grid gap-2 rounded-lg border border-border bg-card p-4" aria-labelledby="share-location-title">
       <h2 id="share-location-title" className="flex items-center gap-2 font-semibold">
@@ -11,8 +19,8 @@ export function LocationSharing({ state, onStart, onStop }: { state: ShareState;
         Share your location
       </h2>
       <p className="text-sm text-muted-foreground">
-        While this delivery is active, the customer sees where you are on their map once you are on the way. Only your latest position is kept, and it is
-        deleted when the delivery is complete.
+        While this delivery is active, the customer sees where you are on their map once you are on the way. Only your
+        latest position is kept, and it is deleted when the delivery is complete.
       </p>
       <p role="status" className="text-sm font-medium">
         {state === 'on'

@@ -10,7 +10,17 @@ import { ApplicationForm } from './application-form';
 import { driverKeys } from './driver-api';
 import { DriverFrame } from './driver-frame';
 
-function StatusCard({ title, icon, children, tone }: { title: string; icon: ReactNode; children: ReactNode; tone: 'wait' | 'stop' }) {
+function StatusCard({
+  title,
+  icon,
+  children,
+  tone,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  tone: 'wait' | 'stop';
+}) {
   return (
     <Card>
       <CardHeader className="items-center text-center">
@@ -56,19 +66,27 @@ export function OnboardingPage() {
   if (user.status === 'pending') {
     content = (
       <StatusCard title="Application Under Review" tone="wait" icon={<Clock aria-hidden="true" className="size-6" />}>
-        <p>Thank you for applying. Our team is checking your details and documents; this page opens your driver app as soon as you are approved.</p>
+        <p>
+          Thank you for applying. Our team is checking your details and documents; this page opens your driver app as
+          soon as you are approved.
+        </p>
       </StatusCard>
     );
   } else if (user.status === 'rejected') {
     content = (
       <StatusCard title="Application Rejected" tone="stop" icon={<CircleAlert aria-hidden="true" className="size-6" />}>
-        <p>We are sorry, your driver application was not approved. Please contact HalalNosh support if you would like to know why or think this is a mistake.</p>
+        <p>
+          We are sorry, your driver application was not approved. Please contact HalalNosh support if you would like to
+          know why or think this is a mistake.
+        </p>
       </StatusCard>
     );
   } else if (user.status === 'suspended') {
     content = (
       <StatusCard title="Account Suspended" tone="stop" icon={<CircleAlert aria-hidden="true" className="size-6" />}>
-        <p>Your driver account is suspended, so you cannot take jobs at the moment. Please contact HalalNosh support.</p>
+        <p>
+          Your driver account is suspended, so you cannot take jobs at the moment. Please contact HalalNosh support.
+        </p>
       </StatusCard>
     );
   } else {

@@ -23,12 +23,18 @@ export function OnlineToggle({ isOnline }: { isOnline: boolean }) {
   return (
     <Card className="flex items-center justify-between gap-4 p-4">
       <div>
-        <p className="font-semibold">
-          {isOnline ? 'You are online' : 'You are offline'}
+        <p className="font-semibold">{isOnline ? 'You are online' : 'You are offline'}</p>
+        <p className="text-sm text-muted-foreground">
+          {isOnline ? 'You can accept jobs in your area.' : 'Go online to accept jobs.'}
         </p>
-        <p className="text-sm text-muted-foreground">{isOnline ? 'You can accept jobs in your area.' : 'Go online to accept jobs.'}</p>
       </div>
-      <Switch label="Online" checked={isOnline} busy={busy} onCheckedChange={(v) => void onChange(v)} className="min-h-12 px-1" />
+      <Switch
+        label="Online"
+        checked={isOnline}
+        busy={busy}
+        onCheckedChange={(v) => void onChange(v)}
+        className="min-h-12 px-1"
+      />
     </Card>
   );
 }

@@ -30,11 +30,16 @@ export function PostcodeForm({ current }: { current: string | null }) {
     setError(null);
     setBusy(true);
     try {
-      const saved = await api<{ currentPostcode: string; currentArea: string }>('/api/driver/postcode', { method: 'PATCH', body: { postcode: value } });
+      const saved = await api<{ currentPostcode: string; currentArea: string }>('/api/driver/postcode', {
+        method: 'PATCH',
+        body: { postcode: value },
+      });
       setValue(saved.currentPostcode);
       queryClient.setQueryData<DriverProfile>(driverKeys.profile, (p) => (p ? { ...p, ...saved } : p));
       await queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
-      toast.success(`Postcode updated to ${saved.currentPostcode}`, { description: `Showing jobs in the ${saved.currentArea} area.` });
+      toast.success(`Postcode updated to ${saved.currentPostcode}`, {
+        description: `Showing jobs in the ${saved.currentArea} area.`,
+      });
     } catch (err) {
       const invalid = err instanceof ApiError && err.message === POSTCODE_MESSAGES.invalid;
       setError(invalid ? POSTCODE_MESSAGES.invalid : null);

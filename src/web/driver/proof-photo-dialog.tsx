@@ -56,7 +56,12 @@ export function ProofPhotoDialog({
   };
 
   return (
-    <Dialog open={open} onClose={busy ? () => undefined : onClose} title="Proof of Delivery" description={DELIVERY_MESSAGES.proofPrompt}>
+    <Dialog
+      open={open}
+      onClose={busy ? () => undefined : onClose}
+      title="Proof of Delivery"
+      description={DELIVERY_MESSAGES.proofPrompt}
+    >
       <div className="grid gap-4">
         <label
           htmlFor={inputId}

@@ -14,7 +14,8 @@ export function useDriverManifest(): void {
       document.head.appendChild(el);
       added.push(el);
     };
-    if (!document.querySelector('link[rel="manifest"]')) add('link', { rel: 'manifest', href: '/manifest-driver.webmanifest' });
+    if (!document.querySelector('link[rel="manifest"]'))
+      add('link', { rel: 'manifest', href: '/manifest-driver.webmanifest' });
     add('link', { rel: 'apple-touch-icon', href: '/icons/driver-192.png' });
     add('meta', { name: 'apple-mobile-web-app-capable', content: 'yes' });
     add('meta', { name: 'apple-mobile-web-app-title', content: 'HalalNosh Driver' });

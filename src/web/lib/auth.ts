@@ -16,7 +16,12 @@ export async function signInAndLoadMe(queryClient: QueryClient, email: string, p
 }
 
 /** Creates an account; a confirmation mail links back to /auth/callback. */
-export async function signUp(input: { email: string; password: string; name: string; userType: 'customer' | 'driver' }): Promise<void> {
+export async function signUp(input: {
+  email: string;
+  password: string;
+  name: string;
+  userType: 'customer' | 'driver';
+}): Promise<void> {
   await api('/api/auth/sign-up/email', {
     method: 'POST',
     body: { ...input, email: input.email.trim(), callbackURL: '/auth/callback' },

@@ -163,7 +163,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
         store.set({ ...startNewCart(toItem(line, restaurant), quantity), restaurant });
       },
       fill: (restaurant, lines) => {
-        const items = lines.filter((l) => l.quantity > 0).map((l) => ({ ...toItem(l, restaurant), quantity: Math.floor(l.quantity) }));
+        const items = lines
+          .filter((l) => l.quantity > 0)
+          .map((l) => ({ ...toItem(l, restaurant), quantity: Math.floor(l.quantity) }));
         store.set({ ...withTotals(items), restaurant });
       },
       setQuantity: (id, quantity) => {

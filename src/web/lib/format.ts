@@ -31,7 +31,12 @@ export function formatMiles(miles: number): string {
 }
 
 const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: LONDON });
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: LONDON,
+});
 const wholeNumber = new Intl.NumberFormat('en-GB');
 
 /** A calendar date in London: "21 November 2025". */

@@ -5,7 +5,10 @@ function readAll(): Record<string, string> {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(ORDER_TOKENS_KEY) ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
   } catch {
     return {};
   }

@@ -3,7 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { type BrandFormInput, type SaveBrandResponse, createBrandBody } from '../../domain/contracts/partner/save-brand';
+import {
+  type BrandFormInput,
+  type SaveBrandResponse,
+  createBrandBody,
+} from '../../domain/contracts/partner/save-brand';
 import { canManageBrand } from '../../domain/partner-access';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -16,7 +20,14 @@ import { ImageUpload } from './image-upload';
 import { type PartnerBrand, messageOf, partnerKeys, useBrands } from './partner-api';
 import { EmptyState } from './partner-states';
 
-type Form = { name: string; description: string; website: string; email: string; phone: string; logoUrl: string | null };
+type Form = {
+  name: string;
+  description: string;
+  website: string;
+  email: string;
+  phone: string;
+  logoUrl: string | null;
+};
 
 function formOf(brand: PartnerBrand | undefined): Form {
   return {
@@ -59,7 +70,8 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
   const [form, setForm] = useState<Form>(() => formOf(brand));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,10 +84,13 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
     setErrors({});
     setBusy(true);
     try {
-      const { brand: saved } = await api<SaveBrandResponse>(brand ? `/api/partner/brands/${brand.id}` : '/api/partner/brands', {
-        method: brand ? 'PATCH' : 'POST',
-        body: { ...form, logoUrl: form.logoUrl ?? '' },
-      });
+      const { brand: saved } = await api<SaveBrandResponse>(
+        brand ? `/api/partner/brands/${brand.id}` : '/api/partner/brands',
+        {
+          method: brand ? 'PATCH' : 'POST',
+          body: { ...form, logoUrl: form.logoUrl ?? '' },
+        },
+      );
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
       if (brand) {
         toast.success('Brand updated successfully');
@@ -92,27 +107,75 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
 
   return (
     <div className="mx-auto grid max-w-2xl gap-4">
-      <Link to="/partner" className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/partner"
+        className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Dashboard
       </Link>
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{brand ? 'Edit Brand' : 'Create Brand'}</h1>
         <p className="text-muted-foreground">
-          {brand ? `Change how ${brand.name} appears to customers.` : 'Your restaurant company: you become its owner and can add its locations next.'}
+          {brand
+            ? `Change how ${brand.name} appears to customers.`
+            : 'Your restaurant company: you become its owner and can add its locations next.'}
         </p>
       </div>
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <TextField label="Brand name" value={form.name} onChange={set('name')} error={errors.name} required autoComplete="organization" />
-            <TextArea label="Description" optional value={form.description} onChange={set('description')} error={errors.description} />
+            <TextField
+              label="Brand name"
+              value={form.name}
+              onChange={set('name')}
+              error={errors.name}
+              required
+              autoComplete="organization"
+            />
+            <TextArea
+              label="Description"
+              optional
+              value={form.description}
+              onChange={set('description')}
+              error={errors.description}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Website" optional type="url" inputMode="url" placeholder="https://" value={form.website} onChange={set('website')} error={errors.website} />
-              <TextField label="Email" optional type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
-              <TextField label="Phone" optional type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} error={errors.phone} />
+              <TextField
+                label="Website"
+                optional
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={form.website}
+                onChange={set('website')}
+                error={errors.website}
+              />
+              <TextField
+                label="Email"
+                optional
+                type="email"
+                autoComplete="email"
+                value={form.email}
+                onChange={set('email')}
+                error={errors.email}
+              />
+              <TextField
+                label="Phone"
+                optional
+                type="tel"
+                autoComplete="tel"
+                value={form.phone}
+                onChange={set('phone')}
+                error={errors.phone}
+              />
             </div>
-            <ImageUpload label="Logo" purpose="brand_logo" value={form.logoUrl} onChange={(logoUrl) => setForm((f) => ({ ...f, logoUrl }))} />
+            <ImageUpload
+              label="Logo"
+              purpose="brand_logo"
+              value={form.logoUrl}
+              onChange={(logoUrl) => setForm((f) => ({ ...f, logoUrl }))}
+            />
             {errors.logoUrl ? (
               <p role="alert" className="text-sm text-destructive">
                 {errors.logoUrl}

@@ -27,7 +27,8 @@ export function CreateSitePage() {
   const [busy, setBusy] = useState(false);
 
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
   const brand = selection.brand;
   if (!brand) {
     return (
@@ -44,7 +45,12 @@ export function CreateSitePage() {
     );
   }
   if (!canManageBrand(brand.role)) {
-    return <EmptyState title="Only the brand owner or an admin can add locations" action={<Link to="/partner">Back to Dashboard</Link>} />;
+    return (
+      <EmptyState
+        title="Only the brand owner or an admin can add locations"
+        action={<Link to="/partner">Back to Dashboard</Link>}
+      />
+    );
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -72,22 +78,28 @@ export function CreateSitePage() {
       toast.success('Site created successfully', { description: `${site.name} has been added.` });
       navigate(`/partner/location/${site.id}`);
     } catch (error) {
-      toast.error('Error creating site', { description: messageOf(error, 'Failed to create restaurant location. Please try again.') });
+      toast.error('Error creating site', {
+        description: messageOf(error, 'Failed to create restaurant location. Please try again.'),
+      });
       setBusy(false);
     }
   };
 
   return (
     <div className="mx-auto grid max-w-2xl gap-4">
-      <Link to="/partner" className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/partner"
+        className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Dashboard
       </Link>
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Location</h1>
         <p className="text-muted-foreground">
-          A new branch of <span className="font-semibold text-foreground">{brand.name}</span>. It opens 09:00 to 22:00 (Sunday 10:00 to 21:00); change the hours
-          afterwards. Its halal status reads self-declared until HalalNosh verifies it.
+          A new branch of <span className="font-semibold text-foreground">{brand.name}</span>. It opens 09:00 to 22:00
+          (Sunday 10:00 to 21:00); change the hours afterwards. Its halal status reads self-declared until HalalNosh
+          verifies it.
         </p>
       </div>
       <Card>

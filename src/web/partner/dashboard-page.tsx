@@ -35,7 +35,8 @@ export function PartnerDashboardPage() {
   );
 
   if (selection.isPending) return <PageLoading label="Loading your restaurants..." />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -87,9 +88,15 @@ export function PartnerDashboardPage() {
           {dashboard.isPending ? (
             <Spinner label="Loading orders" />
           ) : dashboard.isError ? (
-            <LoadFailed title="Could not load orders" message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />
+            <LoadFailed
+              title="Could not load orders"
+              message={dashboard.error.message}
+              onRetry={() => void dashboard.refetch()}
+            />
           ) : d!.recentOrders.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No orders yet. New orders appear here the moment they are placed.</p>
+            <p className="text-sm text-muted-foreground">
+              No orders yet. New orders appear here the moment they are placed.
+            </p>
           ) : (
             <ul className="divide-y divide-border" aria-live="polite">
               {d!.recentOrders.map((o) => (
@@ -99,7 +106,8 @@ export function PartnerDashboardPage() {
                       {o.orderNumber}
                     </Link>
                     <p className="text-sm text-muted-foreground">
-                      {o.siteName} · {o.customerName} · {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} · {o.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'}
+                      {o.siteName} · {o.customerName} · {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} ·{' '}
+                      {o.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'}
                     </p>
                   </div>
                   <div className="flex items-center gap-3 text-sm">
@@ -120,11 +128,16 @@ export function PartnerDashboardPage() {
             <h2 id={`brand-${brand.id}`} className="flex items-center gap-2 text-xl font-semibold">
               {brand.logoUrl ? <img src={brand.logoUrl} alt="" className="size-8 rounded object-cover" /> : null}
               {brand.name}
-              <Badge variant="outline">{brand.role === 'site_manager' ? 'Site manager' : brand.role === 'admin' ? 'Admin' : 'Owner'}</Badge>
+              <Badge variant="outline">
+                {brand.role === 'site_manager' ? 'Site manager' : brand.role === 'admin' ? 'Admin' : 'Owner'}
+              </Badge>
             </h2>
             {canManageBrand(brand.role) ? (
               <div className="flex gap-2">
-                <Link to={`/partner/create-brand?edit=${brand.id}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                <Link
+                  to={`/partner/create-brand?edit=${brand.id}`}
+                  className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+                >
                   <Pencil aria-hidden="true" />
                   Edit brand
                 </Link>
@@ -161,15 +174,27 @@ export function PartnerDashboardPage() {
                       </div>
                     </CardHeader>
                     <CardContent className="flex flex-wrap gap-2">
-                      <Link to={`/partner/location/${s.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Edit ${s.name}`}>
+                      <Link
+                        to={`/partner/location/${s.id}`}
+                        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                        aria-label={`Edit ${s.name}`}
+                      >
                         <Pencil aria-hidden="true" />
                         Edit
                       </Link>
-                      <Link to={`/partner/menu?site=${s.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Menu of ${s.name}`}>
+                      <Link
+                        to={`/partner/menu?site=${s.id}`}
+                        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                        aria-label={`Menu of ${s.name}`}
+                      >
                         <UtensilsCrossed aria-hidden="true" />
                         Menu
                       </Link>
-                      <Link to={`/partner/orders?site=${s.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Orders of ${s.name}`}>
+                      <Link
+                        to={`/partner/orders?site=${s.id}`}
+                        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                        aria-label={`Orders of ${s.name}`}
+                      >
                         <ClipboardList aria-hidden="true" />
                         Orders
                       </Link>
@@ -189,7 +214,9 @@ function Stat({ label, value, icon }: { label: string; value: number | undefined
   return (
     <Card>
       <CardContent className="flex items-center gap-4 p-5">
-        <span className="grid size-11 place-items-center rounded-full bg-primary-soft text-primary [&_svg]:size-5">{icon}</span>
+        <span className="grid size-11 place-items-center rounded-full bg-primary-soft text-primary [&_svg]:size-5">
+          {icon}
+        </span>
         <div>
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-bold" aria-live="polite">

@@ -9,7 +9,12 @@ export function TextArea({
   optional,
   className,
   ...props
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null; optional?: boolean; ref?: Ref<HTMLTextAreaElement> }) {
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string | null;
+  optional?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
   const id = useId();
   return (
     <div className="grid gap-2">
@@ -38,7 +43,9 @@ export function TextArea({
 }
 
 /** Field errors from a zod error's issues: the first message per top-level field. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');

@@ -33,17 +33,27 @@ const key = (siteId: string) => ['partner', 'halal', siteId] as const;
 async function uploadCertificate(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch('/api/uploads?purpose=halal_certificate', { method: 'POST', body: form, credentials: 'same-origin' }).catch(() => {
+  const response = await fetch('/api/uploads?purpose=halal_certificate', {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+  }).catch(() => {
     throw new ApiError('NETWORK_ERROR', 'Failed to upload the certificate', 0);
   });
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw isErrorBody(data) ? new ApiError(data.error.code, data.error.message, response.status) : new ApiError('INTERNAL', 'Failed to upload the certificate', response.status);
+  if (!response.ok)
+    throw isErrorBody(data)
+      ? new ApiError(data.error.code, data.error.message, response.status)
+      : new ApiError('INTERNAL', 'Failed to upload the certificate', response.status);
   return data as UploadResponse;
 }
 
 /** The location page's halal section (issue 7): read-only status, certificates and the declared facts. */
 export function HalalSection({ siteId }: { siteId: string }) {
-  const halal = useQuery({ queryKey: key(siteId), queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }) });
+  const halal = useQuery({
+    queryKey: key(siteId),
+    queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }),
+  });
   const queryClient = useQueryClient();
   // A verifier's decision, an expiry or a suspension shows up while the page is open.
   useLiveEvents([`site:${siteId}`], (event) => {
@@ -56,7 +66,8 @@ export function HalalSection({ siteId }: { siteId: string }) {
         <CardTitle>Halal certification</CardTitle>
         <CardDescription>
           Status: <Badge variant="outline">{halalStatusLabel(halal.data.halalStatus)}</Badge>
-          {halal.data.lastVerifiedAt ? ` · last verified ${formatDate(halal.data.lastVerifiedAt)}` : ''}. Only HalalNosh sets the halal status, after checking a certificate.
+          {halal.data.lastVerifiedAt ? ` · last verified ${formatDate(halal.data.lastVerifiedAt)}` : ''}. Only HalalNosh
+          sets the halal status, after checking a certificate.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-2">
@@ -70,14 +81,28 @@ export function HalalSection({ siteId }: { siteId: string }) {
   );
 }
 
-function ItemChecklist({ legend, items, chosen, onChange }: { legend: string; items: PartnerHalalResponse['items']; chosen: string[]; onChange: (ids: string[]) => void }) {
+function ItemChecklist({
+  legend,
+  items,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  items: PartnerHalalResponse['items'];
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+}) {
   return (
     <fieldset className="grid gap-1 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       {items.length === 0 ? <p className="text-sm text-muted-foreground">The menu has no items yet.</p> : null}
       {items.map((item) => (
         <label key={item.id} className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={chosen.includes(item.id)} onChange={(e) => onChange(e.target.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id))} />
+          <input
+            type="checkbox"
+            checked={chosen.includes(item.id)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id))}
+          />
           {item.name}
         </label>
       ))}
@@ -101,7 +126,16 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
       const upload = await uploadCertificate(file);
       return api<CertificateView>(`/api/partner/sites/${siteId}/halal/certificates`, {
         method: 'POST',
-        body: { certifyingBody: body, ...(body === 'other' ? { certifyingBodyOther: other } : {}), certificateNumber: number, issuedOn, expiresOn, uploadId: upload.id, scope, itemIds: scope === 'listed_items' ? itemIds : [] },
+        body: {
+          certifyingBody: body,
+          ...(body === 'other' ? { certifyingBodyOther: other } : {}),
+          certificateNumber: number,
+          issuedOn,
+          expiresOn,
+          uploadId: upload.id,
+          scope,
+          itemIds: scope === 'listed_items' ? itemIds : [],
+        },
       });
     },
     onSuccess: async () => {
@@ -118,17 +152,59 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-3" aria-labelledby="halal-cert-heading">
-      <h3 id="halal-cert-heading" className="font-semibold">Submit a certificate</h3>
-      <SelectField label="Certifying body" value={body} onChange={(e) => setBody(e.target.value as CertifyingBody)} options={CERTIFYING_BODIES.map((b) => ({ value: b, label: CERTIFYING_BODY_LABELS[b] }))} />
-      {body === 'other' ? <TextField label="Name of the certifying body" value={other} onChange={(e) => setOther(e.target.value)} required /> : null}
+      <h3 id="halal-cert-heading" className="font-semibold">
+        Submit a certificate
+      </h3>
+      <SelectField
+        label="Certifying body"
+        value={body}
+        onChange={(e) => setBody(e.target.value as CertifyingBody)}
+        options={CERTIFYING_BODIES.map((b) => ({ value: b, label: CERTIFYING_BODY_LABELS[b] }))}
+      />
+      {body === 'other' ? (
+        <TextField
+          label="Name of the certifying body"
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          required
+        />
+      ) : null}
       <TextField label="Certificate number" value={number} onChange={(e) => setNumber(e.target.value)} required />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Issue date" type="date" value={issuedOn} onChange={(e) => setIssuedOn(e.target.value)} required />
-        <TextField label="Expiry date" type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} required />
+        <TextField
+          label="Issue date"
+          type="date"
+          value={issuedOn}
+          onChange={(e) => setIssuedOn(e.target.value)}
+          required
+        />
+        <TextField
+          label="Expiry date"
+          type="date"
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          required
+        />
       </div>
-      <TextField label="Certificate document (PDF or image)" type="file" accept="application/pdf,image/png,image/jpeg,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} required />
-      <SelectField label="Scope" value={scope} onChange={(e) => setScope(e.target.value as CertificateScope)} options={[{ value: 'whole_menu', label: 'Whole menu' }, { value: 'listed_items', label: 'Listed items only' }]} />
-      {scope === 'listed_items' ? <ItemChecklist legend="Items the certificate covers" items={items} chosen={itemIds} onChange={setItemIds} /> : null}
+      <TextField
+        label="Certificate document (PDF or image)"
+        type="file"
+        accept="application/pdf,image/png,image/jpeg,image/webp"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        required
+      />
+      <SelectField
+        label="Scope"
+        value={scope}
+        onChange={(e) => setScope(e.target.value as CertificateScope)}
+        options={[
+          { value: 'whole_menu', label: 'Whole menu' },
+          { value: 'listed_items', label: 'Listed items only' },
+        ]}
+      />
+      {scope === 'listed_items' ? (
+        <ItemChecklist legend="Items the certificate covers" items={items} chosen={itemIds} onChange={setItemIds} />
+      ) : null}
       <Button type="submit" className="justify-self-start" disabled={submit.isPending}>
         Submit Certificate
       </Button>
@@ -140,7 +216,9 @@ function CertificateList({ certificates }: { certificates: CertificateView[] }) 
   if (!certificates.length) return <p className="text-sm text-muted-foreground">No certificates submitted yet.</p>;
   return (
     <section aria-labelledby="halal-certs-heading" className="grid gap-2">
-      <h3 id="halal-certs-heading" className="font-semibold">Your certificates</h3>
+      <h3 id="halal-certs-heading" className="font-semibold">
+        Your certificates
+      </h3>
       <ul className="grid gap-2">
         {certificates.map((c) => (
           <li key={c.id} className="rounded-md border p-3 text-sm">
@@ -148,10 +226,17 @@ function CertificateList({ certificates }: { certificates: CertificateView[] }) 
               <span className="font-medium">
                 {c.certifyingBodyName} · {c.certificateNumber}
               </span>
-              <Badge variant={c.status === 'approved' ? 'secondary' : c.status === 'rejected' ? 'destructive' : 'outline'}>{CERTIFICATE_STATUS_LABELS[c.status]}</Badge>
+              <Badge
+                variant={c.status === 'approved' ? 'secondary' : c.status === 'rejected' ? 'destructive' : 'outline'}
+              >
+                {CERTIFICATE_STATUS_LABELS[c.status]}
+              </Badge>
             </div>
             <p className="text-muted-foreground">
-              Valid {formatDate(c.issuedOn)} to {formatDate(c.expiresOn)} · <a className="underline" href={c.documentUrl} target="_blank" rel="noreferrer">Document</a>
+              Valid {formatDate(c.issuedOn)} to {formatDate(c.expiresOn)} ·{' '}
+              <a className="underline" href={c.documentUrl} target="_blank" rel="noreferrer">
+                Document
+              </a>
             </p>
             {c.rejectionReason ? <p className="text-destructive">Reason: {c.rejectionReason}</p> : null}
           </li>
@@ -172,7 +257,13 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
     mutationFn: () =>
       api<PartnerHalalResponse>(`/api/partner/sites/${data.siteId}/halal/facts`, {
         method: 'PUT',
-        body: { alcoholServed: alcohol, porkOnPremises: pork, slaughterMethod: slaughter, halalScope: scope, halalItemIds: scope === 'some_items' ? itemIds : [] },
+        body: {
+          alcoholServed: alcohol,
+          porkOnPremises: pork,
+          slaughterMethod: slaughter,
+          halalScope: scope,
+          halalItemIds: scope === 'some_items' ? itemIds : [],
+        },
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key(data.siteId), saved);
@@ -189,7 +280,9 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
         save.mutate();
       }}
     >
-      <h3 id="halal-facts-heading" className="font-semibold">Halal facts shown to customers</h3>
+      <h3 id="halal-facts-heading" className="font-semibold">
+        Halal facts shown to customers
+      </h3>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={alcohol} onChange={(e) => setAlcohol(e.target.checked)} />
         Alcohol is served on the premises
@@ -198,9 +291,21 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
         <input type="checkbox" checked={pork} onChange={(e) => setPork(e.target.checked)} />
         Pork is on the premises
       </label>
-      <SelectField label="Meat slaughter method (as declared)" value={slaughter} onChange={(e) => setSlaughter(e.target.value as SlaughterMethod)} options={SLAUGHTER_METHODS.map((m) => ({ value: m, label: SLAUGHTER_METHOD_LABELS[m] }))} />
-      <SelectField label="Halal menu" value={scope} onChange={(e) => setScope(e.target.value as HalalScope)} options={HALAL_SCOPES.map((s) => ({ value: s, label: HALAL_SCOPE_LABELS[s] }))} />
-      {scope === 'some_items' ? <ItemChecklist legend="Halal items" items={data.items} chosen={itemIds} onChange={setItemIds} /> : null}
+      <SelectField
+        label="Meat slaughter method (as declared)"
+        value={slaughter}
+        onChange={(e) => setSlaughter(e.target.value as SlaughterMethod)}
+        options={SLAUGHTER_METHODS.map((m) => ({ value: m, label: SLAUGHTER_METHOD_LABELS[m] }))}
+      />
+      <SelectField
+        label="Halal menu"
+        value={scope}
+        onChange={(e) => setScope(e.target.value as HalalScope)}
+        options={HALAL_SCOPES.map((s) => ({ value: s, label: HALAL_SCOPE_LABELS[s] }))}
+      />
+      {scope === 'some_items' ? (
+        <ItemChecklist legend="Halal items" items={data.items} chosen={itemIds} onChange={setItemIds} />
+      ) : null}
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         Save Halal Facts
       </Button>

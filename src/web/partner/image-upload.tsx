@@ -64,7 +64,11 @@ export function ImageUpload({
       </span>
       <div className="flex items-center gap-3">
         <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-md border border-border bg-muted">
-          {value ? <img src={value} alt={`${label} preview`} className="size-full object-cover" /> : <ImagePlus aria-hidden="true" className="size-6 text-muted-foreground" />}
+          {value ? (
+            <img src={value} alt={`${label} preview`} className="size-full object-cover" />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-6 text-muted-foreground" />
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <input
@@ -77,7 +81,13 @@ export function ImageUpload({
             onChange={(e) => void onFile(e.target.files?.[0])}
             disabled={busy}
           />
-          <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={busy} aria-describedby={`${id}-hint`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => input.current?.click()}
+            disabled={busy}
+            aria-describedby={`${id}-hint`}
+          >
             {busy ? <Spinner className="size-4" /> : <ImagePlus aria-hidden="true" />}
             {busy ? 'Uploading...' : value ? 'Replace image' : 'Upload image'}
           </Button>

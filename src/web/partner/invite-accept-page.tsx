@@ -43,7 +43,9 @@ export function InviteAcceptPage() {
       <Card>
         <CardHeader>
           <CardTitle as="h1">Invitation not found</CardTitle>
-          <CardDescription>The link may be incomplete. Open it again from the e-mail, or ask for a new invitation.</CardDescription>
+          <CardDescription>
+            The link may be incomplete. Open it again from the e-mail, or ask for a new invitation.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Link to="/partner/login" className={buttonClasses({ variant: 'outline' })}>
@@ -97,7 +99,8 @@ export function InviteAcceptPage() {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'Invalid credentials. Please check your email and password.';
+  if (error instanceof ApiError && error.status === 401)
+    return 'Invalid credentials. Please check your email and password.';
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
@@ -107,7 +110,10 @@ function useAccept(token: string) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (extra: { name?: string; password?: string; email?: string } = {}) => {
-      const result = await api<AcceptInvitationResponse>('/api/invitations/accept', { method: 'POST', body: { token, name: extra.name, password: extra.password } });
+      const result = await api<AcceptInvitationResponse>('/api/invitations/accept', {
+        method: 'POST',
+        body: { token, name: extra.name, password: extra.password },
+      });
       if (result.accountCreated && extra.email && extra.password) await signIn(extra.email, extra.password);
       await refreshMe(queryClient);
       return result;
@@ -167,7 +173,13 @@ function SignInAndAccept({ token, email }: { token: string; email: string }) {
       <p className="text-sm text-muted-foreground">You already have a HalalNosh account. Sign in to accept.</p>
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <TextField label="Email" type="email" value={email} readOnly />
-      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
       <Button type="submit" size="lg" disabled={busy || !password}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Sign In and Accept
@@ -198,9 +210,31 @@ function CreateAccount({ token, email }: { token: string; email: string }) {
       <p className="text-sm text-muted-foreground">Create your partner account to accept.</p>
       {accept.isError ? <Alert variant="destructive">{errorText(accept.error)}</Alert> : null}
       <TextField label="Email" type="email" value={email} readOnly />
-      <TextField label="Your name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
-      <PasswordField label="Password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters" required />
-      <PasswordField label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        required
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        hint="At least 8 characters"
+        required
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirm}
+        required
+      />
       <Button type="submit" size="lg" disabled={accept.isPending}>
         {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Create Account and Accept

@@ -1,7 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusOnOpen } from './use-focus-on-open';
 import type { ManagedItem } from '../../domain/contracts/menu/menu';
-import { ALLERGEN_LABELS, DEFAULT_CATEGORY, MENU_CATEGORIES, UK_ALLERGENS, categoryOption, parsePriceInput, penceToInput } from '../../domain/menu';
+import {
+  ALLERGEN_LABELS,
+  DEFAULT_CATEGORY,
+  MENU_CATEGORIES,
+  UK_ALLERGENS,
+  categoryOption,
+  parsePriceInput,
+  penceToInput,
+} from '../../domain/menu';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
@@ -36,13 +44,26 @@ export function ItemDialog({
   onSave: (draft: ItemDraft) => Promise<boolean>;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={item ? 'Edit Item' : 'Add Item'} className="max-h-[90dvh] max-w-2xl overflow-y-auto">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={item ? 'Edit Item' : 'Add Item'}
+      className="max-h-[90dvh] max-w-2xl overflow-y-auto"
+    >
       {open ? <ItemForm item={item} onSave={onSave} onCancel={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave: (draft: ItemDraft) => Promise<boolean>; onCancel: () => void }) {
+function ItemForm({
+  item,
+  onSave,
+  onCancel,
+}: {
+  item: ManagedItem | null;
+  onSave: (draft: ItemDraft) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [price, setPrice] = useState(item ? penceToInput(item.priceMinor) : '');
@@ -57,7 +78,9 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
   const nameInput = useRef<HTMLInputElement>(null);
   useFocusOnOpen(nameInput);
 
-  const categories = (MENU_CATEGORIES as readonly string[]).includes(category) ? MENU_CATEGORIES : [category, ...MENU_CATEGORIES];
+  const categories = (MENU_CATEGORIES as readonly string[]).includes(category)
+    ? MENU_CATEGORIES
+    : [category, ...MENU_CATEGORIES];
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,14 +92,32 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
     setErrors(next);
     if (next.name || next.price || priceMinor === null) return;
     setBusy(true);
-    const done = await onSave({ name: name.trim(), description, priceMinor, imageUrl, category, isVegetarian, isSpicy, allergens, isAvailable });
+    const done = await onSave({
+      name: name.trim(),
+      description,
+      priceMinor,
+      imageUrl,
+      category,
+      isVegetarian,
+      isSpicy,
+      allergens,
+      isAvailable,
+    });
     if (!done) setBusy(false);
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField label="Item name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required ref={nameInput} maxLength={120} />
+        <TextField
+          label="Item name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          required
+          ref={nameInput}
+          maxLength={120}
+        />
         <TextField
           label="Price (£)"
           type="number"
@@ -89,9 +130,20 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
           required
         />
       </div>
-      <TextArea label="Description" optional value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+      <TextArea
+        label="Description"
+        optional
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={1000}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)} options={categories.map((c) => ({ value: c, label: c }))} />
+        <SelectField
+          label="Category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          options={categories.map((c) => ({ value: c, label: c }))}
+        />
         <div className="grid content-end gap-1">
           <Switch label="Available" checked={isAvailable} onCheckedChange={setAvailable} />
         </div>
@@ -100,11 +152,21 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
         <legend className="mb-1 text-sm font-medium">Dietary</legend>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5 accent-primary" checked={isVegetarian} onChange={(e) => setVegetarian(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              checked={isVegetarian}
+              onChange={(e) => setVegetarian(e.target.checked)}
+            />
             Vegetarian
           </label>
           <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5 accent-primary" checked={isSpicy} onChange={(e) => setSpicy(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              checked={isSpicy}
+              onChange={(e) => setSpicy(e.target.checked)}
+            />
             Spicy
           </label>
         </div>
@@ -118,7 +180,9 @@ function ItemForm({ item, onSave, onCancel }: { item: ManagedItem | null; onSave
                 type="checkbox"
                 className="size-4 accent-primary"
                 checked={allergens.includes(a)}
-                onChange={(e) => setAllergens((list) => (e.target.checked ? [...list, a] : list.filter((x) => x !== a)))}
+                onChange={(e) =>
+                  setAllergens((list) => (e.target.checked ? [...list, a] : list.filter((x) => x !== a)))
+                }
               />
               {ALLERGEN_LABELS[a]}
             </label>

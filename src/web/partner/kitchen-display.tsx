@@ -21,7 +21,9 @@ const KEYS_HELP = [
 function typingOrDialog(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (document.querySelector('dialog[open]')) return true;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  return (
+    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
 }
 
 /**
@@ -113,7 +115,11 @@ export function KitchenDisplay({
   }, [onShortcut]);
 
   return (
-    <div role="region" aria-label="Kitchen Display" className="fixed inset-0 z-50 flex flex-col bg-stone-950 text-stone-50">
+    <div
+      role="region"
+      aria-label="Kitchen Display"
+      className="fixed inset-0 z-50 flex flex-col bg-stone-950 text-stone-50"
+    >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-800 px-4 py-3">
         <div className="flex items-center gap-3">
           <h1 className="text-xl font-bold">Kitchen Display · {siteName}</h1>
@@ -124,14 +130,21 @@ export function KitchenDisplay({
               stream === 'live' ? 'bg-emerald-900 text-emerald-100' : 'bg-amber-900 text-amber-100',
             )}
           >
-            {stream === 'live' ? <Wifi aria-hidden="true" className="size-3" /> : <WifiOff aria-hidden="true" className="size-3" />}
+            {stream === 'live' ? (
+              <Wifi aria-hidden="true" className="size-3" />
+            ) : (
+              <WifiOff aria-hidden="true" className="size-3" />
+            )}
             {stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           </span>
         </div>
         <ul aria-label="Keyboard shortcuts" className="flex flex-wrap gap-3 text-sm text-stone-300">
           {KEYS_HELP.map(([k, label]) => (
             <li key={k}>
-              <kbd className="rounded border border-stone-600 bg-stone-800 px-1.5 py-0.5 font-mono text-stone-50">{k}</kbd> {label}
+              <kbd className="rounded border border-stone-600 bg-stone-800 px-1.5 py-0.5 font-mono text-stone-50">
+                {k}
+              </kbd>{' '}
+              {label}
             </li>
           ))}
         </ul>
@@ -148,7 +161,11 @@ export function KitchenDisplay({
       </header>
       <div className="grid min-h-0 flex-1 grid-cols-2 gap-3 overflow-auto p-3 lg:grid-cols-4">
         {columns.map((col) => (
-          <section key={col.key} aria-labelledby={`kds-${col.key}`} className="flex min-h-0 flex-col rounded-lg bg-stone-900">
+          <section
+            key={col.key}
+            aria-labelledby={`kds-${col.key}`}
+            className="flex min-h-0 flex-col rounded-lg bg-stone-900"
+          >
             <h2 id={`kds-${col.key}`} className="flex items-center justify-between px-3 py-2 text-lg font-semibold">
               {col.title}
               <span className="rounded-full bg-stone-700 px-2.5 text-base">{col.orders.length}</span>
@@ -159,7 +176,12 @@ export function KitchenDisplay({
                 const late = minutesAgo(o.createdAt, now);
                 return (
                   <li key={o.id}>
-                    <div className={cn('grid gap-3 rounded-lg border-2 bg-stone-800 p-3', isSelected ? 'border-emerald-400' : 'border-transparent')}>
+                    <div
+                      className={cn(
+                        'grid gap-3 rounded-lg border-2 bg-stone-800 p-3',
+                        isSelected ? 'border-emerald-400' : 'border-transparent',
+                      )}
+                    >
                       <button
                         type="button"
                         ref={(el) => {
@@ -174,11 +196,18 @@ export function KitchenDisplay({
                       >
                         <span className="flex items-center justify-between gap-2">
                           <span className="text-2xl font-bold">{o.orderNumber}</span>
-                          <span className={cn('text-lg font-semibold', late >= 20 ? 'text-red-300' : 'text-stone-300')}>{late} min</span>
+                          <span className={cn('text-lg font-semibold', late >= 20 ? 'text-red-300' : 'text-stone-300')}>
+                            {late} min
+                          </span>
                         </span>
                         <span className="flex items-center gap-2 text-sm text-stone-300">
-                          {o.orderType === 'DELIVERY' ? <Bike aria-hidden="true" className="size-4" /> : <ShoppingBag aria-hidden="true" className="size-4" />}
-                          {o.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'} · {formatTime(o.createdAt)} · {o.customerName}
+                          {o.orderType === 'DELIVERY' ? (
+                            <Bike aria-hidden="true" className="size-4" />
+                          ) : (
+                            <ShoppingBag aria-hidden="true" className="size-4" />
+                          )}
+                          {o.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'} · {formatTime(o.createdAt)} ·{' '}
+                          {o.customerName}
                           {o.prepTimeMinutes ? ` · ${o.prepTimeMinutes} min prep` : ''}
                         </span>
                         <span className="grid gap-1 text-lg">
@@ -188,11 +217,15 @@ export function KitchenDisplay({
                             </span>
                           ))}
                         </span>
-                        {o.delivery?.instructions ? <span className="text-sm text-amber-200">“{o.delivery.instructions}”</span> : null}
+                        {o.delivery?.instructions ? (
+                          <span className="text-sm text-amber-200">“{o.delivery.instructions}”</span>
+                        ) : null}
                         {o.driver ? (
                           <span className="text-sm text-stone-300">
                             Driver {o.driver.name}
-                            {arrived.has(o.id) ? <span className="ml-2 font-semibold text-emerald-300">has arrived</span> : null}
+                            {arrived.has(o.id) ? (
+                              <span className="ml-2 font-semibold text-emerald-300">has arrived</span>
+                            ) : null}
                           </span>
                         ) : null}
                       </button>

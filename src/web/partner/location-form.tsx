@@ -69,14 +69,42 @@ export function LocationFields({
   setForm: (update: (f: LocationForm) => LocationForm) => void;
   errors: Record<string, string>;
 }) {
-  const set = (key: keyof LocationForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof LocationForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   return (
     <div className="grid gap-4">
-      <TextField label="Location name" value={form.name} onChange={set('name')} error={errors.name} required placeholder="Main Branch" />
-      <TextArea label="Description" optional value={form.description} onChange={set('description')} error={errors.description} />
-      <TextField label="Address" value={form.address} onChange={set('address')} error={errors.address} required autoComplete="street-address" />
+      <TextField
+        label="Location name"
+        value={form.name}
+        onChange={set('name')}
+        error={errors.name}
+        required
+        placeholder="Main Branch"
+      />
+      <TextArea
+        label="Description"
+        optional
+        value={form.description}
+        onChange={set('description')}
+        error={errors.description}
+      />
+      <TextField
+        label="Address"
+        value={form.address}
+        onChange={set('address')}
+        error={errors.address}
+        required
+        autoComplete="street-address"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" value={form.city} onChange={set('city')} error={errors.city} required autoComplete="address-level2" />
+        <TextField
+          label="City"
+          value={form.city}
+          onChange={set('city')}
+          error={errors.city}
+          required
+          autoComplete="address-level2"
+        />
         <TextField
           label="Postcode"
           optional
@@ -87,9 +115,36 @@ export function LocationFields({
           hint="Places the location on the map when no coordinates are given."
         />
         <TextField label="Phone" optional type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <TextField label="Email" optional type="email" value={form.email} onChange={set('email')} error={errors.email} />
-        <TextField label="Latitude" optional type="number" step="any" min={-90} max={90} value={form.lat} onChange={set('lat')} error={errors.lat} />
-        <TextField label="Longitude" optional type="number" step="any" min={-180} max={180} value={form.lng} onChange={set('lng')} error={errors.lng} />
+        <TextField
+          label="Email"
+          optional
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Latitude"
+          optional
+          type="number"
+          step="any"
+          min={-90}
+          max={90}
+          value={form.lat}
+          onChange={set('lat')}
+          error={errors.lat}
+        />
+        <TextField
+          label="Longitude"
+          optional
+          type="number"
+          step="any"
+          min={-180}
+          max={180}
+          value={form.lng}
+          onChange={set('lng')}
+          error={errors.lng}
+        />
         <TextField
           label="Delivery fee (£)"
           type="number"

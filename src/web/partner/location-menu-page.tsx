@@ -28,12 +28,17 @@ export function LocationMenuPage() {
   const menu = useSiteMenu(selection.site?.id ?? null);
 
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
   if (selection.unknownSite) return <LocationNotFound />;
   if (!selection.site) return <NoSiteSelected />;
   if (menu.isPending) return <PageLoading label="Loading menu..." />;
   if (menu.isError) {
-    return isClientError(menu.error) ? <LocationNotFound /> : <LoadFailed title="Error loading menu" message={menu.error.message} onRetry={() => void menu.refetch()} />;
+    return isClientError(menu.error) ? (
+      <LocationNotFound />
+    ) : (
+      <LoadFailed title="Error loading menu" message={menu.error.message} onRetry={() => void menu.refetch()} />
+    );
   }
   return <LocationMenu key={selection.site.id} view={menu.data} />;
 }
@@ -48,9 +53,23 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   const save = async (item: ManagedItem, body: Partial<ItemOverride>, describe: string): Promise<boolean> => {
     setPending(item.id);
     try {
-      const { item: saved } = await api<{ item: ManagedItem }>(`/api/partner/sites/${site.id}/items/${item.id}/override`, { method: 'PUT', body });
+      const { item: saved } = await api<{ item: ManagedItem }>(
+        `/api/partner/sites/${site.id}/items/${item.id}/override`,
+        { method: 'PUT', body },
+      );
       queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
-        old?.menu ? { ...old, menu: { ...old.menu, sections: old.menu.sections.map((s) => ({ ...s, items: s.items.map((i) => (i.id === saved.id ? saved : i)) })) } } : old,
+        old?.menu
+          ? {
+              ...old,
+              menu: {
+                ...old.menu,
+                sections: old.menu.sections.map((s) => ({
+                  ...s,
+                  items: s.items.map((i) => (i.id === saved.id ? saved : i)),
+                })),
+              },
+            }
+          : old,
       );
       toast.success('Item updated', { description: describe });
       return true;
@@ -82,7 +101,9 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
           {site.brandName} · {site.name}
         </p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Location Menu</h1>
-        <p className="text-muted-foreground">Switch items off, or change their price or description, for this location only.</p>
+        <p className="text-muted-foreground">
+          Switch items off, or change their price or description, for this location only.
+        </p>
       </div>
       <Link to={`/partner/menu?site=${site.id}`} className={buttonClasses({ variant: 'outline' })}>
         <Pencil aria-hidden="true" />
@@ -107,7 +128,9 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
             ) : null
           }
         >
-          {canEditBase ? 'Create the brand menu, then switch items on or off here.' : 'The brand owner or an admin creates the menu.'}
+          {canEditBase
+            ? 'Create the brand menu, then switch items on or off here.'
+            : 'The brand owner or an admin creates the menu.'}
         </EmptyState>
       </div>
     );
@@ -118,7 +141,14 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
     <div className="grid gap-6">
       {header}
       {sections.length === 0 ? (
-        <EmptyState title="No items yet" action={<Link to={`/partner/menu?site=${site.id}`} className={buttonClasses()}>Edit Base Menu</Link>}>
+        <EmptyState
+          title="No items yet"
+          action={
+            <Link to={`/partner/menu?site=${site.id}`} className={buttonClasses()}>
+              Edit Base Menu
+            </Link>
+          }
+        >
           Add sections and items to the base menu first.
         </EmptyState>
       ) : (
@@ -138,12 +168,16 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
                         <p className="flex flex-wrap items-center gap-2 font-medium">
                           {item.name}
                           {!item.isAvailable ? <Badge variant="destructive">Off in the base menu</Badge> : null}
-                          {item.override?.priceMinor != null || item.override?.description != null ? <Badge variant="outline">Changed here</Badge> : null}
+                          {item.override?.priceMinor != null || item.override?.description != null ? (
+                            <Badge variant="outline">Changed here</Badge>
+                          ) : null}
                         </p>
                         <p className="text-sm text-muted-foreground">
                           {formatPrice(price)}
                           {item.override?.priceMinor != null ? ` (base ${formatPrice(item.priceMinor)})` : ''}
-                          {(item.override?.description ?? item.description) ? ` · ${item.override?.description ?? item.description}` : ''}
+                          {(item.override?.description ?? item.description)
+                            ? ` · ${item.override?.description ?? item.description}`
+                            : ''}
                         </p>
                       </div>
                       <div className="flex items-center gap-3">
@@ -153,13 +187,24 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
                           busy={pending === item.id}
                           aria-label={`${item.name} available at ${site.name}`}
                           onCheckedChange={(on) =>
-                            void save(item, { isAvailable: on ? null : false }, on ? `${item.name} is enabled for this location` : `${item.name} is disabled for this location`)
+                            void save(
+                              item,
+                              { isAvailable: on ? null : false },
+                              on
+                                ? `${item.name} is enabled for this location`
+                                : `${item.name} is disabled for this location`,
+                            )
                           }
                         />
                         <span className="w-24 text-sm" aria-hidden="true">
                           {available ? 'Available' : 'Unavailable'}
                         </span>
-                        <Button size="sm" variant="outline" onClick={() => setEditing(item)} aria-label={`Change price or description of ${item.name} here`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setEditing(item)}
+                          aria-label={`Change price or description of ${item.name} here`}
+                        >
                           <Pencil aria-hidden="true" />
                           Price &amp; description
                         </Button>
@@ -194,7 +239,15 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   );
 }
 
-function OverrideForm({ item, onSave, onCancel }: { item: ManagedItem; onSave: (body: Partial<ItemOverride>) => Promise<boolean>; onCancel: () => void }) {
+function OverrideForm({
+  item,
+  onSave,
+  onCancel,
+}: {
+  item: ManagedItem;
+  onSave: (body: Partial<ItemOverride>) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [price, setPrice] = useState(item.override?.priceMinor != null ? penceToInput(item.override.priceMinor) : '');
   const [description, setDescription] = useState(item.override?.description ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -224,7 +277,14 @@ function OverrideForm({ item, onSave, onCancel }: { item: ManagedItem; onSave: (
         error={error}
         hint={`Base price ${formatPrice(item.priceMinor)}`}
       />
-      <TextArea label="Description here" optional value={description} placeholder={item.description ?? ''} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+      <TextArea
+        label="Description here"
+        optional
+        value={description}
+        placeholder={item.description ?? ''}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={1000}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel

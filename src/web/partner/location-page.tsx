@@ -34,7 +34,11 @@ export function EditLocationPage() {
 
   if (site.isPending) return <PageLoading />;
   if (site.isError) {
-    return isClientError(site.error) ? <LocationNotFound /> : <LoadFailed title="Error loading location" message={site.error.message} onRetry={() => void site.refetch()} />;
+    return isClientError(site.error) ? (
+      <LocationNotFound />
+    ) : (
+      <LoadFailed title="Error loading location" message={site.error.message} onRetry={() => void site.refetch()} />
+    );
   }
   return <EditLocation key={site.data.id} site={site.data} />;
 }
@@ -49,7 +53,8 @@ function EditLocation({ site }: { site: SiteDetail }) {
   const manage = canManageBrand(site.role);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
     onSuccess: async ({ site: saved }) => {
       queryClient.setQueryData(partnerKeys.site(site.id), saved);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
@@ -90,7 +95,10 @@ function EditLocation({ site }: { site: SiteDetail }) {
 
   return (
     <div className="grid gap-6">
-      <Link to="/partner" className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/partner"
+        className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Dashboard
       </Link>
@@ -101,7 +109,12 @@ function EditLocation({ site }: { site: SiteDetail }) {
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge variant={site.isOpen ? 'secondary' : 'destructive'}>{site.isOpen ? 'Open' : 'Closed'}</Badge>
             <Badge variant="outline">{halalStatusLabel(site.halalStatus)}</Badge>
-            <a href={`/restaurant/${site.slug}`} target="_blank" rel="noreferrer" className="text-xs font-semibold text-primary underline-offset-4 hover:underline">
+            <a
+              href={`/restaurant/${site.slug}`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-xs font-semibold text-primary underline-offset-4 hover:underline"
+            >
               Customer page: /restaurant/{site.slug}
             </a>
           </div>
@@ -150,7 +163,11 @@ function EditLocation({ site }: { site: SiteDetail }) {
             </CardHeader>
             <CardContent className="grid gap-4">
               <OpeningHoursEditor value={hours} onChange={setHours} disabled={save.isPending} />
-              <Button className="justify-self-start" onClick={() => save.mutate({ openingHours: hours })} disabled={save.isPending}>
+              <Button
+                className="justify-self-start"
+                onClick={() => save.mutate({ openingHours: hours })}
+                disabled={save.isPending}
+              >
                 Save Hours
               </Button>
             </CardContent>
@@ -163,7 +180,8 @@ function EditLocation({ site }: { site: SiteDetail }) {
               <CardHeader>
                 <CardTitle>Delete location</CardTitle>
                 <CardDescription>
-                  Customers will no longer find it. A location with active orders cannot be deleted; one with past orders is archived so its history stays.
+                  Customers will no longer find it. A location with active orders cannot be deleted; one with past
+                  orders is archived so its history stays.
                 </CardDescription>
               </CardHeader>
               <CardContent>

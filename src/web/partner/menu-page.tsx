@@ -1,5 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Flame, LayoutList, ListChecks, Pencil, Plus, Sparkles, Trash2, UtensilsCrossed, Leaf } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  Flame,
+  LayoutList,
+  ListChecks,
+  Pencil,
+  Plus,
+  Sparkles,
+  Trash2,
+  UtensilsCrossed,
+  Leaf,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -29,7 +41,8 @@ export function MenuManagerPage() {
   const menu = useSiteMenu(selection.site?.id ?? null);
 
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
   if (selection.unknownSite) return <LocationNotFound />;
   if (!selection.site) return <NoSiteSelected hasSites={false} />;
   if (menu.isPending) return <PageLoading label="Loading menu..." />;
@@ -80,9 +93,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
-        <p className="text-sm text-muted-foreground">
-          {site.brandName} · base menu, shared by every location
-        </p>
+        <p className="text-sm text-muted-foreground">{site.brandName} · base menu, shared by every location</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Menu Manager</h1>
       </div>
       <Link to={`/partner/location-menu?site=${site.id}`} className={buttonClasses({ variant: 'outline' })}>
@@ -103,7 +114,13 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
             canEditBase ? (
               <Button
                 disabled={busy}
-                onClick={() => void run(() => api(`/api/partner/sites/${site.id}/menu`, { method: 'POST' }), 'Menu created successfully!', 'Failed to create menu')}
+                onClick={() =>
+                  void run(
+                    () => api(`/api/partner/sites/${site.id}/menu`, { method: 'POST' }),
+                    'Menu created successfully!',
+                    'Failed to create menu',
+                  )
+                }
               >
                 <Plus aria-hidden="true" />
                 Create Menu
@@ -111,7 +128,9 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
             ) : null
           }
         >
-          {canEditBase ? `Create the menu of ${site.brandName}; every location shares it.` : 'The brand owner or an admin creates the menu.'}
+          {canEditBase
+            ? `Create the menu of ${site.brandName}; every location shares it.`
+            : 'The brand owner or an admin creates the menu.'}
         </EmptyState>
       </div>
     );
@@ -119,14 +138,27 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
 
   const sections = menu.sections;
   const selected = sections.find((s) => s.id === selectedId) ?? sections[0] ?? null;
-  const missingQuick = QUICK_START_SECTIONS.some((q) => !sections.some((s) => s.title?.trim().toLowerCase() === q.title.toLowerCase()));
+  const missingQuick = QUICK_START_SECTIONS.some(
+    (q) => !sections.some((s) => s.title?.trim().toLowerCase() === q.title.toLowerCase()),
+  );
 
-  const addQuick = () => run(() => api(`/api/partner/menus/${menu.id}/quick-sections`, { method: 'POST' }), 'Quick sections added successfully!', 'Failed to add quick sections');
+  const addQuick = () =>
+    run(
+      () => api(`/api/partner/menus/${menu.id}/quick-sections`, { method: 'POST' }),
+      'Quick sections added successfully!',
+      'Failed to add quick sections',
+    );
 
   const moveSection = async (section: ManagedSection, direction: -1 | 1) => {
-    const ids = moveInList(sections.map((s) => s.id), section.id, direction);
+    const ids = moveInList(
+      sections.map((s) => s.id),
+      section.id,
+      direction,
+    );
     queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
-      old?.menu ? { ...old, menu: { ...old.menu, sections: ids.map((id) => old.menu!.sections.find((s) => s.id === id)!) } } : old,
+      old?.menu
+        ? { ...old, menu: { ...old.menu, sections: ids.map((id) => old.menu!.sections.find((s) => s.id === id)!) } }
+        : old,
     );
     try {
       await api(`/api/partner/menus/${menu.id}/section-order`, { method: 'PUT', body: { sectionIds: ids } });
@@ -137,14 +169,20 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
   };
 
   const moveItem = async (section: ManagedSection, item: ManagedItem, direction: -1 | 1) => {
-    const ids = moveInList(section.items.map((i) => i.id), item.id, direction);
+    const ids = moveInList(
+      section.items.map((i) => i.id),
+      item.id,
+      direction,
+    );
     queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
       old?.menu
         ? {
             ...old,
             menu: {
               ...old.menu,
-              sections: old.menu.sections.map((s) => (s.id === section.id ? { ...s, items: ids.map((id) => s.items.find((i) => i.id === id)!) } : s)),
+              sections: old.menu.sections.map((s) =>
+                s.id === section.id ? { ...s, items: ids.map((id) => s.items.find((i) => i.id === id)!) } : s,
+              ),
             },
           }
         : old,
@@ -159,13 +197,19 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
 
   const saveItem = (draft: ItemDraft) =>
     dialog.kind === 'editItem'
-      ? run(() => api(`/api/partner/items/${dialog.item.id}`, { method: 'PATCH', body: draft }), 'Item updated successfully', 'Failed to update item', true).then(
-          (ok) => (ok && close(), ok),
-        )
+      ? run(
+          () => api(`/api/partner/items/${dialog.item.id}`, { method: 'PATCH', body: draft }),
+          'Item updated successfully',
+          'Failed to update item',
+          true,
+        ).then((ok) => (ok && close(), ok))
       : dialog.kind === 'addItem'
-        ? run(() => api(`/api/partner/sections/${dialog.sectionId}/items`, { method: 'POST', body: draft }), 'Item added successfully', 'Failed to add item', true).then(
-            (ok) => (ok && close(), ok),
-          )
+        ? run(
+            () => api(`/api/partner/sections/${dialog.sectionId}/items`, { method: 'POST', body: draft }),
+            'Item added successfully',
+            'Failed to add item',
+            true,
+          ).then((ok) => (ok && close(), ok))
         : Promise.resolve(false);
 
   return (
@@ -173,7 +217,8 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
       {header}
       {!canEditBase ? (
         <Alert>
-          Only the brand owner or an admin can change the base menu. Switch items on or off, or change their price for {site.name}, in the Location Menu.
+          Only the brand owner or an admin can change the base menu. Switch items on or off, or change their price for{' '}
+          {site.name}, in the Location Menu.
         </Alert>
       ) : null}
 
@@ -213,7 +258,10 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
             <CardContent className="grid gap-2">
               <ul className="grid gap-1" aria-label="Sections">
                 {sections.map((s, index) => (
-                  <li key={s.id} className={cn('flex items-center gap-1 rounded-md', selected?.id === s.id && 'bg-primary-soft')}>
+                  <li
+                    key={s.id}
+                    className={cn('flex items-center gap-1 rounded-md', selected?.id === s.id && 'bg-primary-soft')}
+                  >
                     <button
                       type="button"
                       aria-current={selected?.id === s.id ? 'true' : undefined}
@@ -227,13 +275,19 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                     </button>
                     {canEditBase ? (
                       <>
-                        <Button size="icon" variant="ghost" aria-label={`Move ${s.title} up`} disabled={index === 0} onClick={() => void moveSection(s, -1)}>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          aria-label={`Move ${s.title} up`}
+                          disabled={index === 0}
+                          onClick={() => void moveSection(s, -1)}
+                        >
                           <ArrowUp aria-hidden="true" />
                         </Button>
                         <Button
                           size="icon"
                           variant="ghost"
-                         
+
                           aria-label={`Move ${s.title} down`}
                           disabled={index === sections.length - 1}
                           onClick={() => void moveSection(s, 1)}
@@ -266,11 +320,19 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                       <Plus aria-hidden="true" />
                       Add Item
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'editSection', section: selected })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDialog({ kind: 'editSection', section: selected })}
+                    >
                       <Pencil aria-hidden="true" />
                       Edit Section
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'deleteSection', section: selected })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDialog({ kind: 'deleteSection', section: selected })}
+                    >
                       <Trash2 aria-hidden="true" />
                       Delete Section
                     </Button>
@@ -278,7 +340,9 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                 ) : null}
               </div>
               {selected.items.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">No items in this section yet.</p>
+                <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+                  No items in this section yet.
+                </p>
               ) : (
                 <ul className="grid gap-3">
                   {selected.items.map((item, index) => (
@@ -287,7 +351,10 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                         {item.imageUrl ? (
                           <img src={item.imageUrl} alt="" className="size-20 rounded-md object-cover" loading="lazy" />
                         ) : (
-                          <div className="grid size-20 place-items-center rounded-md bg-muted text-muted-foreground" aria-hidden="true">
+                          <div
+                            className="grid size-20 place-items-center rounded-md bg-muted text-muted-foreground"
+                            aria-hidden="true"
+                          >
                             <UtensilsCrossed className="size-6" />
                           </div>
                         )}
@@ -309,7 +376,9 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                               </Badge>
                             ) : null}
                           </div>
-                          {item.description ? <p className="text-sm text-muted-foreground">{item.description}</p> : null}
+                          {item.description ? (
+                            <p className="text-sm text-muted-foreground">{item.description}</p>
+                          ) : null}
                           <p className="text-xs text-muted-foreground">
                             {item.category}
                             {item.allergens.length ? ` · Allergens: ${item.allergens.join(', ')}` : ''}
@@ -317,23 +386,39 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                         </div>
                         {canEditBase ? (
                           <div className="flex items-center gap-1">
-                            <Button size="icon" variant="ghost" aria-label={`Move ${item.name} up`} disabled={index === 0} onClick={() => void moveItem(selected, item, -1)}>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Move ${item.name} up`}
+                              disabled={index === 0}
+                              onClick={() => void moveItem(selected, item, -1)}
+                            >
                               <ArrowUp aria-hidden="true" />
                             </Button>
                             <Button
                               size="icon"
                               variant="ghost"
-                             
+
                               aria-label={`Move ${item.name} down`}
                               disabled={index === selected.items.length - 1}
                               onClick={() => void moveItem(selected, item, 1)}
                             >
                               <ArrowDown aria-hidden="true" />
                             </Button>
-                            <Button size="icon" variant="ghost" aria-label={`Edit ${item.name}`} onClick={() => setDialog({ kind: 'editItem', item })}>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Edit ${item.name}`}
+                              onClick={() => setDialog({ kind: 'editItem', item })}
+                            >
                               <Pencil aria-hidden="true" />
                             </Button>
-                            <Button size="icon" variant="ghost" aria-label={`Delete ${item.name}`} onClick={() => setDialog({ kind: 'deleteItem', item })}>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Delete ${item.name}`}
+                              onClick={() => setDialog({ kind: 'deleteItem', item })}
+                            >
                               <Trash2 aria-hidden="true" />
                             </Button>
                           </div>
@@ -356,10 +441,18 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         onSave={async (title) => {
           const ok =
             dialog.kind === 'editSection'
-              ? await run(() => api(`/api/partner/sections/${dialog.section.id}`, { method: 'PATCH', body: { title } }), 'Section updated successfully', 'Failed to update section', true)
+              ? await run(
+                  () => api(`/api/partner/sections/${dialog.section.id}`, { method: 'PATCH', body: { title } }),
+                  'Section updated successfully',
+                  'Failed to update section',
+                  true,
+                )
               : await run(
                   async () => {
-                    const { section } = await api<{ section: ManagedSection }>(`/api/partner/menus/${menu.id}/sections`, { method: 'POST', body: { title } });
+                    const { section } = await api<{ section: ManagedSection }>(
+                      `/api/partner/menus/${menu.id}/sections`,
+                      { method: 'POST', body: { title } },
+                    );
                     setSelectedId(section.id);
                   },
                   'Section added successfully',
@@ -369,19 +462,28 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
           return ok;
         }}
       />
-      <ItemDialog open={dialog.kind === 'addItem' || dialog.kind === 'editItem'} item={dialog.kind === 'editItem' ? dialog.item : null} onClose={close} onSave={saveItem} />
+      <ItemDialog
+        open={dialog.kind === 'addItem' || dialog.kind === 'editItem'}
+        item={dialog.kind === 'editItem' ? dialog.item : null}
+        onClose={close}
+        onSave={saveItem}
+      />
       <ConfirmDialog
         open={dialog.kind === 'deleteSection'}
         onClose={close}
-        title={dialog.kind === 'deleteSection' ? `Delete ${dialog.section.title ?? 'this section'}?` : 'Delete section?'}
+        title={
+          dialog.kind === 'deleteSection' ? `Delete ${dialog.section.title ?? 'this section'}?` : 'Delete section?'
+        }
         description="The section and every item in it are removed from all locations. This cannot be undone."
         confirmLabel="Delete Section"
         busy={busy}
         onConfirm={() =>
           dialog.kind === 'deleteSection' &&
-          void run(() => api(`/api/partner/sections/${dialog.section.id}`, { method: 'DELETE' }), 'Section deleted successfully', 'Failed to delete section').then(
-            (ok) => ok && close(),
-          )
+          void run(
+            () => api(`/api/partner/sections/${dialog.section.id}`, { method: 'DELETE' }),
+            'Section deleted successfully',
+            'Failed to delete section',
+          ).then((ok) => ok && close())
         }
       />
       <ConfirmDialog
@@ -393,7 +495,11 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         busy={busy}
         onConfirm={() =>
           dialog.kind === 'deleteItem' &&
-          void run(() => api(`/api/partner/items/${dialog.item.id}`, { method: 'DELETE' }), 'Item deleted successfully', 'Failed to delete item').then((ok) => ok && close())
+          void run(
+            () => api(`/api/partner/items/${dialog.item.id}`, { method: 'DELETE' }),
+            'Item deleted successfully',
+            'Failed to delete item',
+          ).then((ok) => ok && close())
         }
       />
     </div>

@@ -13,8 +13,17 @@ const DAY_LABELS: Record<Weekday, string> = {
 };
 
 /** Opening hours per weekday: open and close times (London time), or closed. */
-export function OpeningHoursEditor({ value, onChange, disabled }: { value: OpeningHours; onChange: (next: OpeningHours) => void; disabled?: boolean }) {
-  const setDay = (day: Weekday, patch: Partial<OpeningHours[Weekday]>) => onChange({ ...value, [day]: { ...value[day], ...patch } });
+export function OpeningHoursEditor({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: OpeningHours;
+  onChange: (next: OpeningHours) => void;
+  disabled?: boolean;
+}) {
+  const setDay = (day: Weekday, patch: Partial<OpeningHours[Weekday]>) =>
+    onChange({ ...value, [day]: { ...value[day], ...patch } });
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Opening hours per weekday</caption>

@@ -84,7 +84,13 @@ export function OrderCard({
 }) {
   const active = order.availableActions.length > 0 || isFindingDriver(order.status, order.orderType) || !!pending;
   return (
-    <article aria-label={`Order ${order.orderNumber}`} className={cn('grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm', order.status === 'PENDING' && 'border-amber-400')}>
+    <article
+      aria-label={`Order ${order.orderNumber}`}
+      className={cn(
+        'grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm',
+        order.status === 'PENDING' && 'border-amber-400',
+      )}
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="text-lg font-bold">{order.orderNumber}</h3>
@@ -95,7 +101,11 @@ export function OrderCard({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold">
-            {order.orderType === 'DELIVERY' ? <Bike aria-hidden="true" className="size-3" /> : <ShoppingBag aria-hidden="true" className="size-3" />}
+            {order.orderType === 'DELIVERY' ? (
+              <Bike aria-hidden="true" className="size-3" />
+            ) : (
+              <ShoppingBag aria-hidden="true" className="size-3" />
+            )}
             {order.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'}
           </span>
           <OrderStatusBadge status={order.status} />
@@ -126,7 +136,9 @@ export function OrderCard({
             <span>
               {order.delivery.address}
               {order.delivery.postcode ? `, ${order.delivery.postcode}` : ''}
-              {order.delivery.instructions ? <span className="block text-muted-foreground">“{order.delivery.instructions}”</span> : null}
+              {order.delivery.instructions ? (
+                <span className="block text-muted-foreground">“{order.delivery.instructions}”</span>
+              ) : null}
             </span>
           </p>
         ) : null}
@@ -136,7 +148,11 @@ export function OrderCard({
             Driver: <span className="font-medium">{order.driver.name}</span>
             {order.driver.vehicleType ? ` (${order.driver.vehicleType})` : ''}
             {order.driver.phone ? ` · ${order.driver.phone}` : ''}
-            {arrived ? <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">Driver has arrived</span> : null}
+            {arrived ? (
+              <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
+                Driver has arrived
+              </span>
+            ) : null}
           </p>
         ) : null}
         {order.rejectionReason ? <p className="text-destructive">Rejected: {order.rejectionReason}</p> : null}

@@ -9,9 +9,22 @@ import { Spinner } from '../ui/spinner';
 import { TextArea } from './form-bits';
 
 /** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
-export function AcceptDialog({ order, onClose, onAccept }: { order: PartnerOrder | null; onClose: () => void; onAccept: (prep: number) => void }) {
+export function AcceptDialog({
+  order,
+  onClose,
+  onAccept,
+}: {
+  order: PartnerOrder | null;
+  onClose: () => void;
+  onAccept: (prep: number) => void;
+}) {
   return (
-    <Dialog open={!!order} onClose={onClose} title={order ? `Accept ${order.orderNumber}` : 'Accept order'} description="How long will the kitchen need?">
+    <Dialog
+      open={!!order}
+      onClose={onClose}
+      title={order ? `Accept ${order.orderNumber}` : 'Accept order'}
+      description="How long will the kitchen need?"
+    >
       {order ? <AcceptForm onAccept={onAccept} onCancel={onClose} /> : null}
     </Dialog>
   );
@@ -30,7 +43,12 @@ function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; 
         onAccept(Number(prep));
       }}
     >
-      <SelectField label="Prep time" value={prep} onChange={(e) => setPrep(e.target.value)} options={PREP_TIME_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} />
+      <SelectField
+        label="Prep time"
+        value={prep}
+        onChange={(e) => setPrep(e.target.value)}
+        options={PREP_TIME_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
@@ -42,9 +60,22 @@ function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; 
 }
 
 /** Reject with a reason, which is required. */
-export function RejectDialog({ order, onClose, onReject }: { order: PartnerOrder | null; onClose: () => void; onReject: (reason: string) => void }) {
+export function RejectDialog({
+  order,
+  onClose,
+  onReject,
+}: {
+  order: PartnerOrder | null;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
   return (
-    <Dialog open={!!order} onClose={onClose} title={order ? `Reject ${order.orderNumber}` : 'Reject order'} description="The customer sees the reason.">
+    <Dialog
+      open={!!order}
+      onClose={onClose}
+      title={order ? `Reject ${order.orderNumber}` : 'Reject order'}
+      description="The customer sees the reason."
+    >
       {order ? <RejectForm onReject={onReject} onCancel={onClose} /> : null}
     </Dialog>
   );
@@ -62,7 +93,15 @@ function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void
         if (reason.trim()) onReject(reason.trim());
       }}
     >
-      <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} ref={first} placeholder="e.g. We have run out of lamb tonight" />
+      <TextArea
+        label="Reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        maxLength={500}
+        ref={first}
+        placeholder="e.g. We have run out of lamb tonight"
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
@@ -76,7 +115,15 @@ function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void
 }
 
 /** Hand to Driver: four boxes, one digit each, for the code the driver shows. */
-export function HandOverDialog({ order, onClose, onHandOver }: { order: PartnerOrder | null; onClose: () => void; onHandOver: (code: string) => Promise<boolean> }) {
+export function HandOverDialog({
+  order,
+  onClose,
+  onHandOver,
+}: {
+  order: PartnerOrder | null;
+  onClose: () => void;
+  onHandOver: (code: string) => Promise<boolean>;
+}) {
   return (
     <Dialog
       open={!!order}

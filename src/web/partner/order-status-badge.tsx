@@ -17,7 +17,13 @@ const TONES: Record<OrderStatus, string> = {
 /** An order's status as a coloured pill with its words (never colour alone). */
 export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        TONES[status],
+        className,
+      )}
+    >
       {STATUS_LABELS[status]}
     </span>
   );

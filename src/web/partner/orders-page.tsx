@@ -23,10 +23,17 @@ export function PartnerOrdersPage() {
   useDocumentTitle('Order Management');
   const selection = usePartnerSelection();
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
   if (selection.unknownSite) return <LocationNotFound />;
   if (!selection.site) return <NoSiteSelected />;
-  return <OrdersConsole key={selection.site.id} siteId={selection.site.id} siteName={`${selection.site.brand.name} · ${selection.site.name}`} />;
+  return (
+    <OrdersConsole
+      key={selection.site.id}
+      siteId={selection.site.id}
+      siteName={`${selection.site.brand.name} · ${selection.site.name}`}
+    />
+  );
 }
 
 function readSound(): boolean {
@@ -48,7 +55,10 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     refetchInterval: 30_000,
     retry: (n, e) => !isClientError(e) && n < 3,
   });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: partnerKeys.orders(siteId) }), [queryClient, siteId]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: partnerKeys.orders(siteId) }),
+    [queryClient, siteId],
+  );
   const actions = useOrderActions(refresh);
   const [soundOn, setSoundOn] = useState(readSound);
   const [kitchen, setKitchen] = useState(false);
@@ -81,7 +91,9 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
       if (event.type === 'order.created' && soundOn) playAlertTone();
       if (event.type === 'order.created') {
         const data = event.data as { orderNumber?: string; orderType?: string };
-        setAnnouncement(`New ${data.orderType === 'PICKUP' ? 'pickup' : 'delivery'} order${data.orderNumber ? ` ${data.orderNumber}` : ''} received.`);
+        setAnnouncement(
+          `New ${data.orderType === 'PICKUP' ? 'pickup' : 'delivery'} order${data.orderNumber ? ` ${data.orderNumber}` : ''} received.`,
+        );
       }
       if (event.type === 'driver.arrived') {
         const data = event.data as { orderId?: string; at?: string };
@@ -124,7 +136,8 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     if (action === 'accept') setDialog({ kind: 'accept', order });
     else if (action === 'reject') setDialog({ kind: 'reject', order });
     else if (action === 'hand_to_driver') setDialog({ kind: 'handOver', order });
-    else if (action === 'start_preparing' || action === 'mark_ready' || action === 'mark_collected') actions.perform(order, { action });
+    else if (action === 'start_preparing' || action === 'mark_ready' || action === 'mark_collected')
+      actions.perform(order, { action });
   };
   const onShortcut = useCallback(
     (order: PartnerOrder, action: OrderAction) => {
@@ -172,7 +185,11 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
 
   if (orders.isPending) return <PageLoading label="Loading orders..." />;
   if (orders.isError) {
-    return isClientError(orders.error) ? <LocationNotFound /> : <LoadFailed title="Could not load orders" message={orders.error.message} onRetry={() => void orders.refetch()} />;
+    return isClientError(orders.error) ? (
+      <LocationNotFound />
+    ) : (
+      <LoadFailed title="Could not load orders" message={orders.error.message} onRetry={() => void orders.refetch()} />
+    );
   }
   const { active, recent } = orders.data;
 
@@ -205,7 +222,11 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <span role="status" className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-            {stream === 'live' ? <Wifi aria-hidden="true" className="size-4 text-primary" /> : <WifiOff aria-hidden="true" className="size-4 text-amber-600" />}
+            {stream === 'live' ? (
+              <Wifi aria-hidden="true" className="size-4 text-primary" />
+            ) : (
+              <WifiOff aria-hidden="true" className="size-4 text-amber-600" />
+            )}
             {stream === 'live' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
           </span>
           <Button variant="outline" onClick={toggleSound} aria-pressed={soundOn}>
@@ -225,11 +246,20 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
             Active Orders <span className="text-muted-foreground">({active.length})</span>
           </h2>
           {active.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">No active orders. New orders appear here instantly.</p>
+            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+              No active orders. New orders appear here instantly.
+            </p>
           ) : (
             <div className="grid gap-3 xl:grid-cols-2">
               {active.map((o) => (
-                <OrderCard key={o.id} order={o} pending={actions.pending[o.id]} handlers={handlers} now={now} arrived={arrived.has(o.id)} />
+                <OrderCard
+                  key={o.id}
+                  order={o}
+                  pending={actions.pending[o.id]}
+                  handlers={handlers}
+                  now={now}
+                  arrived={arrived.has(o.id)}
+                />
               ))}
             </div>
           )}
@@ -239,9 +269,15 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
             Recent Orders
           </h2>
           {recent.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">Finished orders appear here.</p>
+            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+              Finished orders appear here.
+            </p>
           ) : (
-            <div tabIndex={0} aria-label="Recent orders, scrollable" className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <div
+              tabIndex={0}
+              aria-label="Recent orders, scrollable"
+              className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {recent.map((o) => (
                 <OrderCard key={o.id} order={o} pending={undefined} handlers={handlers} now={now} arrived={false} />
               ))}

@@ -35,14 +35,22 @@ export async function uploadImage(file: File, purpose: 'menu_image' | 'brand_log
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch(`/api/uploads?purpose=${purpose}`, { method: 'POST', body: form, credentials: 'same-origin' });
+    response = await fetch(`/api/uploads?purpose=${purpose}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'Failed to upload image', 0);
   }
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (isErrorBody(data)) throw new ApiError(data.error.code, data.error.message, response.status);
-    throw new ApiError(response.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL', 'Failed to upload image', response.status);
+    throw new ApiError(
+      response.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL',
+      'Failed to upload image',
+      response.status,
+    );
   }
   return data as UploadResponse;
 }

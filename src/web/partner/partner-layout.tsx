@@ -41,7 +41,10 @@ export function PartnerLayout() {
       <header className="sticky top-0 z-40 border-b border-border bg-card">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <div className="flex items-center gap-2">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm font-bold text-primary-foreground">
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-lg bg-primary text-sm font-bold text-primary-foreground"
+            >
               HN
             </span>
             <div className="leading-tight">
@@ -57,7 +60,9 @@ export function PartnerLayout() {
                 className={({ isActive }) =>
                   cn(
                     'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4',
-                    isActive ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                    isActive
+                      ? 'bg-primary-soft text-primary'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                   )
                 }
               >

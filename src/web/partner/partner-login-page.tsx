@@ -73,7 +73,13 @@ export function PartnerLoginPage() {
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-              <CredentialsFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} errors={errors} />
+              <CredentialsFields
+                email={email}
+                password={password}
+                onEmailChange={setEmail}
+                onPasswordChange={setPassword}
+                errors={errors}
+              />
               <Button type="submit" size="lg" disabled={busy}>
                 {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
                 Sign In to Dashboard
@@ -81,7 +87,10 @@ export function PartnerLoginPage() {
             </form>
           </CardContent>
         </Card>
-        <Link to="/partners" className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/partners"
+          className="inline-flex items-center gap-1 justify-self-center rounded-sm text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Partners
         </Link>

@@ -5,10 +5,24 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 
 /** A "nothing here" block: icon, title, a line of help and the way on. */
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
-      {icon ? <div className="grid size-14 place-items-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">{icon}</div> : null}
+      {icon ? (
+        <div className="grid size-14 place-items-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">
+          {icon}
+        </div>
+      ) : null}
       <h2 className="text-lg font-semibold">{title}</h2>
       {children ? <div className="max-w-md text-sm text-muted-foreground">{children}</div> : null}
       {action ? <div className="mt-2 flex flex-wrap justify-center gap-2">{action}</div> : null}

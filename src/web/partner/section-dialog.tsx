@@ -20,13 +20,28 @@ export function SectionDialog({
   onSave: (title: string) => Promise<boolean>;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={mode === 'add' ? 'Add Section' : 'Edit Section'} description="Sections group your menu, e.g. Starters or Grills.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={mode === 'add' ? 'Add Section' : 'Edit Section'}
+      description="Sections group your menu, e.g. Starters or Grills."
+    >
       {open ? <SectionForm initialTitle={initialTitle} mode={mode} onSave={onSave} onCancel={onClose} /> : null}
     </Dialog>
   );
 }
 
-function SectionForm({ initialTitle, mode, onSave, onCancel }: { initialTitle: string; mode: 'add' | 'edit'; onSave: (title: string) => Promise<boolean>; onCancel: () => void }) {
+function SectionForm({
+  initialTitle,
+  mode,
+  onSave,
+  onCancel,
+}: {
+  initialTitle: string;
+  mode: 'add' | 'edit';
+  onSave: (title: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [title, setTitle] = useState(initialTitle);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +55,14 @@ function SectionForm({ initialTitle, mode, onSave, onCancel }: { initialTitle: s
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-4">
-      <TextField label="Section title" value={title} onChange={(e) => setTitle(e.target.value)} ref={input} required maxLength={80} />
+      <TextField
+        label="Section title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        ref={input}
+        required
+        maxLength={80}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel

@@ -3,7 +3,15 @@ import { PauseCircle, PlayCircle, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { BUSY_EXTRA_CHOICES, PAUSE_CHOICES_MINUTES, commonHours, isPaused, numberOrZero, poundsFieldToPence, roundRadius } from '../../domain/branch-settings';
+import {
+  BUSY_EXTRA_CHOICES,
+  PAUSE_CHOICES_MINUTES,
+  commonHours,
+  isPaused,
+  numberOrZero,
+  poundsFieldToPence,
+  roundRadius,
+} from '../../domain/branch-settings';
 import type { SiteDetail, SiteResponse } from '../../domain/contracts/partner/sites';
 import { halalStatusLabel } from '../../domain/halal';
 import { penceToInput } from '../../domain/menu';
@@ -34,15 +42,31 @@ export function BranchSettingsPage() {
   });
 
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading brands" message={selection.error.message} onRetry={selection.refetch} />;
   if (selection.unknownSite) return <LocationNotFound />;
   if (!selection.site) return <NoSiteSelected />;
   if (site.isPending) return <PageLoading label="Loading settings..." />;
-  if (site.isError) return isClientError(site.error) ? <LocationNotFound /> : <LoadFailed title="Could not load settings" message={site.error.message} onRetry={() => void site.refetch()} />;
+  if (site.isError)
+    return isClientError(site.error) ? (
+      <LocationNotFound />
+    ) : (
+      <LoadFailed title="Could not load settings" message={site.error.message} onRetry={() => void site.refetch()} />
+    );
   return <BranchSettings key={site.data.id} site={site.data} />;
 }
 
-type Form = { isOpen: boolean; name: string; phone: string; openingTime: string; closingTime: string; deliveryFee: string; deliveryRadius: string; minOrder: string; busy: string };
+type Form = {
+  isOpen: boolean;
+  name: string;
+  phone: string;
+  openingTime: string;
+  closingTime: string;
+  deliveryFee: string;
+  deliveryRadius: string;
+  minOrder: string;
+  busy: string;
+};
 
 function formOf(site: SiteDetail): Form {
   const hours = commonHours(site.openingHours);
@@ -74,14 +98,18 @@ function BranchSettings({ site }: { site: SiteDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pauseFor, setPauseFor] = useState('30');
   const [pauseUntil, setPauseUntil] = useState('');
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
     onSuccess: async ({ site: saved }, body) => {
       queryClient.setQueryData(partnerKeys.site(site.id), saved);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
-      toast.success('pausedUntil' in body ? (body.pausedUntil ? 'Orders paused' : 'Taking orders again') : 'Settings saved');
+      toast.success(
+        'pausedUntil' in body ? (body.pausedUntil ? 'Orders paused' : 'Taking orders again') : 'Settings saved',
+      );
     },
     onError: () => toast.error('Failed to save settings. Please try again.'),
   });
@@ -132,13 +160,37 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           </CardHeader>
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <Switch label={form.isOpen ? 'Open for orders' : 'Closed for orders'} checked={form.isOpen} onCheckedChange={(isOpen) => setForm((f) => ({ ...f, isOpen }))} />
+              <Switch
+                label={form.isOpen ? 'Open for orders' : 'Closed for orders'}
+                checked={form.isOpen}
+                onCheckedChange={(isOpen) => setForm((f) => ({ ...f, isOpen }))}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField label="Branch name" value={form.name} onChange={set('name')} error={errors.name} required />
                 <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} optional />
-                <TextField label="Opening time" type="time" value={form.openingTime} onChange={set('openingTime')} hint="Every open day; set single days on the location page." />
-                <TextField label="Closing time" type="time" value={form.closingTime} onChange={set('closingTime')} hint="Before the opening time means past midnight." />
-                <TextField label="Delivery fee (£)" type="number" inputMode="decimal" min={0} step={0.01} value={form.deliveryFee} onChange={set('deliveryFee')} />
+                <TextField
+                  label="Opening time"
+                  type="time"
+                  value={form.openingTime}
+                  onChange={set('openingTime')}
+                  hint="Every open day; set single days on the location page."
+                />
+                <TextField
+                  label="Closing time"
+                  type="time"
+                  value={form.closingTime}
+                  onChange={set('closingTime')}
+                  hint="Before the opening time means past midnight."
+                />
+                <TextField
+                  label="Delivery fee (£)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={form.deliveryFee}
+                  onChange={set('deliveryFee')}
+                />
                 <TextField
                   label="Delivery radius (km)"
                   type="number"
@@ -150,12 +202,23 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   onChange={set('deliveryRadius')}
                   error={errors.deliveryRadius}
                 />
-                <TextField label="Minimum order (£)" type="number" inputMode="decimal" min={0} step={0.01} value={form.minOrder} onChange={set('minOrder')} />
+                <TextField
+                  label="Minimum order (£)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={form.minOrder}
+                  onChange={set('minOrder')}
+                />
                 <SelectField
                   label="Busy mode"
                   value={form.busy}
                   onChange={set('busy')}
-                  options={BUSY_EXTRA_CHOICES.map((m) => ({ value: String(m), label: m ? `Busy: +${m} minutes on every ETA` : 'Not busy' }))}
+                  options={BUSY_EXTRA_CHOICES.map((m) => ({
+                    value: String(m),
+                    label: m ? `Busy: +${m} minutes on every ETA` : 'Not busy',
+                  }))}
                 />
               </div>
               <Button type="submit" className="justify-self-start" disabled={save.isPending}>
@@ -170,13 +233,19 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           <Card>
             <CardHeader>
               <CardTitle>Pause new orders</CardTitle>
-              <CardDescription>For a rush or a break: customers see the branch closed until then. Orders already in stay.</CardDescription>
+              <CardDescription>
+                For a rush or a break: customers see the branch closed until then. Orders already in stay.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3">
               {paused ? (
                 <>
                   <Alert variant="warning">Paused until {formatTime(site.pausedUntil!)}.</Alert>
-                  <Button className="justify-self-start" onClick={() => save.mutate({ pausedUntil: null })} disabled={save.isPending}>
+                  <Button
+                    className="justify-self-start"
+                    onClick={() => save.mutate({ pausedUntil: null })}
+                    disabled={save.isPending}
+                  >
                     <PlayCircle aria-hidden="true" />
                     Resume orders now
                   </Button>
@@ -188,11 +257,16 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                       label="Pause for"
                       value={pauseFor}
                       onChange={(e) => setPauseFor(e.target.value)}
-                      options={PAUSE_CHOICES_MINUTES.map((m) => ({ value: String(m), label: m < 60 ? `${m} minutes` : `${m / 60} hour${m > 60 ? 's' : ''}` }))}
+                      options={PAUSE_CHOICES_MINUTES.map((m) => ({
+                        value: String(m),
+                        label: m < 60 ? `${m} minutes` : `${m / 60} hour${m > 60 ? 's' : ''}`,
+                      }))}
                     />
                     <Button
                       variant="outline"
-                      onClick={() => save.mutate({ pausedUntil: new Date(Date.now() + Number(pauseFor) * 60_000).toISOString() })}
+                      onClick={() =>
+                        save.mutate({ pausedUntil: new Date(Date.now() + Number(pauseFor) * 60_000).toISOString() })
+                      }
                       disabled={save.isPending}
                     >
                       <PauseCircle aria-hidden="true" />
@@ -200,7 +274,12 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                     </Button>
                   </div>
                   <div className="flex flex-wrap items-end gap-2">
-                    <TextField label="Or until" type="time" value={pauseUntil} onChange={(e) => setPauseUntil(e.target.value)} />
+                    <TextField
+                      label="Or until"
+                      type="time"
+                      value={pauseUntil}
+                      onChange={(e) => setPauseUntil(e.target.value)}
+                    />
                     <Button
                       variant="outline"
                       disabled={!pauseUntil || save.isPending}
@@ -233,14 +312,22 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                 </dd>
                 <dt className="text-muted-foreground">Customer page</dt>
                 <dd>
-                  <a href={`/restaurant/${site.slug}`} target="_blank" rel="noreferrer" className="text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={`/restaurant/${site.slug}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
                     /restaurant/{site.slug}
                   </a>
                 </dd>
                 <dt className="text-muted-foreground">Since</dt>
                 <dd>{formatDateTime(site.createdAt)}</dd>
               </dl>
-              <Link to={`/partner/location/${site.id}`} className={buttonClasses({ variant: 'link', className: 'mt-3' })}>
+              <Link
+                to={`/partner/location/${site.id}`}
+                className={buttonClasses({ variant: 'link', className: 'mt-3' })}
+              >
                 Edit location and opening hours
               </Link>
             </CardContent>

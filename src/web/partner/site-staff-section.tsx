@@ -34,7 +34,13 @@ export function SiteStaffSection({ site }: { site: SiteDetail }) {
         </Link>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {brand ? <InviteForm brandId={site.brandId} sites={brand.sites.filter((s) => s.id === site.id)} initialSiteIds={[site.id]} /> : null}
+        {brand ? (
+          <InviteForm
+            brandId={site.brandId}
+            sites={brand.sites.filter((s) => s.id === site.id)}
+            initialSiteIds={[site.id]}
+          />
+        ) : null}
         <section aria-label="Current staff" className="grid gap-2">
           <h3 className="font-semibold">Current staff</h3>
           <StaffList brandId={site.brandId} siteId={site.id} />

@@ -53,7 +53,10 @@ export function SiteSwitcher({ selection }: { selection: PartnerSelection }) {
             ),
           )}
         </select>
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
       </div>
     </div>
   );

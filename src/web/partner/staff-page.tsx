@@ -12,7 +12,8 @@ export function StaffPage() {
   useDocumentTitle('Staff Management');
   const selection = usePartnerSelection();
   if (selection.isPending) return <PageLoading />;
-  if (selection.error) return <LoadFailed title="Error loading staff" message={selection.error.message} onRetry={selection.refetch} />;
+  if (selection.error)
+    return <LoadFailed title="Error loading staff" message={selection.error.message} onRetry={selection.refetch} />;
   const brand = selection.brand;
   if (!brand) {
     return (
@@ -41,7 +42,12 @@ export function StaffPage() {
             <CardDescription>They get an e-mail with a link that works for 7 days.</CardDescription>
           </CardHeader>
           <CardContent>
-            <InviteForm key={brand.id} brandId={brand.id} sites={brand.sites} initialSiteIds={selection.site ? [selection.site.id] : []} />
+            <InviteForm
+              key={brand.id}
+              brandId={brand.id}
+              sites={brand.sites}
+              initialSiteIds={selection.site ? [selection.site.id] : []}
+            />
           </CardContent>
         </Card>
         <Card>

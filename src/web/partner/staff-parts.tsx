@@ -3,7 +3,11 @@ import { Send, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
-import type { Invitation, ListInvitationsResponse, ListStaffResponse } from '../../domain/contracts/partner/invitations';
+import type {
+  Invitation,
+  ListInvitationsResponse,
+  ListStaffResponse,
+} from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../domain/partner-access';
 import { api } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -19,19 +23,29 @@ import { LoadFailed } from './partner-states';
 export function useInvitations(brandId: string) {
   return useQuery({
     queryKey: partnerKeys.invitations(brandId),
-    queryFn: ({ signal }) => api<ListInvitationsResponse>(`/api/partner/brands/${brandId}/invitations`, { signal }).then((r) => r.invitations),
+    queryFn: ({ signal }) =>
+      api<ListInvitationsResponse>(`/api/partner/brands/${brandId}/invitations`, { signal }).then((r) => r.invitations),
   });
 }
 
 export function useStaff(brandId: string) {
   return useQuery({
     queryKey: partnerKeys.staff(brandId),
-    queryFn: ({ signal }) => api<ListStaffResponse>(`/api/partner/brands/${brandId}/staff`, { signal }).then((r) => r.staff),
+    queryFn: ({ signal }) =>
+      api<ListStaffResponse>(`/api/partner/brands/${brandId}/staff`, { signal }).then((r) => r.staff),
   });
 }
 
 /** Invite by e-mail as site manager (with at least one location) or admin. */
-export function InviteForm({ brandId, sites, initialSiteIds = [] }: { brandId: string; sites: SiteSummary[]; initialSiteIds?: string[] }) {
+export function InviteForm({
+  brandId,
+  sites,
+  initialSiteIds = [],
+}: {
+  brandId: string;
+  sites: SiteSummary[];
+  initialSiteIds?: string[];
+}) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('site_manager');
@@ -42,14 +56,21 @@ export function InviteForm({ brandId, sites, initialSiteIds = [] }: { brandId: s
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = {
-      email: email.trim() ? (/^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : 'Please enter a valid email address') : 'Email is required',
+      email: email.trim()
+        ? /^\S+@\S+\.\S+$/.test(email.trim())
+          ? undefined
+          : 'Please enter a valid email address'
+        : 'Email is required',
       sites: role === 'site_manager' && siteIds.length === 0 ? 'Select at least one location' : undefined,
     };
     setErrors(next);
     if (next.email || next.sites) return;
     setBusy(true);
     try {
-      await api(`/api/partner/brands/${brandId}/invitations`, { method: 'POST', body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds } });
+      await api(`/api/partner/brands/${brandId}/invitations`, {
+        method: 'POST',
+        body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds },
+      });
       toast.success('Invitation sent', { description: `Staff invitation sent to ${email.trim()}` });
       setEmail('');
       setSiteIds(initialSiteIds);
@@ -64,7 +85,15 @@ export function InviteForm({ brandId, sites, initialSiteIds = [] }: { brandId: s
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
         <SelectField
           label="Role"
           value={role}
@@ -86,7 +115,9 @@ export function InviteForm({ brandId, sites, initialSiteIds = [] }: { brandId: s
                   type="checkbox"
                   className="size-5 accent-primary"
                   checked={siteIds.includes(s.id)}
-                  onChange={(e) => setSiteIds((list) => (e.target.checked ? [...list, s.id] : list.filter((x) => x !== s.id)))}
+                  onChange={(e) =>
+                    setSiteIds((list) => (e.target.checked ? [...list, s.id] : list.filter((x) => x !== s.id)))
+                  }
                 />
                 {s.name}
               </label>
@@ -124,7 +155,8 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
   const [busy, setBusy] = useState(false);
 
   if (list.isPending) return <Spinner label="Loading invitations" />;
-  if (list.isError) return <LoadFailed title="Error loading staff" message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return <LoadFailed title="Error loading staff" message={list.error.message} onRetry={() => void list.refetch()} />;
   const rows = siteId ? list.data.filter((i) => i.role === 'admin' || i.sites.some((s) => s.id === siteId)) : list.data;
   if (!rows.length) return <p className="text-sm text-muted-foreground">No invitations yet.</p>;
 
@@ -150,11 +182,21 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
           <caption className="sr-only">Invitations</caption>
           <thead>
             <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Locations</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Role
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Locations
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Expires
+              </th>
               <th scope="col" className="py-2 font-medium">
                 <span className="sr-only">Actions</span>
               </th>
@@ -165,14 +207,21 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
               <tr key={i.id} className="border-t border-border">
                 <td className="py-2 pr-3">{i.email}</td>
                 <td className="py-2 pr-3">{INVITE_ROLE_LABELS[i.role]}</td>
-                <td className="py-2 pr-3">{i.role === 'admin' ? 'All' : i.sites.map((s) => s.name).join(', ') || '–'}</td>
+                <td className="py-2 pr-3">
+                  {i.role === 'admin' ? 'All' : i.sites.map((s) => s.name).join(', ') || '–'}
+                </td>
                 <td className="py-2 pr-3">
                   <Badge variant={STATUS_VARIANT[i.status]}>{i.status}</Badge>
                 </td>
                 <td className="py-2 pr-3 text-muted-foreground">{formatDateTime(i.expiresAt)}</td>
                 <td className="py-2 text-right">
                   {i.status === 'pending' ? (
-                    <Button size="sm" variant="ghost" onClick={() => setRevoking(i)} aria-label={`Revoke invitation to ${i.email}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setRevoking(i)}
+                      aria-label={`Revoke invitation to ${i.email}`}
+                    >
                       <UserX aria-hidden="true" />
                       Revoke
                     </Button>
@@ -200,8 +249,13 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
 export function StaffList({ brandId, siteId }: { brandId: string; siteId?: string }) {
   const staff = useStaff(brandId);
   if (staff.isPending) return <Spinner label="Loading staff" />;
-  if (staff.isError) return <LoadFailed title="Error loading staff" message={staff.error.message} onRetry={() => void staff.refetch()} />;
-  const rows = siteId ? staff.data.filter((m) => m.role !== 'site_manager' || m.sites.some((s) => s.id === siteId)) : staff.data;
+  if (staff.isError)
+    return (
+      <LoadFailed title="Error loading staff" message={staff.error.message} onRetry={() => void staff.refetch()} />
+    );
+  const rows = siteId
+    ? staff.data.filter((m) => m.role !== 'site_manager' || m.sites.some((s) => s.id === siteId))
+    : staff.data;
   return (
     <ul className="divide-y divide-border">
       {rows.map((m) => (
@@ -210,7 +264,9 @@ export function StaffList({ brandId, siteId }: { brandId: string; siteId?: strin
             <span className="font-medium">{m.name}</span> <span className="text-muted-foreground">{m.email}</span>
           </span>
           <span className="flex items-center gap-2">
-            {m.role === 'site_manager' ? <span className="text-muted-foreground">{m.sites.map((s) => s.name).join(', ')}</span> : null}
+            {m.role === 'site_manager' ? (
+              <span className="text-muted-foreground">{m.sites.map((s) => s.name).join(', ')}</span>
+            ) : null}
             <Badge variant="outline">{INVITE_ROLE_LABELS[m.role]}</Badge>
           </span>
         </li>

@@ -52,7 +52,11 @@ export function useOrderActions(refresh: () => void) {
         await api(`/api/partner/orders/${order.id}/actions`, { method: 'POST', body });
         toast.success(`Order ${order.orderNumber} ${DONE[body.action]}`);
       } catch (error) {
-        toast.error(error instanceof ApiError && error.message === ACTION_BLOCKED ? ACTION_BLOCKED : messageOf(error, 'Something went wrong. Please try again.'));
+        toast.error(
+          error instanceof ApiError && error.message === ACTION_BLOCKED
+            ? ACTION_BLOCKED
+            : messageOf(error, 'Something went wrong. Please try again.'),
+        );
       } finally {
         refreshRef.current();
         void queryClient.invalidateQueries({ queryKey: ['partner', 'dashboard'] });
@@ -116,14 +120,15 @@ export function useOrderActions(refresh: () => void) {
         toast.success(`Order ${order.orderNumber} ${DONE.hand_to_driver}`);
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400) toast.error('Invalid code', { description: "Please check the driver's verification code" });
+        if (error instanceof ApiError && error.status === 400)
+          toast.error('Invalid code', { description: "Please check the driver's verification code" });
         else toast.error(messageOf(error, 'Something went wrong. Please try again.'));
         return false;
       } finally {
         refreshRef.current();
       }
     },
-     
+
     [],
   );
 

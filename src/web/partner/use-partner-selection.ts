@@ -63,11 +63,14 @@ export function usePartnerSelection(): PartnerSelection {
     const storedBrand = readStored(BRAND_STORAGE_KEY);
     const brandChoice = brandFromUrl ?? brands.find((b) => b.id === storedBrand) ?? null;
     site =
-      (brandChoice ? sites.find((s) => s.brand.id === brandChoice.id && s.id === stored) : sites.find((s) => s.id === stored)) ??
+      (brandChoice
+        ? sites.find((s) => s.brand.id === brandChoice.id && s.id === stored)
+        : sites.find((s) => s.id === stored)) ??
       (brandChoice ? (sites.find((s) => s.brand.id === brandChoice.id) ?? null) : null) ??
       (brandChoice ? null : (sites[0] ?? null));
   }
-  const brand = site?.brand ?? brandFromUrl ?? brands.find((b) => b.id === readStored(BRAND_STORAGE_KEY)) ?? brands[0] ?? null;
+  const brand =
+    site?.brand ?? brandFromUrl ?? brands.find((b) => b.id === readStored(BRAND_STORAGE_KEY)) ?? brands[0] ?? null;
 
   const select = useCallback<PartnerSelection['select']>(
     (choice) => {

@@ -11,7 +11,11 @@ const MAX_BACKOFF_MS = 30_000;
  * reconnects and calls `onCatchUp`, so the screen refetches what it may have missed; coming back
  * online or to the tab does the same.
  */
-export function useSiteEvents(siteIds: readonly string[], onEvent: (event: LiveEvent) => void, onCatchUp: () => void): StreamStatus {
+export function useSiteEvents(
+  siteIds: readonly string[],
+  onEvent: (event: LiveEvent) => void,
+  onCatchUp: () => void,
+): StreamStatus {
   const handlers = useRef({ onEvent, onCatchUp });
   useEffect(() => {
     handlers.current = { onEvent, onCatchUp };

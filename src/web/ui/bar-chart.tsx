@@ -55,7 +55,12 @@ export function BarChart({
                 </rect>
               ) : null}
               {i % every === 0 ? (
-                <text x={i * slot + slot / 2} y={height - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+                <text
+                  x={i * slot + slot / 2}
+                  y={height - 6}
+                  textAnchor="middle"
+                  className="fill-muted-foreground text-[10px]"
+                >
                   {shortLabel(d.label)}
                 </text>
               ) : null}

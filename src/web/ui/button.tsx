@@ -21,7 +21,9 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** Classes of a button, for links that look like buttons. */
-export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonClasses(
+  options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
+): string {
   const { variant = 'default', size = 'md', className } = options;
   return cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',

@@ -25,7 +25,11 @@ export function EmptyState({
         className,
       )}
     >
-      {icon ? <div className="grid size-14 place-items-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">{icon}</div> : null}
+      {icon ? (
+        <div className="grid size-14 place-items-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">
+          {icon}
+        </div>
+      ) : null}
       <Heading className="text-lg font-semibold">{title}</Heading>
       {children ? <div className="max-w-md text-sm text-muted-foreground">{children}</div> : null}
       {action ? <div className="mt-2 flex flex-wrap justify-center gap-2">{action}</div> : null}

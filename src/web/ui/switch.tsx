@@ -54,7 +54,12 @@ export function Switch({
           checked ? 'bg-primary' : 'bg-input',
         )}
       >
-        <span className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')} />
+        <span
+          className={cn(
+            'block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0',
+          )}
+        />
       </span>
     </button>
   );

@@ -59,7 +59,15 @@ export function TabsList({ children, className, label }: { children: ReactNode; 
   );
 }
 
-export function TabsTrigger({ value, children, className }: { value: string; children: ReactNode; className?: string }) {
+export function TabsTrigger({
+  value,
+  children,
+  className,
+}: {
+  value: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const ctx = useTabs();
   const selected = ctx.value === value;
   return (
@@ -83,7 +91,15 @@ export function TabsTrigger({ value, children, className }: { value: string; chi
   );
 }
 
-export function TabsContent({ value, children, className }: { value: string; children: ReactNode; className?: string }) {
+export function TabsContent({
+  value,
+  children,
+  className,
+}: {
+  value: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const ctx = useTabs();
   if (ctx.value !== value) return null;
   return (

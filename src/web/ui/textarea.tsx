@@ -12,7 +12,15 @@ export type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement
 };
 
 /** A labelled multi-line text field with its hint and error tied to it. */
-export function TextareaField({ label, hint, error, optional, containerClassName, className, ...props }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  hint,
+  error,
+  optional,
+  containerClassName,
+  className,
+  ...props
+}: TextareaFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -60,7 +60,10 @@ export const driverDocumentsResponse = z.object({
 });
 export type DriverDocumentsResponse = z.infer<typeof driverDocumentsResponse>;
 
-export const documentPreviewParams = z.object({ driverId: z.string().min(1).max(64), kind: z.enum(DRIVER_DOCUMENT_KINDS) });
+export const documentPreviewParams = z.object({
+  driverId: z.string().min(1).max(64),
+  kind: z.enum(DRIVER_DOCUMENT_KINDS),
+});
 
 /** POST /api/admin/drivers/:driverId/status { action }: only the moves of spec 3, section 4.2 (else 409). */
 export const changeDriverStatusBody = z.object({ action: z.enum(DRIVER_ACTIONS) });

@@ -22,7 +22,10 @@ export const searchRestaurantsQuery = z.object({
     .transform((text, ctx) => {
       const { filters, unknown } = parseSearchFilters(text);
       if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `Unknown filter: ${unknown.join(', ')}. Use verified, fast, free, top or open.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown filter: ${unknown.join(', ')}. Use verified, fast, free, top or open.`,
+        });
         return z.NEVER;
       }
       return filters;

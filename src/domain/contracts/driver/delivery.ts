@@ -16,7 +16,10 @@ export const verifyCodeResponse = z.object({ valid: z.literal(true) });
  * POST /api/driver/jobs/:jobId/complete: the code again (checked again) and the proof photo,
  * the driver's own proof_of_delivery upload (a JPEG).
  */
-export const completeDeliveryBody = z.strictObject({ code, proofUploadId: z.uuid('Please take a photo of the delivery') });
+export const completeDeliveryBody = z.strictObject({
+  code,
+  proofUploadId: z.uuid('Please take a photo of the delivery'),
+});
 export const completeDeliveryResponse = z.object({
   job: jobDetail,
   earning: z.object({ id: z.uuid(), totalMinor: z.int() }),
@@ -28,7 +31,10 @@ export const completeDeliveryResponse = z.object({
  */
 export const positionBody = z.strictObject({
   lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-  lng: z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  lng: z
+    .number()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
   accuracyMetres: z.number().min(0).max(100_000).optional(),
 });
 export const positionResponse = z.object({ ok: z.literal(true), at: z.string() });

@@ -25,7 +25,13 @@ export const earningView = z.object({
 });
 export type EarningView = z.infer<typeof earningView>;
 
-export const payoutView = z.object({ id: z.uuid(), grossMinor: z.int(), feeMinor: z.int(), netMinor: z.int(), createdAt: z.string() });
+export const payoutView = z.object({
+  id: z.uuid(),
+  grossMinor: z.int(),
+  feeMinor: z.int(),
+  netMinor: z.int(),
+  createdAt: z.string(),
+});
 
 /** GET /api/driver/earnings (approved driver): periods on the London clock, weeks from Sunday. */
 export const earningsResponse = z.object({

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** The postcode messages (spec 3, sections 5 and 8). */
-export const POSTCODE_MESSAGES = { invalid: 'Please enter a valid postcode', failed: 'Failed to update postcode' } as const;
+export const POSTCODE_MESSAGES = {
+  invalid: 'Please enter a valid postcode',
+  failed: 'Failed to update postcode',
+} as const;
 
 /**
  * PATCH /api/driver/postcode (approved driver): a UK postcode or outward code, stored upper-case;

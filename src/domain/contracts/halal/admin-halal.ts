@@ -21,7 +21,9 @@ export const adminCertificatesResponse = z.object({ certificates: z.array(adminC
 export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponse>;
 
 export const certificateParams = z.object({ certificateId: z.uuid('Certificate not found') });
-export const rejectCertificateBody = z.strictObject({ reason: z.string().trim().min(3, 'Give the partner a reason').max(1000) });
+export const rejectCertificateBody = z.strictObject({
+  reason: z.string().trim().min(3, 'Give the partner a reason').max(1000),
+});
 export const reviewCertificateResponse = z.object({ certificate: adminCertificateView });
 
 export const ticketParams = z.object({ ticketId: z.uuid('Ticket not found') });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { HALAL_STATUSES } from '../../halal';
-import { CERTIFICATE_SCOPES, CERTIFICATE_STATUSES, CERTIFYING_BODIES, HALAL_SCOPES, SLAUGHTER_METHODS } from '../../halal-facts';
+import {
+  CERTIFICATE_SCOPES,
+  CERTIFICATE_STATUSES,
+  CERTIFYING_BODIES,
+  HALAL_SCOPES,
+  SLAUGHTER_METHODS,
+} from '../../halal-facts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
@@ -21,8 +27,14 @@ export const submitCertificateBody = z
     scope: z.enum(CERTIFICATE_SCOPES),
     itemIds: z.array(z.uuid()).max(500).default([]),
   })
-  .refine((b) => b.certifyingBody !== 'other' || !!b.certifyingBodyOther, { message: 'Enter the name of the certifying body', path: ['certifyingBodyOther'] })
-  .refine((b) => b.scope !== 'listed_items' || b.itemIds.length > 0, { message: 'Choose the items the certificate covers', path: ['itemIds'] });
+  .refine((b) => b.certifyingBody !== 'other' || !!b.certifyingBodyOther, {
+    message: 'Enter the name of the certifying body',
+    path: ['certifyingBodyOther'],
+  })
+  .refine((b) => b.scope !== 'listed_items' || b.itemIds.length > 0, {
+    message: 'Choose the items the certificate covers',
+    path: ['itemIds'],
+  });
 export type SubmitCertificateBody = z.infer<typeof submitCertificateBody>;
 
 export const certificateView = z.object({

@@ -12,7 +12,12 @@ export const halalDetailsResponse = z.object({
   lastVerifiedAt: z.string().nullable(),
   /** The current approved certificate, when there is one. */
   certificate: z
-    .object({ certifyingBodyName: z.string(), certificateNumber: z.string(), expiresOn: z.string(), scope: z.enum(CERTIFICATE_SCOPES) })
+    .object({
+      certifyingBodyName: z.string(),
+      certificateNumber: z.string(),
+      expiresOn: z.string(),
+      scope: z.enum(CERTIFICATE_SCOPES),
+    })
     .nullable(),
   /** What the partner declared; null when nothing is declared yet. */
   facts: halalFactsView.nullable(),
@@ -23,7 +28,11 @@ export const halalDetailsResponse = z.object({
 export type HalalDetailsResponse = z.infer<typeof halalDetailsResponse>;
 
 export const halalConcernBody = z.strictObject({
-  message: z.string().trim().min(10, 'Please describe the concern (at least 10 characters)').max(2000, 'Please keep it under 2000 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Please describe the concern (at least 10 characters)')
+    .max(2000, 'Please keep it under 2000 characters'),
   email: z.email('Enter a valid e-mail address').max(200).optional(),
 });
 export type HalalConcernBody = z.infer<typeof halalConcernBody>;

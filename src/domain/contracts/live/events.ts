@@ -5,7 +5,12 @@ export const liveEventsQuery = z.object({
   topics: z
     .string()
     .max(2000)
-    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(100)).min(1, 'name at least one topic').max(20, 'at most 20 topics')),
   orderToken: z.string().max(200).optional(),
 });

@@ -3,7 +3,10 @@ import { DEFAULT_CATEGORY, UK_ALLERGENS } from '../../menu';
 import { optionalImageUrl, optionalText } from '../partner/fields';
 import { managedItem } from './menu';
 
-const price = z.int('Price is in whole pence').min(0, 'Price cannot be negative').max(100_000, 'Price is at most £1,000.00');
+const price = z
+  .int('Price is in whole pence')
+  .min(0, 'Price cannot be negative')
+  .max(100_000, 'Price is at most £1,000.00');
 
 /**
  * POST /api/partner/sections/:sectionId/items and PATCH /api/partner/items/:itemId (owner or
@@ -11,13 +14,20 @@ const price = z.int('Price is in whole pence').min(0, 'Price cannot be negative'
  * optional (blank is none; no category is "mains").
  */
 export const createItemBody = z.object({
-  name: z.string({ error: 'Item name is required' }).trim().min(1, 'Item name is required').max(120, 'At most 120 characters'),
+  name: z
+    .string({ error: 'Item name is required' })
+    .trim()
+    .min(1, 'Item name is required')
+    .max(120, 'At most 120 characters'),
   description: optionalText(1000, 'Description'),
   priceMinor: price,
   imageUrl: optionalImageUrl,
   isAvailable: z.boolean().optional(),
   category: z
-    .preprocess((v) => (v == null || (typeof v === 'string' && v.trim() === '') ? DEFAULT_CATEGORY : v), z.string().trim().max(40))
+    .preprocess(
+      (v) => (v == null || (typeof v === 'string' && v.trim() === '') ? DEFAULT_CATEGORY : v),
+      z.string().trim().max(40),
+    )
     .optional(),
   isVegetarian: z.boolean().optional(),
   isSpicy: z.boolean().optional(),
@@ -28,7 +38,10 @@ export type CreateItemBody = z.infer<typeof createItemBody>;
 export type ItemFormInput = z.input<typeof createItemBody>;
 
 /** Only the fields sent change; sectionId moves the item to another section of the same menu. */
-export const updateItemBody = createItemBody.omit({ sortOrder: true }).partial().extend({ sectionId: z.uuid().optional() });
+export const updateItemBody = createItemBody
+  .omit({ sortOrder: true })
+  .partial()
+  .extend({ sectionId: z.uuid().optional() });
 export type UpdateItemBody = z.infer<typeof updateItemBody>;
 
 export const itemResponse = z.object({ item: managedItem });

@@ -4,7 +4,10 @@ export const menuSiteParams = z.object({ siteId: z.uuid('siteId must be a UUID')
 export const menuParams = z.object({ menuId: z.uuid('menuId must be a UUID') });
 export const sectionParams = z.object({ sectionId: z.uuid('sectionId must be a UUID') });
 export const itemParams = z.object({ itemId: z.uuid('itemId must be a UUID') });
-export const siteItemParams = z.object({ siteId: z.uuid('siteId must be a UUID'), itemId: z.uuid('itemId must be a UUID') });
+export const siteItemParams = z.object({
+  siteId: z.uuid('siteId must be a UUID'),
+  itemId: z.uuid('itemId must be a UUID'),
+});
 
 /** This location's changes to a base item; a null field means "as the base menu". */
 export const itemOverride = z.object({

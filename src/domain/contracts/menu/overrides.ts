@@ -10,8 +10,10 @@ export const overrideBody = z
   .object({
     isAvailable: z.boolean().nullable(),
     priceMinor: z.int('Price is in whole pence').min(0, 'Price cannot be negative').max(100_000).nullable(),
-    description: z
-      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(1000).nullable()),
+    description: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string().trim().max(1000).nullable(),
+    ),
   })
   .partial();
 export type OverrideBody = z.infer<typeof overrideBody>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { managedSection } from './menu';
 
-const title = z.string({ error: 'Section title is required' }).trim().min(1, 'Section title is required').max(80, 'At most 80 characters');
+const title = z
+  .string({ error: 'Section title is required' })
+  .trim()
+  .min(1, 'Section title is required')
+  .max(80, 'At most 80 characters');
 
 /** POST /api/partner/menus/:menuId/sections (owner or admin): sortOrder defaults to after the last. */
 export const createSectionBody = z.object({ title, sortOrder: z.int().min(0).max(10_000).optional() });

@@ -74,7 +74,12 @@ export const orderView = z.object({
   eta: orderEtaView.nullable(),
   /** Only while a driver is assigned, and never to the driver themselves. */
   driver: z
-    .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(), vehicleType: z.string().nullable() })
+    .object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      phone: z.string().nullable(),
+      vehicleType: z.string().nullable(),
+    })
     .nullable(),
   /**
    * The driver's last shared position (docs/decisions/0080): only while OUT_FOR_DELIVERY, only to

@@ -11,7 +11,9 @@ export const partnerOrderParams = z.object({ orderId: z.uuid('orderId must be a 
 export const partnerOrderActionBody = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('accept'),
-    prepTimeMinutes: z.literal(PREP_TIME_CHOICES, { error: 'Prep time must be 10, 15, 20, 25 or 30 minutes' }).default(20),
+    prepTimeMinutes: z
+      .literal(PREP_TIME_CHOICES, { error: 'Prep time must be 10, 15, 20, 25 or 30 minutes' })
+      .default(20),
   }),
   /** The reason's presence is checked by the use case, so the message reads "Rejection reason is required". */
   z.strictObject({ action: z.literal('reject'), reason: z.string().trim().max(500).nullish() }),

@@ -5,11 +5,16 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 /** Optional free text: trimmed, blank becomes null. */
 export function optionalText(max: number, label = 'This field') {
-  return z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable()).optional();
+  return z
+    .preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable())
+    .optional();
 }
 
 export const optionalEmail = z
-  .preprocess(blankToNull, z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')).nullable())
+  .preprocess(
+    blankToNull,
+    z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')).nullable(),
+  )
   .optional();
 
 export const optionalPhone = z

@@ -11,11 +11,19 @@ export const brandStaffParams = z.object({ brandId: z.uuid('brandId must be a UU
  */
 export const createInvitationBody = z
   .object({
-    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .toLowerCase()
+      .min(1, 'Email is required')
+      .pipe(z.email('Please enter a valid email address')),
     role: z.enum(INVITE_ROLES, { error: 'Role is site_manager or admin' }),
     siteIds: z.array(z.uuid()).max(200).default([]),
   })
-  .refine((b) => b.role !== 'site_manager' || b.siteIds.length > 0, { message: 'Select at least one location', path: ['siteIds'] });
+  .refine((b) => b.role !== 'site_manager' || b.siteIds.length > 0, {
+    message: 'Select at least one location',
+    path: ['siteIds'],
+  });
 export type CreateInvitationBody = z.infer<typeof createInvitationBody>;
 
 export const invitation = z.object({

@@ -14,7 +14,9 @@ export const partnerOrder = z.object({
   customerName: z.string(),
   customerPhone: z.string(),
   /** Null for pickup. */
-  delivery: z.object({ address: z.string().nullable(), postcode: z.string().nullable(), instructions: z.string().nullable() }).nullable(),
+  delivery: z
+    .object({ address: z.string().nullable(), postcode: z.string().nullable(), instructions: z.string().nullable() })
+    .nullable(),
   items: z.array(z.object({ name: z.string(), quantity: z.int(), unitPriceMinor: z.int(), lineTotalMinor: z.int() })),
   subtotalMinor: z.int(),
   deliveryFeeMinor: z.int(),

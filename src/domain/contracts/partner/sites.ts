@@ -11,11 +11,19 @@ export const brandSitesParams = z.object({ brandId: z.uuid('brandId must be a UU
 const time = z.string().regex(TIME_OF_DAY, 'Times are HH:MM, 00:00 to 23:59');
 export const dayHours = z.object({ open: time, close: time, closed: z.boolean() });
 /** Per weekday: open and close (Europe/London; a close before the open runs past midnight), or closed. */
-export const openingHours = z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<(typeof WEEKDAYS)[number], typeof dayHours>);
+export const openingHours = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<(typeof WEEKDAYS)[number], typeof dayHours>,
+);
 
 const latitude = z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90');
-const longitude = z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180');
-const feeMinor = z.int('Delivery fee is in whole pence').min(0, 'Delivery fee cannot be negative').max(10_000, 'Delivery fee is at most £100.00');
+const longitude = z
+  .number()
+  .min(-180, 'Longitude is between -180 and 180')
+  .max(180, 'Longitude is between -180 and 180');
+const feeMinor = z
+  .int('Delivery fee is in whole pence')
+  .min(0, 'Delivery fee cannot be negative')
+  .max(10_000, 'Delivery fee is at most £100.00');
 const radiusKm = z
   .number()
   .min(MIN_RADIUS_KM, `Delivery radius is ${MIN_RADIUS_KM} to ${MAX_RADIUS_KM} km`)
@@ -55,7 +63,10 @@ export const updateSiteBody = z
     openingHours,
     isOpen: z.boolean(),
     minOrderMinor: z.int('Minimum order is in whole pence').min(0, 'Minimum order cannot be negative').max(100_000),
-    busyExtraMinutes: z.int().min(0).max(MAX_BUSY_EXTRA_MINUTES, `Busy mode adds at most ${MAX_BUSY_EXTRA_MINUTES} minutes`),
+    busyExtraMinutes: z
+      .int()
+      .min(0)
+      .max(MAX_BUSY_EXTRA_MINUTES, `Busy mode adds at most ${MAX_BUSY_EXTRA_MINUTES} minutes`),
     /** ISO time in the next 24 hours, or null to take orders again. */
     pausedUntil: z.iso.datetime({ offset: true, error: 'pausedUntil must be an ISO date-time' }).nullable(),
     openingTime: time,

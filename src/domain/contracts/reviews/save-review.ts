@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_RATING, MAX_REVIEW_COMMENT_LENGTH, MIN_RATING, RATING_REQUIRED_MESSAGE, normaliseReviewComment } from '../../ratings';
+import {
+  MAX_RATING,
+  MAX_REVIEW_COMMENT_LENGTH,
+  MIN_RATING,
+  RATING_REQUIRED_MESSAGE,
+  normaliseReviewComment,
+} from '../../ratings';
 import { reviewItem } from './review';
 
 /**

@@ -88,7 +88,10 @@ export const updateTicketBody = z
     priority: z.enum(TICKET_PRIORITIES).optional(),
     assigneeId: z.string().min(1).max(64).nullable().optional(),
   })
-  .refine((b) => b.status !== undefined || b.priority !== undefined || b.assigneeId !== undefined, 'Send a status, priority or assignee');
+  .refine(
+    (b) => b.status !== undefined || b.priority !== undefined || b.assigneeId !== undefined,
+    'Send a status, priority or assignee',
+  );
 
 /** POST /api/admin/tickets/:id/messages: a reply or an internal note; non-empty after trimming. */
 export const addMessageBody = z.object({

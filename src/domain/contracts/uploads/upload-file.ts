@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '../../uploads';
 
 /** POST /api/uploads?purpose=…: multipart/form-data with one file in the field "file". */
-export const uploadQuery = z.object({ purpose: z.enum(UPLOAD_PURPOSES, { error: 'purpose must be one of menu_image, brand_logo, driver_document, proof_of_delivery, halal_certificate' }) });
+export const uploadQuery = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES, {
+    error: 'purpose must be one of menu_image, brand_logo, driver_document, proof_of_delivery, halal_certificate',
+  }),
+});
 
 export const uploadResponse = z.object({
   id: z.uuid(),

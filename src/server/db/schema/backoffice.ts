@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AdminRole, BrandRole } from '../../../domain/roles';
 import type { TicketChannel, TicketPriority, TicketStatus } from '../../../domain/tickets';
 import { user } from './auth';
@@ -125,7 +137,9 @@ export const uploads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
-    purpose: text('purpose').$type<'menu_image' | 'brand_logo' | 'driver_document' | 'proof_of_delivery' | 'halal_certificate'>().notNull(),
+    purpose: text('purpose')
+      .$type<'menu_image' | 'brand_logo' | 'driver_document' | 'proof_of_delivery' | 'halal_certificate'>()
+      .notNull(),
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -153,4 +167,3 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
-

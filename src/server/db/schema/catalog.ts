@@ -72,7 +72,10 @@ export const brandMemberships = pgTable(
     role: text('role').$type<BrandRole>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('brand_memberships_brand_user').on(t.brandId, t.userId), index('brand_memberships_user_idx').on(t.userId)],
+  (t) => [
+    unique('brand_memberships_brand_user').on(t.brandId, t.userId),
+    index('brand_memberships_user_idx').on(t.userId),
+  ],
 );
 
 export const sites = pgTable(

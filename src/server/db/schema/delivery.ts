@@ -59,7 +59,9 @@ export const deliveryJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('delivery_jobs_available_idx').on(t.pickupArea, t.createdAt).where(sql`${t.status} = 'available'`),
+    index('delivery_jobs_available_idx')
+      .on(t.pickupArea, t.createdAt)
+      .where(sql`${t.status} = 'available'`),
     index('delivery_jobs_driver_idx').on(t.driverId, t.status),
     index('delivery_jobs_status_idx').on(t.status),
   ],
@@ -117,6 +119,8 @@ export const driverEarnings = pgTable(
   },
   (t) => [
     index('driver_earnings_driver_idx').on(t.driverId, t.createdAt),
-    index('driver_earnings_unpaid_idx').on(t.driverId).where(sql`not ${t.paidOut}`),
+    index('driver_earnings_unpaid_idx')
+      .on(t.driverId)
+      .where(sql`not ${t.paidOut}`),
   ],
 );

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { HalalStatus } from '../../../domain/halal';
-import type { CertificateScope, CertificateStatus, CertifyingBody, HalalScope, SlaughterMethod } from '../../../domain/halal-facts';
+import type {
+  CertificateScope,
+  CertificateStatus,
+  CertifyingBody,
+  HalalScope,
+  SlaughterMethod,
+} from '../../../domain/halal-facts';
 import { user } from './auth';
 import { uploads } from './backoffice';
 import { menuItems, sites } from './catalog';

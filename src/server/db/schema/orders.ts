@@ -117,7 +117,11 @@ export const orderEtas = pgTable(
     csTicketCreated: boolean('cs_ticket_created').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_etas_open_idx').on(t.currentEta).where(sql`not ${t.csTicketCreated}`)],
+  (t) => [
+    index('order_etas_open_idx')
+      .on(t.currentEta)
+      .where(sql`not ${t.csTicketCreated}`),
+  ],
 );
 
 /** The customer's "Rate & Tip" for a finished order. */

@@ -46,7 +46,9 @@ export const userProfiles = pgTable(
   },
   (t) => [
     index('user_profiles_type_status_idx').on(t.userType, t.status),
-    index('user_profiles_driver_area_idx').on(t.currentArea).where(sql`${t.userType} = 'driver'`),
+    index('user_profiles_driver_area_idx')
+      .on(t.currentArea)
+      .where(sql`${t.userType} = 'driver'`),
   ],
 );
 
@@ -71,7 +73,9 @@ export const customerAddresses = pgTable(
   },
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerId),
-    uniqueIndex('customer_addresses_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+    uniqueIndex('customer_addresses_one_default')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -14,7 +14,13 @@ export type DemoAccount = {
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'customer@halalnosh.test', name: 'Aisha Khan', userType: 'customer', status: 'active', phone: '07700 900123' },
+  {
+    email: 'customer@halalnosh.test',
+    name: 'Aisha Khan',
+    userType: 'customer',
+    status: 'active',
+    phone: '07700 900123',
+  },
   { email: 'partner@halalnosh.test', name: 'Yusuf Rahman', userType: 'partner', phone: '020 7946 0011' },
   {
     email: 'driver@halalnosh.test',

@@ -20,7 +20,9 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
       emailVerified: true,
       userType: a.userType === 'driver' ? 'driver' : 'customer',
     });
-    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
     await tx.insert(userProfiles).values({
       userId: id,
       userType: a.userType,

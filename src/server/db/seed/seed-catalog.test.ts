@@ -40,14 +40,18 @@ async function itemCountBySite(): Promise<Map<string, number>> {
 
 function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
   const rad = (x: number) => (x * Math.PI) / 180;
-  const h = Math.sin(rad(bLat - aLat) / 2) ** 2 + Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(rad(bLng - aLng) / 2) ** 2;
+  const h =
+    Math.sin(rad(bLat - aLat) / 2) ** 2 +
+    Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(rad(bLng - aLng) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
 beforeAll(async () => {
   database = await openPglite(null);
   await database.db.insert(user).values({ id: PARTNER_ID, name: 'Test Partner', email: 'partner@seed-catalog.test' });
-  await database.db.insert(userProfiles).values({ userId: PARTNER_ID, userType: 'partner', email: 'partner@seed-catalog.test' });
+  await database.db
+    .insert(userProfiles)
+    .values({ userId: PARTNER_ID, userType: 'partner', email: 'partner@seed-catalog.test' });
   firstRun = await seedCatalog(database.db, { partnerUserId: PARTNER_ID });
   countsAfterFirstRun = await counts();
   secondRun = await seedCatalog(database.db, { partnerUserId: PARTNER_ID });
@@ -67,7 +71,16 @@ describe('city directory data', () => {
 
   it('gives the eight largest local authorities populations over 500000 and the rest less', () => {
     const large = UK_CITIES.filter((c) => c.population > 500_000).map((c) => c.slug);
-    expect(large.sort()).toEqual(['birmingham', 'bradford', 'edinburgh', 'glasgow', 'leeds', 'london', 'manchester', 'sheffield']);
+    expect(large.sort()).toEqual([
+      'birmingham',
+      'bradford',
+      'edinburgh',
+      'glasgow',
+      'leeds',
+      'london',
+      'manchester',
+      'sheffield',
+    ]);
   });
 
   it('gives every city a region, description, UK coordinates, a postcode area and 3 to 5 landmarks', () => {
@@ -147,7 +160,15 @@ describe('seedCatalog', () => {
     expect(ordered.every(Boolean)).toBe(true);
     expect(ordered.map((s) => s.slug)).toEqual(SAMPLE_RESTAURANTS.map((r) => r.slug));
     expect(ordered.map((s) => s.isOpen)).toEqual([true, true, false, true, true, true, true]);
-    expect(ordered.map((s) => s.halalStatus)).toEqual(['verified', 'verified', 'verified', 'verified', 'verified', 'self-declared', 'verified']);
+    expect(ordered.map((s) => s.halalStatus)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+      'verified',
+      'verified',
+      'self-declared',
+      'verified',
+    ]);
     expect(ordered.map((s) => s.lastVerifiedAt === null)).toEqual([false, false, false, false, false, true, false]);
     const fees = ordered.map((s) => s.deliveryFeeMinor);
     expect(Math.min(...fees)).toBe(199);
@@ -177,7 +198,12 @@ describe('seedCatalog', () => {
     const sampleBrandIds = await database.db
       .select({ brandId: sites.brandId })
       .from(sites)
-      .where(inArray(sites.id, SAMPLE_RESTAURANTS.map((r) => r.id)));
+      .where(
+        inArray(
+          sites.id,
+          SAMPLE_RESTAURANTS.map((r) => r.id),
+        ),
+      );
     expect(new Set(owned.map((m) => m.brandId))).toEqual(new Set(sampleBrandIds.map((s) => s.brandId)));
   });
 
@@ -193,7 +219,10 @@ describe('seedCatalog', () => {
   });
 
   it('leaves ratings empty because no reviews are seeded', async () => {
-    const rated = await database.db.select({ id: sites.id }).from(sites).where(sql`${sites.ratingAvg} is not null or ${sites.reviewCount} <> 0`);
+    const rated = await database.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`${sites.ratingAvg} is not null or ${sites.reviewCount} <> 0`);
     expect(rated).toHaveLength(0);
   });
 

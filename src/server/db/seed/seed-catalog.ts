@@ -87,9 +87,14 @@ export async function seedCatalog(db: Db, opts: { partnerUserId: string }): Prom
         .onConflictDoNothing()
         .returning({ id: menus.id });
       if (menu) {
-        await tx
-          .insert(menuSections)
-          .values(brand.menu.map((section) => ({ id: section.id, menuId: menu.id, title: section.title, sortOrder: section.sortOrder })));
+        await tx.insert(menuSections).values(
+          brand.menu.map((section) => ({
+            id: section.id,
+            menuId: menu.id,
+            title: section.title,
+            sortOrder: section.sortOrder,
+          })),
+        );
         await tx.insert(menuItems).values(
           brand.menu.flatMap((section) =>
             section.items.map((item) => ({

@@ -13,7 +13,10 @@ import { seedSettings } from './seed-settings';
  * Seeds demo mode: the demo accounts, platform settings, the 20 cities and the demo restaurants.
  * Runs at every start in demo mode and adds only what is missing, so restarts keep all data.
  */
-export async function seedDemo(db: Db, opts: { log?: (message: string) => void; uploadDir?: string } = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  opts: { log?: (message: string) => void; uploadDir?: string } = {},
+): Promise<void> {
   const log = opts.log ?? (() => undefined);
   let created = 0;
   let passwordHash: string | null = null;
@@ -32,6 +35,7 @@ export async function seedDemo(db: Db, opts: { log?: (message: string) => void; 
   await seedSettings(db);
   const summary = await seedCatalog(db, { partnerUserId: ids['partner@halalnosh.test'] });
   if (summary) log(`demo: ${summary}`);
-  if (opts.uploadDir) await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
+  if (opts.uploadDir)
+    await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
   if (opts.uploadDir) await seedHalal(db, { uploadDir: opts.uploadDir });
 }

@@ -8,7 +8,9 @@ import { driverDocuments, userProfiles } from '../schema/index';
 /** A one-page PDF with a few lines of text, written by hand (valid xref offsets, no library). */
 export function demoPdf(lines: string[]): Buffer {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 56 ${760 - i * 28} Td (${escape(l)}) Tj ET`).join('\n');
+  const text = lines
+    .map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 56 ${760 - i * 28} Td (${escape(l)}) Tj ET`)
+    .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -45,23 +47,44 @@ async function demoCard(title: string, name: string, colour: string): Promise<Bu
  * right to work as PDF), stored through the same upload code as the driver's own, so the admin's
  * "View Documents" has something to show. Adds only what is missing.
  */
-export async function seedDriverDocuments(db: Db, opts: { uploadDir: string; driverId: string | undefined }): Promise<number> {
+export async function seedDriverDocuments(
+  db: Db,
+  opts: { uploadDir: string; driverId: string | undefined },
+): Promise<number> {
   if (!opts.driverId) return 0;
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, opts.driverId));
   if (!profile || profile.userType !== 'driver') return 0;
-  const have = new Set((await db.select({ kind: driverDocuments.kind }).from(driverDocuments).where(eq(driverDocuments.driverId, opts.driverId))).map((d) => d.kind));
+  const have = new Set(
+    (
+      await db
+        .select({ kind: driverDocuments.kind })
+        .from(driverDocuments)
+        .where(eq(driverDocuments.driverId, opts.driverId))
+    ).map((d) => d.kind),
+  );
   const name = profile.displayName ?? 'Demo Driver';
-  const actor: Actor = { userId: opts.driverId, email: profile.email, name, userType: 'driver', status: profile.status, adminRole: null };
+  const actor: Actor = {
+    userId: opts.driverId,
+    email: profile.email,
+    name,
+    userType: 'driver',
+    status: profile.status,
+    adminRole: null,
+  };
   const files = {
     photo_id: () => demoCard('Photo ID', name, '#047857'),
-    right_to_work: async () => demoPdf(['Right to Work', name, 'Share code: W7X 4KP 9QZ (demo)', 'HalalNosh demo document']),
+    right_to_work: async () =>
+      demoPdf(['Right to Work', name, 'Share code: W7X 4KP 9QZ (demo)', 'HalalNosh demo document']),
     insurance: () => demoCard('Vehicle Insurance', name, '#1d4ed8'),
   } as const;
   let added = 0;
   for (const kind of ['photo_id', 'right_to_work', 'insurance'] as const) {
     if (have.has(kind)) continue;
     const stored = await storeUpload({ db, uploadDir: opts.uploadDir }, actor, 'driver_document', await files[kind]());
-    await db.insert(driverDocuments).values({ driverId: opts.driverId, kind, uploadId: stored.id }).onConflictDoNothing();
+    await db
+      .insert(driverDocuments)
+      .values({ driverId: opts.driverId, kind, uploadId: stored.id })
+      .onConflictDoNothing();
     added++;
   }
   return added;

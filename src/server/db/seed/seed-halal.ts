@@ -22,24 +22,50 @@ export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<nu
       and(
         eq(sites.halalStatus, 'verified'),
         eq(sites.status, 'active'),
-        notExists(db.select({ id: halalCertificates.id }).from(halalCertificates).where(and(eq(halalCertificates.siteId, sites.id), eq(halalCertificates.status, 'approved')))),
+        notExists(
+          db
+            .select({ id: halalCertificates.id })
+            .from(halalCertificates)
+            .where(and(eq(halalCertificates.siteId, sites.id), eq(halalCertificates.status, 'approved'))),
+        ),
       ),
     );
   if (!due.length) return 0;
-  const [verifier] = await db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, 'admin@halalnosh.test'));
+  const [verifier] = await db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(eq(user.email, 'admin@halalnosh.test'));
   const owners = await db
     .select({ brandId: brandMemberships.brandId, userId: user.id, email: user.email, name: user.name })
     .from(brandMemberships)
     .innerJoin(user, eq(user.id, brandMemberships.userId))
-    .where(and(inArray(brandMemberships.brandId, [...new Set(due.map((s) => s.brandId))]), eq(brandMemberships.role, 'owner')));
+    .where(
+      and(
+        inArray(brandMemberships.brandId, [...new Set(due.map((s) => s.brandId))]),
+        eq(brandMemberships.role, 'owner'),
+      ),
+    );
   let added = 0;
   for (const [i, site] of due.entries()) {
     const owner = owners.find((o) => o.brandId === site.brandId);
     if (!owner) continue;
     const body: CertifyingBody = i % 2 === 0 ? 'hmc' : 'hfa';
     const number = `${body.toUpperCase()}-${String(240100 + i)}`;
-    const actor: Actor = { userId: owner.userId, email: owner.email, name: owner.name, userType: 'partner', status: null, adminRole: null };
-    const pdf = demoPdf(['Halal Certificate', site.name, `Certificate number ${number}`, `Valid until ${day(330)}`, 'HalalNosh demo document']);
+    const actor: Actor = {
+      userId: owner.userId,
+      email: owner.email,
+      name: owner.name,
+      userType: 'partner',
+      status: null,
+      adminRole: null,
+    };
+    const pdf = demoPdf([
+      'Halal Certificate',
+      site.name,
+      `Certificate number ${number}`,
+      `Valid until ${day(330)}`,
+      'HalalNosh demo document',
+    ]);
     const upload = await storeUpload({ db, uploadDir: opts.uploadDir }, actor, 'halal_certificate', pdf);
     await db.transaction(async (tx) => {
       await tx.insert(halalCertificates).values({
@@ -55,7 +81,14 @@ export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<nu
         reviewedBy: verifier?.id ?? null,
         reviewedAt: new Date(),
       });
-      await tx.insert(halalStatusHistory).values({ siteId: site.id, fromStatus: null, toStatus: 'verified', reason: `Certificate ${number} approved (demo data)`, actorId: verifier?.id ?? null, actorName: verifier?.name ?? 'System' });
+      await tx.insert(halalStatusHistory).values({
+        siteId: site.id,
+        fromStatus: null,
+        toStatus: 'verified',
+        reason: `Certificate ${number} approved (demo data)`,
+        actorId: verifier?.id ?? null,
+        actorName: verifier?.name ?? 'System',
+      });
     });
     added++;
   }

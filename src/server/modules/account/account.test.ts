@@ -30,7 +30,10 @@ describe('GET /api/account/orders', () => {
     await place(t, deliveryBody(shop), { cookie: other });
     await place(t, deliveryBody(shop));
     const db = t.database.db;
-    await db.update(orders).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, first.id));
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, first.id));
     await db.update(orders).set({ status: 'READY' }).where(eq(orders.id, second.id));
 
     const res = await call('GET', '/api/account/orders', me);
@@ -49,7 +52,11 @@ describe('GET /api/account/orders', () => {
       createdAt: expect.any(String),
       totalMinor: 1499,
     });
-    expect(body.orders[1]).toMatchObject({ status: 'PENDING', statusLabel: 'Waiting for Confirmation', totalMinor: 1748 });
+    expect(body.orders[1]).toMatchObject({
+      status: 'PENDING',
+      statusLabel: 'Waiting for Confirmation',
+      totalMinor: 1748,
+    });
   });
 
   it('pages with limit and offset', async () => {
@@ -63,12 +70,23 @@ describe('GET /api/account/orders', () => {
 });
 
 describe('/api/account/addresses', () => {
-  const home = { label: 'Home', addressLine1: '12 Commercial Street', city: 'London', postcode: 'e16an', deliveryInstructions: 'Ring twice' };
+  const home = {
+    label: 'Home',
+    addressLine1: '12 Commercial Street',
+    city: 'London',
+    postcode: 'e16an',
+    deliveryInstructions: 'Ring twice',
+  };
 
   it('makes the first address the default and stores the postcode normalised', async () => {
     const res = await call('POST', '/api/account/addresses', me, home);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().address).toMatchObject({ label: 'Home', postcode: 'E1 6AN', isDefault: true, addressLine2: null });
+    expect(res.json().address).toMatchObject({
+      label: 'Home',
+      postcode: 'E1 6AN',
+      isDefault: true,
+      addressLine2: null,
+    });
   });
 
   it('refuses an invalid postcode', async () => {
@@ -78,7 +96,14 @@ describe('/api/account/addresses', () => {
   });
 
   it('keeps exactly one default: a new default unsets the old one', async () => {
-    const work = (await call('POST', '/api/account/addresses', me, { ...home, label: 'Work', postcode: 'EC1V 2NX', isDefault: true })).json().address;
+    const work = (
+      await call('POST', '/api/account/addresses', me, {
+        ...home,
+        label: 'Work',
+        postcode: 'EC1V 2NX',
+        isDefault: true,
+      })
+    ).json().address;
     const list = (await call('GET', '/api/account/addresses', me)).json().addresses;
     expect(list[0]).toMatchObject({ id: work.id, isDefault: true });
     expect(list.filter((a: { isDefault: boolean }) => a.isDefault)).toHaveLength(1);
@@ -87,11 +112,23 @@ describe('/api/account/addresses', () => {
   it('edits an address and moves the default with PATCH', async () => {
     const list = (await call('GET', '/api/account/addresses', me)).json().addresses;
     const home = list.find((a: { label: string }) => a.label === 'Home');
-    const res = await call('PATCH', `/api/account/addresses/${home.id}`, me, { isDefault: true, addressLine2: 'Flat 3', postcode: 'E1 7AA' });
+    const res = await call('PATCH', `/api/account/addresses/${home.id}`, me, {
+      isDefault: true,
+      addressLine2: 'Flat 3',
+      postcode: 'E1 7AA',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().address).toMatchObject({ isDefault: true, addressLine2: 'Flat 3', postcode: 'E1 7AA', label: 'Home' });
+    expect(res.json().address).toMatchObject({
+      isDefault: true,
+      addressLine2: 'Flat 3',
+      postcode: 'E1 7AA',
+      label: 'Home',
+    });
     const after = (await call('GET', '/api/account/addresses', me)).json().addresses;
-    expect(after.map((a: { label: string; isDefault: boolean }) => [a.label, a.isDefault])).toEqual([['Home', true], ['Work', false]]);
+    expect(after.map((a: { label: string; isDefault: boolean }) => [a.label, a.isDefault])).toEqual([
+      ['Home', true],
+      ['Work', false],
+    ]);
     // Unsetting the only default is ignored: one address must stay default.
     const same = await call('PATCH', `/api/account/addresses/${home.id}`, me, { isDefault: false });
     expect(same.json().address.isDefault).toBe(true);
@@ -109,7 +146,9 @@ describe('/api/account/addresses', () => {
 
   it("answers 404 for someone else's address and leaves it alone", async () => {
     const mine = (await call('GET', '/api/account/addresses', me)).json().addresses[0];
-    expect((await call('PATCH', `/api/account/addresses/${mine.id}`, other, { label: 'Mine now' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/account/addresses/${mine.id}`, other, { label: 'Mine now' })).statusCode).toBe(
+      404,
+    );
     expect((await call('DELETE', `/api/account/addresses/${mine.id}`, other)).statusCode).toBe(404);
     expect((await call('GET', '/api/account/addresses', other)).json().addresses).toEqual([]);
     const [row] = await t.database.db.select().from(customerAddresses).where(eq(customerAddresses.id, mine.id));
@@ -119,7 +158,9 @@ describe('/api/account/addresses', () => {
   it('makes one default from concurrent first addresses', async () => {
     await createUser(t, { email: 'race@example.com', userType: 'customer', status: 'active' });
     const race = await signIn(t, 'race@example.com');
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', '/api/account/addresses', race, { ...home, label: `A${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => call('POST', '/api/account/addresses', race, { ...home, label: `A${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const list = (await call('GET', '/api/account/addresses', race)).json().addresses;
     expect(list.filter((a: { isDefault: boolean }) => a.isDefault)).toHaveLength(1);
@@ -136,8 +177,19 @@ describe('/api/account/notifications', () => {
   });
 
   it('saves all three channels and reads them back, for the caller only', async () => {
-    const on = { orderAccepted: true, driverAssigned: true, driverArrived: true, outForDelivery: true, delivered: true, orderLate: true };
-    const settings = { SMS: { ...on, driverArrived: false }, EMAIL: { ...on, orderAccepted: false, delivered: false }, PUSH: on };
+    const on = {
+      orderAccepted: true,
+      driverAssigned: true,
+      driverArrived: true,
+      outForDelivery: true,
+      delivered: true,
+      orderLate: true,
+    };
+    const settings = {
+      SMS: { ...on, driverArrived: false },
+      EMAIL: { ...on, orderAccepted: false, delivered: false },
+      PUSH: on,
+    };
     const res = await call('PUT', '/api/account/notifications', me, { settings });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().settings).toEqual(settings);
@@ -148,8 +200,17 @@ describe('/api/account/notifications', () => {
   });
 
   it('refuses a body missing a channel', async () => {
-    const on = { orderAccepted: true, driverAssigned: true, driverArrived: true, outForDelivery: true, delivered: true, orderLate: true };
-    expect((await call('PUT', '/api/account/notifications', me, { settings: { SMS: on, EMAIL: on } })).statusCode).toBe(400);
+    const on = {
+      orderAccepted: true,
+      driverAssigned: true,
+      driverArrived: true,
+      outForDelivery: true,
+      delivered: true,
+      orderLate: true,
+    };
+    expect((await call('PUT', '/api/account/notifications', me, { settings: { SMS: on, EMAIL: on } })).statusCode).toBe(
+      400,
+    );
   });
 });
 

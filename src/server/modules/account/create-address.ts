@@ -7,12 +7,21 @@ import type { Geocoder } from '../geo/geocoder';
 import { checkedPostcode, clearDefault, lockCustomerAddresses, toAddress } from './addresses';
 
 /** Saves a new address; the customer's first address is their default whatever they asked. */
-export async function createAddress(db: Db, geocoder: Geocoder, customerId: string, body: z.infer<typeof createAddressBody>) {
+export async function createAddress(
+  db: Db,
+  geocoder: Geocoder,
+  customerId: string,
+  body: z.infer<typeof createAddressBody>,
+) {
   const postcode = checkedPostcode(body.postcode);
   const point = await geocoder.geocode(postcode);
   const row = await db.transaction(async (tx) => {
     await lockCustomerAddresses(tx, customerId);
-    const existing = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).limit(1);
+    const existing = await tx
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, customerId))
+      .limit(1);
     const isDefault = existing.length === 0 || body.isDefault === true;
     if (isDefault) await clearDefault(tx, customerId);
     const [created] = await tx

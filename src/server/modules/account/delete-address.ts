@@ -16,6 +16,10 @@ export async function deleteAddress(db: Db, customerId: string, id: string): Pro
       .where(eq(customerAddresses.customerId, customerId))
       .orderBy(desc(customerAddresses.createdAt), desc(customerAddresses.id))
       .limit(1);
-    if (next) await tx.update(customerAddresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(customerAddresses.id, next.id));
+    if (next)
+      await tx
+        .update(customerAddresses)
+        .set({ isDefault: true, updatedAt: new Date() })
+        .where(eq(customerAddresses.id, next.id));
   });
 }

@@ -6,7 +6,10 @@ import { customerNotificationSettings } from '../../db/schema/index';
 
 /** The customer's preferences; a channel never saved has every event on. */
 export async function getNotificationSettings(db: Db, customerId: string): Promise<NotificationSettings> {
-  const rows = await db.select().from(customerNotificationSettings).where(eq(customerNotificationSettings.customerId, customerId));
+  const rows = await db
+    .select()
+    .from(customerNotificationSettings)
+    .where(eq(customerNotificationSettings.customerId, customerId));
   const byChannel = new Map(rows.map((r) => [r.notificationType, r]));
   const out = {} as NotificationSettings;
   for (const channel of NOTIFICATION_CHANNELS) {
@@ -26,11 +29,22 @@ export async function getNotificationSettings(db: Db, customerId: string): Promi
 }
 
 /** Saves all three channels at once (one upsert), so the stored state is always what the screen showed. */
-export async function saveNotificationSettings(db: Db, customerId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+export async function saveNotificationSettings(
+  db: Db,
+  customerId: string,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
   const now = new Date();
   await db
     .insert(customerNotificationSettings)
-    .values(NOTIFICATION_CHANNELS.map((channel) => ({ customerId, notificationType: channel, ...settings[channel], updatedAt: now })))
+    .values(
+      NOTIFICATION_CHANNELS.map((channel) => ({
+        customerId,
+        notificationType: channel,
+        ...settings[channel],
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: [customerNotificationSettings.customerId, customerNotificationSettings.notificationType],
       set: {

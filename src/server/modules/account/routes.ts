@@ -10,7 +10,10 @@ import {
 } from '../../../domain/contracts/account/addresses';
 import { accountProfileResponse } from '../../../domain/contracts/account/get-profile';
 import { listAccountOrdersQuery, listAccountOrdersResponse } from '../../../domain/contracts/account/list-orders';
-import { notificationSettingsBody, notificationSettingsResponse } from '../../../domain/contracts/account/notifications';
+import {
+  notificationSettingsBody,
+  notificationSettingsResponse,
+} from '../../../domain/contracts/account/notifications';
 import { AppError } from '../../../domain/errors';
 import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
@@ -28,19 +31,23 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const customer = { policy: POLICIES.customer };
   const geocoder = app.deps.geocoder;
 
-  r.get('/api/account/profile', { config: customer, schema: { response: { 200: accountProfileResponse } } }, async (request) => {
-    const [p] = await deps.db.select().from(userProfiles).where(eq(userProfiles.userId, request.actor!.userId));
-    if (!p) throw new AppError('NOT_FOUND', 'Profile not found');
-    return {
-      email: p.email,
-      displayName: p.displayName,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phone: p.phone,
-      status: p.status,
-      createdAt: p.createdAt.toISOString(),
-    };
-  });
+  r.get(
+    '/api/account/profile',
+    { config: customer, schema: { response: { 200: accountProfileResponse } } },
+    async (request) => {
+      const [p] = await deps.db.select().from(userProfiles).where(eq(userProfiles.userId, request.actor!.userId));
+      if (!p) throw new AppError('NOT_FOUND', 'Profile not found');
+      return {
+        email: p.email,
+        displayName: p.displayName,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phone: p.phone,
+        status: p.status,
+        createdAt: p.createdAt.toISOString(),
+      };
+    },
+  );
 
   r.get(
     '/api/account/orders',
@@ -48,9 +55,13 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Db }): void {
     async (request) => listAccountOrders(deps.db, request.actor!.userId, request.query.limit, request.query.offset),
   );
 
-  r.get('/api/account/addresses', { config: customer, schema: { response: { 200: listAddressesResponse } } }, async (request) => ({
-    addresses: await listAddresses(deps.db, request.actor!.userId),
-  }));
+  r.get(
+    '/api/account/addresses',
+    { config: customer, schema: { response: { 200: listAddressesResponse } } },
+    async (request) => ({
+      addresses: await listAddresses(deps.db, request.actor!.userId),
+    }),
+  );
 
   r.post(
     '/api/account/addresses',
@@ -63,22 +74,37 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   r.patch(
     '/api/account/addresses/:id',
-    { config: customer, schema: { params: addressParams, body: updateAddressBody, response: { 200: addressResponse } } },
-    async (request) => ({ address: await updateAddress(deps.db, geocoder, request.actor!.userId, request.params.id, request.body) }),
+    {
+      config: customer,
+      schema: { params: addressParams, body: updateAddressBody, response: { 200: addressResponse } },
+    },
+    async (request) => ({
+      address: await updateAddress(deps.db, geocoder, request.actor!.userId, request.params.id, request.body),
+    }),
   );
 
-  r.delete('/api/account/addresses/:id', { config: customer, schema: { params: addressParams } }, async (request, reply) => {
-    await deleteAddress(deps.db, request.actor!.userId, request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/account/addresses/:id',
+    { config: customer, schema: { params: addressParams } },
+    async (request, reply) => {
+      await deleteAddress(deps.db, request.actor!.userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  r.get('/api/account/notifications', { config: customer, schema: { response: { 200: notificationSettingsResponse } } }, async (request) => ({
-    settings: await getNotificationSettings(deps.db, request.actor!.userId),
-  }));
+  r.get(
+    '/api/account/notifications',
+    { config: customer, schema: { response: { 200: notificationSettingsResponse } } },
+    async (request) => ({
+      settings: await getNotificationSettings(deps.db, request.actor!.userId),
+    }),
+  );
 
   r.put(
     '/api/account/notifications',
     { config: customer, schema: { body: notificationSettingsBody, response: { 200: notificationSettingsResponse } } },
-    async (request) => ({ settings: await saveNotificationSettings(deps.db, request.actor!.userId, request.body.settings) }),
+    async (request) => ({
+      settings: await saveNotificationSettings(deps.db, request.actor!.userId, request.body.settings),
+    }),
   );
 }

@@ -10,7 +10,13 @@ import { checkedPostcode, clearDefault, lockCustomerAddresses, ownAddress, toAdd
  * Edits an address. isDefault true moves the default here (the old one is cleared in the same
  * transaction); false on the default is ignored, as one address must stay default (docs/decisions/0013).
  */
-export async function updateAddress(db: Db, geocoder: Geocoder, customerId: string, id: string, body: z.infer<typeof updateAddressBody>) {
+export async function updateAddress(
+  db: Db,
+  geocoder: Geocoder,
+  customerId: string,
+  id: string,
+  body: z.infer<typeof updateAddressBody>,
+) {
   const postcode = body.postcode !== undefined ? checkedPostcode(body.postcode) : undefined;
   const point = postcode ? await geocoder.geocode(postcode) : null;
   const row = await db.transaction(async (tx) => {

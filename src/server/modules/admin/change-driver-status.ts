@@ -32,7 +32,10 @@ export async function changeDriverStatus(
     const from = current.status === 'active' ? null : current.status;
     const to = nextDriverStatus(from, action);
     if (!to || to === 'pending') {
-      throw new AppError('CONFLICT', `A driver whose status is ${from ?? 'not applied'} cannot be given the action ${action}`);
+      throw new AppError(
+        'CONFLICT',
+        `A driver whose status is ${from ?? 'not applied'} cannot be given the action ${action}`,
+      );
     }
     await tx
       .update(userProfiles)

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { DriverDocumentsResponse } from '../../../domain/contracts/admin/drivers';
-import { DRIVER_DOCUMENT_KINDS, type DriverDocumentKind, missingDocuments, requiredDocuments } from '../../../domain/driver-approval';
+import {
+  DRIVER_DOCUMENT_KINDS,
+  type DriverDocumentKind,
+  missingDocuments,
+  requiredDocuments,
+} from '../../../domain/driver-approval';
 import { AppError } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { driverDocuments, uploads } from '../../db/schema/index';
@@ -13,7 +18,13 @@ export async function getDriverDocuments(db: Db, driverId: string): Promise<Driv
   const driver = await findDriver(db, driverId);
   if (!driver) throw new AppError('NOT_FOUND', 'Driver not found');
   const rows = await db
-    .select({ kind: driverDocuments.kind, uploadId: uploads.id, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: driverDocuments.createdAt })
+    .select({
+      kind: driverDocuments.kind,
+      uploadId: uploads.id,
+      contentType: uploads.contentType,
+      sizeBytes: uploads.sizeBytes,
+      createdAt: driverDocuments.createdAt,
+    })
     .from(driverDocuments)
     .innerJoin(uploads, eq(uploads.id, driverDocuments.uploadId))
     .where(eq(driverDocuments.driverId, driverId));
@@ -41,7 +52,11 @@ export async function getDriverDocuments(db: Db, driverId: string): Promise<Driv
 }
 
 /** One driver document's file, for the in-page preview. */
-export async function readDriverDocument(deps: { db: Db; uploadDir: string }, driverId: string, kind: DriverDocumentKind) {
+export async function readDriverDocument(
+  deps: { db: Db; uploadDir: string },
+  driverId: string,
+  kind: DriverDocumentKind,
+) {
   const [row] = await deps.db
     .select({ storageKey: uploads.storageKey, contentType: uploads.contentType })
     .from(driverDocuments)

@@ -22,9 +22,15 @@ import { listDrivers } from './list-drivers';
  * The preview is shown inside the admin page: this one response may be framed by HalalNosh
  * itself (the app's default headers forbid all framing). Route hooks run after the app's own.
  */
-const PREVIEW_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+const PREVIEW_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /** Driver Console Admin (area drivers): list and search, documents, status changes, active jobs. */
 export function adminDriverRoutes(app: FastifyInstance): void {
@@ -33,12 +39,18 @@ export function adminDriverRoutes(app: FastifyInstance): void {
   const db = app.deps.database.db;
   const policy = adminArea('drivers');
 
-  r.get('/api/admin/drivers/pending-count', { config: { policy }, schema: { response: { 200: pendingDriversResponse } } }, async () => ({
-    count: await countPendingDrivers(db),
-  }));
+  r.get(
+    '/api/admin/drivers/pending-count',
+    { config: { policy }, schema: { response: { 200: pendingDriversResponse } } },
+    async () => ({
+      count: await countPendingDrivers(db),
+    }),
+  );
 
-  r.get('/api/admin/drivers', { config: { policy }, schema: { querystring: listDriversQuery, response: { 200: listDriversResponse } } }, async (request) =>
-    listDrivers(db, request.query.q),
+  r.get(
+    '/api/admin/drivers',
+    { config: { policy }, schema: { querystring: listDriversQuery, response: { 200: listDriversResponse } } },
+    async (request) => listDrivers(db, request.query.q),
   );
 
   r.get(
@@ -61,21 +73,38 @@ export function adminDriverRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const file = await readDriverDocument({ db, uploadDir: config.uploads.dir }, request.params.driverId, request.params.kind);
+      const file = await readDriverDocument(
+        { db, uploadDir: config.uploads.dir },
+        request.params.driverId,
+        request.params.kind,
+      );
       reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${request.params.kind}.${EXTENSIONS[file.contentType] ?? 'bin'}"`);
+        .header(
+          'content-disposition',
+          `inline; filename="${request.params.kind}.${EXTENSIONS[file.contentType] ?? 'bin'}"`,
+        );
       return reply.send(file.body);
     },
   );
 
   r.post(
     '/api/admin/drivers/:driverId/status',
-    { config: { policy }, schema: { params: driverParams, body: changeDriverStatusBody, response: { 200: changeDriverStatusResponse } } },
+    {
+      config: { policy },
+      schema: { params: driverParams, body: changeDriverStatusBody, response: { 200: changeDriverStatusResponse } },
+    },
     async (request) =>
-      changeDriverStatus({ db, bus, mailer, publicUrl: config.publicUrl }, request.actor!, request.params.driverId, request.body.action),
+      changeDriverStatus(
+        { db, bus, mailer, publicUrl: config.publicUrl },
+        request.actor!,
+        request.params.driverId,
+        request.body.action,
+      ),
   );
 
-  r.get('/api/admin/jobs', { config: { policy }, schema: { response: { 200: activeJobsResponse } } }, async () => listActiveJobs(db));
+  r.get('/api/admin/jobs', { config: { policy }, schema: { response: { 200: activeJobsResponse } } }, async () =>
+    listActiveJobs(db),
+  );
 }

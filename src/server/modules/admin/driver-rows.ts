@@ -19,7 +19,9 @@ export const driverColumns = {
   isOnline: userProfiles.isOnline,
   currentPostcode: userProfiles.currentPostcode,
   createdAt: userProfiles.createdAt,
-  documentKinds: sql<DriverDocumentKind[]>`coalesce((select array_agg(${driverDocuments.kind}::text) from ${driverDocuments} where ${driverDocuments.driverId} = ${userProfiles.userId}), '{}')`,
+  documentKinds: sql<
+    DriverDocumentKind[]
+  >`coalesce((select array_agg(${driverDocuments.kind}::text) from ${driverDocuments} where ${driverDocuments.driverId} = ${userProfiles.userId}), '{}')`,
 };
 
 type DriverRow = {

@@ -25,7 +25,8 @@ describe('GET /api/admin/drivers', () => {
   it('searches first and last name, e-mail, phone, licence and vehicle on the server, case-insensitively', async () => {
     const omar = await driverWithDocuments(t, { name: 'Omar Farooq', licence: 'FAROO912035OM8KL', vehicle: 'scooter' });
     await driverWithDocuments(t, { name: 'Bilal Ahmed', licence: 'AHMED907141BA9XY', vehicle: 'bike' });
-    const search = async (q: string) => (await call(t, admins.ops_manager, 'GET', `/api/admin/drivers?q=${encodeURIComponent(q)}`)).json();
+    const search = async (q: string) =>
+      (await call(t, admins.ops_manager, 'GET', `/api/admin/drivers?q=${encodeURIComponent(q)}`)).json();
     expect((await search('farooq')).drivers.map((d: { id: string }) => d.id)).toEqual([omar.id]);
     expect((await search('omar')).drivers).toHaveLength(1);
     expect((await search('faroo912035')).drivers).toHaveLength(1);
@@ -78,12 +79,15 @@ describe('driver documents', () => {
   });
 
   it('answers 404 for someone who is not a driver', async () => {
-    expect((await call(t, admins.ops_manager, 'GET', `/api/admin/drivers/${admins.finance.id}/documents`)).statusCode).toBe(404);
+    expect(
+      (await call(t, admins.ops_manager, 'GET', `/api/admin/drivers/${admins.finance.id}/documents`)).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /api/admin/drivers/:id/status', () => {
-  const act = (who: Caller, id: string, action: string) => call(t, who, 'POST', `/api/admin/drivers/${id}/status`, { action });
+  const act = (who: Caller, id: string, action: string) =>
+    call(t, who, 'POST', `/api/admin/drivers/${id}/status`, { action });
 
   it('approves a pending driver with the spec message, audits it and tells the driver live', async () => {
     const d = await driverWithDocuments(t);
@@ -93,10 +97,19 @@ describe('POST /api/admin/drivers/:id/status', () => {
     expect((await call(t, d, 'GET', '/api/me')).json().user.status).toBe('pending');
     const res = await act(admins.ops_manager, d.id, 'approve');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Driver approved and can now access their dashboard', driver: { id: d.id, status: 'approved' } });
+    expect(res.json()).toMatchObject({
+      message: 'Driver approved and can now access their dashboard',
+      driver: { id: d.id, status: 'approved' },
+    });
     expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ status: 'approved' });
-    expect((await adminStream.waitFor((e) => e.type === 'driver.status')).data).toEqual({ driverId: d.id, status: 'approved' });
-    expect((await call(t, d, 'GET', '/api/me')).json().user).toMatchObject({ status: 'approved', home: '/driver/jobs' });
+    expect((await adminStream.waitFor((e) => e.type === 'driver.status')).data).toEqual({
+      driverId: d.id,
+      status: 'approved',
+    });
+    expect((await call(t, d, 'GET', '/api/me')).json().user).toMatchObject({
+      status: 'approved',
+      home: '/driver/jobs',
+    });
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, d.id));
     expect(entry).toMatchObject({
       actionType: 'driver_status_changed',
@@ -110,7 +123,10 @@ describe('POST /api/admin/drivers/:id/status', () => {
   it('suspends an approved driver, sets them offline and shuts them out; reinstating lets them back', async () => {
     const d = await driverWithDocuments(t, { status: 'approved', online: true });
     const res = await act(admins.super_admin, d.id, 'suspend');
-    expect(res.json()).toMatchObject({ message: 'Driver suspended and blocked from accessing their account', driver: { status: 'suspended', isOnline: false } });
+    expect(res.json()).toMatchObject({
+      message: 'Driver suspended and blocked from accessing their account',
+      driver: { status: 'suspended', isOnline: false },
+    });
     const [p] = await t.database.db.select().from(userProfiles).where(eq(userProfiles.userId, d.id));
     expect(p.isOnline).toBe(false);
     expect((await call(t, d, 'GET', '/api/me')).json().user.home).toBe('/driver/onboarding');
@@ -122,7 +138,10 @@ describe('POST /api/admin/drivers/:id/status', () => {
 
   it('rejects a pending driver and may approve them later', async () => {
     const d = await driverWithDocuments(t);
-    expect((await act(admins.ops_manager, d.id, 'reject')).json()).toMatchObject({ message: 'Driver application rejected', driver: { status: 'rejected' } });
+    expect((await act(admins.ops_manager, d.id, 'reject')).json()).toMatchObject({
+      message: 'Driver application rejected',
+      driver: { status: 'rejected' },
+    });
     expect((await act(admins.ops_manager, d.id, 'approve')).json().driver.status).toBe('approved');
   });
 
@@ -149,6 +168,7 @@ describe('POST /api/admin/drivers/:id/status', () => {
     const d = await driverWithDocuments(t);
     expect((await act(admins.ops_manager, d.id, 'delete')).statusCode).toBe(400);
     expect((await act(admins.ops_manager, admins.finance.id, 'approve')).statusCode).toBe(404);
-    for (const role of ['cs_agent', 'finance', 'read_only'] as const) expect((await act(admins[role], d.id, 'approve')).statusCode).toBe(403);
+    for (const role of ['cs_agent', 'finance', 'read_only'] as const)
+      expect((await act(admins[role], d.id, 'approve')).statusCode).toBe(403);
   });
 });

@@ -20,7 +20,10 @@ export async function getAdminOverview(db: Db): Promise<AdminOverview> {
   const [drivers] = await db
     .select({
       total: count(),
-      online: sql<number>`count(*) filter (where ${userProfiles.isOnline} and ${userProfiles.status} = 'approved')`.mapWith(Number),
+      online:
+        sql<number>`count(*) filter (where ${userProfiles.isOnline} and ${userProfiles.status} = 'approved')`.mapWith(
+          Number,
+        ),
       pending: sql<number>`count(*) filter (where ${userProfiles.status} = 'pending')`.mapWith(Number),
     })
     .from(userProfiles)
@@ -32,7 +35,10 @@ export async function getAdminOverview(db: Db): Promise<AdminOverview> {
   const byStatus = await db.select({ status: tickets.status, n: count() }).from(tickets).groupBy(tickets.status);
   const ticketsByStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
   for (const row of byStatus) if (row.status in ticketsByStatus) ticketsByStatus[row.status] = row.n;
-  const [team] = await db.select({ active: count() }).from(teamMembers).where(and(eq(teamMembers.isActive, true), isNotNull(teamMembers.userId)));
+  const [team] = await db
+    .select({ active: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.isActive, true), isNotNull(teamMembers.userId)));
   const settings = await getSettings(db);
   return {
     driversOnline: drivers.online,
@@ -41,7 +47,10 @@ export async function getAdminOverview(db: Db): Promise<AdminOverview> {
     activeJobs: jobs.active,
     newTickets: ticketsByStatus.new,
     escalatedTickets: ticketsByStatus.escalated,
-    openTickets: TICKET_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed').reduce((sum, s) => sum + ticketsByStatus[s], 0),
+    openTickets: TICKET_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed').reduce(
+      (sum, s) => sum + ticketsByStatus[s],
+      0,
+    ),
     teamMembersActive: team.active,
     ticketsByStatus,
     maintenanceMode: settings.maintenance_mode,

@@ -21,12 +21,19 @@ describe('overview', () => {
       expect(res.statusCode, role).toBe(200);
     }
     const o = (await call(t, admins.read_only, 'GET', '/api/admin/overview')).json();
-    expect(o).toMatchObject({ teamMembersActive: 5, maintenanceMode: false, ticketsByStatus: { new: 0, escalated: 0 } });
+    expect(o).toMatchObject({
+      teamMembersActive: 5,
+      maintenanceMode: false,
+      ticketsByStatus: { new: 0, escalated: 0 },
+    });
     expect(o.driversTotal).toBeGreaterThan(0);
   });
 
   it('gives the signed-in admin their profile and records their sign-in', async () => {
-    expect((await call(t, admins.finance, 'GET', '/api/admin/profile')).json()).toMatchObject({ roleLabel: 'Finance', lastLoginAt: null });
+    expect((await call(t, admins.finance, 'GET', '/api/admin/profile')).json()).toMatchObject({
+      roleLabel: 'Finance',
+      lastLoginAt: null,
+    });
     expect((await call(t, admins.finance, 'POST', '/api/admin/session/touch')).statusCode).toBe(200);
     const p = (await call(t, admins.finance, 'GET', '/api/admin/profile')).json();
     expect(p).toMatchObject({ email: admins.finance.email, role: 'finance' });

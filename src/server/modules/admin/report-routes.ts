@@ -10,15 +10,21 @@ export function adminReportRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
   const policy = adminArea('reports');
-  r.get('/api/admin/reports', { config: { policy }, schema: { querystring: reportQuery, response: { 200: reportResponse } } }, async (request) =>
-    getReport(db, request.query),
+  r.get(
+    '/api/admin/reports',
+    { config: { policy }, schema: { querystring: reportQuery, response: { 200: reportResponse } } },
+    async (request) => getReport(db, request.query),
   );
-  r.get('/api/admin/reports/export', { config: { policy }, schema: { querystring: reportQuery } }, async (request, reply) => {
-    const report = await getReport(db, request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="halalnosh-report-${report.from}-to-${report.to}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(reportToCsv(report));
-  });
+  r.get(
+    '/api/admin/reports/export',
+    { config: { policy }, schema: { querystring: reportQuery } },
+    async (request, reply) => {
+      const report = await getReport(db, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="halalnosh-report-${report.from}-to-${report.to}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(reportToCsv(report));
+    },
+  );
 }

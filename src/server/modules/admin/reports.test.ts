@@ -13,7 +13,13 @@ let shop: Shop;
 let leedsSiteId: string;
 
 /** An order placed at `at`, with its final status, delivery minutes and lateness. */
-async function order(siteId: string, at: string, status: OrderStatus, totalMinor: number, opts: { deliveredAfterMin?: number; late?: boolean } = {}) {
+async function order(
+  siteId: string,
+  at: string,
+  status: OrderStatus,
+  totalMinor: number,
+  opts: { deliveredAfterMin?: number; late?: boolean } = {},
+) {
   const createdAt = new Date(at);
   const [o] = await t.database.db
     .insert(orders)
@@ -33,12 +39,20 @@ async function order(siteId: string, at: string, status: OrderStatus, totalMinor
     })
     .returning();
   if (opts.deliveredAfterMin !== undefined) {
-    await t.database.db
-      .insert(orderStatusHistory)
-      .values({ orderId: o.id, status: 'DELIVERED', createdAt: new Date(createdAt.getTime() + opts.deliveredAfterMin * 60_000) });
+    await t.database.db.insert(orderStatusHistory).values({
+      orderId: o.id,
+      status: 'DELIVERED',
+      createdAt: new Date(createdAt.getTime() + opts.deliveredAfterMin * 60_000),
+    });
   }
   if (opts.late !== undefined) {
-    await t.database.db.insert(orderEtas).values({ orderId: o.id, initialEta: createdAt, currentEta: createdAt, etaSource: 'fallback', isLate: opts.late });
+    await t.database.db.insert(orderEtas).values({
+      orderId: o.id,
+      initialEta: createdAt,
+      currentEta: createdAt,
+      etaSource: 'fallback',
+      isLate: opts.late,
+    });
   }
 }
 
@@ -48,7 +62,14 @@ beforeAll(async () => {
   shop = await seedShop(t);
   const [leeds] = await t.database.db
     .insert(sites)
-    .values({ brandId: shop.brand.id, name: 'Headingley', slug: `leeds-${shop.tag}`, address: '1 Otley Road', city: 'Leeds', openingHours: shop.site.openingHours })
+    .values({
+      brandId: shop.brand.id,
+      name: 'Headingley',
+      slug: `leeds-${shop.tag}`,
+      address: '1 Otley Road',
+      city: 'Leeds',
+      openingHours: shop.site.openingHours,
+    })
     .returning();
   leedsSiteId = leeds.id;
   // 1 July 2025 (BST): 23:30 UTC on 30 June is already 1 July in London.
@@ -68,9 +89,25 @@ describe('GET /api/admin/reports', () => {
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
     expect(r.byDay.map((d: { key: string }) => d.key)).toEqual(['2025-07-01', '2025-07-02', '2025-07-03']);
-    expect(r.byDay[0]).toMatchObject({ orders: 3, completedOrders: 2, revenueMinor: 3000, avgDeliveryMinutes: 40, lateOrders: 1, ordersWithEta: 2, lateShare: 0.5 });
+    expect(r.byDay[0]).toMatchObject({
+      orders: 3,
+      completedOrders: 2,
+      revenueMinor: 3000,
+      avgDeliveryMinutes: 40,
+      lateOrders: 1,
+      ordersWithEta: 2,
+      lateShare: 0.5,
+    });
     expect(r.byDay[1]).toMatchObject({ orders: 0, revenueMinor: 0, avgDeliveryMinutes: null, lateShare: null });
-    expect(r.byDay[2]).toMatchObject({ orders: 2, completedOrders: 1, revenueMinor: 1500, avgDeliveryMinutes: null, lateOrders: 0, ordersWithEta: 1, lateShare: 0 });
+    expect(r.byDay[2]).toMatchObject({
+      orders: 2,
+      completedOrders: 1,
+      revenueMinor: 1500,
+      avgDeliveryMinutes: null,
+      lateOrders: 0,
+      ordersWithEta: 1,
+      lateShare: 0,
+    });
     expect(r.totals).toMatchObject({ orders: 5, revenueMinor: 4500, lateOrders: 1, ordersWithEta: 3 });
   });
 
@@ -90,7 +127,9 @@ describe('GET /api/admin/reports', () => {
     const res = await call(t, admins.super_admin, 'GET', '/api/admin/reports/export?from=2025-07-01&to=2025-07-03');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="halalnosh-report-2025-07-01-to-2025-07-03.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="halalnosh-report-2025-07-01-to-2025-07-03.csv"',
+    );
     const lines = res.body.trim().split('\r\n');
     expect(lines[1]).toBe('day,2025-07-01,2025-07-01,3,2,30.00,40.0,1,2,50.0');
     expect(lines.at(-1)).toBe('total,all,All orders,5,3,45.00,40.0,1,3,33.3');

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOverviewResponse, adminProfileResponse, citySuggestionsResponse } from '../../../domain/contracts/admin/overview';
+import {
+  adminOverviewResponse,
+  adminProfileResponse,
+  citySuggestionsResponse,
+} from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { auditRoutes } from '../audit/routes';
@@ -21,16 +25,20 @@ import { listCitySuggestions } from './list-city-suggestions';
  */
 export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/admin/overview', { config: { policy: adminArea('overview') }, schema: { response: { 200: adminOverviewResponse } } }, async () =>
-    getAdminOverview(deps.db),
+  r.get(
+    '/api/admin/overview',
+    { config: { policy: adminArea('overview') }, schema: { response: { 200: adminOverviewResponse } } },
+    async () => getAdminOverview(deps.db),
   );
   r.get(
     '/api/admin/city-suggestions',
     { config: { policy: adminArea('overview') }, schema: { response: { 200: citySuggestionsResponse } } },
     async () => listCitySuggestions(deps.db),
   );
-  r.get('/api/admin/profile', { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: adminProfileResponse } } }, async (request) =>
-    getAdminProfile(deps.db, request.actor!),
+  r.get(
+    '/api/admin/profile',
+    { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: adminProfileResponse } } },
+    async (request) => getAdminProfile(deps.db, request.actor!),
   );
   r.post(
     '/api/admin/session/touch',

@@ -28,7 +28,9 @@ export function adminTeamRoutes(app: FastifyInstance): void {
   const db = app.deps.database.db;
   const policy = adminArea('team');
 
-  r.get('/api/admin/team', { config: { policy }, schema: { response: { 200: teamResponse } } }, async () => listTeam(db));
+  r.get('/api/admin/team', { config: { policy }, schema: { response: { 200: teamResponse } } }, async () =>
+    listTeam(db),
+  );
 
   r.post(
     '/api/admin/team/invites',
@@ -50,8 +52,13 @@ export function adminTeamRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/admin/team/members/:id/status',
-    { config: { policy }, schema: { params: memberParams, body: memberStatusBody, response: { 200: memberStatusResponse } } },
-    async (request) => ({ member: await setMemberActive({ db, bus }, request.actor!, request.params.id, request.body.isActive) }),
+    {
+      config: { policy },
+      schema: { params: memberParams, body: memberStatusBody, response: { 200: memberStatusResponse } },
+    },
+    async (request) => ({
+      member: await setMemberActive({ db, bus }, request.actor!, request.params.id, request.body.isActive),
+    }),
   );
 
   // The invite link: anyone holding the token may see the invite and create the invited account.
@@ -62,12 +69,18 @@ export function adminTeamRoutes(app: FastifyInstance): void {
   );
   r.post(
     '/api/admin/invitations/sign-up',
-    { config: { policy: POLICIES.public }, schema: { body: inviteSignUpBody, response: { 201: inviteAcceptResponse } } },
+    {
+      config: { policy: POLICIES.public },
+      schema: { body: inviteSignUpBody, response: { 201: inviteAcceptResponse } },
+    },
     async (request, reply) => reply.status(201).send(await signUpWithInvite({ db, bus }, request.body)),
   );
   r.post(
     '/api/admin/invitations/accept',
-    { config: { policy: POLICIES.signedIn }, schema: { body: inviteTokenBody, response: { 200: inviteAcceptResponse } } },
+    {
+      config: { policy: POLICIES.signedIn },
+      schema: { body: inviteTokenBody, response: { 200: inviteAcceptResponse } },
+    },
     async (request) => acceptInviteSignedIn({ db, bus }, request.actor!, request.body.token),
   );
 }

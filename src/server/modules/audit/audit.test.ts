@@ -21,7 +21,13 @@ beforeAll(async () => {
     actor: { userId: 'partner-1', name: 'Yusuf Rahman' },
     details: { from: 650, to: 700 },
   });
-  for (let i = 0; i < 12; i++) await recordAudit(t.database.db, { actionType: 'setting_updated', entityType: 'setting', entityId: `k${i}`, actor: null });
+  for (let i = 0; i < 12; i++)
+    await recordAudit(t.database.db, {
+      actionType: 'setting_updated',
+      entityType: 'setting',
+      entityId: `k${i}`,
+      actor: null,
+    });
 });
 afterAll(async () => t.close());
 
@@ -39,13 +45,20 @@ describe('GET /api/admin/audit', () => {
     expect(body.entityTypes).toEqual(['driver', 'menu_item', 'setting', 'ticket']);
     expect(body.entries[0]).toMatchObject({ actionType: 'setting_updated', performedByName: 'System' });
     const price = body.entries.find((e: { actionType: string }) => e.actionType === 'menu_price_changed');
-    expect(price).toMatchObject({ entityType: 'menu_item', entityId: 'item-1', performedByName: 'Yusuf Rahman', details: { from: 650, to: 700 } });
+    expect(price).toMatchObject({
+      entityType: 'menu_item',
+      entityId: 'item-1',
+      performedByName: 'Yusuf Rahman',
+      details: { from: 650, to: 700 },
+    });
   });
 
   it('filters by action, entity type and person, and pages', async () => {
     const get = async (qs: string) => (await call(t, admins.super_admin, 'GET', `/api/admin/audit?${qs}`)).json();
     expect((await get('action=driver_status_changed')).entries).toHaveLength(1);
-    expect((await get('entityType=ticket')).entries.map((e: { actionType: string }) => e.actionType)).toEqual(['ticket_created']);
+    expect((await get('entityType=ticket')).entries.map((e: { actionType: string }) => e.actionType)).toEqual([
+      'ticket_created',
+    ]);
     expect((await get('q=yusuf')).total).toBe(1);
     const p1 = await get('pageSize=10&page=1');
     const p2 = await get('pageSize=10&page=2');

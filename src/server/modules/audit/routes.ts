@@ -9,7 +9,9 @@ export function auditRoutes(app: FastifyInstance): void {
   const db = app.deps.database.db;
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/admin/audit', { config: { policy: adminArea('audit') }, schema: { querystring: auditQuery, response: { 200: auditResponse } } }, async (request) =>
-      listAudit(db, request.query),
+    .get(
+      '/api/admin/audit',
+      { config: { policy: adminArea('audit') }, schema: { querystring: auditQuery, response: { 200: auditResponse } } },
+      async (request) => listAudit(db, request.query),
     );
 }

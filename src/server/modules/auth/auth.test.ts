@@ -32,7 +32,13 @@ describe('customer sign-up and e-mail confirmation', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: json,
-      payload: { email, password: TEST_PASSWORD, name: 'Sara Ali', userType: 'customer', callbackURL: '/auth/callback' },
+      payload: {
+        email,
+        password: TEST_PASSWORD,
+        name: 'Sara Ali',
+        userType: 'customer',
+        callbackURL: '/auth/callback',
+      },
     });
     expect(res.statusCode).toBe(200);
     const { mail, path } = await lastMailTo(email);
@@ -41,7 +47,12 @@ describe('customer sign-up and e-mail confirmation', () => {
   });
 
   it('refuses to sign in before the e-mail is confirmed', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email, password: TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('FORBIDDEN');
   });
@@ -82,7 +93,12 @@ describe('customer sign-up and e-mail confirmation', () => {
   });
 
   it('keeps the session token out of the sign-in response body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email, password: TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('token');
     const cookie = res.headers['set-cookie'];
@@ -154,7 +170,12 @@ describe('where each kind of user lands (spec 3, section 2.2)', () => {
     const email = 'leaving@example.com';
     await createUser(t, { email, userType: 'customer', status: 'active' });
     const cookie = await signIn(t, email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...json, cookie }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...json, cookie },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(await me(cookie)).toBeNull();
   });

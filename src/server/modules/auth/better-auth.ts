@@ -100,7 +100,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-halalnosh-client-ip'] },
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production || config.publicUrl.startsWith('https://') },
+      defaultCookieAttributes: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.production || config.publicUrl.startsWith('https://'),
+      },
     },
   });
 }

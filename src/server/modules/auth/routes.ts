@@ -8,29 +8,31 @@ import { userProfiles } from '../../db/schema/index';
 
 /** GET /api/me: the signed-in user (or null) with their type, status, admin role and home path. */
 export function meRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/me',
-    { config: { policy: POLICIES.public }, schema: { response: { 200: meResponse } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const actor = request.actor;
-      if (!actor) return { user: null };
-      const [p] = await deps.db
-        .select({ displayName: userProfiles.displayName })
-        .from(userProfiles)
-        .where(eq(userProfiles.userId, actor.userId));
-      return {
-        user: {
-          id: actor.userId,
-          email: actor.email,
-          name: actor.name,
-          userType: actor.userType,
-          status: actor.status,
-          adminRole: actor.adminRole,
-          displayName: p?.displayName ?? null,
-          home: homePathFor(actor),
-        },
-      };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/me',
+      { config: { policy: POLICIES.public }, schema: { response: { 200: meResponse } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const actor = request.actor;
+        if (!actor) return { user: null };
+        const [p] = await deps.db
+          .select({ displayName: userProfiles.displayName })
+          .from(userProfiles)
+          .where(eq(userProfiles.userId, actor.userId));
+        return {
+          user: {
+            id: actor.userId,
+            email: actor.email,
+            name: actor.name,
+            userType: actor.userType,
+            status: actor.status,
+            adminRole: actor.adminRole,
+            displayName: p?.displayName ?? null,
+            home: homePathFor(actor),
+          },
+        };
+      },
+    );
 }

@@ -58,7 +58,8 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['exec
 function openNowParts(at: Date) {
   const { today, now } = londonClock(at);
   const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
-  const on = (day: string) => sql.raw(`(jsonb_typeof(${day}) = 'object' and coalesce(${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`);
+  const on = (day: string) =>
+    sql.raw(`(jsonb_typeof(${day}) = 'object' and coalesce(${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`);
   const join = sql`(select ${on('t')} as t_on, (t ->> 'open')::time as t_open, (t ->> 'close')::time as t_close,
       ${on('y')} as y_on, (y ->> 'open')::time as y_open, (y ->> 'close')::time as y_close
     from (select ${sites.openingHours} -> ${today} as t, ${sites.openingHours} -> ${yesterday} as y offset 0) d offset 0) open_hours`;
@@ -143,9 +144,14 @@ export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['exec
  * (issue 8 item 6, decision 0093).
  */
 export function cardRowsByIds(db: DbOrTx, ids: string[]) {
-  const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) => sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
+  const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) =>
+    sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
   return db
-    .select({ ...cardColumns, brandName: ofBrand<string>(brands.name), logoUrl: ofBrand<string | null>(brands.logoUrl) })
+    .select({
+      ...cardColumns,
+      brandName: ofBrand<string>(brands.name),
+      logoUrl: ofBrand<string | null>(brands.logoUrl),
+    })
     .from(sites)
     .where(inArray(sites.id, ids));
 }

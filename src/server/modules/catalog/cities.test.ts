@@ -47,7 +47,12 @@ describe('GET /api/cities/:slug', () => {
     const res = await get('/api/cities/birmingham');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.city).toMatchObject({ name: 'Birmingham', region: 'West Midlands', postcodeArea: 'B', restaurantCount: 4 });
+    expect(body.city).toMatchObject({
+      name: 'Birmingham',
+      region: 'West Midlands',
+      postcodeArea: 'B',
+      restaurantCount: 4,
+    });
     expect(body.city.landmarks.length).toBeGreaterThan(0);
     expect(body.restaurants).toHaveLength(4);
     for (const r of body.restaurants) expect(r).toMatchObject({ city: 'Birmingham', distanceKm: null });
@@ -57,7 +62,9 @@ describe('GET /api/cities/:slug', () => {
     const page = (await get('/api/cities/london')).json();
     const search = (await get('/api/restaurants/search?location=london')).json();
     expect(page.restaurants).toHaveLength(8);
-    expect(page.restaurants.map((r: { slug: string }) => r.slug)).toEqual(search.restaurants.slice(0, 8).map((r: { slug: string }) => r.slug));
+    expect(page.restaurants.map((r: { slug: string }) => r.slug)).toEqual(
+      search.restaurants.slice(0, 8).map((r: { slug: string }) => r.slug),
+    );
     expect(page.restaurants.map((r: { slug: string }) => r.slug)).not.toContain('tigris-grill-ealing');
   });
 
@@ -70,7 +77,12 @@ describe('GET /api/cities/:slug', () => {
 
 describe('POST /api/city-suggestions', () => {
   const suggest = (payload: unknown, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/city-suggestions', payload: payload as object, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/city-suggestions',
+      payload: payload as object,
+      headers: cookie ? { cookie } : {},
+    });
   const stored = (city: string) => t.database.db.select().from(citySuggestions).where(eq(citySuggestions.city, city));
 
   it('stores a visitor suggestion trimmed, with the e-mail lower-cased', async () => {

@@ -23,7 +23,12 @@ export type RankOptions = { at: Date; filters: readonly SearchFilter[]; cuisines
 
 /** A city's active branches that pass the filters, as rank rows (the search's first read). */
 export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
-  return selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: o.cuisines, position: false, names: true, order: true });
+  return selectRankRows(db, inCity(citySlug), o.at, o.filters, {
+    cuisines: o.cuisines,
+    position: false,
+    names: true,
+    order: true,
+  });
 }
 
 /**
@@ -33,7 +38,13 @@ export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
  * [offset, offset + limit) are answered, each with `before` (how many branches precede its group)
  * and `total`. When the page lies past the end, one row with a null id still carries the total.
  */
-export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
+export async function cityPageRows(
+  db: DbOrTx,
+  citySlug: string,
+  o: Omit<RankOptions, 'cuisines'>,
+  offset: number,
+  limit: number,
+) {
   const result = await db.execute(cityPageQuery(db, citySlug, o, offset, limit));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     id: string | null;
@@ -48,8 +59,19 @@ export async function cityPageRows(db: DbOrTx, citySlug: string, o: Omit<RankOpt
 }
 
 /** The statement of cityPageRows. */
-export function cityPageQuery(db: DbOrTx, citySlug: string, o: Omit<RankOptions, 'cuisines'>, offset: number, limit: number) {
-  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, { cuisines: false, position: false, names: false, order: true });
+export function cityPageQuery(
+  db: DbOrTx,
+  citySlug: string,
+  o: Omit<RankOptions, 'cuisines'>,
+  offset: number,
+  limit: number,
+) {
+  const rank = selectRankRows(db, inCity(citySlug), o.at, o.filters, {
+    cuisines: false,
+    position: false,
+    names: false,
+    order: true,
+  });
   return sql`with r(id, slug, brand_name, brand_id, branch_name, rating, is_open, cuisines, lat, lng, radius) as (${rank.getSQL()}),
     g as (select is_open, rating, count(*) as n from r group by 1, 2),
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto, sum(n) over () as total from g),
@@ -70,8 +92,16 @@ function inBox(point: GeoPoint) {
   const largest = sql`(select least(max(s.delivery_radius_km), ${MAX_DELIVERY_RADIUS_KM}::float8) from ${sites} s)`;
   const kmPerDegreeLng = 111.32 * Math.cos((point.lat * Math.PI) / 180);
   return and(
-    between(sites.lat, sql`${point.lat}::float8 - ${largest} / 111.32`, sql`${point.lat}::float8 + ${largest} / 111.32`),
-    between(sites.lng, sql`${point.lng}::float8 - ${largest} / ${kmPerDegreeLng}::float8`, sql`${point.lng}::float8 + ${largest} / ${kmPerDegreeLng}::float8`),
+    between(
+      sites.lat,
+      sql`${point.lat}::float8 - ${largest} / 111.32`,
+      sql`${point.lat}::float8 + ${largest} / 111.32`,
+    ),
+    between(
+      sites.lng,
+      sql`${point.lng}::float8 - ${largest} / ${kmPerDegreeLng}::float8`,
+      sql`${point.lng}::float8 + ${largest} / ${kmPerDegreeLng}::float8`,
+    ),
     eq(sites.status, 'active'),
   );
 }
@@ -92,7 +122,12 @@ function roughlyWithinRadius(point: GeoPoint) {
 
 /** The same box, branches that pass the filters and roughly reach the point, as rank rows with their position (the search's first read). */
 export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
-  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, { cuisines: o.cuisines, position: true, names: false, order: false });
+  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, {
+    cuisines: o.cuisines,
+    position: true,
+    names: false,
+    order: false,
+  });
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */
@@ -106,7 +141,11 @@ export async function branchesDeliveringTo(db: DbOrTx, point: GeoPoint): Promise
 }
 
 /** Rank rows of the branches whose own delivery radius reaches the point, with distance, nearest first. */
-export async function rankDeliveringTo(db: DbOrTx, point: GeoPoint, o: RankOptions): Promise<{ row: RankRow; km: number }[]> {
+export async function rankDeliveringTo(
+  db: DbOrTx,
+  point: GeoPoint,
+  o: RankOptions,
+): Promise<{ row: RankRow; km: number }[]> {
   const rows = await nearbyRankQuery(db, point, o);
   return rows
     .filter((row) => row.lat !== null && row.lng !== null)

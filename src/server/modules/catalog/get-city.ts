@@ -13,6 +13,9 @@ export async function getCity(db: Db, slug: string, now = new Date()): Promise<G
   const [city] = await db.select().from(cities).where(eq(cities.slug, slug.trim().toLowerCase())).limit(1);
   if (!city) throw new AppError('NOT_FOUND', 'City not found');
   const rows = await cityBranchesQuery(db, city.slug);
-  const restaurants = rows.map((row) => toCard(row, now)).sort(compareCityResults).slice(0, CITY_PAGE_RESTAURANTS);
+  const restaurants = rows
+    .map((row) => toCard(row, now))
+    .sort(compareCityResults)
+    .slice(0, CITY_PAGE_RESTAURANTS);
   return { city: toCityEntry(city, rows.length), restaurants };
 }

@@ -24,7 +24,11 @@ beforeAll(async () => {
   londonSiteId = london.id;
   const [menu] = await t.database.db.select().from(menus).where(eq(menus.brandId, brandId));
   menuId = menu.id;
-  baseItems = await t.database.db.select().from(menuItems).where(eq(menuItems.menuId, menuId)).orderBy(asc(menuItems.sortOrder));
+  baseItems = await t.database.db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.menuId, menuId))
+    .orderBy(asc(menuItems.sortOrder));
 });
 afterAll(async () => t.close());
 
@@ -55,7 +59,9 @@ describe('GET /api/restaurants/:slug', () => {
     });
     const sections: Section[] = body.restaurant.menu.sections;
     expect(sections.map((s) => s.title)).toEqual(sample.menu.map((s) => s.title ?? 'Other'));
-    expect(items(sections).map((i) => [i.id, i.name, i.priceMinor])).toEqual(sample.menu.flatMap((s) => s.items.map((i) => [i.id, i.name, i.priceMinor])));
+    expect(items(sections).map((i) => [i.id, i.name, i.priceMinor])).toEqual(
+      sample.menu.flatMap((s) => s.items.map((i) => [i.id, i.name, i.priceMinor])),
+    );
   });
 
   it('lists every item of a seeded menu by section and sort order, with all item fields', async () => {
@@ -89,11 +95,20 @@ describe('GET /api/restaurants/:slug', () => {
     ]);
     const london = items((await page('saffron-ember-green-street')).body.restaurant.menu.sections);
     expect(london.map((i) => i.id)).not.toContain(hidden.id);
-    expect(london.find((i) => i.id === repriced.id)).toMatchObject({ priceMinor: 999, description: 'Green Street special' });
-    expect(london.find((i) => i.id === untouched.id)).toMatchObject({ priceMinor: untouched.priceMinor, description: untouched.description });
+    expect(london.find((i) => i.id === repriced.id)).toMatchObject({
+      priceMinor: 999,
+      description: 'Green Street special',
+    });
+    expect(london.find((i) => i.id === untouched.id)).toMatchObject({
+      priceMinor: untouched.priceMinor,
+      description: untouched.description,
+    });
     const birmingham = items((await page('saffron-ember-ladypool-road')).body.restaurant.menu.sections);
     expect(birmingham.map((i) => i.id)).toContain(hidden.id);
-    expect(birmingham.find((i) => i.id === repriced.id)).toMatchObject({ priceMinor: repriced.priceMinor, description: repriced.description });
+    expect(birmingham.find((i) => i.id === repriced.id)).toMatchObject({
+      priceMinor: repriced.priceMinor,
+      description: repriced.description,
+    });
   });
 
   it('hides an item the brand made unavailable even where a branch marks it available', async () => {
@@ -101,35 +116,59 @@ describe('GET /api/restaurants/:slug', () => {
     await t.database.db.update(menuItems).set({ isAvailable: false }).where(eq(menuItems.id, item.id));
     await t.database.db.insert(siteItemOverrides).values({ siteId: londonSiteId, itemId: item.id, isAvailable: true });
     for (const slug of ['saffron-ember-green-street', 'saffron-ember-rusholme']) {
-      expect(items((await page(slug)).body.restaurant.menu.sections).map((i) => i.id), slug).not.toContain(item.id);
+      expect(
+        items((await page(slug)).body.restaurant.menu.sections).map((i) => i.id),
+        slug,
+      ).not.toContain(item.id);
     }
   });
 
   it('titles an untitled section "Other" and leaves out a section with nothing available', async () => {
-    const [untitled] = await t.database.db.insert(menuSections).values({ menuId, title: null, sortOrder: 0 }).returning();
-    const [empty] = await t.database.db.insert(menuSections).values({ menuId, title: 'Sold Out', sortOrder: 99 }).returning();
+    const [untitled] = await t.database.db
+      .insert(menuSections)
+      .values({ menuId, title: null, sortOrder: 0 })
+      .returning();
+    const [empty] = await t.database.db
+      .insert(menuSections)
+      .values({ menuId, title: 'Sold Out', sortOrder: 99 })
+      .returning();
     await t.database.db.insert(menuItems).values([
       { menuId, sectionId: untitled.id, name: 'Mint Tea', priceMinor: 250, sortOrder: 0 },
       { menuId, sectionId: empty.id, name: 'Gone Today', priceMinor: 500, sortOrder: 100, isAvailable: false },
     ]);
     const sections: Section[] = (await page('saffron-ember-rusholme')).body.restaurant.menu.sections;
-    expect(sections[0]).toMatchObject({ id: untitled.id, title: 'Other', items: [{ name: 'Mint Tea', priceMinor: 250 }] });
+    expect(sections[0]).toMatchObject({
+      id: untitled.id,
+      title: 'Other',
+      items: [{ name: 'Mint Tea', priceMinor: 250 }],
+    });
     expect(sections.map((s) => s.title)).not.toContain('Sold Out');
   });
 
   it('answers menu null for a brand without a menu or without anything available', async () => {
     const db = t.database.db;
     const [bare] = await db.insert(brands).values({ name: 'New Kitchen', description: 'Opening soon' }).returning();
-    const site = { address: '1 Test Road, London', city: 'London', citySlug: 'london', openingHours: defaultOpeningHours() };
+    const site = {
+      address: '1 Test Road, London',
+      city: 'London',
+      citySlug: 'london',
+      openingHours: defaultOpeningHours(),
+    };
     await db.insert(sites).values({ ...site, brandId: bare.id, name: 'Bow', slug: 'new-kitchen-bow' });
     const noMenu = await page('new-kitchen-bow');
     expect(noMenu.status).toBe(200);
-    expect(noMenu.body.restaurant).toMatchObject({ brandName: 'New Kitchen', brandDescription: 'Opening soon', menu: null });
+    expect(noMenu.body.restaurant).toMatchObject({
+      brandName: 'New Kitchen',
+      brandDescription: 'Opening soon',
+      menu: null,
+    });
 
     const [soldOut] = await db.insert(brands).values({ name: 'Sold Out Grill' }).returning();
     const [menu] = await db.insert(menus).values({ brandId: soldOut.id }).returning();
     const [section] = await db.insert(menuSections).values({ menuId: menu.id, title: 'Grills' }).returning();
-    await db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name: 'Adana', priceMinor: 1200, isAvailable: false });
+    await db
+      .insert(menuItems)
+      .values({ menuId: menu.id, sectionId: section.id, name: 'Adana', priceMinor: 1200, isAvailable: false });
     await db.insert(sites).values({ ...site, brandId: soldOut.id, name: 'Mile End', slug: 'sold-out-grill-mile-end' });
     expect((await page('sold-out-grill-mile-end')).body.restaurant.menu).toBeNull();
   });

@@ -33,6 +33,9 @@ export async function activeRestaurantCounts(db: Db): Promise<Map<string, number
 
 /** The UK city directory in its fixed order, London first. */
 export async function listCities(db: Db): Promise<CityEntryWithCount[]> {
-  const [rows, counts] = await Promise.all([db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.name)), activeRestaurantCounts(db)]);
+  const [rows, counts] = await Promise.all([
+    db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.name)),
+    activeRestaurantCounts(db),
+  ]);
   return rows.map((c) => toCityEntry(c, counts.get(c.slug) ?? 0));
 }

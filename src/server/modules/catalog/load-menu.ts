@@ -31,7 +31,13 @@ export function branchMenuQuery(db: DbOrTx, menuId: string, siteId: string) {
     .from(menuItems)
     .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
     .leftJoin(siteItemOverrides, and(eq(siteItemOverrides.siteId, siteId), eq(siteItemOverrides.itemId, menuItems.id)))
-    .where(and(eq(menuItems.menuId, menuId), eq(menuItems.isAvailable, true), sql`coalesce(${siteItemOverrides.isAvailable}, true)`))
+    .where(
+      and(
+        eq(menuItems.menuId, menuId),
+        eq(menuItems.isAvailable, true),
+        sql`coalesce(${siteItemOverrides.isAvailable}, true)`,
+      ),
+    )
     .orderBy(asc(menuSections.sortOrder), asc(menuSections.id), asc(menuItems.sortOrder), asc(menuItems.name));
 }
 

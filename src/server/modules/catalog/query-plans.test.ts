@@ -71,7 +71,10 @@ beforeAll(async () => {
   [site] = await t.database.db.select().from(sites).where(eq(sites.slug, 'kervan-ocakbasi-dalston'));
   const [row] = await branchBySlugQuery(t.database.db, site.slug);
   menuId = row.menuId!;
-  [{ id: userId }] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'customer@halalnosh.test'));
+  [{ id: userId }] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, 'customer@halalnosh.test'));
 });
 afterAll(async () => t.close());
 

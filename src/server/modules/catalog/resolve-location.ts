@@ -44,7 +44,14 @@ export async function resolveLocation(db: Db, geocoder: Geocoder, text: string |
 export function describeLocation(location: ResolvedLocation): SearchLocation {
   switch (location.kind) {
     case 'city':
-      return { kind: 'city', label: location.label, known: true, citySlug: location.citySlug, lat: location.lat, lng: location.lng };
+      return {
+        kind: 'city',
+        label: location.label,
+        known: true,
+        citySlug: location.citySlug,
+        lat: location.lat,
+        lng: location.lng,
+      };
     case 'postcode':
       return { kind: 'postcode', label: location.label, known: true, lat: location.lat, lng: location.lng };
     case 'unknown':

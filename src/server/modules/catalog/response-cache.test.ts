@@ -24,10 +24,21 @@ afterAll(async () => {
 
 async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.body, etag: res.headers.etag as string | undefined, json: () => res.json() };
+  return {
+    status: res.statusCode,
+    body: res.body,
+    etag: res.headers.etag as string | undefined,
+    json: () => res.json(),
+  };
 }
-const search = (t: TestApp, location = 'London') => get(t, `/api/restaurants/search?location=${encodeURIComponent(location)}&limit=100`);
-const card = (body: string) => (JSON.parse(body) as { restaurants: { slug: string; branchName: string; rating: number | null; reviewCount: number }[] }).restaurants.find((r) => r.slug === SLUG)!;
+const search = (t: TestApp, location = 'London') =>
+  get(t, `/api/restaurants/search?location=${encodeURIComponent(location)}&limit=100`);
+const card = (body: string) =>
+  (
+    JSON.parse(body) as {
+      restaurants: { slug: string; branchName: string; rating: number | null; reviewCount: number }[];
+    }
+  ).restaurants.find((r) => r.slug === SLUG)!;
 
 describe('response cache of search and restaurant page (decision 0091)', () => {
   it('sends a cached answer compressed to a browser that takes brotli or gzip, with its own tag, and plain otherwise', async () => {
@@ -46,7 +57,11 @@ describe('response cache of search and restaurant page (decision 0091)', () => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
       expect(res.headers.etag).not.toBe(plain.headers.etag);
-      const again = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string } });
+      const again = await a.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string },
+      });
       expect(again.statusCode).toBe(304);
     }
     const refused = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
@@ -61,7 +76,9 @@ describe('response cache of search and restaurant page (decision 0091)', () => {
     expect(second.body).toBe(first.body);
     expect(first.etag).toMatch(/^"/);
     expect(second.etag).toBe(first.etag);
-    const notModified = await get(a, `/api/restaurants/search?location=London&limit=100`, { 'if-none-match': first.etag! });
+    const notModified = await get(a, `/api/restaurants/search?location=London&limit=100`, {
+      'if-none-match': first.etag!,
+    });
     expect(notModified.status).toBe(304);
     expect(notModified.body).toBe('');
     const page = await get(a, `/api/restaurants/${SLUG}`);
@@ -76,7 +93,9 @@ describe('response cache of search and restaurant page (decision 0091)', () => {
     await a.database.db.update(sites).set({ name: 'Green Street Renamed' }).where(eq(sites.slug, SLUG));
     expect(card((await search(a)).body).branchName).toBe('Green Street Renamed');
     expect(card((await search(b)).body).branchName).toBe('Green Street Renamed');
-    expect(JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant.branchName).toBe('Green Street Renamed');
+    expect(JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant.branchName).toBe(
+      'Green Street Renamed',
+    );
   });
 
   it('shows a change to a menu item in the very next restaurant page', async () => {
@@ -84,10 +103,15 @@ describe('response cache of search and restaurant page (decision 0091)', () => {
     const item = before.menu.sections[0].items[0];
     const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
     const [menu] = await a.database.db.select().from(menus).where(eq(menus.brandId, site.brandId));
-    await a.database.db.update(menuItems).set({ name: 'Cache Test Curry', priceMinor: 1234 }).where(eq(menuItems.id, item.id));
+    await a.database.db
+      .update(menuItems)
+      .set({ name: 'Cache Test Curry', priceMinor: 1234 })
+      .where(eq(menuItems.id, item.id));
     expect(menu.id).toBeTruthy();
     const after = JSON.parse((await get(b, `/api/restaurants/${SLUG}`)).body).restaurant;
-    const changed = after.menu.sections.flatMap((s: { items: { id: string }[] }) => s.items).find((i: { id: string }) => i.id === item.id);
+    const changed = after.menu.sections
+      .flatMap((s: { items: { id: string }[] }) => s.items)
+      .find((i: { id: string }) => i.id === item.id);
     expect(changed).toMatchObject({ name: 'Cache Test Curry', priceMinor: 1234 });
   });
 
@@ -99,7 +123,9 @@ describe('response cache of search and restaurant page (decision 0091)', () => {
     await saveReview(a.database.db, { siteId: site.id, userId, rating: 1, comment: 'Cold' });
     const after = card((await search(b)).body);
     expect(after.reviewCount).toBe(before.reviewCount + 1);
-    expect(JSON.parse((await get(a, `/api/restaurants/${SLUG}`)).body).restaurant.reviewCount).toBe(before.reviewCount + 1);
+    expect(JSON.parse((await get(a, `/api/restaurants/${SLUG}`)).body).restaurant.reviewCount).toBe(
+      before.reviewCount + 1,
+    );
   });
 
   it('gives a signed-in customer and a visitor the same answer (nothing in it depends on the viewer)', async () => {

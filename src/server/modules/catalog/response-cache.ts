@@ -50,8 +50,12 @@ export function createResponseCache(db: Db, { enabled = true }: { enabled?: bool
   let inFlight = false;
   let waiting: { resolve: (v: string) => void; reject: (e: unknown) => void }[] = [];
   const readVersion = async (): Promise<string> => {
-    const result = await db.execute<{ version: string }>(sql`select version::text as version from catalog_version where id = 1`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
+    const result = await db.execute<{ version: string }>(
+      sql`select version::text as version from catalog_version where id = 1`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as {
+      version: string;
+    }[];
     return rows[0]?.version ?? '0';
   };
   const pump = (): void => {
@@ -89,7 +93,12 @@ export function createResponseCache(db: Db, { enabled = true }: { enabled?: bool
         if (twins[coding] === undefined) {
           twins[coding] =
             coding === 'br'
-              ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+              ? brotliCompressSync(body, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: 5,
+                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                  },
+                })
               : gzipSync(body, { level: 6 });
         }
         return twins[coding]!;

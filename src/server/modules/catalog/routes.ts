@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getCityParams, getCityResponse } from '../../../domain/contracts/catalog/get-city';
 import { getRestaurantParams, getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
 import { listCitiesResponse } from '../../../domain/contracts/catalog/list-cities';
-import { searchRestaurantsQuery, searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
+import {
+  searchRestaurantsQuery,
+  searchRestaurantsResponse,
+} from '../../../domain/contracts/catalog/search-restaurants';
 import { suggestCityBody, suggestCityResponse } from '../../../domain/contracts/catalog/suggest-city';
 import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
@@ -17,7 +20,10 @@ import { searchRestaurants } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
 /** Discovery: the city directory, city suggestions, restaurant search and the restaurant page. */
-export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Geocoder; responseCache?: boolean }): void {
+export function catalogRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; geocoder: Geocoder; responseCache?: boolean },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { policy: POLICIES.public };
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
@@ -40,8 +46,10 @@ export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Ge
     cities: await listCities(deps.db),
   }));
 
-  r.get('/api/cities/:slug', { config: pub, schema: { params: getCityParams, response: { 200: getCityResponse } } }, async (request) =>
-    getCity(deps.db, request.params.slug),
+  r.get(
+    '/api/cities/:slug',
+    { config: pub, schema: { params: getCityParams, response: { 200: getCityResponse } } },
+    async (request) => getCity(deps.db, request.params.slug),
   );
 
   r.post(
@@ -58,7 +66,14 @@ export function catalogRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Ge
     { config: pub, schema: { querystring: searchRestaurantsQuery, response: { 200: searchRestaurantsResponse } } },
     async (request, reply) => {
       const q = request.query;
-      const key = JSON.stringify(['search', q.location ?? '', q.cuisine ?? '', [...q.filters].sort(), q.limit, q.offset]);
+      const key = JSON.stringify([
+        'search',
+        q.location ?? '',
+        q.cuisine ?? '',
+        [...q.filters].sort(),
+        q.limit,
+        q.offset,
+      ]);
       const answer = await cache.get(key, async () =>
         JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
       );

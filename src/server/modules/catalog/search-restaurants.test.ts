@@ -27,14 +27,19 @@ let t: TestApp;
 let certified = new Set<string>();
 
 // Hours that do not depend on when the tests run: open round the clock, or never.
-const ALWAYS: OpeningHours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '00:00', closed: false }])) as OpeningHours;
-const NEVER: OpeningHours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '09:00', close: '22:00', closed: true }])) as OpeningHours;
+const ALWAYS: OpeningHours = Object.fromEntries(
+  WEEKDAYS.map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+) as OpeningHours;
+const NEVER: OpeningHours = Object.fromEntries(
+  WEEKDAYS.map((d) => [d, { open: '09:00', close: '22:00', closed: true }]),
+) as OpeningHours;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
   const db = t.database.db;
-  const set = (slug: string, values: Partial<typeof sites.$inferInsert>) => db.update(sites).set(values).where(eq(sites.slug, slug));
+  const set = (slug: string, values: Partial<typeof sites.$inferInsert>) =>
+    db.update(sites).set(values).where(eq(sites.slug, slug));
   await db.update(sites).set({ openingHours: ALWAYS });
   // Closed three ways besides the sample's own switch (shalimar-karahi-house-whitechapel).
   await set('cedar-charcoal-edgware-road', { pausedUntil: new Date(Date.now() + 3_600_000) });
@@ -51,19 +56,28 @@ beforeAll(async () => {
   await set('tigris-grill-ealing', { status: 'inactive' });
   // Verified Halal needs a current approved certificate (issue 7): a verified status whose
   // certificate ran out last night (before the sweeper's run), or that has none, is not enough.
-  const siteId = async (slug: string) => (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
-  await db.update(halalCertificates).set({ issuedOn: '2020-01-01', expiresOn: '2021-01-31' }).where(eq(halalCertificates.siteId, await siteId('kervan-ocakbasi-dalston')));
+  const siteId = async (slug: string) =>
+    (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
+  await db
+    .update(halalCertificates)
+    .set({ issuedOn: '2020-01-01', expiresOn: '2021-01-31' })
+    .where(eq(halalCertificates.siteId, await siteId('kervan-ocakbasi-dalston')));
   await db.delete(halalCertificates).where(eq(halalCertificates.siteId, await siteId('sultan-s-table-green-lanes')));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
   certified = new Set(
-    (await db.select({ siteId: halalCertificates.siteId }).from(halalCertificates).where(and(eq(halalCertificates.status, 'approved'), gte(halalCertificates.expiresOn, today)))).map(
-      (r) => r.siteId,
-    ),
+    (
+      await db
+        .select({ siteId: halalCertificates.siteId })
+        .from(halalCertificates)
+        .where(and(eq(halalCertificates.status, 'approved'), gte(halalCertificates.expiresOn, today)))
+    ).map((r) => r.siteId),
   );
 });
 afterAll(async () => t.close());
 
-async function search(query: string): Promise<{ location: Record<string, unknown>; total: number; restaurants: Card[] }> {
+async function search(
+  query: string,
+): Promise<{ location: Record<string, unknown>; total: number; restaurants: Card[] }> {
   const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/search${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -78,7 +92,8 @@ async function londonRows() {
     .where(and(eq(sites.citySlug, 'london'), eq(sites.status, 'active')));
 }
 type Row = Awaited<ReturnType<typeof londonRows>>[number];
-const isOpenRow = (r: Row) => r.isOpen && !(r.pausedUntil && r.pausedUntil > new Date()) && !r.openingHours.monday.closed;
+const isOpenRow = (r: Row) =>
+  r.isOpen && !(r.pausedUntil && r.pausedUntil > new Date()) && !r.openingHours.monday.closed;
 const RULES: Record<string, (r: Row) => boolean> = {
   verified: (r) => r.halalStatus === 'verified' && certified.has(r.id),
   fast: (r) => r.etaMaxMinutes + r.busyExtraMinutes <= 30,
@@ -90,7 +105,14 @@ const RULES: Record<string, (r: Row) => boolean> = {
 describe('search by city', () => {
   it('searches London when no location is given and echoes it', async () => {
     const body = await search('');
-    expect(body.location).toEqual({ kind: 'city', label: 'London', known: true, citySlug: 'london', lat: 51.5074, lng: -0.1278 });
+    expect(body.location).toEqual({
+      kind: 'city',
+      label: 'London',
+      known: true,
+      citySlug: 'london',
+      lat: 51.5074,
+      lng: -0.1278,
+    });
     expect(body.total).toBeGreaterThanOrEqual(20);
     expect(slugs(body.restaurants)).toEqual((await londonRows()).map((r) => r.slug).sort());
     for (const c of body.restaurants) expect(c).toMatchObject({ city: 'London', distanceKm: null });
@@ -108,7 +130,11 @@ describe('search by city', () => {
   });
 
   it('answers an unknown place with an empty list and the text echoed', async () => {
-    expect(await search('?location=Atlantis')).toEqual({ location: { kind: 'city', label: 'Atlantis', known: false }, total: 0, restaurants: [] });
+    expect(await search('?location=Atlantis')).toEqual({
+      location: { kind: 'city', label: 'Atlantis', known: false },
+      total: 0,
+      restaurants: [],
+    });
   });
 
   it('leaves out inactive branches', async () => {
@@ -120,8 +146,14 @@ describe('search by city', () => {
     const firstClosed = restaurants.findIndex((c) => !c.isOpen);
     expect(firstClosed).toBeGreaterThan(0);
     expect(restaurants.slice(firstClosed).every((c) => !c.isOpen)).toBe(true);
-    expect(restaurants.slice(0, 3).map((c) => c.slug)).toEqual(['tiffin-tandoor-tooting', 'kervan-ocakbasi-dalston', 'sultan-s-table-green-lanes']);
-    const unratedOpen = restaurants.filter((c) => c.isOpen && c.rating === null).map((c) => `${c.brandName} ${c.branchName}`);
+    expect(restaurants.slice(0, 3).map((c) => c.slug)).toEqual([
+      'tiffin-tandoor-tooting',
+      'kervan-ocakbasi-dalston',
+      'sultan-s-table-green-lanes',
+    ]);
+    const unratedOpen = restaurants
+      .filter((c) => c.isOpen && c.rating === null)
+      .map((c) => `${c.brandName} ${c.branchName}`);
     expect(unratedOpen).toEqual([...unratedOpen].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })));
   });
 
@@ -133,7 +165,10 @@ describe('search by city', () => {
   it('shows a real rating and review count, and no rating without reviews', async () => {
     const cards = (await search('?limit=100')).restaurants;
     expect(cards.find((c) => c.slug === 'kervan-ocakbasi-dalston')).toMatchObject({ rating: 4.7, reviewCount: 3 });
-    expect(cards.find((c) => c.slug === 'medina-couscous-house-finsbury-park')).toMatchObject({ rating: null, reviewCount: 0 });
+    expect(cards.find((c) => c.slug === 'medina-couscous-house-finsbury-park')).toMatchObject({
+      rating: null,
+      reviewCount: 0,
+    });
   });
 });
 
@@ -144,7 +179,10 @@ describe('cuisine and filters', () => {
     expect(lower.total).toBeGreaterThan(0);
     expect(slugs(lower.restaurants)).toEqual(slugs(proper.restaurants));
     for (const c of lower.restaurants) expect(c.cuisines).toContain('Turkish');
-    const expected = (await londonRows()).filter((r) => r.cuisines.includes('Turkish')).map((r) => r.slug).sort();
+    const expected = (await londonRows())
+      .filter((r) => r.cuisines.includes('Turkish'))
+      .map((r) => r.slug)
+      .sort();
     expect(slugs(lower.restaurants)).toEqual(expected);
     expect((await search('?cuisine=all')).total).toBe((await search('')).total);
   });
@@ -152,7 +190,10 @@ describe('cuisine and filters', () => {
   for (const filter of Object.keys(RULES)) {
     it(`keeps exactly the branches the "${filter}" filter describes`, async () => {
       const rows = await londonRows();
-      const expected = rows.filter(RULES[filter]).map((r) => r.slug).sort();
+      const expected = rows
+        .filter(RULES[filter])
+        .map((r) => r.slug)
+        .sort();
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(rows.length);
       const body = await search(`?filters=${filter}&limit=100`);
@@ -176,7 +217,9 @@ describe('cuisine and filters', () => {
         .map((r) => r.slug)
         .sort();
       expect(expected.length, filters).toBeGreaterThan(0);
-      const body = await search(`?filters=${encodeURIComponent(filters)}${cuisine ? `&cuisine=${cuisine}` : ''}&limit=100`);
+      const body = await search(
+        `?filters=${encodeURIComponent(filters)}${cuisine ? `&cuisine=${cuisine}` : ''}&limit=100`,
+      );
       expect(slugs(body.restaurants), filters).toEqual(expected);
     }
   });
@@ -194,7 +237,9 @@ describe('cuisine and filters', () => {
       expect(certified.has(row.id), slug).toBe(true);
     }
     // Both are still verified by status, so the status alone would have listed them.
-    const statuses = rows.filter((r) => ['kervan-ocakbasi-dalston', 'sultan-s-table-green-lanes'].includes(r.slug)).map((r) => r.halalStatus);
+    const statuses = rows
+      .filter((r) => ['kervan-ocakbasi-dalston', 'sultan-s-table-green-lanes'].includes(r.slug))
+      .map((r) => r.halalStatus);
     expect(statuses).toEqual(['verified', 'verified']);
   });
 
@@ -211,7 +256,9 @@ describe('search by postcode', () => {
     expect(body.location).toMatchObject({ kind: 'postcode', label: 'E1 6AN', known: true });
     const here = { lat: body.location.lat as number, lng: body.location.lng as number };
     const found = body.restaurants.map((c) => c.slug);
-    expect(found).toEqual(expect.arrayContaining(['shalimar-karahi-house-whitechapel', 'dhaka-spice-kitchen-brick-lane']));
+    expect(found).toEqual(
+      expect.arrayContaining(['shalimar-karahi-house-whitechapel', 'dhaka-spice-kitchen-brick-lane']),
+    );
     const distances = body.restaurants.map((c) => c.distanceKm!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     for (const c of body.restaurants) {
@@ -225,7 +272,9 @@ describe('search by postcode', () => {
     const body = await search('?location=E1%206AN');
     const here = { lat: body.location.lat as number, lng: body.location.lng as number };
     const all = await t.database.db.select().from(sites).where(eq(sites.status, 'active'));
-    const expected = all.filter((s) => distanceKm(here, { lat: s.lat!, lng: s.lng! }) <= s.deliveryRadiusKm).map((s) => s.slug);
+    const expected = all
+      .filter((s) => distanceKm(here, { lat: s.lat!, lng: s.lng! }) <= s.deliveryRadiusKm)
+      .map((s) => s.slug);
     expect(slugs(body.restaurants)).toEqual(expected.sort());
   });
 
@@ -250,7 +299,11 @@ describe('search by postcode', () => {
   });
 
   it('answers a postcode it cannot place with an empty list', async () => {
-    expect(await search('?location=ZZ9%209ZZ')).toEqual({ location: { kind: 'postcode', label: 'ZZ9 9ZZ', known: false }, total: 0, restaurants: [] });
+    expect(await search('?location=ZZ9%209ZZ')).toEqual({
+      location: { kind: 'postcode', label: 'ZZ9 9ZZ', known: false },
+      total: 0,
+      restaurants: [],
+    });
   });
 });
 
@@ -276,7 +329,11 @@ describe('pagination', () => {
   });
 
   it('returns a page of 24 cards by default, the next page from its offset, and up to 100 on request', async () => {
-    const [brand] = await t.database.db.select({ brandId: sites.brandId }).from(sites).where(eq(sites.citySlug, 'reading')).limit(1);
+    const [brand] = await t.database.db
+      .select({ brandId: sites.brandId })
+      .from(sites)
+      .where(eq(sites.citySlug, 'reading'))
+      .limit(1);
     await t.database.db.insert(sites).values(
       Array.from({ length: 60 }, (_, i) => ({
         brandId: brand.brandId,

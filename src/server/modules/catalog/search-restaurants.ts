@@ -1,5 +1,8 @@
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
-import type { SearchRestaurantsQuery, SearchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
+import type {
+  SearchRestaurantsQuery,
+  SearchRestaurantsResponse,
+} from '../../../domain/contracts/catalog/search-restaurants';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
@@ -40,9 +43,22 @@ export async function searchRestaurants(
   }
   const ranked = found
     .filter(({ row }) => !wantCuisine || matchesCuisine(row.cuisines ?? [], query.cuisine))
-    .map(({ row, km }) => ({ id: row.id, km, brandName: row.brandName ?? '', branchName: row.branchName, rating: row.rating === null ? null : Number(row.rating), isOpen: row.isOpen ?? false }));
+    .map(({ row, km }) => ({
+      id: row.id,
+      km,
+      brandName: row.brandName ?? '',
+      branchName: row.branchName,
+      rating: row.rating === null ? null : Number(row.rating),
+      isOpen: row.isOpen ?? false,
+    }));
   // Verified Halal also needs a current approved certificate, not only the status (issue 7).
-  const certified = query.filters.includes('verified') ? await currentlyCertifiedSiteIds(db, ranked.map((c) => c.id), now) : null;
+  const certified = query.filters.includes('verified')
+    ? await currentlyCertifiedSiteIds(
+        db,
+        ranked.map((c) => c.id),
+        now,
+      )
+    : null;
   const matching = certified ? ranked.filter((c) => certified.has(c.id)) : ranked;
   // Postcode results are already nearest first.
   if (location.kind === 'city') matching.sort(compareCityResults);
@@ -50,14 +66,26 @@ export async function searchRestaurants(
   return { location: describeLocation(location), total: matching.length, restaurants: await cards(db, page, now) };
 }
 
-type Ranked = { id: string; km: number | null; brandName: string; branchName: string; rating: number | null; isOpen: boolean };
+type Ranked = {
+  id: string;
+  km: number | null;
+  brandName: string;
+  branchName: string;
+  rating: number | null;
+  isOpen: boolean;
+};
 
 /**
  * A city's page when SQL can judge every condition (no cuisine, no Verified Halal): the branches
  * are first counted by open or not and rating, which orders them before the names do; only the
  * groups that overlap the page are then read and ordered by name in JS (the collator).
  */
-async function cityPage(db: Db, citySlug: string, query: SearchRestaurantsQuery, now: Date): Promise<Omit<SearchRestaurantsResponse, 'location'>> {
+async function cityPage(
+  db: Db,
+  citySlug: string,
+  query: SearchRestaurantsQuery,
+  now: Date,
+): Promise<Omit<SearchRestaurantsResponse, 'location'>> {
   const found = await cityPageRows(db, citySlug, { at: now, filters: query.filters }, query.offset, query.limit);
   const total = found.length ? Number(found[0].total) : 0;
   const inPage = found.filter((row) => row.id !== null);
@@ -79,7 +107,16 @@ async function cityPage(db: Db, citySlug: string, query: SearchRestaurantsQuery,
 
 /** The page's full cards, read by primary key, in the page's order. */
 async function cards(db: Db, page: Ranked[], now: Date): Promise<RestaurantCard[]> {
-  const rows = page.length ? new Map((await cardRowsByIds(db, page.map((c) => c.id))).map((row) => [row.id, row])) : new Map();
+  const rows = page.length
+    ? new Map(
+        (
+          await cardRowsByIds(
+            db,
+            page.map((c) => c.id),
+          )
+        ).map((row) => [row.id, row]),
+      )
+    : new Map();
   const restaurants: RestaurantCard[] = [];
   for (const c of page) {
     const row = rows.get(c.id);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeoPoint } from '../../../domain/geo';
 import { isOpenNow } from '../../../domain/open-now';
 import { type DayHours, type OpeningHours, WEEKDAYS } from '../../../domain/opening-hours';
-import { SEARCH_FILTERS, type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../../domain/search-filters';
+import {
+  SEARCH_FILTERS,
+  type SearchFilter,
+  matchesCuisine,
+  matchesSearchFilters,
+} from '../../../domain/search-filters';
 import { compareCityResults } from '../../../domain/search-order';
 import { halalCertificates, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
@@ -59,7 +64,13 @@ const INSTANTS = [
   '2026-12-31T23:15:00.000Z',
 ].map((s) => new Date(s));
 
-const FILTER_SETS: SearchFilter[][] = [[], ...SEARCH_FILTERS.map((f) => [f]), ['open', 'top'], ['fast', 'free', 'open'], [...SEARCH_FILTERS]];
+const FILTER_SETS: SearchFilter[][] = [
+  [],
+  ...SEARCH_FILTERS.map((f) => [f]),
+  ['open', 'top'],
+  ['fast', 'free', 'open'],
+  [...SEARCH_FILTERS],
+];
 const CUISINES = [undefined, 'all', 'turkish', ' Indian ', 'PAKISTANI', 'Sushi'];
 
 beforeAll(async () => {
@@ -97,9 +108,19 @@ beforeAll(async () => {
   await db.insert(sites).values(rows);
   // Some of them with a current approved certificate (Verified Halal needs one).
   const [cert] = await db.select().from(halalCertificates).limit(1);
-  const ids = (await db.select({ id: sites.id, slug: sites.slug }).from(sites).where(eq(sites.citySlug, CITY))).filter((_, i) => i % 3 === 0);
+  const ids = (await db.select({ id: sites.id, slug: sites.slug }).from(sites).where(eq(sites.citySlug, CITY))).filter(
+    (_, i) => i % 3 === 0,
+  );
   const { id: _omit, ...template } = cert;
-  await db.insert(halalCertificates).values(ids.map((s) => ({ ...template, siteId: s.id, status: 'approved' as const, issuedOn: '2025-01-01', expiresOn: '2027-12-31' })));
+  await db.insert(halalCertificates).values(
+    ids.map((s) => ({
+      ...template,
+      siteId: s.id,
+      status: 'approved' as const,
+      issuedOn: '2025-01-01',
+      expiresOn: '2027-12-31',
+    })),
+  );
 });
 afterAll(async () => t.close());
 
@@ -119,20 +140,42 @@ async function expectedCity(query: Query, at: Date) {
     rating: row.reviewCount > 0 && row.ratingAvg !== null ? Number(row.ratingAvg) : null,
     isOpen: isOpenNow(row, at),
   }));
-  const certified = await currentlyCertifiedSiteIds(t.database.db, ranked.map((c) => c.id), at);
+  const certified = await currentlyCertifiedSiteIds(
+    t.database.db,
+    ranked.map((c) => c.id),
+    at,
+  );
   return ranked
-    .filter((c) => matchesCuisine(c.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters) && (!query.filters.includes('verified') || certified.has(c.id)))
+    .filter(
+      (c) =>
+        matchesCuisine(c.cuisines, query.cuisine) &&
+        matchesSearchFilters(c, query.filters) &&
+        (!query.filters.includes('verified') || certified.has(c.id)),
+    )
     .sort(compareCityResults)
     .map((c) => `${c.id} ${c.isOpen} ${c.rating}`);
 }
 
 async function expectedNear(query: Query, at: Date, point: GeoPoint) {
   const found = await branchesDeliveringTo(t.database.db, point);
-  const certified = await currentlyCertifiedSiteIds(t.database.db, found.map((c) => c.row.id), at);
+  const certified = await currentlyCertifiedSiteIds(
+    t.database.db,
+    found.map((c) => c.row.id),
+    at,
+  );
   return found
     .filter(({ row }) => {
-      const c = { ...row, etaMaxMinutes: row.etaMaxMinutes + row.busyExtraMinutes, rating: row.reviewCount > 0 && row.ratingAvg !== null ? Number(row.ratingAvg) : null, isOpen: isOpenNow(row, at) };
-      return matchesCuisine(row.cuisines, query.cuisine) && matchesSearchFilters(c, query.filters) && (!query.filters.includes('verified') || certified.has(row.id));
+      const c = {
+        ...row,
+        etaMaxMinutes: row.etaMaxMinutes + row.busyExtraMinutes,
+        rating: row.reviewCount > 0 && row.ratingAvg !== null ? Number(row.ratingAvg) : null,
+        isOpen: isOpenNow(row, at),
+      };
+      return (
+        matchesCuisine(row.cuisines, query.cuisine) &&
+        matchesSearchFilters(c, query.filters) &&
+        (!query.filters.includes('verified') || certified.has(row.id))
+      );
     })
     .map(({ row, km }) => `${row.id} ${isOpenNow(row, at)} ${Math.round(km * 10) / 10}`);
 }
@@ -143,16 +186,39 @@ describe('the search judged in SQL', () => {
     for (const at of INSTANTS) {
       for (const filters of FILTER_SETS) {
         for (const cuisine of CUISINES) {
-          const got = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine, filters, limit: 100, offset: 0 }, at);
+          const got = await searchRestaurants(
+            t.database.db,
+            tableGeocoder(),
+            { location: 'Reading', cuisine, filters, limit: 100, offset: 0 },
+            at,
+          );
           const want = await expectedCity({ cuisine, filters }, at);
-          expect(got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`), `${at.toISOString()} ${filters.join(',')} ${cuisine}`).toEqual(want);
+          expect(
+            got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`),
+            `${at.toISOString()} ${filters.join(',')} ${cuisine}`,
+          ).toEqual(want);
           expect(got.total).toBe(want.length);
           compared += want.length;
           // Pages across the (open, rating) groups, and past the end (the one-statement page: no cuisine).
           if (cuisine !== undefined) continue;
-          for (const [offset, limit] of [[0, 7], [5, 9], [13, 4], [40, 25], [want.length, 5], [want.length + 3, 5]]) {
-            const part = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine, filters, limit, offset }, at);
-            expect(part.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`), `${at.toISOString()} ${filters.join(',')} ${cuisine} ${offset}+${limit}`).toEqual(want.slice(offset, offset + limit));
+          for (const [offset, limit] of [
+            [0, 7],
+            [5, 9],
+            [13, 4],
+            [40, 25],
+            [want.length, 5],
+            [want.length + 3, 5],
+          ]) {
+            const part = await searchRestaurants(
+              t.database.db,
+              tableGeocoder(),
+              { location: 'Reading', cuisine, filters, limit, offset },
+              at,
+            );
+            expect(
+              part.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.rating}`),
+              `${at.toISOString()} ${filters.join(',')} ${cuisine} ${offset}+${limit}`,
+            ).toEqual(want.slice(offset, offset + limit));
             expect(part.total).toBe(want.length);
           }
         }
@@ -170,9 +236,17 @@ describe('the search judged in SQL', () => {
     for (const at of INSTANTS) {
       for (const filters of FILTER_SETS) {
         for (const cuisine of [undefined, 'turkish']) {
-          const got = await searchRestaurants(t.database.db, geocoder, { location: postcode, cuisine, filters, limit: 100, offset: 0 }, at);
+          const got = await searchRestaurants(
+            t.database.db,
+            geocoder,
+            { location: postcode, cuisine, filters, limit: 100, offset: 0 },
+            at,
+          );
           const want = await expectedNear({ cuisine, filters }, at, point!);
-          expect(got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.distanceKm}`), `${at.toISOString()} ${filters.join(',')} ${cuisine}`).toEqual(want.slice(0, 100));
+          expect(
+            got.restaurants.map((c) => `${c.id} ${c.isOpen} ${c.distanceKm}`),
+            `${at.toISOString()} ${filters.join(',')} ${cuisine}`,
+          ).toEqual(want.slice(0, 100));
         }
       }
     }
@@ -180,7 +254,12 @@ describe('the search judged in SQL', () => {
 
   it('finds some branches open and some closed at every instant', async () => {
     for (const at of INSTANTS) {
-      const got = await searchRestaurants(t.database.db, tableGeocoder(), { location: 'Reading', cuisine: undefined, filters: [], limit: 100, offset: 0 }, at);
+      const got = await searchRestaurants(
+        t.database.db,
+        tableGeocoder(),
+        { location: 'Reading', cuisine: undefined, filters: [], limit: 100, offset: 0 },
+        at,
+      );
       expect(got.restaurants.some((c) => c.isOpen)).toBe(true);
       expect(got.restaurants.some((c) => !c.isOpen)).toBe(true);
     }

@@ -21,12 +21,22 @@ const ARRIVAL_AFTER_ASSIGN = '8-12 min';
  * conditional update on the job, so of any number of drivers accepting at once exactly one wins;
  * the others get 409 with the spec's message. A driver tapping twice gets their job back.
  */
-export async function acceptJob(deps: { db: Db; bus: LiveBus }, driverId: string, jobId: string, now = new Date()): Promise<JobDetail> {
+export async function acceptJob(
+  deps: { db: Db; bus: LiveBus },
+  driverId: string,
+  jobId: string,
+  now = new Date(),
+): Promise<JobDetail> {
   const profile = await loadDriverProfile(deps.db, driverId);
   if (!profile.isOnline) throw new AppError('CONFLICT', DELIVERY_MESSAGES.offline);
 
   const [job] = await deps.db
-    .select({ id: deliveryJobs.id, orderId: deliveryJobs.orderId, area: deliveryJobs.pickupArea, driverId: deliveryJobs.driverId })
+    .select({
+      id: deliveryJobs.id,
+      orderId: deliveryJobs.orderId,
+      area: deliveryJobs.pickupArea,
+      driverId: deliveryJobs.driverId,
+    })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId))
     .limit(1);
@@ -36,9 +46,15 @@ export async function acceptJob(deps: { db: Db; bus: LiveBus }, driverId: string
 
   await inTransaction(deps, async ({ tx, nested }) => {
     try {
-      await transitionOrder(nested, { orderId: job.orderId, action: 'assign_driver', actor: { kind: 'driver', userId: driverId }, now });
+      await transitionOrder(nested, {
+        orderId: job.orderId,
+        action: 'assign_driver',
+        actor: { kind: 'driver', userId: driverId },
+        now,
+      });
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND')) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
+      if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND'))
+        throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
       throw err;
     }
     // The job row is ours and locked now; an offer that ran out before this moment rolls it all back.
@@ -49,7 +65,12 @@ export async function acceptJob(deps: { db: Db; bus: LiveBus }, driverId: string
     if (!stillOpen) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
     await nested.bus.publish(topicName.jobs(job.area), 'job.taken', { jobId, orderId: job.orderId, area: job.area });
     const name = profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
-    await nested.bus.publish(topicName.order(job.orderId), 'driver.assigned', { orderId: job.orderId, jobId, driverName: name, estimatedArrival: ARRIVAL_AFTER_ASSIGN });
+    await nested.bus.publish(topicName.order(job.orderId), 'driver.assigned', {
+      orderId: job.orderId,
+      jobId,
+      driverName: name,
+      estimatedArrival: ARRIVAL_AFTER_ASSIGN,
+    });
   });
   return (await findJobFor(deps.db, driverId, jobId, now))!;
 }

@@ -53,7 +53,13 @@ export async function completeDelivery(
   await checkProof(deps.db, driverId, jobId, input.proofUploadId);
 
   const earning = await inTransaction(deps, async ({ tx, nested }) => {
-    await transitionOrder(nested, { orderId: job.orderId, action: 'complete_delivery', actor: { kind: 'driver', userId: driverId }, deliveryCode: input.code, now });
+    await transitionOrder(nested, {
+      orderId: job.orderId,
+      action: 'complete_delivery',
+      actor: { kind: 'driver', userId: driverId },
+      deliveryCode: input.code,
+      now,
+    });
     const [done] = await tx
       .update(deliveryJobs)
       .set({ proofUploadId: input.proofUploadId })

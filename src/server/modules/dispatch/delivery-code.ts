@@ -14,7 +14,12 @@ export const CODE_WINDOW_MS = 60_000;
  * slot with one conditional update (so parallel guesses cannot slip past the limit): 5 tries, then
  * a minute's wait after the last one. The right code frees the slots again.
  */
-export async function checkDeliveryCode(db: DbOrTx, job: { id: string; orderId: string }, code: string, now = new Date()): Promise<void> {
+export async function checkDeliveryCode(
+  db: DbOrTx,
+  job: { id: string; orderId: string },
+  code: string,
+  now = new Date(),
+): Promise<void> {
   if (!isFourDigitCode(code)) throw new AppError('VALIDATION_ERROR', DELIVERY_MESSAGES.invalidCode);
   const windowStart = new Date(now.getTime() - CODE_WINDOW_MS);
   const [slot] = await db
@@ -23,11 +28,19 @@ export async function checkDeliveryCode(db: DbOrTx, job: { id: string; orderId: 
       codeFailures: sql`(case when ${deliveryJobs.codeFailedAt} is null or ${deliveryJobs.codeFailedAt} <= ${windowStart.toISOString()}::timestamptz then 0 else ${deliveryJobs.codeFailures} end) + 1`,
       codeFailedAt: now,
     })
-    .where(and(eq(deliveryJobs.id, job.id), or(sql`${deliveryJobs.codeFailures} < ${CODE_TRIES}`, lte(deliveryJobs.codeFailedAt, windowStart))))
+    .where(
+      and(
+        eq(deliveryJobs.id, job.id),
+        or(sql`${deliveryJobs.codeFailures} < ${CODE_TRIES}`, lte(deliveryJobs.codeFailedAt, windowStart)),
+      ),
+    )
     .returning({ id: deliveryJobs.id });
   if (!slot) throw new AppError('RATE_LIMITED', DELIVERY_MESSAGES.tooManyTries);
 
-  const [order] = await db.select({ code: orders.deliveryVerificationCode }).from(orders).where(eq(orders.id, job.orderId));
+  const [order] = await db
+    .select({ code: orders.deliveryVerificationCode })
+    .from(orders)
+    .where(eq(orders.id, job.orderId));
   if (!order?.code) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.noCode);
   if (!sameSecret(order.code, code)) throw new AppError('VALIDATION_ERROR', DELIVERY_MESSAGES.invalidCode);
   await db.update(deliveryJobs).set({ codeFailures: 0, codeFailedAt: null }).where(eq(deliveryJobs.id, job.id));

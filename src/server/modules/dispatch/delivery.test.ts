@@ -44,9 +44,11 @@ async function proof(d = driver): Promise<string> {
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
 describe('the delivery code', () => {
-  it('accepts the customer\'s code and refuses any other with the spec message', async () => {
+  it("accepts the customer's code and refuses any other with the spec message", async () => {
     const o = await pickedUp();
-    let res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, { code: wrongCode(o.code) });
+    let res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, {
+      code: wrongCode(o.code),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Invalid code. Please ask the customer for the correct 4-digit code.');
     res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, { code: '12a4' });
@@ -59,18 +61,25 @@ describe('the delivery code', () => {
   it('makes a guesser wait after 5 tries, even when they are sent all at once', async () => {
     const o = await pickedUp();
     const url = `/api/driver/jobs/${o.job.id}/verify-code`;
-    const guesses = await Promise.all(Array.from({ length: 8 }, () => driverCall(t, driver, 'POST', url, { code: wrongCode(o.code) })));
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () => driverCall(t, driver, 'POST', url, { code: wrongCode(o.code) })),
+    );
     expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(3);
     // Even the right code waits out the minute...
     expect((await driverCall(t, driver, 'POST', url, { code: o.code })).statusCode).toBe(429);
     // ...after which it works and clears the count.
-    await t.database.db.update(deliveryJobs).set({ codeFailedAt: new Date(Date.now() - 61_000) }).where(eq(deliveryJobs.id, o.job.id));
+    await t.database.db
+      .update(deliveryJobs)
+      .set({ codeFailedAt: new Date(Date.now() - 61_000) })
+      .where(eq(deliveryJobs.id, o.job.id));
     expect((await driverCall(t, driver, 'POST', url, { code: o.code })).statusCode).toBe(200);
-    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].codeFailures).toBe(0);
+    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].codeFailures).toBe(
+      0,
+    );
   });
 
-  it('is not checked before the restaurant has handed the order over, nor on someone else\'s job', async () => {
+  it("is not checked before the restaurant has handed the order over, nor on someone else's job", async () => {
     const o = await offeredJob(t, shop);
     await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`);
     const code = await customerCode(t, o.orderId);
@@ -84,21 +93,30 @@ describe('the delivery code', () => {
 });
 
 describe('completing a delivery', () => {
-  it('delivers the order, stamps the proof and writes the earning from the job\'s pay, in one go', async () => {
+  it("delivers the order, stamps the proof and writes the earning from the job's pay, in one go", async () => {
     const o = await pickedUp();
-    const customer = await openStream(base, `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`);
+    const customer = await openStream(
+      base,
+      `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`,
+    );
     const staff = await openStream(base, `/api/events?topics=site:${shop.site.id}`, shop.partner.cookie);
     const mine = await openStream(base, `/api/events?topics=user:${driver.id}`, driver.cookie);
     streams.push(customer, staff, mine);
     const proofId = await proof();
-    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code: o.code, proofUploadId: proofId });
+    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code: o.code,
+      proofUploadId: proofId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().job).toMatchObject({ status: 'completed', orderStatus: 'DELIVERED', pickupCode: null });
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     expect(job.proofUploadId).toBe(proofId);
     expect(job.completedAt).not.toBeNull();
     expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0].status).toBe('DELIVERED');
-    const [earning] = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id));
+    const [earning] = await t.database.db
+      .select()
+      .from(driverEarnings)
+      .where(eq(driverEarnings.deliveryJobId, o.job.id));
     expect(earning).toMatchObject({
       driverId: driver.id,
       pickupPayMinor: job.pickupPayMinor,
@@ -111,30 +129,50 @@ describe('completing a delivery', () => {
     });
     expect(res.json().earning).toEqual({ id: earning.id, totalMinor: job.totalPayMinor });
     expect((await customer.waitFor((e) => e.type === 'order.status')).data).toMatchObject({ status: 'DELIVERED' });
-    expect((await staff.waitFor((e) => e.type === 'order.status' && e.data.status === 'DELIVERED')).data).toMatchObject({ orderId: o.orderId });
+    expect((await staff.waitFor((e) => e.type === 'order.status' && e.data.status === 'DELIVERED')).data).toMatchObject(
+      { orderId: o.orderId },
+    );
     await mine.waitFor((e) => e.type === 'earnings.updated');
     // A delivered job cannot be completed twice.
-    const again = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code: o.code, proofUploadId: proofId });
+    const again = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code: o.code,
+      proofUploadId: proofId,
+    });
     expect(again.statusCode).toBe(409);
-    expect(await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id)),
+    ).toHaveLength(1);
   });
 
   it('pays a tip already on the order on top of the capped pay', async () => {
     const o = await pickedUp();
     await t.database.db.update(orders).set({ tipMinor: 250 }).where(eq(orders.id, o.orderId));
-    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code: o.code, proofUploadId: await proof() });
+    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code: o.code,
+      proofUploadId: await proof(),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [earning] = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id));
+    const [earning] = await t.database.db
+      .select()
+      .from(driverEarnings)
+      .where(eq(driverEarnings.deliveryJobId, o.job.id));
     expect(earning).toMatchObject({ tipMinor: 250, totalMinor: o.job.totalPayMinor + 250 });
   });
 
   it('re-checks the code and keeps everything as it was on a wrong one', async () => {
     const o = await pickedUp();
-    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code: wrongCode(o.code), proofUploadId: await proof() });
+    const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code: wrongCode(o.code),
+      proofUploadId: await proof(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Invalid code. Please ask the customer for the correct 4-digit code.');
-    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].status).toBe('picked_up');
-    expect(await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id))).toHaveLength(0);
+    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].status).toBe(
+      'picked_up',
+    );
+    expect(
+      await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.job.id)),
+    ).toHaveLength(0);
   });
 
   it("refuses another driver's photo, a document upload and a missing photo as proof", async () => {
@@ -147,11 +185,15 @@ describe('completing a delivery', () => {
     const doc = (await upload(t, driver, 'driver_document', await jpeg())).json().id;
     expect((await driverCall(t, driver, 'POST', url, { code: o.code, proofUploadId: doc })).statusCode).toBe(400);
     expect((await driverCall(t, driver, 'POST', url, { code: o.code })).statusCode).toBe(400);
-    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].status).toBe('picked_up');
+    expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].status).toBe(
+      'picked_up',
+    );
   });
 
   it('refuses a proof that is not a JPEG at upload', async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const res = await upload(t, driver, 'proof_of_delivery', png, 'proof.png', 'image/png');
     expect(res.statusCode).toBe(415);
     const html = await upload(t, driver, 'proof_of_delivery', Buffer.from('<html></html>'), 'proof.jpg', 'image/jpeg');
@@ -169,7 +211,10 @@ describe('completing a delivery', () => {
   it("answers 404 to a driver completing someone else's job", async () => {
     const o = await pickedUp();
     const other = await newDriver(t);
-    const res = await driverCall(t, other, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code: o.code, proofUploadId: await proof(other) });
+    const res = await driverCall(t, other, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code: o.code,
+      proofUploadId: await proof(other),
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -180,9 +225,15 @@ describe('arrivals', () => {
     await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`);
     const staff = await openStream(base, `/api/events?topics=site:${shop.site.id}`, shop.partner.cookie);
     streams.push(staff);
-    expect((await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/arrival`, { at: 'delivery' })).statusCode).toBe(409);
+    expect(
+      (await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/arrival`, { at: 'delivery' })).statusCode,
+    ).toBe(409);
     const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/arrival`, { at: 'pickup' });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await staff.waitFor((e) => e.type === 'driver.arrived')).data).toEqual({ orderId: o.orderId, jobId: o.job.id, at: 'pickup' });
+    expect((await staff.waitFor((e) => e.type === 'driver.arrived')).data).toEqual({
+      orderId: o.orderId,
+      jobId: o.job.id,
+      at: 'pickup',
+    });
   });
 });

@@ -19,7 +19,9 @@ export async function inTransaction<T>(
       pending.push({ topic, type, data });
     },
   } as unknown as LiveBus;
-  const result = await deps.db.transaction(async (tx) => work({ tx, nested: { db: tx as unknown as Db, bus: deferred } }));
+  const result = await deps.db.transaction(async (tx) =>
+    work({ tx, nested: { db: tx as unknown as Db, bus: deferred } }),
+  );
   for (const e of pending) await deps.bus.publish(e.topic, e.type, e.data);
   return result;
 }

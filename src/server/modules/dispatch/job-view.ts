@@ -34,7 +34,10 @@ export function visibleTo(driverId: string, now: Date) {
     and(
       eq(deliveryJobs.status, 'available'),
       gt(deliveryJobs.expiresAt, now),
-      eq(deliveryJobs.pickupArea, sql`(select ${userProfiles.currentArea} from ${userProfiles} where ${userProfiles.userId} = ${driverId})`),
+      eq(
+        deliveryJobs.pickupArea,
+        sql`(select ${userProfiles.currentArea} from ${userProfiles} where ${userProfiles.userId} = ${driverId})`,
+      ),
     ),
   );
 }
@@ -53,7 +56,11 @@ export function toJobSummary(r: JobRow, driverId: string): JobSummary {
     pickupPostcode: j.pickupPostcode,
     pickupArea: j.pickupArea,
     deliveryAddress: mine ? j.deliveryAddress : null,
-    deliveryPostcode: mine ? j.deliveryPostcode : j.deliveryPostcode ? (normalisePostcode(j.deliveryPostcode)?.outward ?? null) : null,
+    deliveryPostcode: mine
+      ? j.deliveryPostcode
+      : j.deliveryPostcode
+        ? (normalisePostcode(j.deliveryPostcode)?.outward ?? null)
+        : null,
     distanceMiles: j.distanceMiles,
     estimatedDurationMinutes: j.estimatedDurationMinutes,
     deliveryFeeMinor: j.deliveryFeeMinor,
@@ -89,7 +96,12 @@ export function toJobDetail(r: JobRow, driverId: string, itemCount: number): Job
 }
 
 /** A job this driver may see, as its delivery screen shows it, or null. */
-export async function findJobFor(db: DbOrTx, driverId: string, jobId: string, now = new Date()): Promise<JobDetail | null> {
+export async function findJobFor(
+  db: DbOrTx,
+  driverId: string,
+  jobId: string,
+  now = new Date(),
+): Promise<JobDetail | null> {
   const [row] = await db
     .select(jobColumns)
     .from(deliveryJobs)
@@ -97,6 +109,9 @@ export async function findJobFor(db: DbOrTx, driverId: string, jobId: string, no
     .where(and(eq(deliveryJobs.id, jobId), visibleTo(driverId, now)))
     .limit(1);
   if (!row) return null;
-  const [{ n }] = await db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` }).from(orderItems).where(eq(orderItems.orderId, row.job.orderId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.job.orderId));
   return toJobDetail(row, driverId, n);
 }

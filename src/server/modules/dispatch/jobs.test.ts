@@ -44,7 +44,14 @@ describe('GET /api/driver/jobs', () => {
       // Before accepting, the destination is only its district.
       deliveryAddress: null,
       deliveryPostcode: 'E1',
-      pay: { pickupPayMinor: 120, boostMinor: 0, totalPayMinor: 300, model: 'option_a', tipMinor: 0, totalWithTipMinor: 300 },
+      pay: {
+        pickupPayMinor: 120,
+        boostMinor: 0,
+        totalPayMinor: 300,
+        model: 'option_a',
+        tipMinor: 0,
+        totalWithTipMinor: 300,
+      },
     });
     const p = listed.pay;
     expect(p.pickupPayMinor + p.distancePayMinor + p.boostMinor + p.adjustmentMinor).toBe(p.totalPayMinor);
@@ -58,16 +65,37 @@ describe('GET /api/driver/jobs', () => {
   });
 
   it('leaves out jobs of other areas, taken jobs and expired offers', async () => {
-    const [west] = await t.database.db.insert(sites).values({ ...shop.site, id: undefined, slug: `${shop.site.slug}-w1`, postcode: 'W1D 3QF', lat: 51.5136, lng: -0.1365 }).returning();
-    const elsewhere = await offeredJob(t, shop, { siteId: west.id, deliveryPostcode: 'W1D 4HS', deliveryAddress: '1 Dean Street' });
+    const [west] = await t.database.db
+      .insert(sites)
+      .values({
+        ...shop.site,
+        id: undefined,
+        slug: `${shop.site.slug}-w1`,
+        postcode: 'W1D 3QF',
+        lat: 51.5136,
+        lng: -0.1365,
+      })
+      .returning();
+    const elsewhere = await offeredJob(t, shop, {
+      siteId: west.id,
+      deliveryPostcode: 'W1D 4HS',
+      deliveryAddress: '1 Dean Street',
+    });
     expect(elsewhere.job.pickupArea).toBe('W');
     const expired = await offeredJob(t, shop);
-    await t.database.db.update(deliveryJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(deliveryJobs.id, expired.job.id));
-    const ids = (await driverCall(t, driver, 'GET', '/api/driver/jobs?limit=50')).json().jobs.map((j: { id: string }) => j.id);
+    await t.database.db
+      .update(deliveryJobs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deliveryJobs.id, expired.job.id));
+    const ids = (await driverCall(t, driver, 'GET', '/api/driver/jobs?limit=50'))
+      .json()
+      .jobs.map((j: { id: string }) => j.id);
     expect(ids).not.toContain(elsewhere.job.id);
     expect(ids).not.toContain(expired.job.id);
     const westDriver = await newDriver(t, { postcode: 'W1D 3QF' });
-    const westIds = (await driverCall(t, westDriver, 'GET', '/api/driver/jobs')).json().jobs.map((j: { id: string }) => j.id);
+    const westIds = (await driverCall(t, westDriver, 'GET', '/api/driver/jobs'))
+      .json()
+      .jobs.map((j: { id: string }) => j.id);
     expect(westIds).toEqual([elsewhere.job.id]);
   });
 
@@ -91,7 +119,12 @@ describe('GET /api/driver/jobs', () => {
     try {
       const after = await offeredJob(t, shop);
       // option_b: 100% of the branch's £2.49 fee.
-      expect(after.job).toMatchObject({ totalPayMinor: 249, pickupPayMinor: 249, distancePayMinor: 0, payModel: 'option_b' });
+      expect(after.job).toMatchObject({
+        totalPayMinor: 249,
+        pickupPayMinor: 249,
+        distancePayMinor: 0,
+        payModel: 'option_b',
+      });
       const res = await driverCall(t, driver, 'GET', `/api/driver/jobs/${after.job.id}`);
       expect(res.json().job.pay).toMatchObject({ totalPayMinor: 249, model: 'option_b' });
     } finally {
@@ -107,10 +140,19 @@ describe('GET /api/driver/jobs/:jobId', () => {
     const o = await offeredJob(t, shop);
     const res = await driverCall(t, driver, 'GET', `/api/driver/jobs/${o.job.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().job).toMatchObject({ status: 'available', isMine: false, driverAssigned: false, pickupCode: null, customerName: null, customerPhone: null, deliveryLocation: null, itemCount: 3 });
+    expect(res.json().job).toMatchObject({
+      status: 'available',
+      isMine: false,
+      driverAssigned: false,
+      pickupCode: null,
+      customerName: null,
+      customerPhone: null,
+      deliveryLocation: null,
+      itemCount: 3,
+    });
   });
 
-  it("answers 404 \"Job not found\" for another area's job, someone else's job and an unknown one", async () => {
+  it('answers 404 "Job not found" for another area\'s job, someone else\'s job and an unknown one', async () => {
     const o = await offeredJob(t, shop);
     const west = await newDriver(t, { postcode: 'W1' });
     let res = await driverCall(t, west, 'GET', `/api/driver/jobs/${o.job.id}`);
@@ -120,7 +162,9 @@ describe('GET /api/driver/jobs/:jobId', () => {
     const other = await newDriver(t);
     res = await driverCall(t, other, 'GET', `/api/driver/jobs/${o.job.id}`);
     expect(res.statusCode).toBe(404);
-    expect((await driverCall(t, other, 'GET', '/api/driver/jobs/00000000-0000-4000-8000-000000000001')).statusCode).toBe(404);
+    expect(
+      (await driverCall(t, other, 'GET', '/api/driver/jobs/00000000-0000-4000-8000-000000000001')).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -165,7 +209,10 @@ describe('POST /api/driver/jobs/:jobId/accept', () => {
 
   it('refuses an offer that has run out', async () => {
     const o = await offeredJob(t, shop);
-    await t.database.db.update(deliveryJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(deliveryJobs.id, o.job.id));
+    await t.database.db
+      .update(deliveryJobs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deliveryJobs.id, o.job.id));
     const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Job is no longer available - it may have been taken by another driver');
@@ -178,7 +225,9 @@ describe('POST /api/driver/jobs/:jobId/accept', () => {
     const o = await offeredJob(t, shop);
     const drivers: Driver[] = [];
     for (let i = 0; i < 50; i++) drivers.push(await newDriver(t));
-    const results = await Promise.all(drivers.map((d) => driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/accept`)));
+    const results = await Promise.all(
+      drivers.map((d) => driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/accept`)),
+    );
     const winners = results.filter((r) => r.statusCode === 200);
     expect(winners).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
@@ -188,19 +237,33 @@ describe('POST /api/driver/jobs/:jobId/accept', () => {
     const winner = drivers[results.indexOf(winners[0])];
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     expect(job).toMatchObject({ status: 'assigned', driverId: winner.id });
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0]).toMatchObject({ status: 'DRIVER_ASSIGNED', driverId: winner.id });
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.orderId)))[0]).toMatchObject({
+      status: 'DRIVER_ASSIGNED',
+      driverId: winner.id,
+    });
   }, 120_000);
 
   it('pushes job.taken to the area and the new status to the customer and the restaurant', async () => {
     const o = await offeredJob(t, shop);
     const area = await openStream(base, '/api/events?topics=jobs:E', driver.cookie);
-    const customer = await openStream(base, `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`);
+    const customer = await openStream(
+      base,
+      `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`,
+    );
     const staff = await openStream(base, `/api/events?topics=site:${shop.site.id}`, shop.partner.cookie);
     streams.push(area, customer, staff);
     await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`);
-    expect((await area.waitFor((e) => e.type === 'job.taken')).data).toEqual({ jobId: o.job.id, orderId: o.orderId, area: 'E' });
-    expect((await customer.waitFor((e) => e.type === 'order.status')).data).toMatchObject({ status: 'DRIVER_ASSIGNED' });
-    expect((await customer.waitFor((e) => e.type === 'driver.assigned')).data).toMatchObject({ estimatedArrival: '8-12 min' });
+    expect((await area.waitFor((e) => e.type === 'job.taken')).data).toEqual({
+      jobId: o.job.id,
+      orderId: o.orderId,
+      area: 'E',
+    });
+    expect((await customer.waitFor((e) => e.type === 'order.status')).data).toMatchObject({
+      status: 'DRIVER_ASSIGNED',
+    });
+    expect((await customer.waitFor((e) => e.type === 'driver.assigned')).data).toMatchObject({
+      estimatedArrival: '8-12 min',
+    });
     expect((await staff.waitFor((e) => e.type === 'order.status')).data).toMatchObject({ status: 'DRIVER_ASSIGNED' });
   });
 });

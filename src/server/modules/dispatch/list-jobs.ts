@@ -28,7 +28,9 @@ export async function listJobs(db: Db, driverId: string, limit: number, now = ne
     .select(jobColumns)
     .from(deliveryJobs)
     .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
-    .where(and(eq(deliveryJobs.status, 'available'), eq(deliveryJobs.pickupArea, area), gt(deliveryJobs.expiresAt, now)))
+    .where(
+      and(eq(deliveryJobs.status, 'available'), eq(deliveryJobs.pickupArea, area), gt(deliveryJobs.expiresAt, now)),
+    )
     .orderBy(desc(deliveryJobs.createdAt), desc(deliveryJobs.id))
     .limit(limit);
   return { jobs: rows.map((r) => toJobSummary(r, driverId)), activeJobs, area, isOnline: profile.isOnline, payRules };

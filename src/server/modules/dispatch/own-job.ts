@@ -21,6 +21,8 @@ export function requireStatus(job: { status: string }, status: 'assigned' | 'pic
   if (job.status === 'completed') throw new AppError('CONFLICT', 'This delivery is already complete');
   throw new AppError(
     'CONFLICT',
-    status === 'picked_up' ? 'The restaurant has not handed this order over yet' : 'The delivery job is not in a state that allows this',
+    status === 'picked_up'
+      ? 'The restaurant has not handed this order over yet'
+      : 'The delivery job is not in a state that allows this',
   );
 }

@@ -58,13 +58,25 @@ describe('POST /api/driver/jobs/:jobId/position', () => {
     const o = await accepted();
     const url = positionUrl(o.job.id);
     expect((await driverCall(t, null, 'POST', url, HERE)).statusCode).toBe(401);
-    const asPartner = await t.app.inject({ method: 'POST', url, headers: { cookie: shop.partner.cookie }, payload: HERE });
+    const asPartner = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: shop.partner.cookie },
+      payload: HERE,
+    });
     expect(asPartner.statusCode).toBe(403);
     const other = await newDriver(t);
     const res = await driverCall(t, other, 'POST', url, HERE);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Job not found');
-    for (const bad of [{ lat: 91, lng: 0 }, { lat: 0, lng: -181 }, { lat: '51.5', lng: 0 }, { lat: 51.5 }, { ...HERE, accuracyMetres: -1 }, { ...HERE, extra: 1 }]) {
+    for (const bad of [
+      { lat: 91, lng: 0 },
+      { lat: 0, lng: -181 },
+      { lat: '51.5', lng: 0 },
+      { lat: 51.5 },
+      { ...HERE, accuracyMetres: -1 },
+      { ...HERE, extra: 1 },
+    ]) {
       expect((await driverCall(t, driver, 'POST', url, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(await storedPosition(o.job.id)).toEqual({ lat: null, lng: null, at: null });
@@ -75,9 +87,12 @@ describe('POST /api/driver/jobs/:jobId/position', () => {
     expect((await driverCall(t, driver, 'POST', positionUrl(offered.job.id), HERE)).statusCode).toBe(404);
   });
 
-  it('stores the last position, tells the order\'s followers without coordinates, and shows it only to the customer and admins while out for delivery', async () => {
+  it("stores the last position, tells the order's followers without coordinates, and shows it only to the customer and admins while out for delivery", async () => {
     const o = await accepted();
-    const customer = await openStream(base, `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`);
+    const customer = await openStream(
+      base,
+      `/api/events?topics=order:${o.orderId}&orderToken=${encodeURIComponent(o.orderToken)}`,
+    );
     streams.push(customer);
     let res = await driverCall(t, driver, 'POST', positionUrl(o.job.id), { ...HERE, accuracyMetres: 12 });
     expect(res.statusCode, res.body).toBe(200);
@@ -104,7 +119,10 @@ describe('POST /api/driver/jobs/:jobId/position', () => {
     // Completing the delivery forgets the position; later reports are refused.
     const proof = await upload(t, driver, 'proof_of_delivery', await jpeg());
     const code = await customerCode(t, o.orderId);
-    res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.json().id });
+    res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
+      code,
+      proofUploadId: proof.json().id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await storedPosition(o.job.id)).toEqual({ lat: null, lng: null, at: null });
     expect((await viewAs(o.orderNumber, visitor)).driverLocation).toBeNull();

@@ -7,7 +7,12 @@ import { loadOwnJob, requireStatus } from './own-job';
  * "I've Arrived at Pickup" / "I've Arrived at Customer's Location": the step itself lives on the
  * phone (spec 3, section 4.1); the restaurant and the customer are told live.
  */
-export async function recordArrival(deps: { db: Db; bus: LiveBus }, driverId: string, jobId: string, at: 'pickup' | 'delivery'): Promise<{ ok: true }> {
+export async function recordArrival(
+  deps: { db: Db; bus: LiveBus },
+  driverId: string,
+  jobId: string,
+  at: 'pickup' | 'delivery',
+): Promise<{ ok: true }> {
   const job = await loadOwnJob(deps.db, driverId, jobId);
   requireStatus(job, at === 'pickup' ? 'assigned' : 'picked_up');
   const event = { orderId: job.orderId, jobId, at };

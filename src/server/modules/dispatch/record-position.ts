@@ -27,10 +27,19 @@ export async function recordPosition(
   const [saved] = await deps.db
     .update(deliveryJobs)
     .set({ driverLat: input.lat, driverLng: input.lng, driverLocatedAt: now })
-    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), inArray(deliveryJobs.status, ['assigned', 'picked_up'])))
+    .where(
+      and(
+        eq(deliveryJobs.id, jobId),
+        eq(deliveryJobs.driverId, driverId),
+        inArray(deliveryJobs.status, ['assigned', 'picked_up']),
+      ),
+    )
     .returning({ id: deliveryJobs.id });
   // Completed between the read and the write: nothing is stored.
   if (!saved) throw new AppError('CONFLICT', 'This delivery is not active, so your location is not shared');
-  await deps.bus.publish(topicName.order(job.orderId), 'driver.position', { orderId: job.orderId, at: now.toISOString() });
+  await deps.bus.publish(topicName.order(job.orderId), 'driver.position', {
+    orderId: job.orderId,
+    at: now.toISOString(),
+  });
   return { ok: true, at: now.toISOString() };
 }

@@ -64,7 +64,10 @@ export function dispatchRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/driver/jobs/:jobId/complete',
-    { config: { policy }, schema: { params: jobParams, body: completeDeliveryBody, response: { 200: completeDeliveryResponse } } },
+    {
+      config: { policy },
+      schema: { params: jobParams, body: completeDeliveryBody, response: { 200: completeDeliveryResponse } },
+    },
     async (request) => completeDelivery(deps, request.actor!.userId, request.params.jobId, request.body),
   );
 }

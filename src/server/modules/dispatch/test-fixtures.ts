@@ -22,7 +22,9 @@ export async function newDriver(
     userType: 'driver',
     status: over.status ?? 'approved',
     name: `Driver ${counter}`,
-    ...(postcode ? { driver: { postcode, online: over.online ?? true, vehicle: 'bike' as const, licence: `LIC${counter}` } } : {}),
+    ...(postcode
+      ? { driver: { postcode, online: over.online ?? true, vehicle: 'bike' as const, licence: `LIC${counter}` } }
+      : {}),
   });
   return { id, email, cookie: await signIn(t, email) };
 }
@@ -34,12 +36,28 @@ export async function offeredJob(t: TestApp, shop: Shop, body: Record<string, un
   const res = await act(t, shop.partner.cookie, placed.order.id, { action: 'accept' });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.body}`);
   const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, placed.order.id));
-  return { orderId: placed.order.id as string, orderNumber: placed.order.orderNumber as string, orderToken: placed.orderToken as string, job };
+  return {
+    orderId: placed.order.id as string,
+    orderNumber: placed.order.orderNumber as string,
+    orderToken: placed.orderToken as string,
+    job,
+  };
 }
 
 /** Calls a driver API route. */
-export function driverCall(t: TestApp, d: Driver | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: d ? { cookie: d.cookie } : {}, payload: payload as Record<string, unknown> | undefined });
+export function driverCall(
+  t: TestApp,
+  d: Driver | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: d ? { cookie: d.cookie } : {},
+    payload: payload as Record<string, unknown> | undefined,
+  });
 }
 
 /** The restaurant prepares the order and hands it to the driver with their pickup code. */
@@ -52,22 +70,45 @@ export async function handOver(t: TestApp, shop: Shop, orderId: string) {
   const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, orderId));
   await transitionOrder(
     { db: t.database.db, bus: t.app.deps.bus },
-    { orderId, action: 'hand_to_driver', actor: { kind: 'partner', userId: shop.partner.id }, pickupCode: job.pickupCode, now: new Date(Date.now() + 5000) },
+    {
+      orderId,
+      action: 'hand_to_driver',
+      actor: { kind: 'partner', userId: shop.partner.id },
+      pickupCode: job.pickupCode,
+      now: new Date(Date.now() + 5000),
+    },
   );
 }
 
 /** The customer's 4-digit code for an order. */
 export async function customerCode(t: TestApp, orderId: string): Promise<string> {
-  const [o] = await t.database.db.select({ code: orders.deliveryVerificationCode }).from(orders).where(eq(orders.id, orderId));
+  const [o] = await t.database.db
+    .select({ code: orders.deliveryVerificationCode })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   return o.code;
 }
 
 export function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#abc' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#abc' } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Uploads a file as this driver; returns the response. */
-export async function upload(t: TestApp, d: Driver, purpose: string, data: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
+export async function upload(
+  t: TestApp,
+  d: Driver,
+  purpose: string,
+  data: Buffer,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+) {
   const m = multipartFile(data, name, type);
-  return t.app.inject({ method: 'POST', url: `/api/uploads?purpose=${purpose}`, headers: { ...m.headers, cookie: d.cookie }, payload: m.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/uploads?purpose=${purpose}`,
+    headers: { ...m.headers, cookie: d.cookie },
+    payload: m.payload,
+  });
 }

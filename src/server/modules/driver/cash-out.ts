@@ -36,11 +36,19 @@ export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string):
     if (grossMinor <= feeMinor) {
       throw new AppError('CONFLICT', `Your unpaid balance must be more than the ${formatPence(feeMinor)} cash-out fee`);
     }
-    const [row] = await tx.insert(driverPayouts).values({ driverId, grossMinor, feeMinor, netMinor: grossMinor - feeMinor }).returning();
+    const [row] = await tx
+      .insert(driverPayouts)
+      .values({ driverId, grossMinor, feeMinor, netMinor: grossMinor - feeMinor })
+      .returning();
     await tx
       .update(driverEarnings)
       .set({ paidOut: true, payoutId: row.id })
-      .where(inArray(driverEarnings.id, unpaid.map((e) => e.id)));
+      .where(
+        inArray(
+          driverEarnings.id,
+          unpaid.map((e) => e.id),
+        ),
+      );
     return { ...row, earningsCount: unpaid.length };
   });
 

@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function earn(d: Driver, totalMinor: number, createdAt = new Date(), paidOut = false) {
-  await t.database.db.insert(driverEarnings).values({ driverId: d.id, pickupPayMinor: totalMinor, totalMinor, createdAt, paidOut });
+  await t.database.db
+    .insert(driverEarnings)
+    .values({ driverId: d.id, pickupPayMinor: totalMinor, totalMinor, createdAt, paidOut });
 }
 
 describe('GET /api/driver/earnings', () => {
@@ -49,7 +51,7 @@ describe('GET /api/driver/earnings', () => {
     expect(body.instantCashoutFeeMinor).toBe(50);
   });
 
-  it("shows a driver only their own earnings", async () => {
+  it('shows a driver only their own earnings', async () => {
     const a = await newDriver(t);
     const b = await newDriver(t);
     await earn(a, 999);
@@ -109,9 +111,12 @@ describe('POST /api/driver/earnings/cash-out', () => {
   it('pays once when ten cash-outs arrive together', async () => {
     const d = await newDriver(t);
     for (const amount of [300, 311, 552]) await earn(d, amount);
-    const results = await Promise.all(Array.from({ length: 10 }, () => driverCall(t, d, 'POST', '/api/driver/earnings/cash-out')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => driverCall(t, d, 'POST', '/api/driver/earnings/cash-out')),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().error.message).toBe('No unpaid earnings to cash out');
+    for (const r of results.filter((x) => x.statusCode !== 200))
+      expect(r.json().error.message).toBe('No unpaid earnings to cash out');
     const payouts = await t.database.db.select().from(driverPayouts).where(eq(driverPayouts.driverId, d.id));
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ grossMinor: 1163, feeMinor: 50, netMinor: 1113 });

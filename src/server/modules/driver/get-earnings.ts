@@ -48,7 +48,12 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       .where(mine)
       .orderBy(desc(driverEarnings.createdAt), desc(driverEarnings.id))
       .limit(HISTORY_LIMIT),
-    db.select().from(driverPayouts).where(eq(driverPayouts.driverId, driverId)).orderBy(desc(driverPayouts.createdAt)).limit(PAYOUTS_LIMIT),
+    db
+      .select()
+      .from(driverPayouts)
+      .where(eq(driverPayouts.driverId, driverId))
+      .orderBy(desc(driverPayouts.createdAt))
+      .limit(PAYOUTS_LIMIT),
     instantCashoutFee(db),
   ]);
 
@@ -70,7 +75,13 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       totalMinor: e.totalMinor,
       paidOut: e.paidOut,
     })),
-    payouts: payouts.map((x) => ({ id: x.id, grossMinor: x.grossMinor, feeMinor: x.feeMinor, netMinor: x.netMinor, createdAt: x.createdAt.toISOString() })),
+    payouts: payouts.map((x) => ({
+      id: x.id,
+      grossMinor: x.grossMinor,
+      feeMinor: x.feeMinor,
+      netMinor: x.netMinor,
+      createdAt: x.createdAt.toISOString(),
+    })),
     instantCashoutFeeMinor: feeMinor,
   };
 }

@@ -28,7 +28,10 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   r.post(
     '/api/driver/application',
-    { config: { policy: POLICIES.driver }, schema: { body: submitApplicationBody, response: { 201: submitApplicationResponse } } },
+    {
+      config: { policy: POLICIES.driver },
+      schema: { body: submitApplicationBody, response: { 201: submitApplicationResponse } },
+    },
     async (request, reply) => {
       const profile = await submitApplication({ db, bus: bus() }, request.actor!.userId, request.body);
       return reply.status(201).send({ profile });
@@ -37,13 +40,19 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   r.patch(
     '/api/driver/availability',
-    { config: { policy: POLICIES.approvedDriver }, schema: { body: setAvailabilityBody, response: { 200: setAvailabilityResponse } } },
+    {
+      config: { policy: POLICIES.approvedDriver },
+      schema: { body: setAvailabilityBody, response: { 200: setAvailabilityResponse } },
+    },
     async (request) => setAvailability({ db, bus: bus() }, request.actor!.userId, request.body.isOnline),
   );
 
   r.patch(
     '/api/driver/postcode',
-    { config: { policy: POLICIES.approvedDriver }, schema: { body: updatePostcodeBody, response: { 200: updatePostcodeResponse } } },
+    {
+      config: { policy: POLICIES.approvedDriver },
+      schema: { body: updatePostcodeBody, response: { 200: updatePostcodeResponse } },
+    },
     async (request) => updatePostcode(db, request.actor!.userId, request.body.postcode),
   );
 

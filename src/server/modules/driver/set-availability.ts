@@ -6,7 +6,11 @@ import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../plugins/realtime';
 
 /** Goes online or offline (spec 3, section 4.2); the back office's online count follows live. */
-export async function setAvailability(deps: { db: Db; bus: LiveBus }, userId: string, isOnline: boolean): Promise<{ isOnline: boolean }> {
+export async function setAvailability(
+  deps: { db: Db; bus: LiveBus },
+  userId: string,
+  isOnline: boolean,
+): Promise<{ isOnline: boolean }> {
   const [row] = await deps.db
     .update(userProfiles)
     .set({ isOnline, updatedAt: new Date() })

@@ -17,7 +17,11 @@ type DocumentKind = (typeof driverDocuments.$inferInsert)['kind'];
  * its documents and the pending status are written in one transaction. Admins hear of it on
  * `admin`; the driver's other tabs on `user:{id}`.
  */
-export async function submitApplication(deps: { db: Db; bus: LiveBus }, userId: string, body: SubmitApplicationBody): Promise<DriverProfile> {
+export async function submitApplication(
+  deps: { db: Db; bus: LiveBus },
+  userId: string,
+  body: SubmitApplicationBody,
+): Promise<DriverProfile> {
   const input = {
     ...body,
     vehicleType: body.vehicleType ?? null,
@@ -47,9 +51,14 @@ export async function submitApplication(deps: { db: Db; bus: LiveBus }, userId: 
       .from(uploads)
       .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, userId), eq(uploads.purpose, 'driver_document')));
     if (owned.length !== ids.length) {
-      const missingInsurance = needsInsurance(input.vehicleType) && !owned.some((o) => o.id === input.insuranceUploadId);
-      const missingRequired = !owned.some((o) => o.id === input.photoIdUploadId) || !owned.some((o) => o.id === input.rightToWorkUploadId);
-      throw new AppError('VALIDATION_ERROR', !missingRequired && missingInsurance ? APPLICATION_MESSAGES.insurance : APPLICATION_MESSAGES.documents);
+      const missingInsurance =
+        needsInsurance(input.vehicleType) && !owned.some((o) => o.id === input.insuranceUploadId);
+      const missingRequired =
+        !owned.some((o) => o.id === input.photoIdUploadId) || !owned.some((o) => o.id === input.rightToWorkUploadId);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        !missingRequired && missingInsurance ? APPLICATION_MESSAGES.insurance : APPLICATION_MESSAGES.documents,
+      );
     }
 
     const now = new Date();
@@ -70,7 +79,10 @@ export async function submitApplication(deps: { db: Db; bus: LiveBus }, userId: 
     await tx
       .insert(driverDocuments)
       .values(documents.map((d) => ({ driverId: userId, kind: d.kind, uploadId: d.uploadId, createdAt: now })))
-      .onConflictDoUpdate({ target: [driverDocuments.driverId, driverDocuments.kind], set: { uploadId: sql`excluded.upload_id`, createdAt: now } });
+      .onConflictDoUpdate({
+        target: [driverDocuments.driverId, driverDocuments.kind],
+        set: { uploadId: sql`excluded.upload_id`, createdAt: now },
+      });
     return updated;
   });
 

@@ -10,7 +10,11 @@ import { userProfiles } from '../../db/schema/index';
  * Sets where the driver works (spec 3, section 5): a UK postcode ("e1 6an" -> "E1 6AN") or an
  * outward code ("e1" -> "E1"), stored upper-case; its leading letters are the jobs area.
  */
-export async function updatePostcode(db: Db, userId: string, text: string): Promise<{ currentPostcode: string; currentArea: string }> {
+export async function updatePostcode(
+  db: Db,
+  userId: string,
+  text: string,
+): Promise<{ currentPostcode: string; currentArea: string }> {
   const n = normalisePostcode(text);
   const area = n ? postcodeArea(n.outward) : null;
   if (!n || !area) throw new AppError('VALIDATION_ERROR', POSTCODE_MESSAGES.invalid);

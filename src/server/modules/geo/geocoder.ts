@@ -28,7 +28,9 @@ export function serviceGeocoder(baseUrl: string, fallback = tableGeocoder()): Ge
     async geocode(text) {
       const n = normalisePostcode(text);
       if (!n) return null;
-      const url = n.postcode ? `${base}/postcodes/${encodeURIComponent(n.postcode)}` : `${base}/outcodes/${encodeURIComponent(n.outward)}`;
+      const url = n.postcode
+        ? `${base}/postcodes/${encodeURIComponent(n.postcode)}`
+        : `${base}/outcodes/${encodeURIComponent(n.outward)}`;
       try {
         const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
         if (res.ok) {

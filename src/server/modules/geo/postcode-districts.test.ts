@@ -7,7 +7,8 @@ import { tableGeocoder } from './geocoder';
 import { POSTCODE_DISTRICTS } from './postcode-districts';
 
 const outward = (postcode: string) => postcode.trim().split(/\s+/)[0].toUpperCase();
-const range = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
+const range = (prefix: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
 const centroid = (code: string) => {
   const [lat, lng] = POSTCODE_DISTRICTS[code];
   return { lat, lng };
@@ -53,7 +54,27 @@ describe('postcode district table', () => {
   });
 
   it('covers the central districts of every directory city', () => {
-    const central = ['B1', 'M1', 'LS1', 'G1', 'S1', 'BD1', 'L1', 'EH1', 'BS1', 'LE1', 'CV1', 'NG1', 'NE1', 'CF10', 'LU1', 'BB1', 'SL1', 'OX1', 'RG1'];
+    const central = [
+      'B1',
+      'M1',
+      'LS1',
+      'G1',
+      'S1',
+      'BD1',
+      'L1',
+      'EH1',
+      'BS1',
+      'LE1',
+      'CV1',
+      'NG1',
+      'NE1',
+      'CF10',
+      'LU1',
+      'BB1',
+      'SL1',
+      'OX1',
+      'RG1',
+    ];
     expect(central.filter((c) => !POSTCODE_DISTRICTS[c])).toEqual([]);
     for (const city of UK_CITIES.filter((c) => c.slug !== 'london')) {
       const first = central.find((c) => c.replace(/\d+$/, '') === city.postcodeArea);

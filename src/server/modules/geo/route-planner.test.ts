@@ -24,7 +24,11 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('route planner', () => {
   it('uses the routing service when it answers with a route', async () => {
     answer = { status: 200, body: { code: 'Ok', routes: [{ duration: 725, distance: 2345 }] } };
-    expect(await osrmPlanner(base).estimate(shoreditch, whitechapel)).toEqual({ distanceKm: 2.35, travelTimeMinutes: 13, source: 'maps_api' });
+    expect(await osrmPlanner(base).estimate(shoreditch, whitechapel)).toEqual({
+      distanceKm: 2.35,
+      travelTimeMinutes: 13,
+      source: 'maps_api',
+    });
   });
 
   it('falls back to the straight line when the service fails', async () => {

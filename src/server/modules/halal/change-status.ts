@@ -7,7 +7,13 @@ import type { LiveBus } from '../../plugins/realtime';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 /** A halal status change to publish once its transaction has committed. */
-export type HalalStatusEvent = { siteId: string; fromStatus: HalalStatus; toStatus: HalalStatus; reason: string; lastVerifiedAt: string | null };
+export type HalalStatusEvent = {
+  siteId: string;
+  fromStatus: HalalStatus;
+  toStatus: HalalStatus;
+  reason: string;
+  lastVerifiedAt: string | null;
+};
 
 /** Locks a location's row for a halal change (every change to halal_status goes through it). */
 export async function lockSite(tx: DbOrTx, siteId: string) {
@@ -60,7 +66,13 @@ export async function applyHalalStatus(
     actor,
     details: { from: site.halalStatus, to, reason, ...opts.details },
   });
-  return { siteId: site.id, fromStatus: site.halalStatus, toStatus: to, reason, lastVerifiedAt: lastVerifiedAt ? lastVerifiedAt.toISOString() : null };
+  return {
+    siteId: site.id,
+    fromStatus: site.halalStatus,
+    toStatus: to,
+    reason,
+    lastVerifiedAt: lastVerifiedAt ? lastVerifiedAt.toISOString() : null,
+  };
 }
 
 /** Tells admins and the location's staff, after commit. */

@@ -28,14 +28,23 @@ export async function getHalalDetails(db: DbOrTx, slug: string, now = new Date()
       ? await db
           .select()
           .from(halalCertificates)
-          .where(and(eq(halalCertificates.siteId, site.id), eq(halalCertificates.status, 'approved'), gte(halalCertificates.expiresOn, londonDate(now))))
+          .where(
+            and(
+              eq(halalCertificates.siteId, site.id),
+              eq(halalCertificates.status, 'approved'),
+              gte(halalCertificates.expiresOn, londonDate(now)),
+            ),
+          )
           .orderBy(desc(halalCertificates.expiresOn))
           .limit(1)
       : [];
   const [facts] = await db.select().from(siteHalalFacts).where(eq(siteHalalFacts.siteId, site.id));
   const items =
     facts?.halalScope === 'some_items'
-      ? await db.select({ itemId: siteHalalItems.itemId }).from(siteHalalItems).where(and(eq(siteHalalItems.siteId, site.id), eq(siteHalalItems.isHalal, true)))
+      ? await db
+          .select({ itemId: siteHalalItems.itemId })
+          .from(siteHalalItems)
+          .where(and(eq(siteHalalItems.siteId, site.id), eq(siteHalalItems.isHalal, true)))
       : [];
   const history = await db
     .select({ at: halalStatusHistory.at, status: halalStatusHistory.toStatus })
@@ -48,12 +57,27 @@ export async function getHalalDetails(db: DbOrTx, slug: string, now = new Date()
     statusLabel: halalStatusLabel(site.halalStatus),
     lastVerifiedAt: site.lastVerifiedAt ? site.lastVerifiedAt.toISOString() : null,
     certificate: cert
-      ? { certifyingBodyName: certifyingBodyName(cert.certifyingBody, cert.certifyingBodyOther), certificateNumber: cert.certificateNumber, expiresOn: cert.expiresOn, scope: cert.scope }
+      ? {
+          certifyingBodyName: certifyingBodyName(cert.certifyingBody, cert.certifyingBodyOther),
+          certificateNumber: cert.certificateNumber,
+          expiresOn: cert.expiresOn,
+          scope: cert.scope,
+        }
       : null,
     facts: facts
-      ? { alcoholServed: facts.alcoholServed, porkOnPremises: facts.porkOnPremises, slaughterMethod: facts.slaughterMethod, halalScope: facts.halalScope, updatedAt: facts.updatedAt.toISOString() }
+      ? {
+          alcoholServed: facts.alcoholServed,
+          porkOnPremises: facts.porkOnPremises,
+          slaughterMethod: facts.slaughterMethod,
+          halalScope: facts.halalScope,
+          updatedAt: facts.updatedAt.toISOString(),
+        }
       : null,
     halalItemIds: items.map((i) => i.itemId),
-    history: history.map((h) => ({ at: h.at.toISOString(), status: h.status, statusLabel: halalStatusLabel(h.status) })),
+    history: history.map((h) => ({
+      at: h.at.toISOString(),
+      status: h.status,
+      statusLabel: halalStatusLabel(h.status),
+    })),
   };
 }

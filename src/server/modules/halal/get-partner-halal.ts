@@ -11,17 +11,33 @@ import { siteMenuItems } from './site-items';
 /** The location page's halal section: status (read-only), facts, per-item flags, certificates. */
 export async function getPartnerHalal(db: Db, userId: string, siteId: string): Promise<PartnerHalalResponse> {
   await requireSiteStaff(db, userId, siteId);
-  const [site] = await db.select({ halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt }).from(sites).where(eq(sites.id, siteId));
+  const [site] = await db
+    .select({ halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt })
+    .from(sites)
+    .where(eq(sites.id, siteId));
   if (!site) throw new AppError('NOT_FOUND', 'Location not found');
   const [facts] = await db.select().from(siteHalalFacts).where(eq(siteHalalFacts.siteId, siteId));
-  const flags = await db.select({ itemId: siteHalalItems.itemId }).from(siteHalalItems).where(eq(siteHalalItems.siteId, siteId));
-  const certs = await db.select().from(halalCertificates).where(eq(halalCertificates.siteId, siteId)).orderBy(desc(halalCertificates.createdAt));
+  const flags = await db
+    .select({ itemId: siteHalalItems.itemId })
+    .from(siteHalalItems)
+    .where(eq(siteHalalItems.siteId, siteId));
+  const certs = await db
+    .select()
+    .from(halalCertificates)
+    .where(eq(halalCertificates.siteId, siteId))
+    .orderBy(desc(halalCertificates.createdAt));
   return {
     siteId,
     halalStatus: site.halalStatus,
     lastVerifiedAt: site.lastVerifiedAt ? site.lastVerifiedAt.toISOString() : null,
     facts: facts
-      ? { alcoholServed: facts.alcoholServed, porkOnPremises: facts.porkOnPremises, slaughterMethod: facts.slaughterMethod, halalScope: facts.halalScope, updatedAt: facts.updatedAt.toISOString() }
+      ? {
+          alcoholServed: facts.alcoholServed,
+          porkOnPremises: facts.porkOnPremises,
+          slaughterMethod: facts.slaughterMethod,
+          halalScope: facts.halalScope,
+          updatedAt: facts.updatedAt.toISOString(),
+        }
       : { ...DEFAULT_HALAL_FACTS, updatedAt: null },
     halalItemIds: flags.map((f) => f.itemId),
     items: await siteMenuItems(db, siteId),

@@ -7,12 +7,24 @@ import { brands, halalStatusHistory, sites } from '../../db/schema/index';
 /** A location's halal status and full history (who and why), for verifiers. */
 export async function getSiteHalal(db: DbOrTx, siteId: string): Promise<AdminSiteHalalResponse> {
   const [site] = await db
-    .select({ id: sites.id, name: sites.name, slug: sites.slug, brandName: brands.name, halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt })
+    .select({
+      id: sites.id,
+      name: sites.name,
+      slug: sites.slug,
+      brandName: brands.name,
+      halalStatus: sites.halalStatus,
+      lastVerifiedAt: sites.lastVerifiedAt,
+    })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
     .where(eq(sites.id, siteId));
   if (!site) throw new AppError('NOT_FOUND', 'Location not found');
-  const history = await db.select().from(halalStatusHistory).where(eq(halalStatusHistory.siteId, siteId)).orderBy(desc(halalStatusHistory.at)).limit(100);
+  const history = await db
+    .select()
+    .from(halalStatusHistory)
+    .where(eq(halalStatusHistory.siteId, siteId))
+    .orderBy(desc(halalStatusHistory.at))
+    .limit(100);
   return {
     siteId: site.id,
     siteName: site.name,
@@ -20,6 +32,12 @@ export async function getSiteHalal(db: DbOrTx, siteId: string): Promise<AdminSit
     slug: site.slug,
     halalStatus: site.halalStatus,
     lastVerifiedAt: site.lastVerifiedAt ? site.lastVerifiedAt.toISOString() : null,
-    history: history.map((h) => ({ at: h.at.toISOString(), fromStatus: h.fromStatus, toStatus: h.toStatus, reason: h.reason, actorName: h.actorName })),
+    history: history.map((h) => ({
+      at: h.at.toISOString(),
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      reason: h.reason,
+      actorName: h.actorName,
+    })),
   };
 }

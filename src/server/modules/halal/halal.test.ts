@@ -26,7 +26,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const status = async (siteId: string) => (await t.database.db.select({ s: sites.halalStatus, v: sites.lastVerifiedAt }).from(sites).where(eq(sites.id, siteId)))[0];
+const status = async (siteId: string) =>
+  (
+    await t.database.db
+      .select({ s: sites.halalStatus, v: sites.lastVerifiedAt })
+      .from(sites)
+      .where(eq(sites.id, siteId))
+  )[0];
 async function submit(who: Caller, siteId: string, overrides: Record<string, unknown> = {}) {
   const uploadId = await uploadCertificate(t, who);
   return call(t, who, 'POST', `/api/partner/sites/${siteId}/halal/certificates`, certificateBody(uploadId, overrides));
@@ -35,7 +41,12 @@ async function submit(who: Caller, siteId: string, overrides: Record<string, unk
 describe('certificates from partners', () => {
   it('uploads a certificate document as a private halal_certificate through /api/uploads', async () => {
     const file = multipartFile(CERT_PDF, 'cert.pdf', 'application/pdf');
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads?purpose=halal_certificate', headers: { cookie: w.owner.cookie, ...file.headers }, payload: file.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?purpose=halal_certificate',
+      headers: { cookie: w.owner.cookie, ...file.headers },
+      payload: file.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const url = res.json().url;
     expect((await call(t, w.owner, 'GET', url)).statusCode).toBe(200);
@@ -43,12 +54,20 @@ describe('certificates from partners', () => {
     expect((await call(t, admins.cs_agent, 'GET', url)).statusCode).toBe(404);
     expect((await call(t, w.other, 'GET', url)).statusCode).toBe(404);
     expect((await call(t, null, 'GET', url)).statusCode).toBe(404);
-    const asCustomer = await t.app.inject({ method: 'POST', url: '/api/uploads?purpose=halal_certificate', headers: { cookie: w.customer.cookie, ...file.headers }, payload: file.payload });
+    const asCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?purpose=halal_certificate',
+      headers: { cookie: w.customer.cookie, ...file.headers },
+      payload: file.payload,
+    });
     expect(asCustomer.statusCode).toBe(403);
   });
 
   it('lets the owner, the brand admin and the site manager of that site submit; the status does not move', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared', lastVerifiedAt: null }).where(eq(sites.id, w.a1.id));
+    await t.database.db
+      .update(sites)
+      .set({ halalStatus: 'self-declared', lastVerifiedAt: null })
+      .where(eq(sites.id, w.a1.id));
     for (const who of [w.owner, w.admin, w.manager]) {
       const res = await submit(who, w.a1.id);
       expect(res.statusCode, res.body).toBe(201);
@@ -60,29 +79,41 @@ describe('certificates from partners', () => {
     expect(list.certificates.every((c: { status: string }) => c.status === 'pending')).toBe(true);
   });
 
-  it('hides another brand\'s location (404) and a site the manager does not run (404)', async () => {
+  it("hides another brand's location (404) and a site the manager does not run (404)", async () => {
     expect((await submit(w.other, w.a1.id)).statusCode).toBe(404);
     expect((await call(t, w.other, 'GET', `/api/partner/sites/${w.a1.id}/halal`)).statusCode).toBe(404);
     expect((await submit(w.manager, w.a2.id)).statusCode).toBe(404);
     expect((await call(t, w.customer, 'GET', `/api/partner/sites/${w.a1.id}/halal`)).statusCode).toBe(403);
   });
 
-  it('refuses a halal status sent by a partner, and someone else\'s upload', async () => {
+  it("refuses a halal status sent by a partner, and someone else's upload", async () => {
     const before = (await status(w.a2.id)).s;
     const uploadId = await uploadCertificate(t, w.owner);
-    const res = await call(t, w.owner, 'POST', `/api/partner/sites/${w.a2.id}/halal/certificates`, { ...certificateBody(uploadId), halalStatus: 'verified' });
+    const res = await call(t, w.owner, 'POST', `/api/partner/sites/${w.a2.id}/halal/certificates`, {
+      ...certificateBody(uploadId),
+      halalStatus: 'verified',
+    });
     expect(res.statusCode).toBe(400);
     const facts = await call(t, w.owner, 'PUT', `/api/partner/sites/${w.a2.id}/halal/facts`, {
-      alcoholServed: false, porkOnPremises: false, slaughterMethod: 'hand_slaughtered', halalScope: 'whole_menu', halalStatus: 'verified',
+      alcoholServed: false,
+      porkOnPremises: false,
+      slaughterMethod: 'hand_slaughtered',
+      halalScope: 'whole_menu',
+      halalStatus: 'verified',
     });
     expect(facts.statusCode).toBe(400);
     expect((await status(w.a2.id)).s).toBe(before);
     const foreign = await uploadCertificate(t, w.other);
-    expect((await call(t, w.owner, 'POST', `/api/partner/sites/${w.a2.id}/halal/certificates`, certificateBody(foreign))).statusCode).toBe(400);
+    expect(
+      (await call(t, w.owner, 'POST', `/api/partner/sites/${w.a2.id}/halal/certificates`, certificateBody(foreign)))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses impossible dates and an unnamed other body', async () => {
-    expect((await submit(w.owner, w.a2.id, { issuedOn: daysFromNow(10), expiresOn: daysFromNow(5) })).json().error.message).toMatch(/after the issue/);
+    expect(
+      (await submit(w.owner, w.a2.id, { issuedOn: daysFromNow(10), expiresOn: daysFromNow(5) })).json().error.message,
+    ).toMatch(/after the issue/);
     expect((await submit(w.owner, w.a2.id, { issuedOn: '2020-01-01', expiresOn: '2020-12-31' })).statusCode).toBe(400);
     expect((await submit(w.owner, w.a2.id, { certifyingBody: 'other' })).statusCode).toBe(400);
     const named = await submit(w.owner, w.a2.id, { certifyingBody: 'other', certifyingBodyOther: 'Shariah Board UK' });
@@ -94,8 +125,15 @@ describe('verification', () => {
   it('is for super admins and operations managers only', async () => {
     for (const role of ['cs_agent', 'finance', 'read_only'] as const) {
       expect((await call(t, admins[role], 'GET', '/api/admin/halal/certificates')).statusCode, role).toBe(403);
-      expect((await call(t, admins[role], 'POST', `/api/admin/halal/certificates/${w.a1.id}/approve`)).statusCode, role).toBe(403);
-      expect((await call(t, admins[role], 'POST', `/api/admin/halal/sites/${w.a1.id}/suspend`, { reason: 'test' })).statusCode, role).toBe(403);
+      expect(
+        (await call(t, admins[role], 'POST', `/api/admin/halal/certificates/${w.a1.id}/approve`)).statusCode,
+        role,
+      ).toBe(403);
+      expect(
+        (await call(t, admins[role], 'POST', `/api/admin/halal/sites/${w.a1.id}/suspend`, { reason: 'test' }))
+          .statusCode,
+        role,
+      ).toBe(403);
     }
     expect((await call(t, w.owner, 'GET', '/api/admin/halal/certificates')).statusCode).toBe(403);
     expect((await call(t, null, 'GET', '/api/admin/halal/certificates')).statusCode).toBe(401);
@@ -124,36 +162,73 @@ describe('verification', () => {
     expect(after.s).toBe('verified');
     expect(after.v).not.toBeNull();
     const history = await db.select().from(halalStatusHistory).where(eq(halalStatusHistory.siteId, w.b1.id));
-    expect(history).toMatchObject([{ fromStatus: 'self-declared', toStatus: 'verified', actorName: 'ops_manager person' }]);
+    expect(history).toMatchObject([
+      { fromStatus: 'self-declared', toStatus: 'verified', actorName: 'ops_manager person' },
+    ]);
     const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, cert.id));
-    expect(audits.map((a) => a.actionType).sort()).toEqual(['halal_certificate_approved', 'halal_certificate_submitted']);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_status_changed')))).toHaveLength(1);
+    expect(audits.map((a) => a.actionType).sort()).toEqual([
+      'halal_certificate_approved',
+      'halal_certificate_submitted',
+    ]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_status_changed'))),
+    ).toHaveLength(1);
     await adminStream.waitFor((e) => e.type === 'halal.status' && (e.data as { siteId: string }).siteId === w.b1.id);
     await siteStream.waitFor((e) => e.type === 'halal.status');
     // Decided once only.
-    expect((await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, { reason: 'late' })).statusCode).toBe(409);
+    expect(
+      (await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, { reason: 'late' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('rejects with a reason the partner sees; the status stays', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared', lastVerifiedAt: null }).where(eq(sites.id, w.a2.id));
+    await t.database.db
+      .update(sites)
+      .set({ halalStatus: 'self-declared', lastVerifiedAt: null })
+      .where(eq(sites.id, w.a2.id));
     const cert = (await submit(w.owner, w.a2.id)).json();
-    expect((await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, {})).statusCode).toBe(400);
-    const res = await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, { reason: 'The document is illegible' });
+    expect(
+      (await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, {})).statusCode,
+    ).toBe(400);
+    const res = await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, {
+      reason: 'The document is illegible',
+    });
     expect(res.statusCode).toBe(200);
     expect((await status(w.a2.id)).s).toBe('self-declared');
     const mine = (await call(t, w.owner, 'GET', `/api/partner/sites/${w.a2.id}/halal`)).json();
-    expect(mine.certificates.find((c: { id: string }) => c.id === cert.id)).toMatchObject({ status: 'rejected', rejectionReason: 'The document is illegible' });
+    expect(mine.certificates.find((c: { id: string }) => c.id === cert.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The document is illegible',
+    });
   });
 
   it('suspends after a concern and reinstates to what the certificates support', async () => {
-    const res = await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: 'Pork found in the kitchen' });
+    const res = await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, {
+      reason: 'Pork found in the kitchen',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().halalStatus).toBe('suspended');
-    expect((await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: 'again' })).statusCode).toBe(409);
-    const back = await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/reinstate`, { reason: 'Inspection passed' });
+    expect(
+      (await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
+    const back = await call(t, admins.ops_manager, 'POST', `/api/admin/halal/sites/${w.b1.id}/reinstate`, {
+      reason: 'Inspection passed',
+    });
     expect(back.json().halalStatus).toBe('verified');
-    expect(back.json().history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['verified', 'suspended', 'verified']);
-    const reinstated = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_status_changed')));
+    expect(back.json().history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
+      'verified',
+      'suspended',
+      'verified',
+    ]);
+    const reinstated = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_status_changed')));
     expect(reinstated.map((a) => (a.details as { reason: string }).reason)).toContain('Pork found in the kitchen');
   });
 });
@@ -163,14 +238,28 @@ describe('facts and the customer panel', () => {
     const db = t.database.db;
     const [menu] = await db.insert(menus).values({ brandId: w.brandB.id }).returning();
     const [section] = await db.insert(menuSections).values({ menuId: menu.id, title: 'Grills' }).returning();
-    const [item] = await db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name: 'Lamb chops', priceMinor: 1200 }).returning();
-    const body = { alcoholServed: true, porkOnPremises: false, slaughterMethod: 'hand_slaughtered', halalScope: 'some_items', halalItemIds: [item.id] };
+    const [item] = await db
+      .insert(menuItems)
+      .values({ menuId: menu.id, sectionId: section.id, name: 'Lamb chops', priceMinor: 1200 })
+      .returning();
+    const body = {
+      alcoholServed: true,
+      porkOnPremises: false,
+      slaughterMethod: 'hand_slaughtered',
+      halalScope: 'some_items',
+      halalItemIds: [item.id],
+    };
     const res = await call(t, w.other, 'PUT', `/api/partner/sites/${w.b1.id}/halal/facts`, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().halalItemIds).toEqual([item.id]);
     // Another brand's item is refused.
     expect((await call(t, w.owner, 'PUT', `/api/partner/sites/${w.a1.id}/halal/facts`, body)).statusCode).toBe(400);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_facts_changed')))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_facts_changed'))),
+    ).toHaveLength(1);
 
     const panel = (await call(t, null, 'GET', `/api/restaurants/${w.b1.slug}/halal`)).json();
     expect(panel).toMatchObject({
@@ -180,13 +269,22 @@ describe('facts and the customer panel', () => {
       facts: { alcoholServed: true, slaughterMethod: 'hand_slaughtered', halalScope: 'some_items' },
       halalItemIds: [item.id],
     });
-    expect(panel.history.map((h: { statusLabel: string }) => h.statusLabel)).toEqual(['Halal Verified', 'Suspended', 'Halal Verified']);
+    expect(panel.history.map((h: { statusLabel: string }) => h.statusLabel)).toEqual([
+      'Halal Verified',
+      'Suspended',
+      'Halal Verified',
+    ]);
     expect(panel.history[0]).not.toHaveProperty('reason');
   });
 
   it('shows no certificate for a location that is not verified', async () => {
     const panel = (await call(t, null, 'GET', `/api/restaurants/${w.a2.slug}/halal`)).json();
-    expect(panel).toMatchObject({ halalStatus: 'self-declared', statusLabel: 'Self Declared Halal', certificate: null, facts: null });
+    expect(panel).toMatchObject({
+      halalStatus: 'self-declared',
+      statusLabel: 'Self Declared Halal',
+      certificate: null,
+      facts: null,
+    });
   });
 });
 
@@ -194,18 +292,48 @@ describe('concerns', () => {
   it('creates a halal_report ticket live on admin, from which a verifier can suspend the location', async () => {
     const adminStream = await openStream(base, '/api/events?topics=admin', admins.cs_agent.cookie);
     streams.push(adminStream);
-    expect((await call(t, null, 'POST', `/api/restaurants/${w.b1.slug}/halal-concerns`, { message: 'short' })).statusCode).toBe(400);
-    const res = await call(t, null, 'POST', `/api/restaurants/${w.b1.slug}/halal-concerns`, { message: 'I was told the chicken is not halal today.', email: 'visitor@example.com' });
+    expect(
+      (await call(t, null, 'POST', `/api/restaurants/${w.b1.slug}/halal-concerns`, { message: 'short' })).statusCode,
+    ).toBe(400);
+    const res = await call(t, null, 'POST', `/api/restaurants/${w.b1.slug}/halal-concerns`, {
+      message: 'I was told the chicken is not halal today.',
+      email: 'visitor@example.com',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.ticketNumber, res.json().ticketNumber));
-    expect(ticket).toMatchObject({ channel: 'halal_report', siteId: w.b1.id, priority: 'high', customerEmail: 'visitor@example.com' });
-    await adminStream.waitFor((e) => e.type === 'ticket.created' && (e.data as { channel: string }).channel === 'halal_report');
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.ticketNumber, res.json().ticketNumber));
+    expect(ticket).toMatchObject({
+      channel: 'halal_report',
+      siteId: w.b1.id,
+      priority: 'high',
+      customerEmail: 'visitor@example.com',
+    });
+    await adminStream.waitFor(
+      (e) => e.type === 'ticket.created' && (e.data as { channel: string }).channel === 'halal_report',
+    );
     const fromTicket = await call(t, admins.super_admin, 'GET', `/api/admin/halal/tickets/${ticket.id}/site`);
     expect(fromTicket.json()).toMatchObject({ siteId: w.b1.id, halalStatus: 'verified' });
     expect((await call(t, admins.cs_agent, 'GET', `/api/admin/halal/tickets/${ticket.id}/site`)).statusCode).toBe(403);
-    const suspended = await call(t, admins.super_admin, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, { reason: `Concern ${ticket.ticketNumber}`, ticketId: ticket.id });
+    const suspended = await call(t, admins.super_admin, 'POST', `/api/admin/halal/sites/${w.b1.id}/suspend`, {
+      reason: `Concern ${ticket.ticketNumber}`,
+      ticketId: ticket.id,
+    });
     expect(suspended.json().halalStatus).toBe('suspended');
-    expect((await call(t, null, 'POST', '/api/restaurants/no-such-place/halal-concerns', { message: 'I was told the chicken is not halal.' })).statusCode).toBe(404);
-    expect((await call(t, null, 'POST', '/api/orders/HN-1/halal-concerns', { message: 'I was told the chicken is not halal.' })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t, null, 'POST', '/api/restaurants/no-such-place/halal-concerns', {
+          message: 'I was told the chicken is not halal.',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(t, null, 'POST', '/api/orders/HN-1/halal-concerns', {
+          message: 'I was told the chicken is not halal.',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -10,7 +10,15 @@ import { toCertificateView } from './certificate-rows';
 
 function selectCertificates(db: DbOrTx) {
   return db
-    .select({ cert: halalCertificates, siteName: sites.name, siteSlug: sites.slug, brandName: brands.name, halalStatus: sites.halalStatus, contentType: uploads.contentType, reviewerName: user.name })
+    .select({
+      cert: halalCertificates,
+      siteName: sites.name,
+      siteSlug: sites.slug,
+      brandName: brands.name,
+      halalStatus: sites.halalStatus,
+      contentType: uploads.contentType,
+      reviewerName: user.name,
+    })
     .from(halalCertificates)
     .innerJoin(sites, eq(sites.id, halalCertificates.siteId))
     .innerJoin(brands, eq(brands.id, sites.brandId))

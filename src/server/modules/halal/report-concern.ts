@@ -27,11 +27,23 @@ export async function reportHalalConcern(
       orderId: input.orderId ?? null,
       customerEmail: email,
       createdBy: actor?.userId ?? null,
-      firstMessage: { senderType: 'customer', senderId: actor?.userId ?? null, senderName: actor?.name || email || 'Visitor', message: input.message },
+      firstMessage: {
+        senderType: 'customer',
+        senderId: actor?.userId ?? null,
+        senderName: actor?.name || email || 'Visitor',
+        message: input.message,
+      },
     }),
   );
   // No dedupe key: createTicket always returns a row here.
   const created = ticket!;
-  await deps.bus.publish(topicName.admin, 'ticket.created', { ticketId: created.id, ticketNumber: created.ticketNumber, siteId: site.id, orderId: input.orderId ?? null, channel: 'halal_report', priority: 'high' });
+  await deps.bus.publish(topicName.admin, 'ticket.created', {
+    ticketId: created.id,
+    ticketNumber: created.ticketNumber,
+    siteId: site.id,
+    orderId: input.orderId ?? null,
+    channel: 'halal_report',
+    priority: 'high',
+  });
   return { ticketNumber: created.ticketNumber };
 }

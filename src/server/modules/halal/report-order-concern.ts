@@ -17,5 +17,10 @@ export async function reportOrderHalalConcern(
 ): Promise<{ ticketNumber: string }> {
   const { order } = await loadViewableOrder(deps.db, orderNumber, actor, visitorToken);
   const [site] = await deps.db.select({ slug: sites.slug }).from(sites).where(eq(sites.id, order.siteId));
-  return reportHalalConcern(deps, actor, { ...body, slug: site.slug, orderId: order.id, orderNumber: order.orderNumber });
+  return reportHalalConcern(deps, actor, {
+    ...body,
+    slug: site.slug,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+  });
 }

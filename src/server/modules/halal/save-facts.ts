@@ -13,7 +13,12 @@ import { requireSiteItems } from './site-items';
  * The partner's declaration (alcohol, pork, slaughter method, whole menu or some items) and the
  * per-item halal flags, replaced together with their audit row in one transaction.
  */
-export async function saveHalalFacts(deps: { db: Db; bus: LiveBus }, actor: Actor, siteId: string, body: SaveHalalFactsBody): Promise<void> {
+export async function saveHalalFacts(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  siteId: string,
+  body: SaveHalalFactsBody,
+): Promise<void> {
   await requireSiteStaff(deps.db, actor.userId, siteId);
   const itemIds = body.halalScope === 'some_items' ? await requireSiteItems(deps.db, siteId, body.halalItemIds) : [];
   await deps.db.transaction(async (tx) => {
@@ -26,7 +31,10 @@ export async function saveHalalFacts(deps: { db: Db; bus: LiveBus }, actor: Acto
       updatedBy: actor.userId,
       updatedAt: new Date(),
     };
-    await tx.insert(siteHalalFacts).values({ siteId, ...values }).onConflictDoUpdate({ target: siteHalalFacts.siteId, set: values });
+    await tx
+      .insert(siteHalalFacts)
+      .values({ siteId, ...values })
+      .onConflictDoUpdate({ target: siteHalalFacts.siteId, set: values });
     await tx.delete(siteHalalItems).where(eq(siteHalalItems.siteId, siteId));
     if (itemIds.length) await tx.insert(siteHalalItems).values(itemIds.map((itemId) => ({ siteId, itemId })));
     await recordAudit(tx, {
@@ -36,9 +44,19 @@ export async function saveHalalFacts(deps: { db: Db; bus: LiveBus }, actor: Acto
       actor: { userId: actor.userId, name: actor.name },
       details: {
         before: before
-          ? { alcoholServed: before.alcoholServed, porkOnPremises: before.porkOnPremises, slaughterMethod: before.slaughterMethod, halalScope: before.halalScope }
+          ? {
+              alcoholServed: before.alcoholServed,
+              porkOnPremises: before.porkOnPremises,
+              slaughterMethod: before.slaughterMethod,
+              halalScope: before.halalScope,
+            }
           : null,
-        after: { alcoholServed: body.alcoholServed, porkOnPremises: body.porkOnPremises, slaughterMethod: body.slaughterMethod, halalScope: body.halalScope },
+        after: {
+          alcoholServed: body.alcoholServed,
+          porkOnPremises: body.porkOnPremises,
+          slaughterMethod: body.slaughterMethod,
+          halalScope: body.halalScope,
+        },
         halalItemCount: itemIds.length,
       },
     });

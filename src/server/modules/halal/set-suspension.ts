@@ -24,8 +24,19 @@ export async function setSuspension(
     const site = await lockSite(tx, siteId);
     if (!site) throw new AppError('NOT_FOUND', 'Location not found');
     const to = nextHalalStatus(site.halalStatus, move, await certificateContext(tx, siteId, londonDate(now)));
-    if (!to) throw new AppError('CONFLICT', `This location is ${halalStatusLabel(site.halalStatus)}; it cannot be ${move === 'suspend' ? 'suspended' : 'reinstated'}`);
-    return applyHalalStatus(tx, site, to, input.reason, { userId: actor.userId, name: actor.name }, { details: { move, ticketId: input.ticketId ?? null } });
+    if (!to)
+      throw new AppError(
+        'CONFLICT',
+        `This location is ${halalStatusLabel(site.halalStatus)}; it cannot be ${move === 'suspend' ? 'suspended' : 'reinstated'}`,
+      );
+    return applyHalalStatus(
+      tx,
+      site,
+      to,
+      input.reason,
+      { userId: actor.userId, name: actor.name },
+      { details: { move, ticketId: input.ticketId ?? null } },
+    );
   });
   await publishHalalStatus(deps.bus, [event]);
   return getSiteHalal(deps.db, siteId);

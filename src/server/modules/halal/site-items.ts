@@ -26,6 +26,6 @@ export async function requireSiteItems(db: DbOrTx, siteId: string, itemIds: read
     .where(eq(sites.id, siteId))
     .then((rows) => new Set(rows.map((r) => r.id)));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw new AppError('VALIDATION_ERROR', 'Some chosen items are not on this location\'s menu');
+  if (missing.length) throw new AppError('VALIDATION_ERROR', "Some chosen items are not on this location's menu");
   return unique;
 }

@@ -30,7 +30,9 @@ export async function submitCertificate(
   const [upload] = await deps.db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.id, body.uploadId), eq(uploads.ownerId, actor.userId), eq(uploads.purpose, 'halal_certificate')));
+    .where(
+      and(eq(uploads.id, body.uploadId), eq(uploads.ownerId, actor.userId), eq(uploads.purpose, 'halal_certificate')),
+    );
   if (!upload) throw new AppError('VALIDATION_ERROR', 'Upload the certificate document first');
   const itemIds = body.scope === 'listed_items' ? await requireSiteItems(deps.db, siteId, body.itemIds) : [];
   const row = await deps.db.transaction(async (tx) => {

@@ -13,8 +13,22 @@ export function daysFromNow(n: number): string {
 
 /** A partner's certificate document, stored through the upload code. */
 export async function uploadCertificate(t: TestApp, partner: { id: string; email: string }): Promise<string> {
-  const actor: Actor = { userId: partner.id, email: partner.email, name: partner.email, userType: 'partner', status: null, adminRole: null };
-  return (await storeUpload({ db: t.database.db, uploadDir: t.app.deps.config.uploads.dir }, actor, 'halal_certificate', CERT_PDF)).id;
+  const actor: Actor = {
+    userId: partner.id,
+    email: partner.email,
+    name: partner.email,
+    userType: 'partner',
+    status: null,
+    adminRole: null,
+  };
+  return (
+    await storeUpload(
+      { db: t.database.db, uploadDir: t.app.deps.config.uploads.dir },
+      actor,
+      'halal_certificate',
+      CERT_PDF,
+    )
+  ).id;
 }
 
 export function certificateBody(uploadId: string, overrides: Record<string, unknown> = {}) {
@@ -31,5 +45,8 @@ export function certificateBody(uploadId: string, overrides: Record<string, unkn
 
 /** Backdates a certificate's expiry (the check constraint wants issued_on <= expires_on). */
 export async function expireOn(t: TestApp, certificateId: string, date: string) {
-  await t.database.db.update(halalCertificates).set({ issuedOn: '2020-01-01', expiresOn: date }).where(eq(halalCertificates.id, certificateId));
+  await t.database.db
+    .update(halalCertificates)
+    .set({ issuedOn: '2020-01-01', expiresOn: date })
+    .where(eq(halalCertificates.id, certificateId));
 }

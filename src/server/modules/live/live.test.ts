@@ -22,7 +22,14 @@ async function seedOrder(t: TestApp, partnerId: string, visitorToken: string) {
   await db.insert(brandMemberships).values({ brandId: b.id, userId: partnerId, role: 'owner' });
   const [s] = await db
     .insert(sites)
-    .values({ brandId: b.id, name: 'Aldgate', slug: `live-${b.id.slice(0, 8)}`, address: '2 Aldgate High St', city: 'London', openingHours: defaultOpeningHours() })
+    .values({
+      brandId: b.id,
+      name: 'Aldgate',
+      slug: `live-${b.id.slice(0, 8)}`,
+      address: '2 Aldgate High St',
+      city: 'London',
+      openingHours: defaultOpeningHours(),
+    })
     .returning();
   const [o] = await db
     .insert(orders)
@@ -88,7 +95,10 @@ describe('live events on one process (embedded or configured database)', () => {
 
   it("streams a site's events to its staff and an order's events to the visitor holding its token", async () => {
     const staff = await openStream(base, `/api/events?topics=${topicName.site(ids.siteId)}`, partner);
-    const visitor = await openStream(base, `/api/events?topics=${topicName.order(ids.orderId)}&orderToken=${visitorToken}`);
+    const visitor = await openStream(
+      base,
+      `/api/events?topics=${topicName.order(ids.orderId)}&orderToken=${visitorToken}`,
+    );
     expect([staff.status, visitor.status]).toEqual([200, 200]);
     await t.app.deps.bus.publish(topicName.site(ids.siteId), 'order.created', { orderId: ids.orderId });
     await t.app.deps.bus.publish(topicName.order(ids.orderId), 'order.status', { status: 'ACCEPTED' });
@@ -188,7 +198,10 @@ describe.skipIf(!process.env.DATABASE_URL)('live events across two server proces
       stdio: 'ignore',
     });
     for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${childBase}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${childBase}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -214,7 +227,7 @@ describe.skipIf(!process.env.DATABASE_URL)('live events across two server proces
     s.close();
   });
 
-  it("refuses on the second process a topic the user may not see", async () => {
+  it('refuses on the second process a topic the user may not see', async () => {
     await createUser(t, { email: 'c2@example.com', userType: 'customer', status: 'active' });
     const cookie = await signIn(t, 'c2@example.com');
     const s = await openStream(childBase, '/api/events?topics=admin', cookie);

@@ -43,7 +43,9 @@ describe('live events over the Redis bus (REDIS_URL), two app instances on one d
       await admin.connect();
       await admin.ping();
     } catch (err) {
-      throw new Error(`Redis is not reachable at ${REDIS_URL} (start redis-server or set REDIS_URL): ${(err as Error).message}`);
+      throw new Error(
+        `Redis is not reachable at ${REDIS_URL} (start redis-server or set REDIS_URL): ${(err as Error).message}`,
+      );
     }
     a = await createTestApp({ redisUrl: REDIS_URL });
     b = await createTestApp({ redisUrl: REDIS_URL }, { database: a.database, url: a.url });
@@ -60,7 +62,9 @@ describe('live events over the Redis bus (REDIS_URL), two app instances on one d
   /** Redis client ids of this process's bus connections (named halalnosh-bus-pub|sub-<pid>). */
   async function busConnections(): Promise<string[]> {
     const list = String(await admin.sendCommand(['CLIENT', 'LIST']));
-    return [...list.matchAll(/^id=(\d+) .*name=halalnosh-bus-(?:pub|sub)-(\d+) /gm)].filter((m) => Number(m[2]) === process.pid).map((m) => m[1]);
+    return [...list.matchAll(/^id=(\d+) .*name=halalnosh-bus-(?:pub|sub)-(\d+) /gm)]
+      .filter((m) => Number(m[2]) === process.pid)
+      .map((m) => m[1]);
   }
 
   async function visitorOrder() {
@@ -70,7 +74,7 @@ describe('live events over the Redis bus (REDIS_URL), two app instances on one d
     return { id: order.id, path: `/api/events?topics=${topicName.order(order.id)}&orderToken=${orderToken}` };
   }
 
-  it("delivers an order status change made on one instance to an SSE subscriber on the other", async () => {
+  it('delivers an order status change made on one instance to an SSE subscriber on the other', async () => {
     expect([a.app.deps.bus.kind, b.app.deps.bus.kind]).toEqual(['redis', 'redis']);
     const o = await visitorOrder();
     const s = await openStream(baseB, o.path);
@@ -80,7 +84,10 @@ describe('live events over the Redis bus (REDIS_URL), two app instances on one d
     const res = await act(a, shop.partner.cookie, o.id, { action: 'accept', prepTimeMinutes: 15 });
     expect(res.statusCode, res.body).toBe(200);
     const e = await s.waitFor((x) => x.type === 'order.status', 5000);
-    expect(e).toMatchObject({ topic: topicName.order(o.id), data: { orderId: o.id, status: 'ACCEPTED', previousStatus: 'PENDING' } });
+    expect(e).toMatchObject({
+      topic: topicName.order(o.id),
+      data: { orderId: o.id, status: 'ACCEPTED', previousStatus: 'PENDING' },
+    });
   });
 
   it('keeps committed changes when the Redis connections drop, reconnects, and ends open streams so browsers catch up', async () => {

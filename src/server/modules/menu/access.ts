@@ -14,7 +14,8 @@ const NOT_FOUND = { menu: 'Menu not found', section: 'Section not found', item: 
 
 function decide(kind: keyof typeof NOT_FOUND, role: string | null | undefined): void {
   if (!role) throw new AppError('NOT_FOUND', NOT_FOUND[kind]);
-  if (!canManageBrand(role as never)) throw new AppError('FORBIDDEN', 'Only the brand owner or an admin can change the base menu.');
+  if (!canManageBrand(role as never))
+    throw new AppError('FORBIDDEN', 'Only the brand owner or an admin can change the base menu.');
 }
 
 /** A menu the caller may edit. */

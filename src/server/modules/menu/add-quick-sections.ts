@@ -12,7 +12,11 @@ import { requireMenu } from './access';
 export async function addQuickSections(db: Db, userId: string, menuId: string): Promise<ManagedSection[]> {
   await requireMenu(db, userId, menuId);
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ title: menuSections.title }).from(menuSections).where(eq(menuSections.menuId, menuId)).for('update');
+    const existing = await tx
+      .select({ title: menuSections.title })
+      .from(menuSections)
+      .where(eq(menuSections.menuId, menuId))
+      .for('update');
     const taken = new Set(existing.map((s) => s.title?.trim().toLowerCase()));
     const missing = QUICK_START_SECTIONS.filter((s) => !taken.has(s.title.toLowerCase()));
     if (!missing.length) return [];

@@ -8,11 +8,19 @@ import { requireSection } from './access';
 import { toManagedItem } from './item-view';
 
 /** Adds an item to a section of the base menu (owner or admin); without a sort order it goes last. */
-export async function createItem(db: Db, userId: string, sectionId: string, input: CreateItemBody): Promise<ManagedItem> {
+export async function createItem(
+  db: Db,
+  userId: string,
+  sectionId: string,
+  input: CreateItemBody,
+): Promise<ManagedItem> {
   const section = await requireSection(db, userId, sectionId);
   let sortOrder = input.sortOrder;
   if (sortOrder === undefined) {
-    const [last] = await db.select({ n: max(menuItems.sortOrder) }).from(menuItems).where(eq(menuItems.sectionId, sectionId));
+    const [last] = await db
+      .select({ n: max(menuItems.sortOrder) })
+      .from(menuItems)
+      .where(eq(menuItems.sectionId, sectionId));
     sortOrder = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
   }
   const [item] = await db

@@ -9,12 +9,19 @@ import { toManagedItem } from './item-view';
 /** The brand's base menu as one location's staff see it: every section and item, with this location's overrides. */
 export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): Promise<SiteMenuResponse> {
   const site = await requireSite(db, userId, siteId);
-  const summary = { site: { id: site.id, name: site.name, brandId: site.brandId, brandName: site.brandName }, canEditBase: canManageBrand(site.role) };
+  const summary = {
+    site: { id: site.id, name: site.name, brandId: site.brandId, brandName: site.brandName },
+    canEditBase: canManageBrand(site.role),
+  };
   const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.brandId, site.brandId)).limit(1);
   if (!menu) return { ...summary, menu: null };
 
   const [sections, items] = await Promise.all([
-    db.select().from(menuSections).where(eq(menuSections.menuId, menu.id)).orderBy(asc(menuSections.sortOrder), asc(menuSections.id)),
+    db
+      .select()
+      .from(menuSections)
+      .where(eq(menuSections.menuId, menu.id))
+      .orderBy(asc(menuSections.sortOrder), asc(menuSections.id)),
     db
       .select({
         item: menuItems,
@@ -25,7 +32,10 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
         ovDescription: siteItemOverrides.description,
       })
       .from(menuItems)
-      .leftJoin(siteItemOverrides, and(eq(siteItemOverrides.itemId, menuItems.id), eq(siteItemOverrides.siteId, site.id)))
+      .leftJoin(
+        siteItemOverrides,
+        and(eq(siteItemOverrides.itemId, menuItems.id), eq(siteItemOverrides.siteId, site.id)),
+      )
       .where(eq(menuItems.menuId, menu.id))
       .orderBy(asc(menuItems.sortOrder), asc(menuItems.name)),
   ]);
@@ -39,7 +49,12 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
         sortOrder: s.sortOrder,
         items: items
           .filter((r) => r.item.sectionId === s.id)
-          .map((r) => toManagedItem(r.item, r.ovSite ? { isAvailable: r.ovAvailable, priceMinor: r.ovPrice, description: r.ovDescription } : null)),
+          .map((r) =>
+            toManagedItem(
+              r.item,
+              r.ovSite ? { isAvailable: r.ovAvailable, priceMinor: r.ovPrice, description: r.ovDescription } : null,
+            ),
+          ),
       })),
     },
   };

@@ -16,20 +16,43 @@ beforeAll(async () => {
   const db = t.database.db;
   const [menu] = await db.insert(menus).values({ brandId: w.brandA.id }).returning();
   const [section] = await db.insert(menuSections).values({ menuId: menu.id, title: 'Wraps' }).returning();
-  const [wrap] = await db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name: 'Chicken Wrap', priceMinor: 650, description: 'Grilled chicken' }).returning();
-  const [tea] = await db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name: 'Turkish Tea', priceMinor: 199 }).returning();
+  const [wrap] = await db
+    .insert(menuItems)
+    .values({
+      menuId: menu.id,
+      sectionId: section.id,
+      name: 'Chicken Wrap',
+      priceMinor: 650,
+      description: 'Grilled chicken',
+    })
+    .returning();
+  const [tea] = await db
+    .insert(menuItems)
+    .values({ menuId: menu.id, sectionId: section.id, name: 'Turkish Tea', priceMinor: 199 })
+    .returning();
   wrapId = wrap.id;
   teaId = tea.id;
   const [bMenu] = await db.insert(menus).values({ brandId: w.brandB.id }).returning();
   const [bSection] = await db.insert(menuSections).values({ menuId: bMenu.id, title: 'Mains' }).returning();
-  foreignId = (await db.insert(menuItems).values({ menuId: bMenu.id, sectionId: bSection.id, name: 'Tagine', priceMinor: 1295 }).returning())[0].id;
+  foreignId = (
+    await db
+      .insert(menuItems)
+      .values({ menuId: bMenu.id, sectionId: bSection.id, name: 'Tagine', priceMinor: 1295 })
+      .returning()
+  )[0].id;
 });
 afterAll(async () => t.close());
 
-const override = (cookie: string, siteId: string, itemId: string, body: unknown) => call(t, 'PUT', `/api/partner/sites/${siteId}/items/${itemId}/override`, cookie, body);
+const override = (cookie: string, siteId: string, itemId: string, body: unknown) =>
+  call(t, 'PUT', `/api/partner/sites/${siteId}/items/${itemId}/override`, cookie, body);
 const customerMenu = async (slug: string) => {
   const res = await call(t, 'GET', `/api/restaurants/${slug}`);
-  return (res.json().restaurant.menu?.sections ?? []).flatMap((s: { items: unknown[] }) => s.items) as { id: string; name: string; priceMinor: number; description: string | null }[];
+  return (res.json().restaurant.menu?.sections ?? []).flatMap((s: { items: unknown[] }) => s.items) as {
+    id: string;
+    name: string;
+    priceMinor: number;
+    description: string | null;
+  }[];
 };
 
 describe('per-location overrides', () => {
@@ -47,11 +70,18 @@ describe('per-location overrides', () => {
     const wrap = (await customerMenu(w.a2.slug)).find((i) => i.id === wrapId)!;
     expect(wrap).toMatchObject({ priceMinor: 725, description: 'With garlic sauce' });
     const view = (await call(t, 'GET', `/api/partner/sites/${w.a2.id}/menu`, w.owner.cookie)).json();
-    expect(view.menu.sections[0].items.find((i: { id: string }) => i.id === wrapId).override).toEqual({ isAvailable: null, priceMinor: 725, description: 'With garlic sauce' });
+    expect(view.menu.sections[0].items.find((i: { id: string }) => i.id === wrapId).override).toEqual({
+      isAvailable: null,
+      priceMinor: 725,
+      description: 'With garlic sauce',
+    });
 
     const back = await override(w.owner.cookie, w.a2.id, wrapId, { priceMinor: null, description: '' });
     expect(back.json().item.override).toBeNull();
-    expect((await customerMenu(w.a2.slug)).find((i) => i.id === wrapId)).toMatchObject({ priceMinor: 650, description: 'Grilled chicken' });
+    expect((await customerMenu(w.a2.slug)).find((i) => i.id === wrapId)).toMatchObject({
+      priceMinor: 650,
+      description: 'Grilled chicken',
+    });
   });
 
   it('writes menu_price_changed with the location when an override moves the price', async () => {

@@ -14,9 +14,20 @@ const STALE = 'The menu changed meanwhile. Reload it and try again.';
 export async function reorderSections(db: Db, userId: string, menuId: string, sectionIds: string[]): Promise<void> {
   await requireMenu(db, userId, menuId);
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: menuSections.id }).from(menuSections).where(eq(menuSections.menuId, menuId)).for('update');
-    if (!sameSet(sectionIds, rows.map((r) => r.id))) throw new AppError('CONFLICT', STALE);
-    for (const [i, id] of sectionIds.entries()) await tx.update(menuSections).set({ sortOrder: i }).where(eq(menuSections.id, id));
+    const rows = await tx
+      .select({ id: menuSections.id })
+      .from(menuSections)
+      .where(eq(menuSections.menuId, menuId))
+      .for('update');
+    if (
+      !sameSet(
+        sectionIds,
+        rows.map((r) => r.id),
+      )
+    )
+      throw new AppError('CONFLICT', STALE);
+    for (const [i, id] of sectionIds.entries())
+      await tx.update(menuSections).set({ sortOrder: i }).where(eq(menuSections.id, id));
   });
 }
 
@@ -24,10 +35,23 @@ export async function reorderSections(db: Db, userId: string, menuId: string, se
 export async function reorderItems(db: Db, userId: string, sectionId: string, itemIds: string[]): Promise<void> {
   await requireSection(db, userId, sectionId);
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.sectionId, sectionId)).for('update');
-    if (!sameSet(itemIds, rows.map((r) => r.id))) throw new AppError('CONFLICT', STALE);
+    const rows = await tx
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(eq(menuItems.sectionId, sectionId))
+      .for('update');
+    if (
+      !sameSet(
+        itemIds,
+        rows.map((r) => r.id),
+      )
+    )
+      throw new AppError('CONFLICT', STALE);
     for (const [i, id] of itemIds.entries()) {
-      await tx.update(menuItems).set({ sortOrder: i, updatedAt: new Date() }).where(and(eq(menuItems.id, id), eq(menuItems.sectionId, sectionId)));
+      await tx
+        .update(menuItems)
+        .set({ sortOrder: i, updatedAt: new Date() })
+        .where(and(eq(menuItems.id, id), eq(menuItems.sectionId, sectionId)));
     }
   });
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createItemBody, itemResponse, updateItemBody } from '../../../domain/contracts/menu/items';
-import { itemParams, menuParams, menuSiteParams, sectionParams, siteItemParams, siteMenuResponse } from '../../../domain/contracts/menu/menu';
+import {
+  itemParams,
+  menuParams,
+  menuSiteParams,
+  sectionParams,
+  siteItemParams,
+  siteMenuResponse,
+} from '../../../domain/contracts/menu/menu';
 import { overrideBody, overrideResponse } from '../../../domain/contracts/menu/overrides';
 import {
   createSectionBody,
@@ -36,8 +43,10 @@ export function menuRoutes(app: FastifyInstance): void {
   const partner = { policy: POLICIES.partner };
   const ok = { ok: true as const };
 
-  r.get('/api/partner/sites/:siteId/menu', { config: partner, schema: { params: menuSiteParams, response: { 200: siteMenuResponse } } }, async (request) =>
-    getSiteMenu(db, request.actor!.userId, request.params.siteId),
+  r.get(
+    '/api/partner/sites/:siteId/menu',
+    { config: partner, schema: { params: menuSiteParams, response: { 200: siteMenuResponse } } },
+    async (request) => getSiteMenu(db, request.actor!.userId, request.params.siteId),
   );
 
   r.post(
@@ -52,13 +61,17 @@ export function menuRoutes(app: FastifyInstance): void {
   r.post(
     '/api/partner/menus/:menuId/sections',
     { config: partner, schema: { params: menuParams, body: createSectionBody, response: { 201: sectionResponse } } },
-    async (request, reply) => reply.status(201).send({ section: await createSection(db, request.actor!.userId, request.params.menuId, request.body) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ section: await createSection(db, request.actor!.userId, request.params.menuId, request.body) }),
   );
 
   r.post(
     '/api/partner/menus/:menuId/quick-sections',
     { config: partner, schema: { params: menuParams, response: { 201: quickSectionsResponse } } },
-    async (request, reply) => reply.status(201).send({ sections: await addQuickSections(db, request.actor!.userId, request.params.menuId) }),
+    async (request, reply) =>
+      reply.status(201).send({ sections: await addQuickSections(db, request.actor!.userId, request.params.menuId) }),
   );
 
   r.put(
@@ -79,10 +92,14 @@ export function menuRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.delete('/api/partner/sections/:sectionId', { config: partner, schema: { params: sectionParams, response: { 200: okResponse } } }, async (request) => {
-    await deleteSection(db, request.actor!.userId, request.params.sectionId);
-    return ok;
-  });
+  r.delete(
+    '/api/partner/sections/:sectionId',
+    { config: partner, schema: { params: sectionParams, response: { 200: okResponse } } },
+    async (request) => {
+      await deleteSection(db, request.actor!.userId, request.params.sectionId);
+      return ok;
+    },
+  );
 
   r.put(
     '/api/partner/sections/:sectionId/item-order',
@@ -96,7 +113,10 @@ export function menuRoutes(app: FastifyInstance): void {
   r.post(
     '/api/partner/sections/:sectionId/items',
     { config: partner, schema: { params: sectionParams, body: createItemBody, response: { 201: itemResponse } } },
-    async (request, reply) => reply.status(201).send({ item: await createItem(db, request.actor!.userId, request.params.sectionId, request.body) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ item: await createItem(db, request.actor!.userId, request.params.sectionId, request.body) }),
   );
 
   r.patch(
@@ -105,14 +125,20 @@ export function menuRoutes(app: FastifyInstance): void {
     async (request) => ({ item: await updateItem(db, request.actor!, request.params.itemId, request.body) }),
   );
 
-  r.delete('/api/partner/items/:itemId', { config: partner, schema: { params: itemParams, response: { 200: okResponse } } }, async (request) => {
-    await deleteItem(db, request.actor!.userId, request.params.itemId);
-    return ok;
-  });
+  r.delete(
+    '/api/partner/items/:itemId',
+    { config: partner, schema: { params: itemParams, response: { 200: okResponse } } },
+    async (request) => {
+      await deleteItem(db, request.actor!.userId, request.params.itemId);
+      return ok;
+    },
+  );
 
   r.put(
     '/api/partner/sites/:siteId/items/:itemId/override',
     { config: partner, schema: { params: siteItemParams, body: overrideBody, response: { 200: overrideResponse } } },
-    async (request) => ({ item: await setOverride({ db, bus }, request.actor!, request.params.siteId, request.params.itemId, request.body) }),
+    async (request) => ({
+      item: await setOverride({ db, bus }, request.actor!, request.params.siteId, request.params.itemId, request.body),
+    }),
   );
 }

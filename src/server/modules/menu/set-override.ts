@@ -17,7 +17,13 @@ import { toManagedItem } from './item-view';
  * value, and an override left with nothing in it is removed. The customer's restaurant page reads
  * overrides directly, so the change shows there at once.
  */
-export async function setOverride(deps: { db: Db; bus: LiveBus }, actor: Actor, siteId: string, itemId: string, input: OverrideBody): Promise<ManagedItem> {
+export async function setOverride(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  siteId: string,
+  itemId: string,
+  input: OverrideBody,
+): Promise<ManagedItem> {
   const site = await requireSite(deps.db, actor.userId, siteId);
   const result = await deps.db.transaction(async (tx) => {
     const [item] = await tx
@@ -39,12 +45,17 @@ export async function setOverride(deps: { db: Db; bus: LiveBus }, actor: Actor, 
       description: input.description !== undefined ? input.description : (before?.description ?? null),
     };
     if (next.isAvailable === null && next.priceMinor === null && next.description === null) {
-      await tx.delete(siteItemOverrides).where(and(eq(siteItemOverrides.siteId, siteId), eq(siteItemOverrides.itemId, itemId)));
+      await tx
+        .delete(siteItemOverrides)
+        .where(and(eq(siteItemOverrides.siteId, siteId), eq(siteItemOverrides.itemId, itemId)));
     } else {
       await tx
         .insert(siteItemOverrides)
         .values({ siteId, itemId, ...next, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: [siteItemOverrides.siteId, siteItemOverrides.itemId], set: { ...next, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [siteItemOverrides.siteId, siteItemOverrides.itemId],
+          set: { ...next, updatedAt: new Date() },
+        });
     }
     const oldPrice = before?.priceMinor ?? base.priceMinor;
     const newPrice = next.priceMinor ?? base.priceMinor;
@@ -54,7 +65,13 @@ export async function setOverride(deps: { db: Db; bus: LiveBus }, actor: Actor, 
         entityType: 'menu_item',
         entityId: itemId,
         actor: { userId: actor.userId, name: actor.name || actor.email },
-        details: { brandId: site.brandId, siteId, itemName: base.name, oldPriceMinor: oldPrice, newPriceMinor: newPrice },
+        details: {
+          brandId: site.brandId,
+          siteId,
+          itemName: base.name,
+          oldPriceMinor: oldPrice,
+          newPriceMinor: newPrice,
+        },
       });
     }
     const empty = next.isAvailable === null && next.priceMinor === null && next.description === null;

@@ -15,7 +15,9 @@ import { toManagedItem } from './item-view';
  */
 export async function updateItem(db: Db, actor: Actor, itemId: string, input: UpdateItemBody): Promise<ManagedItem> {
   const before = await requireItem(db, actor.userId, itemId);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<typeof menuItems.$inferInsert>;
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<
+    typeof menuItems.$inferInsert
+  >;
   return db.transaction(async (tx) => {
     if (input.sectionId && input.sectionId !== before.sectionId) {
       const [target] = await tx
@@ -35,7 +37,13 @@ export async function updateItem(db: Db, actor: Actor, itemId: string, input: Up
         entityType: 'menu_item',
         entityId: itemId,
         actor: { userId: actor.userId, name: actor.name || actor.email },
-        details: { brandId: before.brandId, itemName: item.name, oldPriceMinor: before.priceMinor, newPriceMinor: item.priceMinor, siteId: null },
+        details: {
+          brandId: before.brandId,
+          itemName: item.name,
+          oldPriceMinor: before.priceMinor,
+          newPriceMinor: item.priceMinor,
+          siteId: null,
+        },
       });
     }
     return toManagedItem(item);

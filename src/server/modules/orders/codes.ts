@@ -23,5 +23,7 @@ export function sameSecret(a: string, b: string): boolean {
 
 /** The fingerprint of an order request: who sent it and exactly what (after the contract's parse). */
 export function requestFingerprint(callerId: string | null, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify({ caller: callerId, body })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ caller: callerId, body }))
+    .digest('hex');
 }

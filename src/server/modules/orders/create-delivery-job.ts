@@ -24,7 +24,10 @@ export async function createDeliveryJob(
   now: Date,
 ): Promise<{ id: string; area: string; totalPayMinor: number }> {
   const from = site.lat !== null && site.lng !== null ? { lat: site.lat, lng: site.lng } : null;
-  const to = order.deliveryLat !== null && order.deliveryLng !== null ? { lat: order.deliveryLat, lng: order.deliveryLng } : null;
+  const to =
+    order.deliveryLat !== null && order.deliveryLng !== null
+      ? { lat: order.deliveryLat, lng: order.deliveryLng }
+      : null;
   const miles = from && to ? Math.round(distanceMiles(from, to) * 100) / 100 : 0;
   const duration = from && to ? straightLineEstimate(from, to).travelTimeMinutes : DEFAULT_DURATION_MINUTES;
   const settings = parsePaySettings(await readSettings(tx, PAY_SETTING_KEYS));

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryJobs, driverEarnings, menuItems, orderRatings, orders, siteItemOverrides, ticketMessages, tickets } from '../../db/schema/index';
+import {
+  deliveryJobs,
+  driverEarnings,
+  menuItems,
+  orderRatings,
+  orders,
+  siteItemOverrides,
+  ticketMessages,
+  tickets,
+} from '../../db/schema/index';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, deliveryBody, pickupBody, place, seedShop } from './test-fixtures';
 
@@ -17,7 +26,12 @@ beforeAll(async () => {
   await createUser(t, { email: 'c@example.com', userType: 'customer', status: 'active' });
   await createUser(t, { email: 'c2@example.com', userType: 'customer', status: 'active' });
   await createUser(t, { email: 'a@example.com', userType: 'admin', adminRole: 'super_admin' });
-  driverId = await createUser(t, { email: 'd@example.com', userType: 'driver', status: 'approved', driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' } });
+  driverId = await createUser(t, {
+    email: 'd@example.com',
+    userType: 'driver',
+    status: 'approved',
+    driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' },
+  });
   customer = await signIn(t, 'c@example.com');
   otherCustomer = await signIn(t, 'c2@example.com');
   admin = await signIn(t, 'a@example.com');
@@ -29,7 +43,10 @@ function post(url: string, payload: unknown, opts: { cookie?: string; token?: st
     method: 'POST',
     url,
     payload: payload as object,
-    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.token ? { 'x-order-token': opts.token } : {}) },
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.token ? { 'x-order-token': opts.token } : {}),
+    },
   });
 }
 
@@ -46,7 +63,10 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
     const db = t.database.db;
     await db.update(menuItems).set({ priceMinor: 700 }).where(eq(menuItems.id, shop.items.wrap.id));
     await db.update(menuItems).set({ isAvailable: false }).where(eq(menuItems.id, shop.items.tea.id));
-    await db.update(siteItemOverrides).set({ priceMinor: 1400 }).where(eq(siteItemOverrides.itemId, shop.items.lamb.id));
+    await db
+      .update(siteItemOverrides)
+      .set({ priceMinor: 1400 })
+      .where(eq(siteItemOverrides.itemId, shop.items.lamb.id));
     try {
       const res = await post(`/api/orders/${order.orderNumber}/reorder`, undefined, { cookie: customer });
       expect(res.statusCode, res.body).toBe(200);
@@ -54,7 +74,12 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
       expect(r.site).toEqual({ id: shop.site.id, name: shop.siteName, slug: shop.site.slug });
       expect(r.available).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ menuItemId: shop.items.wrap.id, name: 'Chicken Wrap', priceMinor: 700, quantity: 2 }),
+          expect.objectContaining({
+            menuItemId: shop.items.wrap.id,
+            name: 'Chicken Wrap',
+            priceMinor: 700,
+            quantity: 2,
+          }),
           expect.objectContaining({ menuItemId: shop.items.lamb.id, priceMinor: 1400, quantity: 1 }),
         ]),
       );
@@ -63,13 +88,18 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
     } finally {
       await db.update(menuItems).set({ priceMinor: 650 }).where(eq(menuItems.id, shop.items.wrap.id));
       await db.update(menuItems).set({ isAvailable: true }).where(eq(menuItems.id, shop.items.tea.id));
-      await db.update(siteItemOverrides).set({ priceMinor: 1350 }).where(eq(siteItemOverrides.itemId, shop.items.lamb.id));
+      await db
+        .update(siteItemOverrides)
+        .set({ priceMinor: 1350 })
+        .where(eq(siteItemOverrides.itemId, shop.items.lamb.id));
     }
   });
 
   it('answers 404 to anyone who may not see the order', async () => {
     const { order } = (await place(t, deliveryBody(shop), { cookie: customer })).json();
-    expect((await post(`/api/orders/${order.orderNumber}/reorder`, undefined, { cookie: otherCustomer })).statusCode).toBe(404);
+    expect(
+      (await post(`/api/orders/${order.orderNumber}/reorder`, undefined, { cookie: otherCustomer })).statusCode,
+    ).toBe(404);
     expect((await post(`/api/orders/${order.orderNumber}/reorder`, undefined)).statusCode).toBe(404);
   });
 });
@@ -77,19 +107,34 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
 describe('POST /api/orders/:orderNumber/report', () => {
   it('creates a customer-service ticket with the report as its first message', async () => {
     const placed = (await place(t, deliveryBody(shop))).json();
-    const res = await post(`/api/orders/${placed.order.orderNumber}/report`, { description: '  Missing the tea  ' }, { token: placed.orderToken });
+    const res = await post(
+      `/api/orders/${placed.order.orderNumber}/report`,
+      { description: '  Missing the tea  ' },
+      { token: placed.orderToken },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { ticketNumber } = res.json();
     expect(ticketNumber).toMatch(/^T-\d+$/);
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber));
-    expect(ticket).toMatchObject({ channel: 'customer', orderId: placed.order.id, siteId: shop.site.id, description: 'Missing the tea', status: 'new', customerEmail: null });
+    expect(ticket).toMatchObject({
+      channel: 'customer',
+      orderId: placed.order.id,
+      siteId: shop.site.id,
+      description: 'Missing the tea',
+      status: 'new',
+      customerEmail: null,
+    });
     const messages = await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id));
-    expect(messages).toMatchObject([{ senderType: 'customer', senderName: 'Aisha Khan', message: 'Missing the tea', isInternal: false }]);
+    expect(messages).toMatchObject([
+      { senderType: 'customer', senderName: 'Aisha Khan', message: 'Missing the tea', isInternal: false },
+    ]);
   });
 
   it("records a signed-in customer's e-mail on the ticket", async () => {
     const { order } = (await place(t, deliveryBody(shop), { cookie: customer })).json();
-    const { ticketNumber } = (await post(`/api/orders/${order.orderNumber}/report`, { description: 'Cold food' }, { cookie: customer })).json();
+    const { ticketNumber } = (
+      await post(`/api/orders/${order.orderNumber}/report`, { description: 'Cold food' }, { cookie: customer })
+    ).json();
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber));
     expect(ticket.customerEmail).toBe('c@example.com');
   });
@@ -135,35 +180,66 @@ describe('POST /api/orders/:orderNumber/rating', () => {
       })
       .returning();
     if (opts.earning !== false) {
-      await db.insert(driverEarnings).values({ driverId, deliveryJobId: job.id, pickupPayMinor: 120, distancePayMinor: 60, totalMinor: 300 });
+      await db
+        .insert(driverEarnings)
+        .values({ driverId, deliveryJobId: job.id, pickupPayMinor: 120, distancePayMinor: 60, totalMinor: 300 });
     }
     return { ...placed, jobId: job.id };
   }
 
   it("stores the rating, adds the tip to the order and to the driver's earning", async () => {
     const o = await deliveredOrder();
-    const res = await post(`/api/orders/${o.order.orderNumber}/rating`, { rating: 5, tipMinor: 200, comment: ' Lovely ' }, { token: o.orderToken });
+    const res = await post(
+      `/api/orders/${o.order.orderNumber}/rating`,
+      { rating: 5, tipMinor: 200, comment: ' Lovely ' },
+      { token: o.orderToken },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().rating).toMatchObject({ rating: 5, tipMinor: 200, comment: 'Lovely' });
     const db = t.database.db;
-    expect((await db.select().from(orders).where(eq(orders.id, o.order.id)))[0]).toMatchObject({ tipMinor: 200, totalMinor: 1748 });
-    expect((await db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0]).toMatchObject({ tipMinor: 200, totalMinor: 500 });
-    const view = (await t.app.inject({ method: 'GET', url: `/api/orders/${o.order.orderNumber}`, headers: { 'x-order-token': o.orderToken } })).json();
-    expect(view.order).toMatchObject({ canRate: false, tipMinor: 200, rating: { rating: 5, tipMinor: 200, comment: 'Lovely' } });
+    expect((await db.select().from(orders).where(eq(orders.id, o.order.id)))[0]).toMatchObject({
+      tipMinor: 200,
+      totalMinor: 1748,
+    });
+    expect((await db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0]).toMatchObject({
+      tipMinor: 200,
+      totalMinor: 500,
+    });
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${o.order.orderNumber}`,
+        headers: { 'x-order-token': o.orderToken },
+      })
+    ).json();
+    expect(view.order).toMatchObject({
+      canRate: false,
+      tipMinor: 200,
+      rating: { rating: 5, tipMinor: 200, comment: 'Lovely' },
+    });
   });
 
   it('rates once only', async () => {
     const o = await deliveredOrder({ cookie: customer });
     const url = `/api/orders/${o.order.orderNumber}/rating`;
-    const results = await Promise.all([post(url, { rating: 4, tipMinor: 100 }, { cookie: customer }), post(url, { rating: 1, tipMinor: 100 }, { cookie: customer })]);
+    const results = await Promise.all([
+      post(url, { rating: 4, tipMinor: 100 }, { cookie: customer }),
+      post(url, { rating: 1, tipMinor: 100 }, { cookie: customer }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await t.database.db.select().from(orderRatings).where(eq(orderRatings.orderId, o.order.id))).toHaveLength(1);
-    expect((await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0].tipMinor).toBe(100);
+    expect(
+      (await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0].tipMinor,
+    ).toBe(100);
   });
 
   it('keeps the tip on the order when the job has no earning yet', async () => {
     const o = await deliveredOrder({ earning: false });
-    const res = await post(`/api/orders/${o.order.orderNumber}/rating`, { rating: 3, tipMinor: 150 }, { token: o.orderToken });
+    const res = await post(
+      `/api/orders/${o.order.orderNumber}/rating`,
+      { rating: 3, tipMinor: 150 },
+      { token: o.orderToken },
+    );
     expect(res.statusCode).toBe(201);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, o.order.id)))[0].tipMinor).toBe(150);
   });

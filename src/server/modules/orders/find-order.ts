@@ -13,7 +13,11 @@ export type OrderRow = typeof orders.$inferSelect;
 /** The order an `HN-…` number or a UUID names, or null. */
 export async function findOrderByRef(db: DbOrTx, ref: string): Promise<OrderRow | null> {
   const r = ref.trim();
-  const where = ORDER_NUMBER.test(r) ? eq(orders.orderNumber, r.toUpperCase()) : UUID.test(r) ? eq(orders.id, r.toLowerCase()) : null;
+  const where = ORDER_NUMBER.test(r)
+    ? eq(orders.orderNumber, r.toUpperCase())
+    : UUID.test(r)
+      ? eq(orders.id, r.toLowerCase())
+      : null;
   if (!where) return null;
   const [row] = await db.select().from(orders).where(where).limit(1);
   return row ?? null;

@@ -16,7 +16,10 @@ async function get(ref: string, opts: { cookie?: string; token?: string } = {}) 
   return t.app.inject({
     method: 'GET',
     url: `/api/orders/${ref}`,
-    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.token ? { 'x-order-token': opts.token } : {}) },
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.token ? { 'x-order-token': opts.token } : {}),
+    },
   });
 }
 
@@ -27,8 +30,22 @@ beforeAll(async () => {
     { key: 'customer', email: 'c@example.com', userType: 'customer', status: 'active' },
     { key: 'otherCustomer', email: 'c2@example.com', userType: 'customer', status: 'active' },
     { key: 'admin', email: 'a@example.com', userType: 'admin', adminRole: 'cs_agent' },
-    { key: 'driver', email: 'd@example.com', userType: 'driver', status: 'approved', name: 'Bilal Ahmed', phone: '07700 900456', driver: { postcode: 'E1', online: true, vehicle: 'scooter', licence: 'X' } },
-    { key: 'otherDriver', email: 'd2@example.com', userType: 'driver', status: 'approved', driver: { postcode: 'E1', online: true, vehicle: 'car', licence: 'Y' } },
+    {
+      key: 'driver',
+      email: 'd@example.com',
+      userType: 'driver',
+      status: 'approved',
+      name: 'Bilal Ahmed',
+      phone: '07700 900456',
+      driver: { postcode: 'E1', online: true, vehicle: 'scooter', licence: 'X' },
+    },
+    {
+      key: 'otherDriver',
+      email: 'd2@example.com',
+      userType: 'driver',
+      status: 'approved',
+      driver: { postcode: 'E1', online: true, vehicle: 'car', licence: 'Y' },
+    },
   ] as const;
   for (const p of people) {
     const id = await createUser(t, p);
@@ -38,7 +55,9 @@ beforeAll(async () => {
   const v = (await place(t, deliveryBody(shop))).json();
   visitorOrder = v.order;
   visitorToken = v.orderToken;
-  customerOrder = (await place(t, deliveryBody(shop, { customerName: 'Signed In' }), { cookie: cookies.customer })).json().order;
+  customerOrder = (
+    await place(t, deliveryBody(shop, { customerName: 'Signed In' }), { cookie: cookies.customer })
+  ).json().order;
 });
 afterAll(async () => t.close());
 
@@ -46,7 +65,11 @@ describe('GET /api/orders/:orderNumber: who may see it', () => {
   it('shows the customer their own order', async () => {
     const res = await get(customerOrder.orderNumber, { cookie: cookies.customer });
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ orderNumber: customerOrder.orderNumber, viewer: 'customer', contact: { name: 'Signed In', phone: '07700 900123' } });
+    expect(res.json().order).toMatchObject({
+      orderNumber: customerOrder.orderNumber,
+      viewer: 'customer',
+      contact: { name: 'Signed In', phone: '07700 900123' },
+    });
   });
 
   it('shows the visitor holding the token their order, by number or by id', async () => {
@@ -90,10 +113,18 @@ describe('GET /api/orders/:orderNumber: who may see it', () => {
   });
 
   it('shows the assigned driver the order and its delivery details', async () => {
-    await t.database.db.update(orders).set({ driverId, status: 'DRIVER_ASSIGNED' }).where(eq(orders.id, customerOrder.id));
+    await t.database.db
+      .update(orders)
+      .set({ driverId, status: 'DRIVER_ASSIGNED' })
+      .where(eq(orders.id, customerOrder.id));
     const res = await get(customerOrder.orderNumber, { cookie: cookies.driver });
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ viewer: 'driver', driver: null, deliveryCode: null, delivery: { postcode: 'E1 6AN' } });
+    expect(res.json().order).toMatchObject({
+      viewer: 'driver',
+      driver: null,
+      deliveryCode: null,
+      delivery: { postcode: 'E1 6AN' },
+    });
   });
 });
 
@@ -104,7 +135,15 @@ describe('GET /api/orders/:orderNumber: what each viewer sees', () => {
       status: 'PENDING',
       statusLabel: 'Awaiting Confirmation',
       orderType: 'DELIVERY',
-      site: { id: shop.site.id, name: shop.siteName, slug: shop.site.slug, phone: '020 7946 0101', address: '1 Whitechapel Road, London', lat: shop.site.lat, lng: shop.site.lng },
+      site: {
+        id: shop.site.id,
+        name: shop.siteName,
+        slug: shop.site.slug,
+        phone: '020 7946 0101',
+        address: '1 Whitechapel Road, London',
+        lat: shop.site.lat,
+        lng: shop.site.lng,
+      },
       subtotalMinor: 1499,
       deliveryFeeMinor: 249,
       tipMinor: 0,
@@ -128,7 +167,9 @@ describe('GET /api/orders/:orderNumber: what each viewer sees', () => {
     await db.update(orders).set({ status: 'READY' }).where(eq(orders.id, customerOrder.id));
     expect((await get(customerOrder.orderNumber, { cookie: cookies.customer })).json().order.deliveryCode).toBeNull();
     await db.update(orders).set({ status: 'OUT_FOR_DELIVERY' }).where(eq(orders.id, customerOrder.id));
-    expect((await get(customerOrder.orderNumber, { cookie: cookies.customer })).json().order.deliveryCode).toBe(row.deliveryVerificationCode);
+    expect((await get(customerOrder.orderNumber, { cookie: cookies.customer })).json().order.deliveryCode).toBe(
+      row.deliveryVerificationCode,
+    );
     for (const who of [cookies.driver, cookies.admin, shop.partner.cookie]) {
       expect((await get(customerOrder.orderNumber, { cookie: who })).json().order.deliveryCode).toBeNull();
     }
@@ -137,7 +178,7 @@ describe('GET /api/orders/:orderNumber: what each viewer sees', () => {
     expect(done).toMatchObject({ deliveryCode: null, canRate: true, statusLabel: 'Delivered' });
   });
 
-  it("shows the driver card while a driver is on the order, to everyone but the driver", async () => {
+  it('shows the driver card while a driver is on the order, to everyone but the driver', async () => {
     const db = t.database.db;
     await db.update(orders).set({ status: 'OUT_FOR_DELIVERY' }).where(eq(orders.id, customerOrder.id));
     const card = { firstName: 'Bilal', lastName: 'Ahmed', phone: '07700 900456', vehicleType: 'scooter' };

@@ -4,7 +4,17 @@ import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import type { OrderStatus } from '../../../domain/order-flow';
 import { orderPageLabel } from '../../../domain/order-status-labels';
 import type { DbOrTx } from '../../db/client';
-import { brands, deliveryJobs, orderEtas, orderItems, orderRatings, orderStatusHistory, orders, sites, userProfiles } from '../../db/schema/index';
+import {
+  brands,
+  deliveryJobs,
+  orderEtas,
+  orderItems,
+  orderRatings,
+  orderStatusHistory,
+  orders,
+  sites,
+  userProfiles,
+} from '../../db/schema/index';
 import type { OrderViewer } from '../access/order-access';
 
 /** Statuses in which a driver is on the order and the customer sees their card. */
@@ -40,9 +50,15 @@ export type OrderViewParts = {
   >;
   site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
   brandName: string;
-  items: Pick<typeof orderItems.$inferSelect, 'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor'>[];
+  items: Pick<
+    typeof orderItems.$inferSelect,
+    'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor'
+  >[];
   history: { status: OrderStatus; at: Date }[];
-  eta: Pick<typeof orderEtas.$inferSelect, 'initialEta' | 'currentEta' | 'isLate' | 'csTicketCreated' | 'etaSource' | 'distanceKm' | 'travelTimeMinutes'> | null;
+  eta: Pick<
+    typeof orderEtas.$inferSelect,
+    'initialEta' | 'currentEta' | 'isLate' | 'csTicketCreated' | 'etaSource' | 'distanceKm' | 'travelTimeMinutes'
+  > | null;
   rating: Pick<typeof orderRatings.$inferSelect, 'rating' | 'tipMinor' | 'comment' | 'createdAt'> | null;
   driver: OrderView['driver'];
   /** The driver's last shared position, when the job has one (a new order has none). */
@@ -50,7 +66,10 @@ export type OrderViewParts = {
 };
 
 /** Code-point order (as PostgreSQL's C collation sorts), whatever the database's collation. */
-function byName(a: { name: string; menuItemId: string | null }, b: { name: string; menuItemId: string | null }): number {
+function byName(
+  a: { name: string; menuItemId: string | null },
+  b: { name: string; menuItemId: string | null },
+): number {
   if (a.name !== b.name) {
     const x = Array.from(a.name);
     const y = Array.from(b.name);
@@ -89,7 +108,12 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   let driver: OrderView['driver'] = null;
   if (o.driverId && viewer !== 'driver' && DRIVER_ON_ORDER.includes(o.status)) {
     const [d] = await db
-      .select({ firstName: userProfiles.firstName, lastName: userProfiles.lastName, phone: userProfiles.phone, vehicleType: userProfiles.vehicleType })
+      .select({
+        firstName: userProfiles.firstName,
+        lastName: userProfiles.lastName,
+        phone: userProfiles.phone,
+        vehicleType: userProfiles.vehicleType,
+      })
       .from(userProfiles)
       .where(eq(userProfiles.userId, o.driverId))
       .limit(1);
@@ -105,7 +129,20 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .limit(1);
     if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
   }
-  return orderViewOf({ order: o, site: s, brandName: row.brandName, items, history, eta: eta ?? null, rating: rating ?? null, driver, driverLocation }, viewer);
+  return orderViewOf(
+    {
+      order: o,
+      site: s,
+      brandName: row.brandName,
+      items,
+      history,
+      eta: eta ?? null,
+      rating: rating ?? null,
+      driver,
+      driverLocation,
+    },
+    viewer,
+  );
 }
 
 /** The view of an order from its parts (no database): placing an order builds it from what it wrote. */
@@ -153,7 +190,13 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     contact: { name: o.customerName, phone: o.customerPhone },
     delivery:
       o.orderType === 'DELIVERY'
-        ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions, lat: o.deliveryLat, lng: o.deliveryLng }
+        ? {
+            address: o.deliveryAddress,
+            postcode: o.deliveryPostcode,
+            instructions: o.deliveryInstructions,
+            lat: o.deliveryLat,
+            lng: o.deliveryLng,
+          }
         : null,
     statusHistory: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
     estimatedDeliveryTime: o.estimatedDeliveryTime,
@@ -175,7 +218,12 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
     canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
     rating: rating
-      ? { rating: rating.rating, tipMinor: rating.tipMinor, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
+      ? {
+          rating: rating.rating,
+          tipMinor: rating.tipMinor,
+          comment: rating.comment,
+          createdAt: rating.createdAt.toISOString(),
+        }
       : null,
     viewer,
   };

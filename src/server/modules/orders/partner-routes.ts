@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { partnerOrderActionBody, partnerOrderActionResponse, partnerOrderParams } from '../../../domain/contracts/orders/partner-order-action';
+import {
+  partnerOrderActionBody,
+  partnerOrderActionResponse,
+  partnerOrderParams,
+} from '../../../domain/contracts/orders/partner-order-action';
 import { availableActions } from '../../../domain/order-flow';
 import { POLICIES } from '../../../domain/policies';
 import { buildOrderView } from './order-view';
@@ -14,7 +18,11 @@ export function partnerOrderRoutes(app: FastifyInstance): void {
     '/api/partner/orders/:orderId/actions',
     {
       config: { policy: POLICIES.partner },
-      schema: { params: partnerOrderParams, body: partnerOrderActionBody, response: { 200: partnerOrderActionResponse } },
+      schema: {
+        params: partnerOrderParams,
+        body: partnerOrderActionBody,
+        response: { 200: partnerOrderActionResponse },
+      },
     },
     async (request) => {
       const body = request.body;

@@ -13,7 +13,12 @@ let customerId: string;
 beforeAll(async () => {
   t = await createTestApp();
   shop = await seedShop(t);
-  customerId = await createUser(t, { email: 'aisha@example.com', userType: 'customer', status: 'active', name: 'Aisha Khan' });
+  customerId = await createUser(t, {
+    email: 'aisha@example.com',
+    userType: 'customer',
+    status: 'active',
+    name: 'Aisha Khan',
+  });
   customer = await signIn(t, 'aisha@example.com');
 });
 afterAll(async () => t.close());
@@ -37,7 +42,13 @@ describe('POST /api/orders: pricing', () => {
     expect(order.totalMinor).toBe(2 * 650 + 199 + 249);
     expect(order.items).toEqual(
       expect.arrayContaining([
-        { menuItemId: shop.items.wrap.id, name: 'Chicken Wrap', unitPriceMinor: 650, quantity: 2, lineTotalMinor: 1300 },
+        {
+          menuItemId: shop.items.wrap.id,
+          name: 'Chicken Wrap',
+          unitPriceMinor: 650,
+          quantity: 2,
+          lineTotalMinor: 1300,
+        },
         { menuItemId: shop.items.tea.id, name: 'Turkish Tea', unitPriceMinor: 199, quantity: 1, lineTotalMinor: 199 },
       ]),
     );
@@ -51,7 +62,12 @@ describe('POST /api/orders: pricing', () => {
 
   it('charges no delivery fee for pickup and stores no address', async () => {
     const res = await place(t, pickupBody(shop, { deliveryAddress: '1 Nowhere', deliveryPostcode: 'E1 6AN' }));
-    expect(res.json().order).toMatchObject({ orderType: 'PICKUP', deliveryFeeMinor: 0, delivery: null, estimatedDeliveryTime: 25 });
+    expect(res.json().order).toMatchObject({
+      orderType: 'PICKUP',
+      deliveryFeeMinor: 0,
+      delivery: null,
+      estimatedDeliveryTime: 25,
+    });
   });
 
   it('refuses an unavailable item, a hidden one and another brand’s, naming the item', async () => {
@@ -62,7 +78,15 @@ describe('POST /api/orders: pricing', () => {
       ['00000000-0000-4000-8000-000000000001', `An item in your cart is no longer on the menu at ${shop.siteName}`],
     ];
     for (const [menuItemId, message] of cases) {
-      const res = await place(t, deliveryBody(shop, { items: [{ menuItemId: shop.items.lamb.id, quantity: 1 }, { menuItemId, quantity: 1 }] }));
+      const res = await place(
+        t,
+        deliveryBody(shop, {
+          items: [
+            { menuItemId: shop.items.lamb.id, quantity: 1 },
+            { menuItemId, quantity: 1 },
+          ],
+        }),
+      );
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'CONFLICT', message });
     }
@@ -129,7 +153,10 @@ describe('POST /api/orders: where and when', () => {
     let res = await place(t, deliveryBody(shop));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(`${shop.siteName} is not taking orders right now`);
-    await db.update(sites).set({ isOpen: true, pausedUntil: new Date(Date.now() + 60_000) }).where(eq(sites.id, shop.site.id));
+    await db
+      .update(sites)
+      .set({ isOpen: true, pausedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(sites.id, shop.site.id));
     res = await place(t, deliveryBody(shop));
     expect(res.statusCode).toBe(409);
     await db.update(sites).set({ pausedUntil: null }).where(eq(sites.id, shop.site.id));
@@ -137,8 +164,13 @@ describe('POST /api/orders: where and when', () => {
 
   it('refuses outside opening hours', async () => {
     const db = t.database.db;
-    const closedAllWeek = Object.fromEntries(Object.keys(shop.site.openingHours).map((d) => [d, { open: '09:00', close: '22:00', closed: true }]));
-    await db.update(sites).set({ openingHours: closedAllWeek as typeof shop.site.openingHours }).where(eq(sites.id, shop.site.id));
+    const closedAllWeek = Object.fromEntries(
+      Object.keys(shop.site.openingHours).map((d) => [d, { open: '09:00', close: '22:00', closed: true }]),
+    );
+    await db
+      .update(sites)
+      .set({ openingHours: closedAllWeek as typeof shop.site.openingHours })
+      .where(eq(sites.id, shop.site.id));
     const res = await place(t, deliveryBody(shop));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(`${shop.siteName} is not taking orders right now`);
@@ -163,7 +195,13 @@ describe('POST /api/orders: what is stored', () => {
     const res = await place(t, deliveryBody(shop));
     const { order, orderToken } = res.json();
     expect(order.orderNumber).toMatch(/^HN-\d+$/);
-    expect(order).toMatchObject({ status: 'PENDING', statusLabel: 'Awaiting Confirmation', estimatedDeliveryTime: 40, viewer: 'visitor', deliveryCode: null });
+    expect(order).toMatchObject({
+      status: 'PENDING',
+      statusLabel: 'Awaiting Confirmation',
+      estimatedDeliveryTime: 40,
+      viewer: 'visitor',
+      deliveryCode: null,
+    });
     expect(typeof orderToken).toBe('string');
     const db = t.database.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -173,7 +211,9 @@ describe('POST /api/orders: what is stored', () => {
     expect(row.visitorTokenHash).toBe(hashOrderToken(orderToken));
     expect(row.deliveryPostcode).toBe('E1 6AN');
     expect(await db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).toHaveLength(2);
-    expect((await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).map((h) => h.status)).toEqual(['PENDING']);
+    expect(
+      (await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).map((h) => h.status),
+    ).toEqual(['PENDING']);
     const [eta] = await db.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
     // Same district: well under a kilometre, so the 5-minute minimum travel after 20 minutes' prep.
     expect(eta).toMatchObject({ etaSource: 'fallback', travelTimeMinutes: 5, isLate: false });

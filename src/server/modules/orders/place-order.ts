@@ -4,7 +4,13 @@ import { checkoutProblem, fullPostcode, orderRefusals, siteDisplayName } from '.
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import { AppError } from '../../../domain/errors';
-import { DEFAULT_PREP_MINUTES, ESTIMATED_TIME_MINUTES, type TravelEstimate, etaFrom, straightLineEstimate } from '../../../domain/eta';
+import {
+  DEFAULT_PREP_MINUTES,
+  ESTIMATED_TIME_MINUTES,
+  type TravelEstimate,
+  etaFrom,
+  straightLineEstimate,
+} from '../../../domain/eta';
 import { distanceKm } from '../../../domain/geo';
 import { isWithinOpeningHours } from '../../../domain/opening-hours';
 import type { Actor } from '../../../domain/policies';
@@ -12,7 +18,19 @@ import { topicName } from '../../../domain/topics';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { insertJsonRows, jsonRowsValue, preparedStatement } from '../../db/prepared';
-import { TENANT_ID, brands, menuItems, menus, orderEtas, orderItems, orderStatusHistory, orders, siteItemOverrides, sites, tenantSettings } from '../../db/schema/index';
+import {
+  TENANT_ID,
+  brands,
+  menuItems,
+  menus,
+  orderEtas,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  siteItemOverrides,
+  sites,
+  tenantSettings,
+} from '../../db/schema/index';
 import { hashOrderToken } from '../access/order-access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
 import { isUniqueViolation } from './db-errors';
@@ -20,7 +38,8 @@ import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { inMaintenance, isMaintenanceValue } from './tenant-settings';
 
-type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> & Partial<Pick<AppDeps, 'routes'>> & { db: AppDeps['database']['db'] };
+type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> &
+  Partial<Pick<AppDeps, 'routes'>> & { db: AppDeps['database']['db'] };
 export type PlaceOrderResult = { created: boolean; order: OrderView; orderToken?: string };
 
 /** A signed-in customer's order is theirs; anyone else (a visitor, or staff trying it out) orders as a visitor. */
@@ -101,10 +120,32 @@ async function readCheckout(deps: Deps, key: string, siteId: string, itemIds: st
 
 /** The columns checkout writes, table by table: one statement text for every order. */
 const ORDER_COLUMNS = [
-  'id', 'customerId', 'customerEmail', 'customerName', 'customerPhone', 'siteId', 'subtotalMinor', 'deliveryFeeMinor', 'tipMinor',
-  'totalMinor', 'orderType', 'deliveryAddress', 'deliveryPostcode', 'deliveryInstructions', 'deliveryLat', 'deliveryLng',
-  'deliveryVerificationCode', 'status', 'prepTimeMinutes', 'estimatedDeliveryTime', 'rejectionReason', 'visitorTokenHash',
-  'idempotencyKey', 'requestHash', 'createdAt', 'updatedAt',
+  'id',
+  'customerId',
+  'customerEmail',
+  'customerName',
+  'customerPhone',
+  'siteId',
+  'subtotalMinor',
+  'deliveryFeeMinor',
+  'tipMinor',
+  'totalMinor',
+  'orderType',
+  'deliveryAddress',
+  'deliveryPostcode',
+  'deliveryInstructions',
+  'deliveryLat',
+  'deliveryLng',
+  'deliveryVerificationCode',
+  'status',
+  'prepTimeMinutes',
+  'estimatedDeliveryTime',
+  'rejectionReason',
+  'visitorTokenHash',
+  'idempotencyKey',
+  'requestHash',
+  'createdAt',
+  'updatedAt',
 ] as const;
 const ITEM_COLUMNS = ['orderId', 'menuItemId', 'name', 'unitPriceMinor', 'quantity', 'lineTotalMinor'] as const;
 const HISTORY_COLUMNS = ['orderId', 'status', 'actorId', 'createdAt'] as const;
@@ -124,7 +165,12 @@ const writeOrder = preparedStatement<{ order_number: string }>(
     select order_number from o`,
 );
 
-async function answer(deps: Deps, orderId: string, customerId: string | null, created: boolean): Promise<PlaceOrderResult> {
+async function answer(
+  deps: Deps,
+  orderId: string,
+  customerId: string | null,
+  created: boolean,
+): Promise<PlaceOrderResult> {
   if (customerId) return { created, order: await buildOrderView(deps.db, orderId, 'customer') };
   return {
     created,
@@ -146,7 +192,9 @@ async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
   }
   // Measured before the transaction opens: a routing service's answer never holds locks.
   const estimate: TravelEstimate | null = origin
-    ? deps.routes ? await deps.routes.estimate(origin, point) : straightLineEstimate(origin, point)
+    ? deps.routes
+      ? await deps.routes.estimate(origin, point)
+      : straightLineEstimate(origin, point)
     : null;
   return { postcode, point, estimate };
 }
@@ -261,7 +309,10 @@ export async function placeOrder(
   }
 
   const event = { orderId, orderNumber, siteId: site.id, orderType: body.orderType, totalMinor: order.totalMinor };
-  await Promise.all([deps.bus.publish(topicName.site(site.id), 'order.created', event), deps.bus.publish(topicName.admin, 'order.created', event)]);
+  await Promise.all([
+    deps.bus.publish(topicName.site(site.id), 'order.created', event),
+    deps.bus.publish(topicName.admin, 'order.created', event),
+  ]);
   // The answer is built from what was just written, as buildOrderView would read it back.
   const viewer = customer ? 'customer' : 'visitor';
   const view = orderViewOf(

@@ -4,7 +4,13 @@ import { AppError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { brands, menuItems, menus, siteItemOverrides, sites } from '../../db/schema/index';
 
-export type PricedLine = { menuItemId: string; name: string; unitPriceMinor: number; quantity: number; lineTotalMinor: number };
+export type PricedLine = {
+  menuItemId: string;
+  name: string;
+  unitPriceMinor: number;
+  quantity: number;
+  lineTotalMinor: number;
+};
 export type OrderSite = typeof sites.$inferSelect & { brandName: string; displayName: string };
 
 /** The branch an order is for, with its brand's name; 404 when it does not exist. */
@@ -19,13 +25,23 @@ export async function loadOrderSite(db: DbOrTx, siteId: string): Promise<OrderSi
   return { ...row.site, brandName: row.brandName, displayName: siteDisplayName(row.brandName, row.site.name) };
 }
 
-export type BranchItem = { id: string; name: string; description: string | null; priceMinor: number; isAvailable: boolean };
+export type BranchItem = {
+  id: string;
+  name: string;
+  description: string | null;
+  priceMinor: number;
+  isAvailable: boolean;
+};
 
 /**
  * Today's menu of one branch for these items: the brand's base item with the branch's override
  * (price, availability) applied. Items of another brand's menu are simply not found here.
  */
-export async function branchItems(db: DbOrTx, site: { id: string; brandId: string }, itemIds: string[]): Promise<BranchItem[]> {
+export async function branchItems(
+  db: DbOrTx,
+  site: { id: string; brandId: string },
+  itemIds: string[],
+): Promise<BranchItem[]> {
   if (!itemIds.length) return [];
   return db
     .select({
@@ -54,14 +70,19 @@ export async function priceLines(
 ): Promise<{ lines: PricedLine[]; subtotalMinor: number }> {
   const quantities = new Map<string, number>();
   for (const l of lines) quantities.set(l.menuItemId, (quantities.get(l.menuItemId) ?? 0) + l.quantity);
-  if ([...quantities.values()].some((q) => q > 50)) throw new AppError('VALIDATION_ERROR', 'Quantity must be at most 50');
+  if ([...quantities.values()].some((q) => q > 50))
+    throw new AppError('VALIDATION_ERROR', 'Quantity must be at most 50');
   const ids = [...quantities.keys()];
   const found = new Map((prefetched ?? (await branchItems(db, site, ids))).map((i) => [i.id, i]));
 
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
     // Name the item if it exists on some other menu; an unknown id can only be described.
-    const [elsewhere] = await db.select({ name: menuItems.name }).from(menuItems).where(inArray(menuItems.id, missing)).limit(1);
+    const [elsewhere] = await db
+      .select({ name: menuItems.name })
+      .from(menuItems)
+      .where(inArray(menuItems.id, missing))
+      .limit(1);
     throw new AppError(
       'CONFLICT',
       elsewhere
@@ -73,7 +94,8 @@ export async function priceLines(
   let subtotalMinor = 0;
   for (const id of ids) {
     const item = found.get(id)!;
-    if (!item.isAvailable) throw new AppError('CONFLICT', `${item.name} is not available at ${site.displayName} right now`);
+    if (!item.isAvailable)
+      throw new AppError('CONFLICT', `${item.name} is not available at ${site.displayName} right now`);
     const quantity = quantities.get(id)!;
     const lineTotalMinor = item.priceMinor * quantity;
     subtotalMinor += lineTotalMinor;

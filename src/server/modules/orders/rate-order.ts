@@ -39,7 +39,12 @@ export async function rateOrder(
     // rating can exist. If that row is missing (an order delivered before earnings existed) the tip
     // stays on the order, where the earnings report can still find it.
     const [earning] = await tx
-      .select({ id: driverEarnings.id, driverId: driverEarnings.driverId, jobId: deliveryJobs.id, paidOut: driverEarnings.paidOut })
+      .select({
+        id: driverEarnings.id,
+        driverId: driverEarnings.driverId,
+        jobId: deliveryJobs.id,
+        paidOut: driverEarnings.paidOut,
+      })
       .from(driverEarnings)
       .innerJoin(deliveryJobs, eq(deliveryJobs.id, driverEarnings.deliveryJobId))
       .where(and(eq(deliveryJobs.orderId, order.id), eq(deliveryJobs.status, 'completed')))
@@ -53,20 +58,37 @@ export async function rateOrder(
       ? []
       : await tx
           .update(driverEarnings)
-          .set({ tipMinor: sql`${driverEarnings.tipMinor} + ${input.tipMinor}`, totalMinor: sql`${driverEarnings.totalMinor} + ${input.tipMinor}` })
+          .set({
+            tipMinor: sql`${driverEarnings.tipMinor} + ${input.tipMinor}`,
+            totalMinor: sql`${driverEarnings.totalMinor} + ${input.tipMinor}`,
+          })
           .where(and(eq(driverEarnings.id, earning.id), eq(driverEarnings.paidOut, false)))
           .returning({ id: driverEarnings.id });
     if (joined.length === 0) {
       // A cashed-out earning is closed: the tip becomes a new unpaid earning for the same job.
-      await tx.insert(driverEarnings).values({ driverId: earning.driverId, deliveryJobId: earning.jobId, tipMinor: input.tipMinor, totalMinor: input.tipMinor });
+      await tx.insert(driverEarnings).values({
+        driverId: earning.driverId,
+        deliveryJobId: earning.jobId,
+        tipMinor: input.tipMinor,
+        totalMinor: input.tipMinor,
+      });
     }
     return { rated, driverId: earning.driverId };
   });
 
-  await deps.bus.publish(topicName.order(order.id), 'order.rated', { orderId: order.id, rating: input.rating, tipMinor: input.tipMinor });
+  await deps.bus.publish(topicName.order(order.id), 'order.rated', {
+    orderId: order.id,
+    rating: input.rating,
+    tipMinor: input.tipMinor,
+  });
   if (outcome.driverId) {
-    await deps.bus.publish(topicName.user(outcome.driverId), 'earnings.updated', { orderId: order.id, tipMinor: input.tipMinor });
+    await deps.bus.publish(topicName.user(outcome.driverId), 'earnings.updated', {
+      orderId: order.id,
+      tipMinor: input.tipMinor,
+    });
   }
   const r = outcome.rated;
-  return { rating: { rating: r.rating, tipMinor: r.tipMinor, comment: r.comment, createdAt: r.createdAt.toISOString() } };
+  return {
+    rating: { rating: r.rating, tipMinor: r.tipMinor, comment: r.comment, createdAt: r.createdAt.toISOString() },
+  };
 }

@@ -14,11 +14,21 @@ export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderRespo
   const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const ids = lines.map((l) => l.menuItemId).filter((id): id is string => !!id);
   const today = new Map((await branchItems(db, site, ids)).map((i) => [i.id, i]));
-  const out: ReorderResponse = { site: { id: site.id, name: site.displayName, slug: site.slug }, available: [], unavailable: [] };
+  const out: ReorderResponse = {
+    site: { id: site.id, name: site.displayName, slug: site.slug },
+    available: [],
+    unavailable: [],
+  };
   for (const l of lines) {
     const item = l.menuItemId ? today.get(l.menuItemId) : undefined;
     if (item?.isAvailable && l.menuItemId) {
-      out.available.push({ menuItemId: l.menuItemId, name: item.name, description: item.description, priceMinor: item.priceMinor, quantity: l.quantity });
+      out.available.push({
+        menuItemId: l.menuItemId,
+        name: item.name,
+        description: item.description,
+        priceMinor: item.priceMinor,
+        quantity: l.quantity,
+      });
     } else {
       out.unavailable.push({ menuItemId: l.menuItemId, name: l.name, quantity: l.quantity });
     }

@@ -7,7 +7,13 @@ import type { OrderViewer } from '../access/order-access';
 import { createTicket } from '../tickets/create-ticket';
 import type { OrderRow } from './find-order';
 
-const SENDER: Record<OrderViewer, { channel: 'customer' | 'restaurant' | 'driver' | 'admin'; senderType: 'customer' | 'restaurant' | 'driver' | 'staff' }> = {
+const SENDER: Record<
+  OrderViewer,
+  {
+    channel: 'customer' | 'restaurant' | 'driver' | 'admin';
+    senderType: 'customer' | 'restaurant' | 'driver' | 'staff';
+  }
+> = {
   customer: { channel: 'customer', senderType: 'customer' },
   visitor: { channel: 'customer', senderType: 'customer' },
   staff: { channel: 'restaurant', senderType: 'restaurant' },
@@ -43,6 +49,12 @@ export async function reportIssue(
     }),
   );
   if (!ticket) throw new Error('ticket without a dedupe key was not created');
-  await deps.bus.publish(topicName.admin, 'ticket.created', { ticketId: ticket.id, ticketNumber: ticket.ticketNumber, orderId: order.id, channel: who.channel, priority: 'normal' });
+  await deps.bus.publish(topicName.admin, 'ticket.created', {
+    ticketId: ticket.id,
+    ticketNumber: ticket.ticketNumber,
+    orderId: order.id,
+    channel: who.channel,
+    priority: 'normal',
+  });
   return { ticketNumber: ticket.ticketNumber };
 }

@@ -31,7 +31,11 @@ export function orderRoutes(app: FastifyInstance): void {
     {
       config: { policy: POLICIES.public },
       onRequest: placing,
-      schema: { headers: placeOrderHeaders, body: placeOrderBody, response: { 200: placeOrderResponse, 201: placeOrderResponse } },
+      schema: {
+        headers: placeOrderHeaders,
+        body: placeOrderBody,
+        response: { 200: placeOrderResponse, 201: placeOrderResponse },
+      },
     },
     async (request, reply) => {
       const result = await placeOrder(
@@ -45,18 +49,34 @@ export function orderRoutes(app: FastifyInstance): void {
 
   r.get(
     '/api/orders/:orderNumber',
-    { config: { policy: POLICIES.public }, schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: getOrderResponse } } },
+    {
+      config: { policy: POLICIES.public },
+      schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: getOrderResponse } },
+    },
     async (request) => {
-      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const { order, viewer } = await loadViewableOrder(
+        db,
+        request.params.orderNumber,
+        request.actor,
+        request.headers[ORDER_TOKEN_HEADER],
+      );
       return { order: await buildOrderView(db, order.id, viewer) };
     },
   );
 
   r.post(
     '/api/orders/:orderNumber/reorder',
-    { config: { policy: POLICIES.public }, schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: reorderResponse } } },
+    {
+      config: { policy: POLICIES.public },
+      schema: { params: orderRefParams, headers: orderTokenHeaders, response: { 200: reorderResponse } },
+    },
     async (request) => {
-      const { order } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const { order } = await loadViewableOrder(
+        db,
+        request.params.orderNumber,
+        request.actor,
+        request.headers[ORDER_TOKEN_HEADER],
+      );
       return reorder(db, order);
     },
   );
@@ -66,10 +86,20 @@ export function orderRoutes(app: FastifyInstance): void {
     {
       config: { policy: POLICIES.public },
       onRequest: feedback,
-      schema: { params: orderRefParams, headers: orderTokenHeaders, body: reportIssueBody, response: { 201: reportIssueResponse } },
+      schema: {
+        params: orderRefParams,
+        headers: orderTokenHeaders,
+        body: reportIssueBody,
+        response: { 201: reportIssueResponse },
+      },
     },
     async (request, reply) => {
-      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const { order, viewer } = await loadViewableOrder(
+        db,
+        request.params.orderNumber,
+        request.actor,
+        request.headers[ORDER_TOKEN_HEADER],
+      );
       const actor = request.actor ? { userId: request.actor.userId, name: request.actor.name } : null;
       const result = await reportIssue({ db, bus }, { order, viewer, description: request.body.description, actor });
       reply.status(201);
@@ -82,10 +112,20 @@ export function orderRoutes(app: FastifyInstance): void {
     {
       config: { policy: POLICIES.public },
       onRequest: feedback,
-      schema: { params: orderRefParams, headers: orderTokenHeaders, body: rateOrderBody, response: { 201: rateOrderResponse } },
+      schema: {
+        params: orderRefParams,
+        headers: orderTokenHeaders,
+        body: rateOrderBody,
+        response: { 201: rateOrderResponse },
+      },
     },
     async (request, reply) => {
-      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, request.headers[ORDER_TOKEN_HEADER]);
+      const { order, viewer } = await loadViewableOrder(
+        db,
+        request.params.orderNumber,
+        request.actor,
+        request.headers[ORDER_TOKEN_HEADER],
+      );
       const result = await rateOrder({ db, bus }, { order, viewer, ...request.body });
       reply.status(201);
       return result;

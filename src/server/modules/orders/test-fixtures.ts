@@ -1,15 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { OpeningHours } from '../../../domain/opening-hours';
-import { brandMemberships, brands, menuItems, menuSections, menus, orderStatusHistory, siteItemOverrides, sites, tenantSettings } from '../../db/schema/index';
+import {
+  brandMemberships,
+  brands,
+  menuItems,
+  menuSections,
+  menus,
+  orderStatusHistory,
+  siteItemOverrides,
+  sites,
+  tenantSettings,
+} from '../../db/schema/index';
 import { seedSettings } from '../../db/seed/seed-settings';
 import { type TestApp, createUser, signIn } from '../../test/test-app';
 
 /** Open round the clock (a close equal to the open runs past midnight), so tests never depend on the hour. */
 export const ALWAYS_OPEN: OpeningHours = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { open: '00:00', close: '00:00', closed: false }]),
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+    d,
+    { open: '00:00', close: '00:00', closed: false },
+  ]),
 ) as OpeningHours;
-
 
 export type Shop = Awaited<ReturnType<typeof seedShop>>;
 
@@ -25,7 +37,10 @@ export async function seedShop(t: TestApp, tag = randomUUID().slice(0, 8)) {
   const e1 = (await t.app.deps.geocoder.geocode('E1'))!;
   const partnerEmail = `owner.${tag}@example.com`;
   const partnerId = await createUser(t, { email: partnerEmail, userType: 'partner', name: 'Yusuf Rahman' });
-  const [brand] = await db.insert(brands).values({ name: `Kervan ${tag}` }).returning();
+  const [brand] = await db
+    .insert(brands)
+    .values({ name: `Kervan ${tag}` })
+    .returning();
   await db.insert(brandMemberships).values({ brandId: brand.id, userId: partnerId, role: 'owner' });
   const [site] = await db
     .insert(sites)
@@ -48,7 +63,12 @@ export async function seedShop(t: TestApp, tag = randomUUID().slice(0, 8)) {
   const [menu] = await db.insert(menus).values({ brandId: brand.id }).returning();
   const [section] = await db.insert(menuSections).values({ menuId: menu.id, title: 'Mains' }).returning();
   const item = async (name: string, priceMinor: number, isAvailable = true) =>
-    (await db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name, priceMinor, isAvailable }).returning())[0];
+    (
+      await db
+        .insert(menuItems)
+        .values({ menuId: menu.id, sectionId: section.id, name, priceMinor, isAvailable })
+        .returning()
+    )[0];
   const wrap = await item('Chicken Wrap', 650);
   const tea = await item('Turkish Tea', 199);
   const lamb = await item('Lamb Shish', 1200);
@@ -61,11 +81,17 @@ export async function seedShop(t: TestApp, tag = randomUUID().slice(0, 8)) {
 
   const otherEmail = `other.${tag}@example.com`;
   const otherPartnerId = await createUser(t, { email: otherEmail, userType: 'partner', name: 'Other Owner' });
-  const [otherBrand] = await db.insert(brands).values({ name: `Marrakech ${tag}` }).returning();
+  const [otherBrand] = await db
+    .insert(brands)
+    .values({ name: `Marrakech ${tag}` })
+    .returning();
   await db.insert(brandMemberships).values({ brandId: otherBrand.id, userId: otherPartnerId, role: 'owner' });
   const [otherMenu] = await db.insert(menus).values({ brandId: otherBrand.id }).returning();
   const [otherSection] = await db.insert(menuSections).values({ menuId: otherMenu.id, title: null }).returning();
-  const [foreign] = await db.insert(menuItems).values({ menuId: otherMenu.id, sectionId: otherSection.id, name: 'Lamb Tagine', priceMinor: 1295 }).returning();
+  const [foreign] = await db
+    .insert(menuItems)
+    .values({ menuId: otherMenu.id, sectionId: otherSection.id, name: 'Lamb Tagine', priceMinor: 1295 })
+    .returning();
 
   return {
     tag,
@@ -96,7 +122,14 @@ export function deliveryBody(shop: Shop, over: Record<string, unknown> = {}) {
 }
 
 export function pickupBody(shop: Shop, over: Record<string, unknown> = {}) {
-  return { ...deliveryBody(shop), orderType: 'PICKUP', deliveryAddress: null, deliveryPostcode: null, deliveryInstructions: null, ...over };
+  return {
+    ...deliveryBody(shop),
+    orderType: 'PICKUP',
+    deliveryAddress: null,
+    deliveryPostcode: null,
+    deliveryInstructions: null,
+    ...over,
+  };
 }
 
 let keyCounter = 0;
@@ -124,10 +157,18 @@ export async function settle(t: TestApp, orderId: string): Promise<void> {
 }
 
 export async function setSetting(t: TestApp, key: string, value: unknown): Promise<void> {
-  await t.database.db.update(tenantSettings).set({ settingValue: JSON.stringify(value) }).where(eq(tenantSettings.settingKey, key));
+  await t.database.db
+    .update(tenantSettings)
+    .set({ settingValue: JSON.stringify(value) })
+    .where(eq(tenantSettings.settingKey, key));
 }
 
 /** A partner action through the API. */
 export async function act(t: TestApp, cookie: string, orderId: string, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: `/api/partner/orders/${orderId}/actions`, headers: { cookie }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/partner/orders/${orderId}/actions`,
+    headers: { cookie },
+    payload: body,
+  });
 }

@@ -16,7 +16,12 @@ let driverId: string;
 beforeAll(async () => {
   t = await createTestApp();
   shop = await seedShop(t);
-  driverId = await createUser(t, { email: 'driver@example.com', userType: 'driver', status: 'approved', driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' } });
+  driverId = await createUser(t, {
+    email: 'driver@example.com',
+    userType: 'driver',
+    status: 'approved',
+    driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
 });
@@ -49,12 +54,22 @@ describe('partner actions on a pickup order', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'ACCEPTED', prepTimeMinutes: 15, viewer: 'staff' });
     expect(res.json().availableActions).toEqual(['start_preparing']);
-    for (const [action, status] of [['start_preparing', 'PREPARING'], ['mark_ready', 'READY'], ['mark_collected', 'COLLECTED']] as const) {
+    for (const [action, status] of [
+      ['start_preparing', 'PREPARING'],
+      ['mark_ready', 'READY'],
+      ['mark_collected', 'COLLECTED'],
+    ] as const) {
       res = await step(o.id, { action });
       expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
       expect(res.json().order.status).toBe(status);
     }
-    expect(res.json().order.statusHistory.map((h: { status: string }) => h.status)).toEqual(['PENDING', 'ACCEPTED', 'PREPARING', 'READY', 'COLLECTED']);
+    expect(res.json().order.statusHistory.map((h: { status: string }) => h.status)).toEqual([
+      'PENDING',
+      'ACCEPTED',
+      'PREPARING',
+      'READY',
+      'COLLECTED',
+    ]);
     expect(res.json().availableActions).toEqual([]);
     expect(await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id))).toHaveLength(0);
   });
@@ -69,7 +84,7 @@ describe('partner actions on a pickup order', () => {
     expect(eta.initialEta.getTime() - before).toBeLessThan(20 * 60_000 + 5000);
   });
 
-  it('adds a busy kitchen\'s extra minutes to the promised time', async () => {
+  it("adds a busy kitchen's extra minutes to the promised time", async () => {
     const o = await newOrder('PICKUP');
     await t.database.db.update(sites).set({ busyExtraMinutes: 15 }).where(eq(sites.id, shop.site.id));
     try {
@@ -142,13 +157,34 @@ describe('partner actions on a delivery order', () => {
     expect((await step(o.id, { action: 'mark_ready' })).json().order.status).toBe('READY');
     const partner = { kind: 'partner' as const, userId: shop.partner.id };
     const later = new Date(Date.now() + 5000);
-    await expect(transitionOrder(deps, { orderId: o.id, action: 'hand_to_driver', actor: partner, pickupCode: '____', now: later })).rejects.toThrow(/Invalid pickup code/);
-    await transitionOrder(deps, { orderId: o.id, action: 'hand_to_driver', actor: partner, pickupCode: job.pickupCode, now: later });
+    await expect(
+      transitionOrder(deps, {
+        orderId: o.id,
+        action: 'hand_to_driver',
+        actor: partner,
+        pickupCode: '____',
+        now: later,
+      }),
+    ).rejects.toThrow(/Invalid pickup code/);
+    await transitionOrder(deps, {
+      orderId: o.id,
+      action: 'hand_to_driver',
+      actor: partner,
+      pickupCode: job.pickupCode,
+      now: later,
+    });
     [job] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
     expect(job.status).toBe('picked_up');
     const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
-    await expect(transitionOrder(deps, { orderId: o.id, action: 'complete_delivery', actor: driver, deliveryCode: 'nope' })).rejects.toThrow(/Invalid code/);
-    await transitionOrder(deps, { orderId: o.id, action: 'complete_delivery', actor: driver, deliveryCode: row.deliveryVerificationCode });
+    await expect(
+      transitionOrder(deps, { orderId: o.id, action: 'complete_delivery', actor: driver, deliveryCode: 'nope' }),
+    ).rejects.toThrow(/Invalid code/);
+    await transitionOrder(deps, {
+      orderId: o.id,
+      action: 'complete_delivery',
+      actor: driver,
+      deliveryCode: row.deliveryVerificationCode,
+    });
     [job] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
     expect(job.status).toBe('completed');
     expect((await db.select().from(orders).where(eq(orders.id, o.id)))[0].status).toBe('DELIVERED');
@@ -159,7 +195,10 @@ describe('partner actions on a delivery order', () => {
     await step(o.id, { action: 'accept' });
     const res = await step(o.id, { action: 'start_preparing' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'CONFLICT', message: `Order ${o.orderNumber} is ACCEPTED; it cannot be started` });
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message: `Order ${o.orderNumber} is ACCEPTED; it cannot be started`,
+    });
   });
 
   it('refuses mark_collected on a delivery order', async () => {
@@ -176,7 +215,10 @@ describe('refusals', () => {
     await step(o.id, { action: 'start_preparing' });
     const res = await step(o.id, { action: 'accept' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'CONFLICT', message: `Order ${o.orderNumber} is PREPARING; it cannot be accepted` });
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message: `Order ${o.orderNumber} is PREPARING; it cannot be accepted`,
+    });
     expect((await step(o.id, { action: 'reject', reason: 'late' })).statusCode).toBe(409);
     expect((await step(o.id, { action: 'mark_collected' })).statusCode).toBe(409);
   });
@@ -190,7 +232,11 @@ describe('refusals', () => {
     expect(res.json().error.message).toBe('Rejection reason is required');
     res = await step(o.id, { action: 'reject', reason: 'Out of lamb tonight' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ status: 'REJECTED', statusLabel: 'Order Rejected', rejectionReason: 'Out of lamb tonight' });
+    expect(res.json().order).toMatchObject({
+      status: 'REJECTED',
+      statusLabel: 'Order Rejected',
+      rejectionReason: 'Out of lamb tonight',
+    });
     expect((await step(o.id, { action: 'accept' })).statusCode).toBe(409);
   });
 
@@ -201,18 +247,25 @@ describe('refusals', () => {
     const second = await act(t, shop.partner.cookie, o.id, { action: 'start_preparing' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('Action blocked: Please wait before making another action on this order');
-    expect((await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id))).map((h) => h.status)).toEqual(['PENDING', 'ACCEPTED']);
+    expect(
+      (await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id))).map(
+        (h) => h.status,
+      ),
+    ).toEqual(['PENDING', 'ACCEPTED']);
   });
 
   it('lets one of two simultaneous accepts through', async () => {
     const o = await newOrder('DELIVERY');
     await settle(t, o.id);
-    const results = await Promise.all([act(t, shop.partner.cookie, o.id, { action: 'accept' }), act(t, shop.partner.cookie, o.id, { action: 'accept' })]);
+    const results = await Promise.all([
+      act(t, shop.partner.cookie, o.id, { action: 'accept' }),
+      act(t, shop.partner.cookie, o.id, { action: 'accept' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id))).toHaveLength(1);
   });
 
-  it("answers 404 to a partner of another brand, and to an unknown order", async () => {
+  it('answers 404 to a partner of another brand, and to an unknown order', async () => {
     const o = await newOrder('PICKUP');
     const res = await step(o.id, { action: 'accept' }, shop.otherPartner.cookie);
     expect(res.statusCode).toBe(404);
@@ -231,15 +284,32 @@ describe('refusals', () => {
 
 describe('live events', () => {
   it('publishes order.status on the order and site topics, and order.created to staff', async () => {
-    const staff = track(await openStream(base, `/api/events?topics=${topicName.site(shop.site.id)}`, shop.partner.cookie));
+    const staff = track(
+      await openStream(base, `/api/events?topics=${topicName.site(shop.site.id)}`, shop.partner.cookie),
+    );
     const placed = (await place(t, pickupBody(shop))).json();
     const created = await staff.waitFor((e) => e.type === 'order.created');
-    expect(created.data).toMatchObject({ orderId: placed.order.id, orderNumber: placed.order.orderNumber, orderType: 'PICKUP' });
-    const visitor = track(await openStream(base, `/api/events?topics=${topicName.order(placed.order.id)}&orderToken=${encodeURIComponent(placed.orderToken)}`));
+    expect(created.data).toMatchObject({
+      orderId: placed.order.id,
+      orderNumber: placed.order.orderNumber,
+      orderType: 'PICKUP',
+    });
+    const visitor = track(
+      await openStream(
+        base,
+        `/api/events?topics=${topicName.order(placed.order.id)}&orderToken=${encodeURIComponent(placed.orderToken)}`,
+      ),
+    );
     expect(visitor.status).toBe(200);
     await step(placed.order.id, { action: 'accept' });
     const seen = await visitor.waitFor((e) => e.type === 'order.status');
-    expect(seen.data).toEqual({ orderId: placed.order.id, orderNumber: placed.order.orderNumber, status: 'ACCEPTED', previousStatus: 'PENDING', action: 'accept' });
+    expect(seen.data).toEqual({
+      orderId: placed.order.id,
+      orderNumber: placed.order.orderNumber,
+      status: 'ACCEPTED',
+      previousStatus: 'PENDING',
+      action: 'accept',
+    });
     await staff.waitFor((e) => e.type === 'order.status' && e.data.status === 'ACCEPTED');
     staff.close();
     visitor.close();

@@ -1,7 +1,13 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
-import { type FlowActor, type OrderAction, type OrderStatus, type Transition, findTransition } from '../../../domain/order-flow';
+import {
+  type FlowActor,
+  type OrderAction,
+  type OrderStatus,
+  type Transition,
+  findTransition,
+} from '../../../domain/order-flow';
 import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
@@ -50,7 +56,11 @@ export type TransitionResult = {
 };
 
 /** 404 for a caller who is not on this order: a row they may not touch looks like a missing one. */
-async function mayAct(tx: Tx, input: TransitionInput, order: { siteId: string; driverId: string | null }): Promise<boolean> {
+async function mayAct(
+  tx: Tx,
+  input: TransitionInput,
+  order: { siteId: string; driverId: string | null },
+): Promise<boolean> {
   if (input.actor.kind === 'partner') return isSiteStaff(tx, input.actor.userId, order.siteId);
   // A driver may take an available job; every later step is for the driver who took it.
   return input.action === 'assign_driver' || order.driverId === input.actor.userId;
@@ -91,7 +101,9 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   if (!moved) {
     throw new AppError(
       'CONFLICT',
-      job.to === 'assigned' ? 'Job is no longer available - it may have been taken by another driver' : 'The delivery job is not in a state that allows this',
+      job.to === 'assigned'
+        ? 'Job is no longer available - it may have been taken by another driver'
+        : 'The delivery job is not in a state that allows this',
     );
   }
   return moved;
@@ -99,12 +111,18 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
 
 async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; deliveryVerificationCode: string }) {
   if (input.action === 'hand_to_driver') {
-    const [job] = await tx.select({ code: deliveryJobs.pickupCode }).from(deliveryJobs).where(eq(deliveryJobs.orderId, order.id));
+    const [job] = await tx
+      .select({ code: deliveryJobs.pickupCode })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.orderId, order.id));
     if (!job || !input.pickupCode || !sameSecret(job.code, input.pickupCode)) {
       throw new AppError('VALIDATION_ERROR', "Invalid pickup code. Please check the driver's 4-digit code.");
     }
   }
-  if (input.action === 'complete_delivery' && (!input.deliveryCode || !sameSecret(order.deliveryVerificationCode, input.deliveryCode))) {
+  if (
+    input.action === 'complete_delivery' &&
+    (!input.deliveryCode || !sameSecret(order.deliveryVerificationCode, input.deliveryCode))
+  ) {
     throw new AppError('VALIDATION_ERROR', 'Invalid code. Please ask the customer for the correct 4-digit code.');
   }
 }
@@ -114,7 +132,10 @@ async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; d
  * under a row lock, so two clicks or two processes cannot both move it. Refuses any move that
  * order-flow.ts does not list. Live events go out after commit.
  */
-export async function transitionOrder(deps: { db: Db; bus: LiveBus }, input: TransitionInput): Promise<TransitionResult> {
+export async function transitionOrder(
+  deps: { db: Db; bus: LiveBus },
+  input: TransitionInput,
+): Promise<TransitionResult> {
   const now = input.now ?? new Date();
   const reason = input.reason?.trim() ?? '';
   if (input.action === 'reject' && !reason) throw new AppError('VALIDATION_ERROR', 'Rejection reason is required');
@@ -174,23 +195,47 @@ export async function transitionOrder(deps: { db: Db; bus: LiveBus }, input: Tra
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
         const rebased = etaFrom(now, prep + row.site.busyExtraMinutes, eta.travelTimeMinutes);
-        await tx.update(orderEtas).set({ initialEta: rebased, currentEta: rebased, updatedAt: now }).where(eq(orderEtas.id, eta.id));
+        await tx
+          .update(orderEtas)
+          .set({ initialEta: rebased, currentEta: rebased, updatedAt: now })
+          .where(eq(orderEtas.id, eta.id));
       }
       if (order.orderType === 'DELIVERY') {
         const created = await createDeliveryJob(tx, order, { ...row.site, brandName: row.brandName }, now);
         job = { id: created.id, area: created.area, status: 'available', created: true };
       }
     }
-    return { orderId: order.id, orderNumber: order.orderNumber, siteId: order.siteId, previousStatus: order.status, status: t.to, job };
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      siteId: order.siteId,
+      previousStatus: order.status,
+      status: t.to,
+      job,
+    };
   });
 
-  const event = { orderId: result.orderId, orderNumber: result.orderNumber, status: result.status, previousStatus: result.previousStatus, action: input.action };
+  const event = {
+    orderId: result.orderId,
+    orderNumber: result.orderNumber,
+    status: result.status,
+    previousStatus: result.previousStatus,
+    action: input.action,
+  };
   await deps.bus.publish(topicName.order(result.orderId), 'order.status', event);
   await deps.bus.publish(topicName.site(result.siteId), 'order.status', event);
   if (result.job?.created) {
-    await deps.bus.publish(topicName.jobs(result.job.area), 'job.created', { jobId: result.job.id, orderId: result.orderId, area: result.job.area });
+    await deps.bus.publish(topicName.jobs(result.job.area), 'job.created', {
+      jobId: result.job.id,
+      orderId: result.orderId,
+      area: result.job.area,
+    });
   } else if (result.job) {
-    await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', { jobId: result.job.id, orderId: result.orderId, status: result.job.status });
+    await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', {
+      jobId: result.job.id,
+      orderId: result.orderId,
+      status: result.job.status,
+    });
   }
   return result;
 }

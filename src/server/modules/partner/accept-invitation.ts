@@ -13,7 +13,13 @@ import { findInvitationByToken } from './lookup-invitation';
 const RANK: Record<BrandRole, number> = { owner: 3, admin: 2, site_manager: 1 };
 
 /** Adds the membership (never lowering a role already held) and the site manager's locations. */
-async function join(tx: Tx, userId: string, brandId: string, role: Exclude<BrandRole, 'owner'>, siteIds: string[]): Promise<BrandRole> {
+async function join(
+  tx: Tx,
+  userId: string,
+  brandId: string,
+  role: Exclude<BrandRole, 'owner'>,
+  siteIds: string[],
+): Promise<BrandRole> {
   const [current] = await tx
     .select({ role: brandMemberships.role })
     .from(brandMemberships)
@@ -21,7 +27,11 @@ async function join(tx: Tx, userId: string, brandId: string, role: Exclude<Brand
     .for('update');
   let held: BrandRole = role;
   if (!current) await tx.insert(brandMemberships).values({ brandId, userId, role });
-  else if (RANK[role] > RANK[current.role]) await tx.update(brandMemberships).set({ role }).where(and(eq(brandMemberships.brandId, brandId), eq(brandMemberships.userId, userId)));
+  else if (RANK[role] > RANK[current.role])
+    await tx
+      .update(brandMemberships)
+      .set({ role })
+      .where(and(eq(brandMemberships.brandId, brandId), eq(brandMemberships.userId, userId)));
   else held = current.role;
   if (role === 'site_manager' && siteIds.length) {
     // Only locations still in the brand: one deleted since the invitation is skipped.
@@ -29,7 +39,11 @@ async function join(tx: Tx, userId: string, brandId: string, role: Exclude<Brand
       .select({ id: sites.id })
       .from(sites)
       .where(and(inArray(sites.id, siteIds), eq(sites.brandId, brandId), ne(sites.status, 'archived')));
-    if (live.length) await tx.insert(siteStaff).values(live.map((s) => ({ siteId: s.id, userId }))).onConflictDoNothing();
+    if (live.length)
+      await tx
+        .insert(siteStaff)
+        .values(live.map((s) => ({ siteId: s.id, userId })))
+        .onConflictDoNothing();
   }
   return held;
 }
@@ -62,10 +76,16 @@ export async function acceptInvitation(
     let accountCreated = false;
     if (actor) {
       if (actor.email.toLowerCase() !== invite.email) {
-        throw new AppError('FORBIDDEN', `This invitation was sent to ${invite.email}. Sign out and sign in with that address.`);
+        throw new AppError(
+          'FORBIDDEN',
+          `This invitation was sent to ${invite.email}. Sign out and sign in with that address.`,
+        );
       }
       if (actor.userType !== 'partner') {
-        throw new AppError('CONFLICT', 'This account is not a partner account. Ask the brand to invite another e-mail address.');
+        throw new AppError(
+          'CONFLICT',
+          'This account is not a partner account. Ask the brand to invite another e-mail address.',
+        );
       }
       userId = actor.userId;
     } else {
@@ -74,8 +94,10 @@ export async function acceptInvitation(
         .from(user)
         .leftJoin(userProfiles, eq(userProfiles.userId, user.id))
         .where(eq(user.email, invite.email));
-      if (existing) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Sign in to accept the invitation.');
-      if (!input.name || !passwordHash) throw new AppError('VALIDATION_ERROR', 'Please enter your name and a password of at least 8 characters');
+      if (existing)
+        throw new AppError('CONFLICT', 'An account with this e-mail already exists. Sign in to accept the invitation.');
+      if (!input.name || !passwordHash)
+        throw new AppError('VALIDATION_ERROR', 'Please enter your name and a password of at least 8 characters');
       userId = await insertAccount(tx, { email: invite.email, name: input.name, userType: 'partner' }, passwordHash);
       accountCreated = true;
     }

@@ -24,7 +24,12 @@ export async function brandRoleOf(db: DbOrTx, userId: string, brandId: string): 
 }
 
 /** The caller's role in a brand; 404 for a non-member, 403 when `manage` and they are a site manager. */
-export async function requireBrand(db: DbOrTx, userId: string, brandId: string, need: 'member' | 'manage'): Promise<BrandRole> {
+export async function requireBrand(
+  db: DbOrTx,
+  userId: string,
+  brandId: string,
+  need: 'member' | 'manage',
+): Promise<BrandRole> {
   const role = await brandRoleOf(db, userId, brandId);
   if (!role) throw new AppError('NOT_FOUND', 'Brand not found');
   if (need === 'manage' && !canManageBrand(role)) throw new AppError('FORBIDDEN', NOT_MANAGER);
@@ -56,7 +61,12 @@ export async function loadStaffSite(db: DbOrTx, userId: string, siteId: string):
 }
 
 /** A location the caller works at; 404 "Location not found" otherwise, 403 when `manage` needs owner or admin. */
-export async function requireSite(db: DbOrTx, userId: string, siteId: string, need: 'staff' | 'manage' = 'staff'): Promise<StaffSite> {
+export async function requireSite(
+  db: DbOrTx,
+  userId: string,
+  siteId: string,
+  need: 'staff' | 'manage' = 'staff',
+): Promise<StaffSite> {
   const site = await loadStaffSite(db, userId, siteId);
   if (!site) throw new AppError('NOT_FOUND', 'Location not found');
   if (need === 'manage' && !canManageBrand(site.role)) throw new AppError('FORBIDDEN', NOT_MANAGER);
@@ -73,5 +83,10 @@ export function staffSiteIds(db: DbOrTx, userId: string) {
     .from(sites)
     .innerJoin(brandMemberships, and(eq(brandMemberships.brandId, sites.brandId), eq(brandMemberships.userId, userId)))
     .leftJoin(siteStaff, and(eq(siteStaff.siteId, sites.id), eq(siteStaff.userId, userId)))
-    .where(and(ne(sites.status, 'archived'), or(inArray(brandMemberships.role, ['owner', 'admin']), sql`${siteStaff.userId} is not null`)));
+    .where(
+      and(
+        ne(sites.status, 'archived'),
+        or(inArray(brandMemberships.role, ['owner', 'admin']), sql`${siteStaff.userId} is not null`),
+      ),
+    );
 }

@@ -46,7 +46,11 @@ describe('creating a brand', () => {
   });
 
   it('refuses a malformed e-mail, website or logo', async () => {
-    for (const body of [{ email: 'not-an-email' }, { website: 'javascript:alert(1)' }, { logoUrl: 'http://insecure.example/x.png' }]) {
+    for (const body of [
+      { email: 'not-an-email' },
+      { website: 'javascript:alert(1)' },
+      { logoUrl: 'http://insecure.example/x.png' },
+    ]) {
       const res = await call(t, 'POST', '/api/partner/brands', w.owner.cookie, { name: 'X', ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -63,7 +67,9 @@ describe('creating a brand', () => {
 
 describe('editing a brand', () => {
   it('changes only the fields sent, for the owner', async () => {
-    const res = await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.owner.cookie, { description: 'Charcoal grill' });
+    const res = await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.owner.cookie, {
+      description: 'Charcoal grill',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().brand).toMatchObject({ name: w.brandA.name, description: 'Charcoal grill' });
     const cleared = await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.admin.cookie, { description: '' });
@@ -71,12 +77,18 @@ describe('editing a brand', () => {
   });
 
   it("answers 404 for another partner's brand and 403 for a site manager", async () => {
-    expect((await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.other.cookie, { name: 'Mine now' })).statusCode).toBe(404);
-    expect((await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.manager.cookie, { name: 'Mine now' })).statusCode).toBe(403);
+    expect(
+      (await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.other.cookie, { name: 'Mine now' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.manager.cookie, { name: 'Mine now' })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a blank name', async () => {
-    expect((await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.owner.cookie, { name: '' })).statusCode).toBe(400);
+    expect(
+      (await call(t, 'PATCH', `/api/partner/brands/${w.brandA.id}`, w.owner.cookie, { name: '' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -112,7 +124,13 @@ describe('the dashboard', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json();
     expect(d.recentOrders).toHaveLength(5);
-    expect(d.recentOrders.map((o: { status: string }) => o.status)).toEqual(['PENDING', 'PENDING', 'PREPARING', 'DRIVER_ASSIGNED', 'OUT_FOR_DELIVERY']);
+    expect(d.recentOrders.map((o: { status: string }) => o.status)).toEqual([
+      'PENDING',
+      'PENDING',
+      'PREPARING',
+      'DRIVER_ASSIGNED',
+      'OUT_FOR_DELIVERY',
+    ]);
     expect(d.recentOrders[0]).toMatchObject({ siteName: 'Aldgate', itemCount: 2, totalMinor: 1549 });
     expect(d.pendingCount).toBe(2);
     expect(d.inProgressCount).toBe(3);

@@ -20,7 +20,12 @@ const SLUG_ATTEMPTS = 6;
  * spec's defaults, except the halal status: a partner cannot vouch for itself, so it starts
  * self-declared until HalalNosh verifies it (docs/decisions/0031).
  */
-export async function createSite(deps: { db: Db; geocoder: Geocoder }, userId: string, brandId: string, input: CreateSiteBody): Promise<SiteDetail> {
+export async function createSite(
+  deps: { db: Db; geocoder: Geocoder },
+  userId: string,
+  brandId: string,
+  input: CreateSiteBody,
+): Promise<SiteDetail> {
   await requireBrand(deps.db, userId, brandId, 'manage');
   const postcode = normalisedPostcode(input.postcode);
   const { lat, lng } = await coordinatesFor(deps.geocoder, input, postcode);
@@ -49,7 +54,10 @@ export async function createSite(deps: { db: Db; geocoder: Geocoder }, userId: s
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const slug = attempt === 0 ? base : slugWithSuffix(base, () => randomInt(0, 1_000_000) / 1_000_000);
     try {
-      const [row] = await deps.db.insert(sites).values({ ...values, slug }).returning({ id: sites.id });
+      const [row] = await deps.db
+        .insert(sites)
+        .values({ ...values, slug })
+        .returning({ id: sites.id });
       return toSiteDetail(await requireSite(deps.db, userId, row.id));
     } catch (err) {
       if (!isUniqueViolationOf(err, 'sites_slug_unique')) throw err;

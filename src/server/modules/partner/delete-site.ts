@@ -16,7 +16,11 @@ export const ACTIVE_ORDERS_REFUSAL = 'This location has active orders. Complete 
  * is locked first, which also holds back any order being placed there until this is decided. A
  * location with past orders is archived instead (hidden everywhere, its order history kept).
  */
-export async function deleteSite(deps: { db: Db; bus: LiveBus }, actor: Actor, siteId: string): Promise<{ deleted: true; archived: boolean }> {
+export async function deleteSite(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  siteId: string,
+): Promise<{ deleted: true; archived: boolean }> {
   const site = await requireSite(deps.db, actor.userId, siteId, 'manage');
   const archived = await deps.db.transaction(async (tx) => {
     await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
@@ -34,7 +38,10 @@ export async function deleteSite(deps: { db: Db; bus: LiveBus }, actor: Actor, s
       details: { brandId: site.brandId, name: site.name, slug: site.slug, archived: Number(past.n) > 0 },
     });
     if (Number(past.n) > 0) {
-      await tx.update(sites).set({ status: 'archived', isOpen: false, updatedAt: new Date() }).where(eq(sites.id, siteId));
+      await tx
+        .update(sites)
+        .set({ status: 'archived', isOpen: false, updatedAt: new Date() })
+        .where(eq(sites.id, siteId));
       return true;
     }
     await tx.delete(sites).where(eq(sites.id, siteId));

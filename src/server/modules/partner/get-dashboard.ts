@@ -39,7 +39,8 @@ export async function getDashboard(db: Db, userId: string, siteId?: string): Pro
       .groupBy(orders.status),
   ]);
 
-  const n = (statuses: readonly string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + Number(c.n), 0);
+  const n = (statuses: readonly string[]) =>
+    counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + Number(c.n), 0);
   return {
     recentOrders: recent.map((o) => ({ ...o, itemCount: Number(o.itemCount), createdAt: o.createdAt.toISOString() })),
     pendingCount: n(['PENDING']),

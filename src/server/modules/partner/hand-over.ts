@@ -12,7 +12,12 @@ import { toPartnerOrders } from './list-site-orders';
  * the job assigned -> picked_up together (a wrong code: 400, nothing moves; another location's
  * order: 404; any other status: 409; within 2 seconds of the last change: 409).
  */
-export async function handOverToDriver(deps: { db: Db; bus: LiveBus }, userId: string, orderId: string, pickupCode: string): Promise<PartnerOrder> {
+export async function handOverToDriver(
+  deps: { db: Db; bus: LiveBus },
+  userId: string,
+  orderId: string,
+  pickupCode: string,
+): Promise<PartnerOrder> {
   await transitionOrder(deps, { orderId, action: 'hand_to_driver', actor: { kind: 'partner', userId }, pickupCode });
   const rows = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   const [order] = await toPartnerOrders(deps.db, rows);

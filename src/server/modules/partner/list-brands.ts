@@ -32,12 +32,9 @@ export async function listPartnerBrands(db: DbOrTx, userId: string, brandId?: st
     .where(and(inArray(sites.brandId, brandIds), ne(sites.status, 'archived')))
     .orderBy(asc(sites.name));
   const managed = new Set(
-    (
-      await db
-        .select({ siteId: siteStaff.siteId })
-        .from(siteStaff)
-        .where(eq(siteStaff.userId, userId))
-    ).map((r) => r.siteId),
+    (await db.select({ siteId: siteStaff.siteId }).from(siteStaff).where(eq(siteStaff.userId, userId))).map(
+      (r) => r.siteId,
+    ),
   );
   return rows.map(({ brand, role }) => ({
     id: brand.id,

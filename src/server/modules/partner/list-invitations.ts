@@ -6,7 +6,13 @@ import { invitations, sites, userProfiles } from '../../db/schema/index';
 import { requireBrand } from './access';
 
 /** A brand's staff invitations, newest first (owner or admin); expired is worked out as of `now`. */
-export async function listInvitations(db: DbOrTx, userId: string, brandId: string, now = new Date(), extra?: SQL): Promise<Invitation[]> {
+export async function listInvitations(
+  db: DbOrTx,
+  userId: string,
+  brandId: string,
+  now = new Date(),
+  extra?: SQL,
+): Promise<Invitation[]> {
   await requireBrand(db, userId, brandId, 'manage');
   const rows = await db
     .select({ invite: invitations, inviter: userProfiles.displayName })
@@ -16,7 +22,9 @@ export async function listInvitations(db: DbOrTx, userId: string, brandId: strin
     .orderBy(desc(invitations.createdAt))
     .limit(200);
   const siteIds = [...new Set(rows.flatMap((r) => r.invite.siteIds))];
-  const names = siteIds.length ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, siteIds)) : [];
+  const names = siteIds.length
+    ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, siteIds))
+    : [];
   return rows.map(({ invite, inviter }) => ({
     id: invite.id,
     email: invite.email,

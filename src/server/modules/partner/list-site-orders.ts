@@ -23,10 +23,20 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db.select({ orderId: deliveryJobs.orderId, status: deliveryJobs.status }).from(deliveryJobs).where(inArray(deliveryJobs.orderId, ids)),
+    db
+      .select({ orderId: deliveryJobs.orderId, status: deliveryJobs.status })
+      .from(deliveryJobs)
+      .where(inArray(deliveryJobs.orderId, ids)),
     driverIds.length
       ? db
-          .select({ userId: userProfiles.userId, first: userProfiles.firstName, last: userProfiles.lastName, display: userProfiles.displayName, phone: userProfiles.phone, vehicle: userProfiles.vehicleType })
+          .select({
+            userId: userProfiles.userId,
+            first: userProfiles.firstName,
+            last: userProfiles.lastName,
+            display: userProfiles.displayName,
+            phone: userProfiles.phone,
+            vehicle: userProfiles.vehicleType,
+          })
           .from(userProfiles)
           .where(inArray(userProfiles.userId, driverIds))
       : Promise.resolve([]),
@@ -41,19 +51,35 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
       orderType: o.orderType,
       customerName: o.customerName,
       customerPhone: o.customerPhone,
-      delivery: o.orderType === 'DELIVERY' ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions } : null,
+      delivery:
+        o.orderType === 'DELIVERY'
+          ? { address: o.deliveryAddress, postcode: o.deliveryPostcode, instructions: o.deliveryInstructions }
+          : null,
       items: items
         .filter((i) => i.orderId === o.id)
-        .map((i) => ({ name: i.name, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, lineTotalMinor: i.lineTotalMinor })),
+        .map((i) => ({
+          name: i.name,
+          quantity: i.quantity,
+          unitPriceMinor: i.unitPriceMinor,
+          lineTotalMinor: i.lineTotalMinor,
+        })),
       subtotalMinor: o.subtotalMinor,
       deliveryFeeMinor: o.deliveryFeeMinor,
       totalMinor: o.totalMinor,
       createdAt: o.createdAt.toISOString(),
       prepTimeMinutes: o.prepTimeMinutes,
       rejectionReason: o.rejectionReason,
-      statusHistory: history.filter((h) => h.orderId === o.id).map((h) => ({ status: h.status, at: h.createdAt.toISOString(), note: h.note })),
+      statusHistory: history
+        .filter((h) => h.orderId === o.id)
+        .map((h) => ({ status: h.status, at: h.createdAt.toISOString(), note: h.note })),
       jobStatus: jobs.find((j) => j.orderId === o.id)?.status ?? null,
-      driver: d ? { name: d.display || [d.first, d.last].filter(Boolean).join(' ') || 'Driver', phone: d.phone, vehicleType: d.vehicle } : null,
+      driver: d
+        ? {
+            name: d.display || [d.first, d.last].filter(Boolean).join(' ') || 'Driver',
+            phone: d.phone,
+            vehicleType: d.vehicle,
+          }
+        : null,
       availableActions: partnerActions(o.status, o.orderType),
     };
   });

@@ -10,7 +10,13 @@ const ROLE_ORDER = { owner: 0, admin: 1, site_manager: 2 } as const;
 export async function listStaff(db: DbOrTx, userId: string, brandId: string): Promise<StaffMember[]> {
   await requireBrand(db, userId, brandId, 'manage');
   const members = await db
-    .select({ userId: brandMemberships.userId, role: brandMemberships.role, email: user.email, name: userProfiles.displayName, fallbackName: user.name })
+    .select({
+      userId: brandMemberships.userId,
+      role: brandMemberships.role,
+      email: user.email,
+      name: userProfiles.displayName,
+      fallbackName: user.name,
+    })
     .from(brandMemberships)
     .innerJoin(user, eq(user.id, brandMemberships.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, brandMemberships.userId))
@@ -31,7 +37,10 @@ export async function listStaff(db: DbOrTx, userId: string, brandId: string): Pr
       name: m.name || m.fallbackName,
       email: m.email,
       role: m.role,
-      sites: m.role === 'site_manager' ? assigned.filter((a) => a.userId === m.userId).map(({ id, name }) => ({ id, name })) : [],
+      sites:
+        m.role === 'site_manager'
+          ? assigned.filter((a) => a.userId === m.userId).map(({ id, name }) => ({ id, name }))
+          : [],
     }))
     .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
 }

@@ -20,7 +20,9 @@ export async function findInvitationByToken(db: DbOrTx, token: string) {
 
 export async function lookupInvitation(db: DbOrTx, token: string, now = new Date()): Promise<LookupInvitationResponse> {
   const { invite, brandName } = await findInvitationByToken(db, token);
-  const siteRows = invite.siteIds.length ? await db.select({ name: sites.name }).from(sites).where(inArray(sites.id, invite.siteIds)) : [];
+  const siteRows = invite.siteIds.length
+    ? await db.select({ name: sites.name }).from(sites).where(inArray(sites.id, invite.siteIds))
+    : [];
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, invite.email)).limit(1);
   return {
     invitation: {

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { handOverBody, handOverResponse, orderParams, siteOrdersParams, siteOrdersResponse } from '../../../domain/contracts/partner/orders';
+import {
+  handOverBody,
+  handOverResponse,
+  orderParams,
+  siteOrdersParams,
+  siteOrdersResponse,
+} from '../../../domain/contracts/partner/orders';
 import { POLICIES } from '../../../domain/policies';
 import { handOverToDriver } from './hand-over';
 import { listSiteOrders } from './list-site-orders';
@@ -25,6 +31,13 @@ export function partnerOrderListRoutes(app: FastifyInstance): void {
   r.post(
     '/api/partner/orders/:orderId/hand-over',
     { config: partner, schema: { params: orderParams, body: handOverBody, response: { 200: handOverResponse } } },
-    async (request) => ({ order: await handOverToDriver({ db, bus }, request.actor!.userId, request.params.orderId, request.body.pickupCode) }),
+    async (request) => ({
+      order: await handOverToDriver(
+        { db, bus },
+        request.actor!.userId,
+        request.params.orderId,
+        request.body.pickupCode,
+      ),
+    }),
   );
 }

@@ -17,9 +17,16 @@ let manager: { id: string; cookie: string };
 beforeAll(async () => {
   t = await createTestApp();
   shop = await seedShop(t);
-  driverId = await createUser(t, { email: 'driver@example.com', userType: 'driver', status: 'approved', driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' } });
+  driverId = await createUser(t, {
+    email: 'driver@example.com',
+    userType: 'driver',
+    status: 'approved',
+    driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'X' },
+  });
   const managerId = await createUser(t, { email: 'manager@example.com', userType: 'partner' });
-  await t.database.db.insert(brandMemberships).values({ brandId: shop.brand.id, userId: managerId, role: 'site_manager' });
+  await t.database.db
+    .insert(brandMemberships)
+    .values({ brandId: shop.brand.id, userId: managerId, role: 'site_manager' });
   manager = { id: managerId, cookie: await signIn(t, 'manager@example.com') };
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
@@ -27,18 +34,26 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const list = (cookie: string, siteId = shop.site.id) => call(t, 'GET', `/api/partner/sites/${siteId}/orders`, cookie);
-const newOrder = async (type: 'DELIVERY' | 'PICKUP') => (await place(t, type === 'DELIVERY' ? deliveryBody(shop) : pickupBody(shop))).json().order as { id: string; orderNumber: string };
+const newOrder = async (type: 'DELIVERY' | 'PICKUP') =>
+  (await place(t, type === 'DELIVERY' ? deliveryBody(shop) : pickupBody(shop))).json().order as {
+    id: string;
+    orderNumber: string;
+  };
 const step = async (orderId: string, body: Record<string, unknown>) => {
   await settle(t, orderId);
   return act(t, shop.partner.cookie, orderId, body);
 };
-const handOver = (orderId: string, pickupCode: string, cookie = shop.partner.cookie) => call(t, 'POST', `/api/partner/orders/${orderId}/hand-over`, cookie, { pickupCode });
+const handOver = (orderId: string, pickupCode: string, cookie = shop.partner.cookie) =>
+  call(t, 'POST', `/api/partner/orders/${orderId}/hand-over`, cookie, { pickupCode });
 
 /** A delivery order walked to READY with a driver on it; returns the driver's pickup code. */
 async function readyDelivery() {
   const o = await newOrder('DELIVERY');
   await step(o.id, { action: 'accept' });
-  await transitionOrder({ db: t.database.db, bus: t.app.deps.bus }, { orderId: o.id, action: 'assign_driver', actor: { kind: 'driver', userId: driverId } });
+  await transitionOrder(
+    { db: t.database.db, bus: t.app.deps.bus },
+    { orderId: o.id, action: 'assign_driver', actor: { kind: 'driver', userId: driverId } },
+  );
   await step(o.id, { action: 'start_preparing' });
   await step(o.id, { action: 'mark_ready' });
   await settle(t, o.id);
@@ -85,7 +100,7 @@ describe('the order lists', () => {
     expect((await list(shop.partner.cookie)).json().recent).toHaveLength(10);
   });
 
-  it("answers 404 to another partner and to a site manager who is not on this location", async () => {
+  it('answers 404 to another partner and to a site manager who is not on this location', async () => {
     expect((await list(shop.otherPartner.cookie)).statusCode).toBe(404);
     expect((await list(manager.cookie)).statusCode).toBe(404);
     await t.database.db.insert(siteStaff).values({ siteId: shop.site.id, userId: manager.id });
@@ -103,11 +118,17 @@ describe('hand to driver', () => {
     expect(job.status).toBe('assigned');
     const res = await handOver(order.id, code);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().order).toMatchObject({ status: 'OUT_FOR_DELIVERY', jobStatus: 'picked_up', availableActions: [] });
+    expect(res.json().order).toMatchObject({
+      status: 'OUT_FOR_DELIVERY',
+      jobStatus: 'picked_up',
+      availableActions: [],
+    });
     expect(res.json().order.driver).toMatchObject({ name: 'Test User' });
     [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, order.id));
     expect(job.status).toBe('picked_up');
-    const e = await stream.waitFor((x) => x.type === 'order.status' && (x.data as { orderId: string }).orderId === order.id);
+    const e = await stream.waitFor(
+      (x) => x.type === 'order.status' && (x.data as { orderId: string }).orderId === order.id,
+    );
     expect(e.data).toMatchObject({ status: 'OUT_FOR_DELIVERY', action: 'hand_to_driver' });
     stream.close();
   });

@@ -33,7 +33,8 @@ export async function coordinatesFor(
   postcode: string | null,
 ): Promise<{ lat: number | null; lng: number | null }> {
   if (given.lat != null && given.lng != null) return { lat: given.lat, lng: given.lng };
-  if ((given.lat == null) !== (given.lng == null)) throw new AppError('VALIDATION_ERROR', 'Give both latitude and longitude, or neither');
+  if ((given.lat == null) !== (given.lng == null))
+    throw new AppError('VALIDATION_ERROR', 'Give both latitude and longitude, or neither');
   if (!postcode) return { lat: null, lng: null };
   const hit = await geocoder.geocode(postcode);
   return hit ? { lat: hit.lat, lng: hit.lng } : { lat: null, lng: null };

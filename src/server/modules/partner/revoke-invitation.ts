@@ -12,7 +12,10 @@ export async function revokeInvitation(db: Db, actor: Actor, invitationId: strin
   const [invite] = await db
     .select({ brandId: invitations.brandId })
     .from(invitations)
-    .innerJoin(brandMemberships, and(eq(brandMemberships.brandId, invitations.brandId), eq(brandMemberships.userId, userId)))
+    .innerJoin(
+      brandMemberships,
+      and(eq(brandMemberships.brandId, invitations.brandId), eq(brandMemberships.userId, userId)),
+    )
     .where(and(eq(invitations.id, invitationId), eq(invitations.invitationType, 'partner_staff')));
   if (!invite?.brandId) throw new AppError('NOT_FOUND', 'Invitation not found');
   await requireBrand(db, userId, invite.brandId, 'manage');

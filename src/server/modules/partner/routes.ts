@@ -19,14 +19,19 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const partner = { policy: POLICIES.partner };
 
-  r.get('/api/partner/brands', { config: partner, schema: { response: { 200: listBrandsResponse } } }, async (request) => ({
-    brands: await listPartnerBrands(deps.db, request.actor!.userId),
-  }));
+  r.get(
+    '/api/partner/brands',
+    { config: partner, schema: { response: { 200: listBrandsResponse } } },
+    async (request) => ({
+      brands: await listPartnerBrands(deps.db, request.actor!.userId),
+    }),
+  );
 
   r.post(
     '/api/partner/brands',
     { config: partner, schema: { body: createBrandBody, response: { 201: saveBrandResponse } } },
-    async (request, reply) => reply.status(201).send({ brand: await createBrand(deps.db, request.actor!.userId, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ brand: await createBrand(deps.db, request.actor!.userId, request.body) }),
   );
 
   r.get(
@@ -43,7 +48,9 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
   r.patch(
     '/api/partner/brands/:brandId',
     { config: partner, schema: { params: brandParams, body: updateBrandBody, response: { 200: saveBrandResponse } } },
-    async (request) => ({ brand: await updateBrand(deps.db, request.actor!.userId, request.params.brandId, request.body) }),
+    async (request) => ({
+      brand: await updateBrand(deps.db, request.actor!.userId, request.params.brandId, request.body),
+    }),
   );
 
   r.get(

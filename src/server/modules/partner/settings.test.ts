@@ -12,15 +12,33 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const save = (body: Record<string, unknown>, cookie = shop.partner.cookie) => call(t, 'PATCH', `/api/partner/sites/${shop.site.id}`, cookie, body);
+const save = (body: Record<string, unknown>, cookie = shop.partner.cookie) =>
+  call(t, 'PATCH', `/api/partner/sites/${shop.site.id}`, cookie, body);
 const card = async () => (await call(t, 'GET', `/api/restaurants/${shop.site.slug}`)).json().restaurant;
 
 describe('branch settings', () => {
   it('stores the settings fields on the server and customers see them', async () => {
-    const res = await save({ name: 'Whitechapel Road', phone: '020 7946 0999', deliveryFeeMinor: 199, deliveryRadiusKm: 4.5, minOrderMinor: 1200 });
+    const res = await save({
+      name: 'Whitechapel Road',
+      phone: '020 7946 0999',
+      deliveryFeeMinor: 199,
+      deliveryRadiusKm: 4.5,
+      minOrderMinor: 1200,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().site).toMatchObject({ name: 'Whitechapel Road', phone: '020 7946 0999', deliveryFeeMinor: 199, deliveryRadiusKm: 4.5, minOrderMinor: 1200 });
-    expect(await card()).toMatchObject({ branchName: 'Whitechapel Road', deliveryFeeMinor: 199, minOrderMinor: 1200, deliveryRadiusKm: 4.5 });
+    expect(res.json().site).toMatchObject({
+      name: 'Whitechapel Road',
+      phone: '020 7946 0999',
+      deliveryFeeMinor: 199,
+      deliveryRadiusKm: 4.5,
+      minOrderMinor: 1200,
+    });
+    expect(await card()).toMatchObject({
+      branchName: 'Whitechapel Road',
+      deliveryFeeMinor: 199,
+      minOrderMinor: 1200,
+      deliveryRadiusKm: 4.5,
+    });
   });
 
   it('sets one opening and closing time on every day that is not closed', async () => {
@@ -70,7 +88,7 @@ describe('branch settings', () => {
     expect((await save({ pausedUntil: 'tonight' })).statusCode).toBe(400);
   });
 
-  it("answers 404 to another partner", async () => {
+  it('answers 404 to another partner', async () => {
     expect((await save({ isOpen: false }, shop.otherPartner.cookie)).statusCode).toBe(404);
   });
 });

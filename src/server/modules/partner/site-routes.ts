@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandSitesParams, createSiteBody, deleteSiteResponse, siteParams, siteResponse, updateSiteBody } from '../../../domain/contracts/partner/sites';
+import {
+  brandSitesParams,
+  createSiteBody,
+  deleteSiteResponse,
+  siteParams,
+  siteResponse,
+  updateSiteBody,
+} from '../../../domain/contracts/partner/sites';
 import { POLICIES } from '../../../domain/policies';
 import { requireSite } from './access';
 import { createSite } from './create-site';
@@ -19,17 +26,25 @@ export function siteRoutes(app: FastifyInstance): void {
     '/api/partner/brands/:brandId/sites',
     { config: partner, schema: { params: brandSitesParams, body: createSiteBody, response: { 201: siteResponse } } },
     async (request, reply) =>
-      reply.status(201).send({ site: await createSite({ db, geocoder }, request.actor!.userId, request.params.brandId, request.body) }),
+      reply.status(201).send({
+        site: await createSite({ db, geocoder }, request.actor!.userId, request.params.brandId, request.body),
+      }),
   );
 
-  r.get('/api/partner/sites/:siteId', { config: partner, schema: { params: siteParams, response: { 200: siteResponse } } }, async (request) => ({
-    site: toSiteDetail(await requireSite(db, request.actor!.userId, request.params.siteId)),
-  }));
+  r.get(
+    '/api/partner/sites/:siteId',
+    { config: partner, schema: { params: siteParams, response: { 200: siteResponse } } },
+    async (request) => ({
+      site: toSiteDetail(await requireSite(db, request.actor!.userId, request.params.siteId)),
+    }),
+  );
 
   r.patch(
     '/api/partner/sites/:siteId',
     { config: partner, schema: { params: siteParams, body: updateSiteBody, response: { 200: siteResponse } } },
-    async (request) => ({ site: await updateSite({ db, geocoder, bus }, request.actor!.userId, request.params.siteId, request.body) }),
+    async (request) => ({
+      site: await updateSite({ db, geocoder, bus }, request.actor!.userId, request.params.siteId, request.body),
+    }),
   );
 
   r.delete(

@@ -15,11 +15,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const create = (cookie: string, brandId: string, body: Record<string, unknown>) => call(t, 'POST', `/api/partner/brands/${brandId}/sites`, cookie, body);
+const create = (cookie: string, brandId: string, body: Record<string, unknown>) =>
+  call(t, 'POST', `/api/partner/brands/${brandId}/sites`, cookie, body);
 
 describe('adding a location', () => {
   it('stores the fields with the spec defaults, starting self-declared until verified', async () => {
-    const res = await create(w.owner.cookie, w.brandA.id, { name: 'Main Branch', address: '10 Brick Lane', city: 'london', postcode: 'e1 6rf' });
+    const res = await create(w.owner.cookie, w.brandA.id, {
+      name: 'Main Branch',
+      address: '10 Brick Lane',
+      city: 'london',
+      postcode: 'e1 6rf',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const site = res.json().site;
     expect(site).toMatchObject({
@@ -42,10 +48,18 @@ describe('adding a location', () => {
   });
 
   it('adds a random 4-character suffix when the slug is taken', async () => {
-    const res = await create(w.admin.cookie, w.brandA.id, { name: 'Main  Branch!', address: '2 Brick Lane', city: 'London' });
+    const res = await create(w.admin.cookie, w.brandA.id, {
+      name: 'Main  Branch!',
+      address: '2 Brick Lane',
+      city: 'London',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().site.slug).toMatch(/^main-branch-[a-z0-9]{4}$/);
-    const again = await create(w.other.cookie, w.brandB.id, { name: 'main branch', address: '3 Roman Road', city: 'London' });
+    const again = await create(w.other.cookie, w.brandB.id, {
+      name: 'main branch',
+      address: '3 Roman Road',
+      city: 'London',
+    });
     expect(again.json().site.slug).toMatch(/^main-branch-[a-z0-9]{4}$/);
     expect(again.json().site.slug).not.toBe(res.json().site.slug);
   });
@@ -74,7 +88,8 @@ describe('adding a location', () => {
       { name: 'x', address: 'x', city: 'London', postcode: 'NOT A CODE' },
       { name: 'x', address: 'x', city: 'London', lat: 51.5 },
     ];
-    for (const body of bad) expect((await create(w.owner.cookie, w.brandA.id, body)).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of bad)
+      expect((await create(w.owner.cookie, w.brandA.id, body)).statusCode, JSON.stringify(body)).toBe(400);
   });
 
   it("answers 404 on another partner's brand and 403 to a site manager", async () => {
@@ -86,7 +101,10 @@ describe('adding a location', () => {
 
 describe('reading and editing a location', () => {
   it('shows a location to its staff and 404 to everyone else', async () => {
-    expect((await call(t, 'GET', `/api/partner/sites/${w.a1.id}`, w.manager.cookie)).json().site).toMatchObject({ name: 'Aldgate', role: 'site_manager' });
+    expect((await call(t, 'GET', `/api/partner/sites/${w.a1.id}`, w.manager.cookie)).json().site).toMatchObject({
+      name: 'Aldgate',
+      role: 'site_manager',
+    });
     expect((await call(t, 'GET', `/api/partner/sites/${w.a2.id}`, w.manager.cookie)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/partner/sites/${w.a1.id}`, w.other.cookie)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/partner/sites/${w.b1.id}`, w.owner.cookie)).statusCode).toBe(404);
@@ -96,7 +114,11 @@ describe('reading and editing a location', () => {
     const hours = (await call(t, 'GET', `/api/partner/sites/${w.a1.id}`, w.manager.cookie)).json().site.openingHours;
     const res = await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.manager.cookie, {
       description: 'By the station',
-      openingHours: { ...hours, monday: { open: '12:00', close: '02:00', closed: false }, tuesday: { ...hours.tuesday, closed: true } },
+      openingHours: {
+        ...hours,
+        monday: { open: '12:00', close: '02:00', closed: false },
+        tuesday: { ...hours.tuesday, closed: true },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().site.description).toBe('By the station');
@@ -106,8 +128,12 @@ describe('reading and editing a location', () => {
   });
 
   it("refuses a site manager on another location and a partner on another brand's", async () => {
-    expect((await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, w.manager.cookie, { name: 'Mine' })).statusCode).toBe(404);
-    expect((await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.other.cookie, { name: 'Mine' })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, w.manager.cookie, { name: 'Mine' })).statusCode,
+    ).toBe(404);
+    expect((await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.other.cookie, { name: 'Mine' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses malformed hours', async () => {
@@ -118,7 +144,10 @@ describe('reading and editing a location', () => {
   });
 
   it('re-places the location when its postcode changes', async () => {
-    const res = await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, w.owner.cookie, { postcode: 'M1 1AE', city: 'Manchester' });
+    const res = await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, w.owner.cookie, {
+      postcode: 'M1 1AE',
+      city: 'Manchester',
+    });
     expect(res.json().site.postcode).toBe('M1 1AE');
     expect(res.json().site.lat).toBeCloseTo(53.48, 1);
   });
@@ -126,17 +155,21 @@ describe('reading and editing a location', () => {
 
 describe('deleting a location', () => {
   it('is refused with 409 while the location has an active order', async () => {
-    const site = (await create(w.owner.cookie, w.brandA.id, { name: 'Busy', address: 'x', city: 'London' })).json().site;
+    const site = (await create(w.owner.cookie, w.brandA.id, { name: 'Busy', address: 'x', city: 'London' })).json()
+      .site;
     const order = await insertOrder(t, site.id, { status: 'PREPARING' });
     const res = await call(t, 'DELETE', `/api/partner/sites/${site.id}`, w.owner.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('This location has active orders. Complete or reject them before deleting it.');
+    expect(res.json().error.message).toBe(
+      'This location has active orders. Complete or reject them before deleting it.',
+    );
     expect((await call(t, 'GET', `/api/partner/sites/${site.id}`, w.owner.cookie)).statusCode).toBe(200);
     expect(order.id).toBeTruthy();
   });
 
   it('archives a location with past orders and removes one without', async () => {
-    const withPast = (await create(w.owner.cookie, w.brandA.id, { name: 'Old', address: 'x', city: 'London' })).json().site;
+    const withPast = (await create(w.owner.cookie, w.brandA.id, { name: 'Old', address: 'x', city: 'London' })).json()
+      .site;
     await insertOrder(t, withPast.id, { status: 'DELIVERED' });
     const res = await call(t, 'DELETE', `/api/partner/sites/${withPast.id}`, w.admin.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -146,15 +179,25 @@ describe('deleting a location', () => {
     expect(listed.map((s: { id: string }) => s.id)).not.toContain(withPast.id);
     expect((await call(t, 'GET', `/api/restaurants/${withPast.slug}`)).statusCode).toBe(404);
 
-    const empty = (await create(w.owner.cookie, w.brandA.id, { name: 'Empty', address: 'x', city: 'London' })).json().site;
-    expect((await call(t, 'DELETE', `/api/partner/sites/${empty.id}`, w.owner.cookie)).json()).toEqual({ deleted: true, archived: false });
+    const empty = (await create(w.owner.cookie, w.brandA.id, { name: 'Empty', address: 'x', city: 'London' })).json()
+      .site;
+    expect((await call(t, 'DELETE', `/api/partner/sites/${empty.id}`, w.owner.cookie)).json()).toEqual({
+      deleted: true,
+      archived: false,
+    });
     expect(await t.database.db.select().from(sites).where(eq(sites.id, empty.id))).toHaveLength(0);
-    expect(await t.database.db.select().from(siteItemOverrides).where(eq(siteItemOverrides.siteId, empty.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(siteItemOverrides).where(eq(siteItemOverrides.siteId, empty.id)),
+    ).toHaveLength(0);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, empty.id));
-    expect(audit).toMatchObject({ actionType: 'site_deleted', performedBy: w.owner.id, details: { archived: false, name: 'Empty' } });
+    expect(audit).toMatchObject({
+      actionType: 'site_deleted',
+      performedBy: w.owner.id,
+      details: { archived: false, name: 'Empty' },
+    });
   });
 
-  it("refuses a site manager (403) and another partner (404)", async () => {
+  it('refuses a site manager (403) and another partner (404)', async () => {
     expect((await call(t, 'DELETE', `/api/partner/sites/${w.a1.id}`, w.manager.cookie)).statusCode).toBe(403);
     expect((await call(t, 'DELETE', `/api/partner/sites/${w.a1.id}`, w.other.cookie)).statusCode).toBe(404);
   });

@@ -37,25 +37,47 @@ export function staffRoutes(app: FastifyInstance): void {
 
   r.post(
     '/api/partner/brands/:brandId/invitations',
-    { config: partner, schema: { params: brandStaffParams, body: createInvitationBody, response: { 201: invitationResponse } } },
+    {
+      config: partner,
+      schema: { params: brandStaffParams, body: createInvitationBody, response: { 201: invitationResponse } },
+    },
     async (request, reply) =>
-      reply.status(201).send({ invitation: await createInvitation({ db, mailer, publicUrl: config.publicUrl }, request.actor!, request.params.brandId, request.body) }),
+      reply.status(201).send({
+        invitation: await createInvitation(
+          { db, mailer, publicUrl: config.publicUrl },
+          request.actor!,
+          request.params.brandId,
+          request.body,
+        ),
+      }),
   );
 
-  r.delete('/api/partner/invitations/:invitationId', { config: partner, schema: { params: invitationParams, response: { 200: okResponse } } }, async (request) => {
-    await revokeInvitation(db, request.actor!, request.params.invitationId);
-    return { ok: true as const };
-  });
-
-  r.get('/api/partner/brands/:brandId/staff', { config: partner, schema: { params: brandStaffParams, response: { 200: listStaffResponse } } }, async (request) => ({
-    staff: await listStaff(db, request.actor!.userId, request.params.brandId),
-  }));
-
-  r.post('/api/invitations/lookup', { config: pub, schema: { body: lookupInvitationBody, response: { 200: lookupInvitationResponse } } }, async (request) =>
-    lookupInvitation(db, request.body.token),
+  r.delete(
+    '/api/partner/invitations/:invitationId',
+    { config: partner, schema: { params: invitationParams, response: { 200: okResponse } } },
+    async (request) => {
+      await revokeInvitation(db, request.actor!, request.params.invitationId);
+      return { ok: true as const };
+    },
   );
 
-  r.post('/api/invitations/accept', { config: pub, schema: { body: acceptInvitationBody, response: { 200: acceptInvitationResponse } } }, async (request) =>
-    acceptInvitation(db, request.actor, request.body),
+  r.get(
+    '/api/partner/brands/:brandId/staff',
+    { config: partner, schema: { params: brandStaffParams, response: { 200: listStaffResponse } } },
+    async (request) => ({
+      staff: await listStaff(db, request.actor!.userId, request.params.brandId),
+    }),
+  );
+
+  r.post(
+    '/api/invitations/lookup',
+    { config: pub, schema: { body: lookupInvitationBody, response: { 200: lookupInvitationResponse } } },
+    async (request) => lookupInvitation(db, request.body.token),
+  );
+
+  r.post(
+    '/api/invitations/accept',
+    { config: pub, schema: { body: acceptInvitationBody, response: { 200: acceptInvitationResponse } } },
+    async (request) => acceptInvitation(db, request.actor, request.body),
   );
 }

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus, OrderType } from '../../../domain/order-flow';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
-import { brandMemberships, brands, orderItems, orderStatusHistory, orders, siteStaff, sites } from '../../db/schema/index';
+import {
+  brandMemberships,
+  brands,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  siteStaff,
+  sites,
+} from '../../db/schema/index';
 import { type TestApp, createUser, signIn } from '../../test/test-app';
 
 export type Person = { id: string; email: string; cookie: string };
 
 async function person(t: TestApp, email: string, userType: 'partner' | 'customer' = 'partner'): Promise<Person> {
-  const id = await createUser(t, { email, userType, name: email.split('@')[0], status: userType === 'customer' ? 'active' : undefined });
+  const id = await createUser(t, {
+    email,
+    userType,
+    name: email.split('@')[0],
+    status: userType === 'customer' ? 'active' : undefined,
+  });
   return { id, email, cookie: await signIn(t, email) };
 }
 
@@ -26,8 +39,14 @@ export async function partnerWorld(t: TestApp) {
   const other = await person(t, `other.${tag}@example.com`);
   const customer = await person(t, `customer.${tag}@example.com`, 'customer');
 
-  const [brandA] = await db.insert(brands).values({ name: `Brand A ${tag}`, createdBy: owner.id }).returning();
-  const [brandB] = await db.insert(brands).values({ name: `Brand B ${tag}`, createdBy: other.id }).returning();
+  const [brandA] = await db
+    .insert(brands)
+    .values({ name: `Brand A ${tag}`, createdBy: owner.id })
+    .returning();
+  const [brandB] = await db
+    .insert(brands)
+    .values({ name: `Brand B ${tag}`, createdBy: other.id })
+    .returning();
   await db.insert(brandMemberships).values([
     { brandId: brandA.id, userId: owner.id, role: 'owner' },
     { brandId: brandA.id, userId: admin.id, role: 'admin' },
@@ -87,12 +106,22 @@ export async function insertOrder(
       updatedAt: createdAt,
     })
     .returning();
-  await db.insert(orderItems).values({ orderId: order.id, name: 'Chicken Wrap', unitPriceMinor: 650, quantity: 2, lineTotalMinor: 1300 });
-  await db.insert(orderStatusHistory).values({ orderId: order.id, status: 'PENDING', createdAt: new Date(createdAt.getTime() - 60_000) });
+  await db
+    .insert(orderItems)
+    .values({ orderId: order.id, name: 'Chicken Wrap', unitPriceMinor: 650, quantity: 2, lineTotalMinor: 1300 });
+  await db
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, status: 'PENDING', createdAt: new Date(createdAt.getTime() - 60_000) });
   return order;
 }
 
 /** A JSON request through app.inject. */
-export function call(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+) {
   return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload: payload as never });
 }

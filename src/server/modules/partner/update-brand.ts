@@ -7,7 +7,12 @@ import { requireBrand } from './access';
 import { listPartnerBrands } from './list-brands';
 
 /** Changes the fields sent (owner or admin of the brand). */
-export async function updateBrand(db: Db, userId: string, brandId: string, input: UpdateBrandBody): Promise<PartnerBrand> {
+export async function updateBrand(
+  db: Db,
+  userId: string,
+  brandId: string,
+  input: UpdateBrandBody,
+): Promise<PartnerBrand> {
   await requireBrand(db, userId, brandId, 'manage');
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await db

@@ -24,29 +24,52 @@ export async function updateSite(
 ): Promise<SiteDetail> {
   const site = await requireSite(deps.db, userId, siteId);
   const changes: Partial<typeof sites.$inferInsert> = {};
-  for (const key of ['name', 'address', 'city', 'description', 'phone', 'email', 'deliveryFeeMinor', 'minOrderMinor', 'isOpen', 'busyExtraMinutes', 'openingHours'] as const) {
+  for (const key of [
+    'name',
+    'address',
+    'city',
+    'description',
+    'phone',
+    'email',
+    'deliveryFeeMinor',
+    'minOrderMinor',
+    'isOpen',
+    'busyExtraMinutes',
+    'openingHours',
+  ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
   if (input.deliveryRadiusKm !== undefined) changes.deliveryRadiusKm = roundRadius(input.deliveryRadiusKm);
   if (input.postcode !== undefined) changes.postcode = normalisedPostcode(input.postcode);
 
   if (input.lat !== undefined || input.lng !== undefined) {
-    Object.assign(changes, await coordinatesFor(deps.geocoder, { lat: input.lat ?? null, lng: input.lng ?? null }, null));
+    Object.assign(
+      changes,
+      await coordinatesFor(deps.geocoder, { lat: input.lat ?? null, lng: input.lng ?? null }, null),
+    );
   } else if (changes.postcode && changes.postcode !== site.postcode) {
     const moved = await coordinatesFor(deps.geocoder, {}, changes.postcode);
     if (moved.lat !== null) Object.assign(changes, moved);
   }
   if (input.city !== undefined && input.city !== site.city) changes.citySlug = await citySlugFor(deps.db, input.city);
   if (input.openingTime !== undefined && input.closingTime !== undefined) {
-    changes.openingHours = applyDailyHours(changes.openingHours ?? site.openingHours, input.openingTime, input.closingTime);
+    changes.openingHours = applyDailyHours(
+      changes.openingHours ?? site.openingHours,
+      input.openingTime,
+      input.closingTime,
+    );
   }
   if (input.pausedUntil !== undefined) {
     if (input.pausedUntil === null) changes.pausedUntil = null;
     else {
       const until = new Date(input.pausedUntil);
-      if (until.getTime() <= now.getTime()) throw new AppError('VALIDATION_ERROR', 'Choose a time in the future to pause until');
+      if (until.getTime() <= now.getTime())
+        throw new AppError('VALIDATION_ERROR', 'Choose a time in the future to pause until');
       if (until.getTime() > now.getTime() + MAX_PAUSE_HOURS * 3_600_000) {
-        throw new AppError('VALIDATION_ERROR', `A pause lasts at most ${MAX_PAUSE_HOURS} hours; use the open/closed switch for longer`);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `A pause lasts at most ${MAX_PAUSE_HOURS} hours; use the open/closed switch for longer`,
+        );
       }
       changes.pausedUntil = until;
     }

@@ -6,7 +6,11 @@ import { isUuid, selectReviewRows, toReviewItem } from './review-rows';
 
 /** A page of a branch's reviews, newest first, through reviews_site_created_idx. */
 export function siteReviewsQuery(db: DbOrTx, siteId: string, limit: number, offset: number) {
-  return selectReviewRows(db).where(eq(reviews.siteId, siteId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit).offset(offset);
+  return selectReviewRows(db)
+    .where(eq(reviews.siteId, siteId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -21,7 +25,10 @@ export async function listReviews(
 ): Promise<ListReviewsResponse> {
   const empty = { average: null, count: 0, reviews: [] };
   if (!isUuid(siteId)) return empty;
-  const [site] = await db.select({ ratingAvg: sites.ratingAvg, reviewCount: sites.reviewCount }).from(sites).where(eq(sites.id, siteId));
+  const [site] = await db
+    .select({ ratingAvg: sites.ratingAvg, reviewCount: sites.reviewCount })
+    .from(sites)
+    .where(eq(sites.id, siteId));
   if (!site) return empty;
   const rows = site.reviewCount > 0 ? await siteReviewsQuery(db, siteId, page.limit, page.offset) : [];
   return {

@@ -38,7 +38,8 @@ async function order(customerId: string, siteId: string, status: OrderStatus) {
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db);
-  const siteId = async (slug: string) => (await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
+  const siteId = async (slug: string) =>
+    (await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
   dalston = await siteId('kervan-ocakbasi-dalston');
   whitechapel = await siteId('dhaka-spice-kitchen-brick-lane');
   await account('amina', 'customer', 'Amina Patel');
@@ -57,7 +58,12 @@ afterAll(async () => t.close());
 
 const url = (siteId: string, mine = false) => `/api/restaurants/${siteId}/reviews${mine ? '/mine' : ''}`;
 const put = (siteId: string, payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'PUT', url: url(siteId, true), payload: payload as object, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'PUT',
+    url: url(siteId, true),
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+  });
 const list = (siteId: string, cookie?: string, query = '') =>
   t.app.inject({ method: 'GET', url: `${url(siteId)}${query}`, headers: cookie ? { cookie } : {} });
 const siteRow = async (id: string) => (await t.database.db.select().from(sites).where(eq(sites.id, id)))[0];
@@ -76,7 +82,10 @@ describe('who may write a review', () => {
   });
 
   it('answers 404 "Restaurant not found" for an unknown, malformed or inactive branch', async () => {
-    const [inactive] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, 'tigris-grill-ealing'));
+    const [inactive] = await t.database.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(eq(sites.slug, 'tigris-grill-ealing'));
     await t.database.db.update(sites).set({ status: 'inactive' }).where(eq(sites.id, inactive.id));
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', inactive.id]) {
       const res = await put(id, { rating: 4 }, users.amina.cookie);
@@ -107,7 +116,13 @@ describe('writing a review', () => {
     const res = await put(dalston, { rating: 5, comment: '  Best adana in Dalston.  ' }, users.amina.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.review).toMatchObject({ rating: 5, comment: 'Best adana in Dalston.', isVerified: true, reviewerName: 'Amina Patel', mine: true });
+    expect(body.review).toMatchObject({
+      rating: 5,
+      comment: 'Best adana in Dalston.',
+      isVerified: true,
+      reviewerName: 'Amina Patel',
+      mine: true,
+    });
     expect(body).toMatchObject({ average: 5, count: 1 });
     const [row] = await t.database.db.select().from(reviews).where(eq(reviews.userId, users.amina.id));
     expect(row).toMatchObject({ siteId: dalston, rating: 5, comment: 'Best adana in Dalston.', isVerified: true });
@@ -124,17 +139,31 @@ describe('writing a review', () => {
 
   it('marks verified only a customer with a delivered or collected order from that branch', async () => {
     // Bilal's Dalston order is still pending; his Brick Lane order was delivered.
-    expect((await t.app.inject({ method: 'GET', url: url(dalston, true), headers: { cookie: users.bilal.cookie } })).json().review.isVerified).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: url(whitechapel, true), headers: { cookie: users.bilal.cookie } })).json().review.isVerified).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: url(dalston, true), headers: { cookie: users.bilal.cookie } })).json()
+        .review.isVerified,
+    ).toBe(false);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: url(whitechapel, true), headers: { cookie: users.bilal.cookie } })
+      ).json().review.isVerified,
+    ).toBe(true);
     // Dana collected hers; Chen never ordered.
     expect((await put(dalston, { rating: 4 }, users.dana.cookie)).json().review.isVerified).toBe(true);
     expect((await put(dalston, { rating: 2 }, users.chen.cookie)).json().review.isVerified).toBe(false);
   });
 
   it('keeps one review per customer per branch: a second save edits the first', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: url(dalston, true), headers: { cookie: users.chen.cookie } })).json().review;
+    const before = (
+      await t.app.inject({ method: 'GET', url: url(dalston, true), headers: { cookie: users.chen.cookie } })
+    ).json().review;
     const res = await put(dalston, { rating: 3, comment: 'Better second time' }, users.chen.cookie);
-    expect(res.json().review).toMatchObject({ id: before.id, rating: 3, comment: 'Better second time', createdAt: before.createdAt });
+    expect(res.json().review).toMatchObject({
+      id: before.id,
+      rating: 3,
+      comment: 'Better second time',
+      createdAt: before.createdAt,
+    });
     const chens = await t.database.db.select().from(reviews).where(eq(reviews.userId, users.chen.id));
     expect(chens).toHaveLength(1);
   });
@@ -142,7 +171,11 @@ describe('writing a review', () => {
   it("never touches another customer's review", async () => {
     const [amina] = await t.database.db.select().from(reviews).where(eq(reviews.userId, users.amina.id));
     expect(amina).toMatchObject({ rating: 5, comment: 'Best adana in Dalston.' });
-    const mine = await t.app.inject({ method: 'GET', url: url(whitechapel, true), headers: { cookie: users.dana.cookie } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: url(whitechapel, true),
+      headers: { cookie: users.dana.cookie },
+    });
     expect(mine.json()).toEqual({ review: null });
   });
 });
@@ -163,8 +196,13 @@ describe('average and count', () => {
   });
 
   it('counts every review when several customers save at the same moment', async () => {
-    const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, 'sultan-s-table-green-lanes'));
-    const results = await Promise.all(['amina', 'bilal', 'chen', 'dana'].map((k, i) => put(site.id, { rating: i + 2 }, users[k].cookie)));
+    const [site] = await t.database.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(eq(sites.slug, 'sultan-s-table-green-lanes'));
+    const results = await Promise.all(
+      ['amina', 'bilal', 'chen', 'dana'].map((k, i) => put(site.id, { rating: i + 2 }, users[k].cookie)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     // 2 + 3 + 4 + 5 = 14 over 4 = 3.5
     expect(await siteRow(site.id)).toMatchObject({ reviewCount: 4, ratingAvg: 3.5 });
@@ -177,16 +215,33 @@ describe('reading reviews', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ average: 3.8, count: 4 });
-    expect(body.reviews.map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['Anonymous', 'Dana Ali', 'Bilal Hussain', 'Amina Patel']);
+    expect(body.reviews.map((r: { reviewerName: string }) => r.reviewerName)).toEqual([
+      'Anonymous',
+      'Dana Ali',
+      'Bilal Hussain',
+      'Amina Patel',
+    ]);
     const times = body.reviews.map((r: { createdAt: string }) => Date.parse(r.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(body.reviews[3]).toMatchObject({ isVerified: true, rating: 5, avatarUrl: null, mine: false });
-    expect(Object.keys(body.reviews[0]).sort()).toEqual(['avatarUrl', 'comment', 'createdAt', 'id', 'isVerified', 'mine', 'rating', 'reviewerName', 'updatedAt']);
+    expect(Object.keys(body.reviews[0]).sort()).toEqual([
+      'avatarUrl',
+      'comment',
+      'createdAt',
+      'id',
+      'isVerified',
+      'mine',
+      'rating',
+      'reviewerName',
+      'updatedAt',
+    ]);
   });
 
   it("marks only the caller's own review as mine", async () => {
     const body = (await list(dalston, users.dana.cookie)).json();
-    expect(body.reviews.filter((r: { mine: boolean }) => r.mine).map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['Dana Ali']);
+    expect(
+      body.reviews.filter((r: { mine: boolean }) => r.mine).map((r: { reviewerName: string }) => r.reviewerName),
+    ).toEqual(['Dana Ali']);
   });
 
   it('pages the list while the count covers every review', async () => {
@@ -204,10 +259,19 @@ describe('reading reviews', () => {
   });
 
   it("answers the caller's own review, or null before they write one", async () => {
-    const [fresh] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, 'zeytin-meze-bar-islington'));
-    const get = () => t.app.inject({ method: 'GET', url: url(fresh.id, true), headers: { cookie: users.amina.cookie } });
+    const [fresh] = await t.database.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(eq(sites.slug, 'zeytin-meze-bar-islington'));
+    const get = () =>
+      t.app.inject({ method: 'GET', url: url(fresh.id, true), headers: { cookie: users.amina.cookie } });
     expect((await get()).json()).toEqual({ review: null });
     await put(fresh.id, { rating: 4, comment: 'Lovely meze' }, users.amina.cookie);
-    expect((await get()).json().review).toMatchObject({ rating: 4, comment: 'Lovely meze', mine: true, reviewerName: 'Amina Patel' });
+    expect((await get()).json().review).toMatchObject({
+      rating: 4,
+      comment: 'Lovely meze',
+      mine: true,
+      reviewerName: 'Amina Patel',
+    });
   });
 });

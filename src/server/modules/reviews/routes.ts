@@ -27,7 +27,10 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   r.get(
     '/api/restaurants/:siteId/reviews/mine',
-    { config: { policy: POLICIES.customer }, schema: { params: siteReviewsParams, response: { 200: getMyReviewResponse } } },
+    {
+      config: { policy: POLICIES.customer },
+      schema: { params: siteReviewsParams, response: { 200: getMyReviewResponse } },
+    },
     async (request) => ({ review: await getMyReview(deps.db, request.params.siteId, request.actor!.userId) }),
   );
 

@@ -16,7 +16,13 @@ export function completedOrderQuery(db: DbOrTx, userId: string, siteId: string) 
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerId, userId), eq(orders.siteId, siteId), inArray(orders.status, [...COMPLETED_ORDER_STATUSES])))
+    .where(
+      and(
+        eq(orders.customerId, userId),
+        eq(orders.siteId, siteId),
+        inArray(orders.status, [...COMPLETED_ORDER_STATUSES]),
+      ),
+    )
     .limit(1);
 }
 
@@ -56,7 +62,10 @@ export async function saveReview(
       });
     const [totals] = await siteRatingTotalsQuery(tx, siteId);
     const average = averageRating(Number(totals.sum), Number(totals.count));
-    await tx.update(sites).set({ ratingAvg: average, reviewCount: Number(totals.count) }).where(eq(sites.id, siteId));
+    await tx
+      .update(sites)
+      .set({ ratingAvg: average, reviewCount: Number(totals.count) })
+      .where(eq(sites.id, siteId));
     const review = await getMyReview(tx, siteId, userId);
     return { review: review!, average, count: Number(totals.count) };
   });

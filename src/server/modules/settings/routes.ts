@@ -22,7 +22,10 @@ export function settingsRoutes(app: FastifyInstance): void {
 
   r.put(
     '/api/admin/settings/:key',
-    { config: { policy }, schema: { params: updateSettingParams, body: updateSettingBody, response: { 200: adminSettingsResponse } } },
+    {
+      config: { policy },
+      schema: { params: updateSettingParams, body: updateSettingBody, response: { 200: adminSettingsResponse } },
+    },
     async (request) => {
       await saveSettings({ db, bus }, request.actor!, { [request.params.key]: request.body.value });
       return getSettingsWithMeta(db);

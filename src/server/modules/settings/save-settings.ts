@@ -37,7 +37,13 @@ export async function saveSettings(
       const now = new Date();
       await tx
         .insert(tenantSettings)
-        .values({ tenantId: TENANT_ID, settingKey: key, settingValue: JSON.stringify(value), updatedBy: actor.userId, updatedAt: now })
+        .values({
+          tenantId: TENANT_ID,
+          settingKey: key,
+          settingValue: JSON.stringify(value),
+          updatedBy: actor.userId,
+          updatedAt: now,
+        })
         .onConflictDoUpdate({
           target: [tenantSettings.tenantId, tenantSettings.settingKey],
           set: { settingValue: JSON.stringify(value), updatedBy: actor.userId, updatedAt: now },

@@ -42,15 +42,24 @@ describe('settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().settings.per_mile_rate_minor).toBe(75);
     expect(res.json().meta.per_mile_rate_minor.updatedByName).toBe('ops_manager person');
-    const [row] = await t.database.db.select().from(tenantSettings).where(eq(tenantSettings.settingKey, 'per_mile_rate_minor'));
+    const [row] = await t.database.db
+      .select()
+      .from(tenantSettings)
+      .where(eq(tenantSettings.settingKey, 'per_mile_rate_minor'));
     expect(row).toMatchObject({ settingValue: '75', updatedBy: admins.ops_manager.id });
     expect((await getSettings(t.database.db)).per_mile_rate_minor).toBe(75);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, 'per_mile_rate_minor'));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actionType: 'setting_updated', entityType: 'setting', details: { key: 'per_mile_rate_minor', from: 60, to: 75 } });
+    expect(entries[0]).toMatchObject({
+      actionType: 'setting_updated',
+      entityType: 'setting',
+      details: { key: 'per_mile_rate_minor', from: 60, to: 75 },
+    });
     // Saving the same value again changes nothing and records nothing.
     await put(admins.ops_manager, 'per_mile_rate_minor', 75);
-    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, 'per_mile_rate_minor'))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, 'per_mile_rate_minor')),
+    ).toHaveLength(1);
   });
 
   it('refuses negative pence, percentages outside 0-100, a multiplier under 1 and unknown models', async () => {
@@ -79,10 +88,20 @@ describe('settings', () => {
     expect(bad.statusCode).toBe(400);
     expect((await getSettings(t.database.db)).company_name).toBe('HalalNosh');
     const ok = await call(t, admins.super_admin, 'PUT', '/api/admin/settings', {
-      settings: { company_name: 'HalalNosh Ltd', service_fee_percent: 4, maintenance_mode: true, distance_boost_threshold: 2.5 },
+      settings: {
+        company_name: 'HalalNosh Ltd',
+        service_fee_percent: 4,
+        maintenance_mode: true,
+        distance_boost_threshold: 2.5,
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().settings).toMatchObject({ company_name: 'HalalNosh Ltd', service_fee_percent: 4, maintenance_mode: true, distance_boost_threshold: 2.5 });
+    expect(ok.json().settings).toMatchObject({
+      company_name: 'HalalNosh Ltd',
+      service_fee_percent: 4,
+      maintenance_mode: true,
+      distance_boost_threshold: 2.5,
+    });
     const overview = (await call(t, admins.read_only, 'GET', '/api/admin/overview')).json();
     expect(overview.maintenanceMode).toBe(true);
     await put(admins.super_admin, 'maintenance_mode', false);
@@ -93,7 +112,9 @@ describe('settings', () => {
     await put(admins.ops_manager, 'maintenance_mode', true);
     const res = await place(t, deliveryBody(shop));
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.message).toBe('HalalNosh is not taking orders right now while we carry out maintenance. Please try again shortly.');
+    expect(res.json().error.message).toBe(
+      'HalalNosh is not taking orders right now while we carry out maintenance. Please try again shortly.',
+    );
     await put(admins.ops_manager, 'maintenance_mode', false);
     expect((await place(t, deliveryBody(shop))).statusCode).toBe(201);
   });

@@ -21,7 +21,11 @@ export async function addTicketMessage(
   const message = input.message.trim();
   if (!message) throw new AppError('VALIDATION_ERROR', 'Please enter a message');
   await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: tickets.status, ticketNumber: tickets.ticketNumber }).from(tickets).where(eq(tickets.id, id)).for('update');
+    const [current] = await tx
+      .select({ status: tickets.status, ticketNumber: tickets.ticketNumber })
+      .from(tickets)
+      .where(eq(tickets.id, id))
+      .for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Ticket not found');
     await tx.insert(ticketMessages).values({
       ticketId: id,
@@ -41,7 +45,11 @@ export async function addTicketMessage(
       entityType: 'ticket',
       entityId: id,
       actor,
-      details: { ticket_number: current.ticketNumber, is_internal: input.isInternal, ...(opened ? { status: { from: 'new', to: 'open' } } : {}) },
+      details: {
+        ticket_number: current.ticketNumber,
+        is_internal: input.isInternal,
+        ...(opened ? { status: { from: 'new', to: 'open' } } : {}),
+      },
     });
   });
   await deps.bus.publish(topicName.admin, 'ticket.message', { ticketId: id });

@@ -12,7 +12,13 @@ import { createTicket } from './create-ticket';
 export async function createAdminTicket(
   deps: { db: Db; bus: LiveBus },
   actor: AuditActor,
-  input: { subject: string; description: string; customerEmail?: string | null; channel: TicketChannel; priority: TicketPriority },
+  input: {
+    subject: string;
+    description: string;
+    customerEmail?: string | null;
+    channel: TicketChannel;
+    priority: TicketPriority;
+  },
 ): Promise<{ id: string; ticketNumber: string }> {
   const customerEmail = input.customerEmail || null;
   const ticket = await deps.db.transaction(async (tx) => {

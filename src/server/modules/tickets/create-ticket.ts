@@ -15,7 +15,12 @@ export type NewTicket = {
   /** Set for tickets raised automatically: a second ticket with the same key is not created. */
   dedupeKey?: string | null;
   /** The opening message of the conversation. */
-  firstMessage?: { senderType: 'customer' | 'driver' | 'restaurant' | 'staff' | 'system'; senderId?: string | null; senderName: string; message: string };
+  firstMessage?: {
+    senderType: 'customer' | 'driver' | 'restaurant' | 'staff' | 'system';
+    senderId?: string | null;
+    senderName: string;
+    message: string;
+  };
 };
 
 /**

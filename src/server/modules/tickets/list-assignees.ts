@@ -9,7 +9,13 @@ export async function listAssignees(db: DbOrTx): Promise<AssigneesResponse> {
   const rows = await db
     .select({ userId: teamMembers.userId, name: teamMembers.fullName, role: teamMembers.role })
     .from(teamMembers)
-    .where(and(eq(teamMembers.isActive, true), isNotNull(teamMembers.userId), inArray(teamMembers.role, [...ADMIN_AREAS.tickets])))
+    .where(
+      and(
+        eq(teamMembers.isActive, true),
+        isNotNull(teamMembers.userId),
+        inArray(teamMembers.role, [...ADMIN_AREAS.tickets]),
+      ),
+    )
     .orderBy(asc(teamMembers.fullName));
   return { assignees: rows.map((r) => ({ userId: r.userId!, name: r.name, role: r.role })) };
 }

@@ -16,7 +16,14 @@ export async function listTickets(
   const q = f.q?.trim();
   if (q) {
     const p = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(tickets.ticketNumber, p), ilike(tickets.subject, p), ilike(tickets.customerEmail, p), ilike(orders.orderNumber, p))!);
+    conditions.push(
+      or(
+        ilike(tickets.ticketNumber, p),
+        ilike(tickets.subject, p),
+        ilike(tickets.customerEmail, p),
+        ilike(orders.orderNumber, p),
+      )!,
+    );
   }
   if (f.status) conditions.push(eq(tickets.status, f.status));
   if (f.priority) conditions.push(eq(tickets.priority, f.priority));

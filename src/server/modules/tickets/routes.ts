@@ -25,10 +25,16 @@ export function ticketRoutes(app: FastifyInstance): void {
   const bus = app.deps.bus;
   const policy = adminArea('tickets');
 
-  r.get('/api/admin/tickets', { config: { policy }, schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } } }, async (request) =>
-    listTickets(db, request.query),
+  r.get(
+    '/api/admin/tickets',
+    { config: { policy }, schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } } },
+    async (request) => listTickets(db, request.query),
   );
-  r.get('/api/admin/tickets/assignees', { config: { policy }, schema: { response: { 200: assigneesResponse } } }, async () => listAssignees(db));
+  r.get(
+    '/api/admin/tickets/assignees',
+    { config: { policy }, schema: { response: { 200: assigneesResponse } } },
+    async () => listAssignees(db),
+  );
   r.post(
     '/api/admin/tickets',
     { config: { policy }, schema: { body: createTicketBody, response: { 201: ticketResponse } } },
@@ -37,9 +43,13 @@ export function ticketRoutes(app: FastifyInstance): void {
       return reply.status(201).send({ ticket: await getTicket(db, created.id) });
     },
   );
-  r.get('/api/admin/tickets/:id', { config: { policy }, schema: { params: ticketParams, response: { 200: ticketResponse } } }, async (request) => ({
-    ticket: await getTicket(db, request.params.id),
-  }));
+  r.get(
+    '/api/admin/tickets/:id',
+    { config: { policy }, schema: { params: ticketParams, response: { 200: ticketResponse } } },
+    async (request) => ({
+      ticket: await getTicket(db, request.params.id),
+    }),
+  );
   r.patch(
     '/api/admin/tickets/:id',
     { config: { policy }, schema: { params: ticketParams, body: updateTicketBody, response: { 200: ticketResponse } } },
@@ -48,6 +58,9 @@ export function ticketRoutes(app: FastifyInstance): void {
   r.post(
     '/api/admin/tickets/:id/messages',
     { config: { policy }, schema: { params: ticketParams, body: addMessageBody, response: { 201: ticketResponse } } },
-    async (request, reply) => reply.status(201).send({ ticket: await addTicketMessage({ db, bus }, request.actor!, request.params.id, request.body) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ ticket: await addTicketMessage({ db, bus }, request.actor!, request.params.id, request.body) }),
   );
 }

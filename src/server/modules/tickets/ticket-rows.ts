@@ -14,7 +14,10 @@ export const ticketSummaryColumns = {
   orderNumber: orders.orderNumber,
   assigneeId: tickets.assigneeId,
   assigneeName: userProfiles.displayName,
-  messageCount: sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`.mapWith(Number),
+  messageCount:
+    sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`.mapWith(
+      Number,
+    ),
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
 };

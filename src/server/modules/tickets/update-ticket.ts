@@ -28,11 +28,17 @@ export async function updateTicket(
     const base = { ticket_number: current.ticketNumber };
     if (patch.status !== undefined && patch.status !== current.status) {
       set.status = patch.status;
-      audits.push({ actionType: 'ticket_status_changed', details: { ...base, from: current.status, to: patch.status } });
+      audits.push({
+        actionType: 'ticket_status_changed',
+        details: { ...base, from: current.status, to: patch.status },
+      });
     }
     if (patch.priority !== undefined && patch.priority !== current.priority) {
       set.priority = patch.priority;
-      audits.push({ actionType: 'ticket_priority_changed', details: { ...base, from: current.priority, to: patch.priority } });
+      audits.push({
+        actionType: 'ticket_priority_changed',
+        details: { ...base, from: current.priority, to: patch.priority },
+      });
     }
     if (patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId) {
       let assigneeName: string | null = null;
@@ -43,10 +49,16 @@ export async function updateTicket(
         assigneeName = a.name;
       }
       set.assigneeId = patch.assigneeId;
-      audits.push({ actionType: 'ticket_assigned', details: { ...base, assignee_id: patch.assigneeId, assignee_name: assigneeName } });
+      audits.push({
+        actionType: 'ticket_assigned',
+        details: { ...base, assignee_id: patch.assigneeId, assignee_name: assigneeName },
+      });
     }
     if (!audits.length) return false;
-    await tx.update(tickets).set({ ...set, updatedAt: sql`now()` }).where(eq(tickets.id, id));
+    await tx
+      .update(tickets)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(tickets.id, id));
     for (const a of audits) await recordAudit(tx, { ...a, entityType: 'ticket', entityId: id, actor });
     return true;
   });

@@ -13,7 +13,8 @@ export function uploadRoutes(app: FastifyInstance, deps: { db: Db; uploadDir: st
     '/api/uploads',
     { config: { policy: POLICIES.signedIn }, schema: { querystring: uploadQuery, response: { 201: uploadResponse } } },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
+      if (!request.isMultipart())
+        throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
       const file = await request.file({ limits: { fileSize: deps.maxBytes, files: 1 } });
       if (!file) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
       let data: Buffer;
@@ -25,7 +26,12 @@ export function uploadRoutes(app: FastifyInstance, deps: { db: Db; uploadDir: st
         }
         throw err;
       }
-      const stored = await storeUpload({ db: deps.db, uploadDir: deps.uploadDir }, request.actor!, request.query.purpose, data);
+      const stored = await storeUpload(
+        { db: deps.db, uploadDir: deps.uploadDir },
+        request.actor!,
+        request.query.purpose,
+        data,
+      );
       return reply.status(201).send(stored);
     },
   );
@@ -38,7 +44,8 @@ export function uploadRoutes(app: FastifyInstance, deps: { db: Db; uploadDir: st
         .header('content-type', file.contentType)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', file.isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
-      if (file.contentType === 'application/pdf') reply.header('content-disposition', 'inline; filename="document.pdf"');
+      if (file.contentType === 'application/pdf')
+        reply.header('content-disposition', 'inline; filename="document.pdf"');
       return reply.send(file.body);
     },
   );

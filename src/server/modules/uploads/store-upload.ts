@@ -36,9 +36,10 @@ export async function storeUpload(
       const pipeline = sharp(data, { animated: false, limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
-      const out = sniffed === 'image/jpeg' || purpose === 'proof_of_delivery'
-        ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true })
-        : await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+      const out =
+        sniffed === 'image/jpeg' || purpose === 'proof_of_delivery'
+          ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true })
+          : await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
       body = out.data;
       contentType = out.info.format === 'jpeg' ? 'image/jpeg' : 'image/webp';
       width = out.info.width;
@@ -54,7 +55,17 @@ export async function storeUpload(
   await writeFile(path.join(deps.uploadDir, storageKey), body);
   const [row] = await deps.db
     .insert(uploads)
-    .values({ id, ownerId: actor.userId, purpose, storageKey, contentType, sizeBytes: body.length, width, height, isPrivate: rule.private })
+    .values({
+      id,
+      ownerId: actor.userId,
+      purpose,
+      storageKey,
+      contentType,
+      sizeBytes: body.length,
+      width,
+      height,
+      isPrivate: rule.private,
+    })
     .returning();
   return { id: row.id, url: `/api/uploads/${row.id}`, contentType, sizeBytes: body.length, width, height };
 }

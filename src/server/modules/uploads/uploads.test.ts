@@ -21,7 +21,9 @@ beforeAll(async () => {
     await createUser(t, { email: `${name}@example.com`, ...a });
     cookies[name] = await signIn(t, `${name}@example.com`);
   }
-  png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0a7' } }).png().toBuffer();
+  png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0a7' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => t.close());
 
@@ -80,7 +82,9 @@ describe('uploads', () => {
   });
 
   it('answers 404 for an unknown file and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/uploads/6f1c2a4e-0b7d-4f5e-9a3b-2c1d0e9f8a7b' })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/uploads/nope' })).statusCode).toBe(400);
   });
 });

@@ -5,10 +5,16 @@ const DALSTON = { lat: 51.5465, lng: -0.0755 };
 const SHOREDITCH = { lat: 51.5265, lng: -0.0785 };
 
 describe('Web Mercator', () => {
-  it('puts (0, 0) in the middle of the world and London in the tile servers\' tile', () => {
+  it("puts (0, 0) in the middle of the world and London in the tile servers' tile", () => {
     expect(project({ lat: 0, lng: 0 })).toEqual({ x: 128, y: 128 });
     const v = fitViewport([DALSTON], 640, 360);
-    const [t] = tilesFor({ ...v, originX: project(DALSTON).x * 2 ** v.zoom, originY: project(DALSTON).y * 2 ** v.zoom, width: 1, height: 1 });
+    const [t] = tilesFor({
+      ...v,
+      originX: project(DALSTON).x * 2 ** v.zoom,
+      originY: project(DALSTON).y * 2 ** v.zoom,
+      width: 1,
+      height: 1,
+    });
     // Tile 16/32754/21780 holds Dalston on the OSM grid (the usual slippy-map formula).
     expect(t).toMatchObject({ z: 16, x: 32754, y: 21780 });
     expect(tileUrl('https://t.example/{z}/{x}/{y}.png', t)).toBe('https://t.example/16/32754/21780.png');

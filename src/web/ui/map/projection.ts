@@ -45,12 +45,22 @@ export type Viewport = {
  * The whole-number zoom (tiles exist only at those) that shows every point with `padding` pixels
  * to spare, centred on them. One point alone (or points on top of each other) shows at `maxZoom`.
  */
-export function fitViewport(points: LatLng[], width: number, height: number, padding = 48, minZoom = 3, maxZoom = 16): Viewport {
+export function fitViewport(
+  points: LatLng[],
+  width: number,
+  height: number,
+  padding = 48,
+  minZoom = 3,
+  maxZoom = 16,
+): Viewport {
   const world = points.map(project);
   const xs = world.map((w) => w.x);
   const ys = world.map((w) => w.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const fit = Math.min((width - 2 * padding) / Math.max(maxX - minX, 1e-9), (height - 2 * padding) / Math.max(maxY - minY, 1e-9));
+  const fit = Math.min(
+    (width - 2 * padding) / Math.max(maxX - minX, 1e-9),
+    (height - 2 * padding) / Math.max(maxY - minY, 1e-9),
+  );
   const zoom = Math.max(minZoom, Math.min(maxZoom, Math.floor(Math.log2(fit))));
   const scale = 2 ** zoom;
   return {
@@ -76,7 +86,13 @@ export function tilesFor(v: Viewport): { z: number; x: number; y: number; left: 
   for (let ty = Math.floor(v.originY / TILE_SIZE); ty * TILE_SIZE < v.originY + v.height; ty++) {
     if (ty < 0 || ty >= n) continue;
     for (let tx = Math.floor(v.originX / TILE_SIZE); tx * TILE_SIZE < v.originX + v.width; tx++) {
-      tiles.push({ z: v.zoom, x: ((tx % n) + n) % n, y: ty, left: tx * TILE_SIZE - v.originX, top: ty * TILE_SIZE - v.originY });
+      tiles.push({
+        z: v.zoom,
+        x: ((tx % n) + n) % n,
+        y: ty,
+        left: tx * TILE_SIZE - v.originX,
+        top: ty * TILE_SIZE - v.originY,
+      });
     }
   }
   return tiles;

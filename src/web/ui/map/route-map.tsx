@@ -45,7 +45,11 @@ export function MarkerIcon({ kind }: { kind: MapPointKind }) {
   );
 }
 
-const KIND_WORDS: Record<MapPointKind, string> = { restaurant: 'restaurant', delivery: 'delivery address', driver: 'driver' };
+const KIND_WORDS: Record<MapPointKind, string> = {
+  restaurant: 'restaurant',
+  delivery: 'delivery address',
+  driver: 'driver',
+};
 
 function describe(title: string, drawn: MapPoint[], route: boolean): string {
   const parts = drawn.map((p) => `${p.label} (${KIND_WORDS[p.kind]}): ${p.detail}`);
@@ -70,7 +74,19 @@ export function RouteMap({ title, points, className }: { title: string; points: 
   const drawn = points.filter((p): p is MapPoint & { position: LatLng } => !!p.position);
   const template = useMemo(configuredTileUrl, []);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const view = useMemo(() => (drawn.length ? fitViewport(drawn.map((p) => p.position), WIDTH, HEIGHT) : null), [drawn.map((p) => `${p.position.lat},${p.position.lng}`).join('|')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const view = useMemo(
+    () =>
+      drawn.length
+        ? fitViewport(
+            drawn.map((p) => p.position),
+            WIDTH,
+            HEIGHT,
+          )
+        : null,
+    // Recomputed only when a drawn position moves, not on every new array of the same points.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [drawn.map((p) => `${p.position.lat},${p.position.lng}`).join('|')],
+  );
   const zoom = view?.zoom;
   // A new zoom level fetches other tiles: try them again.
   useEffect(() => setTilesFailed(false), [zoom]);
@@ -111,7 +127,11 @@ export function RouteMap({ title, points, className }: { title: string; points: 
   }
 
   return (
-    <div className={cn('grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]', className)} data-testid="route-map" data-tiles={showTiles ? 'on' : 'off'}>
+    <div
+      className={cn('grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]', className)}
+      data-testid="route-map"
+      data-tiles={showTiles ? 'on' : 'off'}
+    >
       <div className="relative aspect-[16/9] w-full overflow-hidden rounded-md border border-border bg-muted">
         {showTiles ? (
           <div className="absolute inset-0" aria-hidden="true">
@@ -125,12 +145,22 @@ export function RouteMap({ title, points, className }: { title: string; points: 
                 referrerPolicy="no-referrer"
                 onError={() => setTilesFailed(true)}
                 className="absolute max-w-none select-none"
-                style={{ left: `${(t.left / WIDTH) * 100}%`, top: `${(t.top / HEIGHT) * 100}%`, width: `${(256 / WIDTH) * 100}%`, height: `${(256 / HEIGHT) * 100}%` }}
+                style={{
+                  left: `${(t.left / WIDTH) * 100}%`,
+                  top: `${(t.top / HEIGHT) * 100}%`,
+                  width: `${(256 / WIDTH) * 100}%`,
+                  height: `${(256 / HEIGHT) * 100}%`,
+                }}
               />
             ))}
           </div>
         ) : null}
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="absolute inset-0 size-full" role="img" aria-label={describe(title, at, route)}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="absolute inset-0 size-full"
+          role="img"
+          aria-label={describe(title, at, route)}
+        >
           {showTiles ? null : (
             <g className="stroke-border" aria-hidden="true">
               {Array.from({ length: 9 }, (_, i) => (
@@ -163,7 +193,14 @@ export function RouteMap({ title, points, className }: { title: string; points: 
             </g>
           ))}
           <g transform={`translate(12 ${HEIGHT - 40})`}>
-            <rect x={-6} y={-8} width={Math.max(...bars.map((b) => b.pixels)) + 60} height={40} rx={4} className="fill-card opacity-90" />
+            <rect
+              x={-6}
+              y={-8}
+              width={Math.max(...bars.map((b) => b.pixels)) + 60}
+              height={40}
+              rx={4}
+              className="fill-card opacity-90"
+            />
             {bars.map((b, i) => (
               <g key={b.label} transform={`translate(0 ${i * 16})`}>
                 <path d={`M0 0 v6 h${b.pixels} v-6`} fill="none" className="stroke-foreground [stroke-width:2]" />
@@ -175,7 +212,9 @@ export function RouteMap({ title, points, className }: { title: string; points: 
           </g>
         </svg>
         {showTiles && host ? (
-          <span className="absolute bottom-0 right-0 bg-card/90 px-1 text-[11px] text-muted-foreground">Map tiles: {host}</span>
+          <span className="absolute bottom-0 right-0 bg-card/90 px-1 text-[11px] text-muted-foreground">
+            Map tiles: {host}
+          </span>
         ) : null}
       </div>
       {list}

@@ -52,7 +52,12 @@ export async function lookupInvite(db: Db, token: string): Promise<InviteLookup>
 }
 
 /** Links the member row to the account, activates it and marks the invitation accepted, audited. */
-async function completeAcceptance(tx: Tx, invite: typeof invitations.$inferSelect, userId: string, name: string): Promise<AdminRole> {
+async function completeAcceptance(
+  tx: Tx,
+  invite: typeof invitations.$inferSelect,
+  userId: string,
+  name: string,
+): Promise<AdminRole> {
   const role = invite.teamRole ?? 'read_only';
   const fullName = invite.fullName ?? name;
   await tx
@@ -87,13 +92,22 @@ export async function signUpWithInvite(
   const result = await deps.db.transaction(async (tx) => {
     const invite = await findInvite(tx, input.token, true);
     ensurePending(invite);
-    const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${invite.email}`).limit(1);
-    if (existing) throw new AppError('CONFLICT', 'An account with this email already exists. Sign in to accept the invite.');
+    const [existing] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`lower(${user.email}) = ${invite.email}`)
+      .limit(1);
+    if (existing)
+      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in to accept the invite.');
     const id = randomUUID();
     const [first, ...rest] = input.fullName.split(' ');
     const role = invite.teamRole ?? 'read_only';
-    await tx.insert(user).values({ id, name: input.fullName, email: invite.email, emailVerified: true, userType: 'customer' });
-    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    await tx
+      .insert(user)
+      .values({ id, name: input.fullName, email: invite.email, emailVerified: true, userType: 'customer' });
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
     await tx.insert(userProfiles).values({
       userId: id,
       userType: 'admin',
@@ -115,18 +129,29 @@ export async function signUpWithInvite(
  * Accepts an invite with the account that is signed in, which must be the invited e-mail's.
  * Drivers and partners keep their own side: they cannot also join the back office.
  */
-export async function acceptInviteSignedIn(deps: { db: Db; bus: LiveBus }, actor: Actor, token: string): Promise<{ email: string; role: AdminRole }> {
+export async function acceptInviteSignedIn(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  token: string,
+): Promise<{ email: string; role: AdminRole }> {
   const result = await deps.db.transaction(async (tx) => {
     const invite = await findInvite(tx, token, true);
     ensurePending(invite);
-    if (actor.email.toLowerCase() !== invite.email) throw new AppError('FORBIDDEN', `This invite was sent to ${invite.email}. Sign in with that email to accept it.`);
+    if (actor.email.toLowerCase() !== invite.email)
+      throw new AppError('FORBIDDEN', `This invite was sent to ${invite.email}. Sign in with that email to accept it.`);
     const [profile] = await tx.select().from(userProfiles).where(eq(userProfiles.userId, actor.userId)).limit(1);
     if (profile && (profile.userType === 'driver' || profile.userType === 'partner')) {
-      throw new AppError('CONFLICT', `A ${profile.userType} account cannot join the back office. Ask for an invite to another email.`);
+      throw new AppError(
+        'CONFLICT',
+        `A ${profile.userType} account cannot join the back office. Ask for an invite to another email.`,
+      );
     }
     const role = await completeAcceptance(tx, invite, actor.userId, actor.name);
     if (profile?.userType === 'admin') {
-      await tx.update(userProfiles).set({ adminRole: role, isActive: true, updatedAt: new Date() }).where(eq(userProfiles.userId, actor.userId));
+      await tx
+        .update(userProfiles)
+        .set({ adminRole: role, isActive: true, updatedAt: new Date() })
+        .where(eq(userProfiles.userId, actor.userId));
     }
     return { email: invite.email, role };
   });

@@ -63,9 +63,14 @@ export async function inviteMember(
         })
         .returning();
       if (member) {
-        await tx.update(teamMembers).set({ fullName: input.fullName, role: input.role }).where(and(eq(teamMembers.id, member.id), isNull(teamMembers.userId)));
+        await tx
+          .update(teamMembers)
+          .set({ fullName: input.fullName, role: input.role })
+          .where(and(eq(teamMembers.id, member.id), isNull(teamMembers.userId)));
       } else {
-        await tx.insert(teamMembers).values({ fullName: input.fullName, email: input.email, role: input.role, isActive: true });
+        await tx
+          .insert(teamMembers)
+          .values({ fullName: input.fullName, email: input.email, role: input.role, isActive: true });
       }
       await recordAudit(tx, {
         actionType: 'invite_sent',
@@ -77,7 +82,8 @@ export async function inviteMember(
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'invitations_team_pending_email')) throw new AppError('CONFLICT', TEAM_MESSAGES.duplicate);
+    if (isUniqueViolation(err, 'invitations_team_pending_email'))
+      throw new AppError('CONFLICT', TEAM_MESSAGES.duplicate);
     throw err;
   }
 
@@ -106,4 +112,3 @@ export async function inviteMember(
   await deps.bus.publish(topicName.admin, 'team.invited', { inviteId: invite.id });
   return toTeamInvite(invite, actor.name, now);
 }
-

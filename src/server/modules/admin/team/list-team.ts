@@ -14,5 +14,8 @@ export async function listTeam(db: Db): Promise<TeamResponse> {
     .where(and(eq(invitations.invitationType, 'team_membership'), eq(invitations.status, 'pending')))
     .orderBy(desc(invitations.createdAt));
   const now = new Date();
-  return { members: members.map(toTeamMember), invites: invites.map((r) => toTeamInvite(r.invite, r.invitedByName, now)) };
+  return {
+    members: members.map(toTeamMember),
+    invites: invites.map((r) => toTeamInvite(r.invite, r.invitedByName, now)),
+  };
 }

@@ -15,7 +15,12 @@ import { toTeamMember } from './team-rows';
  * the back office at their next request. Nobody switches themselves off, and only a super_admin
  * changes a super_admin (the same rule as inviting one).
  */
-export async function setMemberActive(deps: { db: Db; bus: LiveBus }, actor: Actor, memberId: string, isActive: boolean): Promise<TeamMember> {
+export async function setMemberActive(
+  deps: { db: Db; bus: LiveBus },
+  actor: Actor,
+  memberId: string,
+  isActive: boolean,
+): Promise<TeamMember> {
   const member = await deps.db.transaction(async (tx) => {
     const [m] = await tx.select().from(teamMembers).where(eq(teamMembers.id, memberId)).for('update');
     if (!m) throw new AppError('NOT_FOUND', 'Team member not found');

@@ -15,7 +15,11 @@ export function toTeamMember(m: typeof teamMembers.$inferSelect): TeamMember {
   };
 }
 
-export function toTeamInvite(i: typeof invitations.$inferSelect, invitedByName: string | null, now = new Date()): TeamInvite {
+export function toTeamInvite(
+  i: typeof invitations.$inferSelect,
+  invitedByName: string | null,
+  now = new Date(),
+): TeamInvite {
   return {
     id: i.id,
     email: i.email,
