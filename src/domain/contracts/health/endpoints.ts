@@ -1,0 +1,14 @@
+import { healthResponse } from './get-health';
+import { POLICIES } from '../../policies';
+import { endpoint } from '../endpoint';
+
+/** The health endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+export const healthEndpoints = {
+  getHealth: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    policy: POLICIES.public,
+    summary: 'Get health',
+    responses: { 200: healthResponse },
+  }),
+};
