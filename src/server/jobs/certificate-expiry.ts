@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { londonDate, nextHalalStatus } from '../../domain/halal-facts';
 import type { Db } from '../db/client';
 import { halalCertificates } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
+import type { LiveBus } from '../platform/live-bus';
 import { recordAudit } from '../modules/audit/record-audit';
 import {
   type HalalStatusEvent,

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { deliveryJobs, orders, user, userProfiles } from '../db/schema/index';
 import type { DemoAccount } from '../db/seed/demo-accounts';
 import { insertAccount } from '../db/seed/insert-account';
-import type { LiveBus } from '../plugins/realtime';
+import type { LiveBus } from '../platform/live-bus';
 import { acceptJob } from '../modules/dispatch/accept-job';
 import { completeDelivery } from '../modules/dispatch/complete-delivery';
 import { storeUpload } from '../modules/uploads/store-upload';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { deliveryJobs } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
+import type { LiveBus } from '../platform/live-bus';
 
 /** A re-offered job stays open this long again (the same 30 minutes a new offer gets). */
 export const REOFFER_MINUTES = 30;

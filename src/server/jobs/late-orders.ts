@@ -5,7 +5,7 @@ import { FINAL_STATUSES } from '../../domain/order-flow';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { orderEtas, orders } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
+import type { LiveBus } from '../platform/live-bus';
 import { createTicket } from '../modules/tickets/create-ticket';
 
 /** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */

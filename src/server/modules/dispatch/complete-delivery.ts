@@ -5,7 +5,7 @@ import { jobPay, withTip } from '../../../domain/pay';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs, driverEarnings, orders, uploads } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { transitionOrder } from '../orders/transition-order';
 import { checkDeliveryCode } from './delivery-code';
 import { inTransaction } from './in-transaction';

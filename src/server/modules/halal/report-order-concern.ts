@@ -3,7 +3,7 @@ import type { HalalConcernBody } from '../../../domain/contracts/halal/public-ha
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { loadViewableOrder } from '../orders/find-order';
 import { reportHalalConcern } from './report-concern';
 

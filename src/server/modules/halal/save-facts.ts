@@ -4,7 +4,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { siteHalalFacts, siteHalalItems } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit/record-audit';
 import { requireSiteStaff } from './partner-site';
 import { requireSiteItems } from './site-items';

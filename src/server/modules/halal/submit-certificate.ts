@@ -6,7 +6,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { halalCertificates, uploads } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit/record-audit';
 import { toCertificateView } from './certificate-rows';
 import { requireSiteStaff } from './partner-site';

@@ -7,7 +7,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { menuItems, menus, siteItemOverrides } from '../../db/schema/index';
 import { recordAudit } from '../audit/record-audit';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { requireSite } from '../partner/access';
 import { toManagedItem } from './item-view';
 

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs, driverEarnings, orderRatings, orders } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import type { OrderViewer } from '../access/order-access';
 import type { OrderRow } from './find-order';
 

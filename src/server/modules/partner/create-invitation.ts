@@ -5,7 +5,7 @@ import { INVITE_ROLE_LABELS, inviteExpiry } from '../../../domain/partner-access
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { brandMemberships, brands, invitations, sites, user } from '../../db/schema/index';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../../platform/mail';
 import { requireBrand } from './access';
 import { recordAudit } from '../audit/record-audit';
 import { isUniqueViolationOf } from './db-errors';

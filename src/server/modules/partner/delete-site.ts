@@ -5,7 +5,7 @@ import { topicName } from '../../../domain/topics';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { orders, sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit/record-audit';
 import { requireSite } from './access';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PartnerOrder } from '../../../domain/contracts/partner/orders';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { transitionOrder } from '../orders/transition-order';
 import { toPartnerOrders } from './list-site-orders';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import type { Geocoder } from '../geo/geocoder';
 import { requireSite } from './access';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';

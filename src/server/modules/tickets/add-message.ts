@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { getTicket } from './get-ticket';
 

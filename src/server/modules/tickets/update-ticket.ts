@@ -5,7 +5,7 @@ import type { TicketPriority, TicketStatus } from '../../../domain/tickets';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { getTicket } from './get-ticket';
 import { listAssignees } from './list-assignees';
