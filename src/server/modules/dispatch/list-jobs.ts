@@ -4,7 +4,7 @@ import { PAY_SETTING_KEYS, describePayRules, parsePaySettings } from '../../../d
 import type { Db } from '../../db/client';
 import { deliveryJobs, orders } from '../../db/schema/index';
 import { loadDriverProfile } from '../driver/driver-profile';
-import { readSettings } from '../orders/tenant-settings';
+import { readSettings } from '../../platform/tenant-settings';
 import { jobColumns, toJobSummary } from './job-view';
 
 /**

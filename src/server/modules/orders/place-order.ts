@@ -33,10 +33,10 @@ import {
 } from '../../db/schema/index';
 import { hashOrderToken } from '../access/order-access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
-import { inMaintenance, isMaintenanceValue } from './tenant-settings';
+import { inMaintenance, isMaintenanceValue } from '../../platform/tenant-settings';
 
 type Deps = Pick<AppDeps, 'bus' | 'geocoder' | 'config'> &
   Partial<Pick<AppDeps, 'routes'>> & { db: AppDeps['database']['db'] };

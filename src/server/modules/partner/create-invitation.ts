@@ -8,7 +8,7 @@ import { brandMemberships, brands, invitations, sites, user } from '../../db/sch
 import type { Mailer } from '../../platform/mail';
 import { requireBrand } from './access';
 import { recordAudit } from '../audit/record-audit';
-import { isUniqueViolationOf } from './db-errors';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { hashInviteToken, newInviteToken } from './invitation-token';
 import { listInvitations } from './list-invitations';
 
@@ -81,7 +81,7 @@ export async function createInvitation(
       });
       return { id: row.id, brandName: brand.name, siteNames: found.map((s) => s.name) };
     } catch (err) {
-      if (isUniqueViolationOf(err, 'invitations_staff_pending_email')) {
+      if (isUniqueViolation(err, 'invitations_staff_pending_email')) {
         throw new AppError('CONFLICT', `An invitation to ${input.email} is already pending`);
       }
       throw err;

@@ -9,7 +9,7 @@ import { invitations, teamMembers } from '../../../db/schema/index';
 import type { Mailer } from '../../../platform/mail';
 import type { LiveBus } from '../../../platform/live-bus';
 import { recordAudit } from '../../audit/record-audit';
-import { isUniqueViolation } from '../../orders/db-errors';
+import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';
 
