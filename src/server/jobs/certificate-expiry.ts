@@ -5,14 +5,14 @@ import type { Db } from '../db/client';
 import { halalCertificates } from '../db/schema/index';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
-import { recordAudit } from '../modules/audit/record-audit';
+import { recordAudit } from '../modules/audit';
 import {
   type HalalStatusEvent,
   applyHalalStatus,
   certificateContext,
   lockSite,
   publishHalalStatus,
-} from '../modules/halal/change-status';
+} from '../modules/halal';
 
 /** Certificates claimed per run; a backlog drains over the following runs. */
 const BATCH = 100;

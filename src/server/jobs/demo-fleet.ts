@@ -13,9 +13,8 @@ import type { DemoAccount } from '../db/seed/demo-accounts';
 import { insertAccount } from '../db/seed/insert-account';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
-import { acceptJob } from '../modules/dispatch/accept-job';
-import { completeDelivery } from '../modules/dispatch/complete-delivery';
-import { storeUpload } from '../modules/uploads/store-upload';
+import { acceptJob, completeDelivery } from '../modules/dispatch';
+import { storeUpload } from '../modules/uploads';
 
 /** Spec 3 described acceptance "simulated 30 s after dispatch"; the demo fleet keeps that pace. */
 export const FLEET_ACCEPT_AFTER_MS = 30_000;

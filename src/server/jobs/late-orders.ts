@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { orderEtas, orders } from '../db/schema/index';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
-import { createTicket } from '../modules/tickets/create-ticket';
+import { createTicket } from '../modules/tickets';
 
 /** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */
 const BATCH = 200;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import type { Mailer } from '../../platform/mail';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit';
 import { findDriver } from './driver-rows';
 
 /**

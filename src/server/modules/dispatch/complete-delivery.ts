@@ -6,7 +6,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs, driverEarnings, orders, uploads } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { transitionOrder } from '../orders/transition-order';
+import { transitionOrder } from '../orders';
 import { checkDeliveryCode } from './delivery-code';
 import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';

@@ -3,7 +3,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import type { LiveBus } from '../../platform/live-bus';
-import { createTicket } from '../tickets/create-ticket';
+import { createTicket } from '../tickets';
 import { findPublicSite } from './get-halal-details';
 
 /**

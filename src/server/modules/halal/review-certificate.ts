@@ -7,7 +7,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { halalCertificates } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../audit';
 import {
   type HalalStatusEvent,
   applyHalalStatus,

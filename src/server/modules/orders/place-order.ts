@@ -31,12 +31,11 @@ import {
   sites,
   tenantSettings,
 } from '../../db/schema/index';
-import { hashOrderToken } from '../access/order-access';
+import { hashOrderToken } from '../access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { LiveBus } from '../../platform/live-bus';
-import type { Geocoder } from '../geo/geocoder';
-import type { RoutePlanner } from '../geo/route-planner';
+import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { inMaintenance, isMaintenanceValue } from '../../platform/tenant-settings';

@@ -3,8 +3,8 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import type { LiveBus } from '../../platform/live-bus';
-import type { OrderViewer } from '../access/order-access';
-import { createTicket } from '../tickets/create-ticket';
+import type { OrderViewer } from '../access';
+import { createTicket } from '../tickets';
 import type { OrderRow } from './find-order';
 
 const SENDER: Record<

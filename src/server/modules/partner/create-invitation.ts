@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { brandMemberships, brands, invitations, sites, user } from '../../db/schema/index';
 import type { Mailer } from '../../platform/mail';
 import { requireBrand } from './access';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { hashInviteToken, newInviteToken } from './invitation-token';
 import { listInvitations } from './list-invitations';

@@ -6,7 +6,7 @@ import { defaultOpeningHours } from '../../../domain/opening-hours';
 import { slugWithSuffix, slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { requireBrand, requireSite } from './access';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';

@@ -6,7 +6,7 @@ import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../audit';
 import { requireSite } from './access';
 
 export const ACTIVE_ORDERS_REFUSAL = 'This location has active orders. Complete or reject them before deleting it.';

@@ -3,7 +3,7 @@ import type { PartnerOrder } from '../../../domain/contracts/partner/orders';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { transitionOrder } from '../orders/transition-order';
+import { transitionOrder } from '../orders';
 import { toPartnerOrders } from './list-site-orders';
 
 /**

@@ -6,7 +6,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { requireSite } from './access';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';

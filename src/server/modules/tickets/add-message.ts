@@ -5,7 +5,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit';
 import { getTicket } from './get-ticket';
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client';
 import { invitations, teamMembers } from '../../../db/schema/index';
 import type { Mailer } from '../../../platform/mail';
 import type { LiveBus } from '../../../platform/live-bus';
-import { recordAudit } from '../../audit/record-audit';
+import { recordAudit } from '../../audit';
 import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';

@@ -6,7 +6,7 @@ import { topicName } from '../../../../domain/topics';
 import type { Db } from '../../../db/client';
 import { teamMembers, userProfiles } from '../../../db/schema/index';
 import type { LiveBus } from '../../../platform/live-bus';
-import { recordAudit } from '../../audit/record-audit';
+import { recordAudit } from '../../audit';
 import { toTeamMember } from './team-rows';
 
 /**
