@@ -14,7 +14,11 @@ export type RawResponse = {
 };
 
 /** 204 No Content. */
-export const NO_CONTENT = { kind: 'empty', contentType: 'none', description: 'No content' } as const satisfies RawResponse;
+export const NO_CONTENT = {
+  kind: 'empty',
+  contentType: 'none',
+  description: 'No content',
+} as const satisfies RawResponse;
 
 export type ResponseSchema = z.ZodType | RawResponse;
 

@@ -4,8 +4,7 @@ import { AppError, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
 import { type Actor, type Policy, decide } from '../../domain/policies';
 import { route } from '../http/route';
-import type { Auth } from '../modules/auth/better-auth';
-import { resolveActor } from '../modules/auth/resolve-actor';
+import { type Auth, resolveActor } from '../modules/auth';
 import type { Db } from '../db/client';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
 import { searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
 import type { Db } from '../../db/client';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';

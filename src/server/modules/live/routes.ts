@@ -2,7 +2,7 @@ import { liveEndpoints } from '../../../domain/contracts/live/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { authorizeTopics } from './authorize-topics';
 
 const HEARTBEAT_MS = 20_000;
