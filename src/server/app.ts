@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { docsRoute } from './http/docs-route';
 import { type ApiRoute, contractGuard } from './http/route';
 import type { Config } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -114,6 +115,7 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 
   healthRoutes(app, { database, demo: config.demo });
+  if (!config.production) docsRoute(app);
   meRoutes(app, { db: database.db });
   liveRoutes(app, { db: database.db, bus });
   uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });

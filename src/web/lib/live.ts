@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { endpointUrl } from './call';
+import { endpoints } from './endpoints.generated';
 
 /** One message of GET /api/events. */
 export type LiveEvent = { topic: string; type: string; data: unknown };
@@ -24,9 +26,7 @@ export function useLiveEvents(
 
   useEffect(() => {
     if (!enabled || !key || typeof EventSource === 'undefined') return;
-    const params = new URLSearchParams({ topics: key });
-    if (orderToken) params.set('orderToken', orderToken);
-    const url = `/api/events?${params}`;
+    const url = endpointUrl(endpoints.live.getEvents, { query: { topics: key, orderToken } });
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;

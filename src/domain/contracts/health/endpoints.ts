@@ -11,4 +11,11 @@ export const healthEndpoints = {
     summary: 'Get health',
     responses: { 200: healthResponse },
   }),
+  getDocs: endpoint({
+    method: 'GET',
+    path: '/api/docs',
+    policy: POLICIES.public,
+    summary: 'This OpenAPI document (outside production only)',
+    responses: { 200: { kind: 'passthrough', contentType: 'application/json', description: 'OpenAPI 3.1' } },
+  }),
 };
