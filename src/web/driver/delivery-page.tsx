@@ -12,7 +12,9 @@ import {
   directionsUrl,
 } from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
-import { ApiError, api, isNotFound } from '../lib/api';
+import { ApiError, isNotFound } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { type LiveEvent, useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -117,7 +119,7 @@ export function DeliveryPage() {
 
   const screen = deliveryScreen(job, progress);
   const tellArrival = (at: 'pickup' | 'delivery') =>
-    api(`/api/driver/jobs/${encodeURIComponent(jobId)}/arrival`, { method: 'POST', body: { at } }).catch(() =>
+    call(endpoints.dispatch.postDriverJobsByJobIdArrival, { params: { jobId }, body: { at } }).catch(() =>
       toast.error(DELIVERY_MESSAGES.updateFailed),
     );
 
@@ -183,13 +185,10 @@ export function DeliveryPage() {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
     try {
       const proof = await uploadFile(jpeg, `delivery-proof-${jobId}-${Date.now()}.jpg`, 'proof_of_delivery');
-      const res = await api<{ job: JobDetailResponse['job'] }>(
-        `/api/driver/jobs/${encodeURIComponent(jobId)}/complete`,
-        {
-          method: 'POST',
-          body: { code: verifiedCode, proofUploadId: proof.id },
-        },
-      );
+      const res = await call(endpoints.dispatch.postDriverJobsByJobIdComplete, {
+        params: { jobId },
+        body: { code: verifiedCode, proofUploadId: proof.id },
+      });
       queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
     } catch (error) {
       throw new Error(
