@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  certificateDatesProblem,
-  certifyingBodyName,
-  isCertificateCurrent,
-  londonDate,
-} from './halal-facts';
+import { certificateDatesProblem, certifyingBodyName, isCertificateCurrent, londonDate } from './halal-facts';
 
 describe('certificates', () => {
   it('is current up to and including its expiry date', () => {
