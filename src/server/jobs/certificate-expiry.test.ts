@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDate } from '../../domain/halal-facts';
 import { auditLog, halalCertificates, halalStatusHistory } from '../db/schema/index';
-import { siteHalalState } from '../modules/halal/change-status';
+import { siteHalalState } from '../modules/halal';
 import { type Caller, adminsOfEveryRole, call } from '../modules/admin/test-fixtures';
 import { certificateBody, expireOn, uploadCertificate } from '../modules/halal/test-fixtures';
 import { type PartnerWorld, partnerWorld } from '../modules/partner/test-fixtures';

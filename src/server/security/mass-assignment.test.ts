@@ -1,5 +1,5 @@
 import { londonDate } from '../../domain/halal-facts';
-import { siteHalalState } from '../modules/halal/change-status';
+import { siteHalalState } from '../modules/halal';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, menuSections, menus, reviews, user, userProfiles } from '../db/schema/index';

@@ -6,7 +6,7 @@ import { WEEKDAYS, londonClock } from '../../../domain/opening-hours';
 import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
-import { halalColumns, isVerifiedSql } from '../halal/halal-status-sql';
+import { halalColumns, isVerifiedSql } from '../halal';
 
 /**
  * The columns a card needs, and no more: search answers stay small. The halal status and last

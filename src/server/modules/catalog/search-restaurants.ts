@@ -7,7 +7,7 @@ import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { describeLocation, resolveLocation } from './resolve-location';

@@ -6,7 +6,7 @@ import { londonDate } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { lockSite, publishHalalStatus, siteHalalState, withHalalMove } from './change-status';
 import { getSiteHalal } from './get-site-halal';
 

@@ -6,7 +6,7 @@ import type { HalalStatus } from '../../../domain/halal';
 import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, siteStaff, sites } from '../../db/schema/index';
-import { halalColumns } from '../halal/halal-status-sql';
+import { halalColumns } from '../halal';
 
 /*
  * Row ownership for the partner console, always inside the query: a brand or location the caller

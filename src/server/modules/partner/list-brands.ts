@@ -3,7 +3,7 @@ import type { PartnerBrand } from '../../../domain/contracts/partner/brands';
 import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, siteStaff, sites } from '../../db/schema/index';
-import { halalStatusSql } from '../halal/halal-status-sql';
+import { halalStatusSql } from '../halal';
 
 /**
  * The brands a partner belongs to, each with the sites they may run: every site for an owner
