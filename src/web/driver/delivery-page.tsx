@@ -12,9 +12,10 @@ import {
   directionsUrl,
 } from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
+import { topicName } from '../../domain/topics';
 import { ApiError, api, isNotFound } from '../lib/api';
 import { cn } from '../lib/cn';
-import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -82,19 +83,24 @@ export function DeliveryPage() {
   useDocumentTitle(job ? `Delivery ${job.orderNumber}` : 'Delivery in Progress');
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: driverKeys.job(jobId) });
-  const onEvent = (event: LiveEvent) => {
-    const data = event.data as { jobId?: string; orderId?: string } | null;
-    if (data?.jobId === jobId || (job && data?.orderId === job.orderId)) refresh();
-  };
   // Before accepting, the job's area tells of it being taken; after, the order's own topic.
   const topics = !job
     ? []
     : job.isMine
-      ? [`order:${job.orderId}`]
+      ? [topicName.order(job.orderId)]
       : job.status === 'available'
-        ? [`jobs:${job.pickupArea}`]
+        ? [topicName.jobs(job.pickupArea)]
         : [];
-  useLiveEvents(topics, onEvent, { enabled: topics.length > 0 && job?.status !== 'completed' });
+  const ifThisJob = (data: { jobId: string }) => {
+    if (data.jobId === jobId) refresh();
+  };
+  useLiveEvents(topics, {
+    enabled: topics.length > 0 && job?.status !== 'completed',
+    refetch: [driverKeys.job(jobId)],
+    // Everything on the order's topic is about this job's order.
+    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.assigned', 'driver.arrived', 'driver.position'],
+    on: { 'job.created': ifThisJob, 'job.taken': ifThisJob, 'job.updated': ifThisJob },
+  });
 
   if (query.isPending) return <PageLoading label="Loading job..." />;
   if (query.isError || !job) {

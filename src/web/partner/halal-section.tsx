@@ -5,6 +5,7 @@ import type { UploadResponse } from '../../domain/contracts/uploads/upload-file'
 import type { CertificateView, PartnerHalalResponse } from '../../domain/contracts/halal/partner-halal';
 import { isErrorBody } from '../../domain/errors';
 import { halalStatusLabel } from '../../domain/halal';
+import { topicName } from '../../domain/topics';
 import {
   CERTIFICATE_STATUS_LABELS,
   CERTIFYING_BODIES,
@@ -54,10 +55,10 @@ export function HalalSection({ siteId }: { siteId: string }) {
     queryKey: key(siteId),
     queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }),
   });
-  const queryClient = useQueryClient();
   // A verifier's decision, an expiry or a suspension shows up while the page is open.
-  useLiveEvents([`site:${siteId}`], (event) => {
-    if (event.type.startsWith('halal.')) void queryClient.invalidateQueries({ queryKey: key(siteId) });
+  useLiveEvents([topicName.site(siteId)], {
+    refetch: [key(siteId)],
+    refetchOn: ['halal.certificate', 'halal.facts', 'halal.status'],
   });
   if (!halal.data) return null;
   return (
