@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 
 /**
  * Runs a driver step in one transaction with the order move inside it. `transitionOrder` nests in
