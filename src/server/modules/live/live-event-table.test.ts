@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIVE_EVENTS } from '../../../domain/live-events';
 import { topicName } from '../../../domain/topics';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 
 const SERVER = join(import.meta.dirname, '../..');
 
