@@ -6,7 +6,6 @@ import {
   MapPin,
   Phone,
   ReceiptText,
-  RefreshCw,
   RotateCcw,
   ShoppingCart,
   Star,
@@ -32,6 +31,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { EtaCard } from './eta-card';
 import { OrderProgress } from './order-progress';
 import { orderQueryKey, useOrder } from './order-query';
@@ -423,13 +423,11 @@ export function OrderPage() {
   if (order.isError && !failed) return <OrderNotFound />;
   if (order.isError) {
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load order details. {order.error.message}</span>
-        <Button variant="outline" onClick={() => void order.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed
+        inline
+        title={<>Failed to load order details. {order.error.message}</>}
+        onRetry={() => void order.refetch()}
+      />
     );
   }
   return <PageLoading label="Loading your order..." />;

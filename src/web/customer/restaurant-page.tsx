@@ -1,13 +1,14 @@
-import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, RefreshCw, Store, WifiOff } from 'lucide-react';
+import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, Store, WifiOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import { formatDeliveryFee, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Alert } from '../ui/alert';
-import { Button, buttonClasses } from '../ui/button';
+import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { CartBar } from './cart-bar';
 import { HalalBadge } from './halal-badge';
 import { RatingText } from './restaurant-card';
@@ -191,13 +192,11 @@ export function RestaurantPage() {
   if (result.notFound) return <NotFound />;
   if (result.error) {
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>We could not load this restaurant: {result.error.message}</span>
-        <Button variant="outline" onClick={result.refetch}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed
+        inline
+        title={<>We could not load this restaurant: {result.error.message}</>}
+        onRetry={result.refetch}
+      />
     );
   }
   return <PageLoading label="Loading restaurant..." />;

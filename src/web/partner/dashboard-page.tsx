@@ -15,9 +15,10 @@ import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { EmptyState } from '../ui/empty-state';
 import { OrderStatusBadge } from './order-status-badge';
 import { partnerKeys } from './partner-api';
-import { EmptyState, LoadFailed } from './partner-states';
+import { LoadFailed } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 
 /** /partner and /partner/dashboard: recent orders, pending and in-progress counts, every location; all live. */

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
-import { TextArea } from './form-bits';
+import { TextareaField } from '../ui/textarea';
 
 /** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
 export function AcceptDialog({
@@ -93,7 +93,7 @@ function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void
         if (reason.trim()) onReject(reason.trim());
       }}
     >
-      <TextArea
+      <TextareaField
         label="Reason"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
