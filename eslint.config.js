@@ -146,7 +146,8 @@ export default tseslint.config(
     [
       { group: ['**/server/**'], message: 'The web app never imports the server; share through src/domain.' },
       {
-        regex: '^(?:\\.\\./)+(?:customer|partner|driver|admin|app)(?:/|$)|/web/(?:customer|partner|driver|admin|app)(?:/|$)',
+        regex:
+          '^(?:\\.\\./)+(?:customer|partner|driver|admin|app)(?:/|$)|/web/(?:customer|partner|driver|admin|app)(?:/|$)',
         message: 'src/web/ui and src/web/lib serve every audience: they import no audience folder and not src/web/app.',
       },
     ],
