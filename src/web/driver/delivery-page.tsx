@@ -16,6 +16,7 @@ import { topicName } from '../../domain/topics';
 import { ApiError, api, isNotFound } from '../lib/api';
 import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';
+import { uploadFile } from '../lib/upload';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -25,7 +26,7 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
 import { DeliveryCodeDialog } from './delivery-code-dialog';
-import { JOB_REFRESH_MS, driverKeys, fetchJob, uploadFile } from './driver-api';
+import { JOB_REFRESH_MS, driverKeys, fetchJob } from './driver-api';
 import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
@@ -188,7 +189,10 @@ export function DeliveryPage() {
   const complete = async (jpeg: Blob) => {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
     try {
-      const proof = await uploadFile(jpeg, `delivery-proof-${jobId}-${Date.now()}.jpg`, 'proof_of_delivery');
+      const proof = await uploadFile(jpeg, {
+        purpose: 'proof_of_delivery',
+        filename: `delivery-proof-${jobId}-${Date.now()}.jpg`,
+      });
       const res = await api<{ job: JobDetailResponse['job'] }>(
         `/api/driver/jobs/${encodeURIComponent(jobId)}/complete`,
         {
