@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { NotificationSettings } from '../../domain/contracts/account/notifications';
@@ -10,9 +10,9 @@ import {
   type NotificationEvent,
 } from '../../domain/notifications';
 import { api } from '../lib/api';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 
 const KEY = ['account', 'notifications'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { SMS: 'SMS', EMAIL: 'Email', PUSH: 'Push' };
@@ -105,13 +105,7 @@ export function AccountNotifications() {
           Loading your preferences...
         </div>
       ) : query.isError ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Failed to load account data</span>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed inline title="Failed to load account data" onRetry={() => void query.refetch()} />
       ) : (
         <Grid initial={query.data.settings} />
       )}
