@@ -94,7 +94,9 @@ export async function buildApp(
   const database = opts.database ?? (await openDatabase(config));
   const mailer = createMailer(config, database.db, app.log);
   const auth = createAuth(config, database.db, mailer);
-  const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log);
+  const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log, {
+    checkEvents: !config.production,
+  });
   await bus.start();
   const deps: AppDeps = {
     config,

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Home, MapPin, Pencil, Plus, RefreshCw, Star, Trash2 } from 'lucide-react';
+import { Home, MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CustomerAddress } from '../../domain/contracts/account/addresses';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { AddressFormDialog } from './address-form-dialog';
 
 const KEY = ['account', 'addresses'] as const;
@@ -60,15 +60,7 @@ export function AccountAddresses() {
       </div>
     );
   } else if (addresses.isError) {
-    body = (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load account data</span>
-        <Button variant="outline" onClick={() => void addresses.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed inline title="Failed to load account data" onRetry={() => void addresses.refetch()} />;
   } else if (addresses.data.addresses.length === 0) {
     body = (
       <EmptyState

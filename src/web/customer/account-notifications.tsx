@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { NotificationSettings } from '../../domain/contracts/account/notifications';
@@ -11,9 +11,9 @@ import {
 } from '../../domain/notifications';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 
 const KEY = ['account', 'notifications'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { SMS: 'SMS', EMAIL: 'Email', PUSH: 'Push' };
@@ -103,13 +103,7 @@ export function AccountNotifications() {
           Loading your preferences...
         </div>
       ) : query.isError ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Failed to load account data</span>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed inline title="Failed to load account data" onRetry={() => void query.refetch()} />
       ) : (
         <Grid initial={query.data.settings} />
       )}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { RefreshCw, Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
+import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';
@@ -10,6 +10,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { FilterChips } from './filter-chips';
 import { RestaurantGrid } from './restaurant-card';
 import { sampleSearch } from './sample-fallback';
@@ -87,13 +88,11 @@ export function LondonPage() {
       ) : null}
 
       {!ready && search.isError && !unreachable ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>We could not load London's restaurants: {search.error.message}</span>
-          <Button variant="outline" onClick={() => void search.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed
+          inline
+          title={<>We could not load London's restaurants: {search.error.message}</>}
+          onRetry={() => void search.refetch()}
+        />
       ) : !ready ? (
         <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
           <Spinner />
