@@ -9,7 +9,8 @@ import {
   type NotificationChannel,
   type NotificationEvent,
 } from '../../domain/notifications';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
@@ -22,10 +23,7 @@ function Grid({ initial }: { initial: NotificationSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) =>
-      api<{ settings: NotificationSettings }>('/api/account/notifications', {
-        method: 'PUT',
-        body: { settings: body },
-      }),
+      call(endpoints.account.putAccountNotifications, { body: { settings: body } }),
     onSuccess: (data) => {
       queryClient.setQueryData(KEY, data);
       toast.success('Notification preferences saved');
@@ -90,7 +88,7 @@ function Grid({ initial }: { initial: NotificationSettings }) {
 export function AccountNotifications() {
   const query = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ settings: NotificationSettings }>('/api/account/notifications', { signal }),
+    queryFn: ({ signal }) => call(endpoints.account.getAccountNotifications, { signal }),
     staleTime: Infinity,
   });
   return (

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { listAccountOrdersResponse } from '../../domain/contracts/account/list-orders';
 import { accountListLabel } from '../../domain/order-status-labels';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime, formatPrice } from '../lib/format';
 import { Button, buttonClasses } from '../ui/button';
@@ -27,7 +28,8 @@ function statusTone(status: string): string {
 export function AccountOrders() {
   const orders = useQuery({
     queryKey: ['account', 'orders'],
-    queryFn: ({ signal }) => api<AccountOrders>(`/api/account/orders?limit=${PAGE_SIZE}&offset=0`, { signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.account.getAccountOrders, { query: { limit: PAGE_SIZE, offset: 0 }, signal }),
   });
   const reorder = useReorder();
 

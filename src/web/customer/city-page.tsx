@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Landmark, MapPinned, Search, ShieldCheck, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { GetCityResponse } from '../../domain/contracts/catalog/get-city';
-import { api, isNotFound } from '../lib/api';
+import { isNotFound } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
@@ -125,7 +127,7 @@ export function CityPage() {
   const { citySlug = '' } = useParams();
   const city = useQuery({
     queryKey: ['city', citySlug],
-    queryFn: ({ signal }) => api<GetCityResponse>(`/api/cities/${encodeURIComponent(citySlug)}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.catalog.getCitiesBySlug, { params: { slug: citySlug }, signal }),
     staleTime: 60_000,
   });
   if (city.data) return <CityView data={city.data} />;

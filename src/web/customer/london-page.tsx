@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
-import { api, isUnreachable } from '../lib/api';
+import { isUnreachable } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Alert } from '../ui/alert';
@@ -31,7 +32,8 @@ export function LondonPage() {
   const search = useInfiniteQuery({
     queryKey: ['restaurants', 'london', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}&limit=${PAGE_SIZE}&offset=${pageParam}`, {
+      call(endpoints.catalog.getRestaurantsSearch, {
+        query: { ...Object.fromEntries(new URLSearchParams(qs)), limit: PAGE_SIZE, offset: pageParam },
         signal,
       }),
     initialPageParam: 0,

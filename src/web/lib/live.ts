@@ -1,5 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { endpointUrl } from './call';
+import { endpoints } from './endpoints.generated';
 // Types only: the table's zod schemas never reach the browser (customer pages load no zod).
 import type { EventsOn, LiveEvent, LiveEventData, LiveEventOf } from '../../domain/live-events';
 import type { TopicKind, TopicKindOf, TopicString } from '../../domain/topics';
@@ -49,9 +51,7 @@ export function useLiveEvents<T extends TopicString>(
 
   useEffect(() => {
     if (!enabled || !key || typeof EventSource === 'undefined') return;
-    const params = new URLSearchParams({ topics: key });
-    if (orderToken) params.set('orderToken', orderToken);
-    const url = `/api/events?${params}`;
+    const url = endpointUrl(endpoints.live.getEvents, { query: { topics: key, orderToken } });
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
