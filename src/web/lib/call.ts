@@ -20,6 +20,12 @@ export type CallOptions<E extends Endpoint> = EndpointInput<E> & {
   headers?: Record<string, string>;
 };
 
+/** The request body an endpoint takes, for a form that builds it before calling. */
+export type BodyOf<R> = EndpointInput<ContractOf<R>> extends { body: infer B } ? B : never;
+
+/** What an endpoint answers, for a cache update or a component's props. */
+export type ResponseOf<R> = EndpointResponse<ContractOf<R>>;
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** The URL of an endpoint: path parameters encoded, query parameters without the empty ones. */
