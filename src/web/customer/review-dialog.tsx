@@ -4,11 +4,12 @@ import { toast } from '../lib/toast';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
 import type { SaveReviewBody, SaveReviewResponse } from '../../domain/contracts/reviews/save-review';
 import { MAX_REVIEW_COMMENT_LENGTH, RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
-import { api } from '../lib/api';
+import { api, isNotFound } from '../lib/api';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { toastReviewsUnavailable } from './reviews-unavailable';
 import { StarRadioGroup } from './stars';
 
 /** Writes or edits the signed-in customer's one review of a branch (PUT …/reviews/mine). */
@@ -40,7 +41,15 @@ export function ReviewDialog({
       void queryClient.invalidateQueries({ queryKey: ['restaurant', slug] });
       onClose();
     },
-    onError: (error) => toast.error('Error submitting review', { description: error.message }),
+    onError: (error) => {
+      // The branch went off the platform while the page was open: it takes no reviews now.
+      if (isNotFound(error)) {
+        toastReviewsUnavailable();
+        onClose();
+        return;
+      }
+      toast.error('Error submitting review', { description: error.message });
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
