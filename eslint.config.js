@@ -5,11 +5,40 @@ import tseslint from 'typescript-eslint';
 
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'];
 
-/** Import zones: domain imports neither side; the web app never imports the server; audiences never import each other. */
-const zone = (files, patterns) => ({
+/**
+ * Import zones: domain imports neither side; the web app never imports the server; audiences never import each other;
+ * server modules meet only through their public index.ts. ESLint keeps only the last `no-restricted-imports` that
+ * matches a file, so a zone for part of a tree repeats the patterns of the zone around it.
+ */
+const zone = (files, patterns, ignores = []) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+const NOT_WEB = { group: ['**/web/**'], message: 'The server never imports the web app.' };
+/** Tests and their fixtures may reach into any module: they prove its insides. */
+const TEST_FILES = ['**/*.test.ts', '**/test-fixtures.ts'];
+/** Whatever a server file imports from src/server/modules/<area>/ goes through that area's index.ts (docs/decisions/0110). */
+const PUBLIC_SURFACE =
+  "a module is imported only through its public index.ts (import '../orders', not '../orders/place-order'); export what others need from there (docs/decisions/0110).";
+/** A file `depth` folders below its module's folder: `../` × (depth + 1) reaches src/server/modules. */
+const moduleZone = (depth) =>
+  zone(
+    [`src/server/modules/*/${'*/'.repeat(depth)}*.ts`],
+    [
+      NOT_WEB,
+      {
+        regex: `^(?:\\.\\./){${depth + 1}}[^./][^/]*/(?!index$)`,
+        message: `Inside src/server/modules, ${PUBLIC_SURFACE}`,
+      },
+      {
+        regex: `^${depth === 0 ? '\\.' : '(?:\\.\\./)'.repeat(depth - 1) + '\\.\\.'}/?(?:index)?$`,
+        message: "A module's own files import each other directly, never its index.ts (an import cycle in waiting).",
+      },
+    ],
+    TEST_FILES,
+  );
 
 export default tseslint.config(
   {
@@ -50,12 +79,47 @@ export default tseslint.config(
         message: 'src/domain is pure: it imports neither the server nor the web app.',
       },
       {
-        group: ['node:*', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'react', 'react-dom'],
-        message: 'src/domain does no I/O and uses no framework.',
+        // An allow-list: relative domain files and zod. Anything else (node:*, fs, redis, sharp, drizzle, react…)
+        // would bring I/O or a framework into the code both sides share.
+        regex: '^(?!\\.\\.?/|zod$|zod/)',
+        message: 'src/domain does no I/O and uses no framework: it imports only other domain files and zod.',
+      },
+    ],
+    ['src/domain/**/*.test.ts'],
+  ),
+  zone(
+    ['src/domain/**/*.test.ts'],
+    [
+      {
+        group: ['**/server/**', '**/web/**'],
+        message: 'src/domain is pure: it imports neither the server nor the web app.',
+      },
+      {
+        regex: '^(?!\\.\\.?/|zod$|zod/|vitest$)',
+        message: 'Domain tests import only domain files, zod and vitest.',
       },
     ],
   ),
-  zone(['src/server/**'], [{ group: ['**/web/**'], message: 'The server never imports the web app.' }]),
+  zone(['src/server/**'], [NOT_WEB]),
+  // Code outside the modules (jobs, plugins, seeds) uses a module through its index.ts too. app.ts, the composition
+  // root, registers each module's routes.ts directly; the test harness builds worlds from any module.
+  zone(
+    ['src/server/**/*.ts'],
+    [NOT_WEB, { regex: '^(?:\\.\\./)+modules/[^/]+/(?!index$)', message: `Outside its folder, ${PUBLIC_SURFACE}` }],
+    ['src/server/modules/**', 'src/server/app.ts', 'src/server/test/**', ...TEST_FILES],
+  ),
+  ...[0, 1, 2].map(moduleZone),
+  // Platform is infrastructure under the modules: it knows no module, job, plugin or the app.
+  zone(
+    ['src/server/platform/**/*.ts'],
+    [
+      NOT_WEB,
+      {
+        regex: '^(?:\\.\\./)+(?:modules|jobs|plugins|app)(?:/|$)',
+        message: 'src/server/platform is infrastructure: it imports no module, job, plugin or the app.',
+      },
+    ],
+  ),
   ...AUDIENCES.map((audience) =>
     zone(
       [`src/web/${audience}/**`],

@@ -31,8 +31,8 @@ import { registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
-import { createMailer, type Mailer } from './plugins/mail';
-import { LiveBus, createBusTransport } from './plugins/realtime';
+import { createMailer, type Mailer } from './platform/mail';
+import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 

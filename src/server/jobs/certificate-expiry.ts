@@ -3,15 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { londonDate, nextHalalStatus } from '../../domain/halal-facts';
 import type { Db } from '../db/client';
 import { halalCertificates } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
-import { recordAudit } from '../modules/audit/record-audit';
+import type { LiveBus } from '../platform/live-bus';
+import { startSweeper } from '../platform/sweeper';
+import { recordAudit } from '../modules/audit';
 import {
   type HalalStatusEvent,
   applyHalalStatus,
   certificateContext,
   lockSite,
   publishHalalStatus,
-} from '../modules/halal/change-status';
+} from '../modules/halal';
 
 /** Certificates claimed per run; a backlog drains over the following runs. */
 const BATCH = 100;
@@ -79,28 +80,20 @@ export async function runCertificateExpiryOnce(
   return { expired, statusChanges: events.length };
 }
 
-/** Runs the pass on an interval until stopped; a pass never overlaps the previous one in this process. */
+/**
+ * Runs the pass on an interval until stopped, the first one 5 seconds after start (a certificate
+ * that expired while the server was down moves at once); passes never overlap in this process.
+ */
 export function startCertificateExpirySweeper(
   deps: Deps,
   log: FastifyBaseLogger,
   intervalMs = CERTIFICATE_CHECK_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runCertificateExpiryOnce(deps)
-      .catch((err: unknown) => log.error({ err }, 'certificate-expiry sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, 5_000);
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startSweeper({
+    name: 'certificate-expiry',
+    intervalMs,
+    firstPassAfterMs: 5_000,
+    pass: () => runCertificateExpiryOnce(deps),
+    log,
+  });
 }

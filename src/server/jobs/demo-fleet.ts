@@ -11,10 +11,10 @@ import type { Db } from '../db/client';
 import { deliveryJobs, orders, user, userProfiles } from '../db/schema/index';
 import type { DemoAccount } from '../db/seed/demo-accounts';
 import { insertAccount } from '../db/seed/insert-account';
-import type { LiveBus } from '../plugins/realtime';
-import { acceptJob } from '../modules/dispatch/accept-job';
-import { completeDelivery } from '../modules/dispatch/complete-delivery';
-import { storeUpload } from '../modules/uploads/store-upload';
+import type { LiveBus } from '../platform/live-bus';
+import { startSweeper } from '../platform/sweeper';
+import { acceptJob, completeDelivery } from '../modules/dispatch';
+import { storeUpload } from '../modules/uploads';
 
 /** Spec 3 described acceptance "simulated 30 s after dispatch"; the demo fleet keeps that pace. */
 export const FLEET_ACCEPT_AFTER_MS = 30_000;
@@ -154,25 +154,15 @@ export function startDemoFleet(
   log: FastifyBaseLogger,
   intervalMs = FLEET_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
+  // The fleet's accounts are made on the first round; a failure there is retried on the next one.
   let fleet: Promise<FleetDriver[]> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
+  const pass = () => {
     fleet ??= ensureFleet(deps.db).catch((err: unknown) => {
       fleet = null;
       throw err;
     });
-    running = fleet
-      .then((f) => runDemoFleetOnce(deps, f, log))
-      .catch((err: unknown) => log.error({ err }, 'demo fleet round failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  log.warn('DEMO_FLEET is on: simulated riders will accept and deliver jobs');
-  return async () => {
-    clearInterval(timer);
-    await running;
+    return fleet.then((f) => runDemoFleetOnce(deps, f, log));
   };
+  log.warn('DEMO_FLEET is on: simulated riders will accept and deliver jobs');
+  return startSweeper({ name: 'demo-fleet', intervalMs, pass, log });
 }

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { deliveryJobs } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
+import type { LiveBus } from '../platform/live-bus';
+import { startSweeper } from '../platform/sweeper';
 
 /** A re-offered job stays open this long again (the same 30 minutes a new offer gets). */
 export const REOFFER_MINUTES = 30;
@@ -65,18 +66,5 @@ export function startExpiredJobsSweeper(
   log: FastifyBaseLogger,
   intervalMs = EXPIRED_JOBS_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runExpiredJobsOnce(deps)
-      .catch((err: unknown) => log.error({ err }, 'expired-jobs sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweeper({ name: 'expired-jobs', intervalMs, pass: () => runExpiredJobsOnce(deps), log });
 }

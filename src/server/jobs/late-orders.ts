@@ -5,8 +5,9 @@ import { FINAL_STATUSES } from '../../domain/order-flow';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { orderEtas, orders } from '../db/schema/index';
-import type { LiveBus } from '../plugins/realtime';
-import { createTicket } from '../modules/tickets/create-ticket';
+import type { LiveBus } from '../platform/live-bus';
+import { startSweeper } from '../platform/sweeper';
+import { createTicket } from '../modules/tickets';
 
 /** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */
 const BATCH = 200;
@@ -127,18 +128,5 @@ export function startLateOrdersSweeper(
   log: FastifyBaseLogger,
   intervalMs = LATE_CHECK_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runLateOrdersOnce(deps)
-      .catch((err: unknown) => log.error({ err }, 'late-orders sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweeper({ name: 'late-orders', intervalMs, pass: () => runLateOrdersOnce(deps), log });
 }

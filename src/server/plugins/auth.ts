@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { type Actor, type Policy, POLICIES, decide } from '../../domain/policies';
-import type { Auth } from '../modules/auth/better-auth';
-import { resolveActor } from '../modules/auth/resolve-actor';
+import { type Auth, resolveActor } from '../modules/auth';
 import type { Db } from '../db/client';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { LiveEvent } from '../plugins/realtime';
+import type { LiveEvent } from '../platform/live-bus';
 
 export type Stream = {
   status: number;

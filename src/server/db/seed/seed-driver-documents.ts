@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Actor } from '../../../domain/policies';
-import { storeUpload } from '../../modules/uploads/store-upload';
+import { storeUpload } from '../../modules/uploads';
 import type { Db } from '../client';
 import { driverDocuments, userProfiles } from '../schema/index';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { CertifyingBody } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
-import { storeUpload } from '../../modules/uploads/store-upload';
+import { storeUpload } from '../../modules/uploads';
 import type { Db } from '../client';
 import { brandMemberships, halalCertificates, halalStatusHistory, sites, user } from '../schema/index';
 import { demoPdf } from './seed-driver-documents';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { createAddressBody } from '../../../domain/contracts/account/addresses';
 import type { Db } from '../../db/client';
 import { customerAddresses } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { checkedPostcode, clearDefault, lockCustomerAddresses, toAddress } from './addresses';
 
 /** Saves a new address; the customer's first address is their default whatever they asked. */

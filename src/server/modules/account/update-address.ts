@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { updateAddressBody } from '../../../domain/contracts/account/addresses';
 import type { Db } from '../../db/client';
 import { customerAddresses } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { checkedPostcode, clearDefault, lockCustomerAddresses, ownAddress, toAddress } from './addresses';
 
 /**

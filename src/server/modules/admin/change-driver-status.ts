@@ -5,9 +5,9 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import type { Mailer } from '../../plugins/mail';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import type { Mailer } from '../../platform/mail';
+import { type AuditActor, recordAudit } from '../audit';
 import { findDriver } from './driver-rows';
 
 /**

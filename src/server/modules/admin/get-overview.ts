@@ -4,7 +4,7 @@ import { ACTIVE_JOB_STATUSES } from '../../../domain/order-flow';
 import { TICKET_STATUSES, type TicketStatus } from '../../../domain/tickets';
 import type { Db } from '../../db/client';
 import { deliveryJobs, teamMembers, tickets, userProfiles } from '../../db/schema/index';
-import { getSettings } from '../settings/get-settings';
+import { getSettings } from '../settings';
 
 /** Drivers waiting for approval: the top bar's badge. */
 export async function countPendingDrivers(db: Db): Promise<number> {

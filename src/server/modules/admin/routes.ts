@@ -8,9 +8,9 @@ import {
 } from '../../../domain/contracts/admin/overview';
 import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import { auditRoutes } from '../audit/routes';
-import { settingsRoutes } from '../settings/routes';
-import { ticketRoutes } from '../tickets/routes';
+import { auditRoutes } from '../audit';
+import { settingsRoutes } from '../settings';
+import { ticketRoutes } from '../tickets';
 import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
 import { adminReportRoutes } from './report-routes';

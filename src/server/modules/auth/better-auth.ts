@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../plugins/csrf';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../../platform/mail';
 import { createProfileForNewUser } from './create-profile';
 
 /** Kinds of account anyone may create by signing up; partners and admins come by invitation. */

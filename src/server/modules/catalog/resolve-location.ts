@@ -3,7 +3,7 @@ import type { SearchLocation } from '../../../domain/contracts/catalog/search-re
 import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import { cities } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 
 /** The spec's default city (spec 1, section 9). */
 export const DEFAULT_CITY_SLUG = 'london';

@@ -10,7 +10,7 @@ import {
 import { suggestCityBody, suggestCityResponse } from '../../../domain/contracts/catalog/suggest-city';
 import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';

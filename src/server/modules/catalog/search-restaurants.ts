@@ -6,8 +6,8 @@ import type {
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
-import type { Geocoder } from '../geo/geocoder';
-import { currentlyCertifiedSiteIds } from '../halal/certified-sites';
+import type { Geocoder } from '../geo';
+import { currentlyCertifiedSiteIds } from '../halal';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { describeLocation, resolveLocation } from './resolve-location';

@@ -5,9 +5,9 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { loadDriverProfile } from '../driver/driver-profile';
-import { transitionOrder } from '../orders/transition-order';
+import type { LiveBus } from '../../platform/live-bus';
+import { loadDriverProfile } from '../driver';
+import { transitionOrder } from '../orders';
 import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';
 

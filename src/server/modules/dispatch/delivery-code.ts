@@ -3,7 +3,7 @@ import { DELIVERY_MESSAGES, isFourDigitCode } from '../../../domain/driver-flow'
 import { AppError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { deliveryJobs, orders } from '../../db/schema/index';
-import { sameSecret } from '../orders/codes';
+import { sameSecret } from '../orders';
 
 /** Tries allowed per window before the driver must wait (4 digits are 10,000 guesses). */
 export const CODE_TRIES = 5;

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 
 type Pending = { topic: string; type: string; data: Record<string, unknown> };
 

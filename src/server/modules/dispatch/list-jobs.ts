@@ -3,8 +3,8 @@ import type { ListJobsResponse } from '../../../domain/contracts/driver/jobs';
 import { PAY_SETTING_KEYS, describePayRules, parsePaySettings } from '../../../domain/pay';
 import type { Db } from '../../db/client';
 import { deliveryJobs, orders } from '../../db/schema/index';
-import { loadDriverProfile } from '../driver/driver-profile';
-import { readSettings } from '../orders/tenant-settings';
+import { loadDriverProfile } from '../driver';
+import { readSettings } from '../../platform/tenant-settings';
 import { jobColumns, toJobSummary } from './job-view';
 
 /**

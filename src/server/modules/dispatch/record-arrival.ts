@@ -1,6 +1,6 @@
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { loadOwnJob, requireStatus } from './own-job';
 
 /**

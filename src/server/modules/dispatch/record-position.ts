@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { loadOwnJob } from './own-job';
 
 /**

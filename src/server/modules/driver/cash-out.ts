@@ -5,8 +5,8 @@ import { formatPence } from '../../../domain/money';
 import { topicName } from '../../../domain/topics';
 import type { Db, DbOrTx } from '../../db/client';
 import { driverEarnings, driverPayouts, userProfiles } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { readSettings } from '../orders/tenant-settings';
+import type { LiveBus } from '../../platform/live-bus';
+import { readSettings } from '../../platform/tenant-settings';
 
 /** The spec's placeholder (spec 3, section 9), used when the setting is missing or malformed. */
 export const DEFAULT_INSTANT_CASHOUT_FEE_MINOR = 50;

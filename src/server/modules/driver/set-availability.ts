@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 
 /** Goes online or offline (spec 3, section 4.2); the back office's online count follows live. */
 export async function setAvailability(

@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { driverDocuments, uploads, userProfiles } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { toDriverProfile } from './driver-profile';
 
 type DocumentKind = (typeof driverDocuments.$inferInsert)['kind'];

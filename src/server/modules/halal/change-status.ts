@@ -3,8 +3,8 @@ import type { HalalStatus } from '../../../domain/halal';
 import { topicName } from '../../../domain/topics';
 import type { DbOrTx } from '../../db/client';
 import { halalCertificates, halalStatusHistory, sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../audit';
 
 /** A halal status change to publish once its transaction has committed. */
 export type HalalStatusEvent = {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { isSiteStaff } from '../access/site-access';
+import { isSiteStaff } from '../access';
 
 /**
  * A location's halal page is for its staff: the brand's owner and admins and its own site

@@ -2,8 +2,8 @@ import type { HalalConcernBody } from '../../../domain/contracts/halal/public-ha
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
-import { createTicket } from '../tickets/create-ticket';
+import type { LiveBus } from '../../platform/live-bus';
+import { createTicket } from '../tickets';
 import { findPublicSite } from './get-halal-details';
 
 /**

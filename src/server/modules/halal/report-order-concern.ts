@@ -3,8 +3,8 @@ import type { HalalConcernBody } from '../../../domain/contracts/halal/public-ha
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { loadViewableOrder } from '../orders/find-order';
+import type { LiveBus } from '../../platform/live-bus';
+import { loadViewableOrder } from '../orders';
 import { reportHalalConcern } from './report-concern';
 
 /** A halal concern about an order: only someone who may see the order (its customer, the visitor's browser) can raise it. */

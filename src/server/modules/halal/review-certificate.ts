@@ -6,8 +6,8 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { halalCertificates } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { recordAudit } from '../audit';
 import {
   type HalalStatusEvent,
   applyHalalStatus,

@@ -4,7 +4,7 @@ import { halalStatusLabel } from '../../../domain/halal';
 import { londonDate, nextHalalStatus } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { applyHalalStatus, certificateContext, lockSite, publishHalalStatus } from './change-status';
 import { getSiteHalal } from './get-site-halal';
 

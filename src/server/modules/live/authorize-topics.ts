@@ -4,8 +4,7 @@ import type { Actor } from '../../../domain/policies';
 import { parseTopic } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
-import { loadOrderAccessRow, orderViewer } from '../access/order-access';
-import { isSiteStaff } from '../access/site-access';
+import { isSiteStaff, loadOrderAccessRow, orderViewer } from '../access';
 
 /**
  * Checks every requested topic against the caller; one topic they may not see refuses the whole

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { liveEventsQuery } from '../../../domain/contracts/live/events';
 import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
+import type { LiveBus } from '../../platform/live-bus';
 import { authorizeTopics } from './authorize-topics';
 
 const HEARTBEAT_MS = 20_000;

@@ -1,7 +1,7 @@
 import type { SiteMenuResponse } from '../../../domain/contracts/menu/menu';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema/index';
-import { requireSite } from '../partner/access';
+import { requireSite } from '../partner';
 import { getSiteMenu } from './get-site-menu';
 
 /**

@@ -3,7 +3,7 @@ import type { SiteMenuResponse } from '../../../domain/contracts/menu/menu';
 import { canManageBrand } from '../../../domain/partner-access';
 import type { DbOrTx } from '../../db/client';
 import { menuItems, menuSections, menus, siteItemOverrides } from '../../db/schema/index';
-import { requireSite } from '../partner/access';
+import { requireSite } from '../partner';
 import { toManagedItem } from './item-view';
 
 /** The brand's base menu as one location's staff see it: every section and item, with this location's overrides. */

@@ -6,9 +6,9 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { menuItems, menus, siteItemOverrides } from '../../db/schema/index';
-import { recordAudit } from '../audit/record-audit';
-import type { LiveBus } from '../../plugins/realtime';
-import { requireSite } from '../partner/access';
+import { recordAudit } from '../audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { requireSite } from '../partner';
 import { toManagedItem } from './item-view';
 
 /**

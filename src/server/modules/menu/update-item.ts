@@ -5,7 +5,7 @@ import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { menuItems, menuSections } from '../../db/schema/index';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../audit';
 import { requireItem } from './access';
 import { toManagedItem } from './item-view';
 

@@ -6,7 +6,7 @@ import { postcodeArea } from '../../../domain/topics';
 import type { Tx } from '../../db/client';
 import { deliveryJobs, type orders, type sites } from '../../db/schema/index';
 import { fourDigitCode } from './codes';
-import { readSettings } from './tenant-settings';
+import { readSettings } from '../../platform/tenant-settings';
 
 const JOB_OFFER_MINUTES = 30;
 /** Spec 3, section 9: the estimated duration when the trip cannot be measured. */

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/index';
-import { type OrderViewer, orderViewer } from '../access/order-access';
+import { type OrderViewer, orderViewer } from '../access';
 
 const ORDER_NUMBER = /^HN-\d{1,12}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -15,7 +15,7 @@ import {
   sites,
   userProfiles,
 } from '../../db/schema/index';
-import type { OrderViewer } from '../access/order-access';
+import type { OrderViewer } from '../access';
 
 /** Statuses in which a driver is on the order and the customer sees their card. */
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];

@@ -3,8 +3,8 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs, driverEarnings, orderRatings, orders } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import type { OrderViewer } from '../access/order-access';
+import type { LiveBus } from '../../platform/live-bus';
+import type { OrderViewer } from '../access';
 import type { OrderRow } from './find-order';
 
 /**

@@ -2,9 +2,9 @@ import { REPORT_MESSAGES } from '../../../domain/contracts/orders/report-issue';
 import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
-import type { OrderViewer } from '../access/order-access';
-import { createTicket } from '../tickets/create-ticket';
+import type { LiveBus } from '../../platform/live-bus';
+import type { OrderViewer } from '../access';
+import { createTicket } from '../tickets';
 import type { OrderRow } from './find-order';
 
 const SENDER: Record<

@@ -11,8 +11,8 @@ import {
 import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { isSiteStaff } from '../access/site-access';
+import type { LiveBus } from '../../platform/live-bus';
+import { isSiteStaff } from '../access';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 

@@ -5,10 +5,10 @@ import { INVITE_ROLE_LABELS, inviteExpiry } from '../../../domain/partner-access
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { brandMemberships, brands, invitations, sites, user } from '../../db/schema/index';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../../platform/mail';
 import { requireBrand } from './access';
-import { recordAudit } from '../audit/record-audit';
-import { isUniqueViolationOf } from './db-errors';
+import { recordAudit } from '../audit';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { hashInviteToken, newInviteToken } from './invitation-token';
 import { listInvitations } from './list-invitations';
 
@@ -81,7 +81,7 @@ export async function createInvitation(
       });
       return { id: row.id, brandName: brand.name, siteNames: found.map((s) => s.name) };
     } catch (err) {
-      if (isUniqueViolationOf(err, 'invitations_staff_pending_email')) {
+      if (isUniqueViolation(err, 'invitations_staff_pending_email')) {
         throw new AppError('CONFLICT', `An invitation to ${input.email} is already pending`);
       }
       throw err;

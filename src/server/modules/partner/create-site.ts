@@ -6,9 +6,9 @@ import { defaultOpeningHours } from '../../../domain/opening-hours';
 import { slugWithSuffix, slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { requireBrand, requireSite } from './access';
-import { isUniqueViolationOf } from './db-errors';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';
 
@@ -60,7 +60,7 @@ export async function createSite(
         .returning({ id: sites.id });
       return toSiteDetail(await requireSite(deps.db, userId, row.id));
     } catch (err) {
-      if (!isUniqueViolationOf(err, 'sites_slug_unique')) throw err;
+      if (!isUniqueViolation(err, 'sites_slug_unique')) throw err;
     }
   }
   throw new AppError('CONFLICT', 'Failed to create restaurant location. Please try again.');

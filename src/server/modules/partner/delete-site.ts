@@ -5,8 +5,8 @@ import { topicName } from '../../../domain/topics';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { orders, sites } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { recordAudit } from '../audit';
 import { requireSite } from './access';
 
 export const ACTIVE_ORDERS_REFUSAL = 'This location has active orders. Complete or reject them before deleting it.';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { PartnerOrder } from '../../../domain/contracts/partner/orders';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { transitionOrder } from '../orders/transition-order';
+import type { LiveBus } from '../../platform/live-bus';
+import { transitionOrder } from '../orders';
 import { toPartnerOrders } from './list-site-orders';
 
 /**

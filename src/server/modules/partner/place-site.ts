@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { normalisePostcode } from '../../../domain/geo';
 import type { DbOrTx } from '../../db/client';
 import { cities } from '../../db/schema/index';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 
 /** A postcode as stored ("e1 6an" -> "E1 6AN"); 400 when it is not a UK postcode or outward code. */
 export function normalisedPostcode(text: string | null | undefined): string | null {

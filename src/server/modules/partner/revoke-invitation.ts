@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { brandMemberships, invitations } from '../../db/schema/index';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../audit';
 import { requireBrand } from './access';
 
 /** Revokes a pending invitation (owner or admin of its brand); anything else is 409. */

@@ -4,8 +4,8 @@ import { type SettingKey, type Settings, isSettingKey, validateSetting } from '.
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { TENANT_ID, tenantSettings } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../audit';
 import { getSettings } from './get-settings';
 
 /**

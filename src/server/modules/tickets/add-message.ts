@@ -4,8 +4,8 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../audit';
 import { getTicket } from './get-ticket';
 
 /**

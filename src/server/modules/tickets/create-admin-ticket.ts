@@ -1,8 +1,8 @@
 import type { TicketChannel, TicketPriority } from '../../../domain/tickets';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import type { LiveBus } from '../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../audit';
 import { createTicket } from './create-ticket';
 
 /**

@@ -5,8 +5,8 @@ import type { TicketPriority, TicketStatus } from '../../../domain/tickets';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema/index';
-import type { LiveBus } from '../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
+import type { LiveBus } from '../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../audit';
 import { getTicket } from './get-ticket';
 import { listAssignees } from './list-assignees';
 

@@ -8,8 +8,8 @@ import { ADMIN_ROLE_LABELS, type AdminRole } from '../../../../domain/roles';
 import { topicName } from '../../../../domain/topics';
 import type { Db, Tx } from '../../../db/client';
 import { account, invitations, teamMembers, user, userProfiles } from '../../../db/schema/index';
-import type { LiveBus } from '../../../plugins/realtime';
-import { recordAudit } from '../../audit/record-audit';
+import type { LiveBus } from '../../../platform/live-bus';
+import { recordAudit } from '../../audit';
 import { hashInviteToken } from './invite-token';
 
 const NOT_VALID = 'This invite link is not valid';

@@ -6,10 +6,10 @@ import { ADMIN_ROLE_LABELS, type AdminRole } from '../../../../domain/roles';
 import { topicName } from '../../../../domain/topics';
 import type { Db } from '../../../db/client';
 import { invitations, teamMembers } from '../../../db/schema/index';
-import type { Mailer } from '../../../plugins/mail';
-import type { LiveBus } from '../../../plugins/realtime';
-import { recordAudit } from '../../audit/record-audit';
-import { isUniqueViolation } from '../../orders/db-errors';
+import type { Mailer } from '../../../platform/mail';
+import type { LiveBus } from '../../../platform/live-bus';
+import { recordAudit } from '../../audit';
+import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';
 

@@ -3,8 +3,8 @@ import { AppError } from '../../../../domain/errors';
 import { topicName } from '../../../../domain/topics';
 import type { Db } from '../../../db/client';
 import { invitations, teamMembers } from '../../../db/schema/index';
-import type { LiveBus } from '../../../plugins/realtime';
-import { type AuditActor, recordAudit } from '../../audit/record-audit';
+import type { LiveBus } from '../../../platform/live-bus';
+import { type AuditActor, recordAudit } from '../../audit';
 
 /**
  * Revokes a pending team invitation (spec 3, section 4.4: only pending can be revoked) and removes

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { TENANT_ID, tenantSettings } from '../../db/schema/index';
+import type { DbOrTx } from '../db/client';
+import { TENANT_ID, tenantSettings } from '../db/schema/index';
 
 /** Reads tenant settings by key, JSON-decoded; a missing or unreadable value is left out. */
 export async function readSettings(db: DbOrTx, keys: readonly string[]): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { type BusTransport, EVENTS_CHANNEL } from './realtime';
+import { type BusTransport, EVENTS_CHANNEL } from './bus-transport';
 
 /** A publish that Redis has not answered by then is given up (the HTTP request must not hang). */
 const SEND_TIMEOUT_MS = 1000;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { notify } from '../db/client';
+import { type BusTransport, EVENTS_CHANNEL } from './bus-transport';
 
 /** A small event pushed to browsers; readers refetch what they need. Kept well under NOTIFY's 8 kB. */
 export type LiveEvent = { topic: string; type: string; data: Record<string, unknown> };
@@ -8,24 +9,6 @@ export type LiveEvent = { topic: string; type: string; data: Record<string, unkn
 type Listener = (event: LiveEvent, publishedAt: number) => void;
 /** What travels between processes: the event and its publish time. */
 type Envelope = LiveEvent & { at?: number };
-
-export const EVENTS_CHANNEL = 'halalnosh_events';
-
-/**
- * How events travel between server processes. Every process receives every payload sent by any
- * process on the same deployment, its own included, and forwards it to its own subscribers.
- */
-export interface BusTransport {
-  readonly kind: 'notify' | 'redis';
-  /**
-   * Starts receiving. `onGap` is called when the transport has been disconnected and is receiving
-   * again: payloads sent in between were missed.
-   */
-  start(onPayload: (payload: string) => void, onGap: () => void): Promise<void>;
-  /** Sends to every process; rejects (quickly) when the transport cannot send now. */
-  send(payload: string): Promise<void>;
-  close(): Promise<void>;
-}
 
 /** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003). */
 export function notifyTransport(database: Database): BusTransport {

@@ -1,0 +1,74 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The import zones of eslint.config.js, tried on made-up files: a regex that stops matching would
+// let every forbidden import through silently, and lint would still pass (docs/decisions/0110).
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint();
+});
+
+/** The no-restricted-imports messages for one import line placed in a file at `path` (which need not exist). */
+async function refusals(path: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const used = [x];\n`, { filePath: path });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('server modules meet only through their index.ts', () => {
+  it.each([
+    ['src/server/modules/driver/x.ts', "import { x } from '../orders/transition-order';"],
+    ['src/server/modules/admin/team/x.ts', "import { x } from '../../audit/record-audit';"],
+    ['src/server/jobs/x.ts', "import { x } from '../modules/tickets/create-ticket';"],
+    ['src/server/db/seed/x.ts', "import { x } from '../../modules/uploads/store-upload';"],
+    ['src/server/plugins/x.ts', "export { x } from '../modules/auth/resolve-actor';"],
+  ])('%s refuses: %s', async (path, line) => {
+    expect(await refusals(path, line)).toEqual([expect.stringContaining('public index.ts')]);
+  });
+
+  it.each([
+    ['src/server/modules/driver/x.ts', "import { x } from '../orders';"],
+    ['src/server/modules/admin/team/x.ts', "import { x } from '../../audit/index';"],
+    ['src/server/modules/admin/team/x.ts', "import { x } from '../team-routes';"],
+    ['src/server/modules/driver/x.ts', "import { x } from '../../db/client';"],
+    ['src/server/modules/driver/x.ts', "import { x } from '../../../domain/money';"],
+    ['src/server/jobs/x.ts', "import { x } from '../modules/tickets';"],
+    ['src/server/app.ts', "import { x } from './modules/orders/routes';"],
+    ['src/server/modules/driver/x.test.ts', "import { x } from '../orders/test-fixtures';"],
+  ])('%s allows: %s', async (path, line) => {
+    expect(await refusals(path, line)).toEqual([]);
+  });
+
+  it("refuses a module's own index from inside the module", async () => {
+    expect(await refusals('src/server/modules/orders/x.ts', "import { x } from '.';")).toHaveLength(1);
+    expect(await refusals('src/server/modules/admin/team/x.ts', "import { x } from '../index';")).toHaveLength(1);
+  });
+});
+
+describe('platform knows no module', () => {
+  it('refuses a module, a job, a plugin and the app, and allows the database', async () => {
+    for (const target of ['../modules/geo', '../jobs/late-orders', '../plugins/auth', '../app'])
+      expect(await refusals('src/server/platform/x.ts', `import { x } from '${target}';`)).toHaveLength(1);
+    expect(await refusals('src/server/platform/x.ts', "import { x } from '../db/client';")).toEqual([]);
+  });
+});
+
+describe('the domain imports only domain files and zod', () => {
+  it.each(['node:fs', 'fs', 'redis', 'sharp', 'drizzle-orm', 'react', 'vitest'])('refuses %s', async (name) => {
+    expect(await refusals('src/domain/x.ts', `import { x } from '${name}';`)).toHaveLength(1);
+  });
+
+  it('refuses a type-only import of a framework too', async () => {
+    expect(await refusals('src/domain/x.ts', "import type { x } from 'fastify';")).toHaveLength(1);
+  });
+
+  it('allows zod, relative domain files, and vitest in its tests', async () => {
+    expect(await refusals('src/domain/x.ts', "import { x } from 'zod';")).toEqual([]);
+    expect(await refusals('src/domain/contracts/orders/x.ts', "import { x } from '../../money';")).toEqual([]);
+    expect(await refusals('src/domain/x.test.ts', "import { x } from 'vitest';")).toEqual([]);
+  });
+
+  it('refuses the server and the web app', async () => {
+    expect(await refusals('src/domain/x.ts', "import { x } from '../server/app';")).toHaveLength(1);
+    expect(await refusals('src/domain/x.ts', "import { x } from '../web/lib/api';")).toHaveLength(1);
+  });
+});

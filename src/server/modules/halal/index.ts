@@ -1,0 +1,10 @@
+// The halal module's public surface: what other modules, jobs, plugins and seeds may import from it
+// (docs/decisions/0110). Inside the module, files import each other directly, never this file.
+export { currentlyCertifiedSiteIds } from './certified-sites';
+export {
+  type HalalStatusEvent,
+  applyHalalStatus,
+  certificateContext,
+  lockSite,
+  publishHalalStatus,
+} from './change-status';
