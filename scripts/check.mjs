@@ -1,7 +1,7 @@
-// npm run check: the fast gate before a commit. Type-check and lint (ESLint, Prettier, citations)
-// run side by side, since each mostly waits on its own single core; then the unit tests that need no
-// database (src/domain and the web's pure helpers). The API tests (src/server, about four minutes
-// on two cores) and the browser journeys stay in npm test.
+// npm run check: the fast gate before a commit. Type-check and lint (ESLint, import cycles,
+// Prettier, citations) run side by side, each on one of the two cores; then the unit tests that
+// need no database (src/domain, the web's pure helpers, the import-zone test). The API tests
+// (src/server, about four minutes on two cores) and the browser journeys stay in npm test.
 import { spawn } from 'node:child_process';
 
 /** Runs one npm script with its output kept, so two parallel runs never interleave their lines. */
