@@ -79,7 +79,7 @@ export function certificateDatesProblem(issuedOn: string, expiresOn: string, tod
   return null;
 }
 
-/** The halal status moves HalalNosh makes (partners make none: docs/decisions/0031, 0070). */
+/** The halal status moves HalalNosh makes (partners make none: docs/decisions/0031-locations.md, 0070). */
 export type HalalMove = 'approve' | 'expire' | 'suspend' | 'reinstate';
 
 /**

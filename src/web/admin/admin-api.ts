@@ -25,7 +25,7 @@ export const adminKeys = {
 
 /**
  * What each live event on the `admin` topic makes stale. Events carry ids only; the screens
- * refetch what they show (docs/decisions/0003).
+ * refetch what they show (docs/decisions/0003-live-events-sse-notify.md).
  */
 export function onAdminEvent(queryClient: QueryClient, event: LiveEvent): void {
   const stale = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key });

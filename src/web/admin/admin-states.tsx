@@ -4,7 +4,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 
-/** A failed load: the spec's message, the reason, and Retry. */
+/** A failed load: the product's message, the reason, and Retry. */
 export function LoadFailed({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
   return (
     <Alert variant="destructive" className="grid gap-2">

@@ -48,7 +48,7 @@ async function uploadCertificate(file: File): Promise<UploadResponse> {
   return data as UploadResponse;
 }
 
-/** The location page's halal section (issue 7): read-only status, certificates and the declared facts. */
+/** The location page's halal section (docs/decisions/0070-halal-trust.md): read-only status, certificates and the declared facts. */
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({
     queryKey: key(siteId),

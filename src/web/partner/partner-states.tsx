@@ -30,7 +30,7 @@ export function EmptyState({
   );
 }
 
-/** Spec 2: a page that needs a location, reached without one. */
+/** docs/product/partner.md#console: a page that needs a location, reached without one. */
 export function NoSiteSelected({ hasSites = false }: { hasSites?: boolean }) {
   return (
     <EmptyState
@@ -47,7 +47,7 @@ export function NoSiteSelected({ hasSites = false }: { hasSites?: boolean }) {
   );
 }
 
-/** Spec 2: an unknown location (or one of another brand, which the server answers the same way). */
+/** docs/product/partner.md#console: an unknown location (or one of another brand, which the server answers the same way). */
 export function LocationNotFound() {
   return (
     <EmptyState

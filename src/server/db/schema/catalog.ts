@@ -107,7 +107,7 @@ export const sites = pgTable(
     halalStatus: text('halal_status').$type<HalalStatus>().notNull().default('verified'),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     isOpen: boolean('is_open').notNull().default(true),
-    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031). */
+    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031-locations.md). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),

@@ -12,7 +12,7 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 /**
  * Demo mode: every verified demo location without an approved certificate gets one (a small PDF
  * stored through the upload code, approved by the demo super admin), so "Verified Halal" keeps
- * showing the verified demo restaurants under the certificate rule (issue 7). Adds only what is missing.
+ * showing the verified demo restaurants under the certificate rule (docs/decisions/0070-halal-trust.md). Adds only what is missing.
  */
 export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<number> {
   const due = await db

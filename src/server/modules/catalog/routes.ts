@@ -27,7 +27,7 @@ export function catalogRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { policy: POLICIES.public };
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
-  // under the catalog version and the minute (decision 0091).
+  // under the catalog version and the minute (docs/decisions/0091-response-cache.md).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await set('tiffin-tandoor-tooting', { deliveryFeeMinor: 0, ratingAvg: 4.9, reviewCount: 1 });
   // Gone for good: never listed.
   await set('tigris-grill-ealing', { status: 'inactive' });
-  // Verified Halal needs a current approved certificate (issue 7): a verified status whose
+  // Verified Halal needs a current approved certificate (docs/decisions/0070-halal-trust.md): a verified status whose
   // certificate ran out last night (before the sweeper's run), or that has none, is not enough.
   const siteId = async (slug: string) =>
     (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;

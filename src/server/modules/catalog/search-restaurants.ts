@@ -51,7 +51,7 @@ export async function searchRestaurants(
       rating: row.rating === null ? null : Number(row.rating),
       isOpen: row.isOpen ?? false,
     }));
-  // Verified Halal also needs a current approved certificate, not only the status (issue 7).
+  // Verified Halal also needs a current approved certificate, not only the status (docs/decisions/0070-halal-trust.md).
   const certified = query.filters.includes('verified')
     ? await currentlyCertifiedSiteIds(
         db,

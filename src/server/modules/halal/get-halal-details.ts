@@ -17,7 +17,7 @@ export async function findPublicSite(db: DbOrTx, slug: string) {
 }
 
 /**
- * The restaurant page's "Halal details": the status with its spec label, the current approved
+ * The restaurant page's "Halal details": the status with its product label, the current approved
  * certificate (only while verified: a suspended or pending location shows none), the partner's
  * declared facts, per-item halal marks, and the public history (dates and statuses only).
  */

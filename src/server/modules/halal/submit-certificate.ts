@@ -14,7 +14,7 @@ import { requireSiteItems } from './site-items';
 
 /**
  * A partner submits a certificate for review. It never changes the halal status: only an
- * approval by a halal verifier does (docs/decisions/0070). The document must be the caller's own
+ * approval by a halal verifier does (docs/decisions/0070-halal-trust.md). The document must be the caller's own
  * halal_certificate upload, so nobody can attach someone else's file.
  */
 export async function submitCertificate(
