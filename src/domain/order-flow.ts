@@ -23,15 +23,17 @@ export const JOB_STATUSES = ['available', 'assigned', 'picked_up', 'completed'] 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['available', 'assigned', 'picked_up'];
 
-export type OrderAction =
-  | 'accept'
-  | 'reject'
-  | 'assign_driver'
-  | 'start_preparing'
-  | 'mark_ready'
-  | 'hand_to_driver'
-  | 'complete_delivery'
-  | 'mark_collected';
+export const ORDER_ACTIONS = [
+  'accept',
+  'reject',
+  'assign_driver',
+  'start_preparing',
+  'mark_ready',
+  'hand_to_driver',
+  'complete_delivery',
+  'mark_collected',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export type FlowActor = 'partner' | 'driver';
 

@@ -3,6 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
 import {
   type FlowActor,
+  type JobStatus,
   type OrderAction,
   type OrderStatus,
   type Transition,
@@ -52,7 +53,7 @@ export type TransitionResult = {
   siteId: string;
   previousStatus: OrderStatus;
   status: OrderStatus;
-  job: { id: string; area: string; status: string; created: boolean } | null;
+  job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
 /** 404 for a caller who is not on this order: a row they may not touch looks like a missing one. */
