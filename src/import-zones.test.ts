@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The import zones of eslint.config.js, tried on made-up files: a regex that stops matching would
-// let every forbidden import through silently, and lint would still pass (docs/decisions/0110).
+// let every forbidden import through silently, and lint would still pass (docs/decisions/0110-platform-and-module-boundaries.md).
 let eslint: ESLint;
 beforeAll(() => {
   eslint = new ESLint();
@@ -70,5 +70,25 @@ describe('the domain imports only domain files and zod', () => {
   it('refuses the server and the web app', async () => {
     expect(await refusals('src/domain/x.ts', "import { x } from '../server/app';")).toHaveLength(1);
     expect(await refusals('src/domain/x.ts', "import { x } from '../web/lib/api';")).toHaveLength(1);
+  });
+});
+
+describe('the UI kit and the web library know no audience', () => {
+  it.each([
+    ['src/web/ui/x.tsx', "import { x } from '../partner/partner-api';"],
+    ['src/web/ui/map/x.tsx', "import { x } from '../../customer/cart';"],
+    ['src/web/lib/x.ts', "import { x } from '../admin/admin-api';"],
+    ['src/web/lib/x.ts', "import type { x } from '../driver/driver-api';"],
+    ['src/web/lib/x.ts', "import { x } from '../app/router';"],
+    ['src/web/ui/x.tsx', "import { x } from '../../server/app';"],
+  ])('%s refuses: %s', async (path, line) => {
+    expect(await refusals(path, line)).toHaveLength(1);
+  });
+
+  it('allows the kit, the library and the domain', async () => {
+    expect(await refusals('src/web/ui/x.tsx', "import { x } from '../lib/cn';")).toEqual([]);
+    expect(await refusals('src/web/lib/x.ts', "import { x } from '../ui/button';")).toEqual([]);
+    expect(await refusals('src/web/ui/x.tsx', "import type { x } from '../../domain/live-events';")).toEqual([]);
+    expect(await refusals('src/web/partner/x.tsx', "import { x } from '../ui/field';")).toEqual([]);
   });
 });

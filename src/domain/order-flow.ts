@@ -1,5 +1,5 @@
 /**
- * The one state machine for orders and their delivery jobs (DECISIONS.md, "Order flow").
+ * The one state machine for orders and their delivery jobs (docs/product/orders.md#order-flow).
  * The server refuses any move not in TRANSITIONS with 409; the web app asks the same table which
  * buttons to show.
  */
@@ -23,15 +23,17 @@ export const JOB_STATUSES = ['available', 'assigned', 'picked_up', 'completed'] 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['available', 'assigned', 'picked_up'];
 
-export type OrderAction =
-  | 'accept'
-  | 'reject'
-  | 'assign_driver'
-  | 'start_preparing'
-  | 'mark_ready'
-  | 'hand_to_driver'
-  | 'complete_delivery'
-  | 'mark_collected';
+export const ORDER_ACTIONS = [
+  'accept',
+  'reject',
+  'assign_driver',
+  'start_preparing',
+  'mark_ready',
+  'hand_to_driver',
+  'complete_delivery',
+  'mark_collected',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export type FlowActor = 'partner' | 'driver';
 
@@ -94,7 +96,7 @@ export function availableActions(status: OrderStatus, orderType: OrderType, by: 
   ).map((t) => t.action);
 }
 
-/** Statuses the partner dashboard counts as in progress (spec 2, section 2). */
+/** Statuses the partner dashboard counts as in progress (docs/product/partner.md#dashboard). */
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [
   'ACCEPTED',
   'DRIVER_ASSIGNED',

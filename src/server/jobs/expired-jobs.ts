@@ -14,7 +14,7 @@ const BATCH = 200;
 type Deps = { db: Db; bus: LiveBus };
 
 /**
- * One pass over offers nobody took in time (docs/decisions/0043): the restaurant has accepted the
+ * One pass over offers nobody took in time (docs/decisions/0043-expired-offers-and-demo-fleet.md): the restaurant has accepted the
  * order and is waiting for a driver, so an expired offer is offered again, with a new expiry, and
  * announced again on its area's jobs topic. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
  * number of processes may sweep at once without re-offering a job twice; a job a driver is
@@ -51,7 +51,7 @@ export async function runExpiredJobsOnce(deps: Deps, now: Date = new Date()): Pr
       jobId: job.id,
       orderId: job.orderId,
       area: job.area,
-      reoffered: true,
+      reoffered: true as const,
       expiresAt: job.expiresAt.toISOString(),
     };
     await deps.bus.publish(topicName.jobs(job.area), 'job.created', data);

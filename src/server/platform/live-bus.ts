@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type EventsOn, type LiveEventData, liveEventProblem } from '../../domain/live-events';
+import type { TopicKindOf, TopicString } from '../../domain/topics';
 import type { Database } from '../db/client';
 import { notify } from '../db/client';
 import { type BusTransport, EVENTS_CHANNEL } from './bus-transport';
@@ -10,7 +12,7 @@ type Listener = (event: LiveEvent, publishedAt: number) => void;
 /** What travels between processes: the event and its publish time. */
 type Envelope = LiveEvent & { at?: number };
 
-/** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003). */
+/** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003-live-events-sse-notify.md). */
 export function notifyTransport(database: Database): BusTransport {
   let stop: (() => Promise<void>) | null = null;
   // Payloads sent while a NOTIFY is in flight go out together in the next one (in order): under a
@@ -55,7 +57,7 @@ export function notifyTransport(database: Database): BusTransport {
   };
 }
 
-/** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090). */
+/** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090-event-bus-adapters.md). */
 export async function createBusTransport(
   redisUrl: string | null,
   database: Database,
@@ -77,9 +79,14 @@ export class LiveBus {
   private readonly gapListeners = new Set<() => void>();
   private failures = { count: 0, loggedAt: 0 };
 
+  /**
+   * `checkEvents` (on outside production): every publish is checked against the live-event table
+   * (domain/live-events.ts) and a wrong one throws, so a test or a developer sees it at once.
+   */
   constructor(
     private readonly transport: BusTransport,
     private readonly log: FastifyBaseLogger,
+    private readonly options: { checkEvents: boolean } = { checkEvents: true },
   ) {}
 
   get kind(): BusTransport['kind'] {
@@ -105,8 +112,19 @@ export class LiveBus {
     this.gapListeners.clear();
   }
 
-  /** Publishes after commit: call it once the transaction that made the change is done. */
-  async publish(topic: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+  /**
+   * Publishes after commit: call it once the transaction that made the change is done. The type
+   * must be one the table allows on this topic's kind, with its payload.
+   */
+  async publish<T extends TopicString, E extends EventsOn<TopicKindOf<T>>>(
+    topic: T,
+    type: E,
+    data: LiveEventData<E>,
+  ): Promise<void> {
+    if (this.options.checkEvents) {
+      const problem = liveEventProblem(topic, type, data);
+      if (problem) throw new Error(`live event refused: ${problem}`);
+    }
     const payload = JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope);
     try {
       await this.transport.send(payload);

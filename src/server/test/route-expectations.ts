@@ -95,6 +95,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'GET /api/health': { rows: PUBLIC },
+  'GET /api/docs': { rows: PUBLIC, optional: true },
   'GET /api/me': { rows: OWN },
   'GET /api/dev/mail': { rows: 'demo mode only (never in production); not registered in tests', optional: true },
   'GET /api/events': {
@@ -871,7 +872,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
 
-  // Halal trust (issue 7)
+  // Halal trust (docs/decisions/0070-halal-trust.md)
   'GET /api/partner/sites/:siteId/halal': {
     rows: (w) => [
       { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal`, why: "X's site" },

@@ -9,8 +9,8 @@ import { CONFIRMATION_UNEXPECTED_ERROR, callbackErrorMessage } from './confirmat
 
 /**
  * /auth/callback: where the confirmation link lands, already signed in by the server. Sends the
- * user to their home (spec 3, section 2.2) or back to /auth with the reason: a refused link, no
- * session, or a session check that failed (docs/decisions/0130-confirmation-landing-messages.md).
+ * user to their home (docs/product/README.md#accounts) or back to /auth with the reason: a refused
+ * link, no session, or a session check that failed (docs/decisions/0130-confirmation-landing-messages.md).
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Confirming your account');

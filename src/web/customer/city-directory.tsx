@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ListCitiesResponse } from '../../domain/contracts/catalog/list-cities';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatMillions } from '../lib/format';
 import { sampleCities } from './sample-fallback';
 
-/** A city of more than this many people gets a large card (spec 1, section 9). */
+/** A city of more than this many people gets a large card (docs/product/customer.md#cities). */
 const LARGE_CITY_POPULATION = 500_000;
 
 type City = { name: string; slug: string; region: string; population: number; description: string };
@@ -15,7 +15,7 @@ type City = { name: string; slug: string; region: string; population: number; de
 export function CityDirectory() {
   const cities = useQuery({
     queryKey: ['cities'],
-    queryFn: ({ signal }) => api<ListCitiesResponse>('/api/cities', { signal }),
+    queryFn: ({ signal }) => call(endpoints.catalog.getCities, { signal }),
     staleTime: 10 * 60_000,
   });
   const builtIn = useQuery({

@@ -13,7 +13,7 @@ function itemsWord(count: number): string {
   return count === 1 ? 'item' : 'items';
 }
 
-/** The customer header: logo, greeting, account or sign-in, Partners and the cart (spec 1, section 2). */
+/** The customer header: logo, greeting, account or sign-in, Partners and the cart (docs/product/customer.md#header). */
 export function CustomerHeader() {
   const me = useMe();
   const user = me.data?.user ?? null;

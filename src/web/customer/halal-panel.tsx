@@ -1,24 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import type { HalalDetailsResponse } from '../../domain/contracts/halal/public-halal';
 import { HALAL_SCOPE_LABELS, SLAUGHTER_METHOD_LABELS } from '../../domain/halal-facts';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDate } from '../lib/format';
 import { HalalConcernButton } from './halal-concern-dialog';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
 /**
- * "Halal details" on the restaurant page (issue 7): why this restaurant is called halal — its
- * status with the spec's label, the current certificate, the declared facts, halal items when
+ * "Halal details" on the restaurant page (docs/decisions/0070-halal-trust.md): why this restaurant is called halal — its
+ * status with the product's label, the current certificate, the declared facts, halal items when
  * only some are, and the public history. A name containing "halal" implies nothing here.
  */
 /** The restaurant's halal details, shared by the panel and the menu's per-item marks (one request). */
 export function useHalalDetails(slug: string) {
   return useQuery({
     queryKey: ['restaurant', slug, 'halal'],
-    queryFn: ({ signal }) =>
-      api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.halal.getRestaurantsBySlugHalal, { params: { slug }, signal }),
     retry: 1,
   });
 }

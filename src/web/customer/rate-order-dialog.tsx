@@ -4,7 +4,8 @@ import { toast } from '../lib/toast';
 import { poundsToPence } from '../../domain/money';
 import type { OrderType } from '../../domain/order-flow';
 import { RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatPrice } from '../lib/format';
 import { orderTokenHeaders } from '../lib/order-tokens';
@@ -19,7 +20,7 @@ import { StarRadioGroup } from './stars';
 const TIP_CHOICES = [0, 100, 200, 300] as const;
 const MAX_TIP_MINOR = 5000;
 
-/** "Rate & Tip" (DECISIONS.md): 1 to 5 stars, an optional tip for the driver and a comment. */
+/** "Rate & Tip" (docs/product/customer.md#rate-and-tip): 1 to 5 stars, an optional tip for the driver and a comment. */
 export function RateOrderDialog({
   open,
   onClose,
@@ -41,8 +42,8 @@ export function RateOrderDialog({
 
   const rate = useMutation({
     mutationFn: (body: { rating: number; tipMinor: number; comment: string | null }) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/rating`, {
-        method: 'POST',
+      call(endpoints.orders.postOrdersByOrderNumberRating, {
+        params: { orderNumber },
         body,
         headers: orderTokenHeaders(orderNumber),
       }),

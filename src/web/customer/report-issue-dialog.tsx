@@ -1,20 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
 
-/** The texts of spec 1, section 8, as in domain/contracts/orders/report-issue.ts (not imported: it would bring zod). */
+/** The texts of docs/product/customer.md#report-an-issue, as in domain/contracts/orders/report-issue.ts (not imported: it would bring zod). */
 const REPORT_MESSAGES = {
   required: 'Please describe the issue',
   success: 'Your report has been submitted. Our team will review it shortly.',
 } as const;
 
-/** "Report an Issue": raises a customer-service ticket for the order (DECISIONS.md). */
+/** "Report an Issue": raises a customer-service ticket for the order (docs/product/customer.md#report-an-issue). */
 export function ReportIssueDialog({
   open,
   onClose,
@@ -27,8 +28,8 @@ export function ReportIssueDialog({
   const [description, setDescription] = useState('');
   const report = useMutation({
     mutationFn: (text: string) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/report`, {
-        method: 'POST',
+      call(endpoints.orders.postOrdersByOrderNumberReport, {
+        params: { orderNumber },
         body: { description: text },
         headers: orderTokenHeaders(orderNumber),
       }),

@@ -1,10 +1,11 @@
-import { RefreshCw, SearchX, WifiOff } from 'lucide-react';
+import { SearchX, WifiOff } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { CUISINE_OPTIONS } from './cuisines';
 import { FilterChips } from './filter-chips';
 import { RestaurantGrid } from './restaurant-card';
@@ -16,7 +17,7 @@ function cuisineWord(cuisine: string): string {
   return CUISINE_OPTIONS.find((o) => o.value.toLowerCase() === cuisine.toLowerCase())?.label ?? cuisine;
 }
 
-/** "22 restaurants found", "3 Turkish restaurants found" (spec 1, section 2: the count line). */
+/** "22 restaurants found", "3 Turkish restaurants found" (docs/product/customer.md#search: the count line). */
 export function countLine(total: number, cuisine: string): string {
   const word = cuisineWord(cuisine);
   return `${total} ${word ? `${word} ` : ''}${total === 1 ? 'restaurant' : 'restaurants'} found`;
@@ -38,13 +39,7 @@ export function SearchResults({ state }: { state: SearchState }) {
   let body;
   if (!data && search.error) {
     body = (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>We could not search right now: {search.error.message}</span>
-        <Button variant="outline" onClick={search.retry}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed inline title={<>We could not search right now: {search.error.message}</>} onRetry={search.retry} />
     );
   } else if (!data) {
     body = (

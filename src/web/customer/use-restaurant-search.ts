@@ -1,7 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
 import type { SearchFilter } from '../../domain/search-filters';
-import { api, isUnreachable } from '../lib/api';
+import { isUnreachable } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { sampleSearch } from './sample-fallback';
 import { DEFAULT_LOCATION, searchQueryString } from './search-params';
 
@@ -25,7 +27,7 @@ export type RestaurantSearch = {
  * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
  * the filter chips, a page at a time (the server's page size; the first page's URL is the one the
  * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
- * stand in, filtered the same way, in London (spec 1, section 4 "Search fallback").
+ * stand in, filtered the same way, in London (docs/product/customer.md#sample-fallback "Search fallback").
  */
 export function useRestaurantSearch(input: {
   location: string;
@@ -37,7 +39,8 @@ export function useRestaurantSearch(input: {
   const query = useInfiniteQuery({
     queryKey: ['restaurants', 'search', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${pageParam ? `&offset=${pageParam}` : ''}`, {
+      call(endpoints.catalog.getRestaurantsSearch, {
+        query: { ...Object.fromEntries(new URLSearchParams(qs)), offset: pageParam || undefined },
         signal,
       }),
     initialPageParam: 0,

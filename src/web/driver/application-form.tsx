@@ -10,7 +10,9 @@ import {
   needsInsurance,
 } from '../../domain/driver-application';
 import type { VehicleType } from '../../domain/roles';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { refreshMe } from '../lib/me';
 import { Alert } from '../ui/alert';
@@ -29,7 +31,7 @@ const VEHICLES: { value: VehicleType; label: string; icon: typeof Bike }[] = [
 
 const DOC_HINT = 'JPEG, PNG, WebP or PDF, up to 5 MB';
 
-/** The driver application (spec 3, sections 2.3 and 5): the same rules as the server, checked before sending. */
+/** The driver application (docs/product/driver.md#onboarding): the same rules as the server, checked before sending. */
 export function ApplicationForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', drivingLicenceNumber: '' });
@@ -73,7 +75,7 @@ export function ApplicationForm() {
     }
     setBusy(true);
     try {
-      await api('/api/driver/application', { method: 'POST', body });
+      await call(endpoints.driver.postDriverApplication, { body });
       toast.success('Application submitted', { description: 'We will let you know as soon as it has been reviewed.' });
       await queryClient.invalidateQueries({ queryKey: driverKeys.profile });
       await refreshMe(queryClient);

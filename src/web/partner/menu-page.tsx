@@ -27,9 +27,10 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageLoading } from '../ui/spinner';
+import { EmptyState } from '../ui/empty-state';
 import { ItemDialog, type ItemDraft } from './item-dialog';
 import { messageOf, partnerKeys } from './partner-api';
-import { EmptyState, LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
+import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { SectionDialog } from './section-dialog';
 import { usePartnerSelection } from './use-partner-selection';
 import { useRefreshMenus, useSiteMenu } from './use-site-menu';
@@ -74,7 +75,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
   const [busy, setBusy] = useState(false);
   const close = () => setDialog({ kind: 'none' });
 
-  /** Runs a change, then the spec's toast; false keeps the dialog open on failure. */
+  /** Runs a change, then the product's toast; false keeps the dialog open on failure. */
   const run = async (work: () => Promise<unknown>, ok: string, fail: string, withMessage = false): Promise<boolean> => {
     setBusy(true);
     try {

@@ -10,11 +10,11 @@ import {
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
-export const halalSiteParams = z.object({ siteId: z.uuid('Location not found') });
+export const halalSiteParams = z.strictObject({ siteId: z.uuid('Location not found') });
 
 /**
  * POST /api/partner/sites/:siteId/halal/certificates. Strict: a partner cannot send a halal
- * status (or anything else unknown); only HalalNosh sets the status (docs/decisions/0070).
+ * status (or anything else unknown); only HalalNosh sets the status (docs/decisions/0070-halal-trust.md).
  */
 export const submitCertificateBody = z
   .strictObject({

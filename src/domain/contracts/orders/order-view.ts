@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
 
-/** How the caller may see the order (DECISIONS.md, "Who may see an order"). */
+/** How the caller may see the order (docs/product/orders.md#who-may-see-an-order). */
 export const ORDER_VIEWERS = ['customer', 'visitor', 'staff', 'driver', 'admin'] as const;
 
 export const orderItemView = z.object({
@@ -82,7 +82,7 @@ export const orderView = z.object({
     })
     .nullable(),
   /**
-   * The driver's last shared position (docs/decisions/0080): only while OUT_FOR_DELIVERY, only to
+   * The driver's last shared position (docs/decisions/0080-maps.md): only while OUT_FOR_DELIVERY, only to
    * the customer, the visitor who placed it and admins; null when the driver shares none.
    */
   driverLocation: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),
@@ -98,7 +98,7 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /** :orderNumber in a path: "HN-100001", or the order's UUID. */
-export const orderRefParams = z.object({ orderNumber: z.string().min(1).max(64) });
+export const orderRefParams = z.strictObject({ orderNumber: z.string().min(1).max(64) });
 
 /** A visitor proves the order is theirs with the secret token returned when they placed it. */
 export const ORDER_TOKEN_HEADER = 'x-order-token';

@@ -85,14 +85,14 @@ describe('POST /api/driver/application', () => {
       ].sort(),
     );
     expect((await adminStream.waitFor((e) => e.type === 'driver.applied')).data).toEqual({ driverId: d.id });
-    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ status: 'pending' });
+    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ driverId: d.id, status: 'pending' });
     expect((await driverCall(t, d, 'GET', '/api/me')).json().user.status).toBe('pending');
     // Once is enough.
     const again = await driverCall(t, d, 'POST', '/api/driver/application', { ...details, ...docs });
     expect(again.statusCode).toBe(409);
   });
 
-  it('answers with the spec messages, checking on the server what the form checks', async () => {
+  it('answers with the product messages, checking on the server what the form checks', async () => {
     const d = await applicant();
     const docs = await documents(d);
     const send = (body: Record<string, unknown>) => driverCall(t, d, 'POST', '/api/driver/application', body);

@@ -3,6 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
 import {
   type FlowActor,
+  type JobStatus,
   type OrderAction,
   type OrderStatus,
   type Transition,
@@ -16,7 +17,7 @@ import { isSiteStaff } from '../access';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 
-/** Spec 2, section 4: a second action on the same order within 2 seconds is refused. */
+/** docs/product/orders.md#order-flow: a second action on the same order within 2 seconds is refused. */
 export const ACTION_GUARD_MS = 2000;
 export const ACTION_BLOCKED = 'Action blocked: Please wait before making another action on this order';
 
@@ -52,7 +53,7 @@ export type TransitionResult = {
   siteId: string;
   previousStatus: OrderStatus;
   status: OrderStatus;
-  job: { id: string; area: string; status: string; created: boolean } | null;
+  job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
 /** 404 for a caller who is not on this order: a row they may not touch looks like a missing one. */
@@ -79,7 +80,7 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
-          ? // The driver's shared position is kept only while the delivery is active (decision 0080).
+          ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
           : {};
   const [moved] = await tx
@@ -190,7 +191,7 @@ export async function transitionOrder(
     let job: TransitionResult['job'] = null;
     if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
     if (input.action === 'accept') {
-      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012),
+      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
       // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
