@@ -63,10 +63,10 @@ test('the header counts the stored cart and keeps its entries in a menu on small
     localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [line('a', 2), line('b', 1)] }));
   });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 3 items', exact: true })).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 740 });
-  const menu = page.getByRole('button', { name: 'Menu, cart, 3 items' });
+  const menu = page.getByRole('button', { name: 'Menu 3 items in cart', exact: true });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
