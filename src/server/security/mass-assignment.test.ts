@@ -198,11 +198,12 @@ describe("fields that are part of a contract but never the caller's to choose", 
     expect(row.isVerified).toBe(false);
   });
 
-  it("prices an order from the menu whatever prices, totals, status or owner the body claims, and refuses another brand's item", async () => {
+  it("refuses prices, totals, status or owner in an order body, prices it from the menu, and refuses another brand's item", async () => {
     const base = ROUTE_EXPECTATIONS['POST /api/orders'].example!(w);
     const body = base.payload as { items: object[] };
-    const priced = await injectAs(w, 'POST', {
+    const claimed = await injectAs(w, 'POST', {
       ...base,
+      headers: { 'idempotency-key': 'claimed-fields-0001' },
       payload: {
         ...body,
         items: [{ menuItemId: w.rows.itemX, quantity: 2, priceMinor: 1, unitPriceMinor: 1 }],
@@ -211,6 +212,15 @@ describe("fields that are part of a contract but never the caller's to choose", 
         customerId: stranger,
         driverId: stranger,
       },
+    });
+    // Requests are strict (docs/decisions/0105-one-contract-per-endpoint.md): each claimed field is named.
+    expect(claimed.status).toBe(400);
+    for (const field of ['priceMinor', 'unitPriceMinor', 'totalMinor', 'status', 'customerId', 'driverId']) {
+      expect(claimed.body).toContain(field);
+    }
+    const priced = await injectAs(w, 'POST', {
+      ...base,
+      payload: { ...body, items: [{ menuItemId: w.rows.itemX, quantity: 2 }] },
     });
     expect(priced.status, priced.body).toBe(201);
     const order = (
