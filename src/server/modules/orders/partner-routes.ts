@@ -5,7 +5,7 @@ import {
   partnerOrderActionResponse,
   partnerOrderParams,
 } from '../../../domain/contracts/orders/partner-order-action';
-import { availableActions } from '../../../domain/order-flow';
+import { partnerActions } from '../../../domain/partner-orders';
 import { POLICIES } from '../../../domain/policies';
 import { buildOrderView } from './order-view';
 import { transitionOrder } from './transition-order';
@@ -37,7 +37,7 @@ export function partnerOrderRoutes(app: FastifyInstance): void {
         },
       );
       const order = await buildOrderView(db, result.orderId, 'staff');
-      return { order, availableActions: availableActions(order.status, order.orderType, 'partner') };
+      return { order, availableActions: partnerActions(order.status, order.orderType, !!result.driverId) };
     },
   );
 }
