@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cancelOrderBody,
+  cancelOrderResponse,
+  cancelRequestBody,
+  cancelRequestResponse,
+} from '../../../domain/contracts/orders/cancel-order';
 import { getOrderResponse } from '../../../domain/contracts/orders/get-order';
 import { ORDER_TOKEN_HEADER, orderRefParams, orderTokenHeaders } from '../../../domain/contracts/orders/order-view';
 import { placeOrderBody, placeOrderHeaders, placeOrderResponse } from '../../../domain/contracts/orders/place-order';
@@ -8,12 +14,14 @@ import { reorderResponse } from '../../../domain/contracts/orders/reorder';
 import { reportIssueBody, reportIssueResponse } from '../../../domain/contracts/orders/report-issue';
 import { POLICIES } from '../../../domain/policies';
 import { rateLimited } from '../../plugins/rate-limit';
+import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
 import { placeOrder } from './place-order';
 import { rateOrder } from './rate-order';
 import { reorder } from './reorder';
 import { reportIssue } from './report-issue';
+import { requestCancellation } from './request-cancellation';
 
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
@@ -127,6 +135,52 @@ export function orderRoutes(app: FastifyInstance): void {
         request.headers[ORDER_TOKEN_HEADER],
       );
       const result = await rateOrder({ db, bus }, { order, viewer, ...request.body });
+      reply.status(201);
+      return result;
+    },
+  );
+
+  r.post(
+    '/api/orders/:orderNumber/cancel',
+    {
+      config: { policy: POLICIES.public },
+      schema: {
+        params: orderRefParams,
+        headers: orderTokenHeaders,
+        body: cancelOrderBody,
+        response: { 200: cancelOrderResponse },
+      },
+    },
+    async (request) => {
+      const token = request.headers[ORDER_TOKEN_HEADER] ?? null;
+      const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
+      const actor = request.actor ? { userId: request.actor.userId, name: request.actor.name } : null;
+      await cancelOrder({ db, bus }, { order, viewer, actor, visitorToken: token, reason: request.body.reason });
+      return { order: await buildOrderView(db, order.id, viewer) };
+    },
+  );
+
+  r.post(
+    '/api/orders/:orderNumber/cancel-request',
+    {
+      config: { policy: POLICIES.public },
+      onRequest: feedback,
+      schema: {
+        params: orderRefParams,
+        headers: orderTokenHeaders,
+        body: cancelRequestBody,
+        response: { 201: cancelRequestResponse },
+      },
+    },
+    async (request, reply) => {
+      const { order, viewer } = await loadViewableOrder(
+        db,
+        request.params.orderNumber,
+        request.actor,
+        request.headers[ORDER_TOKEN_HEADER],
+      );
+      const actor = request.actor ? { userId: request.actor.userId } : null;
+      const result = await requestCancellation({ db, bus }, { order, viewer, actor, reason: request.body.reason });
       reply.status(201);
       return result;
     },

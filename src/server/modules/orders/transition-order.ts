@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { hashOrderToken, isSiteStaff } from '../access';
+import { recordAudit } from '../audit';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 
@@ -46,7 +47,7 @@ export type TransitionInput = {
    * userId is null for the server itself and for a visitor, who proves the order is theirs with
    * the order token the placing browser holds. An ops actor's role is checked by the route's policy.
    */
-  actor: { kind: FlowActor; userId: string | null; visitorToken?: string | null };
+  actor: { kind: FlowActor; userId: string | null; visitorToken?: string | null; name?: string };
   /** accept: 10, 15, 20, 25 or 30 (default 20). */
   prepTimeMinutes?: number;
   /** reject, and cancel by the partner or ops: required; cancel by the customer: optional. */
@@ -246,6 +247,23 @@ export async function transitionOrder(
       note: historyNote(input.action, input.actor.kind, reason, prep),
       createdAt: now,
     });
+
+    // Moves off the happy path are interventions: each is in the audit log with who and why.
+    if (input.action === 'cancel' || input.action === 'time_out') {
+      await recordAudit(tx, {
+        actionType: input.action === 'cancel' ? 'order_cancelled' : 'order_timed_out',
+        entityType: 'order',
+        entityId: order.id,
+        actor:
+          input.actor.kind === 'system'
+            ? null
+            : {
+                userId: input.actor.userId,
+                name: input.actor.name ?? (input.actor.kind === 'customer' ? order.customerName : input.actor.kind),
+              },
+        details: { orderNumber: order.orderNumber, from: order.status, by: input.actor.kind, reason: reason || null },
+      });
+    }
 
     let job: TransitionResult['job'] = null;
     if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
