@@ -276,9 +276,6 @@ export async function placeOrder(
     prepTimeMinutes: null,
     estimatedDeliveryTime: ESTIMATED_TIME_MINUTES[body.orderType],
     rejectionReason: null,
-    cancelledBy: null,
-    cancelReason: null,
-    cancelledAt: null,
     visitorTokenHash: visitorToken ? hashOrderToken(visitorToken) : null,
     idempotencyKey,
     requestHash: fingerprint,
@@ -323,7 +320,7 @@ export async function placeOrder(
   const viewer = customer ? 'customer' : 'visitor';
   const view = orderViewOf(
     {
-      order: { ...order, orderNumber },
+      order: { ...order, orderNumber, cancelledBy: null, cancelReason: null },
       site,
       brandName: site.brandName,
       items,
