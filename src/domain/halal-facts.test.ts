@@ -1,43 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  certificateDatesProblem,
-  certifyingBodyName,
-  isCertificateCurrent,
-  londonDate,
-  nextHalalStatus,
-} from './halal-facts';
-
-const none = { hasCurrentCertificate: false, everApproved: false };
-
-describe('nextHalalStatus', () => {
-  it('verifies a self-declared location when a certificate is approved', () => {
-    expect(nextHalalStatus('self-declared', 'approve', none)).toBe('verified');
-    expect(nextHalalStatus('temp-unverified', 'approve', none)).toBe('verified');
-  });
-  it('keeps a suspended location suspended when a certificate is approved', () => {
-    expect(nextHalalStatus('suspended', 'approve', none)).toBeNull();
-  });
-  it('moves only a verified location to temp-unverified on expiry, and only without another current certificate', () => {
-    expect(nextHalalStatus('verified', 'expire', none)).toBe('temp-unverified');
-    expect(nextHalalStatus('verified', 'expire', { hasCurrentCertificate: true, everApproved: true })).toBeNull();
-    expect(nextHalalStatus('self-declared', 'expire', none)).toBeNull();
-    expect(nextHalalStatus('suspended', 'expire', none)).toBeNull();
-  });
-  it('suspends any status once', () => {
-    expect(nextHalalStatus('verified', 'suspend', none)).toBe('suspended');
-    expect(nextHalalStatus('suspended', 'suspend', none)).toBeNull();
-  });
-  it('reinstates to what the certificates support', () => {
-    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: true, everApproved: true })).toBe(
-      'verified',
-    );
-    expect(nextHalalStatus('suspended', 'reinstate', { hasCurrentCertificate: false, everApproved: true })).toBe(
-      'temp-unverified',
-    );
-    expect(nextHalalStatus('suspended', 'reinstate', none)).toBe('self-declared');
-    expect(nextHalalStatus('verified', 'reinstate', none)).toBeNull();
-  });
-});
+import { certificateDatesProblem, certifyingBodyName, isCertificateCurrent, londonDate } from './halal-facts';
 
 describe('certificates', () => {
   it('is current up to and including its expiry date', () => {

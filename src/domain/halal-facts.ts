@@ -1,5 +1,3 @@
-import type { HalalStatus } from './halal';
-
 /** The certifying bodies a partner picks from; "other" carries the body's name. */
 export const CERTIFYING_BODIES = ['hmc', 'hfa', 'other'] as const;
 export type CertifyingBody = (typeof CERTIFYING_BODIES)[number];
@@ -77,38 +75,4 @@ export function certificateDatesProblem(issuedOn: string, expiresOn: string, tod
   if (expiresOn < today) return 'This certificate has already expired';
   if (issuedOn > today) return 'The issue date cannot be in the future';
   return null;
-}
-
-/** The halal status moves HalalNosh makes (partners make none: docs/decisions/0031, 0070). */
-export type HalalMove = 'approve' | 'expire' | 'suspend' | 'reinstate';
-
-/**
- * The status after a move, or null when the move does not apply:
- * - approve: a certificate was approved; verified, unless the location is suspended (reinstate first).
- * - expire: the last current certificate ran out; only a verified location becomes temp-unverified.
- * - suspend: any status but suspended becomes suspended.
- * - reinstate: a suspended location goes back to verified with a current certificate, to
- *   temp-unverified when it once had one, else to self-declared.
- */
-export function nextHalalStatus(
-  from: HalalStatus,
-  move: HalalMove,
-  ctx: { hasCurrentCertificate: boolean; everApproved: boolean },
-): HalalStatus | null {
-  switch (move) {
-    case 'approve':
-      return from === 'suspended' || from === 'verified' ? null : 'verified';
-    case 'expire':
-      return from === 'verified' && !ctx.hasCurrentCertificate ? 'temp-unverified' : null;
-    case 'suspend':
-      return from === 'suspended' ? null : 'suspended';
-    case 'reinstate':
-      if (from !== 'suspended') return null;
-      if (ctx.hasCurrentCertificate) return 'verified';
-      return ctx.everApproved ? 'temp-unverified' : 'self-declared';
-    default: {
-      const never: never = move;
-      throw new Error(`Unknown move ${String(never)}`);
-    }
-  }
 }

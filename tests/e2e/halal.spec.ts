@@ -110,3 +110,64 @@ test('a partner submits a certificate, a verifier approves it after viewing it, 
   await customer.goto('/?location=London&filters=verified');
   await expect(customer.locator(`a[href="/restaurant/${SLUG}"]`)).toBeVisible();
 });
+
+test('every "Halal Verified" badge in London opens a panel with a current certificate, and no other does', async ({
+  page,
+}) => {
+  await page.goto('/?location=London');
+  const cards = page.locator('a[href^="/restaurant/"]');
+  await expect(cards.first()).toBeVisible();
+  // Every London card on one list (Show More Restaurants until it is gone).
+  const more = page.getByRole('button', { name: 'Show More Restaurants' });
+  while (await more.isVisible()) await more.click();
+  const found = await cards.evaluateAll((links) =>
+    links.map((a) => ({ href: a.getAttribute('href')!, verified: (a.textContent ?? '').includes('Halal Verified') })),
+  );
+  const unique = [...new Map(found.map((c) => [c.href, c])).values()];
+  expect(unique.filter((c) => c.verified).length).toBeGreaterThan(5);
+  expect(unique.filter((c) => !c.verified).length).toBeGreaterThan(1);
+  for (const card of unique) {
+    await page.goto(card.href);
+    const panel = page.getByRole('region', { name: 'Halal details' });
+    await expect(panel, card.href).toBeVisible();
+    if (card.verified) {
+      await expect(panel.getByRole('term').filter({ hasText: 'Certificate number' }), card.href).toBeVisible();
+      await expect(panel.getByText('No current certificate checked by HalalNosh.'), card.href).toHaveCount(0);
+    } else {
+      await expect(panel.getByText('No current certificate checked by HalalNosh.'), card.href).toBeVisible();
+    }
+  }
+  // The chip lists exactly the badged ones.
+  await page.goto('/?location=London&filters=verified');
+  await expect(cards.first()).toBeVisible();
+  while (await more.isVisible()) await more.click();
+  const chip = await cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+  expect(chip.sort()).toEqual(
+    unique
+      .filter((c) => c.verified)
+      .map((c) => c.href)
+      .sort(),
+  );
+});
+
+test('the demo partner is told a certificate renews soon, and the verifier sees the one awaiting review', async ({
+  browser,
+}) => {
+  const partner = await (await browser.newContext()).newPage();
+  await signIn(partner, '/partner/login', 'partner@halalnosh.test', 'Sign In to Dashboard');
+  await expect(partner.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
+  const siteId = (
+    (await (await partner.request.get('/api/restaurants/tiffin-tandoor-tooting')).json()) as {
+      restaurant: { id: string };
+    }
+  ).restaurant.id;
+  await partner.goto(`/partner/location/${siteId}`);
+  await expect(partner.getByText('Certificate renews soon')).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, '/admin/login', 'ops@halalnosh.test', 'Access Admin Panel');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await admin.getByRole('link', { name: 'Halal Verification' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Halal Verification' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: /Karachi Biryani Co\./ })).toBeVisible();
+});

@@ -15,6 +15,15 @@ export type SampleMenuItem = {
   sortOrder: number;
 };
 
+export type SampleCertificate = {
+  certifyingBody: 'hmc' | 'hfa';
+  certificateNumber: string;
+  /** YYYY-MM-DD; HalalNosh approved it that day. */
+  issuedOn: string;
+  /** The last valid day (London calendar), YYYY-MM-DD. */
+  expiresOn: string;
+};
+
 export type SampleRestaurant = {
   id: string;
   slug: string;
@@ -22,9 +31,12 @@ export type SampleRestaurant = {
   branchName: string;
   city: 'London';
   cuisines: string[];
-  halalStatus: 'verified' | 'self-declared';
-  /** Month and year of the last halal verification, e.g. "March 2026"; null when self-declared. */
-  lastVerified: string | null;
+  /**
+   * The branch's approved halal certificate, or null when it is self-declared. The demo database
+   * seeds the same certificate; the offline fallback derives the badge from it with the same rule
+   * (domain/halal-status.ts), so neither claims "Halal Verified" without one.
+   */
+  certificate: SampleCertificate | null;
   rating: number;
   etaMin: number;
   etaMax: number;
@@ -50,8 +62,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Dalston',
     city: 'London',
     cuisines: ['Turkish', 'Mediterranean'],
-    halalStatus: 'verified',
-    lastVerified: 'September 2026',
+    certificate: {
+      certifyingBody: 'hmc',
+      certificateNumber: 'HMC-240017',
+      issuedOn: '2026-09-01',
+      expiresOn: '2027-08-31',
+    },
     rating: 4.7,
     etaMin: 25,
     etaMax: 40,
@@ -128,8 +144,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Edgware Road',
     city: 'London',
     cuisines: ['Lebanese', 'Middle Eastern'],
-    halalStatus: 'verified',
-    lastVerified: 'October 2026',
+    certificate: {
+      certifyingBody: 'hfa',
+      certificateNumber: 'HFA-240034',
+      issuedOn: '2026-10-01',
+      expiresOn: '2027-09-30',
+    },
     rating: 4.6,
     etaMin: 30,
     etaMax: 45,
@@ -190,8 +210,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Whitechapel',
     city: 'London',
     cuisines: ['Pakistani', 'South Asian'],
-    halalStatus: 'verified',
-    lastVerified: 'August 2026',
+    certificate: {
+      certifyingBody: 'hmc',
+      certificateNumber: 'HMC-240051',
+      issuedOn: '2026-08-01',
+      expiresOn: '2027-07-31',
+    },
     rating: 4.5,
     etaMin: 35,
     etaMax: 50,
@@ -249,8 +273,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Golborne Road',
     city: 'London',
     cuisines: ['Moroccan', 'North African'],
-    halalStatus: 'verified',
-    lastVerified: 'July 2026',
+    certificate: {
+      certifyingBody: 'hfa',
+      certificateNumber: 'HFA-240068',
+      issuedOn: '2026-07-01',
+      expiresOn: '2027-06-30',
+    },
     rating: 4.8,
     etaMin: 35,
     etaMax: 50,
@@ -326,8 +354,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Tooting',
     city: 'London',
     cuisines: ['Indian', 'South Asian'],
-    halalStatus: 'verified',
-    lastVerified: 'October 2026',
+    certificate: {
+      certifyingBody: 'hmc',
+      certificateNumber: 'HMC-240085',
+      issuedOn: '2026-10-01',
+      expiresOn: '2027-09-30',
+    },
     rating: 4.4,
     etaMin: 30,
     etaMax: 45,
@@ -389,8 +421,7 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: "Shepherd's Bush",
     city: 'London',
     cuisines: ['Middle Eastern', 'Mediterranean'],
-    halalStatus: 'self-declared',
-    lastVerified: null,
+    certificate: null,
     rating: 4.3,
     etaMin: 20,
     etaMax: 35,
@@ -439,8 +470,12 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     branchName: 'Green Lanes',
     city: 'London',
     cuisines: ['Mediterranean', 'Turkish'],
-    halalStatus: 'verified',
-    lastVerified: 'June 2026',
+    certificate: {
+      certifyingBody: 'hfa',
+      certificateNumber: 'HFA-240102',
+      issuedOn: '2026-06-01',
+      expiresOn: '2027-05-31',
+    },
     rating: 4.6,
     etaMin: 25,
     etaMax: 40,

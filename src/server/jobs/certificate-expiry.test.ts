@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, halalCertificates, halalStatusHistory, sites } from '../db/schema/index';
+import { londonDate } from '../../domain/halal-facts';
+import { auditLog, halalCertificates, halalStatusHistory } from '../db/schema/index';
+import { siteHalalState } from '../modules/halal';
 import { type Caller, adminsOfEveryRole, call } from '../modules/admin/test-fixtures';
 import { certificateBody, expireOn, uploadCertificate } from '../modules/halal/test-fixtures';
 import { type PartnerWorld, partnerWorld } from '../modules/partner/test-fixtures';
@@ -27,12 +29,10 @@ async function approvedCertificate(siteId: string): Promise<string> {
   expect((await call(t, verifier, 'POST', `/api/admin/halal/certificates/${cert.id}/approve`)).statusCode).toBe(200);
   return cert.id;
 }
-const siteStatus = async (id: string) =>
-  (await t.database.db.select({ s: sites.halalStatus }).from(sites).where(eq(sites.id, id)))[0].s;
+const siteStatus = async (id: string) => (await siteHalalState(t.database.db, id, londonDate(new Date()))).halalStatus;
 
 describe('certificate expiry sweeper', () => {
   it('moves a verified location to temp-unverified exactly once, even with two runs at once', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.a1.id));
     const certId = await approvedCertificate(w.a1.id);
     expect(await siteStatus(w.a1.id)).toBe('verified');
     // Current on its last day: nothing moves.
@@ -40,6 +40,8 @@ describe('certificate expiry sweeper', () => {
     expect((await runCertificateExpiryOnce(deps())).expired).toBe(0);
 
     await expireOn(t, certId, '2021-03-31');
+    // The status lapses with the date itself, before any sweep (docs/decisions/0100).
+    expect(await siteStatus(w.a1.id)).toBe('temp-unverified');
     const results = await Promise.all([runCertificateExpiryOnce(deps()), runCertificateExpiryOnce(deps())]);
     expect(results.reduce((n, r) => n + r.statusChanges, 0)).toBe(1);
     expect(results.reduce((n, r) => n + r.expired, 0)).toBe(1);
@@ -49,7 +51,7 @@ describe('certificate expiry sweeper', () => {
     const history = await t.database.db
       .select()
       .from(halalStatusHistory)
-      .where(and(eq(halalStatusHistory.siteId, w.a1.id), eq(halalStatusHistory.toStatus, 'temp-unverified')));
+      .where(and(eq(halalStatusHistory.siteId, w.a1.id), eq(halalStatusHistory.fromStatus, 'verified')));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: 'verified', actorName: 'System' });
     const audits = await t.database.db
@@ -62,7 +64,6 @@ describe('certificate expiry sweeper', () => {
   });
 
   it('keeps a location verified while another approved certificate is current', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.a2.id));
     const old = await approvedCertificate(w.a2.id);
     await approvedCertificate(w.a2.id);
     await expireOn(t, old, '2021-01-31');
@@ -71,7 +72,6 @@ describe('certificate expiry sweeper', () => {
   });
 
   it('leaves a suspended location suspended when its certificate expires', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.b1.id));
     const uploadId = await uploadCertificate(t, w.other);
     const cert = (
       await call(t, w.other, 'POST', `/api/partner/sites/${w.b1.id}/halal/certificates`, certificateBody(uploadId))

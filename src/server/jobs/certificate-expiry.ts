@@ -1,18 +1,12 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { londonDate, nextHalalStatus } from '../../domain/halal-facts';
+import { londonDate } from '../../domain/halal-facts';
 import type { Db } from '../db/client';
 import { halalCertificates } from '../db/schema/index';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
 import { recordAudit } from '../modules/audit';
-import {
-  type HalalStatusEvent,
-  applyHalalStatus,
-  certificateContext,
-  lockSite,
-  publishHalalStatus,
-} from '../modules/halal';
+import { type HalalStatusEvent, lockSite, publishHalalStatus, siteHalalState, withHalalMove } from '../modules/halal';
 
 /** Certificates claimed per run; a backlog drains over the following runs. */
 const BATCH = 100;
@@ -22,9 +16,11 @@ export const CERTIFICATE_CHECK_INTERVAL_MS = 10 * 60_000;
 type Deps = { db: Db; bus: LiveBus };
 
 /**
- * One pass: every approved certificate past its last valid day becomes expired, and a verified
- * location left with no current certificate becomes temp-unverified ("Verification Pending"),
- * with its history and audit rows. Certificates are claimed with FOR UPDATE SKIP LOCKED and
+ * One pass: every approved certificate past its last valid day becomes expired, with its audit
+ * row. The status a customer sees never waits for this pass: it is derived from the certificates
+ * and the London date (docs/decisions/0100), so it became "Verification Pending" at midnight.
+ * The pass records that move in the location's history, measured from the certificate's last
+ * valid day (when the location was still verified), and tells admins and the location's staff. Certificates are claimed with FOR UPDATE SKIP LOCKED and
  * re-checked as approved, so two processes running at once move each one exactly once.
  */
 export async function runCertificateExpiryOnce(
@@ -32,7 +28,7 @@ export async function runCertificateExpiryOnce(
   now: Date = new Date(),
 ): Promise<{ expired: number; statusChanges: number }> {
   const today = londonDate(now);
-  const events: HalalStatusEvent[] = [];
+  const events: (HalalStatusEvent | null)[] = [];
   let expired = 0;
   await deps.db.transaction(async (tx) => {
     const due = await tx
@@ -48,6 +44,8 @@ export async function runCertificateExpiryOnce(
       .limit(BATCH)
       .for('update', { skipLocked: true });
     for (const cert of due) {
+      const site = await lockSite(tx, cert.siteId);
+      const before = site ? (await siteHalalState(tx, cert.siteId, cert.expiresOn)).halalStatus : null;
       await tx
         .update(halalCertificates)
         .set({ status: 'expired', updatedAt: now })
@@ -60,24 +58,24 @@ export async function runCertificateExpiryOnce(
         actor: null,
         details: { siteId: cert.siteId, certificateNumber: cert.certificateNumber, expiresOn: cert.expiresOn },
       });
-      const site = await lockSite(tx, cert.siteId);
-      if (!site) continue;
-      const to = nextHalalStatus(site.halalStatus, 'expire', await certificateContext(tx, site.id, today));
-      if (to) {
-        const event = await applyHalalStatus(
-          tx,
-          site,
-          to,
-          `Certificate ${cert.certificateNumber} expired on ${cert.expiresOn}`,
-          null,
-          { details: { certificateId: cert.id } },
-        );
-        events.push(event);
-      }
+      if (!site || !before) continue;
+      const { event } = await withHalalMove(
+        tx,
+        site.id,
+        today,
+        async () => undefined,
+        () => ({
+          reason: `Certificate ${cert.certificateNumber} expired on ${cert.expiresOn}`,
+          actor: null,
+          details: { certificateId: cert.id },
+        }),
+        before,
+      );
+      events.push(event);
     }
   });
   await publishHalalStatus(deps.bus, events);
-  return { expired, statusChanges: events.length };
+  return { expired, statusChanges: events.filter(Boolean).length };
 }
 
 /**

@@ -1,6 +1,8 @@
+import { londonDate } from '../../domain/halal-facts';
+import { siteHalalState } from '../modules/halal';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuItems, menuSections, menus, reviews, sites, user, userProfiles } from '../db/schema/index';
+import { menuItems, menuSections, menus, reviews, user, userProfiles } from '../db/schema/index';
 import { type Method, injectAs } from '../test/inject-as';
 import { ROUTE_EXPECTATIONS, routeKey } from '../test/route-expectations';
 import { type World, buildWorld, changedTables, fingerprint } from '../test/security-world';
@@ -230,15 +232,15 @@ describe("fields that are part of a contract but never the caller's to choose", 
   });
 
   it('does not let a partner declare their own halal status', async () => {
-    await t.database.db.update(sites).set({ halalStatus: 'self-declared' }).where(eq(sites.id, w.rows.siteX1));
     const res = await injectAs(w, 'PATCH', {
       actor: 'ownerX',
       url: `/api/partner/sites/${w.rows.siteX1}`,
-      payload: { halalStatus: 'verified', description: 'Certified!' },
+      payload: { halalStatus: 'verified', halalSuspendedAt: null, description: 'Certified!' },
     });
     expect(res.status).toBeLessThan(500);
-    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, w.rows.siteX1));
-    expect(site.halalStatus).not.toBe('verified');
+    // The status is derived from certificates only (docs/decisions/0100); none was approved.
+    const { halalStatus } = await siteHalalState(t.database.db, w.rows.siteX1, londonDate(new Date()));
+    expect(halalStatus).not.toBe('verified');
   });
 
   it("does not move an item into another brand's menu", async () => {

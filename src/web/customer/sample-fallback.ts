@@ -1,6 +1,8 @@
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import type { RestaurantCard } from '../../domain/contracts/catalog/restaurant-card';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
+import { londonDate } from '../../domain/halal-facts';
+import { deriveHalalStatus } from '../../domain/halal-status';
 import type { CityEntry } from '../../domain/sample-data/cities';
 import type { SampleRestaurant } from '../../domain/sample-data/sample-restaurants';
 import { type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../domain/search-filters';
@@ -21,28 +23,6 @@ export async function sampleCities(): Promise<CityEntry[]> {
   return (await import('../../domain/sample-data/cities')).UK_CITIES;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function monthYearToIso(text: string | null): string | null {
-  if (!text) return null;
-  const [month, year] = text.split(' ');
-  const m = MONTHS.indexOf(month);
-  return m >= 0 && Number(year) ? new Date(Date.UTC(Number(year), m, 1)).toISOString() : null;
-}
-
 /** A sample branch as a search result card. Its rating is the sample's own; it has no counted reviews. */
 export function sampleCard(s: SampleRestaurant): RestaurantCard {
   return {
@@ -59,8 +39,15 @@ export function sampleCard(s: SampleRestaurant): RestaurantCard {
     etaMaxMinutes: s.etaMax,
     deliveryFeeMinor: s.deliveryFeeMinor,
     minOrderMinor: 0,
-    halalStatus: s.halalStatus,
-    lastVerifiedAt: monthYearToIso(s.lastVerified),
+    // The same rule as the server's (docs/decisions/0100): verified only with a current certificate.
+    halalStatus: deriveHalalStatus(
+      {
+        suspended: false,
+        certificates: s.certificate ? [{ status: 'approved', expiresOn: s.certificate.expiresOn }] : [],
+      },
+      londonDate(new Date()),
+    ),
+    lastVerifiedAt: s.certificate ? `${s.certificate.issuedOn}T00:00:00.000Z` : null,
     imageUrl: s.imageUrl,
     logoUrl: s.logoUrl,
     isOpen: s.isOpen,

@@ -69,6 +69,12 @@ export function HalalSection({ siteId }: { siteId: string }) {
           {halal.data.lastVerifiedAt ? ` · last verified ${formatDate(halal.data.lastVerifiedAt)}` : ''}. Only HalalNosh
           sets the halal status, after checking a certificate.
         </CardDescription>
+        {halal.data.renewsSoon ? (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <strong>Certificate renews soon</strong>: upload the renewed certificate before the current one expires to
+            stay Halal Verified.
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-2">
         <div className="grid content-start gap-6">

@@ -82,5 +82,7 @@ export const partnerHalalResponse = z.object({
   /** The brand's menu items, to choose from for a listed-items certificate or the per-item flags. */
   items: z.array(z.object({ id: z.string(), name: z.string() })),
   certificates: z.array(certificateView),
+  /** The current certificate lapses within 30 days and no renewal awaits review ("Certificate renews soon"). */
+  renewsSoon: z.boolean(),
 });
 export type PartnerHalalResponse = z.infer<typeof partnerHalalResponse>;

@@ -15,7 +15,6 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { HalalStatus } from '../../../domain/halal';
 import type { OpeningHours } from '../../../domain/opening-hours';
 import type { BrandRole } from '../../../domain/roles';
 import { user } from './auth';
@@ -104,8 +103,12 @@ export const sites = pgTable(
     /** Typical delivery window shown on cards, in minutes. */
     etaMinMinutes: integer('eta_min_minutes').notNull().default(30),
     etaMaxMinutes: integer('eta_max_minutes').notNull().default(45),
-    halalStatus: text('halal_status').$type<HalalStatus>().notNull().default('verified'),
-    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    /**
+     * Set while a halal verifier's suspension stands (the reason and who are in
+     * halal_status_history). The halal status itself is never stored: it is derived from this and
+     * the certificates (domain/halal-status.ts, docs/decisions/0100).
+     */
+    halalSuspendedAt: timestamp('halal_suspended_at', { withTimezone: true }),
     isOpen: boolean('is_open').notNull().default(true),
     /** archived: deleted by its partner but kept for its order history (docs/decisions/0031). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),

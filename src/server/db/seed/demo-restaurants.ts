@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HalalStatus } from '../../../domain/halal';
 import { defaultOpeningHours, type OpeningHours } from '../../../domain/opening-hours';
 import { UK_CITIES } from '../../../domain/sample-data/cities';
-import { SAMPLE_RESTAURANTS } from '../../../domain/sample-data/sample-restaurants';
+import { SAMPLE_RESTAURANTS, type SampleCertificate } from '../../../domain/sample-data/sample-restaurants';
 
 /**
  * The demo catalogue: the seven sample branches plus demo restaurants in all 20 cities.
@@ -67,8 +67,15 @@ export type CatalogSiteSeed = {
   lng: number;
   cuisines: Cuisine[];
   imageUrl: string;
+  /**
+   * The halal story the demo tells about this branch. Not stored: seed-halal.ts gives it the
+   * evidence the status is derived from (an approved certificate, a lapsed one, none).
+   */
   halalStatus: HalalStatus;
+  /** When HalalNosh approved its certificate (verified and lapsed stories). */
   lastVerifiedAt: Date | null;
+  /** A sample branch's own certificate (the offline fallback shows the same one). */
+  certificate?: SampleCertificate | null;
   isOpen: boolean;
   openingHours: OpeningHours;
   deliveryFeeMinor: number;
@@ -2434,8 +2441,9 @@ function sampleBrand(sample: (typeof SAMPLE_RESTAURANTS)[number]): CatalogBrandS
         lng: sample.lng,
         cuisines: sample.cuisines as Cuisine[],
         imageUrl: sample.imageUrl,
-        halalStatus: sample.halalStatus,
-        lastVerifiedAt: monthYearToDate(sample.lastVerified),
+        halalStatus: sample.certificate ? ('verified' as const) : ('self-declared' as const),
+        lastVerifiedAt: sample.certificate ? new Date(`${sample.certificate.issuedOn}T00:00:00.000Z`) : null,
+        certificate: sample.certificate,
         isOpen: sample.isOpen,
         openingHours: defaultOpeningHours(),
         deliveryFeeMinor: sample.deliveryFeeMinor,

@@ -160,7 +160,9 @@ describe('seedCatalog', () => {
     expect(ordered.every(Boolean)).toBe(true);
     expect(ordered.map((s) => s.slug)).toEqual(SAMPLE_RESTAURANTS.map((r) => r.slug));
     expect(ordered.map((s) => s.isOpen)).toEqual([true, true, false, true, true, true, true]);
-    expect(ordered.map((s) => s.halalStatus)).toEqual([
+    // The halal story each sample tells (its status is derived from the certificate seed-halal.ts gives it).
+    const planned = new Map(catalogSeedBrands().flatMap((b) => b.sites.map((x) => [x.id, x])));
+    expect(ordered.map((s) => planned.get(s.id)!.halalStatus)).toEqual([
       'verified',
       'verified',
       'verified',
@@ -169,7 +171,15 @@ describe('seedCatalog', () => {
       'self-declared',
       'verified',
     ]);
-    expect(ordered.map((s) => s.lastVerifiedAt === null)).toEqual([false, false, false, false, false, true, false]);
+    expect(ordered.map((s) => planned.get(s.id)!.lastVerifiedAt === null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
     const fees = ordered.map((s) => s.deliveryFeeMinor);
     expect(Math.min(...fees)).toBe(199);
     expect(Math.max(...fees)).toBe(449);
@@ -183,9 +193,11 @@ describe('seedCatalog', () => {
     }
   });
 
-  it('stores the first of the verification month for a verified sample site', async () => {
-    const [dalston] = await database.db.select().from(sites).where(eq(sites.id, SAMPLE_RESTAURANTS[0].id));
+  it("dates a verified sample site's verification by its certificate's issue date", () => {
+    const dalston = catalogSeedBrands()[0].sites[0];
+    expect(dalston.id).toBe(SAMPLE_RESTAURANTS[0].id);
     expect(dalston.lastVerifiedAt?.toISOString()).toBe('2026-09-01T00:00:00.000Z');
+    expect(dalston.certificate).toMatchObject({ issuedOn: '2026-09-01', expiresOn: '2027-08-31' });
   });
 
   it('makes the partner the owner of exactly the seven sample brands', async () => {

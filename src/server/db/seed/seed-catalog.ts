@@ -72,8 +72,6 @@ export async function seedCatalog(db: Db, opts: { partnerUserId: string }): Prom
             minOrderMinor: s.minOrderMinor,
             etaMinMinutes: s.etaMinMinutes,
             etaMaxMinutes: s.etaMaxMinutes,
-            halalStatus: s.halalStatus,
-            lastVerifiedAt: s.lastVerifiedAt,
             isOpen: s.isOpen,
             openingHours: s.openingHours,
           })),

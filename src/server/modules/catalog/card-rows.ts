@@ -1,13 +1,19 @@
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
+import { londonDate } from '../../../domain/halal-facts';
 import { isOpenNow } from '../../../domain/open-now';
 import { WEEKDAYS, londonClock } from '../../../domain/opening-hours';
 import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
+import { halalColumns, isVerifiedSql } from '../halal';
 
-/** The columns a card needs, and no more: search answers stay small. */
-export const cardColumns = {
+/**
+ * The columns a card needs, and no more: search answers stay small. The halal status and last
+ * verification are derived for `today` (a London date) from the certificates and the suspension
+ * (halal-status-sql.ts): no stored status can disagree with the Halal details panel.
+ */
+export const cardColumns = (today: string) => ({
   id: sites.id,
   slug: sites.slug,
   brandId: sites.brandId,
@@ -23,8 +29,7 @@ export const cardColumns = {
   busyExtraMinutes: sites.busyExtraMinutes,
   deliveryFeeMinor: sites.deliveryFeeMinor,
   minOrderMinor: sites.minOrderMinor,
-  halalStatus: sites.halalStatus,
-  lastVerifiedAt: sites.lastVerifiedAt,
+  ...halalColumns(today),
   imageUrl: sites.imageUrl,
   isOpen: sites.isOpen,
   openingHours: sites.openingHours,
@@ -36,11 +41,11 @@ export const cardColumns = {
   lat: sites.lat,
   lng: sites.lng,
   deliveryRadiusKm: sites.deliveryRadiusKm,
-};
+});
 
 /** Branches joined to their brands; callers add the where clause (always status active). */
-export function selectCardRows(db: DbOrTx) {
-  return db.select(cardColumns).from(sites).innerJoin(brands, eq(brands.id, sites.brandId));
+export function selectCardRows(db: DbOrTx, today: string) {
+  return db.select(cardColumns(today)).from(sites).innerJoin(brands, eq(brands.id, sites.brandId));
 }
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['execute']>>[number];
@@ -74,10 +79,10 @@ function openNowParts(at: Date) {
 const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
 
 /** One filter chip as a SQL condition (domain/search-filters.ts matchesFilter). */
-function filterSql(f: SearchFilter, open: SQL<boolean>): SQL {
+function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): SQL {
   switch (f) {
     case 'verified':
-      return sql`${sites.halalStatus} = 'verified'`;
+      return isVerifiedSql(today);
     case 'fast':
       return sql`${sites.etaMaxMinutes} + ${sites.busyExtraMinutes} <= ${FAST_DELIVERY_MAX_MINUTES}`;
     case 'free':
@@ -95,7 +100,8 @@ function filterSql(f: SearchFilter, open: SQL<boolean>): SQL {
 
 /**
  * A search's first read: the branches of the where clause that pass the filter chips, judged in
- * SQL by the domain's rules (search-filters.ts: Verified Halal by status, the shown ETA, the fee,
+ * SQL by the domain's rules (search-filters.ts: Verified Halal by the derived status, i.e. a
+ * current approved certificate and no suspension, the shown ETA, the fee,
  * the shown rating, Open Now), each as a small row: what the order needs, the cuisines only when a
  * cuisine is chosen (matched in JS, domain's matchesCuisine), the position only for a postcode.
  * At 500 branches a city, reading opening hours and cuisines of every branch into JS cost more
@@ -110,7 +116,8 @@ export function selectRankRows(
 ) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
-  for (const f of filters) conditions.push(filterSql(f, open));
+  const today = londonDate(at);
+  for (const f of filters) conditions.push(filterSql(f, open, today));
   const query = db
     .select({
       id: sites.id,
@@ -143,12 +150,12 @@ export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['exec
  * its primary key for each row: a join let the planner hash every brand for a page of 50 branches
  * (issue 8 item 6, decision 0093).
  */
-export function cardRowsByIds(db: DbOrTx, ids: string[]) {
+export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
   const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) =>
     sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
   return db
     .select({
-      ...cardColumns,
+      ...cardColumns(today),
       brandName: ofBrand<string>(brands.name),
       logoUrl: ofBrand<string | null>(brands.logoUrl),
     })

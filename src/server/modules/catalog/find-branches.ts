@@ -14,8 +14,8 @@ export const MAX_DELIVERY_RADIUS_KM = 20;
 const inCity = (citySlug: string) => and(eq(sites.citySlug, citySlug), eq(sites.status, 'active'));
 
 /** A city's active branches, through sites_city_slug_idx. */
-export function cityBranchesQuery(db: DbOrTx, citySlug: string) {
-  return selectCardRows(db).where(inCity(citySlug));
+export function cityBranchesQuery(db: DbOrTx, citySlug: string, today: string) {
+  return selectCardRows(db, today).where(inCity(citySlug));
 }
 
 /** Options of the search's first read (card-rows.ts selectRankRows). */
@@ -107,8 +107,8 @@ function inBox(point: GeoPoint) {
 }
 
 /** Active branches inside the box around a point (inBox). */
-export function nearbyBranchesQuery(db: DbOrTx, point: GeoPoint) {
-  return selectCardRows(db).where(inBox(point));
+export function nearbyBranchesQuery(db: DbOrTx, point: GeoPoint, today: string) {
+  return selectCardRows(db, today).where(inBox(point));
 }
 
 /**
@@ -131,8 +131,12 @@ export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
 }
 
 /** The branches whose own delivery radius reaches the point, each with its distance, nearest first. */
-export async function branchesDeliveringTo(db: DbOrTx, point: GeoPoint): Promise<{ row: CardRow; km: number }[]> {
-  const rows = await nearbyBranchesQuery(db, point);
+export async function branchesDeliveringTo(
+  db: DbOrTx,
+  point: GeoPoint,
+  today: string,
+): Promise<{ row: CardRow; km: number }[]> {
+  const rows = await nearbyBranchesQuery(db, point, today);
   return rows
     .filter((row) => row.lat !== null && row.lng !== null)
     .map((row) => ({ row, km: distanceKm(point, { lat: row.lat!, lng: row.lng! }) }))

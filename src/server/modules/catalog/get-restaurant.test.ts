@@ -17,7 +17,7 @@ let baseItems: (typeof menuItems.$inferSelect)[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
   // Saffron Ember has branches in London, Birmingham and Manchester sharing one base menu.
   const [london] = await t.database.db.select().from(sites).where(eq(sites.slug, 'saffron-ember-green-street'));
   brandId = london.brandId;
@@ -53,7 +53,7 @@ describe('GET /api/restaurants/:slug', () => {
       phone: sample.phone,
       deliveryFeeMinor: sample.deliveryFeeMinor,
       deliveryRadiusKm: sample.deliveryRadiusKm,
-      halalStatus: sample.halalStatus,
+      halalStatus: sample.certificate ? 'verified' : 'self-declared',
       distanceKm: null,
       brandDescription: sample.description,
     });

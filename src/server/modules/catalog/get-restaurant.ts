@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { RestaurantDetail } from '../../../domain/contracts/catalog/get-restaurant';
 import { AppError } from '../../../domain/errors';
+import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brands, menus, sites } from '../../db/schema/index';
 import { cardColumns, toCard } from './card-rows';
 import { loadBranchMenu } from './load-menu';
 
 /** An active branch by slug with its brand's description and menu id (all unique-index lookups). */
-export function branchBySlugQuery(db: DbOrTx, slug: string) {
+export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
   return db
-    .select({ ...cardColumns, brandDescription: brands.description, menuId: menus.id })
+    .select({ ...cardColumns(today), brandDescription: brands.description, menuId: menus.id })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
     .leftJoin(menus, eq(menus.brandId, sites.brandId))
@@ -19,7 +20,7 @@ export function branchBySlugQuery(db: DbOrTx, slug: string) {
 
 /** The restaurant page: the card, the brand's description and the branch's menu (null when empty). */
 export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()): Promise<RestaurantDetail> {
-  const [row] = await branchBySlugQuery(db, slug);
+  const [row] = await branchBySlugQuery(db, slug, londonDate(now));
   if (!row) throw new AppError('NOT_FOUND', 'Restaurant not found');
   const sections = row.menuId ? await loadBranchMenu(db, row.menuId, row.id) : [];
   return {

@@ -7,6 +7,7 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 import { siteReviewsQuery } from '../reviews/list-reviews';
 import { myReviewQuery } from '../reviews/get-my-review';
 import { completedOrderQuery, siteRatingTotalsQuery } from '../reviews/save-review';
+import { londonDate } from '../../../domain/halal-facts';
 import { cardRowsByIds } from './card-rows';
 import { cityBranchesQuery, cityPageQuery, cityRankQuery, nearbyBranchesQuery, nearbyRankQuery } from './find-branches';
 import { branchBySlugQuery } from './get-restaurant';
@@ -69,7 +70,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db);
   [site] = await t.database.db.select().from(sites).where(eq(sites.slug, 'kervan-ocakbasi-dalston'));
-  const [row] = await branchBySlugQuery(t.database.db, site.slug);
+  const [row] = await branchBySlugQuery(t.database.db, site.slug, TODAY);
   menuId = row.menuId!;
   [{ id: userId }] = await t.database.db
     .select({ id: user.id })
@@ -78,11 +79,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const TODAY = londonDate(new Date());
 const unindexed = (list: string[]) => list.filter((s) => !s.startsWith('Indexed'));
 
 describe('query plans', () => {
   it('finds a restaurant page branch through unique indexes', async () => {
-    const found = await planScans(branchBySlugQuery(t.database.db, site.slug));
+    const found = await planScans(branchBySlugQuery(t.database.db, site.slug, TODAY));
     expect(found.length).toBeGreaterThanOrEqual(3);
     expect(unindexed(found)).toEqual([]);
   });
@@ -95,8 +97,8 @@ describe('query plans', () => {
   });
 
   it('searches a city and a postcode box through the sites indexes', async () => {
-    const city = await planScans(cityBranchesQuery(t.database.db, 'london'));
-    const box = await planScans(nearbyBranchesQuery(t.database.db, { lat: 51.515, lng: -0.0587 }));
+    const city = await planScans(cityBranchesQuery(t.database.db, 'london', TODAY));
+    const box = await planScans(nearbyBranchesQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, TODAY));
     expect(unindexed([...city, ...box])).toEqual([]);
     expect(city.some((s) => s.endsWith('sites'))).toBe(true);
     expect(box.some((s) => s.endsWith('sites'))).toBe(true);
@@ -111,7 +113,9 @@ describe('query plans', () => {
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, all))),
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, none))),
       ...(await planScans(cityPageQuery(t.database.db, 'london', { at: new Date(), filters: ['open', 'top'] }, 0, 50))),
-      ...(await planScans(cardRowsByIds(t.database.db, [site.id]))),
+      // Verified Halal is judged in the city page statement too (the derived status, decision 0100).
+      ...(await planScans(cityPageQuery(t.database.db, 'london', { at: new Date(), filters: ['verified'] }, 0, 24))),
+      ...(await planScans(cardRowsByIds(t.database.db, [site.id], TODAY))),
     ];
     expect(unindexed(rank)).toEqual([]);
   });

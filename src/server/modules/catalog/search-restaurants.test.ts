@@ -8,6 +8,7 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 
 type Card = {
   slug: string;
+  halalStatus: string;
   brandName: string;
   branchName: string;
   city: string;
@@ -54,8 +55,8 @@ beforeAll(async () => {
   await set('tiffin-tandoor-tooting', { deliveryFeeMinor: 0, ratingAvg: 4.9, reviewCount: 1 });
   // Gone for good: never listed.
   await set('tigris-grill-ealing', { status: 'inactive' });
-  // Verified Halal needs a current approved certificate (issue 7): a verified status whose
-  // certificate ran out last night (before the sweeper's run), or that has none, is not enough.
+  // Verified Halal needs a current approved certificate (docs/decisions/0100): a certificate that
+  // ran out last night (before the sweeper's run), or none at all, is not enough.
   const siteId = async (slug: string) =>
     (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;
   await db
@@ -95,7 +96,7 @@ type Row = Awaited<ReturnType<typeof londonRows>>[number];
 const isOpenRow = (r: Row) =>
   r.isOpen && !(r.pausedUntil && r.pausedUntil > new Date()) && !r.openingHours.monday.closed;
 const RULES: Record<string, (r: Row) => boolean> = {
-  verified: (r) => r.halalStatus === 'verified' && certified.has(r.id),
+  verified: (r) => r.halalSuspendedAt === null && certified.has(r.id),
   fast: (r) => r.etaMaxMinutes + r.busyExtraMinutes <= 30,
   free: (r) => r.deliveryFeeMinor === 0,
   top: (r) => r.reviewCount > 0 && r.ratingAvg !== null && Number(r.ratingAvg) >= 4.5,
@@ -231,16 +232,20 @@ describe('cuisine and filters', () => {
     expect(found).not.toContain('kervan-ocakbasi-dalston');
     expect(found).not.toContain('sultan-s-table-green-lanes');
     const rows = await londonRows();
-    for (const slug of found) {
-      const row = rows.find((r) => r.slug === slug)!;
-      expect(row.halalStatus, slug).toBe('verified');
-      expect(certified.has(row.id), slug).toBe(true);
+    for (const card of body.restaurants) {
+      const row = rows.find((r) => r.slug === card.slug)!;
+      expect(card.halalStatus, card.slug).toBe('verified');
+      expect(certified.has(row.id), card.slug).toBe(true);
     }
-    // Both are still verified by status, so the status alone would have listed them.
-    const statuses = rows
-      .filter((r) => ['kervan-ocakbasi-dalston', 'sultan-s-table-green-lanes'].includes(r.slug))
-      .map((r) => r.halalStatus);
-    expect(statuses).toEqual(['verified', 'verified']);
+    // The badges agree with the chip: the unfiltered list shows "Halal Verified" on exactly these,
+    // and the lapsed and uncertified branches say "Verification Pending" and "Self Declared Halal".
+    const all = (await search('?limit=100')).restaurants;
+    expect(slugs(all.filter((c) => c.halalStatus === 'verified'))).toEqual(found);
+    const badge = (slug: string) => all.find((c) => c.slug === slug)?.halalStatus;
+    expect([badge('kervan-ocakbasi-dalston'), badge('sultan-s-table-green-lanes')]).toEqual([
+      'temp-unverified',
+      'self-declared',
+    ]);
   });
 
   it('refuses an unknown filter', async () => {

@@ -3,11 +3,11 @@ import type {
   SearchRestaurantsQuery,
   SearchRestaurantsResponse,
 } from '../../../domain/contracts/catalog/search-restaurants';
+import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
-import { currentlyCertifiedSiteIds } from '../halal';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { describeLocation, resolveLocation } from './resolve-location';
@@ -30,7 +30,7 @@ export async function searchRestaurants(
   // the distance and the name order stay in JS (the same functions the web app's fallback uses).
   const wantCuisine = !matchesCuisine([], query.cuisine);
   const options = { at: now, filters: query.filters, cuisines: wantCuisine };
-  if (location.kind === 'city' && !wantCuisine && !query.filters.includes('verified')) {
+  if (location.kind === 'city' && !wantCuisine) {
     return { location: describeLocation(location), ...(await cityPage(db, location.citySlug, query, now)) };
   }
   let found: { row: RankRow; km: number | null }[];
@@ -51,15 +51,7 @@ export async function searchRestaurants(
       rating: row.rating === null ? null : Number(row.rating),
       isOpen: row.isOpen ?? false,
     }));
-  // Verified Halal also needs a current approved certificate, not only the status (issue 7).
-  const certified = query.filters.includes('verified')
-    ? await currentlyCertifiedSiteIds(
-        db,
-        ranked.map((c) => c.id),
-        now,
-      )
-    : null;
-  const matching = certified ? ranked.filter((c) => certified.has(c.id)) : ranked;
+  const matching = ranked;
   // Postcode results are already nearest first.
   if (location.kind === 'city') matching.sort(compareCityResults);
   const page = matching.slice(query.offset, query.offset + query.limit);
@@ -76,7 +68,8 @@ type Ranked = {
 };
 
 /**
- * A city's page when SQL can judge every condition (no cuisine, no Verified Halal): the branches
+ * A city's page when SQL can judge every condition (no cuisine; Verified Halal is the derived
+ * status in SQL, docs/decisions/0100): the branches
  * are first counted by open or not and rating, which orders them before the names do; only the
  * groups that overlap the page are then read and ordered by name in JS (the collator).
  */
@@ -113,6 +106,7 @@ async function cards(db: Db, page: Ranked[], now: Date): Promise<RestaurantCard[
           await cardRowsByIds(
             db,
             page.map((c) => c.id),
+            londonDate(now),
           )
         ).map((row) => [row.id, row]),
       )

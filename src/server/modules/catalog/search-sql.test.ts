@@ -1,3 +1,4 @@
+import { isCertificateCurrent, londonDate } from '../../../domain/halal-facts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeoPoint } from '../../../domain/geo';
@@ -13,7 +14,6 @@ import { compareCityResults } from '../../../domain/search-order';
 import { halalCertificates, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { currentlyCertifiedSiteIds } from '../halal/certified-sites';
 import { tableGeocoder } from '../geo/geocoder';
 import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
 import { searchRestaurants } from './search-restaurants';
@@ -96,7 +96,7 @@ beforeAll(async () => {
       deliveryFeeMinor: pick([0, 0, 199, 349]),
       etaMaxMinutes: pick([25, 30, 30, 45]),
       busyExtraMinutes: pick([0, 0, 5, 10]),
-      halalStatus: pick(['verified', 'verified', 'self-declared'] as const),
+      halalSuspendedAt: rand() < 0.1 ? INSTANTS[0] : null,
       isOpen: rand() < 0.85,
       openingHours: hours,
       pausedUntil: paused,
@@ -113,12 +113,13 @@ beforeAll(async () => {
   );
   const { id: _omit, ...template } = cert;
   await db.insert(halalCertificates).values(
-    ids.map((s) => ({
+    ids.map((s, i) => ({
       ...template,
       siteId: s.id,
-      status: 'approved' as const,
+      // Most current at every instant; some lapse between the tested instants; some await review.
+      status: i % 7 === 6 ? ('pending' as const) : ('approved' as const),
       issuedOn: '2025-01-01',
-      expiresOn: '2027-12-31',
+      expiresOn: i % 5 === 4 ? '2026-07-01' : '2027-12-31',
     })),
   );
 });
@@ -126,9 +127,22 @@ afterAll(async () => t.close());
 
 type Query = { cuisine: string | undefined; filters: SearchFilter[] };
 
+/** The sites with an approved certificate current on the London date of `at`, straight from the table. */
+async function currentlyCertifiedSiteIds(ids: string[], at: Date): Promise<Set<string>> {
+  const rows = await t.database.db
+    .select({
+      siteId: halalCertificates.siteId,
+      status: halalCertificates.status,
+      expiresOn: halalCertificates.expiresOn,
+    })
+    .from(halalCertificates);
+  const today = londonDate(at);
+  return new Set(rows.filter((r) => ids.includes(r.siteId) && isCertificateCurrent(r, today)).map((r) => r.siteId));
+}
+
 /** The search before decision 0093: every full row through the domain's functions. */
 async function expectedCity(query: Query, at: Date) {
-  const rows = await cityBranchesQuery(t.database.db, CITY);
+  const rows = await cityBranchesQuery(t.database.db, CITY, londonDate(at));
   const ranked = rows.map((row) => ({
     id: row.id,
     cuisines: row.cuisines,
@@ -141,7 +155,6 @@ async function expectedCity(query: Query, at: Date) {
     isOpen: isOpenNow(row, at),
   }));
   const certified = await currentlyCertifiedSiteIds(
-    t.database.db,
     ranked.map((c) => c.id),
     at,
   );
@@ -157,9 +170,8 @@ async function expectedCity(query: Query, at: Date) {
 }
 
 async function expectedNear(query: Query, at: Date, point: GeoPoint) {
-  const found = await branchesDeliveringTo(t.database.db, point);
+  const found = await branchesDeliveringTo(t.database.db, point, londonDate(at));
   const certified = await currentlyCertifiedSiteIds(
-    t.database.db,
     found.map((c) => c.row.id),
     at,
   );

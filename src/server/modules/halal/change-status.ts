@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { HalalStatus } from '../../../domain/halal';
 import { topicName } from '../../../domain/topics';
 import type { DbOrTx } from '../../db/client';
-import { halalCertificates, halalStatusHistory, sites } from '../../db/schema/index';
+import { halalStatusHistory, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
+import { halalColumns } from './halal-status-sql';
 
 /** A halal status change to publish once its transaction has committed. */
 export type HalalStatusEvent = {
@@ -15,69 +16,98 @@ export type HalalStatusEvent = {
   lastVerifiedAt: string | null;
 };
 
-/** Locks a location's row for a halal change (every change to halal_status goes through it). */
+/**
+ * Locks a location's row for a halal change: every write that can move its derived status
+ * (a certificate decision, an expiry, a suspension) takes this lock first, then the certificate's,
+ * so two changes to one location never read each other's half-done state.
+ */
 export async function lockSite(tx: DbOrTx, siteId: string) {
   const [site] = await tx
-    .select({ id: sites.id, halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt, name: sites.name })
+    .select({ id: sites.id, name: sites.name, halalSuspendedAt: sites.halalSuspendedAt })
     .from(sites)
     .where(eq(sites.id, siteId))
     .for('update');
   return site ?? null;
 }
 
-/** What the location's certificates support today: a current approved one, and whether it ever had one approved. */
-export async function certificateContext(tx: DbOrTx, siteId: string, today: string) {
-  const approved = await tx
-    .select({ status: halalCertificates.status, expiresOn: halalCertificates.expiresOn })
-    .from(halalCertificates)
-    .where(and(eq(halalCertificates.siteId, siteId), inArray(halalCertificates.status, ['approved', 'expired'])));
-  return {
-    hasCurrentCertificate: approved.some((c) => c.status === 'approved' && c.expiresOn >= today),
-    everApproved: approved.length > 0,
-  };
+/** A location's derived halal status and last verification on `today` (halal-status-sql.ts). */
+export async function siteHalalState(
+  tx: DbOrTx,
+  siteId: string,
+  today: string,
+): Promise<{ halalStatus: HalalStatus; lastVerifiedAt: Date | null }> {
+  const [row] = await tx.select(halalColumns(today)).from(sites).where(eq(sites.id, siteId));
+  return row;
 }
 
 /**
- * Moves a location's halal status inside the caller's transaction (the site row already locked
- * by lockSite): the site, its status history and the audit log change together.
+ * Records a move of the derived status inside the caller's transaction (after the change that
+ * caused it): the history row and the audit row commit with the change. Nothing is written
+ * when the status did not move; the event to publish is returned otherwise.
  */
-export async function applyHalalStatus(
+export async function recordHalalMove(
   tx: DbOrTx,
-  site: { id: string; halalStatus: HalalStatus; lastVerifiedAt: Date | null },
-  to: HalalStatus,
-  reason: string,
+  siteId: string,
+  move: { from: HalalStatus; to: HalalStatus; lastVerifiedAt: Date | null; reason: string },
   actor: AuditActor | null,
-  opts: { verifiedNow?: Date; details?: Record<string, unknown> } = {},
-): Promise<HalalStatusEvent> {
-  const lastVerifiedAt = opts.verifiedNow ?? site.lastVerifiedAt;
-  await tx.update(sites).set({ halalStatus: to, lastVerifiedAt, updatedAt: new Date() }).where(eq(sites.id, site.id));
+  details: Record<string, unknown> = {},
+): Promise<HalalStatusEvent | null> {
+  if (move.from === move.to) return null;
   await tx.insert(halalStatusHistory).values({
-    siteId: site.id,
-    fromStatus: site.halalStatus,
-    toStatus: to,
-    reason,
+    siteId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    reason: move.reason,
     actorId: actor?.userId ?? null,
     actorName: actor?.name ?? 'System',
   });
   await recordAudit(tx, {
     actionType: 'halal_status_changed',
     entityType: 'site',
-    entityId: site.id,
+    entityId: siteId,
     actor,
-    details: { from: site.halalStatus, to, reason, ...opts.details },
+    details: { from: move.from, to: move.to, reason: move.reason, ...details },
   });
   return {
-    siteId: site.id,
-    fromStatus: site.halalStatus,
-    toStatus: to,
-    reason,
-    lastVerifiedAt: lastVerifiedAt ? lastVerifiedAt.toISOString() : null,
+    siteId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    reason: move.reason,
+    lastVerifiedAt: move.lastVerifiedAt ? move.lastVerifiedAt.toISOString() : null,
   };
 }
 
+/**
+ * Runs `change` on a locked location and records the move of its derived status, if any.
+ * `before` is the status the change is measured from (today's, unless the caller knows better:
+ * the expiry sweeper measures from the certificate's last valid day).
+ */
+export async function withHalalMove<T>(
+  tx: DbOrTx,
+  siteId: string,
+  today: string,
+  change: () => Promise<T>,
+  describe: (result: T) => { reason: string; actor: AuditActor | null; details?: Record<string, unknown> },
+  before?: HalalStatus,
+): Promise<{ result: T; event: HalalStatusEvent | null }> {
+  const from = before ?? (await siteHalalState(tx, siteId, today)).halalStatus;
+  const result = await change();
+  const after = await siteHalalState(tx, siteId, today);
+  const d = describe(result);
+  const event = await recordHalalMove(
+    tx,
+    siteId,
+    { from, to: after.halalStatus, lastVerifiedAt: after.lastVerifiedAt, reason: d.reason },
+    d.actor,
+    d.details,
+  );
+  return { result, event };
+}
+
 /** Tells admins and the location's staff, after commit. */
-export async function publishHalalStatus(bus: LiveBus, events: readonly HalalStatusEvent[]): Promise<void> {
+export async function publishHalalStatus(bus: LiveBus, events: readonly (HalalStatusEvent | null)[]): Promise<void> {
   for (const e of events) {
+    if (!e) continue;
     const data = { siteId: e.siteId, fromStatus: e.fromStatus, toStatus: e.toStatus, lastVerifiedAt: e.lastVerifiedAt };
     await bus.publish(topicName.admin, 'halal.status', data);
     await bus.publish(topicName.site(e.siteId), 'halal.status', data);

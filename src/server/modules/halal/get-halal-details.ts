@@ -5,11 +5,12 @@ import { halalStatusLabel } from '../../../domain/halal';
 import { certifyingBodyName, londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { halalCertificates, halalStatusHistory, siteHalalFacts, siteHalalItems, sites } from '../../db/schema/index';
+import { halalColumns } from './halal-status-sql';
 
 /** An active location by its slug, for the public halal routes. */
-export async function findPublicSite(db: DbOrTx, slug: string) {
+export async function findPublicSite(db: DbOrTx, slug: string, now = new Date()) {
   const [site] = await db
-    .select({ id: sites.id, name: sites.name, halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt })
+    .select({ id: sites.id, name: sites.name, ...halalColumns(londonDate(now)) })
     .from(sites)
     .where(and(eq(sites.slug, slug), eq(sites.status, 'active')));
   if (!site) throw new AppError('NOT_FOUND', 'Restaurant not found');
@@ -17,12 +18,12 @@ export async function findPublicSite(db: DbOrTx, slug: string) {
 }
 
 /**
- * The restaurant page's "Halal details": the status with its spec label, the current approved
- * certificate (only while verified: a suspended or pending location shows none), the partner's
+ * The restaurant page's "Halal details": the derived status with its spec label (the same rule as
+ * the search's badge and chip), the current approved certificate (only while verified: a suspended or pending location shows none), the partner's
  * declared facts, per-item halal marks, and the public history (dates and statuses only).
  */
 export async function getHalalDetails(db: DbOrTx, slug: string, now = new Date()): Promise<HalalDetailsResponse> {
-  const site = await findPublicSite(db, slug);
+  const site = await findPublicSite(db, slug, now);
   const [cert] =
     site.halalStatus === 'verified'
       ? await db

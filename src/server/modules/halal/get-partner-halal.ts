@@ -1,20 +1,28 @@
 import { desc, eq } from 'drizzle-orm';
 import type { PartnerHalalResponse } from '../../../domain/contracts/halal/partner-halal';
 import { AppError } from '../../../domain/errors';
-import { DEFAULT_HALAL_FACTS } from '../../../domain/halal-facts';
+import { DEFAULT_HALAL_FACTS, londonDate } from '../../../domain/halal-facts';
+import { certificateRenewsSoon } from '../../../domain/halal-status';
 import type { Db } from '../../db/client';
 import { halalCertificates, siteHalalFacts, siteHalalItems, sites } from '../../db/schema/index';
 import { toCertificateView } from './certificate-rows';
+import { halalColumns } from './halal-status-sql';
 import { requireSiteStaff } from './partner-site';
 import { siteMenuItems } from './site-items';
 
-/** The location page's halal section: status (read-only), facts, per-item flags, certificates. */
-export async function getPartnerHalal(db: Db, userId: string, siteId: string): Promise<PartnerHalalResponse> {
+/**
+ * The location page's halal section: the derived status (read-only), facts, per-item flags,
+ * certificates, and whether the current certificate renews soon (within 30 days).
+ */
+export async function getPartnerHalal(
+  db: Db,
+  userId: string,
+  siteId: string,
+  now = new Date(),
+): Promise<PartnerHalalResponse> {
   await requireSiteStaff(db, userId, siteId);
-  const [site] = await db
-    .select({ halalStatus: sites.halalStatus, lastVerifiedAt: sites.lastVerifiedAt })
-    .from(sites)
-    .where(eq(sites.id, siteId));
+  const today = londonDate(now);
+  const [site] = await db.select(halalColumns(today)).from(sites).where(eq(sites.id, siteId));
   if (!site) throw new AppError('NOT_FOUND', 'Location not found');
   const [facts] = await db.select().from(siteHalalFacts).where(eq(siteHalalFacts.siteId, siteId));
   const flags = await db
@@ -42,5 +50,6 @@ export async function getPartnerHalal(db: Db, userId: string, siteId: string): P
     halalItemIds: flags.map((f) => f.itemId),
     items: await siteMenuItems(db, siteId),
     certificates: certs.map(toCertificateView),
+    renewsSoon: certificateRenewsSoon(certs, today),
   };
 }

@@ -1,19 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AdminSiteHalalResponse } from '../../../domain/contracts/halal/admin-halal';
 import { AppError } from '../../../domain/errors';
+import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brands, halalStatusHistory, sites } from '../../db/schema/index';
+import { halalColumns } from './halal-status-sql';
 
 /** A location's halal status and full history (who and why), for verifiers. */
-export async function getSiteHalal(db: DbOrTx, siteId: string): Promise<AdminSiteHalalResponse> {
+export async function getSiteHalal(db: DbOrTx, siteId: string, now = new Date()): Promise<AdminSiteHalalResponse> {
   const [site] = await db
     .select({
       id: sites.id,
       name: sites.name,
       slug: sites.slug,
       brandName: brands.name,
-      halalStatus: sites.halalStatus,
-      lastVerifiedAt: sites.lastVerifiedAt,
+      ...halalColumns(londonDate(now)),
     })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
-import { auditLog, halalStatusHistory, menuItems, menuSections, menus, sites, tickets } from '../../db/schema/index';
+import { auditLog, halalStatusHistory, menuItems, menuSections, menus, tickets } from '../../db/schema/index';
 import { type Stream, openStream } from '../../test/sse-client';
 import { multipartFile } from '../../test/multipart';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { type Caller, adminsOfEveryRole, call, listen } from '../admin/test-fixtures';
 import { type PartnerWorld, partnerWorld } from '../partner/test-fixtures';
+import { londonDate } from '../../../domain/halal-facts';
+import { siteHalalState } from './change-status';
 import { CERT_PDF, certificateBody, daysFromNow, uploadCertificate } from './test-fixtures';
 
 let t: TestApp;
@@ -26,13 +28,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const status = async (siteId: string) =>
-  (
-    await t.database.db
-      .select({ s: sites.halalStatus, v: sites.lastVerifiedAt })
-      .from(sites)
-      .where(eq(sites.id, siteId))
-  )[0];
+/** The derived status (s) and last verification (v) of a location today. */
+const status = async (siteId: string) => {
+  const { halalStatus, lastVerifiedAt } = await siteHalalState(t.database.db, siteId, londonDate(new Date()));
+  return { s: halalStatus, v: lastVerifiedAt };
+};
 async function submit(who: Caller, siteId: string, overrides: Record<string, unknown> = {}) {
   const uploadId = await uploadCertificate(t, who);
   return call(t, who, 'POST', `/api/partner/sites/${siteId}/halal/certificates`, certificateBody(uploadId, overrides));
@@ -63,17 +63,17 @@ describe('certificates from partners', () => {
     expect(asCustomer.statusCode).toBe(403);
   });
 
-  it('lets the owner, the brand admin and the site manager of that site submit; the status does not move', async () => {
-    await t.database.db
-      .update(sites)
-      .set({ halalStatus: 'self-declared', lastVerifiedAt: null })
-      .where(eq(sites.id, w.a1.id));
+  it('lets the owner, the brand admin and the site manager of that site submit; pending, never verified', async () => {
+    expect(await status(w.a1.id)).toEqual({ s: 'self-declared', v: null });
     for (const who of [w.owner, w.admin, w.manager]) {
       const res = await submit(who, w.a1.id);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ status: 'pending', certifyingBodyName: 'Halal Monitoring Committee' });
     }
-    expect(await status(w.a1.id)).toEqual({ s: 'self-declared', v: null });
+    // A certificate awaiting review: "Verification Pending" (docs/decisions/0100), recorded once.
+    expect(await status(w.a1.id)).toEqual({ s: 'temp-unverified', v: null });
+    const moves = await t.database.db.select().from(halalStatusHistory).where(eq(halalStatusHistory.siteId, w.a1.id));
+    expect(moves).toMatchObject([{ fromStatus: 'self-declared', toStatus: 'temp-unverified' }]);
     const list = (await call(t, w.manager, 'GET', `/api/partner/sites/${w.a1.id}/halal`)).json();
     expect(list.certificates).toHaveLength(3);
     expect(list.certificates.every((c: { status: string }) => c.status === 'pending')).toBe(true);
@@ -141,12 +141,12 @@ describe('verification', () => {
 
   it('approves a self-declared location to verified with last_verified_at, history, audit and live events', async () => {
     const db = t.database.db;
-    await db.update(sites).set({ halalStatus: 'self-declared', lastVerifiedAt: null }).where(eq(sites.id, w.b1.id));
+    expect((await status(w.b1.id)).s).toBe('self-declared');
     const adminStream = await openStream(base, '/api/events?topics=admin', admins.ops_manager.cookie);
     const siteStream = await openStream(base, `/api/events?topics=site:${w.b1.id}`, w.other.cookie);
     streams.push(adminStream, siteStream);
     const cert = (await submit(w.other, w.b1.id)).json();
-    expect((await status(w.b1.id)).s).toBe('self-declared');
+    expect((await status(w.b1.id)).s).toBe('temp-unverified');
     const queue = (await call(t, admins.ops_manager, 'GET', '/api/admin/halal/certificates')).json();
     const entry = queue.certificates.find((c: { id: string }) => c.id === cert.id);
     expect(entry).toMatchObject({ siteId: w.b1.id, contentType: 'application/pdf' });
@@ -163,7 +163,8 @@ describe('verification', () => {
     expect(after.v).not.toBeNull();
     const history = await db.select().from(halalStatusHistory).where(eq(halalStatusHistory.siteId, w.b1.id));
     expect(history).toMatchObject([
-      { fromStatus: 'self-declared', toStatus: 'verified', actorName: 'ops_manager person' },
+      { fromStatus: 'self-declared', toStatus: 'temp-unverified' },
+      { fromStatus: 'temp-unverified', toStatus: 'verified', actorName: 'ops_manager person' },
     ]);
     const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, cert.id));
     expect(audits.map((a) => a.actionType).sort()).toEqual([
@@ -175,7 +176,7 @@ describe('verification', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityId, w.b1.id), eq(auditLog.actionType, 'halal_status_changed'))),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     await adminStream.waitFor((e) => e.type === 'halal.status' && (e.data as { siteId: string }).siteId === w.b1.id);
     await siteStream.waitFor((e) => e.type === 'halal.status');
     // Decided once only.
@@ -185,11 +186,8 @@ describe('verification', () => {
     ).toBe(409);
   });
 
-  it('rejects with a reason the partner sees; the status stays', async () => {
-    await t.database.db
-      .update(sites)
-      .set({ halalStatus: 'self-declared', lastVerifiedAt: null })
-      .where(eq(sites.id, w.a2.id));
+  it('rejects with a reason the partner sees; the status stays what the other certificates say', async () => {
+    const before = (await status(w.a2.id)).s;
     const cert = (await submit(w.owner, w.a2.id)).json();
     expect(
       (await call(t, admins.super_admin, 'POST', `/api/admin/halal/certificates/${cert.id}/reject`, {})).statusCode,
@@ -198,7 +196,7 @@ describe('verification', () => {
       reason: 'The document is illegible',
     });
     expect(res.statusCode).toBe(200);
-    expect((await status(w.a2.id)).s).toBe('self-declared');
+    expect((await status(w.a2.id)).s).toBe(before);
     const mine = (await call(t, w.owner, 'GET', `/api/partner/sites/${w.a2.id}/halal`)).json();
     expect(mine.certificates.find((c: { id: string }) => c.id === cert.id)).toMatchObject({
       status: 'rejected',
@@ -220,10 +218,12 @@ describe('verification', () => {
       reason: 'Inspection passed',
     });
     expect(back.json().halalStatus).toBe('verified');
+    // Newest first.
     expect(back.json().history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
       'verified',
       'suspended',
       'verified',
+      'temp-unverified',
     ]);
     const reinstated = await t.database.db
       .select()
@@ -270,6 +270,7 @@ describe('facts and the customer panel', () => {
       halalItemIds: [item.id],
     });
     expect(panel.history.map((h: { statusLabel: string }) => h.statusLabel)).toEqual([
+      'Verification Pending',
       'Halal Verified',
       'Suspended',
       'Halal Verified',
@@ -277,11 +278,11 @@ describe('facts and the customer panel', () => {
     expect(panel.history[0]).not.toHaveProperty('reason');
   });
 
-  it('shows no certificate for a location that is not verified', async () => {
+  it('shows no certificate for a location that is not verified (its certificates await review)', async () => {
     const panel = (await call(t, null, 'GET', `/api/restaurants/${w.a2.slug}/halal`)).json();
     expect(panel).toMatchObject({
-      halalStatus: 'self-declared',
-      statusLabel: 'Self Declared Halal',
+      halalStatus: 'temp-unverified',
+      statusLabel: 'Verification Pending',
       certificate: null,
       facts: null,
     });

@@ -3,19 +3,20 @@ import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AdminCertificateView } from '../../../domain/contracts/halal/admin-halal';
 import { AppError } from '../../../domain/errors';
-import type { CertificateStatus } from '../../../domain/halal-facts';
+import { type CertificateStatus, londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brands, halalCertificates, sites, uploads, user } from '../../db/schema/index';
 import { toCertificateView } from './certificate-rows';
+import { halalStatusSql } from './halal-status-sql';
 
-function selectCertificates(db: DbOrTx) {
+function selectCertificates(db: DbOrTx, today = londonDate(new Date())) {
   return db
     .select({
       cert: halalCertificates,
       siteName: sites.name,
       siteSlug: sites.slug,
       brandName: brands.name,
-      halalStatus: sites.halalStatus,
+      halalStatus: halalStatusSql(today),
       contentType: uploads.contentType,
       reviewerName: user.name,
     })

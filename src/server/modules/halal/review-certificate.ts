@@ -1,28 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { AdminCertificateView } from '../../../domain/contracts/halal/admin-halal';
 import { AppError } from '../../../domain/errors';
-import { isCertificateCurrent, londonDate, nextHalalStatus } from '../../../domain/halal-facts';
+import { isCertificateCurrent, londonDate } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { halalCertificates } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit';
-import {
-  type HalalStatusEvent,
-  applyHalalStatus,
-  certificateContext,
-  lockSite,
-  publishHalalStatus,
-} from './change-status';
+import { type HalalStatusEvent, lockSite, publishHalalStatus, withHalalMove } from './change-status';
 import { getAdminCertificate } from './list-certificates';
 
 export type Review = { decision: 'approve' } | { decision: 'reject'; reason: string };
 
 /**
- * A halal verifier approves or rejects a pending certificate. Approval verifies the location
- * (last_verified_at now) unless it is suspended; the certificate, the status, its history and the
- * audit rows commit together. Only a pending certificate can be decided (409 otherwise).
+ * A halal verifier approves or rejects a pending certificate. The location's status follows from
+ * its certificates (docs/decisions/0100): an approval verifies it unless it is suspended, and a
+ * rejection leaves it as its other certificates say. The certificate, the move of the status in
+ * its history and the audit rows commit together. Only a pending certificate can be decided (409
+ * otherwise).
  */
 export async function reviewCertificate(
   deps: { db: Db; bus: LiveBus },
@@ -32,7 +28,7 @@ export async function reviewCertificate(
   now = new Date(),
 ): Promise<AdminCertificateView> {
   const who = { userId: actor.userId, name: actor.name };
-  const events: HalalStatusEvent[] = [];
+  const events: (HalalStatusEvent | null)[] = [];
   const siteId = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ siteId: halalCertificates.siteId })
@@ -55,16 +51,28 @@ export async function reviewCertificate(
     ) {
       throw new AppError('CONFLICT', 'This certificate has expired; ask the partner for a current one');
     }
-    await tx
-      .update(halalCertificates)
-      .set({
-        status: review.decision === 'approve' ? 'approved' : 'rejected',
-        reviewedBy: actor.userId,
-        reviewedAt: now,
-        rejectionReason: review.decision === 'reject' ? review.reason : null,
-        updatedAt: now,
-      })
-      .where(eq(halalCertificates.id, certificateId));
+    const { event } = await withHalalMove(
+      tx,
+      site.id,
+      today,
+      () =>
+        tx
+          .update(halalCertificates)
+          .set({
+            status: review.decision === 'approve' ? 'approved' : 'rejected',
+            reviewedBy: actor.userId,
+            reviewedAt: now,
+            rejectionReason: review.decision === 'reject' ? review.reason : null,
+            updatedAt: now,
+          })
+          .where(eq(halalCertificates.id, certificateId)),
+      () => ({
+        reason: `Certificate ${cert.certificateNumber} ${review.decision === 'approve' ? 'approved' : 'rejected'}`,
+        actor: who,
+        details: { certificateId },
+      }),
+    );
+    events.push(event);
     await recordAudit(tx, {
       actionType: review.decision === 'approve' ? 'halal_certificate_approved' : 'halal_certificate_rejected',
       entityType: 'halal_certificate',
@@ -76,20 +84,6 @@ export async function reviewCertificate(
         ...(review.decision === 'reject' ? { reason: review.reason } : {}),
       },
     });
-    if (review.decision === 'approve') {
-      const to = nextHalalStatus(site.halalStatus, 'approve', await certificateContext(tx, site.id, today));
-      const reason = `Certificate ${cert.certificateNumber} approved`;
-      if (to)
-        events.push(
-          await applyHalalStatus(tx, site, to, reason, who, { verifiedNow: now, details: { certificateId } }),
-        );
-      else if (site.halalStatus === 'verified') {
-        // Already verified (a renewal): the new certificate still counts as a fresh verification.
-        events.push(
-          await applyHalalStatus(tx, site, 'verified', reason, who, { verifiedNow: now, details: { certificateId } }),
-        );
-      }
-    }
     return site.id;
   });
   await publishHalalStatus(deps.bus, events);

@@ -1,16 +1,20 @@
+import { eq } from 'drizzle-orm';
 import type { AdminSiteHalalResponse } from '../../../domain/contracts/halal/admin-halal';
 import { AppError } from '../../../domain/errors';
 import { halalStatusLabel } from '../../../domain/halal';
-import { londonDate, nextHalalStatus } from '../../../domain/halal-facts';
+import { londonDate } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
 import type { Db } from '../../db/client';
+import { sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { applyHalalStatus, certificateContext, lockSite, publishHalalStatus } from './change-status';
+import { lockSite, publishHalalStatus, siteHalalState, withHalalMove } from './change-status';
 import { getSiteHalal } from './get-site-halal';
 
 /**
- * Suspends a location after a concern, or reinstates it (to what its certificates support).
- * A move that does not apply (suspending a suspended location) is 409.
+ * Suspends a location after a concern, or lifts the suspension. The suspension is the one halal
+ * fact kept on the site (halal_suspended_at); lifting it leaves the status to the certificates
+ * (verified with a current one, Verification Pending after one lapsed, else self-declared:
+ * docs/decisions/0100). Suspending a suspended location, or reinstating one that is not, is 409.
  */
 export async function setSuspension(
   deps: { db: Db; bus: LiveBus },
@@ -20,24 +24,35 @@ export async function setSuspension(
   input: { reason: string; ticketId?: string },
   now = new Date(),
 ): Promise<AdminSiteHalalResponse> {
+  const today = londonDate(now);
   const event = await deps.db.transaction(async (tx) => {
     const site = await lockSite(tx, siteId);
     if (!site) throw new AppError('NOT_FOUND', 'Location not found');
-    const to = nextHalalStatus(site.halalStatus, move, await certificateContext(tx, siteId, londonDate(now)));
-    if (!to)
+    const suspended = site.halalSuspendedAt !== null;
+    if (suspended === (move === 'suspend')) {
+      const { halalStatus } = await siteHalalState(tx, siteId, today);
       throw new AppError(
         'CONFLICT',
-        `This location is ${halalStatusLabel(site.halalStatus)}; it cannot be ${move === 'suspend' ? 'suspended' : 'reinstated'}`,
+        `This location is ${halalStatusLabel(halalStatus)}; it cannot be ${move === 'suspend' ? 'suspended' : 'reinstated'}`,
       );
-    return applyHalalStatus(
+    }
+    const { event } = await withHalalMove(
       tx,
-      site,
-      to,
-      input.reason,
-      { userId: actor.userId, name: actor.name },
-      { details: { move, ticketId: input.ticketId ?? null } },
+      siteId,
+      today,
+      () =>
+        tx
+          .update(sites)
+          .set({ halalSuspendedAt: move === 'suspend' ? now : null, updatedAt: now })
+          .where(eq(sites.id, siteId)),
+      () => ({
+        reason: input.reason,
+        actor: { userId: actor.userId, name: actor.name },
+        details: { move, ticketId: input.ticketId ?? null },
+      }),
     );
+    return event;
   });
   await publishHalalStatus(deps.bus, [event]);
-  return getSiteHalal(deps.db, siteId);
+  return getSiteHalal(deps.db, siteId, now);
 }

@@ -4,17 +4,20 @@ import { AppError } from '../../../domain/errors';
 import { certificateDatesProblem, londonDate } from '../../../domain/halal-facts';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { halalCertificates, uploads } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit';
 import { toCertificateView } from './certificate-rows';
+import { lockSite, publishHalalStatus, withHalalMove } from './change-status';
 import { requireSiteStaff } from './partner-site';
 import { requireSiteItems } from './site-items';
 
 /**
- * A partner submits a certificate for review. It never changes the halal status: only an
- * approval by a halal verifier does (docs/decisions/0070). The document must be the caller's own
+ * A partner submits a certificate for review. Only an approval by a halal verifier can make a
+ * location verified (docs/decisions/0070); a first certificate awaiting review makes a
+ * self-declared location "Verification Pending" (the derived status, docs/decisions/0100), and
+ * that move is recorded in its history. The document must be the caller's own
  * halal_certificate upload, so nobody can attach someone else's file.
  */
 export async function submitCertificate(
@@ -35,7 +38,35 @@ export async function submitCertificate(
     );
   if (!upload) throw new AppError('VALIDATION_ERROR', 'Upload the certificate document first');
   const itemIds = body.scope === 'listed_items' ? await requireSiteItems(deps.db, siteId, body.itemIds) : [];
-  const row = await deps.db.transaction(async (tx) => {
+  const today = londonDate(now);
+  const actorRef = { userId: actor.userId, name: actor.name };
+  const { row, event } = await deps.db.transaction(async (tx) => {
+    if (!(await lockSite(tx, siteId))) throw new AppError('NOT_FOUND', 'Location not found');
+    const { result: inserted, event } = await withHalalMove(
+      tx,
+      siteId,
+      today,
+      () => insertCertificate(tx),
+      (c) => ({
+        reason: `Certificate ${c.certificateNumber} submitted for review`,
+        actor: actorRef,
+        details: { certificateId: c.id },
+      }),
+    );
+    await recordAudit(tx, {
+      actionType: 'halal_certificate_submitted',
+      entityType: 'halal_certificate',
+      entityId: inserted.id,
+      actor: actorRef,
+      details: { siteId, certificateNumber: body.certificateNumber, expiresOn: body.expiresOn, scope: body.scope },
+    });
+    return { row: inserted, event };
+  });
+  await publishHalalStatus(deps.bus, [event]);
+  await deps.bus.publish(topicName.admin, 'halal.certificate', { certificateId: row.id, siteId, status: row.status });
+  return toCertificateView(row);
+
+  async function insertCertificate(tx: DbOrTx) {
     const [inserted] = await tx
       .insert(halalCertificates)
       .values({
@@ -51,15 +82,6 @@ export async function submitCertificate(
         submittedBy: actor.userId,
       })
       .returning();
-    await recordAudit(tx, {
-      actionType: 'halal_certificate_submitted',
-      entityType: 'halal_certificate',
-      entityId: inserted.id,
-      actor: { userId: actor.userId, name: actor.name },
-      details: { siteId, certificateNumber: body.certificateNumber, expiresOn: body.expiresOn, scope: body.scope },
-    });
     return inserted;
-  });
-  await deps.bus.publish(topicName.admin, 'halal.certificate', { certificateId: row.id, siteId, status: row.status });
-  return toCertificateView(row);
+  }
 }

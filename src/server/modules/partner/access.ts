@@ -2,8 +2,11 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { canManageBrand } from '../../../domain/partner-access';
 import type { BrandRole } from '../../../domain/roles';
+import type { HalalStatus } from '../../../domain/halal';
+import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, siteStaff, sites } from '../../db/schema/index';
+import { halalColumns } from '../halal';
 
 /*
  * Row ownership for the partner console, always inside the query: a brand or location the caller
@@ -36,7 +39,13 @@ export async function requireBrand(
   return role;
 }
 
-export type StaffSite = typeof sites.$inferSelect & { brandName: string; role: BrandRole };
+export type StaffSite = typeof sites.$inferSelect & {
+  brandName: string;
+  role: BrandRole;
+  /** Derived for today (docs/decisions/0100), never stored. */
+  halalStatus: HalalStatus;
+  lastVerifiedAt: Date | null;
+};
 
 /**
  * A location the caller works at (owner or admin of its brand, or a site manager named on it),
@@ -44,7 +53,13 @@ export type StaffSite = typeof sites.$inferSelect & { brandName: string; role: B
  */
 export async function loadStaffSite(db: DbOrTx, userId: string, siteId: string): Promise<StaffSite | null> {
   const [row] = await db
-    .select({ site: sites, brandName: brands.name, role: brandMemberships.role, named: siteStaff.userId })
+    .select({
+      site: sites,
+      brandName: brands.name,
+      role: brandMemberships.role,
+      named: siteStaff.userId,
+      ...halalColumns(londonDate(new Date())),
+    })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
     .innerJoin(brandMemberships, and(eq(brandMemberships.brandId, sites.brandId), eq(brandMemberships.userId, userId)))
@@ -57,7 +72,15 @@ export async function loadStaffSite(db: DbOrTx, userId: string, siteId: string):
       ),
     )
     .limit(1);
-  return row ? { ...row.site, brandName: row.brandName, role: row.role } : null;
+  return row
+    ? {
+        ...row.site,
+        brandName: row.brandName,
+        role: row.role,
+        halalStatus: row.halalStatus,
+        lastVerifiedAt: row.lastVerifiedAt,
+      }
+    : null;
 }
 
 /** A location the caller works at; 404 "Location not found" otherwise, 403 when `manage` needs owner or admin. */

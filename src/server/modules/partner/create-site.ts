@@ -46,7 +46,6 @@ export async function createSite(
     deliveryFeeMinor: input.deliveryFeeMinor ?? 0,
     deliveryRadiusKm: roundRadius(input.deliveryRadiusKm ?? DEFAULT_RADIUS_KM),
     openingHours: input.openingHours ?? defaultOpeningHours(),
-    halalStatus: 'self-declared' as const,
     isOpen: true,
     status: 'active' as const,
   };

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { PartnerBrand } from '../../../domain/contracts/partner/brands';
+import { londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, siteStaff, sites } from '../../db/schema/index';
+import { halalStatusSql } from '../halal';
 
 /**
  * The brands a partner belongs to, each with the sites they may run: every site for an owner
@@ -25,7 +27,7 @@ export async function listPartnerBrands(db: DbOrTx, userId: string, brandId?: st
       city: sites.city,
       address: sites.address,
       isOpen: sites.isOpen,
-      halalStatus: sites.halalStatus,
+      halalStatus: halalStatusSql(londonDate(new Date())),
       pausedUntil: sites.pausedUntil,
     })
     .from(sites)

@@ -1,2 +1,0 @@
-ALTER TABLE "sites" ADD COLUMN "response_timeout_minutes" integer DEFAULT 8 NOT NULL;--> statement-breakpoint
-ALTER TABLE "sites" ADD CONSTRAINT "sites_response_timeout_range" CHECK ("sites"."response_timeout_minutes" between 2 and 30);
