@@ -137,7 +137,19 @@ export default tseslint.config(
     ),
   ),
   zone(
-    ['src/web/{app,ui,lib}/**'],
+    ['src/web/app/**'],
     [{ group: ['**/server/**'], message: 'The web app never imports the server; share through src/domain.' }],
+  ),
+  // The UI kit and the web library serve every audience, so they know none of them, nor the app shell.
+  zone(
+    ['src/web/{ui,lib}/**'],
+    [
+      { group: ['**/server/**'], message: 'The web app never imports the server; share through src/domain.' },
+      {
+        regex:
+          '^(?:\\.\\./)+(?:customer|partner|driver|admin|app)(?:/|$)|/web/(?:customer|partner|driver|admin|app)(?:/|$)',
+        message: 'src/web/ui and src/web/lib serve every audience: they import no audience folder and not src/web/app.',
+      },
+    ],
   ),
 );

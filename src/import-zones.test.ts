@@ -72,3 +72,23 @@ describe('the domain imports only domain files and zod', () => {
     expect(await refusals('src/domain/x.ts', "import { x } from '../web/lib/api';")).toHaveLength(1);
   });
 });
+
+describe('the UI kit and the web library know no audience', () => {
+  it.each([
+    ['src/web/ui/x.tsx', "import { x } from '../partner/partner-api';"],
+    ['src/web/ui/map/x.tsx', "import { x } from '../../customer/cart';"],
+    ['src/web/lib/x.ts', "import { x } from '../admin/admin-api';"],
+    ['src/web/lib/x.ts', "import type { x } from '../driver/driver-api';"],
+    ['src/web/lib/x.ts', "import { x } from '../app/router';"],
+    ['src/web/ui/x.tsx', "import { x } from '../../server/app';"],
+  ])('%s refuses: %s', async (path, line) => {
+    expect(await refusals(path, line)).toHaveLength(1);
+  });
+
+  it('allows the kit, the library and the domain', async () => {
+    expect(await refusals('src/web/ui/x.tsx', "import { x } from '../lib/cn';")).toEqual([]);
+    expect(await refusals('src/web/lib/x.ts', "import { x } from '../ui/button';")).toEqual([]);
+    expect(await refusals('src/web/ui/x.tsx', "import type { x } from '../../domain/live-events';")).toEqual([]);
+    expect(await refusals('src/web/partner/x.tsx', "import { x } from '../ui/field';")).toEqual([]);
+  });
+});

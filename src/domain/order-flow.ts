@@ -25,17 +25,19 @@ export const JOB_STATUSES = ['available', 'assigned', 'picked_up', 'completed', 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['available', 'assigned', 'picked_up'];
 
-export type OrderAction =
-  | 'accept'
-  | 'reject'
-  | 'assign_driver'
-  | 'start_preparing'
-  | 'mark_ready'
-  | 'hand_to_driver'
-  | 'complete_delivery'
-  | 'mark_collected'
-  | 'cancel'
-  | 'time_out';
+export const ORDER_ACTIONS = [
+  'accept',
+  'reject',
+  'assign_driver',
+  'start_preparing',
+  'mark_ready',
+  'hand_to_driver',
+  'complete_delivery',
+  'mark_collected',
+  'cancel',
+  'time_out',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /**
  * Who moves an order: the restaurant's staff, the driver on the job, the customer (signed in or

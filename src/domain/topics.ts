@@ -34,11 +34,23 @@ export function parseTopic(raw: string): Topic | null {
   }
 }
 
+export type TopicKind = Topic['kind'];
+
+/** A topic as it travels (`order:{id}`…): its kind is part of its type, so an event's allowed topics are checked at compile time. */
+export type TopicString = `order:${string}` | `site:${string}` | `jobs:${string}` | `user:${string}` | 'admin';
+
+/** The kind of a topic string type: `order:${string}` -> 'order'. */
+export type TopicKindOf<T extends TopicString> = T extends 'admin'
+  ? 'admin'
+  : T extends `${infer K}:${string}`
+    ? Extract<K, TopicKind>
+    : never;
+
 export const topicName = {
-  order: (id: string) => `order:${id}`,
-  site: (id: string) => `site:${id}`,
-  jobs: (area: string) => `jobs:${area}`,
-  user: (id: string) => `user:${id}`,
+  order: (id: string): `order:${string}` => `order:${id}`,
+  site: (id: string): `site:${string}` => `site:${id}`,
+  jobs: (area: string): `jobs:${string}` => `jobs:${area}`,
+  user: (id: string): `user:${string}` => `user:${id}`,
   admin: 'admin',
 } as const;
 

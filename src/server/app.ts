@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Policy } from '../domain/policies';
+import { docsRoute } from './http/docs-route';
+import { type ApiRoute, contractGuard } from './http/route';
 import type { Config } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { createAuth, type Auth } from './modules/auth/better-auth';
@@ -37,8 +38,7 @@ import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
-/** One API route as registered: its policy and its zod contracts (the security tests generate requests from them). */
-export type ApiRoute = { method: string; url: string; policy: Policy; schema?: FastifySchema };
+export type { ApiRoute } from './http/route';
 
 export type AppDeps = {
   config: Config;
@@ -90,19 +90,14 @@ export async function buildApp(
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    const policy = route.config?.policy;
-    if (!policy) throw new Error(`API route ${route.url} declares no policy`);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods)
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, policy, schema: route.schema });
-  });
+  app.addHook('onRoute', contractGuard(apiRoutes));
 
   const database = opts.database ?? (await openDatabase(config));
   const mailer = createMailer(config, database.db, app.log);
   const auth = createAuth(config, database.db, mailer);
-  const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log);
+  const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log, {
+    checkEvents: !config.production,
+  });
   await bus.start();
   const deps: AppDeps = {
     config,
@@ -123,6 +118,7 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 
   healthRoutes(app, { database, demo: config.demo });
+  if (!config.production) docsRoute(app);
   meRoutes(app, { db: database.db });
   liveRoutes(app, { db: database.db, bus });
   uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });

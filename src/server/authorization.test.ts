@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, decide } from '../domain/policies';
+import { endpoint } from '../domain/contracts/endpoint';
+import { type Actor, POLICIES, decide } from '../domain/policies';
+import { contractGuard, route } from './http/route';
 import { ADMIN_ROLES } from '../domain/roles';
 import { defaultOpeningHours } from '../domain/opening-hours';
 import { brandMemberships, brands, sites } from './db/schema/index';
@@ -63,12 +65,26 @@ describe('route table', () => {
     for (const kind of ['customer', 'partner', 'driver', 'admin']) expect(kinds).toContain(kind);
   });
 
-  it('refuses to register an API route without a policy', async () => {
+  it('refuses to register an API route without a contract, or one that differs from it', async () => {
     const app = Fastify();
-    app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api') && !route.config?.policy) throw new Error('no policy');
-    });
-    expect(() => app.get('/api/unguarded', async () => 'x')).toThrow();
+    app.addHook('onRoute', contractGuard([]));
+    expect(() => app.get('/api/unguarded', async () => 'x')).toThrow(/declares no policy/);
+    expect(() => app.get('/api/no-contract', { config: { policy: POLICIES.public } }, async () => 'x')).toThrow(
+      /has no contract/,
+    );
+    const me = endpoint({ method: 'GET', path: '/api/me', policy: POLICIES.public, summary: 'me', responses: {} });
+    expect(() => app.get('/api/other', { config: { policy: POLICIES.public, endpoint: me } }, async () => 'x')).toThrow(
+      /differs from its contract/,
+    );
+    expect(() => route(app, me, async () => undefined)).not.toThrow();
+  });
+
+  it('registers every API route of the app from a contract', () => {
+    for (const r of t.app.apiRoutes) {
+      expect(r.endpoint.path, r.url).toBe(r.url);
+      expect(r.endpoint.method, r.url).toBe(r.method);
+      expect(r.endpoint.policy, r.url).toBe(r.policy);
+    }
   });
 });
 

@@ -51,7 +51,7 @@ export async function runExpiredJobsOnce(deps: Deps, now: Date = new Date()): Pr
       jobId: job.id,
       orderId: job.orderId,
       area: job.area,
-      reoffered: true,
+      reoffered: true as const,
       expiresAt: job.expiresAt.toISOString(),
     };
     await deps.bus.publish(topicName.jobs(job.area), 'job.created', data);

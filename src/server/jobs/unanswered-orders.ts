@@ -11,7 +11,6 @@ export const UNANSWERED_ORDERS_INTERVAL_MS = 15_000;
 const BATCH = 100;
 
 type Deps = { db: Db; bus: LiveBus };
-type Event = { topic: string; type: string; data: Record<string, unknown> };
 
 /**
  * One pass over new orders their restaurant has not answered within its branch's response time
@@ -22,12 +21,12 @@ type Event = { topic: string; type: string; data: Record<string, unknown> };
  * accepting at this moment is skipped and stays theirs. Events go out after the commit.
  */
 export async function runUnansweredOrdersOnce(deps: Deps, now: Date = new Date()): Promise<{ timedOut: number }> {
-  const events: Event[] = [];
-  const deferred = {
-    async publish(topic: string, type: string, data: Record<string, unknown> = {}) {
-      events.push({ topic, type, data });
-    },
-  } as unknown as LiveBus;
+  // The moves' events wait for the commit: a rolled-back pass tells nobody anything.
+  const pending: (() => Promise<void>)[] = [];
+  const publish: LiveBus['publish'] = async (topic, type, data) => {
+    pending.push(() => deps.bus.publish(topic, type, data));
+  };
+  const deferred = { publish } as unknown as LiveBus;
   const timedOut = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
@@ -57,7 +56,7 @@ export async function runUnansweredOrdersOnce(deps: Deps, now: Date = new Date()
     }
     return moved;
   });
-  for (const e of events) await deps.bus.publish(e.topic, e.type, e.data);
+  for (const send of pending) await send();
   return { timedOut };
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type EventsOn, type LiveEventData, liveEventProblem } from '../../domain/live-events';
+import type { TopicKindOf, TopicString } from '../../domain/topics';
 import type { Database } from '../db/client';
 import { notify } from '../db/client';
 import { type BusTransport, EVENTS_CHANNEL } from './bus-transport';
@@ -77,9 +79,14 @@ export class LiveBus {
   private readonly gapListeners = new Set<() => void>();
   private failures = { count: 0, loggedAt: 0 };
 
+  /**
+   * `checkEvents` (on outside production): every publish is checked against the live-event table
+   * (domain/live-events.ts) and a wrong one throws, so a test or a developer sees it at once.
+   */
   constructor(
     private readonly transport: BusTransport,
     private readonly log: FastifyBaseLogger,
+    private readonly options: { checkEvents: boolean } = { checkEvents: true },
   ) {}
 
   get kind(): BusTransport['kind'] {
@@ -105,8 +112,19 @@ export class LiveBus {
     this.gapListeners.clear();
   }
 
-  /** Publishes after commit: call it once the transaction that made the change is done. */
-  async publish(topic: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+  /**
+   * Publishes after commit: call it once the transaction that made the change is done. The type
+   * must be one the table allows on this topic's kind, with its payload.
+   */
+  async publish<T extends TopicString, E extends EventsOn<TopicKindOf<T>>>(
+    topic: T,
+    type: E,
+    data: LiveEventData<E>,
+  ): Promise<void> {
+    if (this.options.checkEvents) {
+      const problem = liveEventProblem(topic, type, data);
+      if (problem) throw new Error(`live event refused: ${problem}`);
+    }
     const payload = JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope);
     try {
       await this.transport.send(payload);

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, type ErrorCode } from '../../domain/errors';
-import { type Actor, type Policy, POLICIES, decide } from '../../domain/policies';
+import { authEndpoints } from '../../domain/contracts/auth/endpoints';
+import { type Actor, type Policy, decide } from '../../domain/policies';
+import { route } from '../http/route';
 import { type Auth, resolveActor } from '../modules/auth';
 import type { Db } from '../db/client';
 
@@ -72,44 +74,42 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    config: { policy: POLICIES.public },
-    async handler(request, reply) {
-      const headers = fromNodeHeaders(request.headers);
-      // The client IP as Fastify sees it (trustProxy aware); a client-sent value is overwritten.
-      headers.set('x-halalnosh-client-ip', request.ip);
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const response = await auth.handler(
-        new Request(new URL(request.url, publicUrl), {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      const retry = response.headers.get('x-retry-after');
-      if (retry) reply.header('retry-after', retry);
-      const text = await response.text();
-      if (response.status >= 400) {
-        let message = response.statusText || 'Request failed';
-        try {
-          const parsed = JSON.parse(text) as { message?: string };
-          if (parsed.message) message = parsed.message;
-        } catch {
-          // not JSON: keep the status text
-        }
-        const code = AUTH_ERROR_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
-        reply.header('content-type', 'application/json; charset=utf-8');
-        return reply.send({ error: { code, message: authMessage(response.status, message) } });
+  // better-auth validates its own requests: the mount's contract declares no schema of ours.
+  const mount = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = fromNodeHeaders(request.headers);
+    // The client IP as Fastify sees it (trustProxy aware); a client-sent value is overwritten.
+    headers.set('x-halalnosh-client-ip', request.ip);
+    const hasBody = request.method !== 'GET' && request.body !== undefined;
+    const response = await auth.handler(
+      new Request(new URL(request.url, publicUrl), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const retry = response.headers.get('x-retry-after');
+    if (retry) reply.header('retry-after', retry);
+    const text = await response.text();
+    if (response.status >= 400) {
+      let message = response.statusText || 'Request failed';
+      try {
+        const parsed = JSON.parse(text) as { message?: string };
+        if (parsed.message) message = parsed.message;
+      } catch {
+        // not JSON: keep the status text
       }
-      return reply.send(withoutSessionToken(text));
-    },
-  });
+      const code = AUTH_ERROR_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send({ error: { code, message: authMessage(response.status, message) } });
+    }
+    return reply.send(withoutSessionToken(text));
+  };
+  route(app, authEndpoints.mountGet, mount);
+  route(app, authEndpoints.mountPost, mount);
 }

@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type Endpoint, endpoint } from '../../domain/contracts/endpoint';
+import { route } from '../http/route';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -337,24 +339,24 @@ describe('errors', () => {
     drop = opened.drop;
     app = await buildApp(testConfig(), { database: opened.database, logger: false });
     // Test-only routes, each failing in its own way, registered on this instance only.
-    const pub = { policy: POLICIES.public };
-    app.get('/api/test/throws', { config: pub }, async () => {
+    const test = (path: string, responses: Endpoint['responses'] = {}) =>
+      endpoint({ method: 'GET', path, policy: POLICIES.public, summary: 'test', responses });
+    route(app, test('/api/test/throws'), async () => {
       throw new Error(SECRET_DETAIL);
     });
-    app.get('/api/test/throws-string', { config: pub }, async () => {
+    route(app, test('/api/test/throws-string'), async () => {
       throw SECRET_DETAIL as unknown as Error;
     });
-    app.get('/api/test/upstream', { config: pub }, async () => {
+    route(app, test('/api/test/upstream'), async () => {
       throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
     });
-    app.get(
-      '/api/test/bad-response',
-      { config: pub, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    route(
+      app,
+      test('/api/test/bad-response', { 200: z.object({ ok: z.literal(true) }) }),
       async () => ({ ok: SECRET_DETAIL }) as never,
     );
-    app.get('/api/test/db', { config: pub }, async () => {
+    route(app, test('/api/test/db'), async () => {
       await opened.database.db.execute(sql.raw('select * from no_such_table_with_a_revealing_name'));
-      return {};
     });
     await app.ready();
   });

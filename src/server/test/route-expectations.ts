@@ -95,6 +95,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'GET /api/health': { rows: PUBLIC },
+  'GET /api/docs': { rows: PUBLIC, optional: true },
   'GET /api/me': { rows: OWN },
   'GET /api/dev/mail': { rows: 'demo mode only (never in production); not registered in tests', optional: true },
   'GET /api/events': {

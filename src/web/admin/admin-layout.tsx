@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { canUseAdminArea } from '../../domain/policies';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
+import { topicName } from '../../domain/topics';
 import type { PendingDriversResponse } from '../../domain/contracts/admin/overview';
 import { api } from '../lib/api';
 import { signOut } from '../lib/auth';
@@ -12,7 +13,8 @@ import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
 import { type DropdownItem, DropdownMenu } from '../ui/dropdown-menu';
-import { adminKeys, onAdminEvent } from './admin-api';
+import { adminKeys } from './admin-api';
+import { adminEventHandlers } from './admin-live';
 import { navFor } from './admin-nav';
 
 /** Remembers, per tab, which admin's sign-in was recorded (team_members.last_login_at). */
@@ -59,7 +61,11 @@ export function AdminLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const items = navFor(role);
-  useLiveEvents(role ? ['admin'] : [], (event) => onAdminEvent(queryClient, event));
+  useLiveEvents(role ? [topicName.admin] : [], {
+    on: adminEventHandlers(queryClient),
+    // After a reconnect every back-office screen may be behind: refetch what is on screen.
+    refetch: [adminKeys.all],
+  });
 
   // Records the sign-in once per tab and admin (team_members.last_login_at, shown on Profile).
   const userId = user?.id;

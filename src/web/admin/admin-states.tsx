@@ -1,28 +1,10 @@
-import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
+import { LoadFailed as UiLoadFailed } from '../ui/load-failed';
 
-/** A failed load: the spec's message, the reason, and Retry. */
-export function LoadFailed({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
-  return (
-    <Alert variant="destructive" className="grid gap-2">
-      <p className="flex items-center gap-2 font-semibold">
-        <AlertTriangle aria-hidden="true" />
-        {title}
-      </p>
-      {message ? <p>{message}</p> : null}
-      {onRetry ? (
-        <div>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
-      ) : null}
-    </Alert>
-  );
+/** A failed load: the spec's message, the reason, and Retry (the back office's word for it). */
+export function LoadFailed(props: { title: string; message?: string; onRetry?: () => void }) {
+  return <UiLoadFailed {...props} retryLabel="Retry" />;
 }
 
 /** A number card of the Overview and the Drivers badges. */

@@ -10,6 +10,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { SelectField } from '../ui/select-field';
 import { PageLoading } from '../ui/spinner';
+import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed } from './admin-states';
 
@@ -127,25 +128,7 @@ export function AuditPage() {
           <div className="overflow-x-auto rounded-lg border border-border bg-card">
             <table className="w-full text-sm">
               <caption className="sr-only">Audit log entries</caption>
-              <thead>
-                <tr className="border-b border-border text-left text-muted-foreground">
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Who
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Entity
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Details
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Who', 'Action', 'Entity', 'Details']} />
               <tbody>
                 {audit.data.entries.length === 0 ? (
                   <tr>

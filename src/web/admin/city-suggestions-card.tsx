@@ -5,6 +5,7 @@ import { api } from '../lib/api';
 import { formatShortDate } from '../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/spinner';
+import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { LoadFailed } from './admin-states';
 
@@ -33,22 +34,10 @@ export function CitySuggestionsCard() {
         ) : (
           <table className="w-full text-sm">
             <caption className="sr-only">Suggested cities</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">
-                  City
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Requests
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Emails to tell
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Last asked
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell="py-2"
+              columns={['City', { label: 'Requests', align: 'right' }, 'Emails to tell', 'Last asked']}
+            />
             <tbody>
               {q.data.cities.map((c) => (
                 <tr key={c.city} className="border-b border-border last:border-0">

@@ -6,6 +6,7 @@ import { formatShortDate } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { TableHead } from '../ui/table-head';
 import { DriverStatusBadge } from './driver-status-badge';
 import { useDriverAction } from './use-driver-action';
 
@@ -45,28 +46,16 @@ export function DriversTable({
       <div className="overflow-x-auto rounded-lg border border-border bg-card">
         <table className="w-full text-sm">
           <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b border-border text-left text-muted-foreground">
-              <th scope="col" className="px-4 py-3 font-medium">
-                Driver
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Contact
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Vehicle and licence
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Applied
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Driver',
+              'Contact',
+              'Vehicle and licence',
+              'Status',
+              'Applied',
+              { label: 'Actions', align: 'right' },
+            ]}
+          />
           <tbody>
             {drivers.map((d) => (
               <tr key={d.id} className="border-b border-border align-top last:border-0">

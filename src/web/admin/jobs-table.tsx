@@ -6,6 +6,7 @@ import { formatMiles, formatPrice, formatTime } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { LoadFailed } from './admin-states';
 
@@ -41,31 +42,9 @@ export function ActiveJobsTable() {
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full text-sm">
         <caption className="sr-only">Active delivery jobs</caption>
-        <thead>
-          <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="px-4 py-3 font-medium">
-              Order
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Restaurant
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Driver
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Route
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Pay
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Created
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Order', 'Restaurant', 'Driver', 'Status', 'Route', { label: 'Pay', align: 'right' }, 'Created']}
+        />
         <tbody>
           {jobs.data.jobs.map((j) => (
             <tr key={j.id} className="border-b border-border last:border-0">

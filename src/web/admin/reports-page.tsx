@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed, StatCard } from './admin-states';
 
@@ -31,25 +32,16 @@ function BreakdownTable({ caption, rows, first }: { caption: string; rows: Row[]
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="py-2 font-medium">
-              {first}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Orders
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Revenue
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Avg delivery
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Late
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell="py-2"
+          columns={[
+            first,
+            { label: 'Orders', align: 'right' },
+            { label: 'Revenue', align: 'right' },
+            { label: 'Avg delivery', align: 'right' },
+            { label: 'Late', align: 'right' },
+          ]}
+        />
         <tbody>
           {rows.length === 0 ? (
             <tr>

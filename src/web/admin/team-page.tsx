@@ -13,6 +13,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { DropdownMenu } from '../ui/dropdown-menu';
 import { PageLoading } from '../ui/spinner';
+import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed } from './admin-states';
 import { InviteDialog } from './invite-dialog';
@@ -77,28 +78,10 @@ export function TeamPage() {
           ) : (
             <table className="w-full text-sm">
               <caption className="sr-only">Pending invites</caption>
-              <thead>
-                <tr className="border-b border-border text-left text-muted-foreground">
-                  <th scope="col" className="py-2 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Invited by
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Expires
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Action
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cell="py-2"
+                columns={['Email', 'Name', 'Role', 'Invited by', 'Expires', { label: 'Action', align: 'right' }]}
+              />
               <tbody>
                 {team.data.invites.map((i) => (
                   <tr key={i.id} className="border-b border-border last:border-0">
@@ -137,28 +120,17 @@ export function TeamPage() {
         <CardContent>
           <table className="w-full text-sm">
             <caption className="sr-only">Team members</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Last login
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell="py-2"
+              columns={[
+                'Name',
+                'Email',
+                'Role',
+                'Status',
+                'Last login',
+                { label: <span className="sr-only">Actions</span>, align: 'right' },
+              ]}
+            />
             <tbody>
               {team.data.members.map((m) => {
                 const self = m.userId === me?.id;

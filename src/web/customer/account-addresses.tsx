@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Home, MapPin, Pencil, Plus, RefreshCw, Star, Trash2 } from 'lucide-react';
+import { Home, MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
-import type { z } from 'zod';
-import type { CustomerAddress, listAddressesResponse } from '../../domain/contracts/account/addresses';
-import { api } from '../lib/api';
-import { Alert } from '../ui/alert';
+import type { CustomerAddress } from '../../domain/contracts/account/addresses';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { AddressFormDialog } from './address-form-dialog';
 
-type Addresses = z.infer<typeof listAddressesResponse>;
 const KEY = ['account', 'addresses'] as const;
 
 /** The Addresses tab: saved addresses, default first; add, edit, delete (after asking) and set default. */
@@ -20,7 +19,7 @@ export function AccountAddresses() {
   const queryClient = useQueryClient();
   const addresses = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<Addresses>('/api/account/addresses', { signal }),
+    queryFn: ({ signal }) => call(endpoints.account.getAccountAddresses, { signal }),
   });
   // A fresh form for every opening.
   const [editing, setEditing] = useState<{ address: CustomerAddress | null; session: number } | null>(null);
@@ -29,7 +28,8 @@ export function AccountAddresses() {
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const makeDefault = useMutation({
-    mutationFn: (id: string) => api(`/api/account/addresses/${id}`, { method: 'PATCH', body: { isDefault: true } }),
+    mutationFn: (id: string) =>
+      call(endpoints.account.patchAccountAddressesOne, { params: { id }, body: { isDefault: true } }),
     onSuccess: () => {
       toast.success('Default address updated');
       refresh();
@@ -37,7 +37,7 @@ export function AccountAddresses() {
     onError: (error) => toast.error('Could not update the address', { description: error.message }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/account/addresses/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(endpoints.account.deleteAccountAddressesOne, { params: { id } }),
     onSuccess: () => {
       toast.success('Address deleted');
       setDeleting(null);
@@ -60,15 +60,7 @@ export function AccountAddresses() {
       </div>
     );
   } else if (addresses.isError) {
-    body = (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load account data</span>
-        <Button variant="outline" onClick={() => void addresses.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed inline title="Failed to load account data" onRetry={() => void addresses.refetch()} />;
   } else if (addresses.data.addresses.length === 0) {
     body = (
       <EmptyState

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { NotificationSettings } from '../../domain/contracts/account/notifications';
@@ -9,10 +9,11 @@ import {
   type NotificationChannel,
   type NotificationEvent,
 } from '../../domain/notifications';
-import { api } from '../lib/api';
-import { Alert } from '../ui/alert';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 
 const KEY = ['account', 'notifications'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { SMS: 'SMS', EMAIL: 'Email', PUSH: 'Push' };
@@ -22,10 +23,7 @@ function Grid({ initial }: { initial: NotificationSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) =>
-      api<{ settings: NotificationSettings }>('/api/account/notifications', {
-        method: 'PUT',
-        body: { settings: body },
-      }),
+      call(endpoints.account.putAccountNotifications, { body: { settings: body } }),
     onSuccess: (data) => {
       queryClient.setQueryData(KEY, data);
       toast.success('Notification preferences saved');
@@ -90,7 +88,7 @@ function Grid({ initial }: { initial: NotificationSettings }) {
 export function AccountNotifications() {
   const query = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ settings: NotificationSettings }>('/api/account/notifications', { signal }),
+    queryFn: ({ signal }) => call(endpoints.account.getAccountNotifications, { signal }),
     staleTime: Infinity,
   });
   return (
@@ -105,13 +103,7 @@ export function AccountNotifications() {
           Loading your preferences...
         </div>
       ) : query.isError ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Failed to load account data</span>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed inline title="Failed to load account data" onRetry={() => void query.refetch()} />
       ) : (
         <Grid initial={query.data.settings} />
       )}

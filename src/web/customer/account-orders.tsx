@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, ReceiptText, RefreshCw, RotateCcw } from 'lucide-react';
+import { ChevronRight, ReceiptText, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { listAccountOrdersResponse } from '../../domain/contracts/account/list-orders';
 import { accountListLabel } from '../../domain/order-status-labels';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime, formatPrice } from '../lib/format';
-import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { useReorder } from './use-reorder';
 
 type AccountOrders = z.infer<typeof listAccountOrdersResponse>;
@@ -27,7 +28,8 @@ function statusTone(status: string): string {
 export function AccountOrders() {
   const orders = useQuery({
     queryKey: ['account', 'orders'],
-    queryFn: ({ signal }) => api<AccountOrders>(`/api/account/orders?limit=${PAGE_SIZE}&offset=0`, { signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.account.getAccountOrders, { query: { limit: PAGE_SIZE, offset: 0 }, signal }),
   });
   const reorder = useReorder();
 
@@ -40,15 +42,7 @@ export function AccountOrders() {
     );
   }
   if (orders.isError) {
-    return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load account data</span>
-        <Button variant="outline" onClick={() => void orders.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed inline title="Failed to load account data" onRetry={() => void orders.refetch()} />;
   }
   if (orders.data.orders.length === 0) {
     return (

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
-import type { CustomerAddress } from '../../domain/contracts/account/addresses';
-import { api } from '../lib/api';
+import type { CustomerAddress, createAddressBody } from '../../domain/contracts/account/addresses';
+import type { z } from 'zod';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -56,10 +58,10 @@ export function AddressFormDialog({
   const [formError, setFormError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: z.input<typeof createAddressBody>) =>
       address
-        ? api(`/api/account/addresses/${address.id}`, { method: 'PATCH', body })
-        : api('/api/account/addresses', { method: 'POST', body }),
+        ? call(endpoints.account.patchAccountAddressesOne, { params: { id: address.id }, body })
+        : call(endpoints.account.postAccountAddresses, { body }),
     onSuccess: () => {
       toast.success(address ? 'Address updated' : 'Address saved');
       void queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });

@@ -3,13 +3,12 @@ import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
-import type { z } from 'zod';
 import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
-import type { listAddressesResponse } from '../../domain/contracts/account/addresses';
-import type { accountProfileResponse } from '../../domain/contracts/account/get-profile';
-import type { PlaceOrderBody, placeOrderResponse } from '../../domain/contracts/orders/place-order';
+import type { PlaceOrderBody } from '../../domain/contracts/orders/place-order';
 import type { OrderType } from '../../domain/order-flow';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useCart } from '../lib/cart';
 import { cn } from '../lib/cn';
 import { formatDeliveryFee, formatPrice } from '../lib/format';
@@ -25,10 +24,6 @@ import { TextareaField } from '../ui/textarea';
 import { orderQueryKey } from './order-query';
 import { useCartRestaurant } from './use-cart-restaurant';
 
-type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
-type Addresses = z.infer<typeof listAddressesResponse>;
-type Profile = z.infer<typeof accountProfileResponse>;
-
 /** A fresh idempotency key for one checkout attempt. */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -43,13 +38,13 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
 function useCheckoutPrefill(enabled: boolean) {
   const profile = useQuery({
     queryKey: ['account', 'profile'],
-    queryFn: ({ signal }) => api<Profile>('/api/account/profile', { signal }),
+    queryFn: ({ signal }) => call(endpoints.account.getAccountProfile, { signal }),
     enabled,
     staleTime: 60_000,
   });
   const addresses = useQuery({
     queryKey: ['account', 'addresses'],
-    queryFn: ({ signal }) => api<Addresses>('/api/account/addresses', { signal }),
+    queryFn: ({ signal }) => call(endpoints.account.getAccountAddresses, { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -183,8 +178,7 @@ export function CheckoutPage() {
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await api<PlaceOrderResponse>('/api/orders', {
-        method: 'POST',
+      const result = await call(endpoints.orders.postOrders, {
         body,
         headers: { 'Idempotency-Key': idempotencyKey.current },
       });

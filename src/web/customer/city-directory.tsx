@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ListCitiesResponse } from '../../domain/contracts/catalog/list-cities';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatMillions } from '../lib/format';
 import { sampleCities } from './sample-fallback';
 
@@ -15,7 +15,7 @@ type City = { name: string; slug: string; region: string; population: number; de
 export function CityDirectory() {
   const cities = useQuery({
     queryKey: ['cities'],
-    queryFn: ({ signal }) => api<ListCitiesResponse>('/api/cities', { signal }),
+    queryFn: ({ signal }) => call(endpoints.catalog.getCities, { signal }),
     staleTime: 10 * 60_000,
   });
   const builtIn = useQuery({

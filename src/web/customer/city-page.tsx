@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Landmark, MapPinned, RefreshCw, Search, ShieldCheck, Users } from 'lucide-react';
+import { Landmark, MapPinned, Search, ShieldCheck, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { GetCityResponse } from '../../domain/contracts/catalog/get-city';
-import { api, isNotFound } from '../lib/api';
+import { isNotFound } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
-import { Alert } from '../ui/alert';
-import { Button, buttonClasses } from '../ui/button';
+import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { RestaurantGrid } from './restaurant-card';
 import { restaurantListJsonLd, useJsonLd } from './structured-data';
 
@@ -125,20 +127,18 @@ export function CityPage() {
   const { citySlug = '' } = useParams();
   const city = useQuery({
     queryKey: ['city', citySlug],
-    queryFn: ({ signal }) => api<GetCityResponse>(`/api/cities/${encodeURIComponent(citySlug)}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.catalog.getCitiesBySlug, { params: { slug: citySlug }, signal }),
     staleTime: 60_000,
   });
   if (city.data) return <CityView data={city.data} />;
   if (city.isError && isNotFound(city.error)) return <CityNotFound />;
   if (city.isError) {
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>We could not load this city: {city.error.message}</span>
-        <Button variant="outline" onClick={() => void city.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed
+        inline
+        title={<>We could not load this city: {city.error.message}</>}
+        onRetry={() => void city.refetch()}
+      />
     );
   }
   return <PageLoading label="Loading city..." />;

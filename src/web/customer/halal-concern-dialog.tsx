@@ -3,7 +3,8 @@ import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import { HALAL_CONCERN_SENT } from '../../domain/halal';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useMe } from '../lib/me';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -30,16 +31,16 @@ export function HalalConcernButton({
   const [email, setEmail] = useState('');
   const send = useMutation({
     mutationFn: () =>
-      api<{ ticketNumber: string }>(
-        orderNumber
-          ? `/api/orders/${encodeURIComponent(orderNumber)}/halal-concerns`
-          : `/api/restaurants/${encodeURIComponent(slug)}/halal-concerns`,
-        {
-          method: 'POST',
-          body: { message, ...(!signedIn && email ? { email } : {}) },
-          headers: orderToken ? { 'x-order-token': orderToken } : undefined,
-        },
-      ),
+      orderNumber
+        ? call(endpoints.halal.postOrdersByOrderNumberHalalConcerns, {
+            params: { orderNumber },
+            body: { message, ...(!signedIn && email ? { email } : {}) },
+            headers: orderToken ? { 'x-order-token': orderToken } : undefined,
+          })
+        : call(endpoints.halal.postRestaurantsBySlugHalalConcerns, {
+            params: { slug },
+            body: { message, ...(!signedIn && email ? { email } : {}) },
+          }),
     onSuccess: ({ ticketNumber }) => {
       toast.success('Concern reported', { description: `${HALAL_CONCERN_SENT} Reference ${ticketNumber}.` });
       setOpen(false);

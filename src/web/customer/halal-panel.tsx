@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import type { HalalDetailsResponse } from '../../domain/contracts/halal/public-halal';
 import { HALAL_SCOPE_LABELS, SLAUGHTER_METHOD_LABELS } from '../../domain/halal-facts';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDate } from '../lib/format';
 import { HalalConcernButton } from './halal-concern-dialog';
 
@@ -17,8 +17,7 @@ const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 export function useHalalDetails(slug: string) {
   return useQuery({
     queryKey: ['restaurant', slug, 'halal'],
-    queryFn: ({ signal }) =>
-      api<HalalDetailsResponse>(`/api/restaurants/${encodeURIComponent(slug)}/halal`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.halal.getRestaurantsBySlugHalal, { params: { slug }, signal }),
     retry: 1,
   });
 }

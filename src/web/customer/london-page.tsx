@@ -1,14 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { RefreshCw, Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
+import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
-import { api, isUnreachable } from '../lib/api';
+import { isUnreachable } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { FilterChips } from './filter-chips';
 import { RestaurantGrid } from './restaurant-card';
 import { sampleSearch } from './sample-fallback';
@@ -30,7 +32,8 @@ export function LondonPage() {
   const search = useInfiniteQuery({
     queryKey: ['restaurants', 'london', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}&limit=${PAGE_SIZE}&offset=${pageParam}`, {
+      call(endpoints.catalog.getRestaurantsSearch, {
+        query: { ...Object.fromEntries(new URLSearchParams(qs)), limit: PAGE_SIZE, offset: pageParam },
         signal,
       }),
     initialPageParam: 0,
@@ -85,13 +88,11 @@ export function LondonPage() {
       ) : null}
 
       {!ready && search.isError && !unreachable ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>We could not load London's restaurants: {search.error.message}</span>
-          <Button variant="outline" onClick={() => void search.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed
+          inline
+          title={<>We could not load London's restaurants: {search.error.message}</>}
+          onRetry={() => void search.refetch()}
+        />
       ) : !ready ? (
         <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
           <Spinner />

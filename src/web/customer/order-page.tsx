@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Bike,
   Flag,
@@ -7,7 +6,6 @@ import {
   MapPin,
   Phone,
   ReceiptText,
-  RefreshCw,
   RotateCcw,
   ShoppingCart,
   Star,
@@ -21,10 +19,11 @@ import { toast } from '../lib/toast';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { LATE_MESSAGE } from '../../domain/eta';
 import { orderPageLabel } from '../../domain/order-status-labels';
+import { topicName } from '../../domain/topics';
 import { isClientError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { formatDateTime, formatDeliveryFee, formatPrice, formatTime } from '../lib/format';
-import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
 import { orderTokenFor } from '../lib/order-tokens';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -33,6 +32,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { EtaCard } from './eta-card';
 import { OrderProgress } from './order-progress';
 import { orderQueryKey, useOrder } from './order-query';
@@ -159,7 +159,6 @@ function OrderMap({ order }: { order: OrderView }) {
 function OrderDetails({ order }: { order: OrderView }) {
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
-  const queryClient = useQueryClient();
   const reorder = useReorder();
   const [reporting, setReporting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -169,23 +168,18 @@ function OrderDetails({ order }: { order: OrderView }) {
   const wasLate = useRef(order.eta?.isLate ?? false);
   useDocumentTitle(`Order ${order.orderNumber} - ${label}`);
 
-  const onEvent = (event: LiveEvent) => {
-    if (
-      event.type === 'order.status' ||
-      event.type === 'order.eta' ||
-      event.type === 'order.rated' ||
-      event.type === 'driver.position'
-    ) {
-      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.orderNumber) });
-    }
-    if (event.type === 'order.eta') {
-      const data = event.data as { isLate?: boolean } | null;
-      if (data?.isLate && !wasLate.current)
-        toast.warning(LATE_MESSAGE.title, { description: LATE_MESSAGE.body, duration: 10_000 });
-      if (data?.isLate) wasLate.current = true;
-    }
-  };
-  useLiveEvents([`order:${order.id}`], onEvent, { orderToken: orderTokenFor(order.orderNumber) });
+  useLiveEvents([topicName.order(order.id)], {
+    refetch: [orderQueryKey(order.orderNumber)],
+    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.position'],
+    on: {
+      'order.eta': (data) => {
+        if (data.isLate && !wasLate.current)
+          toast.warning(LATE_MESSAGE.title, { description: LATE_MESSAGE.body, duration: 10_000 });
+        if (data.isLate) wasLate.current = true;
+      },
+    },
+    orderToken: orderTokenFor(order.orderNumber),
+  });
 
   const active = !FINISHED.includes(order.status);
   const isDelivery = order.orderType === 'DELIVERY';
@@ -466,13 +460,11 @@ export function OrderPage() {
   if (order.isError && !failed) return <OrderNotFound />;
   if (order.isError) {
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load order details. {order.error.message}</span>
-        <Button variant="outline" onClick={() => void order.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed
+        inline
+        title={<>Failed to load order details. {order.error.message}</>}
+        onRetry={() => void order.refetch()}
+      />
     );
   }
   return <PageLoading label="Loading your order..." />;

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { getOrderResponse } from '../../domain/contracts/orders/get-order';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { orderTokenHeaders } from '../lib/order-tokens';
 
 export type GetOrderResponse = z.infer<typeof getOrderResponse>;
@@ -18,7 +20,8 @@ export function useOrder(orderNumber: string) {
   return useQuery({
     queryKey: orderQueryKey(orderNumber),
     queryFn: ({ signal }) =>
-      api<GetOrderResponse>(`/api/orders/${encodeURIComponent(orderNumber)}`, {
+      call(endpoints.orders.getOrdersByOrderNumber, {
+        params: { orderNumber },
         signal,
         headers: orderTokenHeaders(orderNumber),
       }),

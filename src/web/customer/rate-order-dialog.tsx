@@ -4,7 +4,8 @@ import { toast } from '../lib/toast';
 import { poundsToPence } from '../../domain/money';
 import type { OrderType } from '../../domain/order-flow';
 import { RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatPrice } from '../lib/format';
 import { orderTokenHeaders } from '../lib/order-tokens';
@@ -41,8 +42,8 @@ export function RateOrderDialog({
 
   const rate = useMutation({
     mutationFn: (body: { rating: number; tipMinor: number; comment: string | null }) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/rating`, {
-        method: 'POST',
+      call(endpoints.orders.postOrdersByOrderNumberRating, {
+        params: { orderNumber },
         body,
         headers: orderTokenHeaders(orderNumber),
       }),

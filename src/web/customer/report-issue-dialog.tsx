@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -27,8 +28,8 @@ export function ReportIssueDialog({
   const [description, setDescription] = useState('');
   const report = useMutation({
     mutationFn: (text: string) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/report`, {
-        method: 'POST',
+      call(endpoints.orders.postOrdersByOrderNumberReport, {
+        params: { orderNumber },
         body: { description: text },
         headers: orderTokenHeaders(orderNumber),
       }),

@@ -2,6 +2,7 @@ import { Bike, Clock, ImageOff, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
 import { formatDeliveryFee, formatKm } from '../lib/format';
+import { Fact } from './fact';
 import { HalalBadge } from './halal-badge';
 
 const MAX_CUISINE_BADGES = 3;
@@ -89,32 +90,21 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
           </ul>
         ) : null}
         <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-border pt-3 text-sm text-muted-foreground">
-          <div className="flex items-center gap-1">
-            <dt>
-              <Clock aria-hidden="true" className="size-4" />
-              <span className="sr-only">Delivery time</span>
-            </dt>
-            <dd>
-              {r.etaMinMinutes}-{r.etaMaxMinutes} min
-            </dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <Bike aria-hidden="true" className="size-4" />
-              <span className="sr-only">Delivery fee</span>
-            </dt>
-            <dd className={r.deliveryFeeMinor ? undefined : 'font-semibold text-primary'}>
-              {formatDeliveryFee(r.deliveryFeeMinor)}
-            </dd>
-          </div>
+          <Fact icon={<Clock aria-hidden="true" className="size-4" />} term="Delivery time" className="gap-1">
+            {r.etaMinMinutes}-{r.etaMaxMinutes} min
+          </Fact>
+          <Fact
+            icon={<Bike aria-hidden="true" className="size-4" />}
+            term="Delivery fee"
+            className="gap-1"
+            valueClassName={r.deliveryFeeMinor ? undefined : 'font-semibold text-primary'}
+          >
+            {formatDeliveryFee(r.deliveryFeeMinor)}
+          </Fact>
           {r.distanceKm !== null ? (
-            <div className="flex items-center gap-1">
-              <dt>
-                <MapPin aria-hidden="true" className="size-4" />
-                <span className="sr-only">Distance</span>
-              </dt>
-              <dd>{formatKm(r.distanceKm)}</dd>
-            </div>
+            <Fact icon={<MapPin aria-hidden="true" className="size-4" />} term="Distance" className="gap-1">
+              {formatKm(r.distanceKm)}
+            </Fact>
           ) : null}
         </dl>
       </div>

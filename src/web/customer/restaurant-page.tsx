@@ -1,13 +1,15 @@
-import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, RefreshCw, Store, WifiOff } from 'lucide-react';
+import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, Store, WifiOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import { formatDeliveryFee, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Alert } from '../ui/alert';
-import { Button, buttonClasses } from '../ui/button';
+import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
+import { Fact } from './fact';
 import { CartBar } from './cart-bar';
 import { HalalBadge } from './halal-badge';
 import { RatingText } from './restaurant-card';
@@ -72,53 +74,50 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
         </div>
         {description ? <p className="max-w-3xl text-muted-foreground">{description}</p> : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <div className="flex items-center gap-2">
-            <dt>
-              <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
-              <span className="sr-only">Delivery time</span>
-            </dt>
-            <dd>
-              {r.etaMinMinutes}-{r.etaMaxMinutes} min
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Bike aria-hidden="true" className="size-4 text-muted-foreground" />
-              <span className="sr-only">Delivery fee</span>
-            </dt>
-            <dd>{r.deliveryFeeMinor ? `${formatDeliveryFee(r.deliveryFeeMinor)} delivery` : 'Free delivery'}</dd>
-          </div>
+          <Fact
+            icon={<Clock aria-hidden="true" className="size-4 text-muted-foreground" />}
+            term="Delivery time"
+            className="gap-2"
+          >
+            {r.etaMinMinutes}-{r.etaMaxMinutes} min
+          </Fact>
+          <Fact
+            icon={<Bike aria-hidden="true" className="size-4 text-muted-foreground" />}
+            term="Delivery fee"
+            className="gap-2"
+          >
+            {r.deliveryFeeMinor ? `${formatDeliveryFee(r.deliveryFeeMinor)} delivery` : 'Free delivery'}
+          </Fact>
           {r.minOrderMinor > 0 ? (
-            <div className="flex items-center gap-2">
-              <dt>
-                <ReceiptText aria-hidden="true" className="size-4 text-muted-foreground" />
-                <span className="sr-only">Minimum order</span>
-              </dt>
-              <dd>{formatPrice(r.minOrderMinor)} minimum order</dd>
-            </div>
+            <Fact
+              icon={<ReceiptText aria-hidden="true" className="size-4 text-muted-foreground" />}
+              term="Minimum order"
+              className="gap-2"
+            >
+              {formatPrice(r.minOrderMinor)} minimum order
+            </Fact>
           ) : null}
-          <div className="flex items-start gap-2">
-            <dt>
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-              <span className="sr-only">Address</span>
-            </dt>
-            <dd>{fullAddress(r)}</dd>
-          </div>
+          <Fact
+            icon={<MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />}
+            term="Address"
+            align="start"
+            className="gap-2"
+          >
+            {fullAddress(r)}
+          </Fact>
           {r.phone ? (
-            <div className="flex items-center gap-2">
-              <dt>
-                <Phone aria-hidden="true" className="size-4 text-muted-foreground" />
-                <span className="sr-only">Phone</span>
-              </dt>
-              <dd>
-                <a
-                  href={`tel:${r.phone.replace(/\s+/g, '')}`}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {r.phone}
-                </a>
-              </dd>
-            </div>
+            <Fact
+              icon={<Phone aria-hidden="true" className="size-4 text-muted-foreground" />}
+              term="Phone"
+              className="gap-2"
+            >
+              <a
+                href={`tel:${r.phone.replace(/\s+/g, '')}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {r.phone}
+              </a>
+            </Fact>
           ) : null}
         </dl>
       </div>
@@ -191,13 +190,11 @@ export function RestaurantPage() {
   if (result.notFound) return <NotFound />;
   if (result.error) {
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>We could not load this restaurant: {result.error.message}</span>
-        <Button variant="outline" onClick={result.refetch}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed
+        inline
+        title={<>We could not load this restaurant: {result.error.message}</>}
+        onRetry={result.refetch}
+      />
     );
   }
   return <PageLoading label="Loading restaurant..." />;

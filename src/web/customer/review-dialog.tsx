@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
-import type { SaveReviewBody, SaveReviewResponse } from '../../domain/contracts/reviews/save-review';
+import type { SaveReviewBody } from '../../domain/contracts/reviews/save-review';
 import { MAX_REVIEW_COMMENT_LENGTH, RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -33,7 +34,7 @@ export function ReviewDialog({
 
   const save = useMutation({
     mutationFn: (body: SaveReviewBody) =>
-      api<SaveReviewResponse>(`/api/restaurants/${siteId}/reviews/mine`, { method: 'PUT', body }),
+      call(endpoints.reviews.putRestaurantsBySiteIdReviewsMine, { params: { siteId }, body }),
     onSuccess: () => {
       toast.success('Review submitted!', { description: 'Thank you for your feedback.' });
       void queryClient.invalidateQueries({ queryKey: ['reviews', siteId] });

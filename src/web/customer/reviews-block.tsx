@@ -3,10 +3,9 @@ import { BadgeCheck, MessageSquare, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
-import type { GetMyReviewResponse } from '../../domain/contracts/reviews/get-my-review';
-import type { ListReviewsResponse } from '../../domain/contracts/reviews/list-reviews';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDate } from '../lib/format';
 import { useMe } from '../lib/me';
 import { Alert } from '../ui/alert';
@@ -74,11 +73,11 @@ export function ReviewsBlock({
 
   const reviews = useQuery({
     queryKey: ['reviews', siteId, 'list'],
-    queryFn: ({ signal }) => api<ListReviewsResponse>(`/api/restaurants/${siteId}/reviews`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.reviews.getRestaurantsBySiteIdReviews, { params: { siteId }, signal }),
   });
   const mine = useQuery({
     queryKey: ['reviews', siteId, 'mine', user?.id ?? null],
-    queryFn: ({ signal }) => api<GetMyReviewResponse>(`/api/restaurants/${siteId}/reviews/mine`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.reviews.getRestaurantsBySiteIdReviewsMine, { params: { siteId }, signal }),
     enabled: user?.userType === 'customer',
   });
   const myReview = mine.data?.review ?? reviews.data?.reviews.find((r) => r.mine) ?? null;

@@ -1,10 +1,11 @@
-import { RefreshCw, SearchX, WifiOff } from 'lucide-react';
+import { SearchX, WifiOff } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
+import { LoadFailed } from '../ui/load-failed';
 import { CUISINE_OPTIONS } from './cuisines';
 import { FilterChips } from './filter-chips';
 import { RestaurantGrid } from './restaurant-card';
@@ -38,13 +39,7 @@ export function SearchResults({ state }: { state: SearchState }) {
   let body;
   if (!data && search.error) {
     body = (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>We could not search right now: {search.error.message}</span>
-        <Button variant="outline" onClick={search.retry}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
+      <LoadFailed inline title={<>We could not search right now: {search.error.message}</>} onRetry={search.retry} />
     );
   } else if (!data) {
     body = (

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -28,7 +29,7 @@ export function SuggestCityDialog({ open, onClose }: { open: boolean; onClose: (
     setBusy(true);
     setError({});
     try {
-      await api('/api/city-suggestions', { method: 'POST', body: { city: name, email: email.trim() || undefined } });
+      await call(endpoints.catalog.postCitySuggestions, { body: { city: name, email: email.trim() || undefined } });
       toast.success('Thank you for your suggestion!', {
         description: email.trim()
           ? `We'll email you when HalalNosh arrives in ${name}.`

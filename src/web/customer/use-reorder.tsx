@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import type { ReorderResponse } from '../../domain/contracts/orders/reorder';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useCart } from '../lib/cart';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { ReplaceCartDialog } from './replace-cart-dialog';
@@ -47,8 +48,8 @@ export function useReorder() {
 
   const mutation = useMutation({
     mutationFn: (orderNumber: string) =>
-      api<ReorderResponse>(`/api/orders/${encodeURIComponent(orderNumber)}/reorder`, {
-        method: 'POST',
+      call(endpoints.orders.postOrdersByOrderNumberReorder, {
+        params: { orderNumber },
         headers: orderTokenHeaders(orderNumber),
       }),
     onSuccess: (res) => {

@@ -1,7 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { SearchRestaurantsResponse } from '../../domain/contracts/catalog/search-restaurants';
 import type { SearchFilter } from '../../domain/search-filters';
-import { api, isUnreachable } from '../lib/api';
+import { isUnreachable } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { sampleSearch } from './sample-fallback';
 import { DEFAULT_LOCATION, searchQueryString } from './search-params';
 
@@ -37,7 +39,8 @@ export function useRestaurantSearch(input: {
   const query = useInfiniteQuery({
     queryKey: ['restaurants', 'search', qs],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchRestaurantsResponse>(`/api/restaurants/search?${qs}${pageParam ? `&offset=${pageParam}` : ''}`, {
+      call(endpoints.catalog.getRestaurantsSearch, {
+        query: { ...Object.fromEntries(new URLSearchParams(qs)), offset: pageParam || undefined },
         signal,
       }),
     initialPageParam: 0,

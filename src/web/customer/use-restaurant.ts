@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GetRestaurantResponse, RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
+import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import { siteDisplayName } from '../../domain/checkout';
-import { api, isNotFound, isUnreachable } from '../lib/api';
+import { isNotFound, isUnreachable } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import type { CartRestaurant } from '../lib/cart';
 import { sampleDetail } from './sample-fallback';
 
@@ -16,7 +18,7 @@ export function restaurantQueryKey(slug: string) {
 export function useRestaurant(slug: string, options: { enabled?: boolean } = {}) {
   const query = useQuery({
     queryKey: restaurantQueryKey(slug),
-    queryFn: ({ signal }) => api<GetRestaurantResponse>(`/api/restaurants/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.catalog.getRestaurantsBySlug, { params: { slug }, signal }),
     enabled: (options.enabled ?? true) && Boolean(slug),
     staleTime: 30_000,
   });

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
 import { DELIVERY_MESSAGES } from '../../domain/driver-flow';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { driverKeys } from './driver-api';
 
 /** The toast for a failed accept: the spec's own words for the known refusals (spec 3, section 8). */
@@ -16,7 +18,7 @@ export function acceptErrorMessage(error: unknown): string {
 
 /** Accepts a job and primes the delivery page with the answer. */
 export async function acceptJob(queryClient: QueryClient, jobId: string): Promise<JobDetailResponse> {
-  const res = await api<JobDetailResponse>(`/api/driver/jobs/${encodeURIComponent(jobId)}/accept`, { method: 'POST' });
+  const res = await call(endpoints.dispatch.postDriverJobsByJobIdAccept, { params: { jobId } });
   queryClient.setQueryData(driverKeys.job(jobId), res);
   void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
   return res;

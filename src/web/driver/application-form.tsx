@@ -10,7 +10,9 @@ import {
   needsInsurance,
 } from '../../domain/driver-application';
 import type { VehicleType } from '../../domain/roles';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { refreshMe } from '../lib/me';
 import { Alert } from '../ui/alert';
@@ -73,7 +75,7 @@ export function ApplicationForm() {
     }
     setBusy(true);
     try {
-      await api('/api/driver/application', { method: 'POST', body });
+      await call(endpoints.driver.postDriverApplication, { body });
       toast.success('Application submitted', { description: 'We will let you know as soon as it has been reviewed.' });
       await queryClient.invalidateQueries({ queryKey: driverKeys.profile });
       await refreshMe(queryClient);

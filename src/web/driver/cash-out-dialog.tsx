@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { type CashOutResponse, EARNINGS_MESSAGES } from '../../domain/contracts/driver/earnings';
-import { ApiError, api } from '../lib/api';
+import { EARNINGS_MESSAGES } from '../../domain/contracts/driver/earnings';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatPrice } from '../lib/format';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -26,7 +28,7 @@ export function CashOutDialog({
   const onConfirm = async () => {
     setBusy(true);
     try {
-      const res = await api<CashOutResponse>('/api/driver/earnings/cash-out', { method: 'POST', body: {} });
+      const res = await call(endpoints.driver.postDriverEarningsCashOut);
       toast.success(`${formatPrice(res.payout.netMinor)} is on its way`, { description: res.message });
       onClose();
     } catch (error) {

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { DELIVERY_MESSAGES, isFourDigitCode } from '../../domain/driver-flow';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -38,7 +40,7 @@ export function DeliveryCodeDialog({
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/driver/jobs/${encodeURIComponent(jobId)}/verify-code`, { method: 'POST', body: { code } });
+      await call(endpoints.dispatch.postDriverJobsByJobIdVerifyCode, { params: { jobId }, body: { code } });
       setCode('');
       onVerified(code);
     } catch (err) {

@@ -12,9 +12,11 @@ import {
   directionsUrl,
 } from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
+import { topicName } from '../../domain/topics';
 import { ApiError, api, isNotFound } from '../lib/api';
 import { cn } from '../lib/cn';
-import { type LiveEvent, useLiveEvents } from '../lib/live';
+import { useLiveEvents } from '../lib/live';
+import { uploadFile } from '../lib/upload';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -24,7 +26,7 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
 import { DeliveryCodeDialog } from './delivery-code-dialog';
-import { JOB_REFRESH_MS, driverKeys, fetchJob, uploadFile } from './driver-api';
+import { JOB_REFRESH_MS, driverKeys, fetchJob } from './driver-api';
 import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
@@ -82,19 +84,24 @@ export function DeliveryPage() {
   useDocumentTitle(job ? `Delivery ${job.orderNumber}` : 'Delivery in Progress');
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: driverKeys.job(jobId) });
-  const onEvent = (event: LiveEvent) => {
-    const data = event.data as { jobId?: string; orderId?: string } | null;
-    if (data?.jobId === jobId || (job && data?.orderId === job.orderId)) refresh();
-  };
   // Before accepting, the job's area tells of it being taken; after, the order's own topic.
   const topics = !job
     ? []
     : job.isMine
-      ? [`order:${job.orderId}`]
+      ? [topicName.order(job.orderId)]
       : job.status === 'available'
-        ? [`jobs:${job.pickupArea}`]
+        ? [topicName.jobs(job.pickupArea)]
         : [];
-  useLiveEvents(topics, onEvent, { enabled: topics.length > 0 && job?.status !== 'completed' });
+  const ifThisJob = (data: { jobId: string }) => {
+    if (data.jobId === jobId) refresh();
+  };
+  useLiveEvents(topics, {
+    enabled: topics.length > 0 && job?.status !== 'completed',
+    refetch: [driverKeys.job(jobId)],
+    // Everything on the order's topic is about this job's order.
+    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.assigned', 'driver.arrived', 'driver.position'],
+    on: { 'job.created': ifThisJob, 'job.taken': ifThisJob, 'job.updated': ifThisJob },
+  });
 
   if (query.isPending) return <PageLoading label="Loading job..." />;
   if (query.isError || !job) {
@@ -182,7 +189,10 @@ export function DeliveryPage() {
   const complete = async (jpeg: Blob) => {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
     try {
-      const proof = await uploadFile(jpeg, `delivery-proof-${jobId}-${Date.now()}.jpg`, 'proof_of_delivery');
+      const proof = await uploadFile(jpeg, {
+        purpose: 'proof_of_delivery',
+        filename: `delivery-proof-${jobId}-${Date.now()}.jpg`,
+      });
       const res = await api<{ job: JobDetailResponse['job'] }>(
         `/api/driver/jobs/${encodeURIComponent(jobId)}/complete`,
         {

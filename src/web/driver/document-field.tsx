@@ -3,8 +3,9 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
+import { uploadFile } from '../lib/upload';
 import { Spinner } from '../ui/spinner';
-import { uploadFile } from './driver-api';
+import { UploadProgress } from '../ui/upload-progress';
 
 export type UploadedDocument = { id: string; name: string };
 
@@ -25,12 +26,14 @@ export function DocumentField({
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(0);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
+    setSent(0);
     try {
-      const stored = await uploadFile(file, file.name, 'driver_document');
+      const stored = await uploadFile(file, { purpose: 'driver_document', filename: file.name, onProgress: setSent });
       onChange({ id: stored.id, name: file.name });
     } catch (error) {
       onChange(null);
@@ -79,6 +82,7 @@ export function DocumentField({
           }}
         />
       </label>
+      {busy ? <UploadProgress value={sent} /> : null}
     </div>
   );
 }

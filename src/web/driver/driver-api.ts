@@ -2,8 +2,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import type { EarningsResponse } from '../../domain/contracts/driver/earnings';
 import type { JobDetailResponse, ListJobsResponse } from '../../domain/contracts/driver/jobs';
-import { isErrorBody } from '../../domain/errors';
-import { ApiError, api } from '../lib/api';
+import { api } from '../lib/api';
 
 /** Query keys of the driver app, so a live event can refresh exactly what it touches. */
 export const driverKeys = {
@@ -50,34 +49,4 @@ export async function setOnline(queryClient: QueryClient, isOnline: boolean): Pr
   await api('/api/driver/availability', { method: 'PATCH', body: { isOnline } });
   queryClient.setQueryData<DriverProfile>(driverKeys.profile, (p) => (p ? { ...p, isOnline } : p));
   await queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
-}
-
-/**
- * Uploads one file to private storage (POST /api/uploads?purpose=...), answering its id.
- * The server checks what the file really is; its refusal comes back as an ApiError.
- */
-export async function uploadFile(
-  file: Blob,
-  filename: string,
-  purpose: 'driver_document' | 'proof_of_delivery',
-): Promise<{ id: string; url: string }> {
-  const form = new FormData();
-  form.append('file', file, filename);
-  let response: Response;
-  try {
-    response = await fetch(`/api/uploads?purpose=${purpose}`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Could not reach HalalNosh. Check your connection and try again.', 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(data.error.code, data.error.message, response.status);
-    throw new ApiError('INTERNAL', 'Upload failed', response.status);
-  }
-  return data as { id: string; url: string };
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { type LiveEvent, useLiveEvents } from '../lib/live';
-import { refreshMe, useMe } from '../lib/me';
+import { topicName } from '../../domain/topics';
+import { useLiveEvents } from '../lib/live';
+import { meQueryKey, refreshMe, useMe } from '../lib/me';
 import { driverKeys } from './driver-api';
 import { DriverFrame } from './driver-frame';
 
@@ -12,11 +13,14 @@ import { DriverFrame } from './driver-frame';
 export function DriverLayout() {
   const queryClient = useQueryClient();
   const user = useMe().data?.user;
-  const onEvent = (event: LiveEvent) => {
-    if (event.type === 'driver.status') void refreshMe(queryClient);
-    if (event.type === 'earnings.updated') void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
-  };
-  useLiveEvents(user ? [`user:${user.id}`] : [], onEvent, { enabled: !!user });
+  useLiveEvents(user ? [topicName.user(user.id)] : [], {
+    enabled: !!user,
+    refetch: [meQueryKey, driverKeys.earnings],
+    on: {
+      'driver.status': () => void refreshMe(queryClient),
+      'earnings.updated': () => void queryClient.invalidateQueries({ queryKey: driverKeys.earnings }),
+    },
+  });
   return (
     <DriverFrame nav>
       <Outlet />

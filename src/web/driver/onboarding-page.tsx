@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { type LiveEvent, useLiveEvents } from '../lib/live';
-import { refreshMe, useMe } from '../lib/me';
+import { topicName } from '../../domain/topics';
+import { useLiveEvents } from '../lib/live';
+import { meQueryKey, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { ApplicationForm } from './application-form';
@@ -49,14 +49,12 @@ function StatusCard({
  */
 export function OnboardingPage() {
   useDocumentTitle('Driver onboarding');
-  const queryClient = useQueryClient();
   const user = useMe().data?.user;
-  const onEvent = (event: LiveEvent) => {
-    if (event.type !== 'driver.status') return;
-    void queryClient.invalidateQueries({ queryKey: driverKeys.profile });
-    void refreshMe(queryClient);
-  };
-  useLiveEvents(user ? [`user:${user.id}`] : [], onEvent, { enabled: !!user && user.userType === 'driver' });
+  useLiveEvents(user ? [topicName.user(user.id)] : [], {
+    enabled: !!user && user.userType === 'driver',
+    refetch: [driverKeys.profile, meQueryKey],
+    refetchOn: ['driver.status'],
+  });
 
   // The route's driver guard has loaded the account; this is only a safety net.
   if (!user || user.userType !== 'driver') return <Navigate to="/driver/login" replace />;

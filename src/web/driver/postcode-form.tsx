@@ -5,7 +5,9 @@ import { toast } from 'sonner';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import { POSTCODE_MESSAGES } from '../../domain/contracts/driver/postcode';
 import { normalisePostcode } from '../../domain/geo';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { TextField } from '../ui/text-field';
@@ -30,8 +32,7 @@ export function PostcodeForm({ current }: { current: string | null }) {
     setError(null);
     setBusy(true);
     try {
-      const saved = await api<{ currentPostcode: string; currentArea: string }>('/api/driver/postcode', {
-        method: 'PATCH',
+      const saved = await call(endpoints.driver.patchDriverPostcode, {
         body: { postcode: value },
       });
       setValue(saved.currentPostcode);

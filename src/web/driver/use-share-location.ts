@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import type { LatLng } from '../ui/map/projection';
 import { shouldSend } from './position-throttle';
 
@@ -41,8 +43,8 @@ export function useShareLocation(jobId: string, active: boolean) {
         const now = Date.now();
         if (!shouldSend(lastSent.current, here, now)) return;
         lastSent.current = { position: here, at: now };
-        api(`/api/driver/jobs/${encodeURIComponent(jobId)}/position`, {
-          method: 'POST',
+        call(endpoints.dispatch.postDriverJobsByJobIdPosition, {
+          params: { jobId },
           body: { lat: here.lat, lng: here.lng, accuracyMetres: Math.min(100_000, Math.round(here.accuracy)) },
         }).catch((error: unknown) => {
           // The job finished (409) or is no longer ours (404): stop; anything else tries again at the next fix.

@@ -39,6 +39,7 @@ function codeForStatus(status: number): ErrorCode {
 
 export type ApiInit = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (Idempotency-Key, x-order-token). */
@@ -52,14 +53,15 @@ export type ApiInit = {
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { method = 'GET', body, signal } = init;
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './call';
+import { endpoints } from './endpoints.generated';
 import { type Me, meQueryKey, refreshMe } from './me';
 
 /** Signs in with e-mail and password (better-auth sets the session cookie). */
 export async function signIn(email: string, password: string): Promise<void> {
-  await api('/api/auth/sign-in/email', { method: 'POST', body: { email: email.trim(), password } });
+  await call(endpoints.auth.signInEmail, { body: { email: email.trim(), password } });
 }
 
 /** Signs in, then loads who the user is; throws when the session did not stick. */
@@ -22,8 +23,7 @@ export async function signUp(input: {
   name: string;
   userType: 'customer' | 'driver';
 }): Promise<void> {
-  await api('/api/auth/sign-up/email', {
-    method: 'POST',
+  await call(endpoints.auth.signUpEmail, {
     body: { ...input, email: input.email.trim(), callbackURL: '/auth/callback' },
   });
 }
@@ -31,7 +31,7 @@ export async function signUp(input: {
 /** Ends the session and forgets everything cached for this user. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    await call(endpoints.auth.signOut, { body: {} });
   } finally {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
     queryClient.setQueryData(meQueryKey, { user: null });
@@ -40,12 +40,12 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 
 /** Mails a reset link that ends at /reset-password?token=... */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } });
+  await call(endpoints.auth.requestPasswordReset, { body: { email, redirectTo: '/reset-password' } });
 }
 
 /** Sets a new password with the token from the reset link. */
 export async function resetPassword(newPassword: string, token: string): Promise<void> {
-  await api('/api/auth/reset-password', { method: 'POST', body: { newPassword, token } });
+  await call(endpoints.auth.resetPassword, { body: { newPassword, token } });
 }
 
 /** A path inside this site to return to after sign-in, or null when the value is not one. */

@@ -1,61 +1,121 @@
-import { useEffect, useRef } from 'react';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { endpointUrl } from './call';
+import { endpoints } from './endpoints.generated';
+// Types only: the table's zod schemas never reach the browser (customer pages load no zod).
+import type { EventsOn, LiveEvent, LiveEventData, LiveEventOf } from '../../domain/live-events';
+import type { TopicKind, TopicKindOf, TopicString } from '../../domain/topics';
 
-/** One message of GET /api/events. */
-export type LiveEvent = { topic: string; type: string; data: unknown };
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
+
+/** A handler per event type that may arrive on topics of kind K, given the event's typed payload. */
+export type LiveHandlers<K extends TopicKind> = {
+  [E in EventsOn<K>]?: (data: LiveEventData<E>, event: LiveEventOf<E>) => void;
+};
+
+export type LiveSubscription<K extends TopicKind> = {
+  on?: LiveHandlers<K>;
+  /**
+   * The queries this screen shows from these topics. They are refetched after the stream
+   * reconnects (events may have been missed while it was down), when the browser comes back
+   * online or to the tab, and when one of the `refetchOn` events arrives.
+   */
+  refetch?: readonly QueryKey[];
+  refetchOn?: readonly EventsOn<K>[];
+  enabled?: boolean;
+  /** A visitor's order token, for `order:{id}` without an account. */
+  orderToken?: string;
+};
 
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Subscribes to live events for some topics while the component is mounted. EventSource reconnects
- * by itself after a dropped connection; when the server refuses the stream outright (it closes for
- * good), this retries with backoff from 1 s up to 30 s.
+ * The web app's one EventSource client: subscribes to some topics (`topicName.*`) while the
+ * component is mounted and answers the connection's state. EventSource reconnects by itself after
+ * a drop (the server's `retry: 2000`); when the server refused the stream outright (it closes for
+ * good) this retries with backoff from 1 s up to 30 s. After any reconnect the `refetch` queries
+ * are invalidated, so nothing stays stale.
  */
-export function useLiveEvents(
-  topics: readonly string[],
-  onEvent: (event: LiveEvent) => void,
-  options: { enabled?: boolean; orderToken?: string } = {},
-): void {
-  const handler = useRef(onEvent);
+export function useLiveEvents<T extends TopicString>(
+  topics: readonly T[],
+  subscription: LiveSubscription<TopicKindOf<T>>,
+): StreamStatus {
+  const queryClient = useQueryClient();
+  const latest = useRef(subscription);
   useEffect(() => {
-    handler.current = onEvent;
+    latest.current = subscription;
   });
+  const [status, setStatus] = useState<StreamStatus>('connecting');
   const key = topics.join(',');
-  const { enabled = true, orderToken } = options;
+  const { enabled = true, orderToken } = subscription;
 
   useEffect(() => {
     if (!enabled || !key || typeof EventSource === 'undefined') return;
-    const params = new URLSearchParams({ topics: key });
-    if (orderToken) params.set('orderToken', orderToken);
-    const url = `/api/events?${params}`;
+    const url = endpointUrl(endpoints.live.getEvents, { query: { topics: key, orderToken } });
     let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
+    let dropped = false;
     let stopped = false;
 
+    const catchUp = () => {
+      for (const queryKey of latest.current.refetch ?? []) void queryClient.invalidateQueries({ queryKey });
+    };
+    const deliver = (event: LiveEvent) => {
+      const { on, refetchOn } = latest.current;
+      const handler = (on as Record<string, ((data: unknown, event: LiveEvent) => void) | undefined>)?.[event.type];
+      handler?.(event.data, event);
+      if ((refetchOn as readonly string[] | undefined)?.includes(event.type)) catchUp();
+    };
     const connect = () => {
+      source?.close();
       source = new EventSource(url);
       source.onopen = () => {
         attempt = 0;
+        setStatus('live');
+        if (dropped) catchUp();
+        dropped = false;
       };
       source.onmessage = (message) => {
+        let event: LiveEvent;
         try {
-          handler.current(JSON.parse(message.data) as LiveEvent);
+          event = JSON.parse(message.data) as LiveEvent;
         } catch {
-          // a malformed message is skipped; the stream goes on
+          return; // a malformed message is skipped; the stream goes on
         }
+        deliver(event);
       };
       source.onerror = () => {
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        const delay = Math.min(1000 * 2 ** attempt, MAX_BACKOFF_MS);
-        attempt += 1;
-        retryTimer = setTimeout(connect, delay);
+        if (stopped) return;
+        dropped = true;
+        setStatus('reconnecting');
+        if (source?.readyState === EventSource.CLOSED) {
+          clearTimeout(retry);
+          retry = setTimeout(connect, Math.min(1000 * 2 ** attempt++, MAX_BACKOFF_MS));
+        }
       };
     };
+    const onOnline = () => {
+      catchUp();
+      if (source?.readyState !== EventSource.OPEN) {
+        clearTimeout(retry);
+        connect();
+      }
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') catchUp();
+    };
     connect();
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
-      clearTimeout(retryTimer);
+      clearTimeout(retry);
       source?.close();
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [key, enabled, orderToken]);
+  }, [key, enabled, orderToken, queryClient]);
+
+  return status;
 }

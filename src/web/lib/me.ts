@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '../../domain/contracts/me/get-me';
-import { api } from './api';
+import { call } from './call';
+import { endpoints } from './endpoints.generated';
 
 /** The signed-in user as GET /api/me describes them. */
 export type Me = NonNullable<MeResponse['user']>;
@@ -8,7 +9,7 @@ export type Me = NonNullable<MeResponse['user']>;
 export const meQueryKey = ['me'] as const;
 
 function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
-  return api<MeResponse>('/api/me', { signal });
+  return call(endpoints.auth.getMe, { signal });
 }
 
 /** Who is signed in (data.user is null for a visitor). */

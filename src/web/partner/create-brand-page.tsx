@@ -15,10 +15,11 @@ import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
-import { TextArea, fieldErrors } from './form-bits';
+import { TextareaField } from '../ui/textarea';
+import { EmptyState } from '../ui/empty-state';
+import { fieldErrors } from './field-errors';
 import { ImageUpload } from './image-upload';
 import { type PartnerBrand, messageOf, partnerKeys, useBrands } from './partner-api';
-import { EmptyState } from './partner-states';
 
 type Form = {
   name: string;
@@ -133,7 +134,7 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
               required
               autoComplete="organization"
             />
-            <TextArea
+            <TextareaField
               label="Description"
               optional
               value={form.description}

@@ -10,10 +10,11 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
-import { fieldErrors } from './form-bits';
+import { EmptyState } from '../ui/empty-state';
+import { fieldErrors } from './field-errors';
 import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
 import { messageOf, partnerKeys } from './partner-api';
-import { EmptyState, LoadFailed } from './partner-states';
+import { LoadFailed } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 
 /** /partner/create-site (?brand=): add a location to the selected brand (owner or admin). */

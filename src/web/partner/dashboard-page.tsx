@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertTriangle, ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { DashboardResponse } from '../../domain/contracts/partner/dashboard
 import { halalStatusLabel } from '../../domain/halal';
 import { isPaused } from '../../domain/branch-settings';
 import { canManageBrand } from '../../domain/partner-access';
+import { topicName } from '../../domain/topics';
 import { api } from '../lib/api';
 import { formatPrice, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
@@ -14,25 +15,25 @@ import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { EmptyState } from '../ui/empty-state';
 import { OrderStatusBadge } from './order-status-badge';
 import { partnerKeys } from './partner-api';
-import { EmptyState, LoadFailed } from './partner-states';
+import { LoadFailed } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 
 /** /partner and /partner/dashboard: recent orders, pending and in-progress counts, every location; all live. */
 export function PartnerDashboardPage() {
   useDocumentTitle('Partner Dashboard');
   const selection = usePartnerSelection();
-  const queryClient = useQueryClient();
   const dashboard = useQuery({
     queryKey: partnerKeys.dashboard(null),
     queryFn: ({ signal }) => api<DashboardResponse>('/api/partner/dashboard', { signal }),
   });
   const siteIds = selection.brands.flatMap((b) => b.sites.map((s) => s.id));
-  useLiveEvents(
-    siteIds.map((id) => `site:${id}`),
-    () => void queryClient.invalidateQueries({ queryKey: ['partner', 'dashboard'] }),
-  );
+  useLiveEvents(siteIds.map(topicName.site), {
+    refetch: [['partner', 'dashboard']],
+    refetchOn: ['order.created', 'order.status', 'driver.arrived', 'site.updated', 'site.deleted', 'halal.status'],
+  });
 
   if (selection.isPending) return <PageLoading label="Loading your restaurants..." />;
   if (selection.error)

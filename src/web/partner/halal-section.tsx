@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { UploadResponse } from '../../domain/contracts/uploads/upload-file';
 import type { CertificateView, PartnerHalalResponse } from '../../domain/contracts/halal/partner-halal';
-import { isErrorBody } from '../../domain/errors';
 import { halalStatusLabel } from '../../domain/halal';
+import { topicName } from '../../domain/topics';
 import {
   CERTIFICATE_STATUS_LABELS,
   CERTIFYING_BODIES,
@@ -18,8 +17,9 @@ import {
   SLAUGHTER_METHODS,
   type SlaughterMethod,
 } from '../../domain/halal-facts';
-import { ApiError, api } from '../lib/api';
+import { api } from '../lib/api';
 import { useLiveEvents } from '../lib/live';
+import { uploadFile } from '../lib/upload';
 import { formatDate } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -30,34 +30,16 @@ import { messageOf } from './partner-api';
 
 const key = (siteId: string) => ['partner', 'halal', siteId] as const;
 
-async function uploadCertificate(file: File): Promise<UploadResponse> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch('/api/uploads?purpose=halal_certificate', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new ApiError('NETWORK_ERROR', 'Failed to upload the certificate', 0);
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok)
-    throw isErrorBody(data)
-      ? new ApiError(data.error.code, data.error.message, response.status)
-      : new ApiError('INTERNAL', 'Failed to upload the certificate', response.status);
-  return data as UploadResponse;
-}
-
 /** The location page's halal section (issue 7): read-only status, certificates and the declared facts. */
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({
     queryKey: key(siteId),
     queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }),
   });
-  const queryClient = useQueryClient();
   // A verifier's decision, an expiry or a suspension shows up while the page is open.
-  useLiveEvents([`site:${siteId}`], (event) => {
-    if (event.type.startsWith('halal.')) void queryClient.invalidateQueries({ queryKey: key(siteId) });
+  useLiveEvents([topicName.site(siteId)], {
+    refetch: [key(siteId)],
+    refetchOn: ['halal.certificate', 'halal.facts', 'halal.status'],
   });
   if (!halal.data) return null;
   return (
@@ -129,7 +111,10 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
   const submit = useMutation({
     mutationFn: async () => {
       if (!file) throw new Error('Choose the certificate document (PDF or image)');
-      const upload = await uploadCertificate(file);
+      const upload = await uploadFile(file, {
+        purpose: 'halal_certificate',
+        failedMessage: 'Failed to upload the certificate',
+      });
       return api<CertificateView>(`/api/partner/sites/${siteId}/halal/certificates`, {
         method: 'POST',
         body: {

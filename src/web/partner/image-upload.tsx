@@ -3,9 +3,10 @@ import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { IMAGE_ACCEPT, checkImageFile } from '../../domain/menu';
 import { ApiError } from '../lib/api';
+import { uploadFile } from '../lib/upload';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
-import { uploadImage } from './partner-api';
+import { UploadProgress } from '../ui/upload-progress';
 
 /** The spec's toast for a refused or failed upload, from the server's answer. */
 function uploadFailure(error: unknown): void {
@@ -36,6 +37,7 @@ export function ImageUpload({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(0);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -45,8 +47,9 @@ export function ImageUpload({
       return;
     }
     setBusy(true);
+    setSent(0);
     try {
-      const stored = await uploadImage(file, purpose);
+      const stored = await uploadFile(file, { purpose, onProgress: setSent, failedMessage: 'Failed to upload image' });
       onChange(stored.url);
       toast.success('Image uploaded successfully.');
     } catch (error) {
@@ -99,6 +102,7 @@ export function ImageUpload({
           ) : null}
         </div>
       </div>
+      {busy ? <UploadProgress value={sent} className="max-w-xs" /> : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         JPEG, JPG, PNG, GIF or WebP, up to 5MB.
       </p>

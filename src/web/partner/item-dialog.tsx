@@ -16,7 +16,7 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
-import { TextArea } from './form-bits';
+import { TextareaField } from '../ui/textarea';
 import { ImageUpload } from './image-upload';
 
 export type ItemDraft = {
@@ -130,7 +130,7 @@ function ItemForm({
           required
         />
       </div>
-      <TextArea
+      <TextareaField
         label="Description"
         optional
         value={description}

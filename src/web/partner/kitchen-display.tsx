@@ -8,7 +8,7 @@ import { cn } from '../lib/cn';
 import { formatTime } from '../lib/format';
 import { Button } from '../ui/button';
 import { type CardHandlers, OrderActionButtons, minutesAgo } from './order-card';
-import type { StreamStatus } from './use-site-events';
+import type { StreamStatus } from '../lib/live';
 
 const KEYS_HELP = [
   ['A', 'Accept'],

@@ -1,7 +1,7 @@
 import type { SiteDetail } from '../../domain/contracts/partner/sites';
 import { parsePriceInput, penceToInput } from '../../domain/menu';
 import { TextField } from '../ui/text-field';
-import { TextArea } from './form-bits';
+import { TextareaField } from '../ui/textarea';
 
 /** The location fields as typed (money in pounds, numbers as text). */
 export type LocationForm = {
@@ -81,7 +81,7 @@ export function LocationFields({
         required
         placeholder="Main Branch"
       />
-      <TextArea
+      <TextareaField
         label="Description"
         optional
         value={form.description}

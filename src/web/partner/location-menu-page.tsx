@@ -15,9 +15,10 @@ import { Dialog } from '../ui/dialog';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
-import { TextArea } from './form-bits';
+import { TextareaField } from '../ui/textarea';
+import { EmptyState } from '../ui/empty-state';
 import { messageOf, partnerKeys } from './partner-api';
-import { EmptyState, LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
+import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 import { useSiteMenu } from './use-site-menu';
 
@@ -277,7 +278,7 @@ function OverrideForm({
         error={error}
         hint={`Base price ${formatPrice(item.priceMinor)}`}
       />
-      <TextArea
+      <TextareaField
         label="Description here"
         optional
         value={description}

@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageLoading, Spinner } from '../ui/spinner';
-import { fieldErrors } from './form-bits';
+import { fieldErrors } from './field-errors';
 import { HalalSection } from './halal-section';
 import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
 import { OpeningHoursEditor } from './opening-hours-editor';

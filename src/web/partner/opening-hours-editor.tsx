@@ -1,5 +1,6 @@
 import { WEEKDAYS, type OpeningHours, type Weekday } from '../../domain/opening-hours';
 import { inputClasses } from '../ui/input';
+import { TableHead } from '../ui/table-head';
 import { cn } from '../lib/cn';
 
 const DAY_LABELS: Record<Weekday, string> = {
@@ -27,22 +28,7 @@ export function OpeningHoursEditor({
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Opening hours per weekday</caption>
-      <thead>
-        <tr className="text-left text-muted-foreground">
-          <th scope="col" className="py-2 font-medium">
-            Day
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Opens
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Closes
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Closed
-          </th>
-        </tr>
-      </thead>
+      <TableHead cell="py-2" columns={['Day', 'Opens', 'Closes', 'Closed']} plain />
       <tbody>
         {WEEKDAYS.map((day) => {
           const h = value[day];

@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useFocusOnOpen } from './use-focus-on-open';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES } from '../../domain/eta';
@@ -6,27 +6,37 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
-import { TextArea } from './form-bits';
+import { TextareaField } from '../ui/textarea';
 
-/** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
-export function AcceptDialog({
+type OrderDialogProps = { order: PartnerOrder | null; onClose: () => void };
+
+/** A dialog about one order of the console: open while it has an order, titled with its number. */
+function OrderDialog({
   order,
   onClose,
-  onAccept,
-}: {
-  order: PartnerOrder | null;
-  onClose: () => void;
-  onAccept: (prep: number) => void;
-}) {
+  title,
+  fallbackTitle,
+  description,
+  children,
+}: OrderDialogProps & { title: string; fallbackTitle: string; description: string; children: ReactNode }) {
   return (
     <Dialog
       open={!!order}
       onClose={onClose}
-      title={order ? `Accept ${order.orderNumber}` : 'Accept order'}
-      description="How long will the kitchen need?"
+      title={order ? `${title} ${order.orderNumber}` : fallbackTitle}
+      description={description}
     >
-      {order ? <AcceptForm onAccept={onAccept} onCancel={onClose} /> : null}
+      {order ? children : null}
     </Dialog>
+  );
+}
+
+/** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
+export function AcceptDialog({ onAccept, ...dialog }: OrderDialogProps & { onAccept: (prep: number) => void }) {
+  return (
+    <OrderDialog {...dialog} title="Accept" fallbackTitle="Accept order" description="How long will the kitchen need?">
+      <AcceptForm onAccept={onAccept} onCancel={dialog.onClose} />
+    </OrderDialog>
   );
 }
 
@@ -60,24 +70,11 @@ function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; 
 }
 
 /** Reject with a reason, which is required. */
-export function RejectDialog({
-  order,
-  onClose,
-  onReject,
-}: {
-  order: PartnerOrder | null;
-  onClose: () => void;
-  onReject: (reason: string) => void;
-}) {
+export function RejectDialog({ onReject, ...dialog }: OrderDialogProps & { onReject: (reason: string) => void }) {
   return (
-    <Dialog
-      open={!!order}
-      onClose={onClose}
-      title={order ? `Reject ${order.orderNumber}` : 'Reject order'}
-      description="The customer sees the reason."
-    >
-      {order ? <RejectForm onReject={onReject} onCancel={onClose} /> : null}
-    </Dialog>
+    <OrderDialog {...dialog} title="Reject" fallbackTitle="Reject order" description="The customer sees the reason.">
+      <RejectForm onReject={onReject} onCancel={dialog.onClose} />
+    </OrderDialog>
   );
 }
 
@@ -93,7 +90,7 @@ function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void
         if (reason.trim()) onReject(reason.trim());
       }}
     >
-      <TextArea
+      <TextareaField
         label="Reason"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
@@ -119,11 +116,7 @@ export function HandOverDialog({
   order,
   onClose,
   onHandOver,
-}: {
-  order: PartnerOrder | null;
-  onClose: () => void;
-  onHandOver: (code: string) => Promise<boolean>;
-}) {
+}: OrderDialogProps & { onHandOver: (code: string) => Promise<boolean> }) {
   return (
     <Dialog
       open={!!order}

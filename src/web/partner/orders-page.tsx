@@ -4,7 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PartnerOrder, SiteOrdersResponse } from '../../domain/contracts/partner/orders';
 import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
 import type { OrderAction } from '../../domain/order-flow';
+import { topicName } from '../../domain/topics';
 import { api, isClientError } from '../lib/api';
+import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/spinner';
@@ -16,7 +18,6 @@ import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { useOrderActions } from './use-order-actions';
 import { usePartnerSelection } from './use-partner-selection';
-import { useSiteEvents } from './use-site-events';
 
 /** /partner/orders?site=: Order Management with the Kitchen Display. */
 export function PartnerOrdersPage() {
@@ -85,24 +86,21 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     };
   }, [soundOn]);
 
-  const stream = useSiteEvents(
-    [siteId],
-    (event) => {
-      if (event.type === 'order.created' && soundOn) playAlertTone();
-      if (event.type === 'order.created') {
-        const data = event.data as { orderNumber?: string; orderType?: string };
+  const stream = useLiveEvents([topicName.site(siteId)], {
+    refetch: [partnerKeys.orders(siteId)],
+    refetchOn: ['order.created', 'order.status', 'driver.arrived'],
+    on: {
+      'order.created': (data) => {
+        if (soundOn) playAlertTone();
         setAnnouncement(
           `New ${data.orderType === 'PICKUP' ? 'pickup' : 'delivery'} order${data.orderNumber ? ` ${data.orderNumber}` : ''} received.`,
         );
-      }
-      if (event.type === 'driver.arrived') {
-        const data = event.data as { orderId?: string; at?: string };
-        if (data.orderId && data.at === 'pickup') setArrived((s) => new Set(s).add(data.orderId!));
-      }
-      if (event.type.startsWith('order.') || event.type.startsWith('driver.')) refresh();
+      },
+      'driver.arrived': (data) => {
+        if (data.at === 'pickup') setArrived((s) => new Set(s).add(data.orderId));
+      },
     },
-    refresh,
-  );
+  });
 
   const toggleSound = () => {
     const next = !soundOn;

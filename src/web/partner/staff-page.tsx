@@ -3,7 +3,8 @@ import { canManageBrand } from '../../domain/partner-access';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading } from '../ui/spinner';
-import { EmptyState, LoadFailed } from './partner-states';
+import { EmptyState } from '../ui/empty-state';
+import { LoadFailed } from './partner-states';
 import { InvitationsList, InviteForm, StaffList } from './staff-parts';
 import { usePartnerSelection } from './use-partner-selection';
 

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { TableHead } from '../ui/table-head';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed } from './partner-states';
 
@@ -180,28 +181,18 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Invitations</caption>
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Email
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Role
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Locations
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Expires
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cell="py-2 pr-3"
+            columns={[
+              'Email',
+              'Role',
+              'Locations',
+              'Status',
+              'Expires',
+              { label: <span className="sr-only">Actions</span>, cell: 'py-2' },
+            ]}
+            plain
+          />
           <tbody>
             {rows.map((i) => (
               <tr key={i.id} className="border-t border-border">

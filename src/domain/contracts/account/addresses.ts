@@ -35,6 +35,6 @@ export const createAddressBody = z.strictObject({
 /** Every field optional. isDefault true makes it the default; false on the default is ignored (pick another instead). */
 export const updateAddressBody = createAddressBody.partial();
 
-export const addressParams = z.object({ id: z.uuid('id must be a UUID') });
+export const addressParams = z.strictObject({ id: z.uuid('id must be a UUID') });
 export const addressResponse = z.object({ address: customerAddress });
 export const listAddressesResponse = z.object({ addresses: z.array(customerAddress) });

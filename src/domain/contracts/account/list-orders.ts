@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
 
 /** GET /api/account/orders?limit=20&offset=0: the caller's orders, newest first. */
-export const listAccountOrdersQuery = z.object({
+export const listAccountOrdersQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/admin/audit?action=&entityType=&q=&page=&pageSize=: newest first. */
-export const auditQuery = z.object({
+export const auditQuery = z.strictObject({
   action: z.string().trim().max(64).optional(),
   entityType: z.string().trim().max(64).optional(),
   /** Matches who did it or the entity's id. */

@@ -4,7 +4,7 @@ import { DRIVER_STATUSES, VEHICLE_TYPES } from '../../roles';
 import { JOB_STATUSES } from '../../order-flow';
 
 /** GET /api/admin/drivers?q=: every driver account, newest first, filtered on the server. */
-export const listDriversQuery = z.object({
+export const listDriversQuery = z.strictObject({
   /** Matches first or last name, e-mail, phone, licence number or vehicle type, case-insensitively. */
   q: z.string().trim().max(100).optional(),
 });
@@ -36,7 +36,7 @@ export const listDriversResponse = z.object({
 });
 export type ListDriversResponse = z.infer<typeof listDriversResponse>;
 
-export const driverParams = z.object({ driverId: z.string().min(1).max(64) });
+export const driverParams = z.strictObject({ driverId: z.string().min(1).max(64) });
 
 export const driverDocument = z.object({
   kind: z.enum(DRIVER_DOCUMENT_KINDS),
@@ -60,13 +60,13 @@ export const driverDocumentsResponse = z.object({
 });
 export type DriverDocumentsResponse = z.infer<typeof driverDocumentsResponse>;
 
-export const documentPreviewParams = z.object({
+export const documentPreviewParams = z.strictObject({
   driverId: z.string().min(1).max(64),
   kind: z.enum(DRIVER_DOCUMENT_KINDS),
 });
 
 /** POST /api/admin/drivers/:driverId/status { action }: only the moves of spec 3, section 4.2 (else 409). */
-export const changeDriverStatusBody = z.object({ action: z.enum(DRIVER_ACTIONS) });
+export const changeDriverStatusBody = z.strictObject({ action: z.enum(DRIVER_ACTIONS) });
 export const changeDriverStatusResponse = z.object({ driver: adminDriver, message: z.string() });
 
 /** GET /api/admin/jobs: active delivery jobs (available, assigned, picked up), newest first. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD (Europe/London days; default the last 7). CSV: /api/admin/reports/export. */
-export const reportQuery = z.object({
+export const reportQuery = z.strictObject({
   from: z.string().trim().optional(),
   to: z.string().trim().optional(),
 });

@@ -51,7 +51,7 @@ export const teamResponse = z.object({ members: z.array(teamMember), invites: z.
 export type TeamResponse = z.infer<typeof teamResponse>;
 
 /** POST /api/admin/team/invites: full name, e-mail (lower-cased) and role, all required. */
-export const inviteBody = z.object({
+export const inviteBody = z.strictObject({
   fullName: z.string({ error: TEAM_MESSAGES.fillAll }).trim().min(1, TEAM_MESSAGES.fillAll).max(120),
   email: z
     .string({ error: TEAM_MESSAGES.fillAll })
@@ -65,13 +65,13 @@ export const inviteBody = z.object({
 export type InviteBody = z.input<typeof inviteBody>;
 export const inviteResponse = z.object({ invite: teamInvite });
 
-export const inviteParams = z.object({ id: z.uuid() });
-export const memberParams = z.object({ id: z.uuid() });
-export const memberStatusBody = z.object({ isActive: z.boolean() });
+export const inviteParams = z.strictObject({ id: z.uuid() });
+export const memberParams = z.strictObject({ id: z.uuid() });
+export const memberStatusBody = z.strictObject({ isActive: z.boolean() });
 export const memberStatusResponse = z.object({ member: teamMember });
 
 /** The invite link's token, sent in the body so it stays out of URLs and logs. */
-export const inviteTokenBody = z.object({ token: z.string().min(16).max(200) });
+export const inviteTokenBody = z.strictObject({ token: z.string().min(16).max(200) });
 
 /** POST /api/admin/invitations/lookup: what the invite page shows before signing up or in. */
 export const inviteLookupResponse = z.object({

@@ -6,7 +6,7 @@ import { restaurantCard } from './restaurant-card';
 export const CITY_PAGE_RESTAURANTS = 8;
 
 /** GET /api/cities/:slug */
-export const getCityParams = z.object({ slug: z.string().min(1).max(100) });
+export const getCityParams = z.strictObject({ slug: z.string().min(1).max(100) });
 
 /** The city with its first 8 restaurants, ordered as the search orders a city. 404 "City not found". */
 export const getCityResponse = z.object({ city: cityEntry, restaurants: z.array(restaurantCard) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { restaurantCard } from './restaurant-card';
 
 /** GET /api/restaurants/:slug */
-export const getRestaurantParams = z.object({ slug: z.string().min(1).max(200) });
+export const getRestaurantParams = z.strictObject({ slug: z.string().min(1).max(200) });
 
 /** A menu item as this branch sells it: its own price and description where it overrides the brand's. */
 export const menuItem = z.object({

@@ -12,7 +12,7 @@ export const SEARCH_MAX_LIMIT = 100;
  * - cuisine: omitted, empty or "all" means any; otherwise matched ignoring case.
  * - filters: comma list of verified, fast, free, top, open (see domain/search-filters.ts).
  */
-export const searchRestaurantsQuery = z.object({
+export const searchRestaurantsQuery = z.strictObject({
   location: z.string().trim().max(100).optional(),
   cuisine: z.string().trim().max(50).optional(),
   filters: z

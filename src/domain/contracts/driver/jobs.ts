@@ -43,7 +43,7 @@ export const jobSummary = z.object({
 export type JobSummary = z.infer<typeof jobSummary>;
 
 /** GET /api/driver/jobs (approved driver): available, unexpired jobs in the driver's area, newest first. */
-export const listJobsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const listJobsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export const listJobsResponse = z.object({
   jobs: z.array(jobSummary),
   /** The driver's own jobs still under way (assigned or picked up), oldest first, to get back to them. */
@@ -56,7 +56,7 @@ export const listJobsResponse = z.object({
 });
 export type ListJobsResponse = z.infer<typeof listJobsResponse>;
 
-export const jobParams = z.object({ jobId: z.uuid('Job not found') });
+export const jobParams = z.strictObject({ jobId: z.uuid('Job not found') });
 
 /** One job as the delivery screen shows it; customer details only to the driver who took it. */
 export const jobDetail = jobSummary.extend({

@@ -3,7 +3,9 @@ import { HALAL_STATUSES } from '../../halal';
 import { CERTIFICATE_STATUSES } from '../../halal-facts';
 import { certificateView } from './partner-halal';
 
-export const adminCertificatesQuery = z.object({ status: z.enum([...CERTIFICATE_STATUSES, 'all']).default('pending') });
+export const adminCertificatesQuery = z.strictObject({
+  status: z.enum([...CERTIFICATE_STATUSES, 'all']).default('pending'),
+});
 
 export const adminCertificateView = certificateView.extend({
   siteId: z.uuid(),
@@ -20,14 +22,14 @@ export type AdminCertificateView = z.infer<typeof adminCertificateView>;
 export const adminCertificatesResponse = z.object({ certificates: z.array(adminCertificateView) });
 export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponse>;
 
-export const certificateParams = z.object({ certificateId: z.uuid('Certificate not found') });
+export const certificateParams = z.strictObject({ certificateId: z.uuid('Certificate not found') });
 export const rejectCertificateBody = z.strictObject({
   reason: z.string().trim().min(3, 'Give the partner a reason').max(1000),
 });
 export const reviewCertificateResponse = z.object({ certificate: adminCertificateView });
 
-export const ticketParams = z.object({ ticketId: z.uuid('Ticket not found') });
-export const siteParams = z.object({ siteId: z.uuid('Location not found') });
+export const ticketParams = z.strictObject({ ticketId: z.uuid('Ticket not found') });
+export const siteParams = z.strictObject({ siteId: z.uuid('Location not found') });
 /** Suspend or reinstate: the reason goes to the history and the audit log; the ticket links the concern. */
 export const siteHalalActionBody = z.strictObject({
   reason: z.string().trim().min(3, 'Give a reason').max(1000),

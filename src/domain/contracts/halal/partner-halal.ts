@@ -10,7 +10,7 @@ import {
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
-export const halalSiteParams = z.object({ siteId: z.uuid('Location not found') });
+export const halalSiteParams = z.strictObject({ siteId: z.uuid('Location not found') });
 
 /**
  * POST /api/partner/sites/:siteId/halal/certificates. Strict: a partner cannot send a halal

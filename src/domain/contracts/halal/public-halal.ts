@@ -3,7 +3,7 @@ import { HALAL_STATUSES } from '../../halal';
 import { CERTIFICATE_SCOPES } from '../../halal-facts';
 import { halalFactsView } from './partner-halal';
 
-export const restaurantSlugParams = z.object({ slug: z.string().min(1).max(200) });
+export const restaurantSlugParams = z.strictObject({ slug: z.string().min(1).max(200) });
 
 /** GET /api/restaurants/:slug/halal: the "Halal details" panel and the public history. */
 export const halalDetailsResponse = z.object({

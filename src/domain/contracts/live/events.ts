@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/events: comma-separated topics (see domain/topics.ts), plus a visitor's order token. */
-export const liveEventsQuery = z.object({
+export const liveEventsQuery = z.strictObject({
   topics: z
     .string()
     .max(2000)

@@ -13,7 +13,7 @@ const price = z
  * admin). Price in pence (the form takes pounds and rounds); description, image and category
  * optional (blank is none; no category is "mains").
  */
-export const createItemBody = z.object({
+export const createItemBody = z.strictObject({
   name: z
     .string({ error: 'Item name is required' })
     .trim()

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-export const menuSiteParams = z.object({ siteId: z.uuid('siteId must be a UUID') });
-export const menuParams = z.object({ menuId: z.uuid('menuId must be a UUID') });
-export const sectionParams = z.object({ sectionId: z.uuid('sectionId must be a UUID') });
-export const itemParams = z.object({ itemId: z.uuid('itemId must be a UUID') });
-export const siteItemParams = z.object({
+export const menuSiteParams = z.strictObject({ siteId: z.uuid('siteId must be a UUID') });
+export const menuParams = z.strictObject({ menuId: z.uuid('menuId must be a UUID') });
+export const sectionParams = z.strictObject({ sectionId: z.uuid('sectionId must be a UUID') });
+export const itemParams = z.strictObject({ itemId: z.uuid('itemId must be a UUID') });
+export const siteItemParams = z.strictObject({
   siteId: z.uuid('siteId must be a UUID'),
   itemId: z.uuid('itemId must be a UUID'),
 });

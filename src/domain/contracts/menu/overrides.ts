@@ -7,7 +7,7 @@ import { managedItem } from './menu';
  * null goes back to the base menu's value. An override with every field null is removed.
  */
 export const overrideBody = z
-  .object({
+  .strictObject({
     isAvailable: z.boolean().nullable(),
     priceMinor: z.int('Price is in whole pence').min(0, 'Price cannot be negative').max(100_000).nullable(),
     description: z.preprocess(

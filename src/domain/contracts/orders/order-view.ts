@@ -102,7 +102,7 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /** :orderNumber in a path: "HN-100001", or the order's UUID. */
-export const orderRefParams = z.object({ orderNumber: z.string().min(1).max(64) });
+export const orderRefParams = z.strictObject({ orderNumber: z.string().min(1).max(64) });
 
 /** A visitor proves the order is theirs with the secret token returned when they placed it. */
 export const ORDER_TOKEN_HEADER = 'x-order-token';

@@ -6,7 +6,7 @@ import { orderView } from './order-view';
  * POST /api/partner/orders/:orderId/actions (partner, staff of the order's site). Driver steps
  * (assign_driver, hand_to_driver, complete_delivery) are not taken here.
  */
-export const partnerOrderParams = z.object({ orderId: z.uuid('orderId must be a UUID') });
+export const partnerOrderParams = z.strictObject({ orderId: z.uuid('orderId must be a UUID') });
 
 export const partnerOrderActionBody = z.discriminatedUnion('action', [
   z.strictObject({

@@ -4,8 +4,8 @@ import { CHECKOUT_MESSAGES } from '../../checkout';
 import { orderView } from './order-view';
 
 /**
- * POST /api/orders (public). Prices never come from the browser: any price field sent is dropped
- * here and the server prices every line from the menu. Required-ness of name, phone, address and
+ * POST /api/orders (public). Prices never come from the browser: a price field sent is refused
+ * (400 naming it) and the server prices every line from the menu. Required-ness of name, phone, address and
  * postcode is checked by `checkoutProblem` so the messages read exactly as the checkout shows them.
  */
 // Loose: the validated headers replace request.headers, and every other header must survive.
@@ -16,12 +16,12 @@ export const placeOrderHeaders = z.looseObject({
     .max(100, 'Idempotency-Key must be 8 to 100 characters'),
 });
 
-export const placeOrderBody = z.object({
+export const placeOrderBody = z.strictObject({
   siteId: z.uuid('siteId must be a UUID'),
   orderType: z.enum(ORDER_TYPES),
   items: z
     .array(
-      z.object({
+      z.strictObject({
         menuItemId: z.uuid('menuItemId must be a UUID'),
         quantity: z.int().min(1, 'Quantity must be at least 1').max(50, 'Quantity must be at most 50'),
       }),

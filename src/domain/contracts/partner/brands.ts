@@ -32,6 +32,6 @@ export type PartnerBrand = z.infer<typeof partnerBrand>;
 export const listBrandsResponse = z.object({ brands: z.array(partnerBrand) });
 
 /** GET /api/partner/brands/:brandId */
-export const brandParams = z.object({ brandId: z.uuid('brandId must be a UUID') });
+export const brandParams = z.strictObject({ brandId: z.uuid('brandId must be a UUID') });
 export const getBrandResponse = z.object({ brand: partnerBrand });
 export type ListBrandsResponse = z.infer<typeof listBrandsResponse>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
 
 /** GET /api/partner/dashboard?siteId=: over every location the caller works at, or one of them. */
-export const dashboardQuery = z.object({ siteId: z.uuid('siteId must be a UUID').optional() });
+export const dashboardQuery = z.strictObject({ siteId: z.uuid('siteId must be a UUID').optional() });
 
 export const orderSummary = z.object({
   id: z.uuid(),

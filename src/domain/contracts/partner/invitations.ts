@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { INVITE_ROLES, INVITE_STATUSES } from '../../partner-access';
 import { BRAND_ROLES } from '../../roles';
 
-export const invitationParams = z.object({ invitationId: z.uuid('invitationId must be a UUID') });
-export const brandStaffParams = z.object({ brandId: z.uuid('brandId must be a UUID') });
+export const invitationParams = z.strictObject({ invitationId: z.uuid('invitationId must be a UUID') });
+export const brandStaffParams = z.strictObject({ brandId: z.uuid('brandId must be a UUID') });
 
 /**
  * POST /api/partner/brands/:brandId/invitations (owner or admin): e-mail required, role
  * site_manager or admin, and for a site manager at least one of the brand's locations.
  */
 export const createInvitationBody = z
-  .object({
+  .strictObject({
     email: z
       .string({ error: 'Email is required' })
       .trim()
@@ -60,7 +60,7 @@ export type ListStaffResponse = z.infer<typeof listStaffResponse>;
 const token = z.string().min(20).max(200);
 
 /** POST /api/invitations/lookup (public): what the invitation offers, for the accept page. */
-export const lookupInvitationBody = z.object({ token });
+export const lookupInvitationBody = z.strictObject({ token });
 export const lookupInvitationResponse = z.object({
   invitation: z.object({
     email: z.string(),
@@ -80,7 +80,7 @@ export type LookupInvitationResponse = z.infer<typeof lookupInvitationResponse>;
  * Not signed in and no account yet: name and password create a confirmed partner account with
  * the invited e-mail (the link proves the address), then the browser signs in.
  */
-export const acceptInvitationBody = z.object({
+export const acceptInvitationBody = z.strictObject({
   token,
   name: z.string().trim().min(1, 'Please enter your name').max(100).optional(),
   password: z.string().min(8, 'Password must be at least 8 characters').max(128).optional(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { JOB_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
 
-export const siteOrdersParams = z.object({ siteId: z.uuid('siteId must be a UUID') });
-export const orderParams = z.object({ orderId: z.uuid('orderId must be a UUID') });
+export const siteOrdersParams = z.strictObject({ siteId: z.uuid('siteId must be a UUID') });
+export const orderParams = z.strictObject({ orderId: z.uuid('orderId must be a UUID') });
 
 /** One order as the orders console and the kitchen display show it. Money in pence, times ISO. */
 export const partnerOrder = z.object({
@@ -42,5 +42,5 @@ export const siteOrdersResponse = z.object({ active: z.array(partnerOrder), rece
 export type SiteOrdersResponse = z.infer<typeof siteOrdersResponse>;
 
 /** POST /api/partner/orders/:orderId/hand-over: the 4-digit code the driver shows (READY -> OUT_FOR_DELIVERY). */
-export const handOverBody = z.object({ pickupCode: z.string().regex(/^\d{4}$/, 'Invalid code: 4 digits') });
+export const handOverBody = z.strictObject({ pickupCode: z.string().regex(/^\d{4}$/, 'Invalid code: 4 digits') });
 export const handOverResponse = z.object({ order: partnerOrder });

@@ -6,7 +6,7 @@ import { optionalEmail, optionalImageUrl, optionalPhone, optionalText, optionalW
  * POST /api/partner/brands (create; the caller becomes its owner) and
  * PATCH /api/partner/brands/:brandId (owner or admin; only the fields sent change).
  */
-export const createBrandBody = z.object({
+export const createBrandBody = z.strictObject({
   name: requiredText(120, 'Brand name is required'),
   description: optionalText(2000, 'Description'),
   website: optionalWebsite,

@@ -11,14 +11,22 @@ import { WEEKDAYS } from '../../opening-hours';
 import { BRAND_ROLES } from '../../roles';
 import { optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
 
-export const siteParams = z.object({ siteId: z.uuid('siteId must be a UUID') });
-export const brandSitesParams = z.object({ brandId: z.uuid('brandId must be a UUID') });
+export const siteParams = z.strictObject({ siteId: z.uuid('siteId must be a UUID') });
+export const brandSitesParams = z.strictObject({ brandId: z.uuid('brandId must be a UUID') });
 
 const time = z.string().regex(TIME_OF_DAY, 'Times are HH:MM, 00:00 to 23:59');
 export const dayHours = z.object({ open: time, close: time, closed: z.boolean() });
 /** Per weekday: open and close (Europe/London; a close before the open runs past midnight), or closed. */
 export const openingHours = z.object(
   Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<(typeof WEEKDAYS)[number], typeof dayHours>,
+);
+/** The same, as a partner sends it: an unknown day or field is refused (answers keep the loose form). */
+const dayHoursInput = z.strictObject({ open: time, close: time, closed: z.boolean() });
+const openingHoursInput = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursInput])) as Record<
+    (typeof WEEKDAYS)[number],
+    typeof dayHoursInput
+  >,
 );
 
 const latitude = z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90');
@@ -56,7 +64,7 @@ const locationFields = {
 };
 
 /** POST /api/partner/brands/:brandId/sites (owner or admin). Coordinates come from the postcode when not given. */
-export const createSiteBody = z.object({ ...locationFields, openingHours: openingHours.optional() });
+export const createSiteBody = z.strictObject({ ...locationFields, openingHours: openingHoursInput.optional() });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
 
 /**
@@ -64,9 +72,9 @@ export type CreateSiteBody = z.infer<typeof createSiteBody>;
  * Only the fields sent change. openingTime and closingTime together set every day that is not closed.
  */
 export const updateSiteBody = z
-  .object({
+  .strictObject({
     ...locationFields,
-    openingHours,
+    openingHours: openingHoursInput,
     isOpen: z.boolean(),
     minOrderMinor: z.int('Minimum order is in whole pence').min(0, 'Minimum order cannot be negative').max(100_000),
     busyExtraMinutes: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reviewItem } from './review';
 
 /** GET /api/restaurants/:siteId/reviews (public): newest first. */
-export const listReviewsQuery = z.object({
+export const listReviewsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

@@ -20,4 +20,4 @@ export type ReviewItem = z.infer<typeof reviewItem>;
  * Routes under /api/restaurants/:siteId/reviews. The id is taken as text: the spec reads reviews
  * only for a valid UUID and shows an empty list otherwise.
  */
-export const siteReviewsParams = z.object({ siteId: z.string().min(1).max(100) });
+export const siteReviewsParams = z.strictObject({ siteId: z.string().min(1).max(100) });

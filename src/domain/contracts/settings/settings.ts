@@ -27,10 +27,10 @@ export const adminSettingsResponse = z.object({
 export type AdminSettingsResponse = z.infer<typeof adminSettingsResponse>;
 
 /** PUT /api/admin/settings/:key { value }: one setting, on change. */
-export const updateSettingParams = z.object({ key: settingKey });
-export const updateSettingBody = z.object({ value: settingValue });
+export const updateSettingParams = z.strictObject({ key: settingKey });
+export const updateSettingBody = z.strictObject({ value: settingValue });
 
 /** PUT /api/admin/settings { settings }: Save All; every value is checked before any is written. */
-export const saveSettingsBody = z.object({
+export const saveSettingsBody = z.strictObject({
   settings: z.record(z.string(), settingValue).refine((s) => Object.keys(s).length > 0, 'Send at least one setting'),
 });

@@ -15,7 +15,7 @@ export const TICKET_MESSAGES = {
 } as const;
 
 /** GET /api/admin/tickets?q=&status=&priority=: newest first; q matches number, subject or customer e-mail. */
-export const listTicketsQuery = z.object({
+export const listTicketsQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
   status: z.enum(TICKET_STATUSES).optional(),
   priority: z.enum(TICKET_PRIORITIES).optional(),
@@ -62,10 +62,10 @@ export type TicketDetail = z.infer<typeof ticketDetail>;
 export const ticketResponse = z.object({ ticket: ticketDetail });
 export type TicketResponse = z.infer<typeof ticketResponse>;
 
-export const ticketParams = z.object({ id: z.uuid() });
+export const ticketParams = z.strictObject({ id: z.uuid() });
 
 /** POST /api/admin/tickets: the New Ticket dialog; subject and description required, customer e-mail optional. */
-export const createTicketBody = z.object({
+export const createTicketBody = z.strictObject({
   subject: z.string({ error: TICKET_MESSAGES.required }).trim().min(1, TICKET_MESSAGES.required).max(200),
   description: z.string({ error: TICKET_MESSAGES.required }).trim().min(1, TICKET_MESSAGES.required).max(5000),
   customerEmail: z
@@ -83,7 +83,7 @@ export type CreateTicketBody = z.input<typeof createTicketBody>;
 
 /** PATCH /api/admin/tickets/:id: status, priority and assignee persist (DECISIONS.md). */
 export const updateTicketBody = z
-  .object({
+  .strictObject({
     status: z.enum(TICKET_STATUSES).optional(),
     priority: z.enum(TICKET_PRIORITIES).optional(),
     assigneeId: z.string().min(1).max(64).nullable().optional(),
@@ -94,7 +94,7 @@ export const updateTicketBody = z
   );
 
 /** POST /api/admin/tickets/:id/messages: a reply or an internal note; non-empty after trimming. */
-export const addMessageBody = z.object({
+export const addMessageBody = z.strictObject({
   message: z.string().trim().min(1, 'Please enter a message').max(5000),
   isInternal: z.boolean().default(false),
 });

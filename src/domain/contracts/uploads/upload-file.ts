@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '../../uploads';
 
 /** POST /api/uploads?purpose=…: multipart/form-data with one file in the field "file". */
-export const uploadQuery = z.object({
+export const uploadQuery = z.strictObject({
   purpose: z.enum(UPLOAD_PURPOSES, {
     error: 'purpose must be one of menu_image, brand_logo, driver_document, proof_of_delivery, halal_certificate',
   }),
@@ -19,4 +19,4 @@ export const uploadResponse = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
-export const uploadParams = z.object({ id: z.uuid('Not found') });
+export const uploadParams = z.strictObject({ id: z.uuid('Not found') });

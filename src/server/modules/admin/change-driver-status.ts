@@ -51,7 +51,7 @@ export async function changeDriverStatus(
     return { to, email: current.email, name: current.name, from };
   });
 
-  await deps.bus.publish(topicName.user(driverId), 'driver.status', { status: result.to });
+  await deps.bus.publish(topicName.user(driverId), 'driver.status', { driverId, status: result.to });
   await deps.bus.publish(topicName.admin, 'driver.status', { driverId, status: result.to });
   if (result.to === 'approved' && result.from === 'pending') {
     // A welcome mail (spec 3, section 7.2: send-driver-notification "welcome"); failures are not critical.

@@ -1,17 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  activeJobsResponse,
-  changeDriverStatusBody,
-  changeDriverStatusResponse,
-  documentPreviewParams,
-  driverDocumentsResponse,
-  driverParams,
-  listDriversQuery,
-  listDriversResponse,
-} from '../../../domain/contracts/admin/drivers';
-import { pendingDriversResponse } from '../../../domain/contracts/admin/overview';
-import { adminArea } from '../../../domain/policies';
+import { adminEndpoints } from '../../../domain/contracts/admin/endpoints';
+import { route } from '../../http/route';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { changeDriverStatus } from './change-driver-status';
 import { getDriverDocuments, readDriverDocument } from './driver-documents';
 import { countPendingDrivers } from './get-overview';
@@ -25,6 +14,15 @@ import { listDrivers } from './list-drivers';
 const PREVIEW_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
+/** This one response may be framed by HalalNosh itself (route hooks run after the app's own). */
+const framedPreview: onSendHookHandler = async (_request, reply, payload) => {
+  if (reply.statusCode === 200) {
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('content-security-policy', PREVIEW_CSP);
+  }
+  return payload;
+};
+
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
@@ -34,44 +32,23 @@ const EXTENSIONS: Record<string, string> = {
 
 /** Driver Console Admin (area drivers): list and search, documents, status changes, active jobs. */
 export function adminDriverRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, mailer, bus } = app.deps;
   const db = app.deps.database.db;
-  const policy = adminArea('drivers');
 
-  r.get(
-    '/api/admin/drivers/pending-count',
-    { config: { policy }, schema: { response: { 200: pendingDriversResponse } } },
-    async () => ({
-      count: await countPendingDrivers(db),
-    }),
+  route(app, adminEndpoints.getAdminDriversPendingCount, async () => ({
+    count: await countPendingDrivers(db),
+  }));
+
+  route(app, adminEndpoints.getAdminDrivers, async (request) => listDrivers(db, request.query.q));
+
+  route(app, adminEndpoints.getAdminDriversByDriverIdDocuments, async (request) =>
+    getDriverDocuments(db, request.params.driverId),
   );
 
-  r.get(
-    '/api/admin/drivers',
-    { config: { policy }, schema: { querystring: listDriversQuery, response: { 200: listDriversResponse } } },
-    async (request) => listDrivers(db, request.query.q),
-  );
-
-  r.get(
-    '/api/admin/drivers/:driverId/documents',
-    { config: { policy }, schema: { params: driverParams, response: { 200: driverDocumentsResponse } } },
-    async (request) => getDriverDocuments(db, request.params.driverId),
-  );
-
-  r.get(
-    '/api/admin/drivers/:driverId/documents/:kind/preview',
-    {
-      config: { policy },
-      schema: { params: documentPreviewParams },
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) {
-          reply.header('x-frame-options', 'SAMEORIGIN');
-          reply.header('content-security-policy', PREVIEW_CSP);
-        }
-        return payload;
-      },
-    },
+  route(
+    app,
+    adminEndpoints.getAdminDriversByDriverIdDocumentsByKindPreview,
+    { onSend: framedPreview },
     async (request, reply) => {
       const file = await readDriverDocument(
         { db, uploadDir: config.uploads.dir },
@@ -89,22 +66,14 @@ export function adminDriverRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.post(
-    '/api/admin/drivers/:driverId/status',
-    {
-      config: { policy },
-      schema: { params: driverParams, body: changeDriverStatusBody, response: { 200: changeDriverStatusResponse } },
-    },
-    async (request) =>
-      changeDriverStatus(
-        { db, bus, mailer, publicUrl: config.publicUrl },
-        request.actor!,
-        request.params.driverId,
-        request.body.action,
-      ),
+  route(app, adminEndpoints.postAdminDriversByDriverIdStatus, async (request) =>
+    changeDriverStatus(
+      { db, bus, mailer, publicUrl: config.publicUrl },
+      request.actor!,
+      request.params.driverId,
+      request.body.action,
+    ),
   );
 
-  r.get('/api/admin/jobs', { config: { policy }, schema: { response: { 200: activeJobsResponse } } }, async () =>
-    listActiveJobs(db),
-  );
+  route(app, adminEndpoints.getAdminJobs, async () => listActiveJobs(db));
 }

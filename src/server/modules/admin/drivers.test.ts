@@ -101,7 +101,7 @@ describe('POST /api/admin/drivers/:id/status', () => {
       message: 'Driver approved and can now access their dashboard',
       driver: { id: d.id, status: 'approved' },
     });
-    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ status: 'approved' });
+    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ driverId: d.id, status: 'approved' });
     expect((await adminStream.waitFor((e) => e.type === 'driver.status')).data).toEqual({
       driverId: d.id,
       status: 'approved',

@@ -1,12 +1,6 @@
+import { adminEndpoints } from '../../../domain/contracts/admin/endpoints';
+import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminOverviewResponse,
-  adminProfileResponse,
-  citySuggestionsResponse,
-} from '../../../domain/contracts/admin/overview';
-import { POLICIES, adminArea } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { auditRoutes } from '../audit';
 import { settingsRoutes } from '../settings';
@@ -24,30 +18,13 @@ import { listCitySuggestions } from './list-city-suggestions';
  * modules (settings, tickets, team, reports, audit) are registered from here.
  */
 export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/admin/overview',
-    { config: { policy: adminArea('overview') }, schema: { response: { 200: adminOverviewResponse } } },
-    async () => getAdminOverview(deps.db),
-  );
-  r.get(
-    '/api/admin/city-suggestions',
-    { config: { policy: adminArea('overview') }, schema: { response: { 200: citySuggestionsResponse } } },
-    async () => listCitySuggestions(deps.db),
-  );
-  r.get(
-    '/api/admin/profile',
-    { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: adminProfileResponse } } },
-    async (request) => getAdminProfile(deps.db, request.actor!),
-  );
-  r.post(
-    '/api/admin/session/touch',
-    { config: { policy: POLICIES.anyAdmin }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
-    async (request) => {
-      await touchAdminSession(deps.db, request.actor!);
-      return { ok: true as const };
-    },
-  );
+  route(app, adminEndpoints.getAdminOverview, async () => getAdminOverview(deps.db));
+  route(app, adminEndpoints.getAdminCitySuggestions, async () => listCitySuggestions(deps.db));
+  route(app, adminEndpoints.getAdminProfile, async (request) => getAdminProfile(deps.db, request.actor!));
+  route(app, adminEndpoints.postAdminSessionTouch, async (request) => {
+    await touchAdminSession(deps.db, request.actor!);
+    return { ok: true as const };
+  });
 
   adminDriverRoutes(app);
   settingsRoutes(app);

@@ -1,14 +1,8 @@
+import { catalogEndpoints } from '../../../domain/contracts/catalog/endpoints';
+import { route } from '../../http/route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getCityParams, getCityResponse } from '../../../domain/contracts/catalog/get-city';
-import { getRestaurantParams, getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
-import { listCitiesResponse } from '../../../domain/contracts/catalog/list-cities';
-import {
-  searchRestaurantsQuery,
-  searchRestaurantsResponse,
-} from '../../../domain/contracts/catalog/search-restaurants';
-import { suggestCityBody, suggestCityResponse } from '../../../domain/contracts/catalog/suggest-city';
-import { POLICIES } from '../../../domain/policies';
+import { getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
+import { searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
@@ -24,8 +18,6 @@ export function catalogRoutes(
   app: FastifyInstance,
   deps: { db: Db; geocoder: Geocoder; responseCache?: boolean },
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const pub = { policy: POLICIES.public };
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
   // under the catalog version and the minute (decision 0091).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
@@ -42,53 +34,30 @@ export function catalogRoutes(
     return reply.serializer((payload: unknown) => payload as string).send(answer.body);
   };
 
-  r.get('/api/cities', { config: pub, schema: { response: { 200: listCitiesResponse } } }, async () => ({
+  route(app, catalogEndpoints.getCities, async () => ({
     cities: await listCities(deps.db),
   }));
 
-  r.get(
-    '/api/cities/:slug',
-    { config: pub, schema: { params: getCityParams, response: { 200: getCityResponse } } },
-    async (request) => getCity(deps.db, request.params.slug),
-  );
+  route(app, catalogEndpoints.getCitiesBySlug, async (request) => getCity(deps.db, request.params.slug));
 
-  r.post(
-    '/api/city-suggestions',
-    { config: pub, schema: { body: suggestCityBody, response: { 201: suggestCityResponse } } },
-    async (request, reply) => {
-      await suggestCity(deps.db, request.body, request.actor?.userId ?? null);
-      return reply.status(201).send({ ok: true as const });
-    },
-  );
+  route(app, catalogEndpoints.postCitySuggestions, async (request, reply) => {
+    await suggestCity(deps.db, request.body, request.actor?.userId ?? null);
+    return reply.status(201).send({ ok: true as const });
+  });
 
-  r.get(
-    '/api/restaurants/search',
-    { config: pub, schema: { querystring: searchRestaurantsQuery, response: { 200: searchRestaurantsResponse } } },
-    async (request, reply) => {
-      const q = request.query;
-      const key = JSON.stringify([
-        'search',
-        q.location ?? '',
-        q.cuisine ?? '',
-        [...q.filters].sort(),
-        q.limit,
-        q.offset,
-      ]);
-      const answer = await cache.get(key, async () =>
-        JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
-      );
-      return sendCached(request, reply, answer);
-    },
-  );
+  route(app, catalogEndpoints.getRestaurantsSearch, async (request, reply) => {
+    const q = request.query;
+    const key = JSON.stringify(['search', q.location ?? '', q.cuisine ?? '', [...q.filters].sort(), q.limit, q.offset]);
+    const answer = await cache.get(key, async () =>
+      JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
+    );
+    return sendCached(request, reply, answer);
+  });
 
-  r.get(
-    '/api/restaurants/:slug',
-    { config: pub, schema: { params: getRestaurantParams, response: { 200: getRestaurantResponse } } },
-    async (request, reply) => {
-      const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async () =>
-        JSON.stringify(getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug) })),
-      );
-      return sendCached(request, reply, answer);
-    },
-  );
+  route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
+    const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async () =>
+      JSON.stringify(getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug) })),
+    );
+    return sendCached(request, reply, answer);
+  });
 }

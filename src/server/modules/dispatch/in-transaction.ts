@@ -1,8 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { LiveBus } from '../../platform/live-bus';
 
-type Pending = { topic: string; type: string; data: Record<string, unknown> };
-
 /**
  * Runs a driver step in one transaction with the order move inside it. `transitionOrder` nests in
  * as a savepoint (it is handed the transaction as its database), so its row lock, the job move
@@ -13,15 +11,14 @@ export async function inTransaction<T>(
   deps: { db: Db; bus: LiveBus },
   work: (scope: { tx: Tx; nested: { db: Db; bus: LiveBus } }) => Promise<T>,
 ): Promise<T> {
-  const pending: Pending[] = [];
-  const deferred = {
-    async publish(topic: string, type: string, data: Record<string, unknown> = {}) {
-      pending.push({ topic, type, data });
-    },
-  } as unknown as LiveBus;
+  const pending: (() => Promise<void>)[] = [];
+  const publish: LiveBus['publish'] = async (topic, type, data) => {
+    pending.push(() => deps.bus.publish(topic, type, data));
+  };
+  const deferred = { publish } as unknown as LiveBus;
   const result = await deps.db.transaction(async (tx) =>
     work({ tx, nested: { db: tx as unknown as Db, bus: deferred } }),
   );
-  for (const e of pending) await deps.bus.publish(e.topic, e.type, e.data);
+  for (const send of pending) await send();
   return result;
 }

@@ -85,7 +85,7 @@ describe('POST /api/driver/application', () => {
       ].sort(),
     );
     expect((await adminStream.waitFor((e) => e.type === 'driver.applied')).data).toEqual({ driverId: d.id });
-    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ status: 'pending' });
+    expect((await own.waitFor((e) => e.type === 'driver.status')).data).toEqual({ driverId: d.id, status: 'pending' });
     expect((await driverCall(t, d, 'GET', '/api/me')).json().user.status).toBe('pending');
     // Once is enough.
     const again = await driverCall(t, d, 'POST', '/api/driver/application', { ...details, ...docs });

@@ -87,6 +87,6 @@ export async function submitApplication(
   });
 
   await deps.bus.publish(topicName.admin, 'driver.applied', { driverId: userId });
-  await deps.bus.publish(topicName.user(userId), 'driver.status', { status: 'pending' });
+  await deps.bus.publish(topicName.user(userId), 'driver.status', { driverId: userId, status: 'pending' });
   return toDriverProfile(profile);
 }

@@ -1,31 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminCertificatesQuery,
-  adminCertificatesResponse,
-  adminSiteHalalResponse,
-  certificateParams,
-  rejectCertificateBody,
-  reviewCertificateResponse,
-  siteHalalActionBody,
-  siteParams,
-  ticketParams,
-} from '../../../domain/contracts/halal/admin-halal';
-import {
-  certificateView,
-  halalSiteParams,
-  partnerHalalResponse,
-  saveHalalFactsBody,
-  submitCertificateBody,
-} from '../../../domain/contracts/halal/partner-halal';
-import {
-  halalConcernBody,
-  halalConcernResponse,
-  halalDetailsResponse,
-  restaurantSlugParams,
-} from '../../../domain/contracts/halal/public-halal';
-import { ORDER_TOKEN_HEADER, orderRefParams, orderTokenHeaders } from '../../../domain/contracts/orders/order-view';
-import { POLICIES, adminArea } from '../../../domain/policies';
+import { halalEndpoints } from '../../../domain/contracts/halal/endpoints';
+import { route } from '../../http/route';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
 import { rateLimited } from '../../plugins/rate-limit';
 import { getHalalDetails } from './get-halal-details';
 import { getPartnerHalal } from './get-partner-halal';
@@ -42,6 +18,15 @@ import { submitCertificate } from './submit-certificate';
 /** The certificate preview may be framed by HalalNosh itself, like driver documents (docs/decisions/0052, 0071). */
 const PREVIEW_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+/** This one response may be framed by HalalNosh itself (route hooks run after the app's own). */
+const framedPreview: onSendHookHandler = async (_request, reply, payload) => {
+  if (reply.statusCode === 200) {
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('content-security-policy', PREVIEW_CSP);
+  }
+  return payload;
+};
+
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
@@ -51,72 +36,36 @@ const EXTENSIONS: Record<string, string> = {
 
 /** Halal trust (issue 7): partners' certificates and facts, verifiers' decisions, the public panel and concerns. */
 export function halalRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, bus } = app.deps;
   const db = app.deps.database.db;
   const deps = { db, bus };
   // Concerns raise tickets that reach people: limited per IP and per account like the other
   // feedback writes (docs/decisions/0061), sharing their 'reviews' budget.
   const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, config.rateLimits.windowSeconds);
-  const partner = { policy: POLICIES.partner };
-  const verifier = { policy: adminArea('halal') };
-  const pub = { policy: POLICIES.public };
 
   // Partners: their location's halal section. There is no route that sets a halal status.
-  r.get(
-    '/api/partner/sites/:siteId/halal',
-    { config: partner, schema: { params: halalSiteParams, response: { 200: partnerHalalResponse } } },
-    async (request) => getPartnerHalal(db, request.actor!.userId, request.params.siteId),
+  route(app, halalEndpoints.getPartnerSitesBySiteIdHalal, async (request) =>
+    getPartnerHalal(db, request.actor!.userId, request.params.siteId),
   );
-  r.post(
-    '/api/partner/sites/:siteId/halal/certificates',
-    {
-      config: partner,
-      schema: { params: halalSiteParams, body: submitCertificateBody, response: { 201: certificateView } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await submitCertificate(deps, request.actor!, request.params.siteId, request.body)),
+  route(app, halalEndpoints.postPartnerSitesBySiteIdHalalCertificates, async (request, reply) =>
+    reply.status(201).send(await submitCertificate(deps, request.actor!, request.params.siteId, request.body)),
   );
-  r.put(
-    '/api/partner/sites/:siteId/halal/facts',
-    {
-      config: partner,
-      schema: { params: halalSiteParams, body: saveHalalFactsBody, response: { 200: partnerHalalResponse } },
-    },
-    async (request) => {
-      await saveHalalFacts(deps, request.actor!, request.params.siteId, request.body);
-      return getPartnerHalal(db, request.actor!.userId, request.params.siteId);
-    },
-  );
+  route(app, halalEndpoints.putPartnerSitesBySiteIdHalalFacts, async (request) => {
+    await saveHalalFacts(deps, request.actor!, request.params.siteId, request.body);
+    return getPartnerHalal(db, request.actor!.userId, request.params.siteId);
+  });
 
   // Verifiers (area halal: super_admin, ops_manager).
-  r.get(
-    '/api/admin/halal/certificates',
-    { config: verifier, schema: { querystring: adminCertificatesQuery, response: { 200: adminCertificatesResponse } } },
-    async (request) => ({
-      certificates: await listCertificates(db, request.query.status),
-    }),
-  );
-  r.get(
-    '/api/admin/halal/certificates/:certificateId',
-    { config: verifier, schema: { params: certificateParams, response: { 200: reviewCertificateResponse } } },
-    async (request) => ({
-      certificate: await getAdminCertificate(db, request.params.certificateId),
-    }),
-  );
-  r.get(
-    '/api/admin/halal/certificates/:certificateId/preview',
-    {
-      config: verifier,
-      schema: { params: certificateParams },
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) {
-          reply.header('x-frame-options', 'SAMEORIGIN');
-          reply.header('content-security-policy', PREVIEW_CSP);
-        }
-        return payload;
-      },
-    },
+  route(app, halalEndpoints.getAdminHalalCertificates, async (request) => ({
+    certificates: await listCertificates(db, request.query.status),
+  }));
+  route(app, halalEndpoints.getAdminHalalCertificatesByCertificateId, async (request) => ({
+    certificate: await getAdminCertificate(db, request.params.certificateId),
+  }));
+  route(
+    app,
+    halalEndpoints.getAdminHalalCertificatesByCertificateIdPreview,
+    { onSend: framedPreview },
     async (request, reply) => {
       const file = await readCertificateDocument({ db, uploadDir: config.uploads.dir }, request.params.certificateId);
       reply
@@ -126,94 +75,44 @@ export function halalRoutes(app: FastifyInstance): void {
       return reply.send(file.body);
     },
   );
-  r.post(
-    '/api/admin/halal/certificates/:certificateId/approve',
-    { config: verifier, schema: { params: certificateParams, response: { 200: reviewCertificateResponse } } },
-    async (request) => ({
-      certificate: await reviewCertificate(deps, request.actor!, request.params.certificateId, { decision: 'approve' }),
+  route(app, halalEndpoints.postAdminHalalCertificatesByCertificateIdApprove, async (request) => ({
+    certificate: await reviewCertificate(deps, request.actor!, request.params.certificateId, { decision: 'approve' }),
+  }));
+  route(app, halalEndpoints.postAdminHalalCertificatesByCertificateIdReject, async (request) => ({
+    certificate: await reviewCertificate(deps, request.actor!, request.params.certificateId, {
+      decision: 'reject',
+      reason: request.body.reason,
     }),
+  }));
+  route(app, halalEndpoints.getAdminHalalSitesBySiteId, async (request) => getSiteHalal(db, request.params.siteId));
+  route(app, halalEndpoints.getAdminHalalTicketsByTicketIdSite, async (request) =>
+    getTicketSiteHalal(db, request.params.ticketId),
   );
-  r.post(
-    '/api/admin/halal/certificates/:certificateId/reject',
-    {
-      config: verifier,
-      schema: { params: certificateParams, body: rejectCertificateBody, response: { 200: reviewCertificateResponse } },
-    },
-    async (request) => ({
-      certificate: await reviewCertificate(deps, request.actor!, request.params.certificateId, {
-        decision: 'reject',
-        reason: request.body.reason,
-      }),
-    }),
+  route(app, halalEndpoints.postAdminHalalSitesBySiteIdSuspend, async (request) =>
+    setSuspension(deps, request.actor!, request.params.siteId, 'suspend', request.body),
   );
-  r.get(
-    '/api/admin/halal/sites/:siteId',
-    { config: verifier, schema: { params: siteParams, response: { 200: adminSiteHalalResponse } } },
-    async (request) => getSiteHalal(db, request.params.siteId),
-  );
-  r.get(
-    '/api/admin/halal/tickets/:ticketId/site',
-    { config: verifier, schema: { params: ticketParams, response: { 200: adminSiteHalalResponse } } },
-    async (request) => getTicketSiteHalal(db, request.params.ticketId),
-  );
-  r.post(
-    '/api/admin/halal/sites/:siteId/suspend',
-    {
-      config: verifier,
-      schema: { params: siteParams, body: siteHalalActionBody, response: { 200: adminSiteHalalResponse } },
-    },
-    async (request) => setSuspension(deps, request.actor!, request.params.siteId, 'suspend', request.body),
-  );
-  r.post(
-    '/api/admin/halal/sites/:siteId/reinstate',
-    {
-      config: verifier,
-      schema: { params: siteParams, body: siteHalalActionBody, response: { 200: adminSiteHalalResponse } },
-    },
-    async (request) => setSuspension(deps, request.actor!, request.params.siteId, 'reinstate', request.body),
+  route(app, halalEndpoints.postAdminHalalSitesBySiteIdReinstate, async (request) =>
+    setSuspension(deps, request.actor!, request.params.siteId, 'reinstate', request.body),
   );
 
   // Customers and visitors.
-  r.get(
-    '/api/restaurants/:slug/halal',
-    { config: pub, schema: { params: restaurantSlugParams, response: { 200: halalDetailsResponse } } },
-    async (request) => getHalalDetails(db, request.params.slug),
+  route(app, halalEndpoints.getRestaurantsBySlugHalal, async (request) => getHalalDetails(db, request.params.slug));
+  route(app, halalEndpoints.postRestaurantsBySlugHalalConcerns, { onRequest: feedback }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(await reportHalalConcern(deps, request.actor, { ...request.body, slug: request.params.slug })),
   );
-  r.post(
-    '/api/restaurants/:slug/halal-concerns',
-    {
-      config: pub,
-      onRequest: feedback,
-      schema: { params: restaurantSlugParams, body: halalConcernBody, response: { 201: halalConcernResponse } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await reportHalalConcern(deps, request.actor, { ...request.body, slug: request.params.slug })),
-  );
-  r.post(
-    '/api/orders/:orderNumber/halal-concerns',
-    {
-      config: pub,
-      onRequest: feedback,
-      schema: {
-        params: orderRefParams,
-        headers: orderTokenHeaders,
-        body: halalConcernBody,
-        response: { 201: halalConcernResponse },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reportOrderHalalConcern(
-            deps,
-            request.actor,
-            request.params.orderNumber,
-            request.headers[ORDER_TOKEN_HEADER],
-            request.body,
-          ),
+  route(app, halalEndpoints.postOrdersByOrderNumberHalalConcerns, { onRequest: feedback }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await reportOrderHalalConcern(
+          deps,
+          request.actor,
+          request.params.orderNumber,
+          request.headers[ORDER_TOKEN_HEADER],
+          request.body,
         ),
+      ),
   );
 }

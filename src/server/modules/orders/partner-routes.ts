@@ -1,12 +1,7 @@
+import { ordersEndpoints } from '../../../domain/contracts/orders/endpoints';
+import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  partnerOrderActionBody,
-  partnerOrderActionResponse,
-  partnerOrderParams,
-} from '../../../domain/contracts/orders/partner-order-action';
 import { partnerActions } from '../../../domain/partner-orders';
-import { POLICIES } from '../../../domain/policies';
 import { buildOrderView } from './order-view';
 import { transitionOrder } from './transition-order';
 
@@ -14,30 +9,19 @@ import { transitionOrder } from './transition-order';
 export function partnerOrderRoutes(app: FastifyInstance): void {
   const { bus } = app.deps;
   const db = app.deps.database.db;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/partner/orders/:orderId/actions',
-    {
-      config: { policy: POLICIES.partner },
-      schema: {
-        params: partnerOrderParams,
-        body: partnerOrderActionBody,
-        response: { 200: partnerOrderActionResponse },
+  route(app, ordersEndpoints.postPartnerOrdersByOrderIdActions, async (request) => {
+    const body = request.body;
+    const result = await transitionOrder(
+      { db, bus },
+      {
+        orderId: request.params.orderId,
+        action: body.action,
+        actor: { kind: 'partner', userId: request.actor!.userId },
+        prepTimeMinutes: body.action === 'accept' ? body.prepTimeMinutes : undefined,
+        reason: body.action === 'reject' ? body.reason : undefined,
       },
-    },
-    async (request) => {
-      const body = request.body;
-      const result = await transitionOrder(
-        { db, bus },
-        {
-          orderId: request.params.orderId,
-          action: body.action,
-          actor: { kind: 'partner', userId: request.actor!.userId },
-          prepTimeMinutes: body.action === 'accept' ? body.prepTimeMinutes : undefined,
-          reason: body.action === 'reject' ? body.reason : undefined,
-        },
-      );
-      const order = await buildOrderView(db, result.orderId, 'staff');
-      return { order, availableActions: partnerActions(order.status, order.orderType, !!result.driverId) };
-    },
-  );
+    );
+    const order = await buildOrderView(db, result.orderId, 'staff');
+    return { order, availableActions: partnerActions(order.status, order.orderType, !!result.driverId) };
+  });
 }

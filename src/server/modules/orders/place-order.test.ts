@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/orders: pricing', () => {
-  it('prices every line from the database and ignores prices the browser sends', async () => {
-    const body = deliveryBody(shop, {
+  it('refuses prices the browser sends, naming the field, and prices every line from the database', async () => {
+    const withPrices = deliveryBody(shop, {
       items: [
         { menuItemId: shop.items.wrap.id, quantity: 2, price: 1, priceMinor: 1 },
         { menuItemId: shop.items.tea.id, quantity: 1, price: 0 },
@@ -33,6 +33,15 @@ describe('POST /api/orders: pricing', () => {
       subtotalMinor: 1,
       totalMinor: 1,
       deliveryFeeMinor: 0,
+    });
+    const refused = await place(t, withPrices);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/price/);
+    const body = deliveryBody(shop, {
+      items: [
+        { menuItemId: shop.items.wrap.id, quantity: 2 },
+        { menuItemId: shop.items.tea.id, quantity: 1 },
+      ],
     });
     const res = await place(t, body);
     expect(res.statusCode, res.body).toBe(201);

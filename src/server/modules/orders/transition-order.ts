@@ -6,6 +6,7 @@ import {
   type CancelledBy,
   type FlowActor,
   NO_RESPONSE_REASON,
+  type JobStatus,
   type OrderAction,
   type OrderStatus,
   type Transition,
@@ -67,7 +68,7 @@ export type TransitionResult = {
   status: OrderStatus;
   /** The driver on the order after the move, if any. */
   driverId: string | null;
-  job: { id: string; area: string; status: string; created: boolean } | null;
+  job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
 /** 404 for a caller who is not on this order: a row they may not touch looks like a missing one. */
@@ -304,7 +305,7 @@ export async function transitionOrder(
     status: result.status,
     previousStatus: result.previousStatus,
     action: input.action,
-    ...(input.action === 'cancel' ? { cancelledBy: input.actor.kind } : {}),
+    ...(input.action === 'cancel' ? { cancelledBy: input.actor.kind as CancelledBy } : {}),
   };
   await deps.bus.publish(topicName.order(result.orderId), 'order.status', event);
   await deps.bus.publish(topicName.site(result.siteId), 'order.status', event);

@@ -1,52 +1,41 @@
+import { uploadsEndpoints } from '../../../domain/contracts/uploads/endpoints';
+import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uploadParams, uploadQuery, uploadResponse } from '../../../domain/contracts/uploads/upload-file';
 import { AppError } from '../../../domain/errors';
-import { POLICIES } from '../../../domain/policies';
 import type { Db } from '../../db/client';
 import { readUpload } from './read-upload';
 import { storeUpload } from './store-upload';
 
 export function uploadRoutes(app: FastifyInstance, deps: { db: Db; uploadDir: string; maxBytes: number }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/api/uploads',
-    { config: { policy: POLICIES.signedIn }, schema: { querystring: uploadQuery, response: { 201: uploadResponse } } },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
-      const file = await request.file({ limits: { fileSize: deps.maxBytes, files: 1 } });
-      if (!file) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'Please select an image smaller than 5MB');
-        }
-        throw err;
+  route(app, uploadsEndpoints.postUploads, async (request, reply) => {
+    if (!request.isMultipart())
+      throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
+    const file = await request.file({ limits: { fileSize: deps.maxBytes, files: 1 } });
+    if (!file) throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Please select an image smaller than 5MB');
       }
-      const stored = await storeUpload(
-        { db: deps.db, uploadDir: deps.uploadDir },
-        request.actor!,
-        request.query.purpose,
-        data,
-      );
-      return reply.status(201).send(stored);
-    },
-  );
-  r.get(
-    '/api/uploads/:id',
-    { config: { policy: POLICIES.public }, schema: { params: uploadParams } },
-    async (request, reply) => {
-      const file = await readUpload({ db: deps.db, uploadDir: deps.uploadDir }, request.actor, request.params.id);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', file.isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
-      if (file.contentType === 'application/pdf')
-        reply.header('content-disposition', 'inline; filename="document.pdf"');
-      return reply.send(file.body);
-    },
-  );
+      throw err;
+    }
+    const stored = await storeUpload(
+      { db: deps.db, uploadDir: deps.uploadDir },
+      request.actor!,
+      request.query.purpose,
+      data,
+    );
+    return reply.status(201).send(stored);
+  });
+  route(app, uploadsEndpoints.getUploadsOne, async (request, reply) => {
+    const file = await readUpload({ db: deps.db, uploadDir: deps.uploadDir }, request.actor, request.params.id);
+    reply
+      .header('content-type', file.contentType)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', file.isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
+    if (file.contentType === 'application/pdf') reply.header('content-disposition', 'inline; filename="document.pdf"');
+    return reply.send(file.body);
+  });
 }

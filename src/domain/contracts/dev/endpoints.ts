@@ -1,0 +1,14 @@
+import { listMailResponse } from './list-mail';
+import { POLICIES } from '../../policies';
+import { endpoint } from '../endpoint';
+
+/** The dev endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+export const devEndpoints = {
+  getDevMail: endpoint({
+    method: 'GET',
+    path: '/api/dev/mail',
+    policy: POLICIES.public,
+    summary: 'Get dev mail',
+    responses: { 200: listMailResponse },
+  }),
+};

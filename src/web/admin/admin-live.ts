@@ -1,0 +1,45 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { EventsOn } from '../../domain/live-events';
+import type { LiveHandlers } from '../lib/live';
+import { adminKeys } from './admin-api';
+
+const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
+const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview];
+const teamScreens = [adminKeys.team, adminKeys.assignees, adminKeys.overview];
+// A certificate submitted or reviewed, a site suspended or reinstated: the verification queue, its
+// previews and the halal panels of tickets.
+const halalScreens = [adminKeys.halal, adminKeys.overview];
+
+/**
+ * What each live event on the `admin` topic makes stale. Events carry ids only; the screens refetch
+ * what they show (docs/decisions/0003). Every admin event type must be listed: a new one in the
+ * live-event table does not compile until it is.
+ */
+export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> = {
+  'order.created': [adminKeys.overview],
+  'driver.status': driverScreens,
+  'driver.applied': driverScreens,
+  'driver.availability': driverScreens,
+  'job.reoffered': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'ticket.created': ticketScreens,
+  'ticket.updated': ticketScreens,
+  'ticket.message': ticketScreens,
+  'settings.updated': [adminKeys.settings, adminKeys.overview],
+  'halal.certificate': halalScreens,
+  'halal.status': halalScreens,
+  'team.invited': teamScreens,
+  'team.invite_revoked': teamScreens,
+  'team.joined': teamScreens,
+  'team.member': teamScreens,
+};
+
+/** The back office's handlers for the `admin` topic: each event refetches the screens it touches. */
+export function adminEventHandlers(queryClient: QueryClient): LiveHandlers<'admin'> {
+  const entries = Object.entries(ADMIN_EVENT_STALE).map(([type, keys]) => [
+    type,
+    () => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    },
+  ]);
+  return Object.fromEntries(entries) as LiveHandlers<'admin'>;
+}
