@@ -1,6 +1,6 @@
 import { type DayHours, type OpeningHours, WEEKDAYS } from './opening-hours';
 
-/** Branch settings rules (spec 2, sections 5 and 9), shared by the settings page and the server. */
+/** Branch settings rules (docs/product/partner.md#branch-settings), shared by the settings page and the server. */
 
 export const MAX_RADIUS_KM = 20;
 export const MIN_RADIUS_KM = 0.5;
@@ -24,7 +24,7 @@ export const MAX_PAUSE_HOURS = 24;
 
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A number typed into a settings field: non-numeric text becomes 0 (spec 2, section 5). */
+/** A number typed into a settings field: non-numeric text becomes 0 (docs/product/partner.md#branch-settings). */
 export function numberOrZero(text: string): number {
   const n = Number(text.trim());
   return text.trim() && Number.isFinite(n) ? n : 0;

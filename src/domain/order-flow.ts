@@ -1,5 +1,6 @@
 /**
- * The one state machine for orders and their delivery jobs (docs/decisions/0125).
+ * The one state machine for orders and their delivery jobs (docs/product/orders.md#order-flow,
+ * docs/decisions/0125).
  * The server refuses any move not in TRANSITIONS with 409; the web app asks the same table which
  * buttons to show.
  */
@@ -149,7 +150,7 @@ export function availableActions(status: OrderStatus, orderType: OrderType, by: 
   ).map((t) => t.action);
 }
 
-/** Statuses the partner dashboard counts as in progress (spec 2, section 2). */
+/** Statuses the partner dashboard counts as in progress (docs/product/partner.md#dashboard). */
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [
   'ACCEPTED',
   'DRIVER_ASSIGNED',

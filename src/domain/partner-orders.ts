@@ -1,6 +1,6 @@
 import { type OrderAction, type OrderStatus, type OrderType, availableActions, isFinal } from './order-flow';
 
-/** The orders console's rules (spec 2, sections 4 and 9), shared by the list and the kitchen display. */
+/** The orders console's rules (docs/product/partner.md#orders-console), shared by the list and the kitchen display. */
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   PENDING: 'Pending',
@@ -37,7 +37,7 @@ export const KITCHEN_SHORTCUTS: Readonly<Record<string, OrderAction>> = {
   h: 'hand_to_driver',
 };
 
-/** Recent orders list length (spec 2, section 9). */
+/** Recent orders list length (docs/product/partner.md#orders-console). */
 export const RECENT_ORDERS_LIMIT = 10;
 
 /**

@@ -12,7 +12,7 @@ import {
 /*
  * Every route of the route table (src/web/app/router.tsx), each as the audience that may open it
  * and with real demo data on the page, scanned by axe-core against WCAG 2.2 A and AA: no serious
- * or critical violation anywhere (issue 10).
+ * or critical violation anywhere (docs/product/README.md#accessibility).
  * Sign-ins in this file: 5, all through the API (customer, partner, driver, pending driver, admin).
  */
 

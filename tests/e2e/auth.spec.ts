@@ -20,7 +20,7 @@ async function expectPath(page: Page, path: string): Promise<void> {
 }
 
 /*
- * Each demo account signs in on its own side and lands where spec 3, section 2.2 says.
+ * Each demo account signs in on its own side and lands where docs/product/README.md#accounts says.
  * Sign-ins in this file: 8 (the server allows 10 a minute per IP; guards.spec.ts adds 1).
  */
 

@@ -3,7 +3,7 @@ import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../src/domain/sample-data/sample-restaurants';
 
 /*
- * Customer journeys (spec 1) against the real server and demo data.
+ * Customer journeys (docs/product/customer.md) against the real server and demo data.
  * Sign-ins in this file: 2 (the partner through the API, once; the customer through /auth).
  *
  * Ordering needs a restaurant that is open now (London time). The demo partner opens the first
@@ -179,7 +179,7 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
 
   // The restaurant accepts the order through the API. The server refuses a second action within
-  // 2 seconds of the last change to an order (spec 2), so it tries again shortly.
+  // 2 seconds of the last change to an order (docs/product/orders.md#order-flow), so it tries again shortly.
   await expect
     .poll(
       async () => {

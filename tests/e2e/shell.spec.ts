@@ -23,7 +23,7 @@ test('the home and restaurant pages download only customer code, and no validati
   await expect(page).toHaveURL(/\/restaurant\//);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.some((s) => /\/assets\/customer-/.test(s))).toBe(true);
-  // Partner, driver and admin code stay out (issue 8 item 7), and so does zod (29 kB gzip).
+  // Partner, driver and admin code stay out (docs/product/README.md#performance), and so does zod (29 kB gzip).
   expect(scripts.filter((s) => /\/assets\/(partner|driver|admin|zod)-/.test(s))).toEqual([]);
 });
 

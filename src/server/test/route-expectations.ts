@@ -885,7 +885,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
 
-  // Halal trust (issue 7)
+  // Halal trust (docs/decisions/0070-halal-trust.md)
   'GET /api/partner/sites/:siteId/halal': {
     rows: (w) => [
       { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal`, why: "X's site" },

@@ -6,7 +6,7 @@ import { DRIVER_STATUS_FAILED, type DriverAction } from '../../domain/driver-app
 import { api } from '../lib/api';
 import { adminKeys } from './admin-api';
 
-/** Approve, Reject, Suspend or Reinstate, with the spec's toasts; the lists refresh afterwards. */
+/** Approve, Reject, Suspend or Reinstate, with the product's toasts; the lists refresh afterwards. */
 export function useDriverAction(onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ import { PageLoading } from '../ui/spinner';
 
 /**
  * /auth/callback: where the confirmation link lands, already signed in by the server. Sends the
- * user to their home (spec 3, section 2.2) or back to /auth with the reason.
+ * user to their home (docs/product/README.md#accounts) or back to /auth with the reason.
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Confirming your account');

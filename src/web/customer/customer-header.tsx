@@ -9,7 +9,7 @@ function cartLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-/** The customer header: logo, greeting, account or sign-in, Partners and the cart (spec 1, section 2). */
+/** The customer header: logo, greeting, account or sign-in, Partners and the cart (docs/product/customer.md#header). */
 export function CustomerHeader() {
   const me = useMe();
   const user = me.data?.user ?? null;

@@ -9,7 +9,7 @@ import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { endpoint } from '../endpoint';
 
-/** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
   postPartnerOrdersByOrderIdActions: endpoint({
     method: 'POST',

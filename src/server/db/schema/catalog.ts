@@ -106,11 +106,11 @@ export const sites = pgTable(
     /**
      * Set while a halal verifier's suspension stands (the reason and who are in
      * halal_status_history). The halal status itself is never stored: it is derived from this and
-     * the certificates (domain/halal-status.ts, docs/decisions/0100).
+     * the certificates (domain/halal-status.ts, docs/decisions/0100-halal-status-derived.md).
      */
     halalSuspendedAt: timestamp('halal_suspended_at', { withTimezone: true }),
     isOpen: boolean('is_open').notNull().default(true),
-    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031). */
+    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031-locations.md). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),

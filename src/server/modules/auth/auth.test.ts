@@ -137,7 +137,7 @@ describe('password reset', () => {
   });
 });
 
-describe('where each kind of user lands (spec 3, section 2.2)', () => {
+describe('where each kind of user lands (docs/product/README.md#accounts)', () => {
   it.each([
     ['customer', { userType: 'customer', status: 'active' }, '/'],
     ['partner', { userType: 'partner' }, '/partner/dashboard'],

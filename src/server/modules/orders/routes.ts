@@ -17,7 +17,7 @@ export function orderRoutes(app: FastifyInstance): void {
   const { bus, geocoder, config, routes } = app.deps;
   const db = app.deps.database.db;
   const { windowSeconds } = config.rateLimits;
-  // Abuse limits per IP and per account (docs/decisions/0061): placing orders, and feedback that
+  // Abuse limits per IP and per account (docs/decisions/0061-abuse-limits-and-client-ip.md): placing orders, and feedback that
   // reaches people (ratings and reports raise tips and tickets).
   const placing = rateLimited(db, 'orders', config.rateLimits.orders, windowSeconds);
   const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, windowSeconds);

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 
-/** Spec 2, section 4: a second action on the same order within 2 seconds is refused. */
+/** docs/product/orders.md#order-flow: a second action on the same order within 2 seconds is refused. */
 export const ACTION_GUARD_MS = 2000;
 export const ACTION_BLOCKED = 'Action blocked: Please wait before making another action on this order';
 
@@ -125,7 +125,7 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
-          ? // The driver's shared position is kept only while the delivery is active (decision 0080).
+          ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
           : {};
   const [moved] = await tx
@@ -273,7 +273,7 @@ export async function transitionOrder(
       if (cancelled) job = { ...cancelled, created: false };
     }
     if (input.action === 'accept') {
-      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012),
+      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
       // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {

@@ -168,7 +168,7 @@ describe('hand to driver', () => {
     expect((await step(p.id, { action: 'mark_collected' })).json().order.status).toBe('COLLECTED');
   });
 
-  it('refuses a second action on the same order within 2 seconds with the spec’s words', async () => {
+  it('refuses a second action on the same order within 2 seconds with the product’s words', async () => {
     const { order, code } = await readyDelivery();
     // A fresh change blocks the next one on the same order, not on others.
     const o = await newOrder('PICKUP');
