@@ -10,6 +10,13 @@ export const DEFAULT_RADIUS_KM = 5;
 export const BUSY_EXTRA_CHOICES = [0, 10, 15, 20, 30, 45] as const;
 export const MAX_BUSY_EXTRA_MINUTES = 60;
 
+/**
+ * How long a new order may wait for the restaurant's answer before it is rejected with "The
+ * restaurant did not respond" (docs/decisions/0126).
+ */
+export const RESPONSE_TIMEOUT = { defaultMinutes: 8, min: 2, max: 30 } as const;
+export const RESPONSE_TIMEOUT_CHOICES = [2, 3, 5, 8, 10, 15, 20, 30] as const;
+
 /** Quick pause lengths offered next to "until a chosen time". */
 export const PAUSE_CHOICES_MINUTES = [15, 30, 60, 120] as const;
 /** A pause ends within a day; closing for longer is the open/closed switch. */

@@ -22,6 +22,7 @@ export const JOB_BADGES: Record<JobStatus, string> = {
   assigned: 'En Route to Pickup',
   picked_up: 'Out for Delivery',
   completed: 'Completed',
+  cancelled: 'Order Cancelled',
 };
 
 export type DeliveryAction =
@@ -66,6 +67,7 @@ export function stepFor(status: JobStatus, progress: LocalProgress): DeliverySte
     case 'picked_up':
       return progress.step === 'arrived_delivery' ? 'arrived_delivery' : 'navigate_delivery';
     case 'completed':
+    case 'cancelled':
       return 'complete';
     default: {
       const never: never = status;
@@ -79,6 +81,7 @@ export const STEP_TITLES = {
   assigned: 'Step 1: Pickup Order',
   picked_up: 'Step 2: Deliver Order',
   completed: 'Delivery Complete!',
+  cancelled: 'Order Cancelled',
 } as const satisfies Record<JobStatus, string>;
 
 export type DeliveryScreen = {

@@ -52,6 +52,8 @@ export const LIVE_EVENTS = {
       status: z.enum(ORDER_STATUSES),
       previousStatus: z.enum(ORDER_STATUSES),
       action: z.enum(ORDER_ACTIONS),
+      /** On a cancellation: who cancelled (docs/decisions/0125). */
+      cancelledBy: z.enum(['customer', 'partner', 'ops', 'system']).optional(),
     }),
   ),
   'order.eta': on(

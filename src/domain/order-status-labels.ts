@@ -29,6 +29,8 @@ export function orderPageLabel(status: string, orderType: OrderType): string {
       return 'Completed';
     case 'REJECTED':
       return 'Order Rejected';
+    case 'CANCELLED':
+      return 'Order Cancelled';
     default:
       return 'Processing';
   }
@@ -60,6 +62,7 @@ export function accountListLabel(status: string, orderType: OrderType): string {
     case 'COLLECTED':
       return 'Collected';
     case 'REJECTED':
+    case 'CANCELLED':
       return 'Cancelled';
     default:
       return 'Processing';

@@ -842,6 +842,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { description: 'Driver was lovely' },
     }),
   },
+  'POST /api/orders/:orderNumber/cancel': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel`, { reason: 'Not my order' }),
+    // Order A is accepted: the example is refused by the state machine (409) and changes nothing.
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/cancel`, payload: { reason: 'Ordered by mistake' } }),
+  },
+  'POST /api/orders/:orderNumber/cancel-request': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel-request`, { reason: 'Not my order' }),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `${orderUrl(w)}/cancel-request`,
+      payload: { reason: 'Ordered by mistake' },
+    }),
+  },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),
     example: (w) => ({

@@ -120,6 +120,8 @@ export const endpoints = {
     postOrdersByOrderNumberReorder: { method: 'POST', path: '/api/orders/:orderNumber/reorder' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberReorder']>,
     postOrdersByOrderNumberReport: { method: 'POST', path: '/api/orders/:orderNumber/report' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberReport']>,
     postOrdersByOrderNumberRating: { method: 'POST', path: '/api/orders/:orderNumber/rating' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberRating']>,
+    postOrdersByOrderNumberCancel: { method: 'POST', path: '/api/orders/:orderNumber/cancel' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancel']>,
+    postOrdersByOrderNumberCancelRequest: { method: 'POST', path: '/api/orders/:orderNumber/cancel-request' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancelRequest']>,
   },
   partner: {
     getPartnerSitesBySiteIdOrders: { method: 'GET', path: '/api/partner/sites/:siteId/orders' } as EndpointRef<(typeof E)['partner']['getPartnerSitesBySiteIdOrders']>,

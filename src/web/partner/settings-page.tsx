@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   BUSY_EXTRA_CHOICES,
+  RESPONSE_TIMEOUT_CHOICES,
   PAUSE_CHOICES_MINUTES,
   commonHours,
   isPaused,
@@ -66,6 +67,7 @@ type Form = {
   deliveryRadius: string;
   minOrder: string;
   busy: string;
+  responseTimeout: string;
 };
 
 function formOf(site: SiteDetail): Form {
@@ -80,6 +82,7 @@ function formOf(site: SiteDetail): Form {
     deliveryRadius: String(site.deliveryRadiusKm),
     minOrder: penceToInput(site.minOrderMinor),
     busy: String(site.busyExtraMinutes),
+    responseTimeout: String(site.responseTimeoutMinutes),
   };
 }
 
@@ -132,6 +135,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
       deliveryRadiusKm: radius,
       minOrderMinor: poundsFieldToPence(form.minOrder),
       busyExtraMinutes: Number(form.busy),
+      responseTimeoutMinutes: Number(form.responseTimeout),
     });
   };
 
@@ -219,6 +223,12 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                     value: String(m),
                     label: m ? `Busy: +${m} minutes on every ETA` : 'Not busy',
                   }))}
+                />
+                <SelectField
+                  label="Answer new orders within"
+                  value={form.responseTimeout}
+                  onChange={set('responseTimeout')}
+                  options={RESPONSE_TIMEOUT_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
                 />
               </div>
               <Button type="submit" className="justify-self-start" disabled={save.isPending}>

@@ -71,6 +71,10 @@ export const orderView = z.object({
   estimatedDeliveryTime: z.int(),
   prepTimeMinutes: z.int().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Set on a CANCELLED order: who cancelled it and why (docs/decisions/0125). */
+  cancellation: z
+    .object({ by: z.enum(['customer', 'partner', 'ops', 'system']), reason: z.string().nullable() })
+    .nullable(),
   eta: orderEtaView.nullable(),
   /** Only while a driver is assigned, and never to the driver themselves. */
   driver: z

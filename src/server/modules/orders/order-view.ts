@@ -46,6 +46,8 @@ export type OrderViewParts = {
     | 'estimatedDeliveryTime'
     | 'prepTimeMinutes'
     | 'rejectionReason'
+    | 'cancelledBy'
+    | 'cancelReason'
     | 'deliveryVerificationCode'
   >;
   site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
@@ -202,6 +204,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     estimatedDeliveryTime: o.estimatedDeliveryTime,
     prepTimeMinutes: o.prepTimeMinutes,
     rejectionReason: o.rejectionReason,
+    cancellation: o.cancelledBy ? { by: o.cancelledBy, reason: o.cancelReason } : null,
     eta: eta
       ? {
           initialEta: eta.initialEta.toISOString(),

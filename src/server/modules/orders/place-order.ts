@@ -320,7 +320,7 @@ export async function placeOrder(
   const viewer = customer ? 'customer' : 'visitor';
   const view = orderViewOf(
     {
-      order: { ...order, orderNumber },
+      order: { ...order, orderNumber, cancelledBy: null, cancelReason: null },
       site,
       brandName: site.brandName,
       items,
