@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { toast } from '../lib/toast';
 import { Button } from '../ui/button';
@@ -34,11 +35,12 @@ export function CancelOrderDialog({
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (text: string) =>
-      api(`/api/orders/${encodeURIComponent(orderNumber)}/${mode === 'cancel' ? 'cancel' : 'cancel-request'}`, {
-        method: 'POST',
-        body: text ? { reason: text } : {},
-        headers: orderTokenHeaders(orderNumber),
-      }),
+      call(
+        mode === 'cancel'
+          ? endpoints.orders.postOrdersByOrderNumberCancel
+          : endpoints.orders.postOrdersByOrderNumberCancelRequest,
+        { params: { orderNumber }, body: text ? { reason: text } : {}, headers: orderTokenHeaders(orderNumber) },
+      ),
     onSuccess: () => {
       toast.success(mode === 'cancel' ? MESSAGES.cancelled : MESSAGES.requested);
       setReason('');
