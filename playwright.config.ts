@@ -1,7 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data-test/e2e-${process.pid}`;
+/**
+ * A port nobody listens on, asked of the operating system (listen on port 0). Synchronous, because
+ * Playwright evaluates this file as a plain module: a child process does the asynchronous listen.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+// The config is evaluated in the runner and again in every worker. The runner picks the port and
+// the data folder once and leaves them in its environment, which the workers inherit, so they all
+// reach the one server the runner started. A fixed port would fail whenever something else held it.
+process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_DATA_DIR ??= `.data-test/e2e-${process.pid}`;
+const PORT = Number(process.env.E2E_PORT);
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 /**
  * Journeys run in the system Chromium against the built app served by the real server on a

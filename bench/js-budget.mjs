@@ -1,4 +1,4 @@
-// The JavaScript budget of the first customer page (issue 8, item 7): the entry script of
+// The JavaScript budget of the first customer page (docs/product/README.md#performance): the entry script of
 // dist/index.html plus everything it loads statically (modulepreload), gzipped, at most 120 kB,
 // with no partner, driver or admin code among them. Reads the production build; run `npm run build` first.
 import { readFileSync } from 'node:fs';

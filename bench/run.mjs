@@ -1,4 +1,4 @@
-// npm run bench: runs every performance figure of issue 8 in turn, each script in its own process
+// npm run bench: runs every performance budget (docs/product/README.md#performance) in turn, each script in its own process
 // (the server it measures is a further process of its own), and writes the table to
 // bench/results.md between the perf markers, with machine, date and commit, keeping the previous
 // run's values beside the new ones so that a second run shows whether the figures reproduce.
@@ -119,7 +119,7 @@ function record(runs) {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
     START,
-    '## Performance (issue 8)',
+    '## Performance',
     '',
     `Run ${when} UTC by \`npm run bench\` at commit ${commit}, on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Server and load generator run as separate processes on this machine.`,
     '',

@@ -1,5 +1,5 @@
 /**
- * Writes what is generated from the endpoint contracts (docs/decisions/0105, 0106, 0107):
+ * Writes what is generated from the endpoint contracts (docs/decisions/0105-one-contract-per-endpoint.md, 0106, 0107):
  * - src/web/lib/endpoints.generated.ts: every endpoint's method and path as data, its contract as
  *   a type only, for the typed client (src/web/lib/call.ts) without loading zod in the browser;
  * - docs/openapi.json: the OpenAPI document.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Screenshots of each audience's main screen for the README (issue 10).
+ * Screenshots of each audience's main screen for the README (docs/product/README.md#accessibility).
  *
  *   node scripts/screenshots.mjs                         builds nothing; starts dist/ on a fresh demo database
  *   node scripts/screenshots.mjs http://localhost:3000   uses a running app with demo data

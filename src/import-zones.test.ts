@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The import zones of eslint.config.js, tried on made-up files: a regex that stops matching would
-// let every forbidden import through silently, and lint would still pass (docs/decisions/0110).
+// let every forbidden import through silently, and lint would still pass (docs/decisions/0110-platform-and-module-boundaries.md).
 let eslint: ESLint;
 beforeAll(() => {
   eslint = new ESLint();

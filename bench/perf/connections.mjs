@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 5: idle event-stream connections. One server process (on a fresh PostgreSQL
+// Performance budget, item 5 of bench/README.md: idle event-stream connections. One server process (on a fresh PostgreSQL
 // database) holds 10,000 idle SSE connections (the demo ops admin following the `admin` topic),
 // opened by several client processes; they stay open for --hold seconds, across the server's
 // 20-second heartbeats. Reports the serving process's resident memory per connection (RSS after

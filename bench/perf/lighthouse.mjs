@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 7 (the Lighthouse half; bench/js-budget.mjs is the JavaScript half): the app served
+// Performance budget, item 7 (the Lighthouse half; bench/js-budget.mjs is the JavaScript half) of bench/README.md: the app served
 // by `npm start` (embedded database, demo data, its own temporary data folder), Lighthouse 12.8.2
 // (mobile: its default emulated phone and simulated slow 4G, performance category only) in Debian's
 // Chromium, 3 runs each for the home page and a restaurant page. Reports the median performance

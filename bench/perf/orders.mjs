@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 3: placing orders. On a fresh PostgreSQL database (a database created on PG_URL,
+// Performance budget, item 3 of bench/README.md: placing orders. On a fresh PostgreSQL database (a database created on PG_URL,
 // DATABASE_URL or the machine's local server), autocannon places orders as fast as `--connections` keep-alive clients allow for
 // a sustained `--seconds` (after a short warm-up), each request with its own Idempotency-Key and a
 // valid basket from the demo branch: delivery and pickup, visitors and the signed-in demo customer.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 4: live push latency. Two server processes on one fresh PostgreSQL database
+// Performance budget, item 4 of bench/README.md: live push latency. Two server processes on one fresh PostgreSQL database
 // (created on PG_URL, DATABASE_URL or the machine's local server): the writer on process 1,
 // 1,000 SSE subscribers (one per order, following it with its visitor token, in a subscriber
 // process of their own) on process 2. The demo partner moves the orders through their pickup

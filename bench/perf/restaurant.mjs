@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, figure 2: the restaurant page's data — GET /api/restaurants/{slug}, the one call the
+// Performance budget, figure 2 of bench/README.md: the restaurant page's data — GET /api/restaurants/{slug}, the one call the
 // page makes for the branch with its menu — on PostgreSQL (a fresh database, DEMO=1), with
 // autocannon: 50 connections, no pipelining, after a warm-up. Budget: ≥ 3,000 req/s, p99 < 50 ms.
 // The slug is the first London search result with a menu.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 10: scale-out. Two API processes on one fresh PostgreSQL database behind nginx
+// Performance budget, item 10 of bench/README.md: scale-out. Two API processes on one fresh PostgreSQL database behind nginx
 // from Debian's packages, configured by deploy/nginx.conf (least_conn, HTTP/1.1 keep-alive to the
 // processes, unbuffered event streams, no sticky sessions); against one process, measured in the
 // same run:
@@ -16,7 +16,7 @@
 //   node bench/perf/scale-out.mjs [--subscribers 500] [--bus notify,redis] [--quick] [--json] [--verbose]
 //
 // Budget: push through nginx as item 4 (p50 < 20 ms, p99 < 100 ms, every event delivered).
-// Throughput has no budget in issue 8: it is reported beside one process's.
+// Throughput has no budget: it is reported beside one process's.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

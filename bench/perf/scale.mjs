@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, figure 6: search p50 with 10,000 branches and 1,000,000 orders against the demo data.
+// Performance budget, figure 6 of bench/README.md: search p50 with 10,000 branches and 1,000,000 orders against the demo data.
 //
 // 1. Two fresh PostgreSQL databases seeded with the demo data (DEMO=1): "demo" stays as seeded,
 //    "scaled" gets the bulk data below. On each, a server with RESPONSE_CACHE=0, so that every

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, figures 1 and 9: search throughput against the database itself, and PGlite against
+// Performance budget, figures 1 and 9 of bench/README.md: search throughput against the database itself, and PGlite against
 // PostgreSQL.
 //
 // 1. A fresh PostgreSQL database, the real server on it (DEMO=1 seeds the demo catalog).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8, item 8: start-up.
+// Performance budget, item 8 of bench/README.md: start-up.
 //  - `npm start` on an existing data folder (the embedded database with its demo data already
 //    there, the web app already built): time from spawn until GET /api/health and GET / both
 //    answer 200. Median of 3 runs (1 with --quick). Budget < 5 s.

@@ -1,6 +1,6 @@
 import { type DayHours, type OpeningHours, WEEKDAYS } from './opening-hours';
 
-/** Branch settings rules (spec 2, sections 5 and 9), shared by the settings page and the server. */
+/** Branch settings rules (docs/product/partner.md#branch-settings), shared by the settings page and the server. */
 
 export const MAX_RADIUS_KM = 20;
 export const MIN_RADIUS_KM = 0.5;
@@ -10,6 +10,13 @@ export const DEFAULT_RADIUS_KM = 5;
 export const BUSY_EXTRA_CHOICES = [0, 10, 15, 20, 30, 45] as const;
 export const MAX_BUSY_EXTRA_MINUTES = 60;
 
+/**
+ * How long a new order may wait for the restaurant's answer before it is rejected with "The
+ * restaurant did not respond" (docs/decisions/0126).
+ */
+export const RESPONSE_TIMEOUT = { defaultMinutes: 8, min: 2, max: 30 } as const;
+export const RESPONSE_TIMEOUT_CHOICES = [2, 3, 5, 8, 10, 15, 20, 30] as const;
+
 /** Quick pause lengths offered next to "until a chosen time". */
 export const PAUSE_CHOICES_MINUTES = [15, 30, 60, 120] as const;
 /** A pause ends within a day; closing for longer is the open/closed switch. */
@@ -17,7 +24,7 @@ export const MAX_PAUSE_HOURS = 24;
 
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A number typed into a settings field: non-numeric text becomes 0 (spec 2, section 5). */
+/** A number typed into a settings field: non-numeric text becomes 0 (docs/product/partner.md#branch-settings). */
 export function numberOrZero(text: string): number {
   const n = Number(text.trim());
   return text.trim() && Number.isFinite(n) ? n : 0;

@@ -1,5 +1,5 @@
 /**
- * The cart rules of spec 1, section 4, as pure functions over items priced in pence. The web app
+ * The cart rules of docs/product/customer.md#cart, as pure functions over items priced in pence. The web app
  * keeps the state in local storage (`halalnosh-cart`); the server never trusts these prices and
  * reprices every order from the menu.
  */

@@ -4,7 +4,7 @@ import type { OrderType } from './order-flow';
 
 /**
  * Checkout rules shared by the checkout form and the server, worded as the customer reads them
- * (spec 1, section 8). The server checks them again; the form only saves a round trip.
+ * (docs/product/customer.md#checkout). The server checks them again; the form only saves a round trip.
  */
 export const CHECKOUT_MESSAGES = {
   nameAndPhone: 'Please fill in name and phone',

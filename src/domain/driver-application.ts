@@ -1,6 +1,6 @@
 import type { VehicleType } from './roles';
 
-/** The driver application's messages (spec 3, sections 5 and 8), word for word. */
+/** The driver application's messages (docs/product/driver.md#onboarding), word for word. */
 export const APPLICATION_MESSAGES = {
   fields: 'Please fill in all required fields',
   terms: 'Please accept all terms and conditions',

@@ -1,7 +1,7 @@
 import type { DriverStatus, VehicleType } from './roles';
 
 /**
- * What back-office staff may do to a driver account (spec 3, section 4.2), as data: the server
+ * What back-office staff may do to a driver account (docs/product/admin.md#drivers), as data: the server
  * refuses any other move with 409 and the Drivers screen shows only these buttons.
  */
 export const DRIVER_ACTIONS = ['approve', 'reject', 'suspend', 'reinstate'] as const;
@@ -20,7 +20,7 @@ export const DRIVER_TRANSITIONS: readonly {
   { from: 'rejected', action: 'approve', to: 'approved', label: 'Approve Driver' },
 ];
 
-/** The spec's success message for each resulting status (spec 3, section 4.2). */
+/** The success message for each resulting status (docs/product/admin.md#drivers). */
 export const DRIVER_STATUS_MESSAGES: Record<Exclude<DriverStatus, 'pending'>, string> = {
   approved: 'Driver approved and can now access their dashboard',
   suspended: 'Driver suspended and blocked from accessing their account',
@@ -53,7 +53,7 @@ export const DRIVER_DOCUMENT_LABELS: Record<DriverDocumentKind, string> = {
 export const INCOMPLETE_APPLICATION_WARNING =
   'This driver application is incomplete. All required documents must be uploaded before approval.';
 
-/** The documents an application needs: photo ID, right to work, and insurance unless the vehicle is a bike (spec 3, section 5). */
+/** The documents an application needs: photo ID, right to work, and insurance unless the vehicle is a bike (docs/product/admin.md#documents). */
 export function requiredDocuments(vehicle: VehicleType | null): DriverDocumentKind[] {
   return vehicle === 'bike' ? ['photo_id', 'right_to_work'] : ['photo_id', 'right_to_work', 'insurance'];
 }

@@ -2,7 +2,7 @@ import type { GeoPoint } from './geo';
 import type { JobStatus } from './order-flow';
 
 /**
- * The driver's delivery screen (spec 3, section 4.1) as data: which step the driver is on, which
+ * The driver's delivery screen (docs/product/driver.md#delivery-screen) as data: which step the driver is on, which
  * buttons show, and how the on-device progress moves. The job's status comes from the server (the
  * state machine in order-flow.ts); the arrival steps in between are kept on the phone, per job.
  */
@@ -16,12 +16,13 @@ export const DELIVERY_STEPS = [
 ] as const;
 export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
 
-/** Badge labels for the driver (spec 3, section 4.1). */
+/** Badge labels for the driver (docs/product/driver.md#delivery-screen). */
 export const JOB_BADGES: Record<JobStatus, string> = {
   available: 'Available',
   assigned: 'En Route to Pickup',
   picked_up: 'Out for Delivery',
   completed: 'Completed',
+  cancelled: 'Order Cancelled',
 };
 
 export type DeliveryAction =
@@ -66,6 +67,7 @@ export function stepFor(status: JobStatus, progress: LocalProgress): DeliverySte
     case 'picked_up':
       return progress.step === 'arrived_delivery' ? 'arrived_delivery' : 'navigate_delivery';
     case 'completed':
+    case 'cancelled':
       return 'complete';
     default: {
       const never: never = status;
@@ -79,6 +81,7 @@ export const STEP_TITLES = {
   assigned: 'Step 1: Pickup Order',
   picked_up: 'Step 2: Deliver Order',
   completed: 'Delivery Complete!',
+  cancelled: 'Order Cancelled',
 } as const satisfies Record<JobStatus, string>;
 
 export type DeliveryScreen = {
@@ -128,7 +131,7 @@ export function advance(progress: LocalProgress, action: DeliveryAction): LocalP
     case 'navigate_customer':
       return { ...progress, step: 'navigate_delivery', deliveryNavStarted: true };
     case 'arrived_delivery':
-      // Arriving clears the navigation flag (spec 3, section 4.1).
+      // Arriving clears the navigation flag (docs/product/driver.md#delivery-screen).
       return { ...progress, step: 'arrived_delivery', deliveryNavStarted: false };
     case 'return_dashboard':
       return NO_PROGRESS;
@@ -147,7 +150,7 @@ export function isFourDigitCode(value: string): boolean {
   return /^\d{4}$/.test(value);
 }
 
-/** The delivery-code and proof messages (spec 3, section 8), word for word. */
+/** The delivery-code and proof messages (docs/product/driver.md#delivery-screen), word for word. */
 export const DELIVERY_MESSAGES = {
   invalidCode: 'Invalid code. Please ask the customer for the correct 4-digit code.',
   noCode: 'No verification code found for this order',

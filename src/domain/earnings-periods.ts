@@ -1,6 +1,6 @@
 /**
- * Earnings periods on the London clock (DECISIONS.md: time zone Europe/London): today, this week
- * from Sunday, this month (spec 3, section 9), and the days of the earnings chart.
+ * Earnings periods on the London clock (docs/product/README.md#money-and-time: time zone Europe/London): today, this week
+ * from Sunday, this month (docs/product/driver.md#earnings), and the days of the earnings chart.
  */
 
 export const EARNINGS_TIME_ZONE = 'Europe/London';

@@ -1,24 +1,24 @@
 import { type GeoPoint, distanceKm } from './geo';
 import type { OrderType } from './order-flow';
 
-/** Straight-line fallback speeds in km/h (spec 1, section 9); an unknown vehicle travels as a car. */
+/** Straight-line fallback speeds in km/h (docs/product/customer.md#lateness); an unknown vehicle travels as a car. */
 export const VEHICLE_SPEEDS_KMH = { bike: 15, scooter: 25, car: 30, motorcycle: 35 } as const;
 export type EtaVehicle = keyof typeof VEHICLE_SPEEDS_KMH;
 
 export const MIN_TRAVEL_MINUTES = 5;
-/** The kitchen's time before a partner chooses one on accepting (spec 2, section 9). */
+/** The kitchen's time before a partner chooses one on accepting (docs/product/partner.md#orders-console). */
 export const DEFAULT_PREP_MINUTES = 20;
 export const PREP_TIME_CHOICES = [10, 15, 20, 25, 30] as const;
 export type PrepTime = (typeof PREP_TIME_CHOICES)[number];
 
-/** The stored estimated_delivery_time in minutes (spec 1, section 9). */
+/** The stored estimated_delivery_time in minutes (docs/product/customer.md#lateness). */
 export const ESTIMATED_TIME_MINUTES: Record<OrderType, number> = { DELIVERY: 40, PICKUP: 25 };
 
 export const LATE_EXTENSION_MINUTES = 4;
 export const TICKET_AFTER_MINUTES = 12;
 export const LATE_CHECK_INTERVAL_MS = 60_000;
 
-/** What the customer reads when the lateness check moves the ETA (spec 1, section 8). */
+/** What the customer reads when the lateness check moves the ETA (docs/product/customer.md#lateness). */
 export const LATE_MESSAGE = {
   title: 'Order Update',
   body: "Your order is taking longer than expected. We've added extra time to your estimate.",
@@ -70,7 +70,7 @@ export type LatenessDecision = {
 };
 
 /**
- * The lateness rules (spec 1, section 4). The new ETA is 4 minutes ahead of the later of the
+ * The lateness rules (docs/product/customer.md#lateness). The new ETA is 4 minutes ahead of the later of the
  * passed ETA and now, so a check delayed by a restart never sets an ETA already in the past.
  */
 export function evaluateLateness(eta: EtaState, now: Date): LatenessDecision {

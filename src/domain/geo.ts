@@ -11,12 +11,12 @@ function haversine(a: GeoPoint, b: GeoPoint, radius: number): number {
   return 2 * radius * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Straight-line distance in kilometres (Earth radius 6371 km, spec 1 section 9). */
+/** Straight-line distance in kilometres (Earth radius 6371 km, docs/product/customer.md#lateness). */
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {
   return haversine(a, b, EARTH_RADIUS_KM);
 }
 
-/** Straight-line distance in miles (Earth radius 3959 miles, spec 3 section 9). */
+/** Straight-line distance in miles (Earth radius 3959 miles, docs/product/driver.md#delivery-screen). */
 export function distanceMiles(a: GeoPoint, b: GeoPoint): number {
   return haversine(a, b, EARTH_RADIUS_MILES);
 }

@@ -9,7 +9,7 @@ export type HalalEvidence = {
 };
 
 /**
- * The one rule for the halal status a customer, partner or admin sees (docs/decisions/0100),
+ * The one rule for the halal status a customer, partner or admin sees (docs/decisions/0100-halal-status-derived.md),
  * for `today` as a London calendar date (YYYY-MM-DD):
  * - suspended while a suspension stands;
  * - verified with an approved certificate whose last valid day (expires_on) is today or later;

@@ -1,7 +1,7 @@
 export const HALAL_STATUSES = ['verified', 'self-declared', 'temp-unverified', 'suspended'] as const;
 export type HalalStatus = (typeof HALAL_STATUSES)[number];
 
-/** The customer-facing label of a halal status (spec 1, section 4). */
+/** The customer-facing label of a halal status (docs/product/customer.md#halal-status). */
 export function halalStatusLabel(status: string | null | undefined): string {
   switch (status) {
     case 'verified':

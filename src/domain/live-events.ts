@@ -12,7 +12,7 @@ import { type TopicKind, parseTopic } from './topics';
  * `LiveBus.publish` takes its types from this table, so an unknown type, a topic the type may not
  * travel on or a wrong payload is a compile error, and outside production every payload is also
  * checked against its schema at run time. The web app imports the TYPES only (`import type`):
- * customer pages never load zod (docs/decisions/0115).
+ * customer pages never load zod (docs/decisions/0115-typed-live-events.md).
  */
 
 const id = z.guid();
@@ -52,6 +52,8 @@ export const LIVE_EVENTS = {
       status: z.enum(ORDER_STATUSES),
       previousStatus: z.enum(ORDER_STATUSES),
       action: z.enum(ORDER_ACTIONS),
+      /** On a cancellation: who cancelled (docs/decisions/0125). */
+      cancelledBy: z.enum(['customer', 'partner', 'ops', 'system']).optional(),
     }),
   ),
   'order.eta': on(

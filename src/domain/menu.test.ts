@@ -27,7 +27,7 @@ describe('checkImageFile', () => {
     }
   });
 
-  it('refuses other types with the spec texts', () => {
+  it('refuses other types with the product texts', () => {
     expect(checkImageFile({ name: 'menu.pdf', type: 'application/pdf', size: 10 })).toEqual({
       title: 'Invalid file type',
       description: 'Please select a valid image file',

@@ -1,4 +1,4 @@
-/** Menu rules shared by the Menu Manager and the server (spec 2, sections 5 and 9). */
+/** Menu rules shared by the Menu Manager and the server (docs/product/partner.md#menu-manager). */
 
 /** "Add Common Sections": these four titles with sort orders 0 to 3. */
 export const QUICK_START_SECTIONS = [
@@ -75,7 +75,7 @@ export const ALLERGEN_LABELS: Record<(typeof UK_ALLERGENS)[number], string> = {
   sulphites: 'Sulphites',
 };
 
-/** Upload limits for item images and logos (spec 2, section 9). */
+/** Upload limits for item images and logos (docs/product/partner.md#menu-manager). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp'] as const;
@@ -99,7 +99,7 @@ export function checkImageFile(file: { name: string; type: string; size: number 
 }
 
 /**
- * A price typed in pounds as pence, rounding (spec 2: "rounding times 100"); null when the text is
+ * A price typed in pounds as pence, rounding (docs/product/partner.md#menu-manager: "rounding times 100"); null when the text is
  * empty, not a number or negative.
  */
 export function parsePriceInput(text: string): number | null {

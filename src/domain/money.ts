@@ -5,12 +5,12 @@ export function formatPence(pence: number): string {
   return GBP.format(pence / 100);
 }
 
-/** A delivery fee of 0 or missing reads "Free" (spec 1, section 1). */
+/** A delivery fee of 0 or missing reads "Free" (docs/product/README.md#money-and-time). */
 export function formatFee(pence: number | null | undefined): string {
   return pence ? formatPence(pence) : 'Free';
 }
 
-/** Pounds typed into a form to pence, rounding to the nearest penny (spec 2: "rounding times 100"). */
+/** Pounds typed into a form to pence, rounding to the nearest penny (docs/product/partner.md#menu-manager: "rounding times 100"). */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }

@@ -1,4 +1,4 @@
-/** Customer notification preferences (spec 1, section 3): three channels times six order events, all on by default. */
+/** Customer notification preferences (docs/product/customer.md#account): three channels times six order events, all on by default. */
 export const NOTIFICATION_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -10,7 +10,7 @@ export type OpenState = {
 };
 
 /**
- * "Open Now" (DECISIONS.md): the branch's switch is on, the London clock is inside today's
+ * "Open Now" (docs/product/customer.md#filters): the branch's switch is on, the London clock is inside today's
  * opening hours, and it is not paused. Cards, the Open Now filter and the "Closed" overlay all
  * use this one rule.
  */

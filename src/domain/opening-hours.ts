@@ -5,7 +5,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export type DayHours = { open: string; close: string; closed: boolean };
 export type OpeningHours = Record<Weekday, DayHours>;
 
-/** The spec's site defaults: 09:00 to 22:00, Sunday 10:00 to 21:00 (spec 2, section 9). */
+/** The site defaults: 09:00 to 22:00, Sunday 10:00 to 21:00 (docs/product/partner.md#locations). */
 export function defaultOpeningHours(): OpeningHours {
   const day: DayHours = { open: '09:00', close: '22:00', closed: false };
   return {

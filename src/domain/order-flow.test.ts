@@ -1,53 +1,143 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, TRANSITIONS, availableActions, findTransition, isFinal } from './order-flow';
+import {
+  FINAL_STATUSES,
+  FLOW_ACTORS,
+  type FlowActor,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  type OrderAction,
+  type OrderStatus,
+  type OrderType,
+  TRANSITIONS,
+  availableActions,
+  findTransition,
+  isFinal,
+} from './order-flow';
+
+const ACTIONS: readonly OrderAction[] = [
+  'accept',
+  'reject',
+  'time_out',
+  'cancel',
+  'assign_driver',
+  'start_preparing',
+  'mark_ready',
+  'hand_to_driver',
+  'complete_delivery',
+  'mark_collected',
+];
+
+/**
+ * Every allowed move, written out by hand (not derived from TRANSITIONS): status, action, actor,
+ * order types, resulting status. Every (status, action, actor, type) not listed here must be refused.
+ */
+const ALLOWED: readonly [OrderStatus, OrderAction, FlowActor, readonly OrderType[], OrderStatus][] = [
+  ['PENDING', 'accept', 'partner', ['DELIVERY', 'PICKUP'], 'ACCEPTED'],
+  ['PENDING', 'reject', 'partner', ['DELIVERY', 'PICKUP'], 'REJECTED'],
+  ['PENDING', 'time_out', 'system', ['DELIVERY', 'PICKUP'], 'REJECTED'],
+  ['PENDING', 'cancel', 'customer', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['PENDING', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['ACCEPTED', 'assign_driver', 'driver', ['DELIVERY'], 'DRIVER_ASSIGNED'],
+  ['ACCEPTED', 'start_preparing', 'partner', ['DELIVERY', 'PICKUP'], 'PREPARING'],
+  ['ACCEPTED', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['ACCEPTED', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['DRIVER_ASSIGNED', 'start_preparing', 'partner', ['DELIVERY'], 'PREPARING'],
+  ['DRIVER_ASSIGNED', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['DRIVER_ASSIGNED', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['PREPARING', 'assign_driver', 'driver', ['DELIVERY'], 'PREPARING'],
+  ['PREPARING', 'mark_ready', 'partner', ['DELIVERY', 'PICKUP'], 'READY'],
+  ['PREPARING', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['PREPARING', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['READY', 'assign_driver', 'driver', ['DELIVERY'], 'READY'],
+  ['READY', 'hand_to_driver', 'partner', ['DELIVERY'], 'OUT_FOR_DELIVERY'],
+  ['READY', 'mark_collected', 'partner', ['PICKUP'], 'COLLECTED'],
+  ['READY', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['READY', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  ['OUT_FOR_DELIVERY', 'complete_delivery', 'driver', ['DELIVERY'], 'DELIVERED'],
+  ['OUT_FOR_DELIVERY', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+];
+
+const allowedTo = (s: OrderStatus, a: OrderAction, by: FlowActor, type: OrderType): OrderStatus | null =>
+  ALLOWED.find(
+    ([from, action, actor, types]) => from === s && action === a && actor === by && types.includes(type),
+  )?.[4] ?? null;
+
+const EVERY_MOVE = ORDER_STATUSES.flatMap((status) =>
+  ACTIONS.flatMap((action) =>
+    FLOW_ACTORS.flatMap((by) =>
+      ORDER_TYPES.map((type) => ({ status, action, by, type, to: allowedTo(status, action, by, type) })),
+    ),
+  ),
+);
+
+describe('the order state machine, move by move', () => {
+  it.each(EVERY_MOVE.filter((m) => m.to))('$by may $action a $type order in $status (to $to)', (m) => {
+    expect(findTransition(m.status, m.action, m.type, m.by)?.to).toBe(m.to);
+  });
+
+  it.each(EVERY_MOVE.filter((m) => !m.to))('$by may not $action a $type order in $status', (m) => {
+    expect(findTransition(m.status, m.action, m.type, m.by)).toBeNull();
+  });
+
+  it('lists no move the table above does not know', () => {
+    for (const t of TRANSITIONS) {
+      for (const type of ORDER_TYPES) {
+        if (t.orderType !== 'ANY' && t.orderType !== type) continue;
+        expect(allowedTo(t.from, t.action, t.by, type), `${t.by} ${t.action} ${type} from ${t.from}`).toBe(t.to);
+      }
+    }
+  });
+});
 
 describe('order flow', () => {
-  it('walks a delivery order from PENDING to DELIVERED', () => {
+  it('walks a delivery order from PENDING to DELIVERED, the kitchen starting before the driver joins', () => {
     const path = [
-      'accept',
-      'assign_driver',
-      'start_preparing',
-      'mark_ready',
-      'hand_to_driver',
-      'complete_delivery',
+      ['accept', 'partner'],
+      ['start_preparing', 'partner'],
+      ['assign_driver', 'driver'],
+      ['mark_ready', 'partner'],
+      ['hand_to_driver', 'partner'],
+      ['complete_delivery', 'driver'],
     ] as const;
-    let status: (typeof ORDER_STATUSES)[number] = 'PENDING';
-    for (const action of path) {
-      const t = findTransition(status, action, 'DELIVERY');
+    let status: OrderStatus = 'PENDING';
+    for (const [action, by] of path) {
+      const t = findTransition(status, action, 'DELIVERY', by);
       expect(t, `${action} from ${status}`).not.toBeNull();
       status = t!.to;
     }
     expect(status).toBe('DELIVERED');
   });
 
-  it('walks a pickup order from PENDING to COLLECTED without a driver', () => {
-    const path = ['accept', 'start_preparing', 'mark_ready', 'mark_collected'] as const;
-    let status: (typeof ORDER_STATUSES)[number] = 'PENDING';
-    for (const action of path) status = findTransition(status, action, 'PICKUP')!.to;
-    expect(status).toBe('COLLECTED');
-    expect(findTransition('ACCEPTED', 'assign_driver', 'PICKUP')).toBeNull();
+  it('still walks the old way, a driver before the kitchen starts', () => {
+    expect(findTransition('ACCEPTED', 'assign_driver', 'DELIVERY', 'driver')!.to).toBe('DRIVER_ASSIGNED');
+    expect(findTransition('DRIVER_ASSIGNED', 'start_preparing', 'DELIVERY', 'partner')!.to).toBe('PREPARING');
   });
 
-  it('refuses a move that skips a step', () => {
-    expect(findTransition('PENDING', 'mark_ready', 'DELIVERY')).toBeNull();
-    expect(findTransition('ACCEPTED', 'start_preparing', 'DELIVERY')).toBeNull();
-    expect(findTransition('REJECTED', 'accept', 'DELIVERY')).toBeNull();
-  });
-
-  it('moves the delivery job with the order where the two are tied', () => {
-    expect(findTransition('READY', 'hand_to_driver', 'DELIVERY')!.job).toEqual({ from: 'assigned', to: 'picked_up' });
-    expect(findTransition('OUT_FOR_DELIVERY', 'complete_delivery', 'DELIVERY')!.job).toEqual({
-      from: 'picked_up',
-      to: 'completed',
+  it('never hands over without a driver: the job must be assigned to move to picked_up', () => {
+    expect(findTransition('READY', 'hand_to_driver', 'DELIVERY', 'partner')!.job).toEqual({
+      from: 'assigned',
+      to: 'picked_up',
     });
+    for (const t of TRANSITIONS.filter((x) => x.action === 'assign_driver')) {
+      expect(t.job).toEqual({ from: 'available', to: 'assigned' });
+    }
   });
 
-  it('offers the partner accept and reject on a new order, nothing to the driver', () => {
+  it('takes the delivery job off the board with every cancellation', () => {
+    for (const t of TRANSITIONS.filter((x) => x.to === 'CANCELLED' && x.from !== 'PENDING')) {
+      expect(t.cancelsJob, `${t.by} from ${t.from}`).toBe(true);
+    }
+  });
+
+  it('offers the partner accept and reject on a new order, the customer cancel, nothing to the driver', () => {
     expect(availableActions('PENDING', 'DELIVERY', 'partner')).toEqual(['accept', 'reject']);
+    expect(availableActions('PENDING', 'DELIVERY', 'customer')).toEqual(['cancel']);
+    expect(availableActions('ACCEPTED', 'DELIVERY', 'customer')).toEqual([]);
     expect(availableActions('PENDING', 'DELIVERY', 'driver')).toEqual([]);
   });
 
-  it('has no move out of a final status', () => {
+  it('has no move out of a final status, CANCELLED among them', () => {
+    expect(FINAL_STATUSES).toContain('CANCELLED');
     for (const s of ORDER_STATUSES.filter(isFinal)) expect(TRANSITIONS.some((t) => t.from === s)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The one state machine for orders and their delivery jobs (DECISIONS.md, "Order flow").
+ * The one state machine for orders and their delivery jobs (docs/product/orders.md#order-flow,
+ * docs/decisions/0125).
  * The server refuses any move not in TRANSITIONS with 409; the web app asks the same table which
  * buttons to show.
  */
@@ -13,13 +14,15 @@ export const ORDER_STATUSES = [
   'DELIVERED',
   'COLLECTED',
   'REJECTED',
+  'CANCELLED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const JOB_STATUSES = ['available', 'assigned', 'picked_up', 'completed'] as const;
+/** `cancelled`: the order was cancelled while its job was open; the job leaves the board and the driver's screen. */
+export const JOB_STATUSES = ['available', 'assigned', 'picked_up', 'completed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['available', 'assigned', 'picked_up'];
 
@@ -32,10 +35,23 @@ export const ORDER_ACTIONS = [
   'hand_to_driver',
   'complete_delivery',
   'mark_collected',
+  'cancel',
+  'time_out',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-export type FlowActor = 'partner' | 'driver';
+/**
+ * Who moves an order: the restaurant's staff, the driver on the job, the customer (signed in or
+ * holding the order's visitor token), the back office, and the server itself (sweepers).
+ */
+export const FLOW_ACTORS = ['partner', 'driver', 'customer', 'ops', 'system'] as const;
+export type FlowActor = (typeof FLOW_ACTORS)[number];
+
+/** Who may cancel, stored on the order with the reason (`orders.cancelled_by`). */
+export type CancelledBy = Exclude<FlowActor, 'driver'>;
+
+/** The reason a restaurant that never answered gets on the customer's screen (docs/decisions/0125). */
+export const NO_RESPONSE_REASON = 'The restaurant did not respond';
 
 export type Transition = {
   from: OrderStatus;
@@ -45,21 +61,33 @@ export type Transition = {
   orderType: OrderType | 'ANY';
   /** The delivery job's status move made in the same transaction, if any. */
   job?: { from: JobStatus | null; to: JobStatus };
+  /** Cancelling: any open delivery job of the order becomes `cancelled` in the same transaction. */
+  cancelsJob?: true;
 };
+
+/** Statuses in which a driver may take the delivery job: cooking does not wait for a driver (docs/decisions/0125). */
+const DRIVER_MAY_JOIN: readonly OrderStatus[] = ['ACCEPTED', 'PREPARING', 'READY'];
+
+/** Statuses before the food leaves the restaurant, where the restaurant may still cancel. */
+const BEFORE_HAND_OVER: readonly OrderStatus[] = ['ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY'];
 
 export const TRANSITIONS: readonly Transition[] = [
   { from: 'PENDING', action: 'accept', to: 'ACCEPTED', by: 'partner', orderType: 'ANY' },
   { from: 'PENDING', action: 'reject', to: 'REJECTED', by: 'partner', orderType: 'ANY' },
-  {
-    from: 'ACCEPTED',
+  { from: 'PENDING', action: 'time_out', to: 'REJECTED', by: 'system', orderType: 'ANY' },
+  { from: 'PENDING', action: 'cancel', to: 'CANCELLED', by: 'customer', orderType: 'ANY' },
+  // A driver joining an order the kitchen already works on keeps its kitchen status: DRIVER_ASSIGNED
+  // is shown only while the kitchen has not started.
+  ...DRIVER_MAY_JOIN.map((from): Transition => ({
+    from,
     action: 'assign_driver',
-    to: 'DRIVER_ASSIGNED',
+    to: from === 'ACCEPTED' ? 'DRIVER_ASSIGNED' : from,
     by: 'driver',
     orderType: 'DELIVERY',
     job: { from: 'available', to: 'assigned' },
-  },
+  })),
+  { from: 'ACCEPTED', action: 'start_preparing', to: 'PREPARING', by: 'partner', orderType: 'ANY' },
   { from: 'DRIVER_ASSIGNED', action: 'start_preparing', to: 'PREPARING', by: 'partner', orderType: 'DELIVERY' },
-  { from: 'ACCEPTED', action: 'start_preparing', to: 'PREPARING', by: 'partner', orderType: 'PICKUP' },
   { from: 'PREPARING', action: 'mark_ready', to: 'READY', by: 'partner', orderType: 'ANY' },
   {
     from: 'READY',
@@ -67,6 +95,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: 'OUT_FOR_DELIVERY',
     by: 'partner',
     orderType: 'DELIVERY',
+    // Only an assigned job moves: a READY order without a driver cannot be handed over.
     job: { from: 'assigned', to: 'picked_up' },
   },
   {
@@ -78,13 +107,38 @@ export const TRANSITIONS: readonly Transition[] = [
     job: { from: 'picked_up', to: 'completed' },
   },
   { from: 'READY', action: 'mark_collected', to: 'COLLECTED', by: 'partner', orderType: 'PICKUP' },
+  ...BEFORE_HAND_OVER.map((from): Transition => ({
+    from,
+    action: 'cancel',
+    to: 'CANCELLED',
+    by: 'partner',
+    orderType: 'ANY',
+    cancelsJob: true,
+  })),
+  ...(['PENDING', ...BEFORE_HAND_OVER, 'OUT_FOR_DELIVERY'] as const).map((from): Transition => ({
+    from,
+    action: 'cancel',
+    to: 'CANCELLED',
+    by: 'ops',
+    orderType: 'ANY',
+    cancelsJob: true,
+  })),
 ];
 
-/** The transition for this action from this status and order type, or null when the move is not allowed. */
-export function findTransition(from: OrderStatus, action: OrderAction, orderType: OrderType): Transition | null {
+/**
+ * The transition for this action from this status and order type by this actor, or null when the
+ * move is not allowed.
+ */
+export function findTransition(
+  from: OrderStatus,
+  action: OrderAction,
+  orderType: OrderType,
+  by: FlowActor,
+): Transition | null {
   return (
     TRANSITIONS.find(
-      (t) => t.from === from && t.action === action && (t.orderType === 'ANY' || t.orderType === orderType),
+      (t) =>
+        t.from === from && t.action === action && t.by === by && (t.orderType === 'ANY' || t.orderType === orderType),
     ) ?? null
   );
 }
@@ -96,7 +150,7 @@ export function availableActions(status: OrderStatus, orderType: OrderType, by: 
   ).map((t) => t.action);
 }
 
-/** Statuses the partner dashboard counts as in progress (spec 2, section 2). */
+/** Statuses the partner dashboard counts as in progress (docs/product/partner.md#dashboard). */
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [
   'ACCEPTED',
   'DRIVER_ASSIGNED',
@@ -105,7 +159,10 @@ export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [
   'OUT_FOR_DELIVERY',
 ];
 
-export const FINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED', 'REJECTED'];
+export const FINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED', 'REJECTED', 'CANCELLED'];
+
+/** Statuses whose money counts in sales and earnings: the food reached the customer. */
+export const COMPLETED_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
 
 /** Whether an order in this status is finished (no further move exists). */
 export function isFinal(status: OrderStatus): boolean {

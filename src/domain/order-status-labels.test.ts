@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountListLabel, orderPageLabel, trackerPosition, trackerSteps } from './order-status-labels';
 
 describe('order page labels', () => {
-  it('labels every status as spec 1 section 4 words it', () => {
+  it('labels every status as docs/product/orders.md#labels words it', () => {
     const d = (s: string) => orderPageLabel(s, 'DELIVERY');
     expect(d('PENDING')).toBe('Awaiting Confirmation');
     expect(d('ACCEPTED')).toBe('Order Accepted');

@@ -1,7 +1,7 @@
 import type { OrderType } from './order-flow';
 
 /**
- * The customer-facing words for order statuses (spec 1, section 4). Functions take any string:
+ * The customer-facing words for order statuses (docs/product/orders.md#labels). Functions take any string:
  * older rows and the spec's extra labels (COMPLETED, PICKUP_READY) must still read sensibly.
  */
 
@@ -29,6 +29,8 @@ export function orderPageLabel(status: string, orderType: OrderType): string {
       return 'Completed';
     case 'REJECTED':
       return 'Order Rejected';
+    case 'CANCELLED':
+      return 'Order Cancelled';
     default:
       return 'Processing';
   }
@@ -37,7 +39,7 @@ export function orderPageLabel(status: string, orderType: OrderType): string {
 /**
  * Label in the account's order list. The spec words READY from the restaurant's side ("Ready for
  * Pickup" means a driver may pick it up); DRIVER_ASSIGNED and COLLECTED, which the spec's list
- * omits, read as on the order page (docs/decisions/0010).
+ * omits, read as on the order page (docs/decisions/0010-order-status-labels-and-tracker.md).
  */
 export function accountListLabel(status: string, orderType: OrderType): string {
   switch (status) {
@@ -60,6 +62,7 @@ export function accountListLabel(status: string, orderType: OrderType): string {
     case 'COLLECTED':
       return 'Collected';
     case 'REJECTED':
+    case 'CANCELLED':
       return 'Cancelled';
     default:
       return 'Processing';
@@ -77,7 +80,7 @@ const DELIVERY_STEPS: readonly TrackerStep[] = [
   { status: 'OUT_FOR_DELIVERY', label: 'Driver has left with your order' },
 ];
 
-/** No "Driver assigned" step: a pickup order never has a driver in our flow (docs/decisions/0010). */
+/** No "Driver assigned" step: a pickup order never has a driver in our flow (docs/decisions/0010-order-status-labels-and-tracker.md). */
 const PICKUP_STEPS: readonly TrackerStep[] = [
   { status: 'PENDING', label: 'Waiting to be accepted' },
   { status: 'ACCEPTED', label: 'Restaurant accepted' },

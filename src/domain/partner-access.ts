@@ -1,7 +1,7 @@
 import type { BrandRole } from './roles';
 
 /**
- * What each brand role may do (decision 0030). Owners and admins run the whole brand: its details,
+ * What each brand role may do (docs/decisions/0030-partner-console-brands-and-selection.md). Owners and admins run the whole brand: its details,
  * its locations, the base menu and the staff. A site manager runs only the locations named on
  * them: their details, settings, hours, per-location menu and orders.
  */
@@ -9,7 +9,7 @@ export function canManageBrand(role: BrandRole | null | undefined): boolean {
   return role === 'owner' || role === 'admin';
 }
 
-/** Roles an invitation may give (spec 2, section 3); a brand has one owner, its creator. */
+/** Roles an invitation may give (docs/product/partner.md#staff); a brand has one owner, its creator. */
 export const INVITE_ROLES = ['site_manager', 'admin'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
@@ -19,7 +19,7 @@ export const INVITE_ROLE_LABELS: Record<BrandRole, string> = {
   site_manager: 'Site manager',
 };
 
-/** An invitation link works for 7 days (the spec leaves the duration open; decision 0035). */
+/** An invitation link works for 7 days (the product leaves the duration open; docs/decisions/0035-staff-invitations.md). */
 export const INVITE_TTL_DAYS = 7;
 
 export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

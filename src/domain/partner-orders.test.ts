@@ -4,20 +4,27 @@ import { KITCHEN_COLUMNS, STATUS_LABELS, isActiveOrder, isFindingDriver, partner
 
 describe('partnerActions', () => {
   it('offers Accept and Reject on a new order', () => {
-    expect(partnerActions('PENDING', 'DELIVERY')).toEqual(['accept', 'reject']);
+    expect(partnerActions('PENDING', 'DELIVERY', false)).toEqual(['accept', 'reject']);
   });
 
-  it('offers nothing on an accepted delivery order until a driver takes it', () => {
-    expect(partnerActions('ACCEPTED', 'DELIVERY')).toEqual([]);
-    expect(isFindingDriver('ACCEPTED', 'DELIVERY')).toBe(true);
-    expect(isFindingDriver('ACCEPTED', 'PICKUP')).toBe(false);
+  it('lets the kitchen start an accepted delivery order while the console still shows Finding driver', () => {
+    expect(partnerActions('ACCEPTED', 'DELIVERY', false)).toEqual(['start_preparing']);
+    expect(isFindingDriver('ACCEPTED', 'DELIVERY', false)).toBe(true);
+    expect(isFindingDriver('PREPARING', 'DELIVERY', false)).toBe(true);
+    expect(isFindingDriver('READY', 'DELIVERY', true)).toBe(false);
+    expect(isFindingDriver('ACCEPTED', 'PICKUP', false)).toBe(false);
   });
 
   it('walks a pickup order to Collected and a delivery order to the driver', () => {
-    expect(partnerActions('ACCEPTED', 'PICKUP')).toEqual(['start_preparing']);
-    expect(partnerActions('DRIVER_ASSIGNED', 'DELIVERY')).toEqual(['start_preparing']);
-    expect(partnerActions('READY', 'PICKUP')).toEqual(['mark_collected']);
-    expect(partnerActions('READY', 'DELIVERY')).toEqual(['hand_to_driver']);
+    expect(partnerActions('ACCEPTED', 'PICKUP', false)).toEqual(['start_preparing']);
+    expect(partnerActions('DRIVER_ASSIGNED', 'DELIVERY', true)).toEqual(['start_preparing']);
+    expect(partnerActions('READY', 'PICKUP', false)).toEqual(['mark_collected']);
+    expect(partnerActions('READY', 'DELIVERY', true)).toEqual(['hand_to_driver']);
+  });
+
+  it('holds the hand-over until a driver has the job, and keeps cancelling off the card buttons', () => {
+    expect(partnerActions('READY', 'DELIVERY', false)).toEqual([]);
+    expect(partnerActions('PREPARING', 'DELIVERY', false)).toEqual(['mark_ready']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type OrderAction, type OrderStatus, type OrderType, availableActions, isFinal } from './order-flow';
 
-/** The orders console's rules (spec 2, sections 4 and 9), shared by the list and the kitchen display. */
+/** The orders console's rules (docs/product/partner.md#orders-console), shared by the list and the kitchen display. */
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   PENDING: 'Pending',
@@ -12,6 +12,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   DELIVERED: 'Delivered',
   COLLECTED: 'Collected',
   REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
 };
 
 /** The button text of each partner action. */
@@ -36,12 +37,15 @@ export const KITCHEN_SHORTCUTS: Readonly<Record<string, OrderAction>> = {
   h: 'hand_to_driver',
 };
 
-/** Recent orders list length (spec 2, section 9). */
+/** Recent orders list length (docs/product/partner.md#orders-console). */
 export const RECENT_ORDERS_LIMIT = 10;
 
-/** A delivery order waits for a driver after it is accepted: the console shows "Finding driver", disabled. */
-export function isFindingDriver(status: OrderStatus, orderType: OrderType): boolean {
-  return status === 'ACCEPTED' && orderType === 'DELIVERY';
+/**
+ * A delivery order the kitchen works on while no driver has taken its job (docs/decisions/0125):
+ * the console shows "Finding driver", disabled, next to the kitchen's own buttons.
+ */
+export function isFindingDriver(status: OrderStatus, orderType: OrderType, driverAssigned: boolean): boolean {
+  return orderType === 'DELIVERY' && !driverAssigned && ['ACCEPTED', 'PREPARING', 'READY'].includes(status);
 }
 
 /** Whether the order still needs the kitchen (the Active Orders list). */
@@ -49,9 +53,14 @@ export function isActiveOrder(status: OrderStatus): boolean {
   return !isFinal(status);
 }
 
-/** The partner's buttons for an order, in the state machine's order. */
-export function partnerActions(status: OrderStatus, orderType: OrderType): OrderAction[] {
-  return availableActions(status, orderType, 'partner');
+/**
+ * The partner's buttons for an order, in the state machine's order. Hand-over waits for a driver;
+ * cancelling needs its own dialog with a reason, so it is not one of the card's buttons.
+ */
+export function partnerActions(status: OrderStatus, orderType: OrderType, driverAssigned: boolean): OrderAction[] {
+  return availableActions(status, orderType, 'partner').filter(
+    (a) => a !== 'cancel' && (a !== 'hand_to_driver' || driverAssigned),
+  );
 }
 
 /** The kitchen display's columns and the statuses each holds. */

@@ -9,7 +9,7 @@ import {
   withTip,
 } from './pay';
 
-/** The spec's placeholders (spec 3, section 9), as seeded into tenant_settings. */
+/** The default pay settings (docs/product/driver.md#pay), as seeded into tenant_settings. */
 const defaults: PaySettings = {
   payout_model: 'option_a',
   pickup_pay_minor: 120,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PaySettings, calculateDriverPay, parsePaySettings } from './pay';
 
-/** The spec's placeholders (spec 3, section 9), with the minimum off so the models show plainly. */
+/** The default pay settings (docs/product/driver.md#pay), with the minimum off so the models show plainly. */
 const base: PaySettings = {
   payout_model: 'option_a',
   pickup_pay_minor: 120,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Driver pay for a delivery job (spec 3, sections 3 and 9), from the tenant's pay settings:
+ * Driver pay for a delivery job (docs/product/driver.md#pay), from the tenant's pay settings:
  * option_a pays a fixed pickup amount plus a rate per mile; option_b a percentage of the
  * delivery fee; a flag pays the higher of the two. Long trips get a boost, every job at least the
- * minimum and never more than the £6.00 cap. When the settings cannot be read the spec's fallback
+ * minimum and never more than the £6.00 cap. When the settings cannot be read the fallback
  * applies: pickup 120, distance 0, model "fallback".
  */
 
@@ -128,7 +128,7 @@ export function storedPayOf(pay: PayResult): Omit<StoredJobPay, 'totalPayMinor'>
 
 /**
  * A job's pay as the driver is shown and paid it: the breakdown stored when the job was created.
- * A job without one gets the spec's fallback (spec 3, section 8): pickup 120, distance 0, the
+ * A job without one gets the fallback (docs/product/driver.md#pay): pickup 120, distance 0, the
  * total taken from the job, model "fallback"; the adjustment makes the parts add up.
  */
 export function jobPay(job: StoredJobPay): PayResult {

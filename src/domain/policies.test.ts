@@ -39,7 +39,7 @@ describe('decide', () => {
 });
 
 describe('homePathFor', () => {
-  it('sends each kind of user where spec 3 section 2.2 says', () => {
+  it('sends each kind of user where docs/product/README.md#accounts says', () => {
     expect(homePathFor({ userType: 'customer', status: 'active', adminRole: null })).toBe('/');
     expect(homePathFor({ userType: 'partner', status: null, adminRole: null })).toBe('/partner/dashboard');
     expect(homePathFor({ userType: 'admin', status: null, adminRole: 'finance' })).toBe('/admin/dashboard');

@@ -32,7 +32,7 @@ export const POLICIES = {
   anyAdmin: { kind: 'admin', roles: 'any' },
 } as const satisfies Record<string, Policy>;
 
-/** Admin areas and the roles that may use them (spec 3, section 6: the sidebar table). */
+/** Admin areas and the roles that may use them (docs/product/admin.md#roles: the sidebar table). */
 export const ADMIN_AREAS = {
   overview: ['super_admin', 'ops_manager', 'cs_agent', 'finance', 'read_only'],
   drivers: ['super_admin', 'ops_manager'],
@@ -41,7 +41,7 @@ export const ADMIN_AREAS = {
   reports: ['super_admin', 'ops_manager', 'finance'],
   settings: ['super_admin', 'ops_manager'],
   audit: ['super_admin'],
-  /** The halal_verifier capability: review certificates, suspend and reinstate locations (issue 7). */
+  /** The halal_verifier capability: review certificates, suspend and reinstate locations (docs/decisions/0070-halal-trust.md). */
   halal: ['super_admin', 'ops_manager'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
@@ -82,7 +82,7 @@ export function decide(policy: Policy, actor: Actor | null): Decision {
   }
 }
 
-/** Where a user lands after signing in or confirming their e-mail (spec 3, section 2.2). */
+/** Where a user lands after signing in or confirming their e-mail (docs/product/README.md#accounts). */
 export function homePathFor(actor: Pick<Actor, 'userType' | 'status' | 'adminRole'>): string {
   if (actor.adminRole || actor.userType === 'admin') return '/admin/dashboard';
   switch (actor.userType) {

@@ -1,4 +1,4 @@
-/** Star ratings run from 1 to 5 (spec 1, section 9). */
+/** Star ratings run from 1 to 5 (docs/product/customer.md#reviews). */
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 export const RATING_REQUIRED_MESSAGE = 'You must provide a rating from 1 to 5 stars.';
@@ -13,7 +13,7 @@ export function averageRating(sum: number, count: number): number | null {
   return Math.round((sum * 10) / count) / 10;
 }
 
-/** A review comment as stored: trimmed, null when nothing is left (spec 1, section 5). */
+/** A review comment as stored: trimmed, null when nothing is left (docs/product/customer.md#reviews). */
 export function normaliseReviewComment(comment: string | null | undefined): string | null {
   const trimmed = (comment ?? '').trim();
   return trimmed ? trimmed : null;

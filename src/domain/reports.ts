@@ -1,5 +1,5 @@
 /**
- * Reports (DECISIONS.md: orders, revenue and delivery times by day and site; here also by city):
+ * Reports (docs/product/admin.md#reports: orders, revenue and delivery times by day and site; here also by city):
  * days are Europe/London calendar days. Pure helpers shared by the server and the Reports screen.
  */
 

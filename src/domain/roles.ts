@@ -1,4 +1,4 @@
-/** The four kinds of account (spec 3, section 6). */
+/** The four kinds of account (docs/product/README.md#accounts). */
 export const USER_TYPES = ['customer', 'partner', 'driver', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

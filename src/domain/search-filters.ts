@@ -1,7 +1,7 @@
 import type { HalalStatus } from './halal';
 
 /**
- * The filter chips of the search results (DECISIONS.md, "filter chips are decorative": HalalNosh
+ * The filter chips of the search results (docs/product/customer.md#filters: HalalNosh
  * makes them filter). One definition, used by the server's search and by the web app's fallback
  * over the sample restaurants, so both answer alike.
  */
@@ -77,7 +77,7 @@ export function matchesSearchFilters(branch: FilterableBranch, filters: readonly
 
 /**
  * Whether a branch serves the chosen cuisine, ignoring case and surrounding spaces. An empty
- * choice or "all" means any cuisine (spec 1, section 5: the parameter is omitted then).
+ * choice or "all" means any cuisine (docs/product/customer.md#search: the parameter is omitted then).
  */
 export function matchesCuisine(cuisines: readonly string[], cuisine: string | null | undefined): boolean {
   const wanted = (cuisine ?? '').trim().toLowerCase();

@@ -9,7 +9,7 @@ import {
 } from './settings';
 
 describe('tenant settings', () => {
-  it('covers every key of spec 3, section 3, each with a label', () => {
+  it('covers every key of docs/product/admin.md#settings, each with a label', () => {
     expect(SETTING_KEYS.sort()).toEqual(
       [
         'payout_model',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Platform (tenant) settings: every key of spec 3, section 3, its type, its default (spec 3,
- * section 9) and the rule a value must meet. The server validates every write with these rules
+ * Platform (tenant) settings (docs/product/admin.md#settings): every key, its type, its default
+ * and the rule a value must meet. The server validates every write with these rules
  * and the admin Settings form checks the same ones before sending.
  */
 
@@ -59,7 +59,7 @@ export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export type Settings = { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> };
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 
-/** The defaults of spec 3, section 9 (the demo seed inserts the same values). */
+/** The defaults of docs/product/admin.md#settings (the demo seed inserts the same values). */
 export const SETTING_DEFAULTS: Settings = {
   payout_model: 'option_a',
   pickup_pay_minor: 120,
@@ -185,7 +185,7 @@ export function settingsFrom(stored: Partial<Record<string, unknown>>): Settings
 
 /**
  * Parses what an admin typed into a settings field: integers for pence and percentages, decimals
- * for miles and the multiplier (spec 3, section 5). Returns undefined for text that is no number.
+ * for miles and the multiplier (docs/product/admin.md#settings). Returns undefined for text that is no number.
  */
 export function parseSettingInput(kind: SettingKind, raw: string): unknown {
   const t = raw.trim();

@@ -1,5 +1,5 @@
 /**
- * A location's slug (spec 2, section 5): the lowercased name with every run of characters that are
+ * A location's slug (docs/product/partner.md#locations): the lowercased name with every run of characters that are
  * not a-z or 0-9 turned into one dash, dashes trimmed from both ends. A name with no such
  * characters at all ("???") gives "location", so a slug is never empty.
  */

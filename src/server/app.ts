@@ -17,6 +17,7 @@ import { driverRoutes } from './modules/driver/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
+import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
@@ -142,6 +143,7 @@ export async function buildApp(
     if (!config.sweepers) return;
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
     if (config.demoFleet)

@@ -34,7 +34,7 @@ export type Config = {
   /** Set in production builds: secure cookies, no dev-only routes. */
   production: boolean;
   demoFleet: boolean;
-  /** Cache the public search and restaurant answers under the catalog version (decision 0091); RESPONSE_CACHE=0 turns it off. */
+  /** Cache the public search and restaurant answers under the catalog version (docs/decisions/0091-response-cache.md); RESPONSE_CACHE=0 turns it off. */
   responseCache: boolean;
   /** A postcodes.io-style geocoder; unset: the bundled postcode-district table. */
   geocoderUrl: string | null;
@@ -45,7 +45,7 @@ export type Config = {
   webDistDir: string | null;
   /**
    * A public raster tile URL template ("https://tile.example/{z}/{x}/{y}.png") drawn under the
-   * maps; unset: the plain SVG map (docs/decisions/0080). Not a secret: the browser reads it.
+   * maps; unset: the plain SVG map (docs/decisions/0080-maps.md). Not a secret: the browser reads it.
    */
   mapTileUrl?: string | null;
 };

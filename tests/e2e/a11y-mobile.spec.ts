@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type Page, expect, request, test } from '@playwright/test';
 
 /*
- * Customer and driver screens on a 360 x 740 phone (issue 10): no horizontal scrolling, and every
+ * Customer and driver screens on a 360 x 740 phone (docs/product/README.md#accessibility): no horizontal scrolling, and every
  * button in the page's main content at least 44 x 44 CSS pixels (WCAG 2.5.5's size; 2.5.8 asks
  * 24). Sign-ins in this file: 2 (customer and driver, through the API).
  */

@@ -82,7 +82,10 @@ test('an operations manager approves the pending demo driver after viewing the d
   await expect(page.getByRole('link', { name: '0 drivers pending approval' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search drivers' }).fill('');
   await expect(page.getByText('No applications waiting')).toBeVisible();
+  // The cleared search reaches the address after its debounce; switch tabs once it has.
+  await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
   await page.getByRole('tab', { name: 'All Drivers' }).click();
+  await expect(page.getByRole('tab', { name: 'All Drivers' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('row', { name: /Omar Farooq/ }).getByText('Approved')).toBeVisible();
 
   // The driver's onboarding screen heard it on user:{id} and opened the app.

@@ -20,7 +20,7 @@ async function expectPath(page: Page, path: string): Promise<void> {
 }
 
 /*
- * Each demo account signs in on its own side and lands where spec 3, section 2.2 says.
+ * Each demo account signs in on its own side and lands where docs/product/README.md#accounts says.
  * Sign-ins in this file: 8 (the server allows 10 a minute per IP; guards.spec.ts adds 1).
  */
 
@@ -101,3 +101,24 @@ for (const admin of ADMINS) {
     await expect(sidebar.getByRole('link')).toHaveText(admin.items);
   });
 }
+
+test.describe('the e-mail confirmation landing when confirming fails', () => {
+  test('a refused link (here a made-up token) says the confirmation failed and goes to /auth', async ({ page }) => {
+    await page.goto(
+      `/api/auth/verify-email?token=not-a-real-token&callbackURL=${encodeURIComponent('/auth/callback')}`,
+    );
+    await expect(page.getByText('Email confirmation failed. Please try again.')).toBeVisible();
+    await expectPath(page, '/auth');
+    await expect(page.getByText('Email confirmed successfully!')).toHaveCount(0);
+  });
+
+  test('a session check that fails says an unexpected error occurred and goes to /auth', async ({ page }) => {
+    // The link was accepted, but the server cannot be reached when the page asks who is signed in.
+    await page.route('**/api/me', (route) => route.abort('connectionrefused'));
+    await page.goto('/auth/callback');
+    await expect(page.getByText('An unexpected error occurred during email confirmation.')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectPath(page, '/auth');
+  });
+});

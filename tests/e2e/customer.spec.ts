@@ -3,7 +3,7 @@ import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../src/domain/sample-data/sample-restaurants';
 
 /*
- * Customer journeys (spec 1) against the real server and demo data.
+ * Customer journeys (docs/product/customer.md) against the real server and demo data.
  * Sign-ins in this file: 2 (the partner through the API, once; the customer through /auth).
  *
  * Ordering needs a restaurant that is open now (London time). The demo partner opens the first
@@ -167,7 +167,7 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   await expectPath(page, `/order/${order.orderNumber}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${order.orderNumber}` })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Awaiting Confirmation' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Cart, 0 items$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 0 items', exact: true })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('halalnosh-order-tokens') ?? '{}'))).toMatchObject({
     [order.orderNumber]: orderToken,
   });
@@ -179,7 +179,7 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
 
   // The restaurant accepts the order through the API. The server refuses a second action within
-  // 2 seconds of the last change to an order (spec 2), so it tries again shortly.
+  // 2 seconds of the last change to an order (docs/product/orders.md#order-flow), so it tries again shortly.
   await expect
     .poll(
       async () => {
@@ -276,13 +276,13 @@ test('the cart keeps one restaurant, survives a reload and follows other tabs', 
   const ask = page.getByRole('dialog', { name: 'Start a new cart?' });
   await expect(ask).toContainText(first.brandName);
   await ask.getByRole('button', { name: 'Keep Current Cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 1 item', exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Add ${other.name} to cart` }).click();
   await ask.getByRole('button', { name: 'Start New Cart' }).click();
   await expect(page.getByText(`1x ${other.name} added to your cart.`)).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 1 item', exact: true })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('halalnosh-cart')!));
   expect(stored).toMatchObject({
     itemCount: 1,
@@ -295,7 +295,7 @@ test('the cart keeps one restaurant, survives a reload and follows other tabs', 
   await tab.goto('/cart');
   await tab.getByRole('button', { name: `Remove ${other.name}` }).click();
   await expect(tab.getByText('Your cart is empty')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 0 items', exact: true })).toBeVisible();
 
   // Unreadable storage: an empty cart and a console message only.
   const messages: string[] = [];
@@ -433,4 +433,27 @@ test('a search with more than a page of restaurants shows the rest with Show Mor
   } finally {
     for (const id of added) await partner.delete(`/api/partner/sites/${id}`, { headers: { origin } });
   }
+});
+
+test('reviews: a visitor is asked to sign in on a live page; our saved copy of a branch takes no reviews', async ({
+  page,
+}) => {
+  const sample = SAMPLE_RESTAURANTS[1];
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await page.goto(`/restaurant/${sample.slug}`);
+  await expect(reviews.getByText('Reviews are not available for this restaurant.')).toHaveCount(0);
+  await reviews.getByRole('button', { name: 'Write Review' }).click();
+  await expect(page.getByText('Please sign in')).toBeVisible();
+  await expect(page.getByText('You need to sign in to leave a review.')).toBeVisible();
+
+  // The server is unreachable: the sample copy of the branch stands in, without its reviews.
+  await page.route(`**/api/restaurants/${sample.slug}`, (route) => route.abort('connectionrefused'));
+  await page.goto(`/restaurant/${sample.slug}`);
+  await expect(page.getByText("We can't reach HalalNosh right now", { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(reviews.getByText('Reviews are not available for this restaurant.')).toBeVisible();
+  await reviews.getByRole('button', { name: 'Write Review' }).click();
+  await expect(page.getByText('Reviews not available', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Write a review' })).toHaveCount(0);
+  await expect(reviews.getByRole('list', { name: 'Reviews' })).toHaveCount(0);
+  await expect(reviews.getByText('No reviews yet', { exact: false })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, request, test } from '@playw
 import sharp from 'sharp';
 
 /*
- * The driver's journey (spec 3, sections 2.3 and 4.1) on a phone-sized screen, against the real
+ * The driver's journey (docs/product/driver.md#delivery-screen) on a phone-sized screen, against the real
  * server and demo data: a visitor orders for delivery from a sample branch in the E area, the
  * restaurant accepts, the demo driver (approved, postcode E1, online) takes the job, the restaurant
  * hands over with the driver's pickup code, the driver delivers with the customer's code and a

@@ -20,7 +20,7 @@ async function expectPath(page: Page, path: string): Promise<void> {
 }
 
 /*
- * Route guards send each visitor to the right sign-in page (spec 3, section 2.1).
+ * Route guards send each visitor to the right sign-in page (docs/product/README.md#accounts).
  * Sign-ins in this file: 1 (support@). With auth.spec.ts's 8 that is 9 in one run, under the
  * server's 10 a minute per IP (its window restarts only after a quiet minute).
  */

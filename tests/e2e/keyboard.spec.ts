@@ -5,7 +5,7 @@ import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaura
 import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
- * Keyboard-only journeys (issue 10): after page.goto the tests press keys only (Tab, Shift+Tab,
+ * Keyboard-only journeys (docs/product/README.md#accessibility): after page.goto the tests press keys only (Tab, Shift+Tab,
  * Enter, Space, Escape, arrows, typing); the mouse is never used. Every stop must show a visible
  * focus indicator. Sign-ins in this file: 4 (the partner twice and the driver through the API,
  * the driver once more with the keyboard).

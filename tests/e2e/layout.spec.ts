@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, type Page, expect, test } from '@pla
 import { SLUG, openAllDay, placeOrder, progress, signedIn } from './live-orders';
 
 /*
- * Layouts at the sizes issue 10 names, with live orders on the page:
+ * Layouts at the sizes docs/product/README.md#accessibility names, with live orders on the page:
  * - partner and admin screens at 1024, 1280 and 1440 px wide: no sideways scrolling, every
  *   control inside the viewport and not covered by another element;
  * - the kitchen display on a tablet, portrait (768 x 1024) and landscape (1024 x 768): no

@@ -118,8 +118,8 @@ export async function partnerAct(
 }
 
 /**
- * Moves an order through the kitchen as far as `stage`. A delivery order cannot be prepared before
- * a driver has taken its job, so only pickup orders go past "accepted" here.
+ * Moves an order through the kitchen as far as `stage`. The kitchen may cook a delivery order
+ * before a driver takes its job (docs/decisions/0125), so any order can go to "ready".
  */
 export async function progress(
   partner: APIRequestContext,

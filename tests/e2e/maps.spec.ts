@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DEMO_PASSWORD, openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
- * The maps (issue 10, item 5; docs/decisions/0080): the customer's tracking page shows the
+ * The maps (docs/decisions/0080-maps.md): the customer's tracking page shows the
  * restaurant and the delivery address, the driver's delivery page shows pickup and drop-off, the
  * driver's phone shares its position (geolocation granted) and the customer's map shows the driver
  * without a reload; tiles that fail leave the plain map and the addresses.

@@ -126,7 +126,7 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
   await page.keyboard.press('a');
   await expect(display.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(column('Accepted').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
-  // A second action within 2 seconds of the last one is refused with the spec's words.
+  // A second action within 2 seconds of the last one is refused with the product's words.
   await page.keyboard.press('p');
   await expect(page.getByText('Action blocked: Please wait before making another action on this order')).toBeVisible();
   await page.waitForTimeout(2100);

@@ -23,7 +23,7 @@ test('the home and restaurant pages download only customer code, and no validati
   await expect(page).toHaveURL(/\/restaurant\//);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.some((s) => /\/assets\/customer-/.test(s))).toBe(true);
-  // Partner, driver and admin code stay out (issue 8 item 7), and so does zod (29 kB gzip).
+  // Partner, driver and admin code stay out (docs/product/README.md#performance), and so does zod (29 kB gzip).
   expect(scripts.filter((s) => /\/assets\/(partner|driver|admin|zod)-/.test(s))).toEqual([]);
 });
 
@@ -63,10 +63,10 @@ test('the header counts the stored cart and keeps its entries in a menu on small
     localStorage.setItem('halalnosh-cart', JSON.stringify({ items: [line('a', 2), line('b', 1)] }));
   });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart 3 items', exact: true })).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 740 });
-  const menu = page.getByRole('button', { name: 'Menu, cart, 3 items' });
+  const menu = page.getByRole('button', { name: 'Menu 3 items in cart', exact: true });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');

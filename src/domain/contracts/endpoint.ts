@@ -25,7 +25,7 @@ export type ResponseSchema = z.ZodType | RawResponse;
 /**
  * One HTTP endpoint: everything the server registers and the web calls. Request schemas
  * (params, query, body) are strict objects: an unknown field or query parameter is a 400 that
- * names it (docs/decisions/0105). Headers stay loose, since browsers and proxies add their own.
+ * names it (docs/decisions/0105-one-contract-per-endpoint.md). Headers stay loose, since browsers and proxies add their own.
  */
 export type Endpoint = {
   method: HttpMethod;

@@ -75,7 +75,7 @@ const ERROR = {
 };
 
 /**
- * The OpenAPI 3.1 document of every endpoint, generated from the contracts (docs/decisions/0106).
+ * The OpenAPI 3.1 document of every endpoint, generated from the contracts (docs/decisions/0106-openapi-from-contracts.md).
  * Written to docs/openapi.json by `npm run generate:api` and served at /api/docs outside production.
  */
 export function buildOpenApi(): JsonSchema {

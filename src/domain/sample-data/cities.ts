@@ -1,4 +1,4 @@
-/** One entry of the UK city directory (spec 1, section 8). */
+/** One entry of the UK city directory (docs/product/customer.md#cities). */
 export type CityEntry = {
   name: string;
   slug: string;

@@ -1,6 +1,6 @@
 /**
  * The seven sample branches: the web app's built-in fallback when search or the branch lookup fails
- * (spec 1, section 8). The demo database seeds the same rows with the same ids, so both always agree.
+ * (docs/product/customer.md#sample-fallback). The demo database seeds the same rows with the same ids, so both always agree.
  * Pure data on purpose: the browser bundles this file.
  */
 

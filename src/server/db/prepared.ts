@@ -10,7 +10,7 @@ type Executable = { execute(values: Record<string, unknown>): Promise<unknown> }
  * A statement of a hot path, compiled to SQL text once per database instead of on every request,
  * and on PostgreSQL prepared once per pooled connection under `name` (later executions send only
  * the values, and the server skips parsing). Values are passed by name (`sql.placeholder`).
- * Building Drizzle's SQL text was a tenth of the server's time per order (issue 8, decision 0094).
+ * Building Drizzle's SQL text was a tenth of the server's time per order (docs/decisions/0094-prepared-statements.md).
  */
 export function preparedStatement<Row extends Record<string, unknown>>(name: string, build: () => SQL) {
   const byDb = new WeakMap<Db, Executable>();

@@ -5,7 +5,7 @@ import { route } from './route';
 
 /**
  * GET /api/docs: the OpenAPI document generated from the contracts, JSON only (a UI would need
- * scripts the CSP forbids). Registered outside production only (docs/decisions/0106).
+ * scripts the CSP forbids). Registered outside production only (docs/decisions/0106-openapi-from-contracts.md).
  */
 export function docsRoute(app: FastifyInstance): void {
   let text: string | null = null;

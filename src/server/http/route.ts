@@ -50,7 +50,7 @@ export function fastifySchema(e: Endpoint): FastifySchema {
 
 /**
  * Registers a route from its contract: method, path, policy and schemas all come from `e`, so
- * they are written once (docs/decisions/0105). `extras` carries per-route hooks (rate limits).
+ * they are written once (docs/decisions/0105-one-contract-per-endpoint.md). `extras` carries per-route hooks (rate limits).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,

@@ -40,7 +40,7 @@ describe('certificate expiry sweeper', () => {
     expect((await runCertificateExpiryOnce(deps())).expired).toBe(0);
 
     await expireOn(t, certId, '2021-03-31');
-    // The status lapses with the date itself, before any sweep (docs/decisions/0100).
+    // The status lapses with the date itself, before any sweep (docs/decisions/0100-halal-status-derived.md).
     expect(await siteStatus(w.a1.id)).toBe('temp-unverified');
     const results = await Promise.all([runCertificateExpiryOnce(deps()), runCertificateExpiryOnce(deps())]);
     expect(results.reduce((n, r) => n + r.statusChanges, 0)).toBe(1);

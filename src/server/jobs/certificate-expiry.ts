@@ -18,7 +18,7 @@ type Deps = { db: Db; bus: LiveBus };
 /**
  * One pass: every approved certificate past its last valid day becomes expired, with its audit
  * row. The status a customer sees never waits for this pass: it is derived from the certificates
- * and the London date (docs/decisions/0100), so it became "Verification Pending" at midnight.
+ * and the London date (docs/decisions/0100-halal-status-derived.md), so it became "Verification Pending" at midnight.
  * The pass records that move in the location's history, measured from the certificate's last
  * valid day (when the location was still verified), and tells admins and the location's staff. Certificates are claimed with FOR UPDATE SKIP LOCKED and
  * re-checked as approved, so two processes running at once move each one exactly once.

@@ -16,7 +16,7 @@ import { startSweeper } from '../platform/sweeper';
 import { acceptJob, completeDelivery } from '../modules/dispatch';
 import { storeUpload } from '../modules/uploads';
 
-/** Spec 3 described acceptance "simulated 30 s after dispatch"; the demo fleet keeps that pace. */
+/** An earlier design simulated acceptance 30 s after dispatch; the demo fleet keeps that pace (docs/product/driver.md#demo-fleet). */
 export const FLEET_ACCEPT_AFTER_MS = 30_000;
 export const FLEET_DELIVER_AFTER_MS = 30_000;
 export const FLEET_INTERVAL_MS = 5_000;

@@ -14,7 +14,7 @@ const BATCH = 200;
 type Deps = { db: Db; bus: LiveBus };
 
 /**
- * One pass over offers nobody took in time (docs/decisions/0043): the restaurant has accepted the
+ * One pass over offers nobody took in time (docs/decisions/0043-expired-offers-and-demo-fleet.md): the restaurant has accepted the
  * order and is waiting for a driver, so an expired offer is offered again, with a new expiry, and
  * announced again on its area's jobs topic. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
  * number of processes may sweep at once without re-offering a job twice; a job a driver is

@@ -24,7 +24,7 @@ type EtaEvent = {
 type TicketEvent = { ticketId: string; ticketNumber: string; orderId: string; channel: 'customer'; priority: 'high' };
 
 /**
- * One pass of the lateness rules (spec 1, section 4) over every active order: an order whose
+ * One pass of the lateness rules (docs/product/customer.md#lateness) over every active order: an order whose
  * current ETA has passed is marked late once and its ETA moved 4 minutes ahead; one more than 12
  * minutes past its initial ETA gets one high-priority customer-service ticket. Rows are claimed
  * with FOR UPDATE SKIP LOCKED, so any number of processes may run this at once without doubling
@@ -120,7 +120,7 @@ export async function runLateOrdersOnce(
 }
 
 /**
- * Runs the check every 60 seconds (spec 1, section 9) until stopped. A pass never overlaps the
+ * Runs the check every 60 seconds (docs/product/customer.md#lateness) until stopped. A pass never overlaps the
  * previous one in this process; other processes are kept apart by SKIP LOCKED.
  */
 export function startLateOrdersSweeper(

@@ -12,7 +12,7 @@ type Listener = (event: LiveEvent, publishedAt: number) => void;
 /** What travels between processes: the event and its publish time. */
 type Envelope = LiveEvent & { at?: number };
 
-/** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003). */
+/** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003-live-events-sse-notify.md). */
 export function notifyTransport(database: Database): BusTransport {
   let stop: (() => Promise<void>) | null = null;
   // Payloads sent while a NOTIFY is in flight go out together in the next one (in order): under a
@@ -57,7 +57,7 @@ export function notifyTransport(database: Database): BusTransport {
   };
 }
 
-/** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090). */
+/** NOTIFY by default; Redis pub/sub when REDIS_URL is set (docs/decisions/0090-event-bus-adapters.md). */
 export async function createBusTransport(
   redisUrl: string | null,
   database: Database,

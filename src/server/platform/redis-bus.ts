@@ -19,7 +19,7 @@ export function redactRedisUrl(url: string): string {
 }
 
 /**
- * Redis pub/sub between processes (docs/decisions/0090): one connection publishes, a second one
+ * Redis pub/sub between processes (docs/decisions/0090-event-bus-adapters.md): one connection publishes, a second one
  * (Redis puts a subscribing connection in a mode of its own) subscribes to the events channel.
  * Both reconnect with backoff after a loss, and node-redis subscribes again on reconnect. Nothing
  * is queued while Redis is away: a publish then fails at once and the bus logs it, the committed

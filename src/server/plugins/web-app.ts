@@ -80,7 +80,7 @@ export async function registerWebApp(
   const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
   /**
    * The data the landing page's code will request first, announced in its HTML so it downloads
-   * while the JavaScript does (LCP, issue 8 item 7). Each URL is exactly the one the page builds
+   * while the JavaScript does (LCP: docs/product/README.md#performance). Each URL is exactly the one the page builds
    * (home: the header's /api/me, London's default search, the city directory; a restaurant: its
    * data and halal details, with the cover image, read from the cached API answer), fetched in the
    * same credentials mode as the app's fetch (same-origin), so the browser uses the preloaded answer.

@@ -119,6 +119,35 @@ describe('50 accepts of one job', () => {
   }, 120_000);
 });
 
+describe('the customer cancelling while the restaurant accepts', () => {
+  it('leaves exactly one winner: a cancelled order with no job, or an accepted order with one', async () => {
+    for (let round = 0; round < 6; round++) {
+      const placed = (await place(t, deliveryBody(shop))).json();
+      await settle(t, placed.order.id);
+      const cancel = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/orders/${placed.order.orderNumber}/cancel`,
+          headers: { 'x-order-token': placed.orderToken },
+          payload: { reason: 'Changed my mind' },
+        });
+      const accept = () => act(t, shop.partner.cookie, placed.order.id, { action: 'accept', prepTimeMinutes: 20 });
+      // Alternate who is sent first so both orders of arrival are tried.
+      const [c, a] =
+        round % 2 ? await Promise.all([cancel(), accept()]) : (await Promise.all([accept(), cancel()])).reverse();
+      expect([c.statusCode, a.statusCode].sort(), `${c.body} ${a.body}`).toEqual([200, 409]);
+      const row = await orderRow(placed.order.id);
+      const expected = c.statusCode === 200 ? 'CANCELLED' : 'ACCEPTED';
+      expect(row.status).toBe(expected);
+      expect(await history(placed.order.id)).toEqual({ statuses: ['PENDING', expected], valid: true });
+      const jobs = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, placed.order.id));
+      expect(jobs).toHaveLength(expected === 'ACCEPTED' ? 1 : 0);
+      expect(row.cancelledBy).toBe(expected === 'CANCELLED' ? 'customer' : null);
+      expect(row.prepTimeMinutes).toBe(expected === 'ACCEPTED' ? 20 : null);
+    }
+  });
+});
+
 describe('the owner and a site manager acting on one order at once', () => {
   const both = (orderId: string, a: Record<string, unknown>, b: Record<string, unknown>) =>
     Promise.all([act(t, shop.partner.cookie, orderId, a), act(t, manager.cookie, orderId, b)]);

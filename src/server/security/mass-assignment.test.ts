@@ -13,7 +13,7 @@ import { isStrict, shapeKeys } from '../test/zod-walk';
  * OWASP API3 (mass assignment): fields a caller must never set — status, prices and totals,
  * roles and user types, someone else's ids, verification flags, ratings — sent alongside a valid
  * request. The finished modules' contracts are strict objects and refuse them with 400
- * (docs/decisions/0060); the rest strip unknown fields before the handler runs, and the stored
+ * (docs/decisions/0060-strict-request-contracts.md); the rest strip unknown fields before the handler runs, and the stored
  * rows prove they were ignored.
  */
 let t: TestApp;
@@ -92,7 +92,7 @@ async function sentinelCounts(tables: string[]): Promise<Record<string, number>>
 
 /**
  * Write routes of the finished modules: their contracts must refuse unknown fields. POST
- * /api/orders is the one exception: DECISIONS.md has the checkout ignore prices a browser sends
+ * /api/orders is the one exception: docs/product/orders.md#prices has the checkout ignore prices a browser sends
  * (an old tab may still send them), so its contract strips them and the order is priced from the menu.
  */
 const STRICT_ROUTES = [
@@ -198,11 +198,12 @@ describe("fields that are part of a contract but never the caller's to choose", 
     expect(row.isVerified).toBe(false);
   });
 
-  it("prices an order from the menu whatever prices, totals, status or owner the body claims, and refuses another brand's item", async () => {
+  it("refuses prices, totals, status or owner in an order body, prices it from the menu, and refuses another brand's item", async () => {
     const base = ROUTE_EXPECTATIONS['POST /api/orders'].example!(w);
     const body = base.payload as { items: object[] };
-    const priced = await injectAs(w, 'POST', {
+    const claimed = await injectAs(w, 'POST', {
       ...base,
+      headers: { 'idempotency-key': 'claimed-fields-0001' },
       payload: {
         ...body,
         items: [{ menuItemId: w.rows.itemX, quantity: 2, priceMinor: 1, unitPriceMinor: 1 }],
@@ -211,6 +212,15 @@ describe("fields that are part of a contract but never the caller's to choose", 
         customerId: stranger,
         driverId: stranger,
       },
+    });
+    // Requests are strict (docs/decisions/0105-one-contract-per-endpoint.md): each claimed field is named.
+    expect(claimed.status).toBe(400);
+    for (const field of ['priceMinor', 'unitPriceMinor', 'totalMinor', 'status', 'customerId', 'driverId']) {
+      expect(claimed.body).toContain(field);
+    }
+    const priced = await injectAs(w, 'POST', {
+      ...base,
+      payload: { ...body, items: [{ menuItemId: w.rows.itemX, quantity: 2 }] },
     });
     expect(priced.status, priced.body).toBe(201);
     const order = (
@@ -238,7 +248,7 @@ describe("fields that are part of a contract but never the caller's to choose", 
       payload: { halalStatus: 'verified', halalSuspendedAt: null, description: 'Certified!' },
     });
     expect(res.status).toBeLessThan(500);
-    // The status is derived from certificates only (docs/decisions/0100); none was approved.
+    // The status is derived from certificates only (docs/decisions/0100-halal-status-derived.md); none was approved.
     const { halalStatus } = await siteHalalState(t.database.db, w.rows.siteX1, londonDate(new Date()));
     expect(halalStatus).not.toBe('verified');
   });

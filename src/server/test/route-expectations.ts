@@ -842,6 +842,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { description: 'Driver was lovely' },
     }),
   },
+  'POST /api/orders/:orderNumber/cancel': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel`, { reason: 'Not my order' }),
+    // Order A is accepted: the example is refused by the state machine (409) and changes nothing.
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/cancel`, payload: { reason: 'Ordered by mistake' } }),
+  },
+  'POST /api/orders/:orderNumber/cancel-request': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel-request`, { reason: 'Not my order' }),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `${orderUrl(w)}/cancel-request`,
+      payload: { reason: 'Ordered by mistake' },
+    }),
+  },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),
     example: (w) => ({
@@ -872,7 +885,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
 
-  // Halal trust (issue 7)
+  // Halal trust (docs/decisions/0070-halal-trust.md)
   'GET /api/partner/sites/:siteId/halal': {
     rows: (w) => [
       { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal`, why: "X's site" },

@@ -12,7 +12,7 @@ const halalScreens = [adminKeys.halal, adminKeys.overview];
 
 /**
  * What each live event on the `admin` topic makes stale. Events carry ids only; the screens refetch
- * what they show (docs/decisions/0003). Every admin event type must be listed: a new one in the
+ * what they show (docs/decisions/0003-live-events-sse-notify.md). Every admin event type must be listed: a new one in the
  * live-event table does not compile until it is.
  */
 export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> = {

@@ -14,7 +14,7 @@ import type { AdminRole } from '../../domain/roles';
 
 export type AdminNavItem = { to: string; label: string; area: AdminArea; icon: LucideIcon };
 
-/** The sidebar in spec order (spec 3, section 2.4); who sees which item is ADMIN_AREAS. */
+/** The sidebar in the documented order (docs/product/admin.md#roles); who sees which item is ADMIN_AREAS. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Overview', area: 'overview', icon: LayoutDashboard },
   { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '../ui/card';
 import { LoadFailed as UiLoadFailed } from '../ui/load-failed';
 
-/** A failed load: the spec's message, the reason, and Retry (the back office's word for it). */
+/** A failed load: the product's message, the reason, and Retry (the back office's word for it). */
 export function LoadFailed(props: { title: string; message?: string; onRetry?: () => void }) {
   return <UiLoadFailed {...props} retryLabel="Retry" />;
 }

@@ -16,6 +16,7 @@ const JOB_LABELS: Record<AdminJob['status'], string> = {
   assigned: 'En Route to Pickup',
   picked_up: 'Out for Delivery',
   completed: 'Completed',
+  cancelled: 'Cancelled',
 };
 
 /** The Jobs tab: active delivery jobs with their restaurant and driver, newest first; refreshed live. */

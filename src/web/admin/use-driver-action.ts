@@ -5,7 +5,7 @@ import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { adminKeys } from './admin-api';
 
-/** Approve, Reject, Suspend or Reinstate, with the spec's toasts; the lists refresh afterwards. */
+/** Approve, Reject, Suspend or Reinstate, with the product's toasts; the lists refresh afterwards. */
 export function useDriverAction(onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from '../lib/toast';
 
-/** Tells the user when the browser goes offline and when it is back (spec 1, section 2: global screens). */
+/** Tells the user when the browser goes offline and when it is back (docs/product/customer.md#global-screens). */
 export function ConnectivityToasts() {
   useEffect(() => {
     const onOnline = () => toast.success('Connection restored', { id: 'connectivity' });

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { Button, buttonClasses } from '../ui/button';
 
-/** "Oops! Something went wrong" with Reload Page and Go to Home (spec 1, section 2: global screens). */
+/** "Oops! Something went wrong" with Reload Page and Go to Home (docs/product/customer.md#global-screens). */
 export function GlobalErrorScreen() {
   return (
     <main

@@ -42,7 +42,7 @@ export function RequirePartner() {
 
 /**
  * Driver pages: a signed-in, approved driver. Anyone else goes to /driver/login; a driver who is not
- * approved goes to `notApproved` (onboarding for jobs and deliveries, the login for earnings: spec 3, 2.3).
+ * approved goes to `notApproved` (onboarding for jobs and deliveries, the login for earnings: docs/product/driver.md#sign-in).
  */
 export function RequireApprovedDriver({ notApproved }: { notApproved: '/driver/onboarding' | '/driver/login' }) {
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { buttonClasses } from '../ui/button';
 
-/** Any unknown path (spec 3, section 2.1). */
+/** Any unknown path (docs/product/customer.md#global-screens). */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

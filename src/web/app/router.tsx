@@ -207,12 +207,12 @@ const admin = {
   ),
 };
 
-/** An admin page behind its area's role check (spec 3, sections 2.1 and 6). */
+/** An admin page behind its area's role check (docs/product/admin.md#roles). */
 function adminRoute(path: string, area: AdminArea, lazy: RouteObject['lazy']): RouteObject {
   return { path: `admin/${path}`, element: <RequireAdminArea area={area} />, children: [{ index: true, lazy }] };
 }
 
-/** The full route table of spec 3, section 2.1, with its guards. */
+/** The full route table with its guards (the sign-in sections of docs/product/, and docs/product/admin.md#roles). */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AccountAddresses } from './account-addresses';
 import { AccountNotifications } from './account-notifications';
 import { AccountOrders } from './account-orders';
+import { withArticle } from './with-article';
 
 const TABS = [
   { value: 'orders', label: 'Orders' },
@@ -72,7 +73,7 @@ export function AccountPage() {
       </div>
       {user.userType !== 'customer' ? (
         <Alert variant="warning">
-          This is a {user.userType} account; My Account is for customers.{' '}
+          This is {withArticle(user.userType)} account; My Account is for customers.{' '}
           <Link to={user.home} className={buttonClasses({ variant: 'link' })}>
             Go to your {user.userType} pages
           </Link>

@@ -5,10 +5,12 @@ import { toast } from '../lib/toast';
 import { refreshMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageLoading } from '../ui/spinner';
+import { CONFIRMATION_UNEXPECTED_ERROR, callbackErrorMessage } from './confirmation-errors';
 
 /**
  * /auth/callback: where the confirmation link lands, already signed in by the server. Sends the
- * user to their home (spec 3, section 2.2) or back to /auth with the reason.
+ * user to their home (docs/product/README.md#accounts) or back to /auth with the reason: a refused
+ * link, no session, or a session check that failed (docs/decisions/0130-confirmation-landing-messages.md).
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Confirming your account');
@@ -21,8 +23,8 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (error) {
-      toast.error('Authentication error. Please try again.');
+    if (error !== null) {
+      toast.error(callbackErrorMessage(error));
       navigate('/auth', { replace: true });
       return;
     }
@@ -37,7 +39,8 @@ export function AuthCallbackPage() {
         }
       })
       .catch(() => {
-        toast.error('An error occurred during authentication.');
+        // The link was accepted but we could not read the session (network or server failure).
+        toast.error(CONFIRMATION_UNEXPECTED_ERROR);
         navigate('/auth', { replace: true });
       });
   }, [error, navigate, queryClient]);

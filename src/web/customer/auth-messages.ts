@@ -1,7 +1,7 @@
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
 
-/** A sign-in failure: "Sign in failed" with the server's reason (spec 1, section 8). */
+/** A sign-in failure: "Sign in failed" with the server's reason (docs/product/customer.md#sign-in). */
 export function toastSignInFailed(error: unknown): void {
   if (error instanceof ApiError) {
     toast.error('Sign in failed', {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useCart } from '../lib/cart';
 import { formatPrice } from '../lib/format';
 
-/** The sticky bar under the menu: item count, total and "View Cart" (spec 1, section 2). */
+/** The sticky bar under the menu: item count, total and "View Cart" (docs/product/customer.md#restaurant-page). */
 export function CartBar() {
   const { cart } = useCart();
   if (cart.itemCount === 0) return null;

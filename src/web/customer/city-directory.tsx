@@ -6,7 +6,7 @@ import { endpoints } from '../lib/endpoints.generated';
 import { formatMillions } from '../lib/format';
 import { sampleCities } from './sample-fallback';
 
-/** A city of more than this many people gets a large card (spec 1, section 9). */
+/** A city of more than this many people gets a large card (docs/product/customer.md#cities). */
 const LARGE_CITY_POPULATION = 500_000;
 
 type City = { name: string; slug: string; region: string; population: number; description: string };

@@ -1,4 +1,4 @@
-/** The home page's cuisine options (spec 1, section 2: Home). */
+/** The home page's cuisine options (docs/product/customer.md#home). */
 export const CUISINE_OPTIONS = [
   { value: 'all', label: 'All cuisines' },
   { value: 'Turkish', label: 'Turkish' },

@@ -24,7 +24,7 @@ function useNow(): number {
   return now;
 }
 
-/** The delivery (or pickup) estimate with a live countdown; lateness is said plainly (spec 1, section 4). */
+/** The delivery (or pickup) estimate with a live countdown; lateness is said plainly (docs/product/customer.md#lateness). */
 export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>; orderType: OrderView['orderType'] }) {
   const now = useNow();
   const target = new Date(eta.currentEta).getTime();

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { cn } from '../lib/cn';
 
 /**
- * The "Filters" chips (DECISIONS.md: they really filter). Each chip is a toggle button; the chosen
+ * The "Filters" chips (docs/product/customer.md#filters: they really filter). Each chip is a toggle button; the chosen
  * set lives in the URL so a filtered search can be shared and Back undoes a toggle.
  */
 export function FilterChips({

@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 
-/** Asks for a reset link by e-mail (the address is trimmed and lower-cased: spec 1, section 5). */
+/** Asks for a reset link by e-mail (the address is trimmed and lower-cased: docs/product/customer.md#sign-in). */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);

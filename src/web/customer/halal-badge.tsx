@@ -9,7 +9,7 @@ const STYLES: Record<string, string> = {
   suspended: 'bg-destructive-soft text-destructive border-red-200',
 };
 
-/** The branch's halal status in the customer's words (spec 1, section 4). */
+/** The branch's halal status in the customer's words (docs/product/customer.md#halal-status). */
 export function HalalBadge({ status, className }: { status: string; className?: string }) {
   const Icon = status === 'verified' ? ShieldCheck : status === 'suspended' ? ShieldAlert : ShieldQuestion;
   return (

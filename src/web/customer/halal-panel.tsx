@@ -9,8 +9,8 @@ import { HalalConcernButton } from './halal-concern-dialog';
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
 /**
- * "Halal details" on the restaurant page (issue 7): why this restaurant is called halal — its
- * status with the spec's label, the current certificate, the declared facts, halal items when
+ * "Halal details" on the restaurant page (docs/decisions/0070-halal-trust.md): why this restaurant is called halal — its
+ * status with the product's label, the current certificate, the declared facts, halal items when
  * only some are, and the public history. A name containing "halal" implies nothing here.
  */
 /** The restaurant's halal details, shared by the panel and the menu's per-item marks (one request). */

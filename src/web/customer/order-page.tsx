@@ -11,6 +11,7 @@ import {
   Star,
   Store,
   User,
+  XCircle,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -38,10 +39,19 @@ import { orderQueryKey, useOrder } from './order-query';
 import { RateOrderDialog } from './rate-order-dialog';
 import { HalalConcernButton } from './halal-concern-dialog';
 import { ReportIssueDialog } from './report-issue-dialog';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { Stars } from './stars';
 import { useReorder } from './use-reorder';
 
-const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED'];
+const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED', 'CANCELLED'];
+/** After acceptance and before the food leaves, the customer may ask support to cancel (docs/decisions/0125). */
+const ASK_TO_CANCEL = ['ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY'];
+const CANCELLED_BY: Record<string, string> = {
+  customer: 'You cancelled this order',
+  partner: 'The restaurant cancelled this order',
+  ops: 'Our support team cancelled this order',
+  system: 'This order was cancelled',
+};
 const DRIVER_VISIBLE = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 
 function Panel({
@@ -151,6 +161,8 @@ function OrderDetails({ order }: { order: OrderView }) {
   const signedIn = Boolean(me.data?.user);
   const reorder = useReorder();
   const [reporting, setReporting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelMode = order.status === 'PENDING' ? 'cancel' : ASK_TO_CANCEL.includes(order.status) ? 'ask' : null;
   const [rating, setRating] = useState(false);
   const label = orderPageLabel(order.status, order.orderType);
   const wasLate = useRef(order.eta?.isLate ?? false);
@@ -180,7 +192,9 @@ function OrderDetails({ order }: { order: OrderView }) {
             role="status"
             className={cn(
               'rounded-full px-3 py-1 text-sm font-semibold',
-              order.status === 'REJECTED' ? 'bg-destructive-soft text-destructive' : 'bg-primary-soft text-primary',
+              order.status === 'REJECTED' || order.status === 'CANCELLED'
+                ? 'bg-destructive-soft text-destructive'
+                : 'bg-primary-soft text-primary',
             )}
           >
             {label}
@@ -224,11 +238,20 @@ function OrderDetails({ order }: { order: OrderView }) {
           </p>
         </Alert>
       ) : null}
+      {order.status === 'CANCELLED' ? (
+        <Alert variant="destructive">
+          <p className="font-semibold">Order Cancelled</p>
+          <p>
+            {CANCELLED_BY[order.cancellation?.by ?? 'system']}
+            {order.cancellation?.reason ? `: ${order.cancellation.reason}` : '.'} You have not been charged.
+          </p>
+        </Alert>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid grid-cols-1 gap-6">
           {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
-          {order.status !== 'REJECTED' ? (
+          {order.status !== 'REJECTED' && order.status !== 'CANCELLED' ? (
             <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
               <OrderProgress status={order.status} orderType={order.orderType} />
             </Panel>
@@ -236,7 +259,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           {order.driver && DRIVER_VISIBLE.includes(order.status) ? (
             <DriverCard driver={order.driver} status={order.status} />
           ) : null}
-          {order.status !== 'REJECTED' ? <OrderMap order={order} /> : null}
+          {order.status !== 'REJECTED' && order.status !== 'CANCELLED' ? <OrderMap order={order} /> : null}
           {order.deliveryCode ? (
             <Panel
               title="Delivery code"
@@ -368,6 +391,12 @@ function OrderDetails({ order }: { order: OrderView }) {
                 My Account
               </Link>
             ) : null}
+            {cancelMode ? (
+              <Button variant={cancelMode === 'cancel' ? 'destructive' : 'outline'} onClick={() => setCancelling(true)}>
+                <XCircle aria-hidden="true" />
+                {cancelMode === 'cancel' ? 'Cancel order' : 'Ask to cancel'}
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setReporting(true)}>
               <Flag aria-hidden="true" />
               Report an Issue
@@ -378,6 +407,14 @@ function OrderDetails({ order }: { order: OrderView }) {
 
       {reorder.dialog}
       <ReportIssueDialog open={reporting} onClose={() => setReporting(false)} orderNumber={order.orderNumber} />
+      {cancelMode ? (
+        <CancelOrderDialog
+          open={cancelling}
+          onClose={() => setCancelling(false)}
+          orderNumber={order.orderNumber}
+          mode={cancelMode}
+        />
+      ) : null}
       {order.canRate ? (
         <RateOrderDialog
           open={rating}

@@ -3,7 +3,7 @@ import type { OrderType } from '../../domain/order-flow';
 import { trackerPosition } from '../../domain/order-status-labels';
 import { cn } from '../lib/cn';
 
-/** The live progress steps of an order (spec 1, section 4: customer tracker steps). */
+/** The live progress steps of an order (docs/product/orders.md#labels: customer tracker steps). */
 export function OrderProgress({ status, orderType }: { status: string; orderType: OrderType }) {
   const { steps, index, progress, finished } = trackerPosition(status, orderType);
   const percent = Math.round(progress * 100);

@@ -20,7 +20,7 @@ import { StarRadioGroup } from './stars';
 const TIP_CHOICES = [0, 100, 200, 300] as const;
 const MAX_TIP_MINOR = 5000;
 
-/** "Rate & Tip" (DECISIONS.md): 1 to 5 stars, an optional tip for the driver and a comment. */
+/** "Rate & Tip" (docs/product/customer.md#rate-and-tip): 1 to 5 stars, an optional tip for the driver and a comment. */
 export function RateOrderDialog({
   open,
   onClose,

@@ -9,13 +9,13 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
 
-/** The texts of spec 1, section 8, as in domain/contracts/orders/report-issue.ts (not imported: it would bring zod). */
+/** The texts of docs/product/customer.md#report-an-issue, as in domain/contracts/orders/report-issue.ts (not imported: it would bring zod). */
 const REPORT_MESSAGES = {
   required: 'Please describe the issue',
   success: 'Your report has been submitted. Our team will review it shortly.',
 } as const;
 
-/** "Report an Issue": raises a customer-service ticket for the order (DECISIONS.md). */
+/** "Report an Issue": raises a customer-service ticket for the order (docs/product/customer.md#report-an-issue). */
 export function ReportIssueDialog({
   open,
   onClose,

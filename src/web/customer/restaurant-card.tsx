@@ -7,7 +7,7 @@ import { HalalBadge } from './halal-badge';
 
 const MAX_CUISINE_BADGES = 3;
 
-/** "4.6 (12)", or "New" before the first review (DECISIONS.md: real ratings, real counts). */
+/** "4.6 (12)", or "New" before the first review (docs/product/customer.md#restaurant-cards: real ratings, real counts). */
 export function RatingText({ rating, count }: { rating: number | null; count: number }) {
   if (rating === null) {
     return <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">New</span>;
@@ -29,7 +29,7 @@ export function RatingText({ rating, count }: { rating: number | null; count: nu
   );
 }
 
-/** One restaurant in a results grid; the whole card links to its page (spec 1, section 2). */
+/** One restaurant in a results grid; the whole card links to its page (docs/product/customer.md#restaurant-cards). */
 export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
   const shown = r.cuisines.slice(0, MAX_CUISINE_BADGES);
   const more = r.cuisines.length - shown.length;

@@ -89,7 +89,7 @@ function MenuItemRow({
   );
 }
 
-/** The branch's menu by section, each item with a quantity stepper and Add (spec 1, section 2). */
+/** The branch's menu by section, each item with a quantity stepper and Add (docs/product/customer.md#restaurant-page). */
 export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail }) {
   const cart = useCart();
   const [pending, setPending] = useState<Pending | null>(null);

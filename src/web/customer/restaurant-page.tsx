@@ -177,7 +177,7 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
         <CartBar />
       </div>
       {fallback ? null : <HalalPanel slug={r.slug} items={r.menu?.sections.flatMap((s) => s.items) ?? []} />}
-      <ReviewsBlock siteId={r.id} slug={r.slug} restaurantName={r.brandName} />
+      <ReviewsBlock siteId={r.id} slug={r.slug} restaurantName={r.brandName} available={!fallback} />
     </div>
   );
 }

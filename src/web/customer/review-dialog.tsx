@@ -4,12 +4,14 @@ import { toast } from '../lib/toast';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
 import type { SaveReviewBody } from '../../domain/contracts/reviews/save-review';
 import { MAX_REVIEW_COMMENT_LENGTH, RATING_REQUIRED_MESSAGE } from '../../domain/ratings';
+import { isNotFound } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { toastReviewsUnavailable } from './reviews-unavailable';
 import { StarRadioGroup } from './stars';
 
 /** Writes or edits the signed-in customer's one review of a branch (PUT …/reviews/mine). */
@@ -41,7 +43,15 @@ export function ReviewDialog({
       void queryClient.invalidateQueries({ queryKey: ['restaurant', slug] });
       onClose();
     },
-    onError: (error) => toast.error('Error submitting review', { description: error.message }),
+    onError: (error) => {
+      // The branch went off the platform while the page was open: it takes no reviews now.
+      if (isNotFound(error)) {
+        toastReviewsUnavailable();
+        onClose();
+        return;
+      }
+      toast.error('Error submitting review', { description: error.message });
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -12,6 +12,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { ReviewDialog } from './review-dialog';
+import { REVIEWS_UNAVAILABLE, toastReviewsUnavailable } from './reviews-unavailable';
 import { Stars } from './stars';
 
 function Avatar({ review }: { review: ReviewItem }) {
@@ -53,15 +54,21 @@ function ReviewRow({ review }: { review: ReviewItem }) {
   );
 }
 
-/** The reviews block of a restaurant page: average, count, the list and the customer's own review. */
+/**
+ * The reviews block of a restaurant page: average, count, the list and the customer's own review.
+ * `available` is false on our saved copy of the branch (server unreachable): nothing is fetched and
+ * writing a review says "Reviews not available".
+ */
 export function ReviewsBlock({
   siteId,
   slug,
   restaurantName,
+  available,
 }: {
   siteId: string;
   slug: string;
   restaurantName: string;
+  available: boolean;
 }) {
   const me = useMe();
   const user = me.data?.user ?? null;
@@ -74,15 +81,21 @@ export function ReviewsBlock({
   const reviews = useQuery({
     queryKey: ['reviews', siteId, 'list'],
     queryFn: ({ signal }) => call(endpoints.reviews.getRestaurantsBySiteIdReviews, { params: { siteId }, signal }),
+    enabled: available,
   });
   const mine = useQuery({
     queryKey: ['reviews', siteId, 'mine', user?.id ?? null],
     queryFn: ({ signal }) => call(endpoints.reviews.getRestaurantsBySiteIdReviewsMine, { params: { siteId }, signal }),
-    enabled: user?.userType === 'customer',
+    enabled: available && user?.userType === 'customer',
   });
   const myReview = mine.data?.review ?? reviews.data?.reviews.find((r) => r.mine) ?? null;
 
   const onWrite = () => {
+    // Checked before signing in: with the server out of reach, signing in would not help either.
+    if (!available) {
+      toastReviewsUnavailable();
+      return;
+    }
     if (!user) {
       toast.error('Please sign in', {
         description: 'You need to sign in to leave a review.',
@@ -129,7 +142,12 @@ export function ReviewsBlock({
         </Button>
       </div>
 
-      {reviews.isPending ? (
+      {!available ? (
+        <div className="flex items-center gap-3 rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+          <MessageSquare aria-hidden="true" className="size-5 shrink-0" />
+          {REVIEWS_UNAVAILABLE}
+        </div>
+      ) : reviews.isPending ? (
         <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner className="size-4" />
           Loading reviews...

@@ -8,8 +8,7 @@ import type { SampleRestaurant } from '../../domain/sample-data/sample-restauran
 import { type SearchFilter, matchesCuisine, matchesSearchFilters } from '../../domain/search-filters';
 
 /**
- * The built-in sample restaurants standing in when the server cannot be reached (spec 1, section 4
- * "Search fallback" and section 7 "Branch with menu"). The demo database holds the same branches
+ * The built-in sample restaurants standing in when the server cannot be reached (docs/product/customer.md#sample-fallback). The demo database holds the same branches
  * with the same ids, so a cart filled from them still checks out once the server is back.
  * The data is fetched only when needed, so it never weighs on a normal page load.
  */
@@ -39,7 +38,7 @@ export function sampleCard(s: SampleRestaurant): RestaurantCard {
     etaMaxMinutes: s.etaMax,
     deliveryFeeMinor: s.deliveryFeeMinor,
     minOrderMinor: 0,
-    // The same rule as the server's (docs/decisions/0100): verified only with a current certificate.
+    // The same rule as the server's (docs/decisions/0100-halal-status-derived.md): verified only with a current certificate.
     halalStatus: deriveHalalStatus(
       {
         suspended: false,

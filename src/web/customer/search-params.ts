@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { type SearchFilter, parseSearchFilters } from '../../domain/search-filters';
 
-/** The default search location (spec 1: London is the default city). */
+/** The default search location (docs/product/customer.md#search: London is the default city). */
 export const DEFAULT_LOCATION = 'London';
 
 export type SearchState = { location: string; cuisine: string; filters: SearchFilter[] };
@@ -16,7 +16,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
   };
 }
 
-/** The URL query of a search: empty parts, the cuisine "all" (spec 1, section 5) and no filters are left out. */
+/** The URL query of a search: empty parts, the cuisine "all" (docs/product/customer.md#search) and no filters are left out. */
 export function searchQueryString(state: Partial<SearchState>): string {
   const next = new URLSearchParams();
   if (state.location?.trim()) next.set('location', state.location.trim());

@@ -17,7 +17,7 @@ function cuisineWord(cuisine: string): string {
   return CUISINE_OPTIONS.find((o) => o.value.toLowerCase() === cuisine.toLowerCase())?.label ?? cuisine;
 }
 
-/** "22 restaurants found", "3 Turkish restaurants found" (spec 1, section 2: the count line). */
+/** "22 restaurants found", "3 Turkish restaurants found" (docs/product/customer.md#search: the count line). */
 export function countLine(total: number, cuisine: string): string {
   const word = cuisineWord(cuisine);
   return `${total} ${word ? `${word} ` : ''}${total === 1 ? 'restaurant' : 'restaurants'} found`;

@@ -7,7 +7,7 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 
-/** "Suggest a City": stores the suggestion (DECISIONS.md) with an optional e-mail to tell the visitor. */
+/** "Suggest a City": stores the suggestion (docs/product/customer.md#cities) with an optional e-mail to tell the visitor. */
 export function SuggestCityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [city, setCity] = useState('');
   const [email, setEmail] = useState('');

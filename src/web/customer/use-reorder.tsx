@@ -14,7 +14,7 @@ function names(lines: ReorderResponse['unavailable']): string {
 }
 
 /**
- * "Order Again" / "Re-order" (DECISIONS.md): refills the cart with the order's items the branch still
+ * "Order Again" / "Re-order" (docs/product/customer.md#reorder): refills the cart with the order's items the branch still
  * sells, at today's price, says which are not, and goes to the cart. Another restaurant's cart is
  * only replaced after asking.
  */

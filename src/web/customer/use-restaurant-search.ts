@@ -27,7 +27,7 @@ export type RestaurantSearch = {
  * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
  * the filter chips, a page at a time (the server's page size; the first page's URL is the one the
  * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
- * stand in, filtered the same way, in London (spec 1, section 4 "Search fallback").
+ * stand in, filtered the same way, in London (docs/product/customer.md#sample-fallback "Search fallback").
  */
 export function useRestaurantSearch(input: {
   location: string;

@@ -13,7 +13,7 @@ export function restaurantQueryKey(slug: string) {
 
 /**
  * GET /api/restaurants/{slug}. When the server cannot be reached, the sample branch of that slug
- * stands in (spec 1, section 7); `notFound` is the server's 404.
+ * stands in (docs/product/customer.md#sample-fallback); `notFound` is the server's 404.
  */
 export function useRestaurant(slug: string, options: { enabled?: boolean } = {}) {
   const query = useQuery({

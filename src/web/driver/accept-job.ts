@@ -6,7 +6,7 @@ import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { driverKeys } from './driver-api';
 
-/** The toast for a failed accept: the spec's own words for the known refusals (spec 3, section 8). */
+/** The toast for a failed accept: the product's own words for the known refusals (docs/product/driver.md#jobs-board). */
 export function acceptErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.message === DELIVERY_MESSAGES.offline || error.message === DELIVERY_MESSAGES.taken) return error.message;

@@ -31,7 +31,7 @@ const VEHICLES: { value: VehicleType; label: string; icon: typeof Bike }[] = [
 
 const DOC_HINT = 'JPEG, PNG, WebP or PDF, up to 5 MB';
 
-/** The driver application (spec 3, sections 2.3 and 5): the same rules as the server, checked before sending. */
+/** The driver application (docs/product/driver.md#onboarding): the same rules as the server, checked before sending. */
 export function ApplicationForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', drivingLicenceNumber: '' });

@@ -2,7 +2,7 @@ import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { cn } from '../lib/cn';
 
 /**
- * A 4-digit code in four boxes (spec 3, section 5: digits only per box). Typing moves on,
+ * A 4-digit code in four boxes (docs/product/driver.md#delivery-screen: digits only per box). Typing moves on,
  * Backspace on an empty box moves back, and pasting "1234" fills them all.
  */
 export function CodeBoxes({

@@ -14,7 +14,7 @@ import { OnlineToggle } from './online-toggle';
 import { PostcodeForm } from './postcode-form';
 import { useAreaJobs } from './use-area-jobs';
 
-/** Spec 3, 2.3 and 9: the dashboard shows 5 of the 10 jobs it fetches. */
+/** docs/product/driver.md#dashboard: the dashboard shows 5 of the 10 jobs it fetches. */
 const FETCHED = 10;
 const SHOWN = 5;
 

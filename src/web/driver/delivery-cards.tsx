@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-/** Spec 3, 2.3: order id, status, driver assigned, is mine, distance (1 decimal), minutes, Refresh. */
+/** docs/product/driver.md#delivery-screen: order id, status, driver assigned, is mine, distance (1 decimal), minutes, Refresh. */
 export function JobDetailsCard({
   job,
   refreshing,
@@ -154,7 +154,7 @@ export function AddressCard({
   );
 }
 
-/** "Delivery Complete!": the spec's words and the way back. */
+/** "Delivery Complete!": the product's words and the way back. */
 export function CompletedCard() {
   return (
     <Card className="border-primary bg-primary-soft">

@@ -35,7 +35,7 @@ import { ProofPhotoDialog } from './proof-photo-dialog';
 import { useJobProgress } from './use-job-progress';
 import { useShareLocation } from './use-share-location';
 
-/** Spec 3, 4.1: a completed job returns to the dashboard after 2 seconds. */
+/** docs/product/driver.md#delivery-screen: a completed job returns to the dashboard after 2 seconds. */
 const RETURN_AFTER_MS = 2000;
 
 function openDirections(to: GeoPoint) {
@@ -62,7 +62,7 @@ function jobMapPoints(job: JobDetailResponse['job'], me: GeoPoint | null): MapPo
   return points;
 }
 
-/** /driver/delivery/{jobId} (approved drivers): one job from accepting to the proof photo (spec 3, 2.3 and 4.1). */
+/** /driver/delivery/{jobId} (approved drivers): one job from accepting to the proof photo (docs/product/driver.md#delivery-screen). */
 export function DeliveryPage() {
   const { jobId = '' } = useParams();
   const queryClient = useQueryClient();
@@ -77,7 +77,7 @@ export function DeliveryPage() {
   const query = useQuery({
     queryKey: driverKeys.job(jobId),
     queryFn: ({ signal }) => fetchJob(jobId, signal),
-    // Spec 3, section 9: the delivery page refreshes its job every 3 s until it is done.
+    // docs/product/driver.md#delivery-screen: the delivery page refreshes its job every 3 s until it is done.
     refetchInterval: (q) => (q.state.data?.job.status === 'completed' || q.state.error ? false : JOB_REFRESH_MS),
   });
   const job = query.data?.job;

@@ -12,7 +12,7 @@ export const driverKeys = {
   earnings: ['driver', 'earnings'] as const,
 };
 
-/** Spec 3, section 9: the job list refreshes every 30 s (live events make it sooner). */
+/** docs/product/driver.md#jobs-board: the job list refreshes every 30 s (live events make it sooner). */
 export const JOB_LIST_REFRESH_MS = 30_000;
 /** The delivery page refreshes its job every 3 s while a step waits on someone else. */
 export const JOB_REFRESH_MS = 3_000;

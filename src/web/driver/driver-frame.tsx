@@ -27,7 +27,7 @@ export function DriverFrame({ children, nav }: { children: ReactNode; nav: boole
   useDriverManifest();
 
   const onSignOut = async () => {
-    // Spec 3, 2.3: signing out as a driver first goes offline, so no job is offered to nobody.
+    // docs/product/driver.md#availability: signing out as a driver first goes offline, so no job is offered to nobody.
     if (approved) await setOnline(queryClient, false).catch(() => undefined);
     try {
       await signOut(queryClient);

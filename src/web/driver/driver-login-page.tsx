@@ -17,7 +17,7 @@ import { useDriverManifest } from './use-driver-manifest';
 
 type Mode = 'sign-in' | 'sign-up';
 
-/** /driver/login: sign in, or sign up as a driver; after sign-in the driver's home (spec 3, 2.2). */
+/** /driver/login: sign in, or sign up as a driver; after sign-in the driver's home (docs/product/driver.md#sign-in). */
 export function DriverLoginPage() {
   const me = useMe();
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ function parts(e: EarningView): string {
   return bits.join(', ');
 }
 
-/** /driver/earnings (approved drivers): summary cards, cash-out banner, chart and history (spec 3, 2.3). */
+/** /driver/earnings (approved drivers): summary cards, cash-out banner, chart and history (docs/product/driver.md#earnings). */
 export function EarningsPage() {
   useDocumentTitle('Earnings');
   const earnings = useEarnings();

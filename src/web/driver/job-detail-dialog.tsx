@@ -12,7 +12,7 @@ import { Spinner } from '../ui/spinner';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { PayBreakdown } from './pay-breakdown';
 
-/** A job's details and its pay before accepting (spec 3, 2.3: job detail dialog with accept). */
+/** A job's details and its pay before accepting (docs/product/driver.md#jobs-board: job detail dialog with accept). */
 export function JobDetailDialog({
   job,
   isOnline,

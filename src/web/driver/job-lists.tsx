@@ -28,7 +28,7 @@ export function ActiveJobs({ jobs }: { jobs: JobSummary[] }) {
   );
 }
 
-/** The offline and no-postcode banners (spec 3, 2.3). */
+/** The offline and no-postcode banners (docs/product/driver.md#jobs-board). */
 export function JobBanners({ data }: { data: ListJobsResponse }) {
   return (
     <>

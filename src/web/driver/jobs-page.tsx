@@ -8,7 +8,7 @@ import { useAreaJobs } from './use-area-jobs';
 
 const FETCH_FAILED = 'Failed to fetch available jobs';
 
-/** /driver/jobs (approved drivers): "Available Jobs" in the driver's area, live (spec 3, 2.3). */
+/** /driver/jobs (approved drivers): "Available Jobs" in the driver's area, live (docs/product/driver.md#jobs-board). */
 export function JobsPage() {
   useDocumentTitle('Available Jobs');
   const jobs = useAreaJobs(10);

@@ -43,7 +43,7 @@ function StatusCard({
 }
 
 /**
- * /driver/onboarding (spec 3, 2.3): the route's guard sends anyone but a driver to /driver/login;
+ * /driver/onboarding (docs/product/driver.md#onboarding): the route's guard sends anyone but a driver to /driver/login;
  * an approved driver goes on to /driver/jobs; otherwise it shows the application or its state.
  * A decision by the back office arrives live on `user:{id}` and unlocks the app at once.
  */

@@ -5,7 +5,7 @@ import { Card } from '../ui/card';
 import { Switch } from '../ui/switch';
 import { setOnline } from './driver-api';
 
-/** The online/offline switch (spec 3, 4.2): only online drivers can accept jobs. */
+/** The online/offline switch (docs/product/driver.md#availability): only online drivers can accept jobs. */
 export function OnlineToggle({ isOnline }: { isOnline: boolean }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

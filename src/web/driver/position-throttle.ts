@@ -1,6 +1,6 @@
 import { type LatLng, distanceMetres } from '../ui/map/projection';
 
-/** At most one report every 10 s, sooner only after 50 m of movement (docs/decisions/0080). */
+/** At most one report every 10 s, sooner only after 50 m of movement (docs/decisions/0080-maps.md). */
 export const SEND_EVERY_MS = 10_000;
 export const SEND_AFTER_METRES = 50;
 /** Even a fast-moving phone is not reported more often than this. */

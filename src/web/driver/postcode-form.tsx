@@ -14,7 +14,7 @@ import { TextField } from '../ui/text-field';
 import { driverKeys } from './driver-api';
 
 /**
- * Where the driver works (spec 3, section 5): a UK postcode or outward code, stored upper-case;
+ * Where the driver works (docs/product/driver.md#availability): a UK postcode or outward code, stored upper-case;
  * jobs are offered by its leading letters.
  */
 export function PostcodeForm({ current }: { current: string | null }) {

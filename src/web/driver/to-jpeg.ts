@@ -1,4 +1,4 @@
-/** Spec 3, section 9: proof photos are JPEG at quality 90, at most 1200 x 1600. */
+/** docs/product/driver.md#delivery-screen: proof photos are JPEG at quality 90, at most 1200 x 1600. */
 export const PROOF_QUALITY = 0.9;
 const SHORT_EDGE = 1200;
 const LONG_EDGE = 1600;

@@ -13,7 +13,7 @@ function read(jobId: string): LocalProgress {
 }
 
 /**
- * The arrival steps and navigation flags of one job, kept on this phone (spec 3, 4.1) so a reload
+ * The arrival steps and navigation flags of one job, kept on this phone (docs/product/driver.md#delivery-screen) so a reload
  * or a trip to the maps app resumes where the driver was. Cleared when the job completes.
  */
 export function useJobProgress(jobId: string) {

@@ -4,7 +4,7 @@ import { ApiError, apiErrorOf } from './api';
 /**
  * An endpoint as the browser knows it: method and path as data, the contract only as a type
  * (the generated endpoints.generated.ts imports the contracts with `import type`, so customer
- * pages load no zod; docs/decisions/0107).
+ * pages load no zod; docs/decisions/0107-typed-web-client.md).
  */
 export type EndpointRef<E extends Endpoint> = {
   readonly method: E['method'];

@@ -15,7 +15,7 @@ import {
 } from '../../domain/cart';
 
 /**
- * The cart (spec 1, section 4) as a React context over one small store: the rules are the domain's
+ * The cart (docs/product/customer.md#cart) as a React context over one small store: the rules are the domain's
  * (src/domain/cart.ts); this file only keeps the state in local storage under `halalnosh-cart`,
  * with the restaurant it belongs to, and follows changes made in other tabs.
  */
@@ -25,7 +25,7 @@ export type CartRestaurant = {
   id: string;
   slug: string;
   name: string;
-  /** The branch's own delivery fee in pence (DECISIONS: the fee its card showed); null when unknown. */
+  /** The branch's own delivery fee in pence (docs/product/customer.md#cart: the fee its card showed); null when unknown. */
   deliveryFeeMinor: number | null;
   minOrderMinor: number;
 };
@@ -194,7 +194,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return <CartContext value={value}>{children}</CartContext>;
 }
 
-/** The cart; throws when used outside CartProvider (spec 1, section 8). */
+/** The cart; throws when used outside CartProvider (docs/product/customer.md#cart). */
 export function useCart(): Cart {
   const ctx = use(CartContext);
   if (!ctx) throw new Error('useCart must be used within the cart provider');

@@ -22,7 +22,7 @@ export function refreshMe(queryClient: QueryClient): Promise<MeResponse> {
   return queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal), staleTime: 0 });
 }
 
-/** The name to greet a user by: their display name, else "Customer" (spec 1, section 2). */
+/** The name to greet a user by: their display name, else "Customer" (docs/product/customer.md#header). */
 export function greetingName(user: Me): string {
   return user.displayName?.trim() || 'Customer';
 }

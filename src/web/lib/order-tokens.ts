@@ -16,7 +16,7 @@ function readAll(): Record<string, string> {
 
 /**
  * The secret a visitor's browser got when placing this order; it proves the order is theirs
- * (DECISIONS.md, "Who may see an order"). Undefined for a signed-in customer's order.
+ * (docs/product/orders.md#who-may-see-an-order). Undefined for a signed-in customer's order.
  */
 export function orderTokenFor(orderNumber: string): string | undefined {
   return readAll()[orderNumber];

@@ -3,7 +3,7 @@ import { isClientError } from './api';
 
 const MAX_RETRIES = 3;
 
-/** Exponential backoff from 1 s, capped at 30 s (spec 1, section 9). */
+/** Exponential backoff from 1 s, capped at 30 s (docs/product/customer.md#global-screens). */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
@@ -13,7 +13,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return !isClientError(error) && failureCount < MAX_RETRIES;
 }
 
-/** The app's query client with the spec's data-fetching defaults. */
+/** The app's query client with the product's data-fetching defaults. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
+import { AlertTriangle, ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
 import { halalStatusLabel } from '../../domain/halal';
 import { isPaused } from '../../domain/branch-settings';
@@ -75,9 +75,10 @@ export function PartnerDashboardPage() {
   return (
     <div className="grid gap-6">
       {header}
-      <section aria-label="Order counts" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Order counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Pending orders" value={d?.pendingCount} icon={<Clock aria-hidden="true" />} />
         <Stat label="In progress" value={d?.inProgressCount} icon={<ClipboardList aria-hidden="true" />} />
+        <Stat label="Missed orders (7 days)" value={d?.missedCount} icon={<AlertTriangle aria-hidden="true" />} />
         <Stat label="Locations" value={siteIds.length} icon={<MapPin aria-hidden="true" />} />
       </section>
 

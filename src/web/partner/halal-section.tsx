@@ -31,7 +31,7 @@ import { messageOf } from './partner-api';
 
 const key = (siteId: string) => ['partner', 'halal', siteId] as const;
 
-/** The location page's halal section (issue 7): read-only status, certificates and the declared facts. */
+/** The location page's halal section (docs/decisions/0070-halal-trust.md): read-only status, certificates and the declared facts. */
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({
     queryKey: key(siteId),

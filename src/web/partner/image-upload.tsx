@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { UploadProgress } from '../ui/upload-progress';
 
-/** The spec's toast for a refused or failed upload, from the server's answer. */
+/** The product's toast for a refused or failed upload, from the server's answer. */
 function uploadFailure(error: unknown): void {
   if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
     toast.error('Invalid file type', { description: 'Please select a valid image file' });

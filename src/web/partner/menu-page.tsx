@@ -77,7 +77,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
   const [busy, setBusy] = useState(false);
   const close = () => setDialog({ kind: 'none' });
 
-  /** Runs a change, then the spec's toast; false keeps the dialog open on failure. */
+  /** Runs a change, then the product's toast; false keeps the dialog open on failure. */
   const run = async (work: () => Promise<unknown>, ok: string, fail: string, withMessage = false): Promise<boolean> => {
     setBusy(true);
     try {

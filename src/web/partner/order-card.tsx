@@ -43,14 +43,6 @@ export function OrderActionButtons({
       </div>
     );
   }
-  if (isFindingDriver(order.status, order.orderType)) {
-    return (
-      <Button size={size} variant="secondary" disabled>
-        <Bike aria-hidden="true" />
-        Finding driver
-      </Button>
-    );
-  }
   return (
     <div className="flex flex-wrap gap-2">
       {(order.availableActions as OrderAction[]).map((action) => (
@@ -64,6 +56,12 @@ export function OrderActionButtons({
           {ACTION_LABELS[action]}
         </Button>
       ))}
+      {isFindingDriver(order.status, order.orderType, !!order.driver) && (
+        <Button size={size} variant="secondary" disabled>
+          <Bike aria-hidden="true" />
+          Finding driver
+        </Button>
+      )}
     </div>
   );
 }
@@ -82,7 +80,8 @@ export function OrderCard({
   now: number;
   arrived: boolean;
 }) {
-  const active = order.availableActions.length > 0 || isFindingDriver(order.status, order.orderType) || !!pending;
+  const active =
+    order.availableActions.length > 0 || isFindingDriver(order.status, order.orderType, !!order.driver) || !!pending;
   return (
     <article
       aria-label={`Order ${order.orderNumber}`}

@@ -12,6 +12,7 @@ const TONES: Record<OrderStatus, string> = {
   DELIVERED: 'bg-muted text-muted-foreground',
   COLLECTED: 'bg-muted text-muted-foreground',
   REJECTED: 'bg-destructive-soft text-destructive',
+  CANCELLED: 'bg-destructive-soft text-destructive',
 };
 
 /** An order's status as a coloured pill with its words (never colour alone). */

@@ -68,7 +68,7 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [arrived, setArrived] = useState<Set<string>>(() => new Set());
   const [now, setNow] = useState(() => Date.now());
-  // Said by screen readers when an order arrives (the tone is for those who can hear it; issue 10).
+  // Said by screen readers when an order arrives (the tone is for those who can hear it; docs/product/README.md#accessibility).
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {

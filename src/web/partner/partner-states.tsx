@@ -4,7 +4,7 @@ import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { LoadFailed as UiLoadFailed } from '../ui/load-failed';
 
-/** Spec 2: a page that needs a location, reached without one. */
+/** docs/product/partner.md#console: a page that needs a location, reached without one. */
 export function NoSiteSelected({ hasSites = false }: { hasSites?: boolean }) {
   return (
     <EmptyState
@@ -21,7 +21,7 @@ export function NoSiteSelected({ hasSites = false }: { hasSites?: boolean }) {
   );
 }
 
-/** Spec 2: an unknown location (or one of another brand, which the server answers the same way). */
+/** docs/product/partner.md#console: an unknown location (or one of another brand, which the server answers the same way). */
 export function LocationNotFound() {
   return (
     <EmptyState

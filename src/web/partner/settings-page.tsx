@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   BUSY_EXTRA_CHOICES,
+  RESPONSE_TIMEOUT_CHOICES,
   PAUSE_CHOICES_MINUTES,
   commonHours,
   isPaused,
@@ -69,6 +70,7 @@ type Form = {
   deliveryRadius: string;
   minOrder: string;
   busy: string;
+  responseTimeout: string;
 };
 
 function formOf(site: SiteDetail): Form {
@@ -83,6 +85,7 @@ function formOf(site: SiteDetail): Form {
     deliveryRadius: String(site.deliveryRadiusKm),
     minOrder: penceToInput(site.minOrderMinor),
     busy: String(site.busyExtraMinutes),
+    responseTimeout: String(site.responseTimeoutMinutes),
   };
 }
 
@@ -135,6 +138,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
       deliveryRadiusKm: radius,
       minOrderMinor: poundsFieldToPence(form.minOrder),
       busyExtraMinutes: Number(form.busy),
+      responseTimeoutMinutes: Number(form.responseTimeout),
     });
   };
 
@@ -222,6 +226,12 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                     value: String(m),
                     label: m ? `Busy: +${m} minutes on every ETA` : 'Not busy',
                   }))}
+                />
+                <SelectField
+                  label="Answer new orders within"
+                  value={form.responseTimeout}
+                  onChange={set('responseTimeout')}
+                  options={RESPONSE_TIMEOUT_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
                 />
               </div>
               <Button type="submit" className="justify-self-start" disabled={save.isPending}>

@@ -10,7 +10,7 @@ import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { messageOf } from './partner-api';
 
-/** Spec 2, section 4: the server refuses a second action within 2 seconds with these words. */
+/** docs/product/partner.md#orders-console: the server refuses a second action within 2 seconds with these words. */
 export const ACTION_BLOCKED = 'Action blocked: Please wait before making another action on this order';
 const GUARD_MS = 2000;
 
@@ -34,8 +34,8 @@ type Scheduled = { timer: ReturnType<typeof setTimeout>; fire: () => void };
 
 /**
  * The console's order actions. Accept, Prepare and Ready wait 5 seconds with an Undo toast before
- * anything is sent (spec 2, section 4); the rest go at once. A second action on the same order
- * within 2 seconds is stopped here with the spec's words, and the server refuses it again.
+ * anything is sent (docs/product/partner.md#orders-console); the rest go at once. A second action on the same order
+ * within 2 seconds is stopped here with the product's words, and the server refuses it again.
  * Leaving the page sends what is still waiting: the click meant it.
  */
 export function useOrderActions(refresh: () => void) {

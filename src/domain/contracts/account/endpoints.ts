@@ -11,7 +11,7 @@ import {
 import { notificationSettingsBody, notificationSettingsResponse } from './notifications';
 import { NO_CONTENT, endpoint } from '../endpoint';
 
-/** The account endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The account endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const accountEndpoints = {
   getAccountProfile: endpoint({
     method: 'GET',

@@ -65,7 +65,7 @@ export const documentPreviewParams = z.strictObject({
   kind: z.enum(DRIVER_DOCUMENT_KINDS),
 });
 
-/** POST /api/admin/drivers/:driverId/status { action }: only the moves of spec 3, section 4.2 (else 409). */
+/** POST /api/admin/drivers/:driverId/status { action }: only the moves of docs/product/admin.md#drivers (else 409). */
 export const changeDriverStatusBody = z.strictObject({ action: z.enum(DRIVER_ACTIONS) });
 export const changeDriverStatusResponse = z.object({ driver: adminDriver, message: z.string() });
 

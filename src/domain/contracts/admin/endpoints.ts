@@ -32,7 +32,7 @@ import {
 } from './team';
 import { endpoint } from '../endpoint';
 
-/** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
   getAdminDriversPendingCount: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../../tickets';
 
-/** GET /api/admin/overview: the Overview cards, ticket summary and system status (spec 3, section 2.4). */
+/** GET /api/admin/overview: the Overview cards, ticket summary and system status (docs/product/admin.md#overview). */
 export const adminOverviewResponse = z.object({
   driversOnline: z.number().int(),
   driversTotal: z.number().int(),

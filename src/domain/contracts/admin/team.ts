@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from '../../roles';
 
-/** The spec's texts for the Team screen (spec 3, section 8). */
+/** The product texts for the Team screen (docs/product/admin.md#team). */
 export const TEAM_MESSAGES = {
   loadFailed: 'Failed to load team data',
   fillAll: 'Please fill in all fields',
@@ -17,7 +17,7 @@ export const TEAM_MESSAGES = {
   alreadyMember: 'This person is already on the team',
 } as const;
 
-/** Invitations expire 7 days after they are sent (the spec leaves the duration open: docs/decisions/0051). */
+/** Invitations expire 7 days after they are sent (the spec leaves the duration open: docs/decisions/0051-team-invitations.md). */
 export const INVITE_EXPIRY_DAYS = 7;
 
 export const teamMember = z.object({

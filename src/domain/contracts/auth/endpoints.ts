@@ -15,7 +15,7 @@ const password = z.string().max(128);
 
 /**
  * The session: who is signed in, and better-auth's mount. better-auth validates its own
- * requests under /api/auth/*: the mount's contract declares no schema of ours (docs/decisions/0105).
+ * requests under /api/auth/*: the mount's contract declares no schema of ours (docs/decisions/0105-one-contract-per-endpoint.md).
  * The sub-paths the web app calls are declared too (`servedBy: 'auth-mount'`) so it calls them
  * through the typed client like every other endpoint.
  */

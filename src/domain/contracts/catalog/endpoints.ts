@@ -6,7 +6,7 @@ import { searchRestaurantsQuery, searchRestaurantsResponse } from './search-rest
 import { getRestaurantParams, getRestaurantResponse } from './get-restaurant';
 import { endpoint } from '../endpoint';
 
-/** The catalog endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The catalog endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const catalogEndpoints = {
   getCities: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cityEntry } from './list-cities';
 import { restaurantCard } from './restaurant-card';
 
-/** How many restaurants a city page shows (spec 1, section 9). */
+/** How many restaurants a city page shows (docs/product/customer.md#cities). */
 export const CITY_PAGE_RESTAURANTS = 8;
 
 /** GET /api/cities/:slug */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HALAL_STATUSES } from '../../halal';
 
 /**
- * One branch as a search result card (spec 1, section 3, "Restaurant branch (display card)").
+ * One branch as a search result card (docs/product/customer.md#restaurant-cards, "Restaurant branch (display card)").
  * Money in pence; the ETA already includes the branch's current busy extra minutes.
  */
 export const restaurantCard = z.object({

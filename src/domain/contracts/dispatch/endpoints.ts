@@ -12,7 +12,7 @@ import {
 } from '../driver/delivery';
 import { endpoint } from '../endpoint';
 
-/** The dispatch endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The dispatch endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const dispatchEndpoints = {
   getDriverJobs: endpoint({
     method: 'GET',

@@ -4,7 +4,7 @@ import { driverProfileResponse } from './get-profile';
 
 /**
  * POST /api/driver/application (any driver account that has not applied yet). Fields are
- * lenient here so that the use case answers with the spec's own messages (applicationProblem);
+ * lenient here so that the use case answers with the product's own messages (applicationProblem);
  * the upload ids are the caller's own driver_document uploads (POST /api/uploads?purpose=driver_document).
  */
 export const submitApplicationBody = z.strictObject({

@@ -27,7 +27,7 @@ export const completeDeliveryResponse = z.object({
 
 /**
  * POST /api/driver/jobs/:jobId/position: the assigned driver's current position from the phone,
- * while the job is assigned or picked up (docs/decisions/0080). Kept until the delivery completes.
+ * while the job is assigned or picked up (docs/decisions/0080-maps.md). Kept until the delivery completes.
  */
 export const positionBody = z.strictObject({
   lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Earnings messages (spec 3, sections 8 and 9), word for word. */
+/** Earnings messages (docs/product/driver.md#earnings), word for word. */
 export const EARNINGS_MESSAGES = {
   loadFailed: 'Failed to load earnings',
   nothingToCashOut: 'No unpaid earnings to cash out',

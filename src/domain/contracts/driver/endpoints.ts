@@ -6,7 +6,7 @@ import { updatePostcodeBody, updatePostcodeResponse } from './postcode';
 import { cashOutResponse, earningsResponse } from './earnings';
 import { endpoint } from '../endpoint';
 
-/** The driver endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The driver endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const driverEndpoints = {
   getDriverProfile: endpoint({
     method: 'GET',

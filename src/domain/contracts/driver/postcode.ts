@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The postcode messages (spec 3, sections 5 and 8). */
+/** The postcode messages (docs/product/driver.md#availability). */
 export const POSTCODE_MESSAGES = {
   invalid: 'Please enter a valid postcode',
   failed: 'Failed to update postcode',

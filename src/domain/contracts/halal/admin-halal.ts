@@ -14,7 +14,7 @@ export const adminCertificateView = certificateView.extend({
   brandName: z.string(),
   halalStatus: z.enum(HALAL_STATUSES),
   contentType: z.string(),
-  /** Framed in the admin page (docs/decisions/0052, 0071). */
+  /** Framed in the admin page (docs/decisions/0052-driver-approval-and-documents.md, 0071). */
   previewUrl: z.string(),
   reviewedByName: z.string().nullable(),
 });

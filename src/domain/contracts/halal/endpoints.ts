@@ -21,7 +21,7 @@ import { halalConcernBody, halalConcernResponse, halalDetailsResponse, restauran
 import { orderRefParams, orderTokenHeaders } from '../orders/order-view';
 import { endpoint } from '../endpoint';
 
-/** The halal endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The halal endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const halalEndpoints = {
   getPartnerSitesBySiteIdHalal: endpoint({
     method: 'GET',

@@ -14,7 +14,7 @@ export const halalSiteParams = z.strictObject({ siteId: z.uuid('Location not fou
 
 /**
  * POST /api/partner/sites/:siteId/halal/certificates. Strict: a partner cannot send a halal
- * status (or anything else unknown); only HalalNosh sets the status (docs/decisions/0070).
+ * status (or anything else unknown); only HalalNosh sets the status (docs/decisions/0070-halal-trust.md).
  */
 export const submitCertificateBody = z
   .strictObject({

@@ -2,7 +2,7 @@ import { healthResponse } from './get-health';
 import { POLICIES } from '../../policies';
 import { endpoint } from '../endpoint';
 
-/** The health endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The health endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const healthEndpoints = {
   getHealth: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { liveEventsQuery } from './events';
 import { POLICIES } from '../../policies';
 import { endpoint } from '../endpoint';
 
-/** The live endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The live endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const liveEndpoints = {
   getEvents: endpoint({
     method: 'GET',

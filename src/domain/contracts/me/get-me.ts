@@ -12,7 +12,7 @@ export const meResponse = z.object({
       status: z.enum([...DRIVER_STATUSES, 'active']).nullable(),
       adminRole: z.enum(ADMIN_ROLES).nullable(),
       displayName: z.string().nullable(),
-      /** Where this user lands after sign-in (spec 3, section 2.2). */
+      /** Where this user lands after sign-in (docs/product/README.md#accounts). */
       home: z.string(),
     })
     .nullable(),

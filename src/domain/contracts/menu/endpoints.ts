@@ -13,7 +13,7 @@ import { createItemBody, itemResponse, updateItemBody } from './items';
 import { overrideBody, overrideResponse } from './overrides';
 import { endpoint } from '../endpoint';
 
-/** The menu endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The menu endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const menuEndpoints = {
   getPartnerSitesBySiteIdMenu: endpoint({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { cancelOrderBody, cancelOrderResponse, cancelRequestBody, cancelRequestResponse } from './cancel-order';
 import { partnerOrderActionBody, partnerOrderActionResponse, partnerOrderParams } from './partner-order-action';
 import { POLICIES } from '../../policies';
 import { placeOrderBody, placeOrderHeaders, placeOrderResponse } from './place-order';
@@ -8,7 +9,7 @@ import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { endpoint } from '../endpoint';
 
-/** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
   postPartnerOrdersByOrderIdActions: endpoint({
     method: 'POST',
@@ -65,5 +66,25 @@ export const ordersEndpoints = {
     headers: orderTokenHeaders,
     body: rateOrderBody,
     responses: { 201: rateOrderResponse },
+  }),
+  postOrdersByOrderNumberCancel: endpoint({
+    method: 'POST',
+    path: '/api/orders/:orderNumber/cancel',
+    policy: POLICIES.public,
+    summary: "The order's customer cancels it while the restaurant has not answered",
+    params: orderRefParams,
+    headers: orderTokenHeaders,
+    body: cancelOrderBody,
+    responses: { 200: cancelOrderResponse },
+  }),
+  postOrdersByOrderNumberCancelRequest: endpoint({
+    method: 'POST',
+    path: '/api/orders/:orderNumber/cancel-request',
+    policy: POLICIES.public,
+    summary: "After acceptance, the order's customer asks support to cancel (a ticket)",
+    params: orderRefParams,
+    headers: orderTokenHeaders,
+    body: cancelRequestBody,
+    responses: { 201: cancelRequestResponse },
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
 
-/** How the caller may see the order (DECISIONS.md, "Who may see an order"). */
+/** How the caller may see the order (docs/product/orders.md#who-may-see-an-order). */
 export const ORDER_VIEWERS = ['customer', 'visitor', 'staff', 'driver', 'admin'] as const;
 
 export const orderItemView = z.object({
@@ -71,6 +71,10 @@ export const orderView = z.object({
   estimatedDeliveryTime: z.int(),
   prepTimeMinutes: z.int().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Set on a CANCELLED order: who cancelled it and why (docs/decisions/0125). */
+  cancellation: z
+    .object({ by: z.enum(['customer', 'partner', 'ops', 'system']), reason: z.string().nullable() })
+    .nullable(),
   eta: orderEtaView.nullable(),
   /** Only while a driver is assigned, and never to the driver themselves. */
   driver: z
@@ -82,7 +86,7 @@ export const orderView = z.object({
     })
     .nullable(),
   /**
-   * The driver's last shared position (docs/decisions/0080): only while OUT_FOR_DELIVERY, only to
+   * The driver's last shared position (docs/decisions/0080-maps.md): only while OUT_FOR_DELIVERY, only to
    * the customer, the visitor who placed it and admins; null when the driver shares none.
    */
   driverLocation: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),

@@ -24,5 +24,10 @@ export const dashboardResponse = z.object({
   pendingCount: z.int(),
   /** ACCEPTED, DRIVER_ASSIGNED, PREPARING, READY and OUT_FOR_DELIVERY (order-flow.ts). */
   inProgressCount: z.int(),
+  /** Orders rejected because nobody answered in time, over the last 7 days (docs/decisions/0126). */
+  missedCount: z.int(),
 });
+
+/** The window the dashboard counts missed orders over. */
+export const MISSED_ORDERS_DAYS = 7;
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -26,7 +26,7 @@ import {
 import { okResponse } from '../menu/sections';
 import { endpoint } from '../endpoint';
 
-/** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const partnerEndpoints = {
   getPartnerSitesBySiteIdOrders: endpoint({
     method: 'GET',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_BUSY_EXTRA_MINUTES, MAX_RADIUS_KM, MIN_RADIUS_KM, TIME_OF_DAY } from '../../branch-settings';
+import {
+  MAX_BUSY_EXTRA_MINUTES,
+  MAX_RADIUS_KM,
+  MIN_RADIUS_KM,
+  RESPONSE_TIMEOUT,
+  TIME_OF_DAY,
+} from '../../branch-settings';
 import { HALAL_STATUSES } from '../../halal';
 import { WEEKDAYS } from '../../opening-hours';
 import { BRAND_ROLES } from '../../roles';
@@ -75,6 +81,10 @@ export const updateSiteBody = z
       .int()
       .min(0)
       .max(MAX_BUSY_EXTRA_MINUTES, `Busy mode adds at most ${MAX_BUSY_EXTRA_MINUTES} minutes`),
+    responseTimeoutMinutes: z
+      .int('Response time is in whole minutes')
+      .min(RESPONSE_TIMEOUT.min, `Orders wait at least ${RESPONSE_TIMEOUT.min} minutes for an answer`)
+      .max(RESPONSE_TIMEOUT.max, `Orders wait at most ${RESPONSE_TIMEOUT.max} minutes for an answer`),
     /** ISO time in the next 24 hours, or null to take orders again. */
     pausedUntil: z.iso.datetime({ offset: true, error: 'pausedUntil must be an ISO date-time' }).nullable(),
     openingTime: time,
@@ -111,6 +121,7 @@ export const siteDetail = z.object({
   status: z.enum(['active', 'inactive', 'archived']),
   openingHours,
   busyExtraMinutes: z.int(),
+  responseTimeoutMinutes: z.int(),
   pausedUntil: z.string().nullable(),
   createdAt: z.string(),
   /** The caller's role in the brand: what the page lets them change. */

@@ -5,7 +5,7 @@ import { getMyReviewResponse } from './get-my-review';
 import { saveReviewBody, saveReviewResponse } from './save-review';
 import { endpoint } from '../endpoint';
 
-/** The reviews endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The reviews endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const reviewsEndpoints = {
   getRestaurantsBySiteIdReviews: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { adminSettingsResponse, saveSettingsBody, updateSettingBody, updateSetti
 import { adminArea } from '../../policies';
 import { endpoint } from '../endpoint';
 
-/** The settings endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The settings endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const settingsEndpoints = {
   getAdminSettings: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTING_KEYS } from '../../settings';
 
-/** The spec's texts for the admin Settings screen (spec 3, section 8). */
+/** The product texts for the admin Settings screen (docs/product/admin.md#settings). */
 export const SETTINGS_MESSAGES = {
   loadFailed: 'Failed to load admin settings',
   updated: 'Setting updated successfully',

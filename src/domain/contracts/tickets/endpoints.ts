@@ -11,7 +11,7 @@ import {
 import { adminArea } from '../../policies';
 import { endpoint } from '../endpoint';
 
-/** The tickets endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The tickets endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ticketsEndpoints = {
   getAdminTickets: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES } from '../../roles';
 import { TICKET_CHANNELS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../tickets';
 
-/** The spec's texts for the Customer Service screen (spec 3, section 8). */
+/** The product texts for the Customer Service screen (docs/product/admin.md#tickets). */
 export const TICKET_MESSAGES = {
   loadFailed: 'Failed to load tickets',
   required: 'Please fill in required fields',
@@ -81,7 +81,7 @@ export const createTicketBody = z.strictObject({
 });
 export type CreateTicketBody = z.input<typeof createTicketBody>;
 
-/** PATCH /api/admin/tickets/:id: status, priority and assignee persist (DECISIONS.md). */
+/** PATCH /api/admin/tickets/:id: status, priority and assignee persist (docs/product/admin.md#tickets). */
 export const updateTicketBody = z
   .strictObject({
     status: z.enum(TICKET_STATUSES).optional(),

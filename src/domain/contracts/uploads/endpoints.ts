@@ -2,7 +2,7 @@ import { uploadParams, uploadQuery, uploadResponse } from './upload-file';
 import { POLICIES } from '../../policies';
 import { endpoint, multipart } from '../endpoint';
 
-/** The uploads endpoints: method, path, policy, request and response of each (docs/decisions/0105). */
+/** The uploads endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const uploadsEndpoints = {
   postUploads: endpoint({
     method: 'POST',

@@ -17,7 +17,7 @@ import type { TicketChannel, TicketPriority, TicketStatus } from '../../../domai
 import { user } from './auth';
 import { brands, TENANT_ID } from './catalog';
 
-/** Platform settings, one JSON-encoded value per key (spec 3, section 3). */
+/** Platform settings, one JSON-encoded value per key (docs/product/admin.md#settings). */
 export const tenantSettings = pgTable(
   'tenant_settings',
   {

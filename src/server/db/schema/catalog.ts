@@ -106,14 +106,16 @@ export const sites = pgTable(
     /**
      * Set while a halal verifier's suspension stands (the reason and who are in
      * halal_status_history). The halal status itself is never stored: it is derived from this and
-     * the certificates (domain/halal-status.ts, docs/decisions/0100).
+     * the certificates (domain/halal-status.ts, docs/decisions/0100-halal-status-derived.md).
      */
     halalSuspendedAt: timestamp('halal_suspended_at', { withTimezone: true }),
     isOpen: boolean('is_open').notNull().default(true),
-    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031). */
+    /** archived: deleted by its partner but kept for its order history (docs/decisions/0031-locations.md). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
+    /** Minutes a PENDING order waits for an answer before the sweeper rejects it (2 to 30). */
+    responseTimeoutMinutes: integer('response_timeout_minutes').notNull().default(8),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
     ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' }),
     reviewCount: integer('review_count').notNull().default(0),
@@ -128,6 +130,7 @@ export const sites = pgTable(
     index('sites_lat_lng_idx').on(t.lat, t.lng),
     // The largest delivery radius bounds the postcode search's box (find-branches.ts inBox).
     index('sites_delivery_radius_idx').on(t.deliveryRadiusKm),
+    check('sites_response_timeout_range', sql`${t.responseTimeoutMinutes} between 2 and 30`),
   ],
 );
 

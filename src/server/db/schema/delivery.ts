@@ -35,7 +35,7 @@ export const deliveryJobs = pgTable(
     deliveryPostcode: text('delivery_postcode'),
     deliveryLat: doublePrecision('delivery_lat'),
     deliveryLng: doublePrecision('delivery_lng'),
-    /** The assigned driver's last shared position while the job is active; cleared at completion (docs/decisions/0080). */
+    /** The assigned driver's last shared position while the job is active; cleared at completion (docs/decisions/0080-maps.md). */
     driverLat: doublePrecision('driver_lat'),
     driverLng: doublePrecision('driver_lng'),
     driverLocatedAt: timestamp('driver_located_at', { withTimezone: true }),
@@ -51,7 +51,7 @@ export const deliveryJobs = pgTable(
     boostMinor: integer('boost_minor'),
     payAdjustmentMinor: integer('pay_adjustment_minor'),
     payModel: text('pay_model').$type<'option_a' | 'option_b' | 'fallback'>(),
-    /** Wrong customer codes tried in a row; throttles guessing the 4 digits (docs/decisions/0041). */
+    /** Wrong customer codes tried in a row; throttles guessing the 4 digits (docs/decisions/0041-delivery-codes-proof-and-completion.md). */
     codeFailures: integer('code_failures').notNull().default(0),
     codeFailedAt: timestamp('code_failed_at', { withTimezone: true }),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),

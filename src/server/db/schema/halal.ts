@@ -12,7 +12,7 @@ import { user } from './auth';
 import { uploads } from './backoffice';
 import { menuItems, sites } from './catalog';
 
-/** A location's halal certificate as its partner submitted it, and HalalNosh's decision on it (issue 7). */
+/** A location's halal certificate as its partner submitted it, and HalalNosh's decision on it (docs/decisions/0070-halal-trust.md). */
 export const halalCertificates = pgTable(
   'halal_certificates',
   {

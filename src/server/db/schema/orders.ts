@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OrderStatus, OrderType } from '../../../domain/order-flow';
+import type { CancelledBy, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
 
@@ -49,6 +49,10 @@ export const orders = pgTable(
     prepTimeMinutes: integer('prep_time_minutes'),
     estimatedDeliveryTime: integer('estimated_delivery_time').notNull(),
     rejectionReason: text('rejection_reason'),
+    /** Set with the move to CANCELLED: who cancelled (customer, partner, ops, system) and why. */
+    cancelledBy: text('cancelled_by').$type<CancelledBy>(),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
     /** sha256 of the secret a visitor's browser holds to see its own order. */
     visitorTokenHash: text('visitor_token_hash'),

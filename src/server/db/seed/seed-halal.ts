@@ -98,7 +98,7 @@ function factsFor(site: CatalogSiteSeed) {
 }
 
 /**
- * Demo mode: the evidence behind every demo branch's halal status (docs/decisions/0100), which is
+ * Demo mode: the evidence behind every demo branch's halal status (docs/decisions/0100-halal-status-derived.md), which is
  * derived and never seeded: an approved certificate with its document for each verified branch
  * (one renewing within 30 days), a lapsed one for "Verification Pending" branches (one with a
  * renewal awaiting review), none for self-declared ones; declared facts for every branch; and the

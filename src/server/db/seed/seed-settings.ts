@@ -2,7 +2,7 @@ import { SETTING_DEFAULTS } from '../../../domain/settings';
 import type { Db } from '../client';
 import { tenantSettings } from '../schema/index';
 
-/** The spec's defaults for every tenant setting (spec 3, section 9), as src/domain/settings.ts states them. */
+/** The defaults for every tenant setting (docs/product/admin.md#settings), as src/domain/settings.ts states them. */
 export const DEFAULT_SETTINGS: Record<string, unknown> = SETTING_DEFAULTS;
 
 /** Inserts any missing setting with its default; existing values are kept. */

@@ -13,7 +13,7 @@ export function hashOrderToken(token: string): string {
 }
 
 /**
- * How this caller may see an order (DECISIONS.md, "Who may see an order"), or null when they may
+ * How this caller may see an order (docs/product/orders.md#who-may-see-an-order), or null when they may
  * not see it at all. The visitor token is the secret the placing browser holds.
  */
 export async function orderViewer(

@@ -4,7 +4,7 @@ import { accountListLabel } from '../../../domain/order-status-labels';
 import type { Db } from '../../db/client';
 import { brands, orders, sites } from '../../db/schema/index';
 
-/** The customer's own orders, newest first (spec 1: first 20, offset 0). One extra row tells whether more exist. */
+/** The customer's own orders, newest first (docs/product/customer.md#account: first 20, offset 0). One extra row tells whether more exist. */
 export async function listAccountOrders(db: Db, customerId: string, limit: number, offset: number) {
   const rows = await db
     .select({

@@ -8,7 +8,7 @@ import { checkedPostcode, clearDefault, lockCustomerAddresses, ownAddress, toAdd
 
 /**
  * Edits an address. isDefault true moves the default here (the old one is cleared in the same
- * transaction); false on the default is ignored, as one address must stay default (docs/decisions/0013).
+ * transaction); false on the default is ignored, as one address must stay default (docs/decisions/0013-account-addresses-rating-and-reports.md).
  */
 export async function updateAddress(
   db: Db,

@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from '../audit';
 import { findDriver } from './driver-rows';
 
 /**
- * Approve, Reject, Suspend or Reinstate a driver (spec 3, section 4.2). Only the moves in
+ * Approve, Reject, Suspend or Reinstate a driver (docs/product/admin.md#drivers). Only the moves in
  * domain/driver-approval.ts exist; any other is 409. The status change and its audit row commit
  * together; a suspended driver is also set offline. The driver's own screens hear it on
  * `user:{id}` and the back office on `admin`.
@@ -54,7 +54,7 @@ export async function changeDriverStatus(
   await deps.bus.publish(topicName.user(driverId), 'driver.status', { driverId, status: result.to });
   await deps.bus.publish(topicName.admin, 'driver.status', { driverId, status: result.to });
   if (result.to === 'approved' && result.from === 'pending') {
-    // A welcome mail (spec 3, section 7.2: send-driver-notification "welcome"); failures are not critical.
+    // A welcome mail (docs/product/admin.md#drivers: send-driver-notification "welcome"); failures are not critical.
     await deps.mailer
       .send({
         to: result.email,

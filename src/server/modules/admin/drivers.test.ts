@@ -89,7 +89,7 @@ describe('POST /api/admin/drivers/:id/status', () => {
   const act = (who: Caller, id: string, action: string) =>
     call(t, who, 'POST', `/api/admin/drivers/${id}/status`, { action });
 
-  it('approves a pending driver with the spec message, audits it and tells the driver live', async () => {
+  it('approves a pending driver with the product message, audits it and tells the driver live', async () => {
     const d = await driverWithDocuments(t);
     const own = await openStream(base, `/api/events?topics=user:${d.id}`, d.cookie);
     const adminStream = await openStream(base, '/api/events?topics=admin', admins.ops_manager.cookie);
@@ -145,7 +145,7 @@ describe('POST /api/admin/drivers/:id/status', () => {
     expect((await act(admins.ops_manager, d.id, 'approve')).json().driver.status).toBe('approved');
   });
 
-  it('refuses every move that spec 3, section 4.2 does not list, with 409', async () => {
+  it('refuses every move that docs/product/admin.md#drivers does not list, with 409', async () => {
     const pending = await driverWithDocuments(t);
     const approved = await driverWithDocuments(t, { status: 'approved' });
     const notApplied = await driverWithDocuments(t, { status: null, documents: [] });

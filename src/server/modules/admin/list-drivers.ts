@@ -14,7 +14,7 @@ function likePattern(q: string): string {
 
 /**
  * Driver Console Admin: drivers newest first, matched on the server by first or last name,
- * e-mail, phone, licence number or vehicle type, case-insensitively (spec 3, section 5), plus
+ * e-mail, phone, licence number or vehicle type, case-insensitively (docs/product/admin.md#drivers), plus
  * the badges (drivers online, available jobs, matches found).
  */
 export async function listDrivers(db: Db, q: string | undefined): Promise<ListDriversResponse> {

@@ -71,7 +71,7 @@ describe('team invites', () => {
     });
   });
 
-  it('refuses a second pending invite to the same e-mail with the spec message', async () => {
+  it('refuses a second pending invite to the same e-mail with the product message', async () => {
     await invite(admins.super_admin, { fullName: 'Dup One', email: 'dup@example.com', role: 'finance' });
     const res = await invite(admins.super_admin, { fullName: 'Dup One', email: 'DUP@example.com', role: 'finance' });
     expect(res.statusCode).toBe(409);

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 
-/** Who did something, as the audit log names them. */
-export type AuditActor = { userId: string; name: string };
+/** Who did something, as the audit log names them; userId is null for a visitor without an account. */
+export type AuditActor = { userId: string | null; name: string };
 
 export type AuditEntry = {
   /** What happened, snake_case: driver_status_changed, setting_updated, invite_sent, menu_price_changed... */

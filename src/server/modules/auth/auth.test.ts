@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from 'better-auth/api';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index';
@@ -107,6 +108,46 @@ describe('customer sign-up and e-mail confirmation', () => {
   });
 });
 
+describe('a refused confirmation link lands on /auth/callback with the reason', () => {
+  const email = 'late.confirmer@example.com';
+  const verify = (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/auth/callback')}`,
+    });
+
+  beforeAll(async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD, name: 'Late', userType: 'customer', callbackURL: '/auth/callback' },
+    });
+  });
+
+  it('an expired link: TOKEN_EXPIRED, no session, the account stays unconfirmed', async () => {
+    // Signed with the server's own secret, so only its age is wrong.
+    const token = await createEmailVerificationToken(t.app.deps.config.authSecret, email, undefined, -60);
+    const res = await verify(token);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/callback?error=TOKEN_EXPIRED');
+    expect(res.cookies.some((c) => c.name.includes('session_token') && c.value)).toBe(false);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(403);
+  });
+
+  it('a tampered or made-up link: INVALID_TOKEN', async () => {
+    const res = await verify('not-a-real-token');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/callback?error=INVALID_TOKEN');
+  });
+});
+
 describe('password reset', () => {
   it('mails a link to /reset-password whose token sets a new password', async () => {
     const email = 'forgetful@example.com';
@@ -137,7 +178,7 @@ describe('password reset', () => {
   });
 });
 
-describe('where each kind of user lands (spec 3, section 2.2)', () => {
+describe('where each kind of user lands (docs/product/README.md#accounts)', () => {
   it.each([
     ['customer', { userType: 'customer', status: 'active' }, '/'],
     ['partner', { userType: 'partner' }, '/partner/dashboard'],

@@ -60,7 +60,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         });
       },
       async afterEmailVerification(user) {
-        // Spec 3, 4.6: a customer profile whose status is not active becomes active once confirmed.
+        // docs/product/customer.md#sign-in: a customer profile whose status is not active becomes active once confirmed.
         await db
           .update(schema.userProfiles)
           .set({ status: 'active', updatedAt: new Date() })

@@ -5,7 +5,7 @@ import { teamMembers, userProfiles } from '../../db/schema/index';
 
 /**
  * Builds the actor for a signed-in user. Admin rights come from an active admin profile or an
- * active team-member row (spec 3, section 5: admin login).
+ * active team-member row (docs/product/admin.md#sign-in: admin login).
  */
 export async function resolveActor(db: Db, user: { id: string; email: string; name: string }): Promise<Actor | null> {
   const [row] = await db

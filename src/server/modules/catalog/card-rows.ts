@@ -105,7 +105,7 @@ function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): SQL {
  * the shown rating, Open Now), each as a small row: what the order needs, the cuisines only when a
  * cuisine is chosen (matched in JS, domain's matchesCuisine), the position only for a postcode.
  * At 500 branches a city, reading opening hours and cuisines of every branch into JS cost more
- * than the rest of the search (issue 8 item 6, decision 0093).
+ * than the rest of the search (docs/decisions/0093-search-in-sql.md).
  */
 export function selectRankRows(
   db: DbOrTx,
@@ -148,7 +148,7 @@ export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['exec
 /**
  * The full card rows of one page of branches, by primary key. The brand's two columns are read by
  * its primary key for each row: a join let the planner hash every brand for a page of 50 branches
- * (issue 8 item 6, decision 0093).
+ * (docs/decisions/0093-search-in-sql.md).
  */
 export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
   const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) =>

@@ -6,7 +6,7 @@ import { brands, sites } from '../../db/schema/index';
 import { type CardRow, type RankRow, selectCardRows, selectRankRows } from './card-rows';
 
 /**
- * The largest delivery radius a branch may set (spec 2: 0.5 to 20 km). The postcode search
+ * The largest delivery radius a branch may set (docs/product/partner.md#locations: 0.5 to 20 km). The postcode search
  * only measures branches inside a box this far around the customer.
  */
 export const MAX_DELIVERY_RADIUS_KM = 20;
@@ -86,7 +86,7 @@ export function cityPageQuery(
  * Active branches inside the box around a point that the largest delivery radius of any branch
  * spans (at most MAX_DELIVERY_RADIUS_KM), through sites_lat_lng_idx. The largest radius is read
  * first, from the end of sites_delivery_radius_idx: branches are set to 3 to 6 km, and a box of
- * 20 km held two to four times the rows to measure (issue 8 item 6).
+ * 20 km held two to four times the rows to measure (the scale budget: docs/product/README.md#performance).
  */
 function inBox(point: GeoPoint) {
   const largest = sql`(select least(max(s.delivery_radius_km), ${MAX_DELIVERY_RADIUS_KM}::float8) from ${sites} s)`;

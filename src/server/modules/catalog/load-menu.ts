@@ -3,7 +3,7 @@ import type { MenuSection } from '../../../domain/contracts/catalog/get-restaura
 import type { DbOrTx } from '../../db/client';
 import { menuItems, menuSections, siteItemOverrides } from '../../db/schema/index';
 
-/** The title shown for a section that has none (spec 1, restaurant page). */
+/** The title shown for a section that has none (docs/product/customer.md#restaurant-page). */
 export const UNTITLED_SECTION = 'Other';
 
 /**

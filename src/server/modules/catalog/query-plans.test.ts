@@ -113,7 +113,7 @@ describe('query plans', () => {
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, all))),
       ...(await planScans(nearbyRankQuery(t.database.db, { lat: 51.515, lng: -0.0587 }, none))),
       ...(await planScans(cityPageQuery(t.database.db, 'london', { at: new Date(), filters: ['open', 'top'] }, 0, 50))),
-      // Verified Halal is judged in the city page statement too (the derived status, decision 0100).
+      // Verified Halal is judged in the city page statement too (the derived status, docs/decisions/0100-halal-status-derived.md).
       ...(await planScans(cityPageQuery(t.database.db, 'london', { at: new Date(), filters: ['verified'] }, 0, 24))),
       ...(await planScans(cardRowsByIds(t.database.db, [site.id], TODAY))),
     ];

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { cities } from '../../db/schema/index';
 import type { Geocoder } from '../geo';
 
-/** The spec's default city (spec 1, section 9). */
+/** The default city (docs/product/customer.md#search). */
 export const DEFAULT_CITY_SLUG = 'london';
 
 export type ResolvedLocation =
@@ -25,7 +25,7 @@ export async function findCity(db: Db, text: string) {
 }
 
 /**
- * Reads the search box (DECISIONS.md, "Search location"): a city name or slug first, then a UK
+ * Reads the search box (docs/product/customer.md#search): a city name or slug first, then a UK
  * postcode or outward code through the geocoder; empty means London.
  */
 export async function resolveLocation(db: Db, geocoder: Geocoder, text: string | undefined): Promise<ResolvedLocation> {

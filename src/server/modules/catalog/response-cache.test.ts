@@ -40,7 +40,7 @@ const card = (body: string) =>
     }
   ).restaurants.find((r) => r.slug === SLUG)!;
 
-describe('response cache of search and restaurant page (decision 0091)', () => {
+describe('response cache of search and restaurant page (docs/decisions/0091-response-cache.md)', () => {
   it('sends a cached answer compressed to a browser that takes brotli or gzip, with its own tag, and plain otherwise', async () => {
     const url = '/api/restaurants/search?location=London&limit=100';
     const plain = await a.app.inject({ method: 'GET', url });

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
  *
  * A cached answer is also kept compressed (brotli or gzip, whichever the browser takes), made once
  * on first request: a search answer of 24 cards is about 20 kB of JSON and 3 kB compressed, which
- * is what a phone on a slow connection waits for (Lighthouse, issue 8 item 7).
+ * is what a phone on a slow connection waits for (Lighthouse: docs/product/README.md#performance).
  *
  * The answers do not depend on who asks (they are public and read no session), so one entry
  * serves every viewer. Concurrent requests share version reads: a request joins the next read to

@@ -19,7 +19,7 @@ export function catalogRoutes(
   deps: { db: Db; geocoder: Geocoder; responseCache?: boolean },
 ): void {
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
-  // under the catalog version and the minute (decision 0091).
+  // under the catalog version and the minute (docs/decisions/0091-response-cache.md).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);

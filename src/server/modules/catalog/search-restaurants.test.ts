@@ -55,7 +55,7 @@ beforeAll(async () => {
   await set('tiffin-tandoor-tooting', { deliveryFeeMinor: 0, ratingAvg: 4.9, reviewCount: 1 });
   // Gone for good: never listed.
   await set('tigris-grill-ealing', { status: 'inactive' });
-  // Verified Halal needs a current approved certificate (docs/decisions/0100): a certificate that
+  // Verified Halal needs a current approved certificate (docs/decisions/0100-halal-status-derived.md): a certificate that
   // ran out last night (before the sweeper's run), or none at all, is not enough.
   const siteId = async (slug: string) =>
     (await db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)))[0].id;

@@ -69,7 +69,7 @@ type Ranked = {
 
 /**
  * A city's page when SQL can judge every condition (no cuisine; Verified Halal is the derived
- * status in SQL, docs/decisions/0100): the branches
+ * status in SQL, docs/decisions/0100-halal-status-derived.md): the branches
  * are first counted by open or not and rating, which orders them before the names do; only the
  * groups that overlap the page are then read and ordered by name in JS (the collator).
  */

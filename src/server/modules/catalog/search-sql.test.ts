@@ -19,7 +19,7 @@ import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
 import { searchRestaurants } from './search-restaurants';
 
 /**
- * Decision 0093: the search judges the filter chips and "open now" in SQL. For varied branches
+ * docs/decisions/0093-search-in-sql.md: the search judges the filter chips and "open now" in SQL. For varied branches
  * (hours past midnight, closed days, pauses, busy minutes, unrated, cuisines, every chip) and
  * instants round London's midnight and both DST changes, the search must answer exactly what the
  * domain's pure functions give over the full rows (the search as it was before, restated here).
@@ -140,7 +140,7 @@ async function currentlyCertifiedSiteIds(ids: string[], at: Date): Promise<Set<s
   return new Set(rows.filter((r) => ids.includes(r.siteId) && isCertificateCurrent(r, today)).map((r) => r.siteId));
 }
 
-/** The search before decision 0093: every full row through the domain's functions. */
+/** The search before docs/decisions/0093-search-in-sql.md: every full row through the domain's functions. */
 async function expectedCity(query: Query, at: Date) {
   const rows = await cityBranchesQuery(t.database.db, CITY, londonDate(at));
   const ranked = rows.map((row) => ({

@@ -11,15 +11,15 @@ import { transitionOrder } from '../orders';
 import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';
 
-/** What the customer is told once a driver has the job (spec 3, section 7.2). */
+/** What the customer is told once a driver has the job (docs/product/driver.md#jobs-board). */
 const ARRIVAL_AFTER_ASSIGN = '8-12 min';
 
 /**
- * Accepting a job (spec 3, sections 4.1 and 5): the driver must be online and the job an open
+ * Accepting a job (docs/product/driver.md#jobs-board): the driver must be online and the job an open
  * offer in their area. The order moves ACCEPTED -> DRIVER_ASSIGNED and the job available ->
  * assigned in one transaction through the state machine, under the order's row lock and a
  * conditional update on the job, so of any number of drivers accepting at once exactly one wins;
- * the others get 409 with the spec's message. A driver tapping twice gets their job back.
+ * the others get 409 with the product's message. A driver tapping twice gets their job back.
  */
 export async function acceptJob(
   deps: { db: Db; bus: LiveBus },

@@ -35,7 +35,7 @@ async function checkProof(db: Db, driverId: string, jobId: string, uploadId: str
 }
 
 /**
- * "Complete Delivery", second half (spec 3, section 4.1): the customer's code again and the proof
+ * "Complete Delivery", second half (docs/product/driver.md#delivery-screen): the customer's code again and the proof
  * photo. In one transaction the order moves OUT_FOR_DELIVERY -> DELIVERED and the job picked_up ->
  * completed (state machine), the proof is stamped on the job, and the driver's earning is written
  * from the job's pay breakdown plus any tip already on the order.

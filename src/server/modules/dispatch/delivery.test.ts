@@ -44,7 +44,7 @@ async function proof(d = driver): Promise<string> {
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
 describe('the delivery code', () => {
-  it("accepts the customer's code and refuses any other with the spec message", async () => {
+  it("accepts the customer's code and refuses any other with the product message", async () => {
     const o = await pickedUp();
     let res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, {
       code: wrongCode(o.code),

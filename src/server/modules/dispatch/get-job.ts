@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { findJobFor } from './job-view';
 
 /**
- * One job for the delivery screen (spec 3, section 5: job access): an open offer in the driver's
+ * One job for the delivery screen (docs/product/driver.md#jobs-board: job access): an open offer in the driver's
  * area or the driver's own job; anything else is "Job not found".
  */
 export async function getJob(db: Db, driverId: string, jobId: string): Promise<JobDetail> {

@@ -1,4 +1,4 @@
 // The dispatch module's public surface: what other modules, jobs, plugins and seeds may import from it
-// (docs/decisions/0110). Inside the module, files import each other directly, never this file.
+// (docs/decisions/0110-platform-and-module-boundaries.md). Inside the module, files import each other directly, never this file.
 export { acceptJob } from './accept-job';
 export { completeDelivery } from './complete-delivery';

@@ -8,7 +8,7 @@ import { readSettings } from '../../platform/tenant-settings';
 import { jobColumns, toJobSummary } from './job-view';
 
 /**
- * The jobs board (spec 3, sections 5 and 7.2): open offers in the driver's postcode area (the
+ * The jobs board (docs/product/driver.md#jobs-board): open offers in the driver's postcode area (the
  * leading letters), not expired, newest first (served by delivery_jobs_available_idx); and the
  * driver's own jobs under way.
  */

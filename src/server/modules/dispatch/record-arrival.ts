@@ -5,7 +5,7 @@ import { loadOwnJob, requireStatus } from './own-job';
 
 /**
  * "I've Arrived at Pickup" / "I've Arrived at Customer's Location": the step itself lives on the
- * phone (spec 3, section 4.1); the restaurant and the customer are told live.
+ * phone (docs/product/driver.md#delivery-screen); the restaurant and the customer are told live.
  */
 export async function recordArrival(
   deps: { db: Db; bus: LiveBus },

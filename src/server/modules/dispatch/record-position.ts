@@ -9,7 +9,7 @@ import { loadOwnJob } from './own-job';
 /**
  * The assigned driver's phone reports where it is (it sends at most every 10 s or 50 m). Only the
  * last position is kept, and only while the job is assigned or picked up; completing the delivery
- * clears it (docs/decisions/0080). The live event on the order's topic carries no coordinates:
+ * clears it (docs/decisions/0080-maps.md). The live event on the order's topic carries no coordinates:
  * staff and the driver also follow that topic, so the customer's page re-reads the order, whose
  * view shows the position only to the customer and admins.
  */

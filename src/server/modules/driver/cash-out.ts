@@ -8,7 +8,7 @@ import { driverEarnings, driverPayouts, userProfiles } from '../../db/schema/ind
 import type { LiveBus } from '../../platform/live-bus';
 import { readSettings } from '../../platform/tenant-settings';
 
-/** The spec's placeholder (spec 3, section 9), used when the setting is missing or malformed. */
+/** The default (docs/product/driver.md#earnings), used when the setting is missing or malformed. */
 export const DEFAULT_INSTANT_CASHOUT_FEE_MINOR = 50;
 
 /** The instant cash-out fee from the tenant settings, in pence. */
@@ -18,7 +18,7 @@ export async function instantCashoutFee(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Instant cash-out (spec 3, section 4.3): every unpaid earning is marked paid and tied to one new
+ * Instant cash-out (docs/product/driver.md#earnings): every unpaid earning is marked paid and tied to one new
  * payout, less the instant fee, in one transaction. The driver's profile row is locked first, so
  * two cash-outs at once pay once: the second finds nothing unpaid.
  */

@@ -92,7 +92,7 @@ describe('POST /api/driver/application', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('answers with the spec messages, checking on the server what the form checks', async () => {
+  it('answers with the product messages, checking on the server what the form checks', async () => {
     const d = await applicant();
     const docs = await documents(d);
     const send = (body: Record<string, unknown>) => driverCall(t, d, 'POST', '/api/driver/application', body);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 
-/** Goes online or offline (spec 3, section 4.2); the back office's online count follows live. */
+/** Goes online or offline (docs/product/driver.md#availability); the back office's online count follows live. */
 export async function setAvailability(
   deps: { db: Db; bus: LiveBus },
   userId: string,

@@ -12,7 +12,7 @@ import { toDriverProfile } from './driver-profile';
 type DocumentKind = (typeof driverDocuments.$inferInsert)['kind'];
 
 /**
- * The driver's application (spec 3, sections 2.3, 4.2 and 5): checked with the same rules the form
+ * The driver's application (docs/product/driver.md#onboarding): checked with the same rules the form
  * uses, the documents must be the caller's own private driver_document uploads, and the profile,
  * its documents and the pending status are written in one transaction. Admins hear of it on
  * `admin`; the driver's other tabs on `user:{id}`.

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 
 /**
- * Sets where the driver works (spec 3, section 5): a UK postcode ("e1 6an" -> "E1 6AN") or an
+ * Sets where the driver works (docs/product/driver.md#availability): a UK postcode ("e1 6an" -> "E1 6AN") or an
  * outward code ("e1" -> "E1"), stored upper-case; its leading letters are the jobs area.
  */
 export async function updatePostcode(

@@ -4,7 +4,7 @@ import type { GeoPoint } from '../../../domain/geo';
 /** Measures a trip by road; the key or address of any service stays on the server. */
 export type RoutePlanner = { estimate(from: GeoPoint, to: GeoPoint, vehicle?: string | null): Promise<TravelEstimate> };
 
-/** The spec's fallback: straight-line distance at the vehicle's speed (spec 1, section 9). */
+/** The fallback: straight-line distance at the vehicle's speed (docs/product/customer.md#lateness). */
 export function straightLinePlanner(): RoutePlanner {
   return { estimate: async (from, to, vehicle) => straightLineEstimate(from, to, vehicle) };
 }

@@ -18,7 +18,7 @@ export async function findPublicSite(db: DbOrTx, slug: string, now = new Date())
 }
 
 /**
- * The restaurant page's "Halal details": the derived status with its spec label (the same rule as
+ * The restaurant page's "Halal details": the derived status with its product label (the same rule as
  * the search's badge and chip), the current approved certificate (only while verified: a suspended or pending location shows none), the partner's
  * declared facts, per-item halal marks, and the public history (dates and statuses only).
  */

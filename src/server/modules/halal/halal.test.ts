@@ -70,7 +70,7 @@ describe('certificates from partners', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ status: 'pending', certifyingBodyName: 'Halal Monitoring Committee' });
     }
-    // A certificate awaiting review: "Verification Pending" (docs/decisions/0100), recorded once.
+    // A certificate awaiting review: "Verification Pending" (docs/decisions/0100-halal-status-derived.md), recorded once.
     expect(await status(w.a1.id)).toEqual({ s: 'temp-unverified', v: null });
     const moves = await t.database.db.select().from(halalStatusHistory).where(eq(halalStatusHistory.siteId, w.a1.id));
     expect(moves).toMatchObject([{ fromStatus: 'self-declared', toStatus: 'temp-unverified' }]);

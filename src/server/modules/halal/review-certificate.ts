@@ -15,7 +15,7 @@ export type Review = { decision: 'approve' } | { decision: 'reject'; reason: str
 
 /**
  * A halal verifier approves or rejects a pending certificate. The location's status follows from
- * its certificates (docs/decisions/0100): an approval verifies it unless it is suspended, and a
+ * its certificates (docs/decisions/0100-halal-status-derived.md): an approval verifies it unless it is suspended, and a
  * rejection leaves it as its other certificates say. The certificate, the move of the status in
  * its history and the audit rows commit together. Only a pending certificate can be decided (409
  * otherwise).

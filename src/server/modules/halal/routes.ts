@@ -15,7 +15,7 @@ import { saveHalalFacts } from './save-facts';
 import { setSuspension } from './set-suspension';
 import { submitCertificate } from './submit-certificate';
 
-/** The certificate preview may be framed by HalalNosh itself, like driver documents (docs/decisions/0052, 0071). */
+/** The certificate preview may be framed by HalalNosh itself, like driver documents (docs/decisions/0052-driver-approval-and-documents.md, 0071). */
 const PREVIEW_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 /** This one response may be framed by HalalNosh itself (route hooks run after the app's own). */
@@ -34,13 +34,13 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-/** Halal trust (issue 7): partners' certificates and facts, verifiers' decisions, the public panel and concerns. */
+/** Halal trust (docs/decisions/0070-halal-trust.md): partners' certificates and facts, verifiers' decisions, the public panel and concerns. */
 export function halalRoutes(app: FastifyInstance): void {
   const { config, bus } = app.deps;
   const db = app.deps.database.db;
   const deps = { db, bus };
   // Concerns raise tickets that reach people: limited per IP and per account like the other
-  // feedback writes (docs/decisions/0061), sharing their 'reviews' budget.
+  // feedback writes (docs/decisions/0061-abuse-limits-and-client-ip.md), sharing their 'reviews' budget.
   const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, config.rateLimits.windowSeconds);
 
   // Partners: their location's halal section. There is no route that sets a halal status.

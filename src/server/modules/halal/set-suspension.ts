@@ -14,7 +14,7 @@ import { getSiteHalal } from './get-site-halal';
  * Suspends a location after a concern, or lifts the suspension. The suspension is the one halal
  * fact kept on the site (halal_suspended_at); lifting it leaves the status to the certificates
  * (verified with a current one, Verification Pending after one lapsed, else self-declared:
- * docs/decisions/0100). Suspending a suspended location, or reinstating one that is not, is 409.
+ * docs/decisions/0100-halal-status-derived.md). Suspending a suspended location, or reinstating one that is not, is 409.
  */
 export async function setSuspension(
   deps: { db: Db; bus: LiveBus },

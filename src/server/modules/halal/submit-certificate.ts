@@ -15,8 +15,8 @@ import { requireSiteItems } from './site-items';
 
 /**
  * A partner submits a certificate for review. Only an approval by a halal verifier can make a
- * location verified (docs/decisions/0070); a first certificate awaiting review makes a
- * self-declared location "Verification Pending" (the derived status, docs/decisions/0100), and
+ * location verified (docs/decisions/0070-halal-trust.md); a first certificate awaiting review makes a
+ * self-declared location "Verification Pending" (the derived status, docs/decisions/0100-halal-status-derived.md), and
  * that move is recorded in its history. The document must be the caller's own
  * halal_certificate upload, so nobody can attach someone else's file.
  */

@@ -11,7 +11,7 @@ import { toManagedItem } from './item-view';
 
 /**
  * Changes the fields sent (owner or admin). A price change writes `menu_price_changed` to the
- * audit log in the same transaction (the back office reads it, issue 6).
+ * audit log in the same transaction (the back office reads it: docs/product/admin.md#audit-log).
  */
 export async function updateItem(db: Db, actor: Actor, itemId: string, input: UpdateItemBody): Promise<ManagedItem> {
   const before = await requireItem(db, actor.userId, itemId);

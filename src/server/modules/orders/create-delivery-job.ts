@@ -9,12 +9,12 @@ import { fourDigitCode } from './codes';
 import { readSettings } from '../../platform/tenant-settings';
 
 const JOB_OFFER_MINUTES = 30;
-/** Spec 3, section 9: the estimated duration when the trip cannot be measured. */
+/** docs/product/driver.md#jobs-board: the estimated duration when the trip cannot be measured. */
 const DEFAULT_DURATION_MINUTES = 15;
 
 /**
  * The delivery job drivers in the pickup area see, created in the accepting transaction
- * (DECISIONS.md: "dispatch creates a delivery job row that drivers in the area see live").
+ * (docs/product/orders.md#order-flow: "dispatch creates a delivery job row that drivers in the area see live").
  * Returns the job's id and area for the job.created event sent after commit.
  */
 export async function createDeliveryJob(

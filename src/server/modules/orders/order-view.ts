@@ -20,7 +20,7 @@ import type { OrderViewer } from '../access';
 /** Statuses in which a driver is on the order and the customer sees their card. */
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
 const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
-/** Who sees the driver's live position on the map (docs/decisions/0080): not the restaurant, not the driver. */
+/** Who sees the driver's live position on the map (docs/decisions/0080-maps.md): not the restaurant, not the driver. */
 const LOCATION_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor', 'admin'];
 
 /** What an order's view is made of: its row, branch, lines, history, ETA, rating and driver. */
@@ -46,6 +46,8 @@ export type OrderViewParts = {
     | 'estimatedDeliveryTime'
     | 'prepTimeMinutes'
     | 'rejectionReason'
+    | 'cancelledBy'
+    | 'cancelReason'
     | 'deliveryVerificationCode'
   >;
   site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
@@ -151,7 +153,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
   const items = [...parts.items].sort(byName);
   const history = parts.history;
 
-  // Shown only while out for delivery, and only to the customer and admins (docs/decisions/0080).
+  // Shown only while out for delivery, and only to the customer and admins (docs/decisions/0080-maps.md).
   const shared = o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer) ? parts.driverLocation : null;
   const driverLocation = shared ? { lat: shared.lat, lng: shared.lng, at: shared.at.toISOString() } : null;
 
@@ -202,6 +204,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     estimatedDeliveryTime: o.estimatedDeliveryTime,
     prepTimeMinutes: o.prepTimeMinutes,
     rejectionReason: o.rejectionReason,
+    cancellation: o.cancelledBy ? { by: o.cancelledBy, reason: o.cancelReason } : null,
     eta: eta
       ? {
           initialEta: eta.initialEta.toISOString(),

@@ -1,7 +1,7 @@
 import { ordersEndpoints } from '../../../domain/contracts/orders/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
-import { availableActions } from '../../../domain/order-flow';
+import { partnerActions } from '../../../domain/partner-orders';
 import { buildOrderView } from './order-view';
 import { transitionOrder } from './transition-order';
 
@@ -22,6 +22,6 @@ export function partnerOrderRoutes(app: FastifyInstance): void {
       },
     );
     const order = await buildOrderView(db, result.orderId, 'staff');
-    return { order, availableActions: availableActions(order.status, order.orderType, 'partner') };
+    return { order, availableActions: partnerActions(order.status, order.orderType, !!result.driverId) };
   });
 }

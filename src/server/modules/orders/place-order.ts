@@ -80,7 +80,7 @@ type Existing = { id: string; requestHash: string | null; customerId: string | n
 /**
  * Everything checkout reads, in one round trip: the order already placed under this key (if any),
  * maintenance mode, the branch with its brand's name, and the branch's items for this basket.
- * Built once per database and prepared (decision 0094); executed with the key, the branch and the
+ * Built once per database and prepared (docs/decisions/0094-prepared-statements.md); executed with the key, the branch and the
  * item ids.
  */
 function checkoutRead(db: Db) {
@@ -203,7 +203,7 @@ async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
 }
 
 /**
- * Places an order (spec 1, checkout; DECISIONS.md "Prices at checkout"). Everything the order is
+ * Places an order (docs/product/customer.md#checkout; docs/product/orders.md#prices). Everything the order is
  * made of is written in one transaction; live events go out after it commits.
  */
 export async function placeOrder(
@@ -320,7 +320,7 @@ export async function placeOrder(
   const viewer = customer ? 'customer' : 'visitor';
   const view = orderViewOf(
     {
-      order: { ...order, orderNumber },
+      order: { ...order, orderNumber, cancelledBy: null, cancelReason: null },
       site,
       brandName: site.brandName,
       items,

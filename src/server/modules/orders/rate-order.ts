@@ -8,7 +8,7 @@ import type { OrderViewer } from '../access';
 import type { OrderRow } from './find-order';
 
 /**
- * "Rate & Tip" (DECISIONS.md): once per finished order, by its customer. The tip is added to the
+ * "Rate & Tip" (docs/product/customer.md#rate-and-tip): once per finished order, by its customer. The tip is added to the
  * order and to the earning of the driver who delivered it, in one transaction.
  */
 export async function rateOrder(

@@ -21,7 +21,7 @@ const SENDER: Record<
   admin: { channel: 'admin', senderType: 'staff' },
 };
 
-/** "Report an Issue": a real customer-service ticket with the report as its first message (DECISIONS.md). */
+/** "Report an Issue": a real customer-service ticket with the report as its first message (docs/product/customer.md#report-an-issue). */
 export async function reportIssue(
   deps: { db: Db; bus: LiveBus },
   input: { order: OrderRow; viewer: OrderViewer; description: string; actor: { userId: string; name: string } | null },

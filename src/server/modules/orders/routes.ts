@@ -3,19 +3,21 @@ import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
 import { rateLimited } from '../../plugins/rate-limit';
+import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
 import { placeOrder } from './place-order';
 import { rateOrder } from './rate-order';
 import { reorder } from './reorder';
 import { reportIssue } from './report-issue';
+import { requestCancellation } from './request-cancellation';
 
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
   const { bus, geocoder, config, routes } = app.deps;
   const db = app.deps.database.db;
   const { windowSeconds } = config.rateLimits;
-  // Abuse limits per IP and per account (docs/decisions/0061): placing orders, and feedback that
+  // Abuse limits per IP and per account (docs/decisions/0061-abuse-limits-and-client-ip.md): placing orders, and feedback that
   // reaches people (ratings and reports raise tips and tickets).
   const placing = rateLimited(db, 'orders', config.rateLimits.orders, windowSeconds);
   const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, windowSeconds);
@@ -70,6 +72,27 @@ export function orderRoutes(app: FastifyInstance): void {
       request.headers[ORDER_TOKEN_HEADER],
     );
     const result = await rateOrder({ db, bus }, { order, viewer, ...request.body });
+    reply.status(201);
+    return result;
+  });
+
+  route(app, ordersEndpoints.postOrdersByOrderNumberCancel, async (request) => {
+    const token = request.headers[ORDER_TOKEN_HEADER] ?? null;
+    const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
+    const actor = request.actor ? { userId: request.actor.userId, name: request.actor.name } : null;
+    await cancelOrder({ db, bus }, { order, viewer, actor, visitorToken: token, reason: request.body.reason });
+    return { order: await buildOrderView(db, order.id, viewer) };
+  });
+
+  route(app, ordersEndpoints.postOrdersByOrderNumberCancelRequest, { onRequest: feedback }, async (request, reply) => {
+    const { order, viewer } = await loadViewableOrder(
+      db,
+      request.params.orderNumber,
+      request.actor,
+      request.headers[ORDER_TOKEN_HEADER],
+    );
+    const actor = request.actor ? { userId: request.actor.userId } : null;
+    const result = await requestCancellation({ db, bus }, { order, viewer, actor, reason: request.body.reason });
     reply.status(201);
     return result;
   });

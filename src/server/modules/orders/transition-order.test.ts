@@ -112,8 +112,8 @@ describe('partner actions on a delivery order', () => {
     const res = await step(o.id, { action: 'accept', prepTimeMinutes: 25 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.status).toBe('ACCEPTED');
-    // Delivery orders wait for a driver: the partner has nothing to press yet.
-    expect(res.json().availableActions).toEqual([]);
+    // The kitchen may start before a driver takes the job (docs/decisions/0125).
+    expect(res.json().availableActions).toEqual(['start_preparing']);
     const rows = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
     expect(rows).toHaveLength(1);
     const job = rows[0];
@@ -190,15 +190,92 @@ describe('partner actions on a delivery order', () => {
     expect((await db.select().from(orders).where(eq(orders.id, o.id)))[0].status).toBe('DELIVERED');
   });
 
-  it('refuses start_preparing before a driver is assigned', async () => {
+  it('lets the kitchen cook before a driver joins, and holds the hand-over until one has', async () => {
+    const db = t.database.db;
+    const deps = { db, bus: t.app.deps.bus };
     const o = await newOrder('DELIVERY');
     await step(o.id, { action: 'accept' });
-    const res = await step(o.id, { action: 'start_preparing' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({
-      code: 'CONFLICT',
-      message: `Order ${o.orderNumber} is ACCEPTED; it cannot be started`,
+    expect((await step(o.id, { action: 'start_preparing' })).json().order.status).toBe('PREPARING');
+    const ready = await step(o.id, { action: 'mark_ready' });
+    expect(ready.json().order.status).toBe('READY');
+    // No driver yet: no hand-over button, and even the right pickup code cannot move an unclaimed job.
+    expect(ready.json().availableActions).toEqual([]);
+    const [open] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
+    const partner = { kind: 'partner' as const, userId: shop.partner.id };
+    await expect(
+      transitionOrder(deps, {
+        orderId: o.id,
+        action: 'hand_to_driver',
+        actor: partner,
+        pickupCode: open.pickupCode,
+        now: new Date(Date.now() + 5000),
+      }),
+    ).rejects.toThrow(/not in a state that allows this/);
+    expect((await db.select().from(orders).where(eq(orders.id, o.id)))[0].status).toBe('READY');
+    // A driver joining a READY order keeps it READY and becomes the order's driver.
+    const moved = await transitionOrder(deps, {
+      orderId: o.id,
+      action: 'assign_driver',
+      actor: { kind: 'driver', userId: driverId },
     });
+    expect(moved).toMatchObject({ previousStatus: 'READY', status: 'READY', driverId });
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row).toMatchObject({ status: 'READY', driverId });
+    const handed = await transitionOrder(deps, {
+      orderId: o.id,
+      action: 'hand_to_driver',
+      actor: partner,
+      pickupCode: open.pickupCode,
+      now: new Date(Date.now() + 10_000),
+    });
+    expect(handed.status).toBe('OUT_FOR_DELIVERY');
+  });
+
+  it('cancels with who and why, takes the job off the board, and keeps a final order final', async () => {
+    const db = t.database.db;
+    const deps = { db, bus: t.app.deps.bus };
+    const o = await newOrder('DELIVERY');
+    await step(o.id, { action: 'accept' });
+    const partner = { kind: 'partner' as const, userId: shop.partner.id };
+    const later = new Date(Date.now() + 5000);
+    await expect(
+      transitionOrder(deps, { orderId: o.id, action: 'cancel', actor: partner, reason: '  ', now: later }),
+    ).rejects.toThrow('Cancellation reason is required');
+    const res = await transitionOrder(deps, {
+      orderId: o.id,
+      action: 'cancel',
+      actor: partner,
+      reason: 'Item ran out',
+      now: later,
+    });
+    expect(res).toMatchObject({ previousStatus: 'ACCEPTED', status: 'CANCELLED', job: { status: 'cancelled' } });
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row).toMatchObject({ status: 'CANCELLED', cancelledBy: 'partner', cancelReason: 'Item ran out' });
+    expect(row.cancelledAt?.getTime()).toBe(later.getTime());
+    const [job] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
+    expect(job.status).toBe('cancelled');
+    const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
+    expect(history.map((h) => h.note)).toContain('cancelled by partner: Item ran out');
+    await expect(
+      transitionOrder(deps, { orderId: o.id, action: 'cancel', actor: { kind: 'ops', userId: null }, reason: 'x' }),
+    ).rejects.toThrow(`Order ${o.orderNumber} is CANCELLED; it cannot be cancelled`);
+  });
+
+  it('lets only the system time out a pending order, with the restaurant-did-not-respond reason', async () => {
+    const db = t.database.db;
+    const deps = { db, bus: t.app.deps.bus };
+    const o = await newOrder('PICKUP');
+    await expect(
+      transitionOrder(deps, {
+        orderId: o.id,
+        action: 'time_out',
+        actor: { kind: 'partner', userId: shop.partner.id },
+        now: new Date(Date.now() + 5000),
+      }),
+    ).rejects.toThrow(/cannot be closed/);
+    await transitionOrder(deps, { orderId: o.id, action: 'time_out', actor: { kind: 'system', userId: null } });
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row).toMatchObject({ status: 'REJECTED', rejectionReason: 'The restaurant did not respond' });
   });
 
   it('refuses mark_collected on a delivery order', async () => {

@@ -1,8 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
 import {
+  ACTIVE_JOB_STATUSES,
+  type CancelledBy,
   type FlowActor,
+  NO_RESPONSE_REASON,
   type JobStatus,
   type OrderAction,
   type OrderStatus,
@@ -13,11 +16,12 @@ import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
-import { isSiteStaff } from '../access';
+import { hashOrderToken, isSiteStaff } from '../access';
+import { recordAudit } from '../audit';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 
-/** Spec 2, section 4: a second action on the same order within 2 seconds is refused. */
+/** docs/product/orders.md#order-flow: a second action on the same order within 2 seconds is refused. */
 export const ACTION_GUARD_MS = 2000;
 export const ACTION_BLOCKED = 'Action blocked: Please wait before making another action on this order';
 
@@ -30,15 +34,24 @@ const DONE_AS: Record<OrderAction, string> = {
   hand_to_driver: 'handed to a driver',
   complete_delivery: 'completed',
   mark_collected: 'marked collected',
+  cancel: 'cancelled',
+  time_out: 'closed for want of an answer',
 };
+
+/** Actors who must give a reason to cancel: the customer may cancel a pending order without one. */
+const CANCEL_NEEDS_REASON: readonly FlowActor[] = ['partner', 'ops'];
 
 export type TransitionInput = {
   orderId: string;
   action: OrderAction;
-  actor: { kind: FlowActor; userId: string };
+  /**
+   * userId is null for the server itself and for a visitor, who proves the order is theirs with
+   * the order token the placing browser holds. An ops actor's role is checked by the route's policy.
+   */
+  actor: { kind: FlowActor; userId: string | null; visitorToken?: string | null; name?: string };
   /** accept: 10, 15, 20, 25 or 30 (default 20). */
   prepTimeMinutes?: number;
-  /** reject: required. */
+  /** reject, and cancel by the partner or ops: required; cancel by the customer: optional. */
   reason?: string | null;
   /** hand_to_driver: the 4-digit code the driver shows the restaurant. */
   pickupCode?: string;
@@ -53,6 +66,8 @@ export type TransitionResult = {
   siteId: string;
   previousStatus: OrderStatus;
   status: OrderStatus;
+  /** The driver on the order after the move, if any. */
+  driverId: string | null;
   job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
@@ -60,11 +75,41 @@ export type TransitionResult = {
 async function mayAct(
   tx: Tx,
   input: TransitionInput,
-  order: { siteId: string; driverId: string | null },
+  order: { siteId: string; driverId: string | null; customerId: string | null; visitorTokenHash: string | null },
 ): Promise<boolean> {
-  if (input.actor.kind === 'partner') return isSiteStaff(tx, input.actor.userId, order.siteId);
-  // A driver may take an available job; every later step is for the driver who took it.
-  return input.action === 'assign_driver' || order.driverId === input.actor.userId;
+  const { kind, userId, visitorToken } = input.actor;
+  switch (kind) {
+    case 'partner':
+      return !!userId && isSiteStaff(tx, userId, order.siteId);
+    case 'driver':
+      // A driver may take an available job; every later step is for the driver who took it.
+      return !!userId && (input.action === 'assign_driver' || order.driverId === userId);
+    case 'customer':
+      return (
+        (!!userId && order.customerId === userId) ||
+        (!!visitorToken && !!order.visitorTokenHash && hashOrderToken(visitorToken) === order.visitorTokenHash)
+      );
+    case 'ops':
+    case 'system':
+      return true;
+  }
+}
+
+/** What the status history says next to the move: who cancelled and why, the reason for a rejection. */
+function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number): string | null {
+  switch (action) {
+    case 'accept':
+      return `prep ${prep} min`;
+    case 'reject':
+    case 'time_out':
+      return reason;
+    case 'cancel':
+      return reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`;
+    case 'assign_driver':
+      return 'driver assigned';
+    default:
+      return null;
+  }
 }
 
 function refuse(orderNumber: string, status: OrderStatus, action: OrderAction): never {
@@ -76,11 +121,11 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   const job = t.job!;
   const stamps =
     job.to === 'assigned'
-      ? { driverId: input.actor.userId, assignedAt: now }
+      ? { driverId: input.actor.userId!, assignedAt: now }
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
-          ? // The driver's shared position is kept only while the delivery is active (decision 0080).
+          ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
           : {};
   const [moved] = await tx
@@ -94,7 +139,7 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
         job.to === 'assigned'
           ? isNull(deliveryJobs.driverId)
           : input.actor.kind === 'driver'
-            ? eq(deliveryJobs.driverId, input.actor.userId)
+            ? eq(deliveryJobs.driverId, input.actor.userId!)
             : undefined,
       ),
     )
@@ -108,6 +153,16 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
     );
   }
   return moved;
+}
+
+/** Takes an open delivery job off the board (or off its driver's screen) with the order it belongs to. */
+async function cancelJob(tx: Tx, orderId: string, now: Date) {
+  const [job] = await tx
+    .update(deliveryJobs)
+    .set({ status: 'cancelled', completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null })
+    .where(and(eq(deliveryJobs.orderId, orderId), inArray(deliveryJobs.status, [...ACTIVE_JOB_STATUSES])))
+    .returning({ id: deliveryJobs.id, area: deliveryJobs.pickupArea, status: deliveryJobs.status });
+  return job ?? null;
 }
 
 async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; deliveryVerificationCode: string }) {
@@ -138,8 +193,11 @@ export async function transitionOrder(
   input: TransitionInput,
 ): Promise<TransitionResult> {
   const now = input.now ?? new Date();
-  const reason = input.reason?.trim() ?? '';
+  const reason = input.action === 'time_out' ? NO_RESPONSE_REASON : (input.reason?.trim() ?? '');
   if (input.action === 'reject' && !reason) throw new AppError('VALIDATION_ERROR', 'Rejection reason is required');
+  if (input.action === 'cancel' && !reason && CANCEL_NEEDS_REASON.includes(input.actor.kind)) {
+    throw new AppError('VALIDATION_ERROR', 'Cancellation reason is required');
+  }
   const prep = input.prepTimeMinutes ?? DEFAULT_PREP_MINUTES;
   if (input.action === 'accept' && !(PREP_TIME_CHOICES as readonly number[]).includes(prep)) {
     throw new AppError('VALIDATION_ERROR', 'Prep time must be 10, 15, 20, 25 or 30 minutes');
@@ -166,8 +224,8 @@ export async function transitionOrder(
       if (last && now.getTime() - last.at.getTime() < ACTION_GUARD_MS) throw new AppError('CONFLICT', ACTION_BLOCKED);
     }
 
-    const t = findTransition(order.status, input.action, order.orderType);
-    if (!t || t.by !== input.actor.kind) refuse(order.orderNumber, order.status, input.action);
+    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind);
+    if (!t) refuse(order.orderNumber, order.status, input.action);
     await checkCodes(tx, input, order);
 
     await tx
@@ -176,7 +234,10 @@ export async function transitionOrder(
         status: t.to,
         updatedAt: now,
         ...(input.action === 'accept' ? { prepTimeMinutes: prep } : {}),
-        ...(input.action === 'reject' ? { rejectionReason: reason } : {}),
+        ...(input.action === 'reject' || input.action === 'time_out' ? { rejectionReason: reason } : {}),
+        ...(input.action === 'cancel'
+          ? { cancelledBy: input.actor.kind as CancelledBy, cancelReason: reason || null, cancelledAt: now }
+          : {}),
         ...(input.action === 'assign_driver' ? { driverId: input.actor.userId } : {}),
       })
       .where(eq(orders.id, order.id));
@@ -184,14 +245,35 @@ export async function transitionOrder(
       orderId: order.id,
       status: t.to,
       actorId: input.actor.userId,
-      note: input.action === 'reject' ? reason : input.action === 'accept' ? `prep ${prep} min` : null,
+      note: historyNote(input.action, input.actor.kind, reason, prep),
       createdAt: now,
     });
 
+    // Moves off the happy path are interventions: each is in the audit log with who and why.
+    if (input.action === 'cancel' || input.action === 'time_out') {
+      await recordAudit(tx, {
+        actionType: input.action === 'cancel' ? 'order_cancelled' : 'order_timed_out',
+        entityType: 'order',
+        entityId: order.id,
+        actor:
+          input.actor.kind === 'system'
+            ? null
+            : {
+                userId: input.actor.userId,
+                name: input.actor.name ?? (input.actor.kind === 'customer' ? order.customerName : input.actor.kind),
+              },
+        details: { orderNumber: order.orderNumber, from: order.status, by: input.actor.kind, reason: reason || null },
+      });
+    }
+
     let job: TransitionResult['job'] = null;
     if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
+    if (t.cancelsJob) {
+      const cancelled = await cancelJob(tx, order.id, now);
+      if (cancelled) job = { ...cancelled, created: false };
+    }
     if (input.action === 'accept') {
-      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012),
+      // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
       // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
@@ -212,6 +294,7 @@ export async function transitionOrder(
       siteId: order.siteId,
       previousStatus: order.status,
       status: t.to,
+      driverId: input.action === 'assign_driver' ? input.actor.userId : order.driverId,
       job,
     };
   });
@@ -222,6 +305,7 @@ export async function transitionOrder(
     status: result.status,
     previousStatus: result.previousStatus,
     action: input.action,
+    ...(input.action === 'cancel' ? { cancelledBy: input.actor.kind as CancelledBy } : {}),
   };
   await deps.bus.publish(topicName.order(result.orderId), 'order.status', event);
   await deps.bus.publish(topicName.site(result.siteId), 'order.status', event);

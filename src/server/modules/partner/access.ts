@@ -42,7 +42,7 @@ export async function requireBrand(
 export type StaffSite = typeof sites.$inferSelect & {
   brandName: string;
   role: BrandRole;
-  /** Derived for today (docs/decisions/0100), never stored. */
+  /** Derived for today (docs/decisions/0100-halal-status-derived.md), never stored. */
   halalStatus: HalalStatus;
   lastVerifiedAt: Date | null;
 };

@@ -153,6 +153,6 @@ describe('the dashboard', () => {
   it('shows a partner with no brand nothing', async () => {
     const fresh = await partnerWorld(t);
     const d = (await call(t, 'GET', '/api/partner/dashboard', fresh.other.cookie)).json();
-    expect(d).toEqual({ recentOrders: [], pendingCount: 0, inProgressCount: 0 });
+    expect(d).toEqual({ recentOrders: [], pendingCount: 0, inProgressCount: 0, missedCount: 0 });
   });
 });

@@ -80,7 +80,7 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
             vehicleType: d.vehicle,
           }
         : null,
-      availableActions: partnerActions(o.status, o.orderType),
+      availableActions: partnerActions(o.status, o.orderType, !!o.driverId),
     };
   });
 }

@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandMemberships, deliveryJobs, siteStaff } from '../../db/schema/index';
+import { brandMemberships, deliveryJobs, orders, siteStaff } from '../../db/schema/index';
 import { openStream } from '../../test/sse-client';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from '../orders/test-fixtures';
@@ -150,8 +150,14 @@ describe('hand to driver', () => {
     const early = await handOver(o.id, '1234');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toMatch(/is ACCEPTED; it cannot be handed to a driver/);
-    // A delivery order waits for its driver before the kitchen starts.
-    expect((await step(o.id, { action: 'start_preparing' })).statusCode).toBe(409);
+    // The kitchen may start before a driver takes the job (docs/decisions/0125), but a READY order
+    // with nobody on its job cannot be handed over.
+    expect((await step(o.id, { action: 'start_preparing' })).statusCode).toBe(200);
+    expect((await step(o.id, { action: 'mark_ready' })).statusCode).toBe(200);
+    await settle(t, o.id);
+    const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, o.id));
+    expect((await handOver(o.id, job.pickupCode)).statusCode).toBe(409);
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.id)))[0].status).toBe('READY');
 
     const p = await newOrder('PICKUP');
     await step(p.id, { action: 'accept' });
@@ -162,7 +168,7 @@ describe('hand to driver', () => {
     expect((await step(p.id, { action: 'mark_collected' })).json().order.status).toBe('COLLECTED');
   });
 
-  it('refuses a second action on the same order within 2 seconds with the spec’s words', async () => {
+  it('refuses a second action on the same order within 2 seconds with the product’s words', async () => {
     const { order, code } = await readyDelivery();
     // A fresh change blocks the next one on the same order, not on others.
     const o = await newOrder('PICKUP');

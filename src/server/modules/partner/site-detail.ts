@@ -26,6 +26,7 @@ export function toSiteDetail(s: StaffSite): SiteDetail {
     status: s.status,
     openingHours: s.openingHours,
     busyExtraMinutes: s.busyExtraMinutes,
+    responseTimeoutMinutes: s.responseTimeoutMinutes,
     pausedUntil: s.pausedUntil?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
     role: s.role,

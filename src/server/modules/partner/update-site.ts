@@ -35,6 +35,7 @@ export async function updateSite(
     'minOrderMinor',
     'isOpen',
     'busyExtraMinutes',
+    'responseTimeoutMinutes',
     'openingHours',
   ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];

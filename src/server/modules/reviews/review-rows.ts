@@ -6,7 +6,7 @@ import { reviews, userProfiles } from '../../db/schema/index';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether a route's site id can name a site at all (spec 1, section 5: otherwise no reviews). */
+/** Whether a route's site id can name a site at all (docs/product/customer.md#reviews: otherwise no reviews). */
 export function isUuid(text: string): boolean {
   return UUID.test(text);
 }

@@ -97,7 +97,7 @@ describe('who may write a review', () => {
 });
 
 describe('validation', () => {
-  it('requires a whole rating from 1 to 5 with the spec message', async () => {
+  it('requires a whole rating from 1 to 5 with the product message', async () => {
     for (const body of [{}, { rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: '5' }, { rating: null }]) {
       const res = await put(dalston, body, users.amina.cookie);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

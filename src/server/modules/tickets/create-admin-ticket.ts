@@ -7,7 +7,7 @@ import { createTicket } from './create-ticket';
 
 /**
  * The New Ticket dialog: a ticket raised by staff (optionally for a customer's e-mail), audited as
- * ticket_created with the fields spec 3, section 7.3 lists, and pushed to the back office live.
+ * ticket_created with the fields docs/product/admin.md#tickets lists, and pushed to the back office live.
  */
 export async function createAdminTicket(
   deps: { db: Db; bus: LiveBus },

@@ -8,7 +8,7 @@ import { listAssignees } from './list-assignees';
 import { listTickets } from './list-tickets';
 import { updateTicket } from './update-ticket';
 
-/** Customer Service (area tickets): real tickets and threads (DECISIONS.md). */
+/** Customer Service (area tickets): real tickets and threads (docs/product/admin.md#tickets). */
 export function ticketRoutes(app: FastifyInstance): void {
   const db = app.deps.database.db;
   const bus = app.deps.bus;

@@ -12,7 +12,7 @@ import { listAssignees } from './list-assignees';
 
 /**
  * Changes a ticket's status, priority or assignee; each change is stored and audited in one
- * transaction (the spec only toasts them; DECISIONS.md makes them real).
+ * transaction (docs/product/admin.md#tickets: they are real rows).
  */
 export async function updateTicket(
   deps: { db: Db; bus: LiveBus },

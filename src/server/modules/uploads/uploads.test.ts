@@ -49,13 +49,13 @@ describe('uploads', () => {
     expect(get.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('refuses an HTML page renamed .png with the spec message', async () => {
+  it('refuses an HTML page renamed .png with the product message', async () => {
     const res = await upload('partner', 'menu_image', Buffer.from('<html><script>alert(1)</script></html>'));
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toBe('Please select a valid image file');
   });
 
-  it('refuses a file over 5 MB with the spec message', async () => {
+  it('refuses a file over 5 MB with the product message', async () => {
     const res = await upload('partner', 'menu_image', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe('Please select an image smaller than 5MB');

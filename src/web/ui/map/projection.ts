@@ -1,5 +1,5 @@
 /**
- * Web Mercator for the maps (docs/decisions/0080): the same projection and 256-pixel tiles as
+ * Web Mercator for the maps (docs/decisions/0080-maps.md): the same projection and 256-pixel tiles as
  * the usual {z}/{x}/{y} tile servers, so optional raster tiles line up with the drawn points.
  */
 export type LatLng = { lat: number; lng: number };

@@ -64,7 +64,7 @@ function describe(title: string, drawn: MapPoint[], route: boolean): string {
 }
 
 /**
- * A map with no map library and no tile service required (docs/decisions/0080): the points
+ * A map with no map library and no tile service required (docs/decisions/0080-maps.md): the points
  * projected (Web Mercator) into an SVG with distinct marker shapes and labels, a straight dashed
  * route line between them in order, and a scale bar. When MAP_TILE_URL is configured, raster
  * tiles are laid under the SVG; if one fails to load they are all dropped and the plain map

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';
 
-/** Only a super_admin may offer the super_admin role (spec 3, sections 5 and 6). */
+/** Only a super_admin may offer the super_admin role (docs/product/admin.md#team). */
 export function mayInviteRole(inviter: AdminRole, role: AdminRole): boolean {
   return role !== 'super_admin' || inviter === 'super_admin';
 }
@@ -22,7 +22,7 @@ export function mayInviteRole(inviter: AdminRole, role: AdminRole): boolean {
  * Invites someone to the back-office team: the invitation (expiring in 7 days) and a "Pending"
  * member row without an account are written with the audit row in one transaction; the e-mail with
  * the token link goes out after commit. A second pending invite for the same e-mail is refused
- * with the spec's message (the database's unique index decides, code 23505).
+ * with the product's message (the database's unique index decides, code 23505).
  */
 export async function inviteMember(
   deps: { db: Db; bus: LiveBus; mailer: Mailer; publicUrl: string },

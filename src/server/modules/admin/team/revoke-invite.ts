@@ -7,7 +7,7 @@ import type { LiveBus } from '../../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../../audit';
 
 /**
- * Revokes a pending team invitation (spec 3, section 4.4: only pending can be revoked) and removes
+ * Revokes a pending team invitation (docs/product/admin.md#team: only pending can be revoked) and removes
  * its "Pending" member row, audited in the same transaction.
  */
 export async function revokeInvite(deps: { db: Db; bus: LiveBus }, actor: AuditActor, inviteId: string): Promise<void> {

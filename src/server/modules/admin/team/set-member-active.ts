@@ -10,7 +10,7 @@ import { recordAudit } from '../../audit';
 import { toTeamMember } from './team-rows';
 
 /**
- * Activates or deactivates a team member (spec 3, section 4.4). Admin rights come from an active
+ * Activates or deactivates a team member (docs/product/admin.md#team). Admin rights come from an active
  * admin profile or an active team row, so both are switched together: a deactivated member loses
  * the back office at their next request. Nobody switches themselves off, and only a super_admin
  * changes a super_admin (the same rule as inviting one).
