@@ -140,6 +140,22 @@ export default tseslint.config(
     ['src/web/app/**'],
     [{ group: ['**/server/**'], message: 'The web app never imports the server; share through src/domain.' }],
   ),
+  // The web reaches the API only through the typed client: a path is the contract's, never a hand-written string
+  // (docs/decisions/0107). The generated file holds the paths as data; tests may name a URL they check.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/endpoints.generated.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api(\\/|$)/]', 'TemplateElement[value.raw=/^\\/api(\\/|$)/]'].map((selector) => ({
+          selector,
+          message:
+            'Call the endpoint with call(endpoints.<area>.<name>, …), or build its URL with endpointUrl(), from src/web/lib/call.ts.',
+        })),
+      ],
+    },
+  },
   // The UI kit and the web library serve every audience, so they know none of them, nor the app shell.
   zone(
     ['src/web/{ui,lib}/**'],

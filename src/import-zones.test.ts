@@ -92,3 +92,25 @@ describe('the UI kit and the web library know no audience', () => {
     expect(await refusals('src/web/partner/x.tsx', "import { x } from '../ui/field';")).toEqual([]);
   });
 });
+
+describe('the web names no API path by hand', () => {
+  /** The no-restricted-syntax messages for one line of code in a file at `path`. */
+  async function pathRefusals(path: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ['src/web/admin/x.tsx', "export const u = '/api/admin/team';"],
+    ['src/web/partner/x.tsx', 'export const u = (id: string) => `/api/partner/sites/${id}`;'],
+    ['src/web/lib/x.ts', 'export const u = "/api";'],
+  ])('%s refuses: %s', async (path, code) => {
+    expect(await pathRefusals(path, code)).toEqual([expect.stringContaining('call(endpoints.')]);
+  });
+
+  it('allows the generated client, tests, and other paths', async () => {
+    expect(await pathRefusals('src/web/lib/endpoints.generated.ts', "export const u = '/api/me';")).toEqual([]);
+    expect(await pathRefusals('src/web/lib/x.test.ts', "export const u = '/api/me';")).toEqual([]);
+    expect(await pathRefusals('src/web/admin/x.tsx', "export const u = '/admin/api/x';")).toEqual([]);
+  });
+});

@@ -51,6 +51,13 @@ export const UK_ALLERGENS = [
   'sulphites',
 ] as const;
 
+export type Allergen = (typeof UK_ALLERGENS)[number];
+
+/** Whether a stored allergen name is one of the 14 (a menu read answers plain strings). */
+export function isAllergen(name: string): name is Allergen {
+  return (UK_ALLERGENS as readonly string[]).includes(name);
+}
+
 export const ALLERGEN_LABELS: Record<(typeof UK_ALLERGENS)[number], string> = {
   celery: 'Celery',
   gluten: 'Cereals containing gluten',

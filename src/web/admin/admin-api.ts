@@ -11,7 +11,7 @@ export const adminKeys = {
   jobs: ['admin', 'jobs'] as const,
   settings: ['admin', 'settings'] as const,
   team: ['admin', 'team'] as const,
-  tickets: (filters: Record<string, string>) => ['admin', 'tickets', 'list', filters] as const,
+  tickets: (filters: Record<string, string | undefined>) => ['admin', 'tickets', 'list', filters] as const,
   ticketsAll: ['admin', 'tickets'] as const,
   ticket: (id: string) => ['admin', 'tickets', 'detail', id] as const,
   assignees: ['admin', 'assignees'] as const,

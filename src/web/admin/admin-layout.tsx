@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { canUseAdminArea } from '../../domain/policies';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
 import { topicName } from '../../domain/topics';
-import type { PendingDriversResponse } from '../../domain/contracts/admin/overview';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { signOut } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';
@@ -24,7 +24,7 @@ export const ADMIN_SESSION_KEY = 'halalnosh-admin-session';
 function PendingDriversButton() {
   const pending = useQuery({
     queryKey: adminKeys.pendingCount,
-    queryFn: ({ signal }) => api<PendingDriversResponse>('/api/admin/drivers/pending-count', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminDriversPendingCount, { signal }),
     refetchInterval: 30_000,
   });
   const count = pending.data?.count ?? 0;
@@ -73,7 +73,7 @@ export function AdminLayout() {
     if (!userId || !role) return;
     if (sessionStorage.getItem(ADMIN_SESSION_KEY) === userId) return;
     sessionStorage.setItem(ADMIN_SESSION_KEY, userId);
-    void api('/api/admin/session/touch', { method: 'POST' }).catch(() => undefined);
+    void call(endpoints.admin.postAdminSessionTouch).catch(() => undefined);
   }, [userId, role]);
 
   const onLogOut = async () => {

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AuditResponse } from '../../domain/contracts/admin/audit';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
@@ -58,14 +58,7 @@ export function AuditPage() {
   const filters = { action, entityType, q, page, pageSize: PAGE_SIZE };
   const audit = useQuery({
     queryKey: adminKeys.audit(filters),
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams(
-        Object.entries(filters)
-          .filter(([, v]) => v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      );
-      return api<AuditResponse>(`/api/admin/audit?${qs}`, { signal });
-    },
+    queryFn: ({ signal }) => call(endpoints.audit.getAdminAudit, { query: filters, signal }),
     placeholderData: keepPreviousData,
   });
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / PAGE_SIZE)) : 1;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import type { CitySuggestionsResponse } from '../../domain/contracts/admin/overview';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatShortDate } from '../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/spinner';
@@ -13,7 +13,7 @@ import { LoadFailed } from './admin-states';
 export function CitySuggestionsCard() {
   const q = useQuery({
     queryKey: adminKeys.citySuggestions,
-    queryFn: ({ signal }) => api<CitySuggestionsResponse>('/api/admin/city-suggestions', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminCitySuggestions, { signal }),
   });
   return (
     <Card>

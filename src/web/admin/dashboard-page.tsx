@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bike, Inbox, Package } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AdminOverview } from '../../domain/contracts/admin/overview';
 import { canUseAdminArea } from '../../domain/policies';
 import { TICKET_STATUSES } from '../../domain/tickets';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatNumber } from '../lib/format';
 import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -22,7 +22,7 @@ export function AdminDashboardPage() {
   const role = useMe().data?.user?.adminRole ?? null;
   const overview = useQuery({
     queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => api<AdminOverview>('/api/admin/overview', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminOverview, { signal }),
   });
   const header = <AdminHeader title="Overview" note="The platform at a glance. Counts update as things happen." />;
   if (overview.isPending)

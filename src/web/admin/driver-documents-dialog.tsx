@@ -7,7 +7,8 @@ import {
   INCOMPLETE_APPLICATION_WARNING,
   driverActionsFor,
 } from '../../domain/driver-approval';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -79,7 +80,7 @@ export function DriverDocumentsDialog({ driverId, onClose }: { driverId: string 
   const docs = useQuery({
     queryKey: adminKeys.driverDocuments(driverId ?? ''),
     queryFn: ({ signal }) =>
-      api<DriverDocumentsResponse>(`/api/admin/drivers/${encodeURIComponent(driverId!)}/documents`, { signal }),
+      call(endpoints.admin.getAdminDriversByDriverIdDocuments, { params: { driverId: driverId! }, signal }),
     enabled: !!driverId,
   });
   const action = useDriverAction(onClose);

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, Settings, UserCheck, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ListDriversResponse } from '../../domain/contracts/admin/drivers';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -56,8 +56,7 @@ export function DriversPage() {
 
   const drivers = useQuery({
     queryKey: adminKeys.drivers(q),
-    queryFn: ({ signal }) =>
-      api<ListDriversResponse>(`/api/admin/drivers${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminDrivers, { query: { q }, signal }),
     placeholderData: keepPreviousData,
     // Drivers going online or offline are not pushed to the back office: refresh the badges every 30 s.
     refetchInterval: 30_000,

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminCertificateView, AdminCertificatesResponse } from '../../domain/contracts/halal/admin-halal';
+import type { AdminCertificateView } from '../../domain/contracts/halal/admin-halal';
 import { halalStatusLabel } from '../../domain/halal';
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_STATUSES } from '../../domain/halal-facts';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
@@ -23,8 +24,7 @@ export function HalalPage() {
   const [status, setStatus] = useState<Filter>('pending');
   const list = useQuery({
     queryKey: listKey(status),
-    queryFn: ({ signal }) =>
-      api<AdminCertificatesResponse>(`/api/admin/halal/certificates?status=${status}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.halal.getAdminHalalCertificates, { query: { status }, signal }),
   });
   return (
     <div className="grid gap-6">
@@ -64,10 +64,12 @@ function CertificateCard({ cert }: { cert: AdminCertificateView }) {
   const [showPreview, setShowPreview] = useState(false);
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'reject') =>
-      api(`/api/admin/halal/certificates/${cert.id}/${decision}`, {
-        method: 'POST',
-        ...(decision === 'reject' ? { body: { reason } } : {}),
-      }),
+      decision === 'approve'
+        ? call(endpoints.halal.postAdminHalalCertificatesByCertificateIdApprove, { params: { certificateId: cert.id } })
+        : call(endpoints.halal.postAdminHalalCertificatesByCertificateIdReject, {
+            params: { certificateId: cert.id },
+            body: { reason },
+          }),
     onSuccess: async (_data, decision) => {
       toast.success(
         decision === 'approve' ? `Certificate approved: ${cert.siteName} is Halal Verified` : 'Certificate rejected',

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminSiteHalalResponse } from '../../domain/contracts/halal/admin-halal';
 import { halalStatusLabel } from '../../domain/halal';
 import { canUseAdminArea } from '../../domain/policies';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useMe } from '../lib/me';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -18,16 +18,21 @@ export function HalalTicketActions({ ticketId, ticketNumber }: { ticketId: strin
   const [reason, setReason] = useState(`Halal concern ${ticketNumber}`);
   const site = useQuery({
     queryKey: ['admin', 'halal', 'ticket', ticketId],
-    queryFn: ({ signal }) => api<AdminSiteHalalResponse>(`/api/admin/halal/tickets/${ticketId}/site`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.halal.getAdminHalalTicketsByTicketIdSite, { params: { ticketId }, signal }),
     enabled: allowed,
     retry: false,
   });
   const act = useMutation({
     mutationFn: (move: 'suspend' | 'reinstate') =>
-      api<AdminSiteHalalResponse>(`/api/admin/halal/sites/${site.data!.siteId}/${move}`, {
-        method: 'POST',
-        body: { reason, ticketId },
-      }),
+      move === 'suspend'
+        ? call(endpoints.halal.postAdminHalalSitesBySiteIdSuspend, {
+            params: { siteId: site.data!.siteId },
+            body: { reason, ticketId },
+          })
+        : call(endpoints.halal.postAdminHalalSitesBySiteIdReinstate, {
+            params: { siteId: site.data!.siteId },
+            body: { reason, ticketId },
+          }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['admin', 'halal', 'ticket', ticketId], saved);
       toast.success(`${saved.siteName} is now ${halalStatusLabel(saved.halalStatus)}`);

@@ -3,7 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
 import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
@@ -29,7 +31,7 @@ export function InviteDialog({
 
   const send = useMutation({
     mutationFn: (body: { fullName: string; email: string; role: AdminRole }) =>
-      api('/api/admin/team/invites', { method: 'POST', body }),
+      call(endpoints.admin.postAdminTeamInvites, { body }),
     onSuccess: () => {
       toast.success(TEAM_MESSAGES.sent);
       setFullName('');

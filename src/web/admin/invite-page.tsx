@@ -4,7 +4,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { InviteLookup } from '../../domain/contracts/admin/team';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { signIn, signOut } from '../lib/auth';
 import { refreshMe, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -36,7 +37,7 @@ export function AdminInvitePage() {
 
   const invite = useQuery({
     queryKey: ['invite', token],
-    queryFn: () => api<InviteLookup>('/api/admin/invitations/lookup', { method: 'POST', body: { token } }),
+    queryFn: () => call(endpoints.admin.postAdminInvitationsLookup, { body: { token } }),
     enabled: token.length >= 16,
     retry: false,
   });
@@ -52,15 +53,14 @@ export function AdminInvitePage() {
     mutationFn: async (mode: 'signed-in' | 'sign-in' | 'sign-up') => {
       const email = invite.data!.email;
       if (mode === 'sign-up') {
-        await api('/api/admin/invitations/sign-up', {
-          method: 'POST',
+        await call(endpoints.admin.postAdminInvitationsSignUp, {
           body: { token, fullName: (fullName ?? invite.data!.fullName ?? '').trim(), password },
         });
         await signIn(email, password);
         return;
       }
       if (mode === 'sign-in') await signIn(email, password);
-      await api('/api/admin/invitations/accept', { method: 'POST', body: { token } });
+      await call(endpoints.admin.postAdminInvitationsAccept, { body: { token } });
     },
     onSuccess: () => void finish(),
     onError: (e) => setError(e.message),

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
-import type { ActiveJobsResponse, AdminJob } from '../../domain/contracts/admin/drivers';
-import { api } from '../lib/api';
+import type { AdminJob } from '../../domain/contracts/admin/drivers';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatMiles, formatPrice, formatTime } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { EmptyState } from '../ui/empty-state';
@@ -23,7 +24,7 @@ export function ActiveJobsTable() {
   // Job moves are published to drivers' areas, not to the back office: refresh every 15 s.
   const jobs = useQuery({
     queryKey: adminKeys.jobs,
-    queryFn: ({ signal }) => api<ActiveJobsResponse>('/api/admin/jobs', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminJobs, { signal }),
     refetchInterval: 15_000,
   });
   if (jobs.isPending) return <Spinner label="Loading jobs" />;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { TICKET_MESSAGES, type TicketResponse, createTicketBody } from '../../domain/contracts/tickets/tickets';
+import { TICKET_MESSAGES, createTicketBody } from '../../domain/contracts/tickets/tickets';
 import { TICKET_CHANNELS, TICKET_PRIORITIES, type TicketChannel, type TicketPriority } from '../../domain/tickets';
-import { api } from '../lib/api';
+import { type BodyOf, call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
@@ -31,7 +32,8 @@ export function NewTicketDialog({
   const [priority, setPriority] = useState<TicketPriority>('normal');
 
   const create = useMutation({
-    mutationFn: (body: unknown) => api<TicketResponse>('/api/admin/tickets', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<typeof endpoints.tickets.postAdminTickets>) =>
+      call(endpoints.tickets.postAdminTickets, { body }),
     onSuccess: (data) => {
       toast.success(TICKET_MESSAGES.created, { description: data.ticket.ticketNumber });
       setSubject('');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProfile } from '../../domain/contracts/admin/overview';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent } from '../ui/card';
@@ -13,7 +13,7 @@ export function ProfilePage() {
   useDocumentTitle('Profile');
   const profile = useQuery({
     queryKey: adminKeys.profile,
-    queryFn: ({ signal }) => api<AdminProfile>('/api/admin/profile', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminProfile, { signal }),
   });
   return (
     <div className="grid gap-6">

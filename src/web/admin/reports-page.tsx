@@ -3,7 +3,8 @@ import { Clock, Download, PoundSterling, ShoppingBag, Timer } from 'lucide-react
 import { useSearchParams } from 'react-router';
 import type { ReportResponse } from '../../domain/contracts/admin/reports';
 import { defaultReportRange, londonDate, reportRangeProblem } from '../../domain/reports';
-import { api } from '../lib/api';
+import { call, endpointUrl } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatNumber, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -78,7 +79,7 @@ export function ReportsPage() {
   const problem = reportRangeProblem(from, to);
   const report = useQuery({
     queryKey: adminKeys.reports(from, to),
-    queryFn: ({ signal }) => api<ReportResponse>(`/api/admin/reports?from=${from}&to=${to}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminReports, { query: { from, to }, signal }),
     enabled: !problem,
     placeholderData: keepPreviousData,
   });
@@ -99,7 +100,7 @@ export function ReportsPage() {
         note="London days. Revenue counts delivered and collected orders."
         actions={
           <a
-            href={`/api/admin/reports/export?from=${from}&to=${to}`}
+            href={endpointUrl(endpoints.admin.getAdminReportsExport, { query: { from, to } })}
             download
             className={buttonClasses({ variant: 'outline' })}
             aria-disabled={!!problem}

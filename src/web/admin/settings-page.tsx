@@ -3,7 +3,7 @@ import { Bell, Cog, Power, Save, Truck, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { type AdminSettingsResponse, SETTINGS_MESSAGES } from '../../domain/contracts/settings/settings';
+import { SETTINGS_MESSAGES } from '../../domain/contracts/settings/settings';
 import {
   SETTING_INFO,
   SETTING_KEYS,
@@ -12,7 +12,8 @@ import {
   parseSettingInput,
   validateSetting,
 } from '../../domain/settings';
-import { api } from '../lib/api';
+import { type BodyOf, call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -58,10 +59,13 @@ const GROUPS: { group: SettingGroup; title: string; description: string; icon: R
   },
 ];
 
+/** A setting's value as the API carries it (each key's own rule is domain/settings.ts). */
+type SettingValue = BodyOf<typeof endpoints.settings.putAdminSettingsByKey>['value'];
+
 const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** The typed value of a field, or the rule it breaks. */
-function check(key: SettingKey, draft: string): { ok: true; value: unknown } | { ok: false; message: string } {
+function check(key: SettingKey, draft: string): { ok: true; value: SettingValue } | { ok: false; message: string } {
   return validateSetting(key, parseSettingInput(SETTING_INFO[key].kind, draft));
 }
 
@@ -71,7 +75,7 @@ export function AdminSettingsPage() {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => api<AdminSettingsResponse>('/api/admin/settings', { signal }),
+    queryFn: ({ signal }) => call(endpoints.settings.getAdminSettings, { signal }),
   });
   const [fields, setFields] = useState<Partial<Record<SettingKey, FieldState>>>({});
   const { hash } = useLocation();
@@ -104,12 +108,12 @@ export function AdminSettingsPage() {
     }));
 
   const saveOne = useMutation({
-    mutationFn: ({ key, value }: { key: SettingKey; value: unknown }) =>
-      api<AdminSettingsResponse>(`/api/admin/settings/${key}`, { method: 'PUT', body: { value } }),
+    mutationFn: ({ key, value }: { key: SettingKey; value: SettingValue }) =>
+      call(endpoints.settings.putAdminSettingsByKey, { params: { key }, body: { value } }),
   });
   const saveAll = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      api<AdminSettingsResponse>('/api/admin/settings', { method: 'PUT', body: { settings: values } }),
+    mutationFn: (values: Record<string, SettingValue>) =>
+      call(endpoints.settings.putAdminSettings, { body: { settings: values } }),
   });
 
   const commit = (key: SettingKey, raw?: string) => {
@@ -142,7 +146,7 @@ export function AdminSettingsPage() {
   };
 
   const onSaveAll = () => {
-    const values: Record<string, unknown> = {};
+    const values: Record<string, SettingValue> = {};
     let bad = 0;
     for (const key of SETTING_KEYS) {
       const c = check(key, fields[key]?.draft ?? '');

@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { TEAM_MESSAGES, type TeamMember, type TeamResponse } from '../../domain/contracts/admin/team';
+import { TEAM_MESSAGES, type TeamMember } from '../../domain/contracts/admin/team';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime, formatShortDate } from '../lib/format';
 import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -31,19 +32,19 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const team = useQuery({
     queryKey: adminKeys.team,
-    queryFn: ({ signal }) => api<TeamResponse>('/api/admin/team', { signal }),
+    queryFn: ({ signal }) => call(endpoints.admin.getAdminTeam, { signal }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.team });
 
   const revoke = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/team/invites/${id}/revoke`, { method: 'POST' }),
+    mutationFn: (id: string) => call(endpoints.admin.postAdminTeamInvitesByIdRevoke, { params: { id } }),
     onSuccess: () => toast.success(TEAM_MESSAGES.revoked),
     onError: (error) => toast.error(TEAM_MESSAGES.revokeFailed, { description: error.message }),
     onSettled: refresh,
   });
   const setActive = useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      api(`/api/admin/team/members/${id}/status`, { method: 'POST', body: { isActive } }),
+      call(endpoints.admin.postAdminTeamMembersByIdStatus, { params: { id }, body: { isActive } }),
     onSuccess: (_data, vars) => toast.success(vars.isActive ? TEAM_MESSAGES.activated : TEAM_MESSAGES.deactivated),
     onError: (error) => toast.error(TEAM_MESSAGES.statusFailed, { description: error.message }),
     onSettled: refresh,

@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { type AssigneesResponse, TICKET_MESSAGES, type TicketResponse } from '../../domain/contracts/tickets/tickets';
+import { TICKET_MESSAGES, type TicketResponse } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
-import { api } from '../lib/api';
+import { type BodyOf, call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
 import { Badge } from '../ui/badge';
@@ -18,18 +19,18 @@ import { LabelledSwitch } from './labelled-switch';
 import { TICKET_CHANNEL_LABELS, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from './ticket-labels';
 import { HalalTicketActions } from './halal-ticket-actions';
 
-type Patch = { status?: string; priority?: string; assigneeId?: string | null };
+type Patch = BodyOf<typeof endpoints.tickets.patchAdminTicketsOne>;
 
 /** The right pane: one ticket, its status, priority and assignee, the thread and the composer (Enter sends). */
 export function TicketDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const ticket = useQuery({
     queryKey: adminKeys.ticket(id),
-    queryFn: ({ signal }) => api<TicketResponse>(`/api/admin/tickets/${id}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.tickets.getAdminTicketsOne, { params: { id }, signal }),
   });
   const assignees = useQuery({
     queryKey: adminKeys.assignees,
-    queryFn: ({ signal }) => api<AssigneesResponse>('/api/admin/tickets/assignees', { signal }),
+    queryFn: ({ signal }) => call(endpoints.tickets.getAdminTicketsAssignees, { signal }),
   });
   const [message, setMessage] = useState('');
   const [internal, setInternal] = useState(false);
@@ -41,7 +42,7 @@ export function TicketDetail({ id }: { id: string }) {
   };
 
   const update = useMutation({
-    mutationFn: (patch: Patch) => api<TicketResponse>(`/api/admin/tickets/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: (patch: Patch) => call(endpoints.tickets.patchAdminTicketsOne, { params: { id }, body: patch }),
     onSuccess: (data, patch) => {
       onSaved(data);
       toast.success(
@@ -67,7 +68,7 @@ export function TicketDetail({ id }: { id: string }) {
 
   const send = useMutation({
     mutationFn: (body: { message: string; isInternal: boolean }) =>
-      api<TicketResponse>(`/api/admin/tickets/${id}/messages`, { method: 'POST', body }),
+      call(endpoints.tickets.postAdminTicketsByIdMessages, { params: { id }, body }),
     onSuccess: (data) => {
       onSaved(data);
       setMessage('');
@@ -126,14 +127,14 @@ export function TicketDetail({ id }: { id: string }) {
             label="Status"
             value={t.status}
             disabled={update.isPending}
-            onChange={(e) => update.mutate({ status: e.target.value })}
+            onChange={(e) => update.mutate({ status: TICKET_STATUSES.find((s) => s === e.target.value) })}
             options={TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))}
           />
           <SelectField
             label="Priority"
             value={t.priority}
             disabled={update.isPending}
-            onChange={(e) => update.mutate({ priority: e.target.value })}
+            onChange={(e) => update.mutate({ priority: TICKET_PRIORITIES.find((p) => p === e.target.value) })}
             options={TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))}
           />
           <SelectField

@@ -2,9 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TICKET_MESSAGES, type ListTicketsResponse } from '../../domain/contracts/tickets/tickets';
+import { TICKET_MESSAGES } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,8 +29,9 @@ export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [q, setQ] = useState(search.trim());
-  const status = params.get('status') ?? '';
-  const priority = params.get('priority') ?? '';
+  // Only a known status or priority filters (a hand-edited URL would otherwise be refused).
+  const status = TICKET_STATUSES.find((s) => s === params.get('status'));
+  const priority = TICKET_PRIORITIES.find((p) => p === params.get('priority'));
   const selected = params.get('ticket');
   const [creating, setCreating] = useState(false);
 
@@ -52,10 +54,7 @@ export function TicketsPage() {
   const filters = { q, status, priority };
   const list = useQuery({
     queryKey: adminKeys.tickets(filters),
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
-      return api<ListTicketsResponse>(`/api/admin/tickets${qs.size ? `?${qs}` : ''}`, { signal });
-    },
+    queryFn: ({ signal }) => call(endpoints.tickets.getAdminTickets, { query: filters, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -93,7 +92,7 @@ export function TicketsPage() {
           <div className="grid grid-cols-2 gap-2">
             <SelectField
               label="Status"
-              value={status}
+              value={status ?? ''}
               onChange={(e) => setParam('status', e.target.value || null)}
               options={[
                 { value: '', label: 'All statuses' },
@@ -102,7 +101,7 @@ export function TicketsPage() {
             />
             <SelectField
               label="Priority"
-              value={priority}
+              value={priority ?? ''}
               onChange={(e) => setParam('priority', e.target.value || null)}
               options={[
                 { value: '', label: 'All priorities' },

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import type { changeDriverStatusResponse } from '../../domain/contracts/admin/drivers';
 import { DRIVER_STATUS_FAILED, type DriverAction } from '../../domain/driver-approval';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { adminKeys } from './admin-api';
 
 /** Approve, Reject, Suspend or Reinstate, with the product's toasts; the lists refresh afterwards. */
@@ -11,10 +10,7 @@ export function useDriverAction(onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ driverId, action }: { driverId: string; action: DriverAction }) =>
-      api<z.infer<typeof changeDriverStatusResponse>>(`/api/admin/drivers/${encodeURIComponent(driverId)}/status`, {
-        method: 'POST',
-        body: { action },
-      }),
+      call(endpoints.admin.postAdminDriversByDriverIdStatus, { params: { driverId }, body: { action } }),
     onSuccess: (data) => {
       toast.success(data.message);
       onDone?.();

@@ -2,17 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import type { listMailResponse } from '../../domain/contracts/dev/list-mail';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading } from '../ui/spinner';
-
-type MailList = z.infer<typeof listMailResponse>;
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -35,7 +33,7 @@ export function DevMailPage() {
   useDocumentTitle('Dev outbox');
   const mails = useQuery({
     queryKey: ['dev', 'mail'],
-    queryFn: ({ signal }) => api<MailList>('/api/dev/mail', { signal }),
+    queryFn: ({ signal }) => call(endpoints.dev.getDevMail, { signal }),
     refetchInterval: 5000,
   });
   const notDemo = mails.error instanceof ApiError && mails.error.status === 404;

@@ -13,7 +13,9 @@ import {
 } from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
 import { topicName } from '../../domain/topics';
-import { ApiError, api, isNotFound } from '../lib/api';
+import { ApiError, isNotFound } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';
 import { uploadFile } from '../lib/upload';
@@ -124,7 +126,7 @@ export function DeliveryPage() {
 
   const screen = deliveryScreen(job, progress);
   const tellArrival = (at: 'pickup' | 'delivery') =>
-    api(`/api/driver/jobs/${encodeURIComponent(jobId)}/arrival`, { method: 'POST', body: { at } }).catch(() =>
+    call(endpoints.dispatch.postDriverJobsByJobIdArrival, { params: { jobId }, body: { at } }).catch(() =>
       toast.error(DELIVERY_MESSAGES.updateFailed),
     );
 
@@ -193,13 +195,10 @@ export function DeliveryPage() {
         purpose: 'proof_of_delivery',
         filename: `delivery-proof-${jobId}-${Date.now()}.jpg`,
       });
-      const res = await api<{ job: JobDetailResponse['job'] }>(
-        `/api/driver/jobs/${encodeURIComponent(jobId)}/complete`,
-        {
-          method: 'POST',
-          body: { code: verifiedCode, proofUploadId: proof.id },
-        },
-      );
+      const res = await call(endpoints.dispatch.postDriverJobsByJobIdComplete, {
+        params: { jobId },
+        body: { code: verifiedCode, proofUploadId: proof.id },
+      });
       queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
     } catch (error) {
       throw new Error(

@@ -1,8 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
-import type { EarningsResponse } from '../../domain/contracts/driver/earnings';
-import type { JobDetailResponse, ListJobsResponse } from '../../domain/contracts/driver/jobs';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 
 /** Query keys of the driver app, so a live event can refresh exactly what it touches. */
 export const driverKeys = {
@@ -21,32 +20,32 @@ export const JOB_REFRESH_MS = 3_000;
 export function useDriverProfile() {
   return useQuery({
     queryKey: driverKeys.profile,
-    queryFn: ({ signal }) => api<DriverProfile>('/api/driver/profile', { signal }),
+    queryFn: ({ signal }) => call(endpoints.driver.getDriverProfile, { signal }),
   });
 }
 
 export function useAvailableJobs(limit: number) {
   return useQuery({
     queryKey: driverKeys.jobs(limit),
-    queryFn: ({ signal }) => api<ListJobsResponse>(`/api/driver/jobs?limit=${limit}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.dispatch.getDriverJobs, { query: { limit }, signal }),
     refetchInterval: JOB_LIST_REFRESH_MS,
   });
 }
 
 export function fetchJob(id: string, signal?: AbortSignal) {
-  return api<JobDetailResponse>(`/api/driver/jobs/${encodeURIComponent(id)}`, { signal });
+  return call(endpoints.dispatch.getDriverJobsByJobId, { params: { jobId: id }, signal });
 }
 
 export function useEarnings() {
   return useQuery({
     queryKey: driverKeys.earnings,
-    queryFn: ({ signal }) => api<EarningsResponse>('/api/driver/earnings', { signal }),
+    queryFn: ({ signal }) => call(endpoints.driver.getDriverEarnings, { signal }),
   });
 }
 
 /** Goes online or offline and updates every cached view of the driver. */
 export async function setOnline(queryClient: QueryClient, isOnline: boolean): Promise<void> {
-  await api('/api/driver/availability', { method: 'PATCH', body: { isOnline } });
+  await call(endpoints.driver.patchDriverAvailability, { body: { isOnline } });
   queryClient.setQueryData<DriverProfile>(driverKeys.profile, (p) => (p ? { ...p, isOnline } : p));
   await queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
 }

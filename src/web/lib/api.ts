@@ -37,49 +37,8 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR';
 }
 
-export type ApiInit = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON, or a FormData sent as multipart (uploads). */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Extra request headers (Idempotency-Key, x-order-token). */
-  headers?: Record<string, string>;
-};
-
-/**
- * Calls the HalalNosh API with the session cookie and JSON, returning the parsed body.
- * Throws ApiError with the server's code and message on any failure.
- */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const { method = 'GET', body, signal } = init;
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  const form = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers,
-      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('NETWORK_ERROR', 'Could not reach HalalNosh. Check your connection and try again.', 0);
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-  if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(data.error.code, data.error.message, response.status);
-    throw new ApiError(codeForStatus(response.status), response.statusText || 'Request failed', response.status);
-  }
-  return data as T;
+/** The ApiError of a failed answer: the server's code and message, or one from the status (a proxy's 502, an empty 413). */
+export function apiErrorOf(data: unknown, status: number, statusText: string): ApiError {
+  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status);
+  return new ApiError(codeForStatus(status), statusText || 'Request failed', status);
 }

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointInput, EndpointResponse } from '../../domain/contracts/endpoint';
-import { api } from './api';
+import { ApiError, apiErrorOf } from './api';
 
 /**
  * An endpoint as the browser knows it: method and path as data, the contract only as a type
@@ -19,6 +19,12 @@ export type CallOptions<E extends Endpoint> = EndpointInput<E> & {
   /** Extra request headers (Idempotency-Key, x-order-token). */
   headers?: Record<string, string>;
 };
+
+/** The request body an endpoint takes, for a form that builds it before calling. */
+export type BodyOf<R> = EndpointInput<ContractOf<R>> extends { body: infer B } ? B : never;
+
+/** What an endpoint answers, for a cache update or a component's props. */
+export type ResponseOf<R> = EndpointResponse<ContractOf<R>>;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -48,10 +54,55 @@ export function call<R extends EndpointRef<Endpoint>>(
 ): Promise<EndpointResponse<ContractOf<R>>> {
   const o = (options ?? {}) as CallOptions<Endpoint> & { params?: unknown; query?: unknown; body?: unknown };
   const url = endpointUrl(ref, { params: o.params as never, query: o.query as never });
-  return api<EndpointResponse<ContractOf<R>>>(url, {
+  return request<EndpointResponse<ContractOf<R>>>(url, {
     method: ref.method,
     body: o.body,
     signal: o.signal,
     headers: o.headers,
   });
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra request headers (Idempotency-Key, x-order-token). */
+  headers?: Record<string, string>;
+};
+
+/**
+ * Sends one request with the session cookie and JSON, answering the parsed body; ApiError with the
+ * server's code and message on any failure. Private to this file: pages call endpoints by contract
+ * (`call`), never a hand-written URL with a hand-picked answer type (docs/decisions/0107).
+ */
+async function request<T>(path: string, init: RequestOptions): Promise<T> {
+  const { method = 'GET', body, signal } = init;
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 'Could not reach HalalNosh. Check your connection and try again.', 0);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) throw apiErrorOf(data, response.status, response.statusText);
+  return data as T;
 }

@@ -2,6 +2,8 @@ import type { UploadResponse } from '../../domain/contracts/uploads/upload-file'
 import { isErrorBody } from '../../domain/errors';
 import type { UploadPurpose } from '../../domain/uploads';
 import { ApiError } from './api';
+import { endpointUrl } from './call';
+import { endpoints } from './endpoints.generated';
 
 export type UploadOptions = {
   purpose: UploadPurpose;
@@ -29,7 +31,7 @@ export function uploadFile(file: Blob, options: UploadOptions): Promise<UploadRe
   else form.append('file', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/uploads?${new URLSearchParams({ purpose })}`);
+    xhr.open('POST', endpointUrl(endpoints.uploads.postUploads, { query: { purpose } }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     if (onProgress)

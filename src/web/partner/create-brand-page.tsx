@@ -3,13 +3,10 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  type BrandFormInput,
-  type SaveBrandResponse,
-  createBrandBody,
-} from '../../domain/contracts/partner/save-brand';
+import { type BrandFormInput, createBrandBody } from '../../domain/contracts/partner/save-brand';
 import { canManageBrand } from '../../domain/partner-access';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
@@ -85,13 +82,10 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
     setErrors({});
     setBusy(true);
     try {
-      const { brand: saved } = await api<SaveBrandResponse>(
-        brand ? `/api/partner/brands/${brand.id}` : '/api/partner/brands',
-        {
-          method: brand ? 'PATCH' : 'POST',
-          body: { ...form, logoUrl: form.logoUrl ?? '' },
-        },
-      );
+      const saveBody = { ...form, logoUrl: form.logoUrl ?? '' };
+      const { brand: saved } = await (brand
+        ? call(endpoints.partner.patchPartnerBrandsByBrandId, { params: { brandId: brand.id }, body: saveBody })
+        : call(endpoints.partner.postPartnerBrands, { body: saveBody }));
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
       if (brand) {
         toast.success('Brand updated successfully');

@@ -3,9 +3,10 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { type SiteResponse, createSiteBody } from '../../domain/contracts/partner/sites';
+import { createSiteBody } from '../../domain/contracts/partner/sites';
 import { canManageBrand } from '../../domain/partner-access';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
@@ -74,7 +75,10 @@ export function CreateSitePage() {
     setErrors({});
     setBusy(true);
     try {
-      const { site } = await api<SiteResponse>(`/api/partner/brands/${brand.id}/sites`, { method: 'POST', body });
+      const { site } = await call(endpoints.partner.postPartnerBrandsByBrandIdSites, {
+        params: { brandId: brand.id },
+        body,
+      });
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
       toast.success('Site created successfully', { description: `${site.name} has been added.` });
       navigate(`/partner/location/${site.id}`);

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertTriangle, ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DashboardResponse } from '../../domain/contracts/partner/dashboard';
 import { halalStatusLabel } from '../../domain/halal';
 import { isPaused } from '../../domain/branch-settings';
 import { canManageBrand } from '../../domain/partner-access';
 import { topicName } from '../../domain/topics';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatPrice, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -27,7 +27,7 @@ export function PartnerDashboardPage() {
   const selection = usePartnerSelection();
   const dashboard = useQuery({
     queryKey: partnerKeys.dashboard(null),
-    queryFn: ({ signal }) => api<DashboardResponse>('/api/partner/dashboard', { signal }),
+    queryFn: ({ signal }) => call(endpoints.partner.getPartnerDashboard, { signal }),
   });
   const siteIds = selection.brands.flatMap((b) => b.sites.map((s) => s.id));
   useLiveEvents(siteIds.map(topicName.site), {

@@ -17,7 +17,8 @@ import {
   SLAUGHTER_METHODS,
   type SlaughterMethod,
 } from '../../domain/halal-facts';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useLiveEvents } from '../lib/live';
 import { uploadFile } from '../lib/upload';
 import { formatDate } from '../lib/format';
@@ -34,7 +35,7 @@ const key = (siteId: string) => ['partner', 'halal', siteId] as const;
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({
     queryKey: key(siteId),
-    queryFn: ({ signal }) => api<PartnerHalalResponse>(`/api/partner/sites/${siteId}/halal`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.halal.getPartnerSitesBySiteIdHalal, { params: { siteId }, signal }),
   });
   // A verifier's decision, an expiry or a suspension shows up while the page is open.
   useLiveEvents([topicName.site(siteId)], {
@@ -115,8 +116,8 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
         purpose: 'halal_certificate',
         failedMessage: 'Failed to upload the certificate',
       });
-      return api<CertificateView>(`/api/partner/sites/${siteId}/halal/certificates`, {
-        method: 'POST',
+      return call(endpoints.halal.postPartnerSitesBySiteIdHalalCertificates, {
+        params: { siteId },
         body: {
           certifyingBody: body,
           ...(body === 'other' ? { certifyingBodyOther: other } : {}),
@@ -246,8 +247,8 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
   const [itemIds, setItemIds] = useState<string[]>(data.halalItemIds);
   const save = useMutation({
     mutationFn: () =>
-      api<PartnerHalalResponse>(`/api/partner/sites/${data.siteId}/halal/facts`, {
-        method: 'PUT',
+      call(endpoints.halal.putPartnerSitesBySiteIdHalalFacts, {
+        params: { siteId: data.siteId },
         body: {
           alcoholServed: alcohol,
           porkOnPremises: pork,

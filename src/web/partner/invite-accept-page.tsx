@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck, Store } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AcceptInvitationResponse, LookupInvitationResponse } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS } from '../../domain/partner-access';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { signIn, signOut } from '../lib/auth';
 import { refreshMe, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -27,7 +28,7 @@ export function InviteAcceptPage() {
   const me = useMe();
   const lookup = useQuery({
     queryKey: ['invitation', token],
-    queryFn: () => api<LookupInvitationResponse>('/api/invitations/lookup', { method: 'POST', body: { token } }),
+    queryFn: () => call(endpoints.partner.postInvitationsLookup, { body: { token } }),
     enabled: token.length >= 20,
     retry: false,
   });
@@ -110,8 +111,7 @@ function useAccept(token: string) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (extra: { name?: string; password?: string; email?: string } = {}) => {
-      const result = await api<AcceptInvitationResponse>('/api/invitations/accept', {
-        method: 'POST',
+      const result = await call(endpoints.partner.postInvitationsAccept, {
         body: { token, name: extra.name, password: extra.password },
       });
       if (result.accountCreated && extra.email && extra.password) await signIn(extra.email, extra.password);

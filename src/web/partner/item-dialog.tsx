@@ -3,10 +3,12 @@ import { useFocusOnOpen } from './use-focus-on-open';
 import type { ManagedItem } from '../../domain/contracts/menu/menu';
 import {
   ALLERGEN_LABELS,
+  type Allergen,
   DEFAULT_CATEGORY,
   MENU_CATEGORIES,
   UK_ALLERGENS,
   categoryOption,
+  isAllergen,
   parsePriceInput,
   penceToInput,
 } from '../../domain/menu';
@@ -27,7 +29,7 @@ export type ItemDraft = {
   category: string;
   isVegetarian: boolean;
   isSpicy: boolean;
-  allergens: string[];
+  allergens: Allergen[];
   isAvailable: boolean;
 };
 
@@ -71,7 +73,7 @@ function ItemForm({
   const [category, setCategory] = useState(categoryOption(item?.category ?? DEFAULT_CATEGORY));
   const [isVegetarian, setVegetarian] = useState(item?.isVegetarian ?? false);
   const [isSpicy, setSpicy] = useState(item?.isSpicy ?? false);
-  const [allergens, setAllergens] = useState<string[]>(item?.allergens ?? []);
+  const [allergens, setAllergens] = useState<Allergen[]>(() => (item?.allergens ?? []).filter(isAllergen));
   const [isAvailable, setAvailable] = useState(item?.isAvailable ?? true);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; price?: string }>({});

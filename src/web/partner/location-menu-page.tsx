@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ItemOverride, ManagedItem, SiteMenuResponse } from '../../domain/contracts/menu/menu';
 import { parsePriceInput, penceToInput } from '../../domain/menu';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
@@ -54,10 +56,10 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   const save = async (item: ManagedItem, body: Partial<ItemOverride>, describe: string): Promise<boolean> => {
     setPending(item.id);
     try {
-      const { item: saved } = await api<{ item: ManagedItem }>(
-        `/api/partner/sites/${site.id}/items/${item.id}/override`,
-        { method: 'PUT', body },
-      );
+      const { item: saved } = await call(endpoints.menu.putPartnerSitesBySiteIdItemsByItemIdOverride, {
+        params: { siteId: site.id, itemId: item.id },
+        body,
+      });
       queryClient.setQueryData<SiteMenuResponse>(partnerKeys.menu(site.id), (old) =>
         old?.menu
           ? {
@@ -85,7 +87,7 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   const createMenu = async () => {
     setCreating(true);
     try {
-      await api(`/api/partner/sites/${site.id}/menu`, { method: 'POST' });
+      await call(endpoints.menu.postPartnerSitesBySiteIdMenu, { params: { siteId: site.id } });
       await queryClient.invalidateQueries({ queryKey: ['partner', 'menu'] });
       toast.success('Menu created successfully!');
     } catch {

@@ -3,11 +3,13 @@ import { ArrowLeft, ClipboardList, ListChecks, Settings, Trash2, UtensilsCrossed
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type SiteDetail, type SiteResponse, updateSiteBody } from '../../domain/contracts/partner/sites';
+import { type SiteDetail, updateSiteBody } from '../../domain/contracts/partner/sites';
 import { halalStatusLabel } from '../../domain/halal';
 import type { OpeningHours } from '../../domain/opening-hours';
 import { canManageBrand } from '../../domain/partner-access';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { type BodyOf, call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
@@ -27,7 +29,8 @@ export function EditLocationPage() {
   const { siteId = '' } = useParams();
   const site = useQuery({
     queryKey: partnerKeys.site(siteId),
-    queryFn: ({ signal }) => api<SiteResponse>(`/api/partner/sites/${siteId}`, { signal }).then((r) => r.site),
+    queryFn: ({ signal }) =>
+      call(endpoints.partner.getPartnerSitesBySiteId, { params: { siteId }, signal }).then((r) => r.site),
     retry: (n, e) => !isClientError(e) && n < 3,
   });
   useDocumentTitle(site.data ? `Edit ${site.data.name}` : 'Edit Location');
@@ -53,8 +56,8 @@ function EditLocation({ site }: { site: SiteDetail }) {
   const manage = canManageBrand(site.role);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: BodyOf<typeof endpoints.partner.patchPartnerSitesBySiteId>) =>
+      call(endpoints.partner.patchPartnerSitesBySiteId, { params: { siteId: site.id }, body }),
     onSuccess: async ({ site: saved }) => {
       queryClient.setQueryData(partnerKeys.site(site.id), saved);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
@@ -64,7 +67,7 @@ function EditLocation({ site }: { site: SiteDetail }) {
   });
 
   const remove = useMutation({
-    mutationFn: () => api<{ archived: boolean }>(`/api/partner/sites/${site.id}`, { method: 'DELETE' }),
+    mutationFn: () => call(endpoints.partner.deletePartnerSitesBySiteId, { params: { siteId: site.id } }),
     onSuccess: async () => {
       setConfirmDelete(false);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.all });

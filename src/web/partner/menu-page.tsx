@@ -17,7 +17,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ManagedItem, ManagedSection, SiteMenuResponse } from '../../domain/contracts/menu/menu';
 import { QUICK_START_SECTIONS, moveInList } from '../../domain/menu';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatPrice } from '../lib/format';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -117,7 +119,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                 disabled={busy}
                 onClick={() =>
                   void run(
-                    () => api(`/api/partner/sites/${site.id}/menu`, { method: 'POST' }),
+                    () => call(endpoints.menu.postPartnerSitesBySiteIdMenu, { params: { siteId: site.id } }),
                     'Menu created successfully!',
                     'Failed to create menu',
                   )
@@ -145,7 +147,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
 
   const addQuick = () =>
     run(
-      () => api(`/api/partner/menus/${menu.id}/quick-sections`, { method: 'POST' }),
+      () => call(endpoints.menu.postPartnerMenusByMenuIdQuickSections, { params: { menuId: menu.id } }),
       'Quick sections added successfully!',
       'Failed to add quick sections',
     );
@@ -162,7 +164,10 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         : old,
     );
     try {
-      await api(`/api/partner/menus/${menu.id}/section-order`, { method: 'PUT', body: { sectionIds: ids } });
+      await call(endpoints.menu.putPartnerMenusByMenuIdSectionOrder, {
+        params: { menuId: menu.id },
+        body: { sectionIds: ids },
+      });
     } catch (error) {
       toast.error('Failed to update section', { description: messageOf(error) });
     }
@@ -189,7 +194,10 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         : old,
     );
     try {
-      await api(`/api/partner/sections/${section.id}/item-order`, { method: 'PUT', body: { itemIds: ids } });
+      await call(endpoints.menu.putPartnerSectionsBySectionIdItemOrder, {
+        params: { sectionId: section.id },
+        body: { itemIds: ids },
+      });
     } catch (error) {
       toast.error('Failed to update item', { description: messageOf(error) });
     }
@@ -199,14 +207,18 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
   const saveItem = (draft: ItemDraft) =>
     dialog.kind === 'editItem'
       ? run(
-          () => api(`/api/partner/items/${dialog.item.id}`, { method: 'PATCH', body: draft }),
+          () => call(endpoints.menu.patchPartnerItemsByItemId, { params: { itemId: dialog.item.id }, body: draft }),
           'Item updated successfully',
           'Failed to update item',
           true,
         ).then((ok) => (ok && close(), ok))
       : dialog.kind === 'addItem'
         ? run(
-            () => api(`/api/partner/sections/${dialog.sectionId}/items`, { method: 'POST', body: draft }),
+            () =>
+              call(endpoints.menu.postPartnerSectionsBySectionIdItems, {
+                params: { sectionId: dialog.sectionId },
+                body: draft,
+              }),
             'Item added successfully',
             'Failed to add item',
             true,
@@ -443,17 +455,21 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
           const ok =
             dialog.kind === 'editSection'
               ? await run(
-                  () => api(`/api/partner/sections/${dialog.section.id}`, { method: 'PATCH', body: { title } }),
+                  () =>
+                    call(endpoints.menu.patchPartnerSectionsBySectionId, {
+                      params: { sectionId: dialog.section.id },
+                      body: { title },
+                    }),
                   'Section updated successfully',
                   'Failed to update section',
                   true,
                 )
               : await run(
                   async () => {
-                    const { section } = await api<{ section: ManagedSection }>(
-                      `/api/partner/menus/${menu.id}/sections`,
-                      { method: 'POST', body: { title } },
-                    );
+                    const { section } = await call(endpoints.menu.postPartnerMenusByMenuIdSections, {
+                      params: { menuId: menu.id },
+                      body: { title },
+                    });
                     setSelectedId(section.id);
                   },
                   'Section added successfully',
@@ -481,7 +497,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         onConfirm={() =>
           dialog.kind === 'deleteSection' &&
           void run(
-            () => api(`/api/partner/sections/${dialog.section.id}`, { method: 'DELETE' }),
+            () => call(endpoints.menu.deletePartnerSectionsBySectionId, { params: { sectionId: dialog.section.id } }),
             'Section deleted successfully',
             'Failed to delete section',
           ).then((ok) => ok && close())
@@ -497,7 +513,7 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         onConfirm={() =>
           dialog.kind === 'deleteItem' &&
           void run(
-            () => api(`/api/partner/items/${dialog.item.id}`, { method: 'DELETE' }),
+            () => call(endpoints.menu.deletePartnerItemsByItemId, { params: { itemId: dialog.item.id } }),
             'Item deleted successfully',
             'Failed to delete item',
           ).then((ok) => ok && close())

@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useFocusOnOpen } from './use-focus-on-open';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
-import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES } from '../../domain/eta';
+import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, type PrepTime } from '../../domain/eta';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
@@ -32,7 +32,7 @@ function OrderDialog({
 }
 
 /** Accept with a prep time of 10, 15, 20, 25 or 30 minutes (20 unless chosen). */
-export function AcceptDialog({ onAccept, ...dialog }: OrderDialogProps & { onAccept: (prep: number) => void }) {
+export function AcceptDialog({ onAccept, ...dialog }: OrderDialogProps & { onAccept: (prep: PrepTime) => void }) {
   return (
     <OrderDialog {...dialog} title="Accept" fallbackTitle="Accept order" description="How long will the kitchen need?">
       <AcceptForm onAccept={onAccept} onCancel={dialog.onClose} />
@@ -40,7 +40,7 @@ export function AcceptDialog({ onAccept, ...dialog }: OrderDialogProps & { onAcc
   );
 }
 
-function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; onCancel: () => void }) {
+function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: PrepTime) => void; onCancel: () => void }) {
   const [prep, setPrep] = useState(String(DEFAULT_PREP_MINUTES));
   const form = useRef<HTMLFormElement>(null);
   useFocusOnOpen(form, 'select');
@@ -50,7 +50,7 @@ function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: number) => void; 
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        onAccept(Number(prep));
+        onAccept(PREP_TIME_CHOICES.find((m) => m === Number(prep)) ?? DEFAULT_PREP_MINUTES);
       }}
     >
       <SelectField

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Maximize2, Volume2, VolumeX, Wifi, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { PartnerOrder, SiteOrdersResponse } from '../../domain/contracts/partner/orders';
+import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
 import type { OrderAction } from '../../domain/order-flow';
 import { topicName } from '../../domain/topics';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
@@ -51,7 +53,7 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
   const queryClient = useQueryClient();
   const orders = useQuery({
     queryKey: partnerKeys.orders(siteId),
-    queryFn: ({ signal }) => api<SiteOrdersResponse>(`/api/partner/sites/${siteId}/orders`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.partner.getPartnerSitesBySiteIdOrders, { params: { siteId }, signal }),
     // Live events drive the screen; this only catches what a silent network drop could hide.
     refetchInterval: 30_000,
     retry: (n, e) => !isClientError(e) && n < 3,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListBrandsResponse, PartnerBrand } from '../../domain/contracts/partner/brands';
-import { api } from '../lib/api';
+import type { PartnerBrand } from '../../domain/contracts/partner/brands';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 
 /** Query keys of the partner console; a live event or a save invalidates by prefix. */
 export const partnerKeys = {
@@ -18,7 +19,7 @@ export const partnerKeys = {
 export function useBrands() {
   return useQuery({
     queryKey: partnerKeys.brands,
-    queryFn: ({ signal }) => api<ListBrandsResponse>('/api/partner/brands', { signal }).then((r) => r.brands),
+    queryFn: ({ signal }) => call(endpoints.partner.getPartnerBrands, { signal }).then((r) => r.brands),
     staleTime: 30_000,
   });
 }

@@ -13,10 +13,12 @@ import {
   poundsFieldToPence,
   roundRadius,
 } from '../../domain/branch-settings';
-import type { SiteDetail, SiteResponse } from '../../domain/contracts/partner/sites';
+import type { SiteDetail } from '../../domain/contracts/partner/sites';
 import { halalStatusLabel } from '../../domain/halal';
 import { penceToInput } from '../../domain/menu';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { type BodyOf, call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime, formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -37,7 +39,8 @@ export function BranchSettingsPage() {
   const siteId = selection.site?.id ?? null;
   const site = useQuery({
     queryKey: partnerKeys.site(siteId ?? 'none'),
-    queryFn: ({ signal }) => api<SiteResponse>(`/api/partner/sites/${siteId}`, { signal }).then((r) => r.site),
+    queryFn: ({ signal }) =>
+      call(endpoints.partner.getPartnerSitesBySiteId, { params: { siteId: siteId! }, signal }).then((r) => r.site),
     enabled: !!siteId,
     retry: (n, e) => !isClientError(e) && n < 3,
   });
@@ -105,8 +108,8 @@ function BranchSettings({ site }: { site: SiteDetail }) {
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<SiteResponse>(`/api/partner/sites/${site.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: BodyOf<typeof endpoints.partner.patchPartnerSitesBySiteId>) =>
+      call(endpoints.partner.patchPartnerSitesBySiteId, { params: { siteId: site.id }, body }),
     onSuccess: async ({ site: saved }, body) => {
       queryClient.setQueryData(partnerKeys.site(site.id), saved);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });

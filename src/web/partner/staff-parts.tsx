@@ -3,13 +3,10 @@ import { Send, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
-import type {
-  Invitation,
-  ListInvitationsResponse,
-  ListStaffResponse,
-} from '../../domain/contracts/partner/invitations';
+import type { Invitation } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../domain/partner-access';
-import { api } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -25,7 +22,9 @@ export function useInvitations(brandId: string) {
   return useQuery({
     queryKey: partnerKeys.invitations(brandId),
     queryFn: ({ signal }) =>
-      api<ListInvitationsResponse>(`/api/partner/brands/${brandId}/invitations`, { signal }).then((r) => r.invitations),
+      call(endpoints.partner.getPartnerBrandsByBrandIdInvitations, { params: { brandId }, signal }).then(
+        (r) => r.invitations,
+      ),
   });
 }
 
@@ -33,7 +32,7 @@ export function useStaff(brandId: string) {
   return useQuery({
     queryKey: partnerKeys.staff(brandId),
     queryFn: ({ signal }) =>
-      api<ListStaffResponse>(`/api/partner/brands/${brandId}/staff`, { signal }).then((r) => r.staff),
+      call(endpoints.partner.getPartnerBrandsByBrandIdStaff, { params: { brandId }, signal }).then((r) => r.staff),
   });
 }
 
@@ -68,8 +67,8 @@ export function InviteForm({
     if (next.email || next.sites) return;
     setBusy(true);
     try {
-      await api(`/api/partner/brands/${brandId}/invitations`, {
-        method: 'POST',
+      await call(endpoints.partner.postPartnerBrandsByBrandIdInvitations, {
+        params: { brandId },
         body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds },
       });
       toast.success('Invitation sent', { description: `Staff invitation sent to ${email.trim()}` });
@@ -165,7 +164,7 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
     if (!revoking) return;
     setBusy(true);
     try {
-      await api(`/api/partner/invitations/${revoking.id}`, { method: 'DELETE' });
+      await call(endpoints.partner.deletePartnerInvitationsByInvitationId, { params: { invitationId: revoking.id } });
       toast.success('Invitation revoked');
       await queryClient.invalidateQueries({ queryKey: partnerKeys.invitations(brandId) });
     } catch (error) {

@@ -2,9 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
+import type { PrepTime } from '../../domain/eta';
 import type { OrderAction } from '../../domain/order-flow';
 import { ACTION_LABELS, UNDOABLE_ACTIONS, UNDO_WINDOW_MS } from '../../domain/partner-orders';
-import { ApiError, api } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { messageOf } from './partner-api';
 
 /** docs/product/partner.md#orders-console: the server refuses a second action within 2 seconds with these words. */
@@ -12,7 +15,7 @@ export const ACTION_BLOCKED = 'Action blocked: Please wait before making another
 const GUARD_MS = 2000;
 
 export type ActionBody =
-  | { action: 'accept'; prepTimeMinutes: number }
+  | { action: 'accept'; prepTimeMinutes: PrepTime }
   | { action: 'reject'; reason: string }
   | { action: 'start_preparing' }
   | { action: 'mark_ready' }
@@ -49,7 +52,7 @@ export function useOrderActions(refresh: () => void) {
     async (order: PartnerOrder, body: ActionBody) => {
       lastSent.current.set(order.id, Date.now());
       try {
-        await api(`/api/partner/orders/${order.id}/actions`, { method: 'POST', body });
+        await call(endpoints.orders.postPartnerOrdersByOrderIdActions, { params: { orderId: order.id }, body });
         toast.success(`Order ${order.orderNumber} ${DONE[body.action]}`);
       } catch (error) {
         toast.error(
@@ -115,7 +118,10 @@ export function useOrderActions(refresh: () => void) {
     async (order: PartnerOrder, pickupCode: string): Promise<boolean> => {
       if (blocked(order.id)) return false;
       try {
-        await api(`/api/partner/orders/${order.id}/hand-over`, { method: 'POST', body: { pickupCode } });
+        await call(endpoints.partner.postPartnerOrdersByOrderIdHandOver, {
+          params: { orderId: order.id },
+          body: { pickupCode },
+        });
         lastSent.current.set(order.id, Date.now());
         toast.success(`Order ${order.orderNumber} ${DONE.hand_to_driver}`);
         return true;

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteMenuResponse } from '../../domain/contracts/menu/menu';
-import { api, isClientError } from '../lib/api';
+import { isClientError } from '../lib/api';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
 import { partnerKeys } from './partner-api';
 
 /** The brand's base menu as this location sees it (GET /api/partner/sites/:siteId/menu). */
 export function useSiteMenu(siteId: string | null) {
   return useQuery({
     queryKey: partnerKeys.menu(siteId ?? 'none'),
-    queryFn: ({ signal }) => api<SiteMenuResponse>(`/api/partner/sites/${siteId}/menu`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.menu.getPartnerSitesBySiteIdMenu, { params: { siteId: siteId! }, signal }),
     enabled: !!siteId,
     retry: (n, e) => !isClientError(e) && n < 3,
   });
