@@ -1,34 +1,12 @@
 import { adminEndpoints } from '../../../domain/contracts/admin/endpoints';
 import { route } from '../../http/route';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { framedPreview, previewExtension } from '../../http/framed-preview';
 import { changeDriverStatus } from './change-driver-status';
 import { getDriverDocuments, readDriverDocument } from './driver-documents';
 import { countPendingDrivers } from './get-overview';
 import { listActiveJobs } from './list-active-jobs';
 import { listDrivers } from './list-drivers';
-
-/**
- * The preview is shown inside the admin page: this one response may be framed by HalalNosh
- * itself (the app's default headers forbid all framing). Route hooks run after the app's own.
- */
-const PREVIEW_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
-
-/** This one response may be framed by HalalNosh itself (route hooks run after the app's own). */
-const framedPreview: onSendHookHandler = async (_request, reply, payload) => {
-  if (reply.statusCode === 200) {
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('content-security-policy', PREVIEW_CSP);
-  }
-  return payload;
-};
-
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /** Driver Console Admin (area drivers): list and search, documents, status changes, active jobs. */
 export function adminDriverRoutes(app: FastifyInstance): void {
@@ -60,7 +38,7 @@ export function adminDriverRoutes(app: FastifyInstance): void {
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
-          `inline; filename="${request.params.kind}.${EXTENSIONS[file.contentType] ?? 'bin'}"`,
+          `inline; filename="${request.params.kind}.${previewExtension(file.contentType)}"`,
         );
       return reply.send(file.body);
     },

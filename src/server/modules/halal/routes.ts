@@ -1,6 +1,7 @@
 import { halalEndpoints } from '../../../domain/contracts/halal/endpoints';
 import { route } from '../../http/route';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { framedPreview, previewExtension } from '../../http/framed-preview';
 import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
 import { rateLimited } from '../../plugins/rate-limit';
 import { getHalalDetails } from './get-halal-details';
@@ -14,25 +15,6 @@ import { reviewCertificate } from './review-certificate';
 import { saveHalalFacts } from './save-facts';
 import { setSuspension } from './set-suspension';
 import { submitCertificate } from './submit-certificate';
-
-/** The certificate preview may be framed by HalalNosh itself, like driver documents (docs/decisions/0052-driver-approval-and-documents.md, 0071). */
-const PREVIEW_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
-/** This one response may be framed by HalalNosh itself (route hooks run after the app's own). */
-const framedPreview: onSendHookHandler = async (_request, reply, payload) => {
-  if (reply.statusCode === 200) {
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('content-security-policy', PREVIEW_CSP);
-  }
-  return payload;
-};
-
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /** Halal trust (docs/decisions/0070-halal-trust.md): partners' certificates and facts, verifiers' decisions, the public panel and concerns. */
 export function halalRoutes(app: FastifyInstance): void {
@@ -71,7 +53,7 @@ export function halalRoutes(app: FastifyInstance): void {
       reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="certificate.${EXTENSIONS[file.contentType] ?? 'bin'}"`);
+        .header('content-disposition', `inline; filename="certificate.${previewExtension(file.contentType)}"`);
       return reply.send(file.body);
     },
   );
