@@ -43,7 +43,7 @@ describe('account list labels', () => {
     expect(accountListLabel('READY', 'PICKUP')).toBe('Ready for Collection');
   });
 
-  it('labels the statuses the spec list omits', () => {
+  it('labels Driver Assigned and Collected as the order page does, and anything else Processing', () => {
     expect(accountListLabel('DRIVER_ASSIGNED', 'DELIVERY')).toBe('Driver Assigned');
     expect(accountListLabel('COLLECTED', 'PICKUP')).toBe('Collected');
     expect(accountListLabel('???', 'PICKUP')).toBe('Processing');
@@ -51,7 +51,7 @@ describe('account list labels', () => {
 });
 
 describe('tracker', () => {
-  it('has six delivery steps in the spec order', () => {
+  it('has the six delivery steps of docs/product/orders.md#labels, in order', () => {
     expect(trackerSteps('DELIVERY').map((s) => s.label)).toEqual([
       'Waiting to be accepted',
       'Restaurant accepted',

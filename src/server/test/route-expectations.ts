@@ -459,7 +459,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
         actor: 'otherDriver',
         url: jobUrl(w, 'accept'),
         expect: [404, 409],
-        why: 'taken by the driver (409 is the spec\'s "no longer available")',
+        why: 'taken by the driver (409 is "Job is no longer available", docs/product/driver.md#jobs-board)',
       },
     ],
   },

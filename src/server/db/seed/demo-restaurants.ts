@@ -99,7 +99,7 @@ export type CatalogBrandSeed = {
   sites: CatalogSiteSeed[];
 };
 
-/** The spec's slug rule: lower-case, each run of non-alphanumerics becomes one hyphen, hyphens trimmed. */
+/** The slug rule (docs/product/partner.md#locations): lower-case, each run of non-alphanumerics becomes one hyphen, hyphens trimmed. */
 export function slugify(text: string): string {
   return text
     .toLowerCase()

@@ -17,7 +17,7 @@ const SLUG_ATTEMPTS = 6;
 /**
  * Adds a location to a brand (owner or admin). The slug is the name's (docs/product/partner.md#locations); a
  * duplicate (23505) is retried with a random 4-character suffix. New locations open with the
- * spec's defaults, except the halal status: a partner cannot vouch for itself, so it starts
+ * defaults of docs/product/partner.md#locations, except the halal status: a partner cannot vouch for itself, so it starts
  * self-declared until HalalNosh verifies it (docs/decisions/0031-locations.md).
  */
 export async function createSite(

@@ -19,7 +19,7 @@ const create = (cookie: string, brandId: string, body: Record<string, unknown>) 
   call(t, 'POST', `/api/partner/brands/${brandId}/sites`, cookie, body);
 
 describe('adding a location', () => {
-  it('stores the fields with the spec defaults, starting self-declared until verified', async () => {
+  it('stores the fields with the defaults of docs/product/partner.md#locations, starting self-declared until verified', async () => {
     const res = await create(w.owner.cookie, w.brandA.id, {
       name: 'Main Branch',
       address: '10 Brick Lane',
