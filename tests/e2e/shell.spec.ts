@@ -181,6 +181,13 @@ test('going offline and back shows the connectivity toasts', async ({ page, cont
   await expect(page.getByText('Connection restored')).toBeVisible();
 });
 
+test('the footer names the company and its support phone from the platform settings', async ({ page }) => {
+  await page.goto('/partners');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('HalalNosh: halal food delivery across the UK.');
+  await expect(footer.getByRole('link', { name: '020 7946 0000' })).toHaveAttribute('href', 'tel:02079460000');
+});
+
 test('the skip link moves focus to the page content', async ({ page }) => {
   await page.goto('/partners');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

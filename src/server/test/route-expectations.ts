@@ -780,6 +780,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { isActive: true },
     }),
   },
+  'GET /api/platform': { rows: PUBLIC },
   'POST /api/admin/team/members/:id/role': {
     rows: PLATFORM,
     example: (w) => ({

@@ -154,6 +154,7 @@ export const endpoints = {
     getAdminSettings: { method: 'GET', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['getAdminSettings']>,
     putAdminSettingsByKey: { method: 'PUT', path: '/api/admin/settings/:key' } as EndpointRef<(typeof E)['settings']['putAdminSettingsByKey']>,
     putAdminSettings: { method: 'PUT', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['putAdminSettings']>,
+    getPlatform: { method: 'GET', path: '/api/platform' } as EndpointRef<(typeof E)['settings']['getPlatform']>,
   },
   tickets: {
     getAdminTickets: { method: 'GET', path: '/api/admin/tickets' } as EndpointRef<(typeof E)['tickets']['getAdminTickets']>,
