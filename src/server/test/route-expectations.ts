@@ -844,6 +844,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { message: 'We are on it', isInternal: false },
     }),
   },
+  // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
+  'GET /api/help/tickets': { rows: OWN },
+  'POST /api/help/tickets': {
+    rows: 'creates a request the caller owns; a linked order must be their own',
+    example: () => ({
+      actor: 'customerA',
+      url: '/api/help/tickets',
+      payload: { subject: 'Card declined?', message: 'I pay cash, but I was asked for a card.' },
+    }),
+  },
+  'GET /api/help/tickets/:id': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}`,
+        why: "customer A's request",
+      })),
+  },
+  'POST /api/help/tickets/:id/messages': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}/messages`,
+        payload: { message: 'Not mine' },
+        why: "customer A's request",
+      })),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `/api/help/tickets/${w.rows.ticket}/messages`,
+      payload: { message: 'Any news?' },
+    }),
+  },
   'GET /api/admin/reports': {
     rows: PLATFORM,
     example: () => ({ actor: 'finance', url: '/api/admin/reports?from=2026-01-01&to=2026-01-07' }),

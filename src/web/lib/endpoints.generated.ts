@@ -163,6 +163,10 @@ export const endpoints = {
     getAdminTicketsOne: { method: 'GET', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getAdminTicketsOne']>,
     patchAdminTicketsOne: { method: 'PATCH', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['patchAdminTicketsOne']>,
     postAdminTicketsByIdMessages: { method: 'POST', path: '/api/admin/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postAdminTicketsByIdMessages']>,
+    getHelpTickets: { method: 'GET', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['getHelpTickets']>,
+    postHelpTickets: { method: 'POST', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['postHelpTickets']>,
+    getHelpTicketsById: { method: 'GET', path: '/api/help/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getHelpTicketsById']>,
+    postHelpTicketsByIdMessages: { method: 'POST', path: '/api/help/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postHelpTicketsByIdMessages']>,
   },
   uploads: {
     postUploads: { method: 'POST', path: '/api/uploads' } as EndpointRef<(typeof E)['uploads']['postUploads']>,
