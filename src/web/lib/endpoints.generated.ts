@@ -34,6 +34,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postAdminInvitationsLookup: 'POST /api/admin/invitations/lookup',
     postAdminInvitationsSignUp: 'POST /api/admin/invitations/sign-up',
     postAdminInvitationsAccept: 'POST /api/admin/invitations/accept',
+    postAdminTeamMembersByIdRole: 'POST /api/admin/team/members/:id/role',
   },
   audit: {
     getAdminAudit: 'GET /api/admin/audit',
@@ -141,6 +142,8 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getPartnerBrandsByBrandIdStaff: 'GET /api/partner/brands/:brandId/staff',
     postInvitationsLookup: 'POST /api/invitations/lookup',
     postInvitationsAccept: 'POST /api/invitations/accept',
+    patchPartnerBrandsByBrandIdStaffByUserId: 'PATCH /api/partner/brands/:brandId/staff/:userId',
+    deletePartnerBrandsByBrandIdStaffByUserId: 'DELETE /api/partner/brands/:brandId/staff/:userId',
   },
   reviews: {
     getRestaurantsBySiteIdReviews: 'GET /api/restaurants/:siteId/reviews',
@@ -151,6 +154,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getAdminSettings: 'GET /api/admin/settings',
     putAdminSettingsByKey: 'PUT /api/admin/settings/:key',
     putAdminSettings: 'PUT /api/admin/settings',
+    getPlatform: 'GET /api/platform',
   },
   tickets: {
     getAdminTickets: 'GET /api/admin/tickets',
@@ -159,6 +163,10 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getAdminTicketsOne: 'GET /api/admin/tickets/:id',
     patchAdminTicketsOne: 'PATCH /api/admin/tickets/:id',
     postAdminTicketsByIdMessages: 'POST /api/admin/tickets/:id/messages',
+    getHelpTickets: 'GET /api/help/tickets',
+    postHelpTickets: 'POST /api/help/tickets',
+    getHelpTicketsById: 'GET /api/help/tickets/:id',
+    postHelpTicketsByIdMessages: 'POST /api/help/tickets/:id/messages',
   },
   uploads: {
     postUploads: 'POST /api/uploads',

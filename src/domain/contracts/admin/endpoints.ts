@@ -31,6 +31,7 @@ import {
   teamResponse,
 } from './team';
 import { api, raw } from '../endpoint';
+import { teamRoleEndpoints } from './team-role-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
@@ -89,4 +90,5 @@ export const adminEndpoints = {
   postAdminInvitationsAccept: api('POST /api/admin/invitations/accept', POLICIES.signedIn)
     .takes({ body: inviteTokenBody })
     .answers({ 200: inviteAcceptResponse }),
+  ...teamRoleEndpoints,
 };

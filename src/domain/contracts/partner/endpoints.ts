@@ -25,6 +25,7 @@ import {
 } from './invitations';
 import { okResponse } from '../menu/sections';
 import { api } from '../endpoint';
+import { staffEndpoints } from './staff-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const partnerEndpoints = {
@@ -77,4 +78,5 @@ export const partnerEndpoints = {
   postInvitationsAccept: api('POST /api/invitations/accept', POLICIES.public)
     .takes({ body: acceptInvitationBody })
     .answers({ 200: acceptInvitationResponse }),
+  ...staffEndpoints,
 };

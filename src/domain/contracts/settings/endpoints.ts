@@ -1,6 +1,7 @@
 import { adminSettingsResponse, saveSettingsBody, updateSettingBody, updateSettingParams } from './settings';
 import { adminArea } from '../../policies';
 import { api } from '../endpoint';
+import { platformEndpoints } from './platform-endpoints';
 
 /** The settings endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const settingsEndpoints = {
@@ -11,4 +12,5 @@ export const settingsEndpoints = {
   putAdminSettings: api('PUT /api/admin/settings', adminArea('settings'))
     .takes({ body: saveSettingsBody })
     .answers({ 200: adminSettingsResponse }),
+  ...platformEndpoints,
 };

@@ -10,6 +10,7 @@ import {
 } from './tickets';
 import { adminArea } from '../../policies';
 import { api } from '../endpoint';
+import { helpEndpoints } from './help-endpoints';
 
 /** The tickets endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ticketsEndpoints = {
@@ -31,4 +32,5 @@ export const ticketsEndpoints = {
   postAdminTicketsByIdMessages: api('POST /api/admin/tickets/:id/messages', adminArea('tickets'))
     .takes({ params: ticketParams, body: addMessageBody })
     .answers({ 201: ticketResponse }),
+  ...helpEndpoints,
 };
