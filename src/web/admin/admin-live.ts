@@ -21,6 +21,8 @@ export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> =
   'driver.applied': driverScreens,
   'driver.availability': driverScreens,
   'job.reoffered': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'job.returned': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'order.no_driver': [adminKeys.jobs, adminKeys.overview],
   'ticket.created': ticketScreens,
   'ticket.updated': ticketScreens,
   'ticket.message': ticketScreens,
