@@ -150,5 +150,15 @@ describe('returnJobToBoard for ops', () => {
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'ACCEPTED', driverId: null });
     const [counted] = (await returnsOf(otherDriver.id)).filter((r) => r.jobId === o.job.id);
     expect(counted).toMatchObject({ returnedBy: 'ops', actorId: opsId, reason: 'Driver phoned in sick' });
+
+    // The back office sees the count on the driver's record.
+    const ops = await signIn(t, 'ops-unassign@example.com');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/drivers?q=${encodeURIComponent(otherDriver.email)}`,
+      headers: { cookie: ops },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().drivers[0]).toMatchObject({ id: otherDriver.id, jobsReturned: 1 });
   });
 });
