@@ -65,3 +65,59 @@ test('no driver found: the customer switches to pickup and sees the new total', 
     await partner.dispose();
   }
 });
+
+/*
+ * Driver unassign (docs/product/driver.md#cant-do-this-job): the demo driver takes a job, then
+ * gives it back from the delivery screen with a reason; the job is on the board again and the
+ * customer's tracker reads "Finding a new driver".
+ */
+test('a driver gives a job back and the customer sees "Finding a new driver"', async ({ browser, baseURL }) => {
+  const partner = await signedIn(baseURL!, 'partner@halalnosh.test');
+  const { restore } = await openAllDay(partner, baseURL!);
+  const driverApi = await signedIn(baseURL!, 'driver@halalnosh.test');
+  try {
+    const order = await placeOrder(baseURL!, 'Give Back Journey', 'DELIVERY');
+    await partnerAct(partner, baseURL!, order.id, { action: 'accept', prepTimeMinutes: 15 });
+    const board = (await (await driverApi.get('/api/driver/jobs')).json()) as {
+      jobs: { id: string; orderNumber: string }[];
+    };
+    const job = board.jobs.find((j) => j.orderNumber === order.orderNumber)!;
+    expect(job, 'the job is on the demo driver board').toBeTruthy();
+    const accepted = await driverApi.post(`/api/driver/jobs/${job.id}/accept`, { headers: { origin: baseURL! } });
+    expect(accepted.ok(), await accepted.text()).toBeTruthy();
+
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto('/driver/login');
+    await page.getByLabel('Email', { exact: true }).fill('driver@halalnosh.test');
+    await page.getByLabel('Password', { exact: true }).fill('halalnosh-demo');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+    await page.goto(`/driver/delivery/${job.id}`);
+    await page.getByRole('button', { name: "Can't do this job" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Give this job back?' });
+    await dialog.getByRole('button', { name: 'Give job back' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason');
+    await dialog.getByLabel('Too far away').check();
+    await dialog.getByRole('button', { name: 'Give job back' }).click();
+    await expect(page).toHaveURL(/\/driver\/jobs$/);
+    await expect(page.getByText('Job returned to the board')).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`order ${order.orderNumber}`) })).toBeVisible();
+
+    const customer = await browser.newContext();
+    await customer.addInitScript(
+      ([number, token]) => localStorage.setItem('halalnosh-order-tokens', JSON.stringify({ [number]: token })),
+      [order.orderNumber, order.orderToken],
+    );
+    const tracker = await customer.newPage();
+    await tracker.goto(`/order/${order.orderNumber}`);
+    await expect(tracker.getByText('Finding a new driver')).toBeVisible();
+    await expect(tracker.getByText('Driver has arrived')).toHaveCount(0);
+    await phone.close();
+    await customer.close();
+  } finally {
+    await restore();
+    await driverApi.dispose();
+    await partner.dispose();
+  }
+});
