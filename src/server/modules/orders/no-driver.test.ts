@@ -101,6 +101,24 @@ describe('POST /api/orders/:orderNumber/switch-to-pickup', () => {
     expect((await row(late.orderId)).deliveryFeeMinor).toBeGreaterThan(0);
   });
 
+  it('leaves exactly one winner when the customer switches as a driver accepts', async () => {
+    const o = await noDriverOrder();
+    const [switched, accepted] = await Promise.all([
+      post(o.orderNumber, 'switch-to-pickup', { 'x-order-token': o.orderToken }),
+      driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/accept`),
+    ]);
+    expect([switched.statusCode, accepted.statusCode].sort()).toEqual([200, 409]);
+    const after = await row(o.orderId);
+    const job = await jobOf(o.orderId);
+    if (switched.statusCode === 200) {
+      expect(after).toMatchObject({ orderType: 'PICKUP', deliveryFeeMinor: 0, driverId: null });
+      expect(job.status).toBe('cancelled');
+    } else {
+      expect(after).toMatchObject({ orderType: 'DELIVERY', driverId: driver.id, status: 'DRIVER_ASSIGNED' });
+      expect(job).toMatchObject({ status: 'assigned', driverId: driver.id });
+    }
+  });
+
   it('answers 404 to strangers, 403 to staff who can see the order, 400 to an unknown field', async () => {
     const o = await noDriverOrder();
     expect((await post(o.orderNumber, 'switch-to-pickup', {})).statusCode).toBe(404);
