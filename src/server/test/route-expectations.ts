@@ -667,6 +667,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     ],
   },
+  'POST /api/driver/jobs/:jobId/return': {
+    rows: (w) => [
+      {
+        actor: 'otherDriver',
+        url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+        payload: { reason: 'too_far' },
+        why: "the driver's job",
+      },
+    ],
+    // The other driver's call: it has the shape of a real one but is refused (404), so the
+    // hostile-input and mass-assignment runs never take job A off its driver.
+    example: (w) => ({
+      actor: 'otherDriver',
+      url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+      payload: { reason: 'other', note: 'Flat tyre' },
+    }),
+  },
   'POST /api/driver/jobs/:jobId/arrival': {
     rows: (w) => [
       {
@@ -930,6 +947,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       url: `${orderUrl(w)}/cancel-request`,
       payload: { reason: 'Ordered by mistake' },
     }),
+  },
+  'POST /api/orders/:orderNumber/switch-to-pickup': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/switch-to-pickup`, {}),
+    // Order A has its driver: not in the no-driver state, so the example is refused (409) and changes nothing.
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/switch-to-pickup`, payload: {} }),
   },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),
