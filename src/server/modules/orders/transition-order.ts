@@ -38,6 +38,14 @@ const DONE_AS: Record<OrderAction, string> = {
   time_out: 'closed for want of an answer',
 };
 
+/** The audit log's name for each intervention. */
+const AUDIT_ACTION: Partial<Record<OrderAction, string>> = {
+  cancel: 'order_cancelled',
+  time_out: 'order_timed_out',
+  assign_driver: 'order_driver_assigned',
+  complete_delivery: 'order_marked_delivered',
+};
+
 /** Actors who must give a reason to cancel: the customer may cancel a pending order without one. */
 const CANCEL_NEEDS_REASON: readonly FlowActor[] = ['partner', 'ops'];
 
@@ -55,8 +63,12 @@ export type TransitionInput = {
   reason?: string | null;
   /** hand_to_driver: the 4-digit code the driver shows the restaurant. */
   pickupCode?: string;
-  /** complete_delivery: the 4-digit code the customer gives the driver. */
+  /** complete_delivery by a driver: the 4-digit code the customer gives the driver. */
   deliveryCode?: string;
+  /** assign_driver by ops: the approved, online driver the back office puts on the job (checked by the caller). */
+  driverId?: string;
+  /** complete_delivery by ops: why the back office marked it delivered (required; docs/decisions/0136-admin-order-console.md). */
+  note?: string | null;
   now?: Date;
 };
 
@@ -96,7 +108,9 @@ async function mayAct(
 }
 
 /** What the status history says next to the move: who cancelled and why, the reason for a rejection. */
-function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number): string | null {
+function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number, note: string): string | null {
+  if (by === 'ops' && action === 'complete_delivery') return `marked delivered by ops: ${note}`;
+  if (by === 'ops' && action === 'assign_driver') return 'driver assigned by ops';
   switch (action) {
     case 'accept':
       return `prep ${prep} min`;
@@ -121,7 +135,7 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   const job = t.job!;
   const stamps =
     job.to === 'assigned'
-      ? { driverId: input.actor.userId!, assignedAt: now }
+      ? { driverId: assigneeOf(input)!, assignedAt: now }
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
@@ -155,6 +169,11 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   return moved;
 }
 
+/** The driver an assign_driver move puts on the job: the driver themself, or the one the back office chose. */
+function assigneeOf(input: TransitionInput): string | null {
+  return input.actor.kind === 'ops' ? (input.driverId ?? null) : input.actor.userId;
+}
+
 /** Takes an open delivery job off the board (or off its driver's screen) with the order it belongs to. */
 async function cancelJob(tx: Tx, orderId: string, now: Date) {
   const [job] = await tx
@@ -175,8 +194,10 @@ async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; d
       throw new AppError('VALIDATION_ERROR', "Invalid pickup code. Please check the driver's 4-digit code.");
     }
   }
+  // The back office marks a delivery done without the customer's code (docs/decisions/0136-admin-order-console.md).
   if (
     input.action === 'complete_delivery' &&
+    input.actor.kind === 'driver' &&
     (!input.deliveryCode || !sameSecret(order.deliveryVerificationCode, input.deliveryCode))
   ) {
     throw new AppError('VALIDATION_ERROR', 'Invalid code. Please ask the customer for the correct 4-digit code.');
@@ -198,6 +219,11 @@ export async function transitionOrder(
   if (input.action === 'cancel' && !reason && CANCEL_NEEDS_REASON.includes(input.actor.kind)) {
     throw new AppError('VALIDATION_ERROR', 'Cancellation reason is required');
   }
+  const opsNote = input.note?.trim() ?? '';
+  if (input.action === 'complete_delivery' && input.actor.kind === 'ops' && !opsNote) {
+    throw new AppError('VALIDATION_ERROR', 'A note is required to mark an order delivered');
+  }
+  if (input.action === 'assign_driver' && !assigneeOf(input)) throw new AppError('VALIDATION_ERROR', 'Choose a driver');
   const prep = input.prepTimeMinutes ?? DEFAULT_PREP_MINUTES;
   if (input.action === 'accept' && !(PREP_TIME_CHOICES as readonly number[]).includes(prep)) {
     throw new AppError('VALIDATION_ERROR', 'Prep time must be 10, 15, 20, 25 or 30 minutes');
@@ -238,21 +264,24 @@ export async function transitionOrder(
         ...(input.action === 'cancel'
           ? { cancelledBy: input.actor.kind as CancelledBy, cancelReason: reason || null, cancelledAt: now }
           : {}),
-        ...(input.action === 'assign_driver' ? { driverId: input.actor.userId } : {}),
+        ...(input.action === 'assign_driver' ? { driverId: assigneeOf(input) } : {}),
       })
       .where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       status: t.to,
       actorId: input.actor.userId,
-      note: historyNote(input.action, input.actor.kind, reason, prep),
+      actorKind: input.actor.kind,
+      action: input.action,
+      note: historyNote(input.action, input.actor.kind, reason, prep, opsNote),
       createdAt: now,
     });
 
-    // Moves off the happy path are interventions: each is in the audit log with who and why.
-    if (input.action === 'cancel' || input.action === 'time_out') {
+    // Moves off the happy path are interventions: each is in the audit log with who and why, and so is
+    // every move the back office makes (docs/decisions/0136-admin-order-console.md).
+    if (input.action === 'cancel' || input.action === 'time_out' || input.actor.kind === 'ops') {
       await recordAudit(tx, {
-        actionType: input.action === 'cancel' ? 'order_cancelled' : 'order_timed_out',
+        actionType: AUDIT_ACTION[input.action] ?? `order_${input.action}`,
         entityType: 'order',
         entityId: order.id,
         actor:
@@ -262,7 +291,17 @@ export async function transitionOrder(
                 userId: input.actor.userId,
                 name: input.actor.name ?? (input.actor.kind === 'customer' ? order.customerName : input.actor.kind),
               },
-        details: { orderNumber: order.orderNumber, from: order.status, by: input.actor.kind, reason: reason || null },
+        details: {
+          orderNumber: order.orderNumber,
+          from: order.status,
+          to: t.to,
+          by: input.actor.kind,
+          reason: reason || null,
+          ...(opsNote ? { note: opsNote } : {}),
+          ...(input.action === 'assign_driver'
+            ? { driverId: assigneeOf(input), previousDriverId: order.driverId }
+            : {}),
+        },
       });
     }
 
@@ -294,7 +333,7 @@ export async function transitionOrder(
       siteId: order.siteId,
       previousStatus: order.status,
       status: t.to,
-      driverId: input.action === 'assign_driver' ? input.actor.userId : order.driverId,
+      driverId: input.action === 'assign_driver' ? assigneeOf(input) : order.driverId,
       job,
     };
   });
