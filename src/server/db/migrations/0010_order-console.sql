@@ -4,7 +4,9 @@ CREATE TABLE "order_notes" (
 	"author_id" text,
 	"author_name" text NOT NULL,
 	"body" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"request_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_notes_request_id_unique" UNIQUE("request_id")
 );
 --> statement-breakpoint
 ALTER TABLE "order_status_history" ADD COLUMN "actor_kind" text;--> statement-breakpoint

@@ -120,6 +120,8 @@ export const orderNotes = pgTable(
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** The browser's key for this note: a double click or a retry stores it once. */
+    requestId: uuid('request_id').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],

@@ -1,0 +1,2 @@
+// placeholder until nodriver is merged
+export {};
