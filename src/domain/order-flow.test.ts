@@ -25,13 +25,17 @@ const ACTIONS: readonly OrderAction[] = [
   'hand_to_driver',
   'complete_delivery',
   'mark_collected',
+  'unassign_driver',
+  'switch_to_pickup',
 ];
 
 /**
  * Every allowed move, written out by hand (not derived from TRANSITIONS): status, action, actor,
- * order types, resulting status. Every (status, action, actor, type) not listed here must be refused.
+ * order types, resulting status, and `no-driver` for a move allowed only in the no-driver-found
+ * state. Every (status, action, actor, type, state) not listed here must be refused.
  */
-const ALLOWED: readonly [OrderStatus, OrderAction, FlowActor, readonly OrderType[], OrderStatus][] = [
+type Row = [OrderStatus, OrderAction, FlowActor, readonly OrderType[], OrderStatus, 'no-driver'?];
+const ALLOWED: readonly Row[] = [
   ['PENDING', 'accept', 'partner', ['DELIVERY', 'PICKUP'], 'ACCEPTED'],
   ['PENDING', 'reject', 'partner', ['DELIVERY', 'PICKUP'], 'REJECTED'],
   ['PENDING', 'time_out', 'system', ['DELIVERY', 'PICKUP'], 'REJECTED'],
@@ -59,35 +63,67 @@ const ALLOWED: readonly [OrderStatus, OrderAction, FlowActor, readonly OrderType
   ['OUT_FOR_DELIVERY', 'complete_delivery', 'driver', ['DELIVERY'], 'DELIVERED'],
   ['OUT_FOR_DELIVERY', 'complete_delivery', 'ops', ['DELIVERY'], 'DELIVERED'],
   ['OUT_FOR_DELIVERY', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
+  // Driver unassign before pickup (docs/decisions/0135-driver-unassign.md).
+  ['DRIVER_ASSIGNED', 'unassign_driver', 'driver', ['DELIVERY'], 'ACCEPTED'],
+  ['DRIVER_ASSIGNED', 'unassign_driver', 'ops', ['DELIVERY'], 'ACCEPTED'],
+  ['PREPARING', 'unassign_driver', 'driver', ['DELIVERY'], 'PREPARING'],
+  ['PREPARING', 'unassign_driver', 'ops', ['DELIVERY'], 'PREPARING'],
+  ['READY', 'unassign_driver', 'driver', ['DELIVERY'], 'READY'],
+  ['READY', 'unassign_driver', 'ops', ['DELIVERY'], 'READY'],
+  // No driver found (docs/decisions/0134-no-driver-found.md): only in that state.
+  ['ACCEPTED', 'switch_to_pickup', 'customer', ['DELIVERY'], 'ACCEPTED', 'no-driver'],
+  ['PREPARING', 'switch_to_pickup', 'customer', ['DELIVERY'], 'PREPARING', 'no-driver'],
+  ['READY', 'switch_to_pickup', 'customer', ['DELIVERY'], 'READY', 'no-driver'],
+  ['ACCEPTED', 'cancel', 'customer', ['DELIVERY'], 'CANCELLED', 'no-driver'],
+  ['PREPARING', 'cancel', 'customer', ['DELIVERY'], 'CANCELLED', 'no-driver'],
+  ['READY', 'cancel', 'customer', ['DELIVERY'], 'CANCELLED', 'no-driver'],
 ];
 
-const allowedTo = (s: OrderStatus, a: OrderAction, by: FlowActor, type: OrderType): OrderStatus | null =>
+const allowedTo = (
+  s: OrderStatus,
+  a: OrderAction,
+  by: FlowActor,
+  type: OrderType,
+  noDriverFound: boolean,
+): OrderStatus | null =>
   ALLOWED.find(
-    ([from, action, actor, types]) => from === s && action === a && actor === by && types.includes(type),
+    ([from, action, actor, types, , when]) =>
+      from === s && action === a && actor === by && types.includes(type) && (!when || noDriverFound),
   )?.[4] ?? null;
 
 const EVERY_MOVE = ORDER_STATUSES.flatMap((status) =>
   ACTIONS.flatMap((action) =>
     FLOW_ACTORS.flatMap((by) =>
-      ORDER_TYPES.map((type) => ({ status, action, by, type, to: allowedTo(status, action, by, type) })),
+      ORDER_TYPES.flatMap((type) =>
+        [false, true].map((noDriverFound) => ({
+          status,
+          action,
+          by,
+          type,
+          state: noDriverFound ? 'no driver found' : 'normal',
+          noDriverFound,
+          to: allowedTo(status, action, by, type, noDriverFound),
+        })),
+      ),
     ),
   ),
 );
 
 describe('the order state machine, move by move', () => {
-  it.each(EVERY_MOVE.filter((m) => m.to))('$by may $action a $type order in $status (to $to)', (m) => {
-    expect(findTransition(m.status, m.action, m.type, m.by)?.to).toBe(m.to);
+  it.each(EVERY_MOVE.filter((m) => m.to))('$by may $action a $type order in $status, $state (to $to)', (m) => {
+    expect(findTransition(m.status, m.action, m.type, m.by, { noDriverFound: m.noDriverFound })?.to).toBe(m.to);
   });
 
-  it.each(EVERY_MOVE.filter((m) => !m.to))('$by may not $action a $type order in $status', (m) => {
-    expect(findTransition(m.status, m.action, m.type, m.by)).toBeNull();
+  it.each(EVERY_MOVE.filter((m) => !m.to))('$by may not $action a $type order in $status, $state', (m) => {
+    expect(findTransition(m.status, m.action, m.type, m.by, { noDriverFound: m.noDriverFound })).toBeNull();
   });
 
   it('lists no move the table above does not know', () => {
     for (const t of TRANSITIONS) {
       for (const type of ORDER_TYPES) {
         if (t.orderType !== 'ANY' && t.orderType !== type) continue;
-        expect(allowedTo(t.from, t.action, t.by, type), `${t.by} ${t.action} ${type} from ${t.from}`).toBe(t.to);
+        expect(allowedTo(t.from, t.action, t.by, type, true), `${t.by} ${t.action} ${type} from ${t.from}`).toBe(t.to);
+        if (!t.onlyWhenNoDriverFound) expect(allowedTo(t.from, t.action, t.by, type, false)).toBe(t.to);
       }
     }
   });
@@ -138,6 +174,22 @@ describe('order flow', () => {
     expect(availableActions('PENDING', 'DELIVERY', 'customer')).toEqual(['cancel']);
     expect(availableActions('ACCEPTED', 'DELIVERY', 'customer')).toEqual([]);
     expect(availableActions('PENDING', 'DELIVERY', 'driver')).toEqual([]);
+  });
+
+  it('offers the customer switch to pickup and cancel after acceptance only when no driver was found', () => {
+    expect(availableActions('PREPARING', 'DELIVERY', 'customer', { noDriverFound: true })).toEqual([
+      'switch_to_pickup',
+      'cancel',
+    ]);
+    expect(availableActions('PREPARING', 'DELIVERY', 'customer')).toEqual([]);
+    expect(availableActions('PREPARING', 'PICKUP', 'customer', { noDriverFound: true })).toEqual([]);
+  });
+
+  it('puts the job back on the board with every unassign, and removes it with a switch to pickup', () => {
+    for (const t of TRANSITIONS.filter((x) => x.action === 'unassign_driver')) {
+      expect(t.job).toEqual({ from: 'assigned', to: 'available' });
+    }
+    for (const t of TRANSITIONS.filter((x) => x.action === 'switch_to_pickup')) expect(t.cancelsJob).toBe(true);
   });
 
   it('has no move out of a final status, CANCELLED among them', () => {

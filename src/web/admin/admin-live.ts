@@ -4,7 +4,8 @@ import type { LiveHandlers } from '../lib/live';
 import { adminKeys } from './admin-api';
 
 const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
-const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview];
+// A ticket may be linked to an order: the order console shows its tickets.
+const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview, adminKeys.ordersAll];
 const teamScreens = [adminKeys.team, adminKeys.assignees, adminKeys.overview];
 // A certificate submitted or reviewed, a site suspended or reinstated: the verification queue, its
 // previews and the halal panels of tickets.
@@ -16,11 +17,14 @@ const halalScreens = [adminKeys.halal, adminKeys.overview];
  * live-event table does not compile until it is.
  */
 export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> = {
-  'order.created': [adminKeys.overview],
+  'order.created': [adminKeys.overview, adminKeys.ordersAll],
+  'order.annotated': [adminKeys.ordersAll],
   'driver.status': driverScreens,
   'driver.applied': driverScreens,
   'driver.availability': driverScreens,
   'job.reoffered': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'job.returned': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'order.no_driver': [adminKeys.jobs, adminKeys.overview],
   'ticket.created': ticketScreens,
   'ticket.updated': ticketScreens,
   'ticket.message': ticketScreens,

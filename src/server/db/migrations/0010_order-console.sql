@@ -20,6 +20,11 @@ UPDATE "order_status_history" SET "actor_kind" = 'customer' WHERE "status" = 'PE
 UPDATE "order_status_history"
 SET "action" = 'cancel', "actor_kind" = substring("note" from '^cancelled by (customer|partner|ops|system)')
 WHERE "status" = 'CANCELLED' AND "actor_kind" IS NULL;--> statement-breakpoint
+UPDATE "order_status_history"
+SET "action" = 'unassign_driver', "actor_kind" = substring("note" from '^driver taken off by (driver|ops)')
+WHERE "note" LIKE 'driver taken off by %' AND "actor_kind" IS NULL;--> statement-breakpoint
+UPDATE "order_status_history" SET "action" = 'switch_to_pickup', "actor_kind" = 'customer'
+WHERE "note" LIKE 'switched to pickup by the customer%' AND "actor_kind" IS NULL;--> statement-breakpoint
 UPDATE "order_status_history" SET "action" = 'time_out', "actor_kind" = 'system'
 WHERE "status" = 'REJECTED' AND "actor_id" IS NULL AND "note" = 'The restaurant did not respond' AND "actor_kind" IS NULL;--> statement-breakpoint
 UPDATE "order_status_history" SET "action" = 'reject', "actor_kind" = 'partner'

@@ -54,6 +54,8 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Set once by the no-driver sweeper: the search for a driver gave up (docs/decisions/0134-no-driver-found.md). */
+    noDriverAt: timestamp('no_driver_at', { withTimezone: true }),
     /** sha256 of the secret a visitor's browser holds to see its own order. */
     visitorTokenHash: text('visitor_token_hash'),
     idempotencyKey: text('idempotency_key'),

@@ -3,7 +3,7 @@ import { topicName } from '../../../domain/topics';
 import type { Actor } from '../../../domain/policies';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
-import { assignJob, completeDeliveryByOps } from '../dispatch';
+import { assignJob, completeDeliveryByOps, unassignJob } from '../dispatch';
 import { transitionOrder } from '../orders';
 import { addOrderNote } from './orders/add-order-note';
 import { getConsoleOrder } from './orders/get-console-order';
@@ -12,7 +12,6 @@ import { listCandidateDrivers } from './orders/list-candidate-drivers';
 import { openOrderTicket } from './orders/open-order-ticket';
 import { findOrderByNumber } from './orders/order-ref';
 import { searchOrders } from './orders/search-orders';
-import { unassignOrderDriver } from './orders/unassign-order-driver';
 
 /**
  * The order console (docs/product/admin.md#order-console). Reading, notes and tickets: area `orders`;
@@ -62,7 +61,7 @@ export function orderConsoleRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.postAdminOrdersByOrderNumberDriverUnassign, async (request) => {
     const order = await findOrderByNumber(db, request.params.orderNumber);
-    await unassignOrderDriver({ db, bus }, who(request.actor!), order.id, request.body.reason);
+    await unassignJob({ db, bus }, who(request.actor!), order.id, request.body.reason);
     return page(order.id, request.actor!);
   });
 

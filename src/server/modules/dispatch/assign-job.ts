@@ -7,9 +7,13 @@ import type { LiveBus } from '../../platform/live-bus';
 import type { AuditActor } from '../audit';
 import { transitionOrder } from '../orders';
 import { inTransaction } from './in-transaction';
+import { returnJobToBoard } from './return-job';
 
 /** What the customer is told once a driver has the job (docs/product/driver.md#jobs-board). */
 const ARRIVAL_AFTER_ASSIGN = '8-12 min';
+
+/** What the history and the previous driver's return record say when the back office moves the job on. */
+const REASSIGNED = 'Reassigned by the back office';
 
 export const ASSIGN_MESSAGES = {
   notADriver: 'Choose an approved driver',
@@ -20,7 +24,7 @@ export const ASSIGN_MESSAGES = {
 /**
  * The back office puts a chosen driver on an order's delivery job (docs/product/admin.md#order-console,
  * docs/decisions/0136-admin-order-console.md): the driver must be approved and online. If another driver
- * holds the job it is first returned to the board (`returnJob`, the same move a driver's unassign makes),
+ * holds the job it is first returned to the board (`returnJobToBoard`, the move a driver's own unassign makes),
  * then assigned to the chosen one with the state machine's ops `assign_driver`, all in one transaction.
  * Both drivers hear of it on their own topic, the customer on the order's; asking again for the driver
  * who already has the job changes nothing.
@@ -30,7 +34,6 @@ export async function assignJob(
   actor: AuditActor,
   orderId: string,
   driverId: string,
-  returnJob: (nested: { db: Db; bus: LiveBus }, previousDriverId: string) => Promise<unknown>,
   now = new Date(),
 ): Promise<void> {
   const [driver] = await deps.db
@@ -59,14 +62,22 @@ export async function assignJob(
   if (job.driverId === driverId && job.status === 'assigned') return;
 
   const previous = job.status === 'assigned' ? job.driverId : null;
-  await inTransaction(deps, async ({ nested }) => {
-    if (previous) await returnJob(nested, previous);
+  await inTransaction(deps, async ({ tx, nested }) => {
+    if (previous) {
+      await returnJobToBoard(tx, nested.bus, {
+        target: { orderId },
+        actor: { kind: 'ops', userId: actor.userId!, name: actor.name },
+        reason: REASSIGNED,
+        now,
+      });
+    }
     await transitionOrder(nested, {
       orderId,
       action: 'assign_driver',
       actor: { kind: 'ops', userId: actor.userId, name: actor.name },
       driverId,
-      now,
+      // A millisecond after the return, so the timeline lists the two moves in the order they were made.
+      now: previous ? new Date(now.getTime() + 1) : now,
     });
     const name = driver.displayName || [driver.firstName, driver.lastName].filter(Boolean).join(' ') || 'Your driver';
     await nested.bus.publish(topicName.order(orderId), 'driver.assigned', {

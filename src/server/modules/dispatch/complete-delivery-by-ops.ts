@@ -37,6 +37,9 @@ export async function completeDeliveryByOps(
       .where(eq(deliveryJobs.orderId, orderId));
     if (!job?.driverId) return;
     const earning = await recordEarning(tx, job.driverId, job.id, now);
-    await nested.bus.publish(topicName.user(job.driverId), 'earnings.updated', { jobId: job.id, earningId: earning.id });
+    await nested.bus.publish(topicName.user(job.driverId), 'earnings.updated', {
+      jobId: job.id,
+      earningId: earning.id,
+    });
   });
 }

@@ -63,7 +63,9 @@ export async function completeDelivery(
     await tx
       .update(deliveryJobs)
       .set({ proofUploadId: input.proofUploadId })
-      .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), eq(deliveryJobs.status, 'completed')));
+      .where(
+        and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), eq(deliveryJobs.status, 'completed')),
+      );
     const row = await recordEarning(tx, driverId, jobId, now);
     await nested.bus.publish(topicName.user(driverId), 'earnings.updated', { jobId, earningId: row.id });
     return row;

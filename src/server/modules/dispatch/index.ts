@@ -4,3 +4,5 @@ export { acceptJob } from './accept-job';
 export { completeDelivery } from './complete-delivery';
 export { assignJob } from './assign-job';
 export { completeDeliveryByOps } from './complete-delivery-by-ops';
+export { returnJobToBoard, type ReturnJobInput, type ReturnedJob } from './return-job';
+export { unassignJob } from './unassign-job';

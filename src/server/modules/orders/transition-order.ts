@@ -36,18 +36,29 @@ const DONE_AS: Record<OrderAction, string> = {
   mark_collected: 'marked collected',
   cancel: 'cancelled',
   time_out: 'closed for want of an answer',
+  unassign_driver: 'taken off its driver',
+  switch_to_pickup: 'switched to pickup',
 };
 
-/** The audit log's name for each intervention. */
-const AUDIT_ACTION: Partial<Record<OrderAction, string>> = {
+/** Moves off the happy path, each an intervention in the audit log under this action type. */
+const AUDITED: Partial<Record<OrderAction, string>> = {
   cancel: 'order_cancelled',
   time_out: 'order_timed_out',
+  unassign_driver: 'driver_unassigned',
+  switch_to_pickup: 'order_switched_to_pickup',
+};
+
+/** Every move the back office makes is audited too; these are the names of the ones only it makes so (docs/decisions/0136-admin-order-console.md). */
+const AUDITED_FOR_OPS: Partial<Record<OrderAction, string>> = {
   assign_driver: 'order_driver_assigned',
   complete_delivery: 'order_marked_delivered',
 };
 
 /** Actors who must give a reason to cancel: the customer may cancel a pending order without one. */
 const CANCEL_NEEDS_REASON: readonly FlowActor[] = ['partner', 'ops'];
+
+/** How long a job returned to the board stays on offer: the same 30 minutes a new offer gets. */
+const RETURNED_OFFER_MINUTES = 30;
 
 export type TransitionInput = {
   orderId: string;
@@ -80,6 +91,8 @@ export type TransitionResult = {
   status: OrderStatus;
   /** The driver on the order after the move, if any. */
   driverId: string | null;
+  /** The driver on the order before the move, if any. */
+  previousDriverId: string | null;
   job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
@@ -121,6 +134,10 @@ function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: n
       return reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`;
     case 'assign_driver':
       return 'driver assigned';
+    case 'unassign_driver':
+      return reason ? `driver taken off by ${by}: ${reason}` : `driver taken off by ${by}`;
+    case 'switch_to_pickup':
+      return 'switched to pickup by the customer: no driver found, delivery fee removed';
     default:
       return null;
   }
@@ -141,7 +158,17 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
         : job.to === 'completed'
           ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
-          : {};
+          : job.to === 'available'
+            ? // Back on the board at once, as a fresh offer (docs/decisions/0135-driver-unassign.md).
+              {
+                driverId: null,
+                assignedAt: null,
+                driverLat: null,
+                driverLng: null,
+                driverLocatedAt: null,
+                expiresAt: new Date(now.getTime() + RETURNED_OFFER_MINUTES * 60_000),
+              }
+            : {};
   const [moved] = await tx
     .update(deliveryJobs)
     .set({ status: job.to, ...stamps })
@@ -250,7 +277,8 @@ export async function transitionOrder(
       if (last && now.getTime() - last.at.getTime() < ACTION_GUARD_MS) throw new AppError('CONFLICT', ACTION_BLOCKED);
     }
 
-    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind);
+    const noDriverFound = order.orderType === 'DELIVERY' && !!order.noDriverAt && !order.driverId;
+    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind, { noDriverFound });
     if (!t) refuse(order.orderNumber, order.status, input.action);
     await checkCodes(tx, input, order);
 
@@ -265,6 +293,11 @@ export async function transitionOrder(
           ? { cancelledBy: input.actor.kind as CancelledBy, cancelReason: reason || null, cancelledAt: now }
           : {}),
         ...(input.action === 'assign_driver' ? { driverId: assigneeOf(input) } : {}),
+        ...(input.action === 'unassign_driver' ? { driverId: null } : {}),
+        // Repriced on the server: the delivery fee leaves the total (docs/decisions/0134-no-driver-found.md).
+        ...(input.action === 'switch_to_pickup'
+          ? { orderType: 'PICKUP' as const, deliveryFeeMinor: 0, totalMinor: order.totalMinor - order.deliveryFeeMinor }
+          : {}),
       })
       .where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
@@ -279,9 +312,9 @@ export async function transitionOrder(
 
     // Moves off the happy path are interventions: each is in the audit log with who and why, and so is
     // every move the back office makes (docs/decisions/0136-admin-order-console.md).
-    if (input.action === 'cancel' || input.action === 'time_out' || input.actor.kind === 'ops') {
+    if (AUDITED[input.action] || input.actor.kind === 'ops') {
       await recordAudit(tx, {
-        actionType: AUDIT_ACTION[input.action] ?? `order_${input.action}`,
+        actionType: AUDITED[input.action] ?? AUDITED_FOR_OPS[input.action] ?? `order_${input.action}`,
         entityType: 'order',
         entityId: order.id,
         actor:
@@ -301,6 +334,8 @@ export async function transitionOrder(
           ...(input.action === 'assign_driver'
             ? { driverId: assigneeOf(input), previousDriverId: order.driverId }
             : {}),
+          ...(input.action === 'switch_to_pickup' ? { deliveryFeeRemovedMinor: order.deliveryFeeMinor } : {}),
+          ...(input.action === 'unassign_driver' ? { driverId: order.driverId } : {}),
         },
       });
     }
@@ -333,7 +368,13 @@ export async function transitionOrder(
       siteId: order.siteId,
       previousStatus: order.status,
       status: t.to,
-      driverId: input.action === 'assign_driver' ? assigneeOf(input) : order.driverId,
+      driverId:
+        input.action === 'assign_driver'
+          ? assigneeOf(input)
+          : input.action === 'unassign_driver'
+            ? null
+            : order.driverId,
+      previousDriverId: order.driverId,
       job,
     };
   });

@@ -16,7 +16,13 @@ export async function addOrderNote(
   return db.transaction(async (tx) => {
     const [note] = await tx
       .insert(orderNotes)
-      .values({ orderId: order.id, authorId: actor.userId, authorName: actor.name, body: input.body, requestId: input.requestId })
+      .values({
+        orderId: order.id,
+        authorId: actor.userId,
+        authorName: actor.name,
+        body: input.body,
+        requestId: input.requestId,
+      })
       .onConflictDoNothing({ target: orderNotes.requestId })
       .returning({ id: orderNotes.id });
     if (!note) return false;

@@ -27,7 +27,13 @@ const iso = (d: Date) => d.toISOString();
  */
 export async function getConsoleOrder(db: Db, orderId: string, role: AdminRole | null): Promise<ConsoleOrderResponse> {
   const [row] = await db
-    .select({ order: orders, siteName: sites.name, siteLat: sites.lat, siteLng: sites.lng, restaurantName: brands.name })
+    .select({
+      order: orders,
+      siteName: sites.name,
+      siteLat: sites.lat,
+      siteLng: sites.lng,
+      restaurantName: brands.name,
+    })
     .from(orders)
     .innerJoin(sites, eq(sites.id, orders.siteId))
     .innerJoin(brands, eq(brands.id, sites.brandId))

@@ -1,2 +1,0 @@
-// placeholder until nodriver is merged
-export {};
