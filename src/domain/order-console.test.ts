@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleActionsFor } from './order-console';
+import { consoleActionsFor, timelineActionLabel } from './order-console';
 
 const NONE = {
   cancel: false,
@@ -55,5 +55,13 @@ describe('the order console actions by role', () => {
     expect(
       consoleActionsFor('ops_manager', { status: 'READY', orderType: 'PICKUP', jobStatus: null }).assignDriver,
     ).toBe(false);
+  });
+});
+
+describe('the timeline words', () => {
+  it('calls the first row Placed and names every move', () => {
+    expect(timelineActionLabel(null, 'PENDING')).toBe('Placed');
+    expect(timelineActionLabel('unassign_driver', 'ACCEPTED')).toBe('Driver taken off');
+    expect(timelineActionLabel(null, 'READY')).toBe('Ready');
   });
 });

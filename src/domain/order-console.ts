@@ -1,5 +1,12 @@
 import type { ConsoleActions } from './contracts/admin/order-console';
-import { type JobStatus, type OrderStatus, type OrderType, findTransition } from './order-flow';
+import {
+  type FlowActor,
+  type JobStatus,
+  type OrderAction,
+  type OrderStatus,
+  type OrderType,
+  findTransition,
+} from './order-flow';
 import { canUseAdminArea } from './policies';
 import type { AdminRole } from './roles';
 
@@ -31,4 +38,47 @@ export function consoleActionsFor(
     addNote: reads,
     tickets: reads,
   };
+}
+
+/** The back office's words for an order's status (docs/product/admin.md#order-console). */
+export const CONSOLE_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  ACCEPTED: 'Accepted',
+  DRIVER_ASSIGNED: 'Driver assigned',
+  PREPARING: 'Preparing',
+  READY: 'Ready',
+  OUT_FOR_DELIVERY: 'Out for delivery',
+  DELIVERED: 'Delivered',
+  COLLECTED: 'Collected',
+  REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
+};
+
+/** Who made a move, as the timeline says it. */
+export const ACTOR_KIND_LABELS: Record<FlowActor, string> = {
+  customer: 'Customer',
+  partner: 'Restaurant',
+  driver: 'Driver',
+  ops: 'Back office',
+  system: 'System',
+};
+
+/** What a move was, as the timeline says it; the placing row has no action. */
+export function timelineActionLabel(action: OrderAction | null, status: OrderStatus): string {
+  if (!action) return status === 'PENDING' ? 'Placed' : CONSOLE_STATUS_LABELS[status];
+  const words: Record<OrderAction, string> = {
+    accept: 'Accepted',
+    reject: 'Rejected',
+    assign_driver: 'Driver assigned',
+    unassign_driver: 'Driver taken off',
+    start_preparing: 'Started preparing',
+    mark_ready: 'Marked ready',
+    hand_to_driver: 'Handed to the driver',
+    complete_delivery: 'Delivered',
+    mark_collected: 'Collected',
+    cancel: 'Cancelled',
+    time_out: 'Timed out',
+    switch_to_pickup: 'Switched to pickup',
+  };
+  return words[action];
 }
