@@ -2,7 +2,7 @@ import { type SQL, and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
   ORDER_CONSOLE_PAGE_SIZE,
   type SearchOrdersResponse,
-  searchOrdersQuery,
+  type searchOrdersQuery,
 } from '../../../../domain/contracts/admin/order-console';
 import { AppError } from '../../../../domain/errors';
 import { REPORT_TIME_ZONE } from '../../../../domain/reports';
