@@ -32,6 +32,7 @@ import {
 } from './team';
 import { endpoint } from '../endpoint';
 import { orderConsoleEndpoints } from './order-console-endpoints';
+import { teamRoleEndpoints } from './team-role-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
@@ -191,4 +192,5 @@ export const adminEndpoints = {
     body: inviteTokenBody,
     responses: { 200: inviteAcceptResponse },
   }),
+  ...teamRoleEndpoints,
 };
