@@ -215,6 +215,6 @@ describe('the back office on an order', () => {
       from: 'picked_up',
       to: 'completed',
     });
-    expect(availableActions('READY', 'DELIVERY', 'ops')).toEqual(['assign_driver', 'cancel']);
+    expect(availableActions('READY', 'DELIVERY', 'ops')).toEqual(['assign_driver', 'cancel', 'unassign_driver']);
   });
 });
