@@ -667,6 +667,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     ],
   },
+  'POST /api/driver/jobs/:jobId/return': {
+    rows: (w) => [
+      {
+        actor: 'otherDriver',
+        url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+        payload: { reason: 'too_far' },
+        why: "the driver's job",
+      },
+    ],
+    // The other driver's call: it has the shape of a real one but is refused (404), so the
+    // hostile-input and mass-assignment runs never take job A off its driver.
+    example: (w) => ({
+      actor: 'otherDriver',
+      url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+      payload: { reason: 'other', note: 'Flat tyre' },
+    }),
+  },
   'POST /api/driver/jobs/:jobId/arrival': {
     rows: (w) => [
       {
@@ -844,6 +861,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { message: 'We are on it', isInternal: false },
     }),
   },
+  // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
+  'GET /api/help/tickets': { rows: OWN },
+  'POST /api/help/tickets': {
+    rows: 'creates a request the caller owns; a linked order must be their own',
+    example: () => ({
+      actor: 'customerA',
+      url: '/api/help/tickets',
+      payload: { subject: 'Card declined?', message: 'I pay cash, but I was asked for a card.' },
+    }),
+  },
+  'GET /api/help/tickets/:id': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}`,
+        why: "customer A's request",
+      })),
+  },
+  'POST /api/help/tickets/:id/messages': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}/messages`,
+        payload: { message: 'Not mine' },
+        why: "customer A's request",
+      })),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `/api/help/tickets/${w.rows.ticket}/messages`,
+      payload: { message: 'Any news?' },
+    }),
+  },
   'GET /api/admin/reports': {
     rows: PLATFORM,
     example: () => ({ actor: 'finance', url: '/api/admin/reports?from=2026-01-01&to=2026-01-07' }),
@@ -974,6 +1023,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       url: `${orderUrl(w)}/cancel-request`,
       payload: { reason: 'Ordered by mistake' },
     }),
+  },
+  'POST /api/orders/:orderNumber/switch-to-pickup': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/switch-to-pickup`, {}),
+    // Order A has its driver: not in the no-driver state, so the example is refused (409) and changes nothing.
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/switch-to-pickup`, payload: {} }),
   },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),

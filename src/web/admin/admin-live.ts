@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { EventsOn } from '../../domain/live-events';
 import type { LiveHandlers } from '../lib/live';
+import { toast } from '../lib/toast';
 import { adminKeys } from './admin-api';
 
 const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
@@ -45,5 +46,15 @@ export function adminEventHandlers(queryClient: QueryClient): LiveHandlers<'admi
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     },
   ]);
-  return Object.fromEntries(entries) as LiveHandlers<'admin'>;
+  const handlers = Object.fromEntries(entries) as LiveHandlers<'admin'>;
+  const refresh = handlers['order.no_driver'];
+  // An alert, not only a refresh: ops should look at an order nobody will deliver (docs/product/orders.md#no-driver-found).
+  handlers['order.no_driver'] = (data, event) => {
+    refresh?.(data, event);
+    toast.warning(`No driver found for order ${data.orderNumber}`, {
+      description: 'The customer has been offered pickup or cancellation; a support ticket is open.',
+      duration: 15_000,
+    });
+  };
+  return handlers;
 }

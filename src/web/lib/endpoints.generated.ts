@@ -77,6 +77,7 @@ export const endpoints = {
     postDriverJobsByJobIdPosition: { method: 'POST', path: '/api/driver/jobs/:jobId/position' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdPosition']>,
     postDriverJobsByJobIdVerifyCode: { method: 'POST', path: '/api/driver/jobs/:jobId/verify-code' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdVerifyCode']>,
     postDriverJobsByJobIdComplete: { method: 'POST', path: '/api/driver/jobs/:jobId/complete' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdComplete']>,
+    postDriverJobsByJobIdReturn: { method: 'POST', path: '/api/driver/jobs/:jobId/return' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdReturn']>,
   },
   driver: {
     getDriverProfile: { method: 'GET', path: '/api/driver/profile' } as EndpointRef<(typeof E)['driver']['getDriverProfile']>,
@@ -133,6 +134,7 @@ export const endpoints = {
     postOrdersByOrderNumberRating: { method: 'POST', path: '/api/orders/:orderNumber/rating' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberRating']>,
     postOrdersByOrderNumberCancel: { method: 'POST', path: '/api/orders/:orderNumber/cancel' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancel']>,
     postOrdersByOrderNumberCancelRequest: { method: 'POST', path: '/api/orders/:orderNumber/cancel-request' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancelRequest']>,
+    postOrdersByOrderNumberSwitchToPickup: { method: 'POST', path: '/api/orders/:orderNumber/switch-to-pickup' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberSwitchToPickup']>,
   },
   partner: {
     getPartnerSitesBySiteIdOrders: { method: 'GET', path: '/api/partner/sites/:siteId/orders' } as EndpointRef<(typeof E)['partner']['getPartnerSitesBySiteIdOrders']>,
@@ -173,6 +175,10 @@ export const endpoints = {
     getAdminTicketsOne: { method: 'GET', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getAdminTicketsOne']>,
     patchAdminTicketsOne: { method: 'PATCH', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['patchAdminTicketsOne']>,
     postAdminTicketsByIdMessages: { method: 'POST', path: '/api/admin/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postAdminTicketsByIdMessages']>,
+    getHelpTickets: { method: 'GET', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['getHelpTickets']>,
+    postHelpTickets: { method: 'POST', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['postHelpTickets']>,
+    getHelpTicketsById: { method: 'GET', path: '/api/help/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getHelpTicketsById']>,
+    postHelpTicketsByIdMessages: { method: 'POST', path: '/api/help/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postHelpTicketsByIdMessages']>,
   },
   uploads: {
     postUploads: { method: 'POST', path: '/api/uploads' } as EndpointRef<(typeof E)['uploads']['postUploads']>,

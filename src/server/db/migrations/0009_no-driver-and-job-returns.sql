@@ -17,4 +17,4 @@ ALTER TABLE "driver_job_returns" ADD CONSTRAINT "driver_job_returns_order_id_ord
 ALTER TABLE "driver_job_returns" ADD CONSTRAINT "driver_job_returns_driver_id_user_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "driver_job_returns_driver_idx" ON "driver_job_returns" USING btree ("driver_id","created_at");--> statement-breakpoint
 CREATE INDEX "driver_job_returns_order_idx" ON "driver_job_returns" USING btree ("order_id");--> statement-breakpoint
-ALTER TABLE "sites" ADD CONSTRAINT "sites_driver_search_range" CHECK ("sites"."driver_search_minutes" between 5 and 60);
+ALTER TABLE "sites" ADD CONSTRAINT "sites_driver_search_range" CHECK ("sites"."driver_search_minutes" between 1 and 60);

@@ -133,7 +133,7 @@ export const sites = pgTable(
     // The largest delivery radius bounds the postcode search's box (find-branches.ts inBox).
     index('sites_delivery_radius_idx').on(t.deliveryRadiusKm),
     check('sites_response_timeout_range', sql`${t.responseTimeoutMinutes} between 2 and 30`),
-    check('sites_driver_search_range', sql`${t.driverSearchMinutes} between 5 and 60`),
+    check('sites_driver_search_range', sql`${t.driverSearchMinutes} between 1 and 60`),
   ],
 );
 
