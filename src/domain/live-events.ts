@@ -108,6 +108,11 @@ export const LIVE_EVENTS = {
     ['admin'],
     z.strictObject({ jobId: id, orderId: id, area: z.string(), by: z.enum(['driver', 'ops']), reason: z.string() }),
   ),
+  /**
+   * The back office put this driver on a job (assigned) or took it off them (docs/decisions/0136-admin-order-console.md):
+   * on the driver's own topic, so their screens change wherever they are.
+   */
+  'job.assignment': on(['user'], z.strictObject({ jobId: id, orderId: id, assigned: z.boolean() })),
 
   // Locations: menu, details, halal trust.
   'menu.updated': on(['site'], z.strictObject({ siteId: id, itemId: id })),
@@ -141,6 +146,8 @@ export const LIVE_EVENTS = {
   ),
   // Also to the person who raised the ticket (user topic): their Help page follows the answers.
   'ticket.updated': on(['admin', 'user'], ticketOnly),
+  /** An internal note or a ticket was added to an order on the order console (docs/product/admin.md#order-console). */
+  'order.annotated': on(['admin'], z.strictObject({ orderId: id })),
   'ticket.message': on(['admin', 'user'], ticketOnly),
   'settings.updated': on(['admin'], z.strictObject({ keys: z.array(z.string()).min(1) })),
   'team.invited': on(['admin'], inviteOnly),

@@ -42,6 +42,7 @@ const ALLOWED: readonly Row[] = [
   ['PENDING', 'cancel', 'customer', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['PENDING', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['ACCEPTED', 'assign_driver', 'driver', ['DELIVERY'], 'DRIVER_ASSIGNED'],
+  ['ACCEPTED', 'assign_driver', 'ops', ['DELIVERY'], 'DRIVER_ASSIGNED'],
   ['ACCEPTED', 'start_preparing', 'partner', ['DELIVERY', 'PICKUP'], 'PREPARING'],
   ['ACCEPTED', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['ACCEPTED', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
@@ -49,15 +50,18 @@ const ALLOWED: readonly Row[] = [
   ['DRIVER_ASSIGNED', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['DRIVER_ASSIGNED', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['PREPARING', 'assign_driver', 'driver', ['DELIVERY'], 'PREPARING'],
+  ['PREPARING', 'assign_driver', 'ops', ['DELIVERY'], 'PREPARING'],
   ['PREPARING', 'mark_ready', 'partner', ['DELIVERY', 'PICKUP'], 'READY'],
   ['PREPARING', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['PREPARING', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['READY', 'assign_driver', 'driver', ['DELIVERY'], 'READY'],
+  ['READY', 'assign_driver', 'ops', ['DELIVERY'], 'READY'],
   ['READY', 'hand_to_driver', 'partner', ['DELIVERY'], 'OUT_FOR_DELIVERY'],
   ['READY', 'mark_collected', 'partner', ['PICKUP'], 'COLLECTED'],
   ['READY', 'cancel', 'partner', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['READY', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   ['OUT_FOR_DELIVERY', 'complete_delivery', 'driver', ['DELIVERY'], 'DELIVERED'],
+  ['OUT_FOR_DELIVERY', 'complete_delivery', 'ops', ['DELIVERY'], 'DELIVERED'],
   ['OUT_FOR_DELIVERY', 'cancel', 'ops', ['DELIVERY', 'PICKUP'], 'CANCELLED'],
   // Driver unassign before pickup (docs/decisions/0135-driver-unassign.md).
   ['DRIVER_ASSIGNED', 'unassign_driver', 'driver', ['DELIVERY'], 'ACCEPTED'],
@@ -191,5 +195,26 @@ describe('order flow', () => {
   it('has no move out of a final status, CANCELLED among them', () => {
     expect(FINAL_STATUSES).toContain('CANCELLED');
     for (const s of ORDER_STATUSES.filter(isFinal)) expect(TRANSITIONS.some((t) => t.from === s)).toBe(false);
+  });
+});
+
+describe('the back office on an order', () => {
+  it('may put a driver on an open delivery job at every kitchen stage, never on a pickup order', () => {
+    for (const from of ['ACCEPTED', 'PREPARING', 'READY'] as const) {
+      expect(findTransition(from, 'assign_driver', 'DELIVERY', 'ops')?.job).toEqual({
+        from: 'available',
+        to: 'assigned',
+      });
+      expect(findTransition(from, 'assign_driver', 'PICKUP', 'ops')).toBeNull();
+    }
+    expect(findTransition('DRIVER_ASSIGNED', 'assign_driver', 'DELIVERY', 'ops')).toBeNull();
+  });
+
+  it('may mark a delivery done only once the food has left the restaurant', () => {
+    expect(findTransition('OUT_FOR_DELIVERY', 'complete_delivery', 'DELIVERY', 'ops')?.job).toEqual({
+      from: 'picked_up',
+      to: 'completed',
+    });
+    expect(availableActions('READY', 'DELIVERY', 'ops')).toEqual(['assign_driver', 'cancel', 'unassign_driver']);
   });
 });

@@ -123,6 +123,24 @@ export const TRANSITIONS: readonly Transition[] = [
     job: { from: 'picked_up', to: 'completed' },
   },
   { from: 'READY', action: 'mark_collected', to: 'COLLECTED', by: 'partner', orderType: 'PICKUP' },
+  // The back office steps in (docs/decisions/0136-admin-order-console.md): it puts a chosen approved, online
+  // driver on an open job, and marks a delivery done with a note when the driver cannot (a dead phone).
+  ...DRIVER_MAY_JOIN.map((from): Transition => ({
+    from,
+    action: 'assign_driver',
+    to: from === 'ACCEPTED' ? 'DRIVER_ASSIGNED' : from,
+    by: 'ops',
+    orderType: 'DELIVERY',
+    job: { from: 'available', to: 'assigned' },
+  })),
+  {
+    from: 'OUT_FOR_DELIVERY',
+    action: 'complete_delivery',
+    to: 'DELIVERED',
+    by: 'ops',
+    orderType: 'DELIVERY',
+    job: { from: 'picked_up', to: 'completed' },
+  },
   ...BEFORE_HAND_OVER.map((from): Transition => ({
     from,
     action: 'cancel',

@@ -5,7 +5,8 @@ import { toast } from '../lib/toast';
 import { adminKeys } from './admin-api';
 
 const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
-const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview];
+// A ticket may be linked to an order: the order console shows its tickets.
+const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview, adminKeys.ordersAll];
 const teamScreens = [adminKeys.team, adminKeys.assignees, adminKeys.overview];
 // A certificate submitted or reviewed, a site suspended or reinstated: the verification queue, its
 // previews and the halal panels of tickets.
@@ -17,7 +18,8 @@ const halalScreens = [adminKeys.halal, adminKeys.overview];
  * live-event table does not compile until it is.
  */
 export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> = {
-  'order.created': [adminKeys.overview],
+  'order.created': [adminKeys.overview, adminKeys.ordersAll],
+  'order.annotated': [adminKeys.ordersAll],
   'driver.status': driverScreens,
   'driver.applied': driverScreens,
   'driver.availability': driverScreens,

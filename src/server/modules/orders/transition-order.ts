@@ -48,6 +48,12 @@ const AUDITED: Partial<Record<OrderAction, string>> = {
   switch_to_pickup: 'order_switched_to_pickup',
 };
 
+/** Every move the back office makes is audited too; these are the names of the ones only it makes so (docs/decisions/0136-admin-order-console.md). */
+const AUDITED_FOR_OPS: Partial<Record<OrderAction, string>> = {
+  assign_driver: 'order_driver_assigned',
+  complete_delivery: 'order_marked_delivered',
+};
+
 /** Actors who must give a reason to cancel: the customer may cancel a pending order without one. */
 const CANCEL_NEEDS_REASON: readonly FlowActor[] = ['partner', 'ops'];
 
@@ -68,8 +74,12 @@ export type TransitionInput = {
   reason?: string | null;
   /** hand_to_driver: the 4-digit code the driver shows the restaurant. */
   pickupCode?: string;
-  /** complete_delivery: the 4-digit code the customer gives the driver. */
+  /** complete_delivery by a driver: the 4-digit code the customer gives the driver. */
   deliveryCode?: string;
+  /** assign_driver by ops: the approved, online driver the back office puts on the job (checked by the caller). */
+  driverId?: string;
+  /** complete_delivery by ops: why the back office marked it delivered (required; docs/decisions/0136-admin-order-console.md). */
+  note?: string | null;
   now?: Date;
 };
 
@@ -111,7 +121,9 @@ async function mayAct(
 }
 
 /** What the status history says next to the move: who cancelled and why, the reason for a rejection. */
-function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number): string | null {
+function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number, note: string): string | null {
+  if (by === 'ops' && action === 'complete_delivery') return `marked delivered by ops: ${note}`;
+  if (by === 'ops' && action === 'assign_driver') return 'driver assigned by ops';
   switch (action) {
     case 'accept':
       return `prep ${prep} min`;
@@ -140,7 +152,7 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   const job = t.job!;
   const stamps =
     job.to === 'assigned'
-      ? { driverId: input.actor.userId!, assignedAt: now }
+      ? { driverId: assigneeOf(input)!, assignedAt: now }
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
@@ -184,6 +196,11 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   return moved;
 }
 
+/** The driver an assign_driver move puts on the job: the driver themself, or the one the back office chose. */
+function assigneeOf(input: TransitionInput): string | null {
+  return input.actor.kind === 'ops' ? (input.driverId ?? null) : input.actor.userId;
+}
+
 /** Takes an open delivery job off the board (or off its driver's screen) with the order it belongs to. */
 async function cancelJob(tx: Tx, orderId: string, now: Date) {
   const [job] = await tx
@@ -204,8 +221,10 @@ async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; d
       throw new AppError('VALIDATION_ERROR', "Invalid pickup code. Please check the driver's 4-digit code.");
     }
   }
+  // The back office marks a delivery done without the customer's code (docs/decisions/0136-admin-order-console.md).
   if (
     input.action === 'complete_delivery' &&
+    input.actor.kind === 'driver' &&
     (!input.deliveryCode || !sameSecret(order.deliveryVerificationCode, input.deliveryCode))
   ) {
     throw new AppError('VALIDATION_ERROR', 'Invalid code. Please ask the customer for the correct 4-digit code.');
@@ -227,6 +246,11 @@ export async function transitionOrder(
   if (input.action === 'cancel' && !reason && CANCEL_NEEDS_REASON.includes(input.actor.kind)) {
     throw new AppError('VALIDATION_ERROR', 'Cancellation reason is required');
   }
+  const opsNote = input.note?.trim() ?? '';
+  if (input.action === 'complete_delivery' && input.actor.kind === 'ops' && !opsNote) {
+    throw new AppError('VALIDATION_ERROR', 'A note is required to mark an order delivered');
+  }
+  if (input.action === 'assign_driver' && !assigneeOf(input)) throw new AppError('VALIDATION_ERROR', 'Choose a driver');
   const prep = input.prepTimeMinutes ?? DEFAULT_PREP_MINUTES;
   if (input.action === 'accept' && !(PREP_TIME_CHOICES as readonly number[]).includes(prep)) {
     throw new AppError('VALIDATION_ERROR', 'Prep time must be 10, 15, 20, 25 or 30 minutes');
@@ -268,7 +292,7 @@ export async function transitionOrder(
         ...(input.action === 'cancel'
           ? { cancelledBy: input.actor.kind as CancelledBy, cancelReason: reason || null, cancelledAt: now }
           : {}),
-        ...(input.action === 'assign_driver' ? { driverId: input.actor.userId } : {}),
+        ...(input.action === 'assign_driver' ? { driverId: assigneeOf(input) } : {}),
         ...(input.action === 'unassign_driver' ? { driverId: null } : {}),
         // Repriced on the server: the delivery fee leaves the total (docs/decisions/0134-no-driver-found.md).
         ...(input.action === 'switch_to_pickup'
@@ -280,14 +304,17 @@ export async function transitionOrder(
       orderId: order.id,
       status: t.to,
       actorId: input.actor.userId,
-      note: historyNote(input.action, input.actor.kind, reason, prep),
+      actorKind: input.actor.kind,
+      action: input.action,
+      note: historyNote(input.action, input.actor.kind, reason, prep, opsNote),
       createdAt: now,
     });
 
-    // Moves off the happy path are interventions: each is in the audit log with who and why.
-    if (AUDITED[input.action]) {
+    // Moves off the happy path are interventions: each is in the audit log with who and why, and so is
+    // every move the back office makes (docs/decisions/0136-admin-order-console.md).
+    if (AUDITED[input.action] || input.actor.kind === 'ops') {
       await recordAudit(tx, {
-        actionType: AUDITED[input.action]!,
+        actionType: AUDITED[input.action] ?? AUDITED_FOR_OPS[input.action] ?? `order_${input.action}`,
         entityType: 'order',
         entityId: order.id,
         actor:
@@ -300,8 +327,13 @@ export async function transitionOrder(
         details: {
           orderNumber: order.orderNumber,
           from: order.status,
+          to: t.to,
           by: input.actor.kind,
           reason: reason || null,
+          ...(opsNote ? { note: opsNote } : {}),
+          ...(input.action === 'assign_driver'
+            ? { driverId: assigneeOf(input), previousDriverId: order.driverId }
+            : {}),
           ...(input.action === 'switch_to_pickup' ? { deliveryFeeRemovedMinor: order.deliveryFeeMinor } : {}),
           ...(input.action === 'unassign_driver' ? { driverId: order.driverId } : {}),
         },
@@ -338,7 +370,7 @@ export async function transitionOrder(
       status: t.to,
       driverId:
         input.action === 'assign_driver'
-          ? input.actor.userId
+          ? assigneeOf(input)
           : input.action === 'unassign_driver'
             ? null
             : order.driverId,
