@@ -44,6 +44,17 @@ describe('api()', () => {
     expect(Object.keys(e)).not.toContain('params');
   });
 
+  it('takes a hand-written summary as its own step', () => {
+    const e = api('GET /api/me', POLICIES.public).summary('Who is signed in').answers({ 200: answer });
+    expect(e).toEqual({
+      method: 'GET',
+      path: '/api/me',
+      policy: POLICIES.public,
+      summary: 'Who is signed in',
+      responses: { 200: answer },
+    });
+  });
+
   it('names an endpoint without a summary by its name in words', () => {
     expect(summaryOf('getDriverJobsByJobId')).toBe('Get driver jobs by job id');
   });

@@ -52,7 +52,7 @@ export function endpoint<const E extends Endpoint>(e: E): E {
 export type RouteLine = `${HttpMethod} /api/${string}`;
 
 type RequestParts = Pick<Endpoint, 'params' | 'query' | 'headers' | 'body'>;
-/** What an endpoint says beyond its request and answers: a hand-written summary, the auth mount. */
+/** What an endpoint says beyond its request and answers: the auth mount (and a summary, also given by `.summary()`). */
 export type EndpointNotes = Pick<Endpoint, 'summary' | 'servedBy'>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type MethodOf<R> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
@@ -60,6 +60,8 @@ type PathOf<R> = R extends `${HttpMethod} ${infer P}` ? P : never;
 
 /** An endpoint being declared by `api()`: what it takes, then what it answers. */
 export type EndpointBuilder<Base> = {
+  /** A hand-written OpenAPI summary, when the name in words would say less. */
+  summary(text: string): EndpointBuilder<Base & { summary: string }>;
   /** The request schemas: params, query, headers, body (strict objects). */
   takes<const Q extends RequestParts>(request: Q): EndpointBuilder<Base & Q>;
   /** The answers keyed by HTTP status, and any notes; gives the finished endpoint. */
@@ -71,6 +73,7 @@ export type EndpointBuilder<Base> = {
 
 function builder<Base>(base: Base): EndpointBuilder<Base> {
   return {
+    summary: (text) => builder({ ...base, summary: text }),
     takes: (request) => builder({ ...base, ...request }),
     answers: (responses, notes) => ({ ...base, ...notes, responses }) as never,
   };

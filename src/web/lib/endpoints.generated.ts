@@ -15,6 +15,16 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     putAccountNotifications: 'PUT /api/account/notifications',
   },
   admin: {
+    getAdminOrders: 'GET /api/admin/orders',
+    getAdminOrdersByOrderNumber: 'GET /api/admin/orders/:orderNumber',
+    getAdminOrdersByOrderNumberDrivers: 'GET /api/admin/orders/:orderNumber/drivers',
+    postAdminOrdersByOrderNumberCancel: 'POST /api/admin/orders/:orderNumber/cancel',
+    postAdminOrdersByOrderNumberDeliver: 'POST /api/admin/orders/:orderNumber/deliver',
+    postAdminOrdersByOrderNumberDriver: 'POST /api/admin/orders/:orderNumber/driver',
+    postAdminOrdersByOrderNumberDriverUnassign: 'POST /api/admin/orders/:orderNumber/driver/unassign',
+    postAdminOrdersByOrderNumberNotes: 'POST /api/admin/orders/:orderNumber/notes',
+    postAdminOrdersByOrderNumberTickets: 'POST /api/admin/orders/:orderNumber/tickets',
+    postAdminOrdersByOrderNumberTicketsLink: 'POST /api/admin/orders/:orderNumber/tickets/link',
     getAdminDriversPendingCount: 'GET /api/admin/drivers/pending-count',
     getAdminDrivers: 'GET /api/admin/drivers',
     getAdminDriversByDriverIdDocuments: 'GET /api/admin/drivers/:driverId/documents',
@@ -67,6 +77,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postDriverJobsByJobIdPosition: 'POST /api/driver/jobs/:jobId/position',
     postDriverJobsByJobIdVerifyCode: 'POST /api/driver/jobs/:jobId/verify-code',
     postDriverJobsByJobIdComplete: 'POST /api/driver/jobs/:jobId/complete',
+    postDriverJobsByJobIdReturn: 'POST /api/driver/jobs/:jobId/return',
   },
   driver: {
     getDriverProfile: 'GET /api/driver/profile',
@@ -123,6 +134,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postOrdersByOrderNumberRating: 'POST /api/orders/:orderNumber/rating',
     postOrdersByOrderNumberCancel: 'POST /api/orders/:orderNumber/cancel',
     postOrdersByOrderNumberCancelRequest: 'POST /api/orders/:orderNumber/cancel-request',
+    postOrdersByOrderNumberSwitchToPickup: 'POST /api/orders/:orderNumber/switch-to-pickup',
   },
   partner: {
     getPartnerSitesBySiteIdOrders: 'GET /api/partner/sites/:siteId/orders',

@@ -31,10 +31,12 @@ import {
   teamResponse,
 } from './team';
 import { api, raw } from '../endpoint';
+import { orderConsoleEndpoints } from './order-console-endpoints';
 import { teamRoleEndpoints } from './team-role-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
+  ...orderConsoleEndpoints,
   getAdminDriversPendingCount: api('GET /api/admin/drivers/pending-count', adminArea('drivers')).answers({
     200: pendingDriversResponse,
   }),
@@ -79,11 +81,9 @@ export const adminEndpoints = {
     .takes({ params: memberParams, body: memberStatusBody })
     .answers({ 200: memberStatusResponse }),
   postAdminInvitationsLookup: api('POST /api/admin/invitations/lookup', POLICIES.public)
+    .summary('The invite link: anyone holding the token may see the invite and create the invited account.')
     .takes({ body: inviteTokenBody })
-    .answers(
-      { 200: inviteLookupResponse },
-      { summary: 'The invite link: anyone holding the token may see the invite and create the invited account.' },
-    ),
+    .answers({ 200: inviteLookupResponse }),
   postAdminInvitationsSignUp: api('POST /api/admin/invitations/sign-up', POLICIES.public)
     .takes({ body: inviteSignUpBody })
     .answers({ 201: inviteAcceptResponse }),

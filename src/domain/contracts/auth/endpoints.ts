@@ -20,25 +20,21 @@ const password = z.string().max(128);
  * through the typed client like every other endpoint.
  */
 export const authEndpoints = {
-  getMe: api('GET /api/me', POLICIES.public).answers(
-    { 200: meResponse },
-    { summary: 'Who is signed in (user null for a visitor)' },
-  ),
-  mountGet: api('GET /api/auth/*', POLICIES.public).answers(
-    { 200: passthrough },
-    { summary: "better-auth's GET endpoints (e-mail confirmation links, session)" },
-  ),
-  mountPost: api('POST /api/auth/*', POLICIES.public).answers(
-    { 200: passthrough },
-    { summary: "better-auth's POST endpoints (sign-in, sign-up, sign-out, password reset)" },
-  ),
+  getMe: api('GET /api/me', POLICIES.public)
+    .summary('Who is signed in (user null for a visitor)')
+    .answers({ 200: meResponse }),
+  mountGet: api('GET /api/auth/*', POLICIES.public)
+    .summary("better-auth's GET endpoints (e-mail confirmation links, session)")
+    .answers({ 200: passthrough }),
+  mountPost: api('POST /api/auth/*', POLICIES.public)
+    .summary("better-auth's POST endpoints (sign-in, sign-up, sign-out, password reset)")
+    .answers({ 200: passthrough }),
   signInEmail: api('POST /api/auth/sign-in/email', POLICIES.public)
+    .summary('Sign in with e-mail and password (sets the session cookie)')
     .takes({ body: z.strictObject({ email, password }) })
-    .answers(
-      { 200: ok },
-      { servedBy: 'auth-mount', summary: 'Sign in with e-mail and password (sets the session cookie)' },
-    ),
+    .answers({ 200: ok }, { servedBy: 'auth-mount' }),
   signUpEmail: api('POST /api/auth/sign-up/email', POLICIES.public)
+    .summary('Create a customer or driver account; a confirmation mail links back to callbackURL')
     .takes({
       body: z.strictObject({
         email,
@@ -48,20 +44,17 @@ export const authEndpoints = {
         callbackURL: z.string().max(200),
       }),
     })
-    .answers(
-      { 200: ok },
-      {
-        servedBy: 'auth-mount',
-        summary: 'Create a customer or driver account; a confirmation mail links back to callbackURL',
-      },
-    ),
+    .answers({ 200: ok }, { servedBy: 'auth-mount' }),
   signOut: api('POST /api/auth/sign-out', POLICIES.public)
+    .summary('End the session')
     .takes({ body: z.strictObject({}) })
-    .answers({ 200: ok }, { servedBy: 'auth-mount', summary: 'End the session' }),
+    .answers({ 200: ok }, { servedBy: 'auth-mount' }),
   requestPasswordReset: api('POST /api/auth/request-password-reset', POLICIES.public)
+    .summary('Mail a password reset link ending at redirectTo')
     .takes({ body: z.strictObject({ email, redirectTo: z.string().max(200) }) })
-    .answers({ 200: ok }, { servedBy: 'auth-mount', summary: 'Mail a password reset link ending at redirectTo' }),
+    .answers({ 200: ok }, { servedBy: 'auth-mount' }),
   resetPassword: api('POST /api/auth/reset-password', POLICIES.public)
+    .summary('Set a new password with the token from the reset link')
     .takes({ body: z.strictObject({ newPassword: password, token: z.string().max(500) }) })
-    .answers({ 200: ok }, { servedBy: 'auth-mount', summary: 'Set a new password with the token from the reset link' }),
+    .answers({ 200: ok }, { servedBy: 'auth-mount' }),
 };

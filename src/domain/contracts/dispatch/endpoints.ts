@@ -11,6 +11,7 @@ import {
   verifyCodeResponse,
 } from '../driver/delivery';
 import { api } from '../endpoint';
+import { unassignEndpoints } from './unassign-endpoints';
 
 /** The dispatch endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const dispatchEndpoints = {
@@ -35,4 +36,5 @@ export const dispatchEndpoints = {
   postDriverJobsByJobIdComplete: api('POST /api/driver/jobs/:jobId/complete', POLICIES.approvedDriver)
     .takes({ params: jobParams, body: completeDeliveryBody })
     .answers({ 200: completeDeliveryResponse }),
+  ...unassignEndpoints,
 };

@@ -24,11 +24,9 @@ import { api, raw } from '../endpoint';
 /** The halal endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const halalEndpoints = {
   getPartnerSitesBySiteIdHalal: api('GET /api/partner/sites/:siteId/halal', POLICIES.partner)
+    .summary("Partners: their location's halal section. There is no route that sets a halal status.")
     .takes({ params: halalSiteParams })
-    .answers(
-      { 200: partnerHalalResponse },
-      { summary: "Partners: their location's halal section. There is no route that sets a halal status." },
-    ),
+    .answers({ 200: partnerHalalResponse }),
   postPartnerSitesBySiteIdHalalCertificates: api('POST /api/partner/sites/:siteId/halal/certificates', POLICIES.partner)
     .takes({ params: halalSiteParams, body: submitCertificateBody })
     .answers({ 201: certificateView }),
@@ -36,8 +34,9 @@ export const halalEndpoints = {
     .takes({ params: halalSiteParams, body: saveHalalFactsBody })
     .answers({ 200: partnerHalalResponse }),
   getAdminHalalCertificates: api('GET /api/admin/halal/certificates', adminArea('halal'))
+    .summary('Verifiers (area halal: super_admin, ops_manager).')
     .takes({ query: adminCertificatesQuery })
-    .answers({ 200: adminCertificatesResponse }, { summary: 'Verifiers (area halal: super_admin, ops_manager).' }),
+    .answers({ 200: adminCertificatesResponse }),
   getAdminHalalCertificatesByCertificateId: api('GET /api/admin/halal/certificates/:certificateId', adminArea('halal'))
     .takes({ params: certificateParams })
     .answers({ 200: reviewCertificateResponse }),
@@ -72,8 +71,9 @@ export const halalEndpoints = {
     .takes({ params: siteParams, body: siteHalalActionBody })
     .answers({ 200: adminSiteHalalResponse }),
   getRestaurantsBySlugHalal: api('GET /api/restaurants/:slug/halal', POLICIES.public)
+    .summary('Customers and visitors.')
     .takes({ params: restaurantSlugParams })
-    .answers({ 200: halalDetailsResponse }, { summary: 'Customers and visitors.' }),
+    .answers({ 200: halalDetailsResponse }),
   postRestaurantsBySlugHalalConcerns: api('POST /api/restaurants/:slug/halal-concerns', POLICIES.public)
     .takes({ params: restaurantSlugParams, body: halalConcernBody })
     .answers({ 201: halalConcernResponse }),

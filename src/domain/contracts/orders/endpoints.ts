@@ -8,6 +8,7 @@ import { reorderResponse } from './reorder';
 import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { api } from '../endpoint';
+import { noDriverEndpoints } from './no-driver-endpoints';
 
 /** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
@@ -30,15 +31,12 @@ export const ordersEndpoints = {
     .takes({ params: orderRefParams, headers: orderTokenHeaders, body: rateOrderBody })
     .answers({ 201: rateOrderResponse }),
   postOrdersByOrderNumberCancel: api('POST /api/orders/:orderNumber/cancel', POLICIES.public)
+    .summary("The order's customer cancels it while the restaurant has not answered")
     .takes({ params: orderRefParams, headers: orderTokenHeaders, body: cancelOrderBody })
-    .answers(
-      { 200: cancelOrderResponse },
-      { summary: "The order's customer cancels it while the restaurant has not answered" },
-    ),
+    .answers({ 200: cancelOrderResponse }),
   postOrdersByOrderNumberCancelRequest: api('POST /api/orders/:orderNumber/cancel-request', POLICIES.public)
+    .summary("After acceptance, the order's customer asks support to cancel (a ticket)")
     .takes({ params: orderRefParams, headers: orderTokenHeaders, body: cancelRequestBody })
-    .answers(
-      { 201: cancelRequestResponse },
-      { summary: "After acceptance, the order's customer asks support to cancel (a ticket)" },
-    ),
+    .answers({ 201: cancelRequestResponse }),
+  ...noDriverEndpoints,
 };
