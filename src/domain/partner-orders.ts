@@ -71,16 +71,6 @@ export const KITCHEN_COLUMNS: readonly { key: string; title: string; statuses: r
   { key: 'ready', title: 'Ready', statuses: ['READY'] },
 ];
 
-/** The reasons a restaurant gives for cancelling an accepted order (docs/product/partner.md#cancel-an-order). */
-export const PARTNER_CANCEL_REASONS = ['Item ran out', 'Kitchen too busy', 'Closing early', 'Other'] as const;
-export type PartnerCancelReason = (typeof PARTNER_CANCEL_REASONS)[number];
-export const PARTNER_CANCEL_DETAILS_MAX = 200;
-
-/** The reason the customer reads: the chosen one, or the partner's own words for "Other". */
-export function partnerCancelReasonText(reason: PartnerCancelReason, details?: string | null): string {
-  return reason === 'Other' ? (details ?? '').trim() : reason;
-}
-
 /** Whether the restaurant may still cancel: accepted and not yet handed to a driver (order-flow.ts). */
 export function partnerMayCancel(status: OrderStatus, orderType: OrderType): boolean {
   return availableActions(status, orderType, 'partner').includes('cancel');

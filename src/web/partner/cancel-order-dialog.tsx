@@ -4,7 +4,7 @@ import {
   PARTNER_CANCEL_DETAILS_MAX,
   PARTNER_CANCEL_REASONS,
   type PartnerCancelReason,
-} from '../../domain/partner-orders';
+} from '../../domain/partner-cancel';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARTNER_CANCEL_DETAILS_MAX, PARTNER_CANCEL_REASONS } from '../../partner-orders';
+import { PARTNER_CANCEL_DETAILS_MAX, PARTNER_CANCEL_REASONS } from '../../partner-cancel';
 import { partnerOrder } from './orders';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PartnerCancelBody } from '../../../domain/contracts/partner/cancel-order';
 import type { PartnerOrder } from '../../../domain/contracts/partner/orders';
-import { partnerCancelReasonText } from '../../../domain/partner-orders';
+import { partnerCancelReasonText } from '../../../domain/partner-cancel';
 import type { Db } from '../../db/client';
 import { orders, userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
