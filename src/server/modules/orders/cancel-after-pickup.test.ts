@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { topicName } from '../../../domain/topics';
 import { auditLog, deliveryJobs, driverEarnings, orders } from '../../db/schema/index';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
@@ -51,7 +51,6 @@ describe('an order cancelled after the driver picked it up', () => {
     const events: { topic: string; type: string; data: unknown }[] = [];
     const off = t.app.deps.bus.subscribe([topicName.user(driver.id)], (e) => events.push(e));
     const result = await opsCancel(orderId);
-    off();
     expect(result).toMatchObject({ previousStatus: 'OUT_FOR_DELIVERY', status: 'CANCELLED' });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: 'CANCELLED', cancelledBy: 'ops', cashOutcome: 'not_collected' });
@@ -70,11 +69,15 @@ describe('an order cancelled after the driver picked it up', () => {
       cancelledPayRule: 'pickup_pay',
       paidOut: false,
     });
-    expect(events).toContainEqual({
-      topic: topicName.user(driver.id),
-      type: 'earnings.updated',
-      data: { jobId: job.id, earningId: earning.id },
-    });
+    // On PostgreSQL the event comes back through NOTIFY, a moment after the commit.
+    await vi.waitFor(() =>
+      expect(events).toContainEqual({
+        topic: topicName.user(driver.id),
+        type: 'earnings.updated',
+        data: { jobId: job.id, earningId: earning.id },
+      }),
+    );
+    off();
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
