@@ -129,8 +129,9 @@ export const LIVE_EVENTS = {
       priority: z.enum(TICKET_PRIORITIES),
     }),
   ),
-  'ticket.updated': on(['admin'], ticketOnly),
-  'ticket.message': on(['admin'], ticketOnly),
+  // Also to the person who raised the ticket (user topic): their Help page follows the answers.
+  'ticket.updated': on(['admin', 'user'], ticketOnly),
+  'ticket.message': on(['admin', 'user'], ticketOnly),
   'settings.updated': on(['admin'], z.strictObject({ keys: z.array(z.string()).min(1) })),
   'team.invited': on(['admin'], inviteOnly),
   'team.invite_revoked': on(['admin'], inviteOnly),

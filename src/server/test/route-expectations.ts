@@ -391,6 +391,41 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       { actor: 'managerX', url: `/api/partner/brands/${w.rows.brandX}/staff`, why: 'owner or admin only' },
     ],
   },
+  'PATCH /api/partner/brands/:brandId/staff/:userId': {
+    rows: (w) => [
+      {
+        actor: 'partnerY',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        payload: { role: 'admin' },
+        why: "X's staff",
+      },
+      {
+        actor: 'managerX',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        payload: { role: 'admin' },
+        why: 'owner or admin only',
+      },
+    ],
+    example: (w) => ({
+      actor: 'ownerX',
+      url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+      payload: { role: 'site_manager', siteIds: [w.rows.siteX1] },
+    }),
+  },
+  'DELETE /api/partner/brands/:brandId/staff/:userId': {
+    rows: (w) => [
+      {
+        actor: 'partnerY',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        why: "X's staff",
+      },
+      {
+        actor: 'managerX',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.ownerX.id}`,
+        why: 'owner or admin only',
+      },
+    ],
+  },
   'POST /api/invitations/lookup': {
     rows: TOKEN,
     example: () => ({ actor: 'visitor', url: '/api/invitations/lookup', payload: { token: 'x'.repeat(43) } }),
@@ -766,6 +801,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { isActive: true },
     }),
   },
+  'GET /api/platform': { rows: PUBLIC },
+  'POST /api/admin/team/members/:id/role': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'super_admin',
+      url: `/api/admin/team/members/${w.rows.teamMember}/role`,
+      payload: { role: 'cs_agent' },
+    }),
+  },
   'POST /api/admin/invitations/lookup': {
     rows: TOKEN,
     example: () => ({ actor: 'visitor', url: '/api/admin/invitations/lookup', payload: { token: 'x'.repeat(43) } }),
@@ -819,6 +863,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       actor: 'cs_agent',
       url: `/api/admin/tickets/${w.rows.ticket}/messages`,
       payload: { message: 'We are on it', isInternal: false },
+    }),
+  },
+  // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
+  'GET /api/help/tickets': { rows: OWN },
+  'POST /api/help/tickets': {
+    rows: 'creates a request the caller owns; a linked order must be their own',
+    example: () => ({
+      actor: 'customerA',
+      url: '/api/help/tickets',
+      payload: { subject: 'Card declined?', message: 'I pay cash, but I was asked for a card.' },
+    }),
+  },
+  'GET /api/help/tickets/:id': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}`,
+        why: "customer A's request",
+      })),
+  },
+  'POST /api/help/tickets/:id/messages': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}/messages`,
+        payload: { message: 'Not mine' },
+        why: "customer A's request",
+      })),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `/api/help/tickets/${w.rows.ticket}/messages`,
+      payload: { message: 'Any news?' },
     }),
   },
   'GET /api/admin/reports': {

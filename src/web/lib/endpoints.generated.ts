@@ -34,6 +34,7 @@ export const endpoints = {
     postAdminInvitationsLookup: { method: 'POST', path: '/api/admin/invitations/lookup' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsLookup']>,
     postAdminInvitationsSignUp: { method: 'POST', path: '/api/admin/invitations/sign-up' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsSignUp']>,
     postAdminInvitationsAccept: { method: 'POST', path: '/api/admin/invitations/accept' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsAccept']>,
+    postAdminTeamMembersByIdRole: { method: 'POST', path: '/api/admin/team/members/:id/role' } as EndpointRef<(typeof E)['admin']['postAdminTeamMembersByIdRole']>,
   },
   audit: {
     getAdminAudit: { method: 'GET', path: '/api/admin/audit' } as EndpointRef<(typeof E)['audit']['getAdminAudit']>,
@@ -142,6 +143,8 @@ export const endpoints = {
     postInvitationsLookup: { method: 'POST', path: '/api/invitations/lookup' } as EndpointRef<(typeof E)['partner']['postInvitationsLookup']>,
     postInvitationsAccept: { method: 'POST', path: '/api/invitations/accept' } as EndpointRef<(typeof E)['partner']['postInvitationsAccept']>,
     postPartnerOrdersByOrderIdCancel: { method: 'POST', path: '/api/partner/orders/:orderId/cancel' } as EndpointRef<(typeof E)['partner']['postPartnerOrdersByOrderIdCancel']>,
+    patchPartnerBrandsByBrandIdStaffByUserId: { method: 'PATCH', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['patchPartnerBrandsByBrandIdStaffByUserId']>,
+    deletePartnerBrandsByBrandIdStaffByUserId: { method: 'DELETE', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['deletePartnerBrandsByBrandIdStaffByUserId']>,
   },
   reviews: {
     getRestaurantsBySiteIdReviews: { method: 'GET', path: '/api/restaurants/:siteId/reviews' } as EndpointRef<(typeof E)['reviews']['getRestaurantsBySiteIdReviews']>,
@@ -152,6 +155,7 @@ export const endpoints = {
     getAdminSettings: { method: 'GET', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['getAdminSettings']>,
     putAdminSettingsByKey: { method: 'PUT', path: '/api/admin/settings/:key' } as EndpointRef<(typeof E)['settings']['putAdminSettingsByKey']>,
     putAdminSettings: { method: 'PUT', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['putAdminSettings']>,
+    getPlatform: { method: 'GET', path: '/api/platform' } as EndpointRef<(typeof E)['settings']['getPlatform']>,
   },
   tickets: {
     getAdminTickets: { method: 'GET', path: '/api/admin/tickets' } as EndpointRef<(typeof E)['tickets']['getAdminTickets']>,
@@ -160,6 +164,10 @@ export const endpoints = {
     getAdminTicketsOne: { method: 'GET', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getAdminTicketsOne']>,
     patchAdminTicketsOne: { method: 'PATCH', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['patchAdminTicketsOne']>,
     postAdminTicketsByIdMessages: { method: 'POST', path: '/api/admin/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postAdminTicketsByIdMessages']>,
+    getHelpTickets: { method: 'GET', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['getHelpTickets']>,
+    postHelpTickets: { method: 'POST', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['postHelpTickets']>,
+    getHelpTicketsById: { method: 'GET', path: '/api/help/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getHelpTicketsById']>,
+    postHelpTicketsByIdMessages: { method: 'POST', path: '/api/help/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postHelpTicketsByIdMessages']>,
   },
   uploads: {
     postUploads: { method: 'POST', path: '/api/uploads' } as EndpointRef<(typeof E)['uploads']['postUploads']>,

@@ -26,6 +26,7 @@ import {
 import { okResponse } from '../menu/sections';
 import { endpoint } from '../endpoint';
 import { partnerOrderOpsEndpoints } from './order-ops-endpoints';
+import { staffEndpoints } from './staff-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const partnerEndpoints = {
@@ -170,4 +171,5 @@ export const partnerEndpoints = {
     responses: { 200: acceptInvitationResponse },
   }),
   ...partnerOrderOpsEndpoints,
+  ...staffEndpoints,
 };
