@@ -17,5 +17,9 @@ export const adminKeys = {
   assignees: ['admin', 'assignees'] as const,
   halal: ['admin', 'halal'] as const,
   reports: (from: string, to: string) => ['admin', 'reports', from, to] as const,
+  ordersAll: ['admin', 'orders'] as const,
+  orders: (filters: Record<string, string | number | undefined>) => ['admin', 'orders', 'list', filters] as const,
+  order: (orderNumber: string) => ['admin', 'orders', 'detail', orderNumber] as const,
+  orderDrivers: (orderNumber: string) => ['admin', 'orders', 'drivers', orderNumber] as const,
   audit: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,
 };

@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { HELP_MESSAGES } from '../../help';
 import { POLICIES } from '../../policies';
 import { TICKET_STATUSES } from '../../tickets';
 import { endpoint } from '../endpoint';
 import { ticketParams } from './tickets';
 
-/** The product texts of the Help pages (docs/product/customer.md#help). */
-export const HELP_MESSAGES = {
-  loadFailed: 'Failed to load your help requests',
-  required: 'Please fill in required fields',
-  created: 'Request sent',
-  createFailed: 'Failed to send your request',
-  replied: 'Reply sent',
-  replyFailed: 'Failed to send your reply',
-  closed: 'This request is closed. Please open a new one.',
-} as const;
+export { HELP_MESSAGES };
 
 const subject = z.string({ error: HELP_MESSAGES.required }).trim().min(1, HELP_MESSAGES.required).max(200);
 const message = z.string({ error: HELP_MESSAGES.required }).trim().min(1, HELP_MESSAGES.required).max(5000);
