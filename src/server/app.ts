@@ -144,7 +144,7 @@ export async function buildApp(
     if (!config.sweepers) return;
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
-    stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log, config.unansweredOrdersSweepMs));
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).

@@ -154,6 +154,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getPartnerBrandsByBrandIdStaff: 'GET /api/partner/brands/:brandId/staff',
     postInvitationsLookup: 'POST /api/invitations/lookup',
     postInvitationsAccept: 'POST /api/invitations/accept',
+    postPartnerOrdersByOrderIdCancel: 'POST /api/partner/orders/:orderId/cancel',
     patchPartnerBrandsByBrandIdStaffByUserId: 'PATCH /api/partner/brands/:brandId/staff/:userId',
     deletePartnerBrandsByBrandIdStaffByUserId: 'DELETE /api/partner/brands/:brandId/staff/:userId',
   },

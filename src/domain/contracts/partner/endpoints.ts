@@ -25,6 +25,7 @@ import {
 } from './invitations';
 import { okResponse } from '../menu/sections';
 import { api } from '../endpoint';
+import { partnerOrderOpsEndpoints } from './order-ops-endpoints';
 import { staffEndpoints } from './staff-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
@@ -78,5 +79,6 @@ export const partnerEndpoints = {
   postInvitationsAccept: api('POST /api/invitations/accept', POLICIES.public)
     .takes({ body: acceptInvitationBody })
     .answers({ 200: acceptInvitationResponse }),
+  ...partnerOrderOpsEndpoints,
   ...staffEndpoints,
 };
