@@ -11,7 +11,8 @@ export const QUICK_START_SECTIONS = [
 export const DEFAULT_CATEGORY = 'mains';
 
 /**
- * The categories offered (the spec's sample categories, spelled as the demo menus store them).
+ * The categories offered (the sample menus' categories, spelled as the demo menus store them;
+ * docs/product/partner.md#menu-manager).
  * An item without one gets DEFAULT_CATEGORY; comparisons ignore case.
  */
 export const MENU_CATEGORIES = [
@@ -85,8 +86,8 @@ export const IMAGE_ACCEPT = [...IMAGE_MIME_TYPES, ...IMAGE_EXTENSIONS.map((e) =>
 export type ImageProblem = { title: string; description: string };
 
 /**
- * The browser's first check of a chosen image, by declared type, name and size, with the spec's
- * texts. The server checks the content itself again (a renamed file is refused there).
+ * The browser's first check of a chosen image, by declared type, name and size, with the texts of
+ * docs/product/partner.md#menu-manager. The server checks the content itself again (a renamed file is refused there).
  */
 export function checkImageFile(file: { name: string; type: string; size: number }): ImageProblem | null {
   const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';

@@ -43,7 +43,7 @@ describe('account list labels', () => {
     expect(accountListLabel('READY', 'PICKUP')).toBe('Ready for Collection');
   });
 
-  it('labels the statuses the spec list omits', () => {
+  it('labels Driver Assigned and Collected as the order page does, and anything else Processing', () => {
     expect(accountListLabel('DRIVER_ASSIGNED', 'DELIVERY')).toBe('Driver Assigned');
     expect(accountListLabel('COLLECTED', 'PICKUP')).toBe('Collected');
     expect(accountListLabel('???', 'PICKUP')).toBe('Processing');
@@ -51,7 +51,7 @@ describe('account list labels', () => {
 });
 
 describe('tracker', () => {
-  it('has six delivery steps in the spec order', () => {
+  it('has the six delivery steps of docs/product/orders.md#labels, in order', () => {
     expect(trackerSteps('DELIVERY').map((s) => s.label)).toEqual([
       'Waiting to be accepted',
       'Restaurant accepted',
@@ -96,7 +96,7 @@ describe('tracker', () => {
     expect(ready.steps[ready.index].label).toBe('Ready, waiting for a driver');
     expect(ready.steps.map((s) => s.label)).not.toContain('Driver has arrived');
     expect(ready.steps.map((s) => s.label)).not.toContain('Driver assigned');
-    // With its driver the step keeps the spec's words.
+    // With its driver the step keeps the words of docs/product/orders.md#labels.
     const withDriver = trackerPosition('READY', 'DELIVERY', 'assigned');
     expect(withDriver.steps[withDriver.index].label).toBe('Driver has arrived');
   });
@@ -112,7 +112,7 @@ describe('tracker', () => {
     expect(trackerPosition('PREPARING', 'DELIVERY', 'finding_new').steps[2].label).toBe('Finding a new driver');
   });
 
-  it('keeps the spec steps once the order is out for delivery or done, and for pickup orders', () => {
+  it('keeps the documented steps once the order is out for delivery or done, and for pickup orders', () => {
     expect(trackerSteps('DELIVERY', 'none', 'OUT_FOR_DELIVERY')[4].label).toBe('Driver has arrived');
     expect(trackerSteps('PICKUP', 'none', 'READY').map((s) => s.label)).toContain('Ready for pickup');
   });

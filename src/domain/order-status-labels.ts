@@ -2,7 +2,7 @@ import type { OrderType } from './order-flow';
 
 /**
  * The customer-facing words for order statuses (docs/product/orders.md#labels). Functions take any string:
- * older rows and the spec's extra labels (COMPLETED, PICKUP_READY) must still read sensibly.
+ * older rows and the legacy statuses COMPLETED and PICKUP_READY must still read sensibly.
  */
 
 /** Label on the order tracking page; anything unknown reads "Processing". */
@@ -37,9 +37,10 @@ export function orderPageLabel(status: string, orderType: OrderType): string {
 }
 
 /**
- * Label in the account's order list. The spec words READY from the restaurant's side ("Ready for
- * Pickup" means a driver may pick it up); DRIVER_ASSIGNED and COLLECTED, which the spec's list
- * omits, read as on the order page (docs/decisions/0010-order-status-labels-and-tracker.md).
+ * Label in the account's order list (docs/product/orders.md#labels). It words READY from the
+ * restaurant's side ("Ready for Pickup" means a driver may pick it up); DRIVER_ASSIGNED and
+ * COLLECTED, which the list's first wording left out, read as on the order page
+ * (docs/decisions/0010-order-status-labels-and-tracker.md).
  */
 export function accountListLabel(status: string, orderType: OrderType): string {
   switch (status) {

@@ -171,7 +171,7 @@ const trimNumber = (n: number) => String(Math.round(n * 100) / 100);
 
 /**
  * The pay rules in the driver's words, from the live settings, so what drivers read is what
- * they are paid (the spec's fixed marketing line names a formula no setting produces).
+ * they are paid (docs/product/driver.md#pay): a fixed marketing line would name a formula no setting produces.
  */
 export function describePayRules(settings: PaySettings | null): string[] {
   if (!settings)

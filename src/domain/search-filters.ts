@@ -8,7 +8,7 @@ import type { HalalStatus } from './halal';
 export const SEARCH_FILTERS = ['verified', 'fast', 'free', 'top', 'open'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
-/** The chip labels as the spec names them. */
+/** The chip labels (docs/product/customer.md#filters). */
 export const SEARCH_FILTER_LABELS: Record<SearchFilter, string> = {
   verified: 'Verified Halal',
   fast: 'Fast Delivery',

@@ -31,8 +31,8 @@ export type Endpoint = {
   method: HttpMethod;
   path: string;
   policy: Policy;
-  /** One line for the OpenAPI document. */
-  summary: string;
+  /** One line for the OpenAPI document; without it, the endpoint's name in words (`getDriverJobs`: "Get driver jobs"). */
+  summary?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
@@ -46,6 +46,60 @@ export type Endpoint = {
 /** Declares an endpoint, keeping its literal types (method, path, schemas) for the server and the typed client. */
 export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
+}
+
+/** `'GET /api/driver/jobs'`: an endpoint's method and path, the way a request line reads. */
+export type RouteLine = `${HttpMethod} /api/${string}`;
+
+type RequestParts = Pick<Endpoint, 'params' | 'query' | 'headers' | 'body'>;
+/** What an endpoint says beyond its request and answers: the auth mount (and a summary, also given by `.summary()`). */
+export type EndpointNotes = Pick<Endpoint, 'summary' | 'servedBy'>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type MethodOf<R> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
+type PathOf<R> = R extends `${HttpMethod} ${infer P}` ? P : never;
+
+/** An endpoint being declared by `api()`: what it takes, then what it answers. */
+export type EndpointBuilder<Base> = {
+  /** A hand-written OpenAPI summary, when the name in words would say less. */
+  summary(text: string): EndpointBuilder<Base & { summary: string }>;
+  /** The request schemas: params, query, headers, body (strict objects). */
+  takes<const Q extends RequestParts>(request: Q): EndpointBuilder<Base & Q>;
+  /** The answers keyed by HTTP status, and any notes; gives the finished endpoint. */
+  answers<const A extends Endpoint['responses'], const N extends EndpointNotes = object>(
+    responses: A,
+    notes?: N,
+  ): Simplify<Base & N & { responses: A }>;
+};
+
+function builder<Base>(base: Base): EndpointBuilder<Base> {
+  return {
+    summary: (text) => builder({ ...base, summary: text }),
+    takes: (request) => builder({ ...base, ...request }),
+    answers: (responses, notes) => ({ ...base, ...notes, responses }) as never,
+  };
+}
+
+/**
+ * Declares an endpoint compactly, each fact once (docs/decisions/0132-compact-contracts-and-data-files.md):
+ * `api('GET /api/driver/jobs', POLICIES.approvedDriver).takes({ query: listJobsQuery }).answers({ 200: listJobsResponse })`
+ * is the same object as `endpoint({ method, path, policy, query, responses })`, which stays accepted.
+ * Without a summary, the OpenAPI document uses the endpoint's name in words.
+ */
+export function api<const R extends RouteLine>(
+  route: R,
+  policy: Policy,
+): EndpointBuilder<{ method: MethodOf<R>; path: PathOf<R>; policy: Policy }> {
+  const space = route.indexOf(' ');
+  return builder({ method: route.slice(0, space) as MethodOf<R>, path: route.slice(space + 1) as PathOf<R>, policy });
+}
+
+/** An answer that is not JSON, in one line: `raw('csv', 'text/csv', 'The report as a CSV download')`. */
+export function raw<const K extends RawResponse['kind']>(
+  kind: K,
+  contentType: string,
+  description: string,
+): RawResponse & { kind: K } {
+  return { kind, contentType, description };
 }
 
 /** A multipart upload of one file. */

@@ -20,7 +20,7 @@ import type { Endpoint } from './endpoint';
 
 /**
  * Every HTTP endpoint of HalalNosh, by area: the one source the server registers routes from,
- * the typed web client is generated from (scripts/generate-api-client.ts) and the OpenAPI
+ * the typed web client is generated from (scripts/generate-api.ts) and the OpenAPI
  * document describes (docs/decisions/0105-one-contract-per-endpoint.md).
  */
 export const ENDPOINTS = {

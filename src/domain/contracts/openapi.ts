@@ -9,6 +9,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+/** An endpoint's summary when its contract gives none: its name in words (`getDriverJobsByJobId`: "Get driver jobs by job id"). */
+export function summaryOf(name: string): string {
+  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** /api/orders/:orderNumber → /api/orders/{orderNumber}; better-auth's mount /api/auth/* → /api/auth/{path}. */
 export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{path}');
@@ -88,7 +94,7 @@ export function buildOpenApi(): JsonSchema {
     paths[path][e.method.toLowerCase()] = {
       operationId: `${area}.${name}`,
       tags: [area],
-      summary: e.summary,
+      summary: e.summary ?? summaryOf(name),
       'x-policy': e.policy,
       ...(params.length ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),

@@ -27,7 +27,7 @@ const AUTH_ERROR_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** better-auth's error texts, in the words the spec's screens look for. */
+/** better-auth's error texts, in the words the sign-in screens use (docs/product/customer.md#sign-in). */
 function authMessage(status: number, message: string): string {
   if (/already exists/i.test(message)) return 'This email is already registered. Please sign in instead.';
   if (status === 429) return 'Too many attempts. Please wait a minute and try again.';

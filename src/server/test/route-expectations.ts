@@ -45,6 +45,38 @@ export async function mailedToken(w: World, path: string): Promise<string> {
   return match[1];
 }
 
+/** A request by `actor`, with a body when there is one. */
+const as = (actor: ActorName, url: string, payload?: unknown): Call =>
+  payload === undefined ? { actor, url } : { actor, url, payload };
+
+/** Someone else's row: `actor` calls `url` and must be refused (404 or 403), writing nothing. */
+const probe = (actor: ActorName, url: string, why: string, payload?: unknown): Probe => ({
+  ...as(actor, url, payload),
+  why,
+});
+
+const NOT_RUN = 'a site the manager does not run';
+const OWNER_OR_ADMIN = 'owner or admin only';
+const BASE_MENU = "the base menu is the owner's";
+
+/** X's brand-level rows: the other brand's partner, and X's site manager (brand-level actions are the owner's or an admin's). */
+const ownerOnly = (url: string, whyY: string, whyManager: string, payload?: unknown): Probe[] => [
+  probe('partnerY', url, whyY, payload),
+  probe('managerX', url, whyManager, payload),
+];
+
+/** X's site-level rows: the other brand's partner at site X1, and X's manager at site X2, which they do not run. */
+const siteStaffOnly = (w: World, url: (siteId: string) => string, whyY: string, payload?: unknown): Probe[] => [
+  probe('partnerY', url(w.rows.siteX1), whyY, payload),
+  probe('managerX', url(w.rows.siteX2), NOT_RUN, payload),
+];
+
+/** The driver's job, asked for by another driver; the driver's own call is the example. */
+const jobUrl = (w: World, step: string) => `/api/driver/jobs/${w.rows.jobA.id}/${step}`;
+const otherDriversJob = (w: World, step: string, payload?: unknown, why = "the driver's job"): Probe[] => [
+  probe('otherDriver', jobUrl(w, step), why, payload),
+];
+
 const certificate = (w: World) => ({
   certifyingBody: 'hmc',
   certificateNumber: 'HMC-12345',
@@ -88,11 +120,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/auth/*': { rows: 'better-auth: the session cookie names its own user only' },
   'POST /api/auth/*': {
     rows: 'better-auth: sign-in, sign-up and reset act on the e-mail given; enumeration and rate limits are tested in auth.test.ts',
-    example: () => ({
-      actor: 'visitor',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'New Person', email: 'new.person@example.com', password: 'a-long-password' },
-    }),
+    example: () =>
+      as('visitor', '/api/auth/sign-up/email', {
+        name: 'New Person',
+        email: 'new.person@example.com',
+        password: 'a-long-password',
+      }),
   },
   'GET /api/health': { rows: PUBLIC },
   'GET /api/docs': { rows: PUBLIC, optional: true },
@@ -100,7 +133,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/dev/mail': { rows: 'demo mode only (never in production); not registered in tests', optional: true },
   'GET /api/events': {
     rows: (w) => [
-      { actor: 'customerB', url: `/api/events?topics=order:${w.rows.orderA.id}`, why: "another customer's order" },
+      probe('customerB', `/api/events?topics=order:${w.rows.orderA.id}`, "another customer's order"),
       {
         actor: 'visitor',
         url: `/api/events?topics=order:${w.rows.orderA.id}`,
@@ -113,12 +146,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
         expect: [401],
         why: "another order's token",
       },
-      { actor: 'partnerY', url: `/api/events?topics=site:${w.rows.siteX1}`, why: "another brand's site" },
-      { actor: 'managerX', url: `/api/events?topics=site:${w.rows.siteX2}`, why: 'a site the manager does not run' },
-      { actor: 'otherDriver', url: `/api/events?topics=user:${w.actors.driver.id}`, why: "another user's topic" },
-      { actor: 'driver', url: '/api/events?topics=jobs:W', why: 'jobs of another area' },
-      { actor: 'pendingDriver', url: '/api/events?topics=jobs:E', why: 'jobs before approval' },
-      { actor: 'customerA', url: '/api/events?topics=admin', why: 'back-office topic' },
+      probe('partnerY', `/api/events?topics=site:${w.rows.siteX1}`, "another brand's site"),
+      probe('managerX', `/api/events?topics=site:${w.rows.siteX2}`, NOT_RUN),
+      probe('otherDriver', `/api/events?topics=user:${w.actors.driver.id}`, "another user's topic"),
+      probe('driver', '/api/events?topics=jobs:W', 'jobs of another area'),
+      probe('pendingDriver', '/api/events?topics=jobs:E', 'jobs before approval'),
+      probe('customerA', '/api/events?topics=admin', 'back-office topic'),
     ],
   },
   'POST /api/uploads': { rows: "creates the caller's own upload; who may upload what is tested in uploads.test.ts" },
@@ -153,41 +186,29 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/account/profile': { rows: OWN },
   'GET /api/account/orders': {
     rows: OWN,
-    example: () => ({ actor: 'customerA', url: '/api/account/orders?limit=5&offset=0' }),
+    example: () => as('customerA', '/api/account/orders?limit=5&offset=0'),
   },
   'GET /api/account/addresses': { rows: OWN },
   'POST /api/account/addresses': {
     rows: OWN,
-    example: () => ({
-      actor: 'customerA',
-      url: '/api/account/addresses',
-      payload: {
+    example: () =>
+      as('customerA', '/api/account/addresses', {
         label: 'Work',
         addressLine1: '1 Brick Lane',
         city: 'London',
         postcode: 'E1 6QL',
         deliveryInstructions: 'Reception',
-      },
-    }),
+      }),
   },
   'PATCH /api/account/addresses/:id': {
     rows: (w) => [
-      {
-        actor: 'customerB',
-        url: `/api/account/addresses/${w.rows.addressA}`,
-        payload: { label: 'Mine now' },
-        why: "A's address",
-      },
+      probe('customerB', `/api/account/addresses/${w.rows.addressA}`, "A's address", { label: 'Mine now' }),
     ],
-    example: (w) => ({
-      actor: 'customerA',
-      url: `/api/account/addresses/${w.rows.addressA}`,
-      payload: { label: 'Home sweet home' },
-    }),
+    example: (w) => as('customerA', `/api/account/addresses/${w.rows.addressA}`, { label: 'Home sweet home' }),
   },
   'DELETE /api/account/addresses/:id': {
-    rows: (w) => [{ actor: 'customerB', url: `/api/account/addresses/${w.rows.addressA}`, why: "A's address" }],
-    example: (w) => ({ actor: 'customerA', url: `/api/account/addresses/${w.rows.addressA}` }),
+    rows: (w) => [probe('customerB', `/api/account/addresses/${w.rows.addressA}`, "A's address")],
+    example: (w) => as('customerA', `/api/account/addresses/${w.rows.addressA}`),
   },
   'GET /api/account/notifications': { rows: OWN },
   'PUT /api/account/notifications': {
@@ -213,123 +234,67 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/partner/brands': { rows: OWN },
   'POST /api/partner/brands': {
     rows: 'creates a brand the caller owns',
-    example: () => ({
-      actor: 'ownerX',
-      url: '/api/partner/brands',
-      payload: { name: 'Kervan Express', description: 'Grill', phone: '020 7946 0102' },
-    }),
+    example: () =>
+      as('ownerX', '/api/partner/brands', { name: 'Kervan Express', description: 'Grill', phone: '020 7946 0102' }),
   },
   'GET /api/partner/brands/:brandId': {
-    rows: (w) => [{ actor: 'partnerY', url: `/api/partner/brands/${w.rows.brandX}`, why: "X's brand" }],
+    rows: (w) => [probe('partnerY', `/api/partner/brands/${w.rows.brandX}`, "X's brand")],
   },
   'PATCH /api/partner/brands/:brandId': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/brands/${w.rows.brandX}`,
-        payload: { name: 'Taken over' },
-        why: "X's brand",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/brands/${w.rows.brandX}`,
-        payload: { name: 'Taken over' },
-        why: 'brand-level action by a site manager',
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/brands/${w.rows.brandX}`,
-      payload: { description: 'Charcoal grill since 1999' },
-    }),
+    rows: (w) =>
+      ownerOnly(`/api/partner/brands/${w.rows.brandX}`, "X's brand", 'brand-level action by a site manager', {
+        name: 'Taken over',
+      }),
+    example: (w) => as('ownerX', `/api/partner/brands/${w.rows.brandX}`, { description: 'Charcoal grill since 1999' }),
   },
   'GET /api/partner/dashboard': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/dashboard?siteId=${w.rows.siteX1}`, why: "X's site" },
-      {
-        actor: 'managerX',
-        url: `/api/partner/dashboard?siteId=${w.rows.siteX2}`,
-        why: 'a site the manager does not run',
-      },
-    ],
-    example: (w) => ({ actor: 'ownerX', url: `/api/partner/dashboard?siteId=${w.rows.siteX1}` }),
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/dashboard?siteId=${site}`, "X's site"),
+    example: (w) => as('ownerX', `/api/partner/dashboard?siteId=${w.rows.siteX1}`),
   },
   'POST /api/partner/brands/:brandId/sites': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/brands/${w.rows.brandX}/sites`,
-        payload: { name: 'Pop-up', address: '3 Mile End Road', city: 'London', postcode: 'E1 4UJ' },
-        why: "X's brand",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/brands/${w.rows.brandX}/sites`,
-        payload: { name: 'Pop-up', address: '3 Mile End Road', city: 'London', postcode: 'E1 4UJ' },
-        why: 'owner or admin only',
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/brands/${w.rows.brandX}/sites`,
-      payload: { name: 'Mile End', address: '3 Mile End Road', city: 'London', postcode: 'E1 4UJ' },
-    }),
+    rows: (w) =>
+      ownerOnly(`/api/partner/brands/${w.rows.brandX}/sites`, "X's brand", OWNER_OR_ADMIN, {
+        name: 'Pop-up',
+        address: '3 Mile End Road',
+        city: 'London',
+        postcode: 'E1 4UJ',
+      }),
+    example: (w) =>
+      as('ownerX', `/api/partner/brands/${w.rows.brandX}/sites`, {
+        name: 'Mile End',
+        address: '3 Mile End Road',
+        city: 'London',
+        postcode: 'E1 4UJ',
+      }),
   },
   'GET /api/partner/sites/:siteId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}`, why: "X's site" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}`, why: 'a site the manager does not run' },
-    ],
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}`, "X's site"),
   },
   'PATCH /api/partner/sites/:siteId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}`, payload: { isOpen: false }, why: "X's site" },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sites/${w.rows.siteX2}`,
-        payload: { isOpen: false },
-        why: 'a site the manager does not run',
-      },
-    ],
-    example: (w) => ({
-      actor: 'managerX',
-      url: `/api/partner/sites/${w.rows.siteX1}`,
-      payload: { description: 'Open late', busyExtraMinutes: 0 },
-    }),
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}`, "X's site", { isOpen: false }),
+    example: (w) =>
+      as('managerX', `/api/partner/sites/${w.rows.siteX1}`, { description: 'Open late', busyExtraMinutes: 0 }),
   },
   'DELETE /api/partner/sites/:siteId': {
     rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}`, why: "X's site" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}`, why: 'a site the manager does not run' },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX1}`, why: 'only an owner or admin deletes' },
+      ...siteStaffOnly(w, (site) => `/api/partner/sites/${site}`, "X's site"),
+      probe('managerX', `/api/partner/sites/${w.rows.siteX1}`, 'only an owner or admin deletes'),
     ],
   },
   'GET /api/partner/sites/:siteId/orders': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/orders`, why: "X's orders" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/orders`, why: 'a site the manager does not run' },
-    ],
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/orders`, "X's orders"),
   },
   'POST /api/partner/orders/:orderId/hand-over': {
     rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/orders/${w.rows.orderA.id}/hand-over`,
-        payload: { pickupCode: w.rows.jobA.pickupCode },
-        why: "X's order",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/orders/${w.rows.orderAtX2.id}/hand-over`,
-        payload: { pickupCode: '0000' },
-        why: 'an order at X2',
-      },
+      probe('partnerY', `/api/partner/orders/${w.rows.orderA.id}/hand-over`, "X's order", {
+        pickupCode: w.rows.jobA.pickupCode,
+      }),
+      probe('managerX', `/api/partner/orders/${w.rows.orderAtX2.id}/hand-over`, 'an order at X2', {
+        pickupCode: '0000',
+      }),
     ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/orders/${w.rows.orderA.id}/hand-over`,
-      payload: { pickupCode: w.rows.jobA.pickupCode },
-    }),
+    example: (w) =>
+      as('ownerX', `/api/partner/orders/${w.rows.orderA.id}/hand-over`, { pickupCode: w.rows.jobA.pickupCode }),
   },
   'POST /api/partner/orders/:orderId/cancel': {
     rows: (w) => [
@@ -353,43 +318,31 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'GET /api/partner/brands/:brandId/invitations': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/brands/${w.rows.brandX}/invitations`, why: "X's invitations" },
-      { actor: 'managerX', url: `/api/partner/brands/${w.rows.brandX}/invitations`, why: 'owner or admin only' },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/brands/${w.rows.brandX}/invitations`, "X's invitations", OWNER_OR_ADMIN),
   },
   'POST /api/partner/brands/:brandId/invitations': {
     rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/brands/${w.rows.brandX}/invitations`,
-        payload: { email: 'spy@example.com', role: 'admin' },
-        why: "X's brand",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/brands/${w.rows.brandX}/invitations`,
-        payload: { email: 'friend@example.com', role: 'admin' },
-        why: 'owner or admin only',
-      },
+      probe('partnerY', `/api/partner/brands/${w.rows.brandX}/invitations`, "X's brand", {
+        email: 'spy@example.com',
+        role: 'admin',
+      }),
+      probe('managerX', `/api/partner/brands/${w.rows.brandX}/invitations`, OWNER_OR_ADMIN, {
+        email: 'friend@example.com',
+        role: 'admin',
+      }),
     ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/brands/${w.rows.brandX}/invitations`,
-      payload: { email: 'chef@example.com', role: 'site_manager', siteIds: [w.rows.siteX1] },
-    }),
+    example: (w) =>
+      as('ownerX', `/api/partner/brands/${w.rows.brandX}/invitations`, {
+        email: 'chef@example.com',
+        role: 'site_manager',
+        siteIds: [w.rows.siteX1],
+      }),
   },
   'DELETE /api/partner/invitations/:invitationId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/invitations/${w.rows.invitationX}`, why: "X's invitation" },
-      { actor: 'managerX', url: `/api/partner/invitations/${w.rows.invitationX}`, why: 'owner or admin only' },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/invitations/${w.rows.invitationX}`, "X's invitation", OWNER_OR_ADMIN),
   },
   'GET /api/partner/brands/:brandId/staff': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/brands/${w.rows.brandX}/staff`, why: "X's staff" },
-      { actor: 'managerX', url: `/api/partner/brands/${w.rows.brandX}/staff`, why: 'owner or admin only' },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/brands/${w.rows.brandX}/staff`, "X's staff", OWNER_OR_ADMIN),
   },
   'PATCH /api/partner/brands/:brandId/staff/:userId': {
     rows: (w) => [
@@ -428,221 +381,100 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/invitations/lookup': {
     rows: TOKEN,
-    example: () => ({ actor: 'visitor', url: '/api/invitations/lookup', payload: { token: 'x'.repeat(43) } }),
+    example: () => as('visitor', '/api/invitations/lookup', { token: 'x'.repeat(43) }),
   },
   'POST /api/invitations/accept': {
     rows: async (w) => {
       const token = await mailedToken(w, '/partner/invite');
-      return [
-        {
-          actor: 'customerA',
-          url: '/api/invitations/accept',
-          payload: { token },
-          why: 'the invitation names another e-mail',
-        },
-        {
-          actor: 'partnerY',
-          url: '/api/invitations/accept',
-          payload: { token },
-          why: 'the invitation names another e-mail',
-        },
-      ];
+      return (['customerA', 'partnerY'] as const).map((actor) =>
+        probe(actor, '/api/invitations/accept', 'the invitation names another e-mail', { token }),
+      );
     },
-    example: () => ({
-      actor: 'visitor',
-      url: '/api/invitations/accept',
-      payload: { token: 'x'.repeat(43), name: 'New Manager', password: 'a-long-password' },
-    }),
+    example: () =>
+      as('visitor', '/api/invitations/accept', {
+        token: 'x'.repeat(43),
+        name: 'New Manager',
+        password: 'a-long-password',
+      }),
   },
 
   // Menu manager
   'GET /api/partner/sites/:siteId/menu': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/menu`, why: "X's menu" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/menu`, why: 'a site the manager does not run' },
-    ],
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/menu`, "X's menu"),
   },
   'POST /api/partner/sites/:siteId/menu': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/menu`, why: "X's site" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/menu`, why: 'a site the manager does not run' },
-    ],
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/menu`, "X's site"),
   },
   'POST /api/partner/menus/:menuId/sections': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/menus/${w.rows.menuX}/sections`,
-        payload: { title: 'Spam' },
-        why: "X's menu",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/menus/${w.rows.menuX}/sections`,
-        payload: { title: 'Spam' },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/menus/${w.rows.menuX}/sections`,
-      payload: { title: 'Grills' },
-    }),
+    rows: (w) => ownerOnly(`/api/partner/menus/${w.rows.menuX}/sections`, "X's menu", BASE_MENU, { title: 'Spam' }),
+    example: (w) => as('ownerX', `/api/partner/menus/${w.rows.menuX}/sections`, { title: 'Grills' }),
   },
   'POST /api/partner/menus/:menuId/quick-sections': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/menus/${w.rows.menuX}/quick-sections`, why: "X's menu" },
-      {
-        actor: 'managerX',
-        url: `/api/partner/menus/${w.rows.menuX}/quick-sections`,
-        why: "the base menu is the owner's",
-      },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/menus/${w.rows.menuX}/quick-sections`, "X's menu", BASE_MENU),
   },
   'PUT /api/partner/menus/:menuId/section-order': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/menus/${w.rows.menuX}/section-order`,
-        payload: { sectionIds: [w.rows.sectionX] },
-        why: "X's menu",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/menus/${w.rows.menuX}/section-order`,
-        payload: { sectionIds: [w.rows.sectionX] },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/menus/${w.rows.menuX}/section-order`,
-      payload: { sectionIds: [w.rows.sectionX] },
-    }),
+    rows: (w) =>
+      ownerOnly(`/api/partner/menus/${w.rows.menuX}/section-order`, "X's menu", BASE_MENU, {
+        sectionIds: [w.rows.sectionX],
+      }),
+    example: (w) => as('ownerX', `/api/partner/menus/${w.rows.menuX}/section-order`, { sectionIds: [w.rows.sectionX] }),
   },
   'PATCH /api/partner/sections/:sectionId': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sections/${w.rows.sectionX}`,
-        payload: { title: 'Hacked' },
-        why: "X's section",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sections/${w.rows.sectionX}`,
-        payload: { title: 'Hacked' },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({ actor: 'ownerX', url: `/api/partner/sections/${w.rows.sectionX}`, payload: { title: 'Mains' } }),
+    rows: (w) => ownerOnly(`/api/partner/sections/${w.rows.sectionX}`, "X's section", BASE_MENU, { title: 'Hacked' }),
+    example: (w) => as('ownerX', `/api/partner/sections/${w.rows.sectionX}`, { title: 'Mains' }),
   },
   'DELETE /api/partner/sections/:sectionId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sections/${w.rows.sectionX}`, why: "X's section" },
-      { actor: 'managerX', url: `/api/partner/sections/${w.rows.sectionX}`, why: "the base menu is the owner's" },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/sections/${w.rows.sectionX}`, "X's section", BASE_MENU),
   },
   'PUT /api/partner/sections/:sectionId/item-order': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sections/${w.rows.sectionX}/item-order`,
-        payload: { itemIds: [w.rows.itemX] },
-        why: "X's section",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sections/${w.rows.sectionX}/item-order`,
-        payload: { itemIds: [w.rows.itemX] },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/sections/${w.rows.sectionX}/item-order`,
-      payload: { itemIds: [w.rows.itemX] },
-    }),
+    rows: (w) =>
+      ownerOnly(`/api/partner/sections/${w.rows.sectionX}/item-order`, "X's section", BASE_MENU, {
+        itemIds: [w.rows.itemX],
+      }),
+    example: (w) => as('ownerX', `/api/partner/sections/${w.rows.sectionX}/item-order`, { itemIds: [w.rows.itemX] }),
   },
   'POST /api/partner/sections/:sectionId/items': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sections/${w.rows.sectionX}/items`,
-        payload: { name: 'Spam', priceMinor: 1 },
-        why: "X's section",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sections/${w.rows.sectionX}/items`,
-        payload: { name: 'Spam', priceMinor: 1 },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/sections/${w.rows.sectionX}/items`,
-      payload: { name: 'Adana Kebab', priceMinor: 1150, description: 'Spiced lamb', allergens: [] },
-    }),
+    rows: (w) =>
+      ownerOnly(`/api/partner/sections/${w.rows.sectionX}/items`, "X's section", BASE_MENU, {
+        name: 'Spam',
+        priceMinor: 1,
+      }),
+    example: (w) =>
+      as('ownerX', `/api/partner/sections/${w.rows.sectionX}/items`, {
+        name: 'Adana Kebab',
+        priceMinor: 1150,
+        description: 'Spiced lamb',
+        allergens: [],
+      }),
   },
   'PATCH /api/partner/items/:itemId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/items/${w.rows.itemX}`, payload: { priceMinor: 1 }, why: "X's item" },
-      {
-        actor: 'managerX',
-        url: `/api/partner/items/${w.rows.itemX}`,
-        payload: { priceMinor: 1 },
-        why: "the base menu is the owner's",
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/items/${w.rows.itemX}`,
-      payload: { description: 'Chicken, garlic sauce' },
-    }),
+    rows: (w) => ownerOnly(`/api/partner/items/${w.rows.itemX}`, "X's item", BASE_MENU, { priceMinor: 1 }),
+    example: (w) => as('ownerX', `/api/partner/items/${w.rows.itemX}`, { description: 'Chicken, garlic sauce' }),
   },
   'DELETE /api/partner/items/:itemId': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/items/${w.rows.itemX}`, why: "X's item" },
-      { actor: 'managerX', url: `/api/partner/items/${w.rows.itemX}`, why: "the base menu is the owner's" },
-    ],
+    rows: (w) => ownerOnly(`/api/partner/items/${w.rows.itemX}`, "X's item", BASE_MENU),
   },
   'PUT /api/partner/sites/:siteId/items/:itemId/override': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sites/${w.rows.siteX1}/items/${w.rows.itemX}/override`,
-        payload: { priceMinor: 1 },
-        why: "X's site",
-      },
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sites/${w.rows.siteY}/items/${w.rows.itemX}/override`,
-        payload: { priceMinor: 1 },
-        why: "X's item on Y's site",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sites/${w.rows.siteX2}/items/${w.rows.itemX}/override`,
-        payload: { priceMinor: 1 },
-        why: 'a site the manager does not run',
-      },
-    ],
-    example: (w) => ({
-      actor: 'managerX',
-      url: `/api/partner/sites/${w.rows.siteX1}/items/${w.rows.itemX}/override`,
-      payload: { isAvailable: null, description: 'Today only' },
-    }),
+    rows: (w) => {
+      const url = (site: string) => `/api/partner/sites/${site}/items/${w.rows.itemX}/override`;
+      return [
+        probe('partnerY', url(w.rows.siteX1), "X's site", { priceMinor: 1 }),
+        probe('partnerY', url(w.rows.siteY), "X's item on Y's site", { priceMinor: 1 }),
+        probe('managerX', url(w.rows.siteX2), NOT_RUN, { priceMinor: 1 }),
+      ];
+    },
+    example: (w) =>
+      as('managerX', `/api/partner/sites/${w.rows.siteX1}/items/${w.rows.itemX}/override`, {
+        isAvailable: null,
+        description: 'Today only',
+      }),
   },
-
   // Drivers
   'GET /api/driver/profile': { rows: OWN },
   'POST /api/driver/application': {
     rows: "the caller's own application; documents must be the caller's own uploads (driver.test.ts)",
-    example: (w) => ({
-      actor: 'pendingDriver',
-      url: '/api/driver/application',
-      payload: {
+    example: (w) =>
+      as('pendingDriver', '/api/driver/application', {
         firstName: 'Omar',
         lastName: 'Farooq',
         phone: '07700 900789',
@@ -652,16 +484,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
         rightToWorkUploadId: w.rows.documentUpload,
         acceptTerms: true,
         acceptSafety: true,
-      },
-    }),
+      }),
   },
   'PATCH /api/driver/availability': {
     rows: OWN,
-    example: () => ({ actor: 'driver', url: '/api/driver/availability', payload: { isOnline: true } }),
+    example: () => as('driver', '/api/driver/availability', { isOnline: true }),
   },
   'PATCH /api/driver/postcode': {
     rows: OWN,
-    example: () => ({ actor: 'driver', url: '/api/driver/postcode', payload: { postcode: 'E1 6AN' } }),
+    example: () => as('driver', '/api/driver/postcode', { postcode: 'E1 6AN' }),
   },
   'GET /api/driver/earnings': { rows: OWN },
   'POST /api/driver/earnings/cash-out': {
@@ -674,17 +505,17 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     ],
   },
-  'GET /api/driver/jobs': { rows: OWN, example: () => ({ actor: 'driver', url: '/api/driver/jobs?limit=5' }) },
+  'GET /api/driver/jobs': { rows: OWN, example: () => as('driver', '/api/driver/jobs?limit=5') },
   'GET /api/driver/jobs/:jobId': {
-    rows: (w) => [{ actor: 'otherDriver', url: `/api/driver/jobs/${w.rows.jobA.id}`, why: "the driver's job" }],
+    rows: (w) => [probe('otherDriver', `/api/driver/jobs/${w.rows.jobA.id}`, "the driver's job")],
   },
   'POST /api/driver/jobs/:jobId/accept': {
     rows: (w) => [
       {
         actor: 'otherDriver',
-        url: `/api/driver/jobs/${w.rows.jobA.id}/accept`,
+        url: jobUrl(w, 'accept'),
         expect: [404, 409],
-        why: 'taken by the driver (409 is the spec\'s "no longer available")',
+        why: 'taken by the driver (409 is "Job is no longer available", docs/product/driver.md#jobs-board)',
       },
     ],
   },
@@ -706,62 +537,21 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'POST /api/driver/jobs/:jobId/arrival': {
-    rows: (w) => [
-      {
-        actor: 'otherDriver',
-        url: `/api/driver/jobs/${w.rows.jobA.id}/arrival`,
-        payload: { at: 'pickup' },
-        why: "the driver's job",
-      },
-    ],
-    example: (w) => ({ actor: 'driver', url: `/api/driver/jobs/${w.rows.jobA.id}/arrival`, payload: { at: 'pickup' } }),
+    rows: (w) => otherDriversJob(w, 'arrival', { at: 'pickup' }),
+    example: (w) => as('driver', jobUrl(w, 'arrival'), { at: 'pickup' }),
   },
   'POST /api/driver/jobs/:jobId/position': {
-    rows: (w) => [
-      {
-        actor: 'otherDriver',
-        url: `/api/driver/jobs/${w.rows.jobA.id}/position`,
-        payload: { lat: 51.5, lng: -0.07 },
-        why: "the driver's job (their live position)",
-      },
-    ],
-    example: (w) => ({
-      actor: 'driver',
-      url: `/api/driver/jobs/${w.rows.jobA.id}/position`,
-      payload: { lat: 51.5, lng: -0.07, accuracyMetres: 20 },
-    }),
+    rows: (w) => otherDriversJob(w, 'position', { lat: 51.5, lng: -0.07 }, "the driver's job (their live position)"),
+    example: (w) => as('driver', jobUrl(w, 'position'), { lat: 51.5, lng: -0.07, accuracyMetres: 20 }),
   },
   'POST /api/driver/jobs/:jobId/verify-code': {
-    rows: (w) => [
-      {
-        actor: 'otherDriver',
-        url: `/api/driver/jobs/${w.rows.jobA.id}/verify-code`,
-        payload: { code: '1234' },
-        why: "the driver's job",
-      },
-    ],
-    example: (w) => ({
-      actor: 'driver',
-      url: `/api/driver/jobs/${w.rows.jobA.id}/verify-code`,
-      payload: { code: '1234' },
-    }),
+    rows: (w) => otherDriversJob(w, 'verify-code', { code: '1234' }),
+    example: (w) => as('driver', jobUrl(w, 'verify-code'), { code: '1234' }),
   },
   'POST /api/driver/jobs/:jobId/complete': {
-    rows: (w) => [
-      {
-        actor: 'otherDriver',
-        url: `/api/driver/jobs/${w.rows.jobA.id}/complete`,
-        payload: { code: '1234', proofUploadId: w.rows.proofUpload },
-        why: "the driver's job",
-      },
-    ],
-    example: (w) => ({
-      actor: 'driver',
-      url: `/api/driver/jobs/${w.rows.jobA.id}/complete`,
-      payload: { code: '1234', proofUploadId: w.rows.proofUpload },
-    }),
+    rows: (w) => otherDriversJob(w, 'complete', { code: '1234', proofUploadId: w.rows.proofUpload }),
+    example: (w) => as('driver', jobUrl(w, 'complete'), { code: '1234', proofUploadId: w.rows.proofUpload }),
   },
-
   // Back office (every admin sees every tenant: the area policy is the boundary)
   'GET /api/admin/overview': { rows: PLATFORM },
   'GET /api/admin/city-suggestions': { rows: PLATFORM },
@@ -770,53 +560,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/admin/drivers/pending-count': { rows: PLATFORM },
   'GET /api/admin/drivers': {
     rows: PLATFORM,
-    example: () => ({ actor: 'ops_manager', url: '/api/admin/drivers?q=omar' }),
+    example: () => as('ops_manager', '/api/admin/drivers?q=omar'),
   },
   'GET /api/admin/drivers/:driverId/documents': { rows: PLATFORM },
   'GET /api/admin/drivers/:driverId/documents/:kind/preview': { rows: PLATFORM },
   'POST /api/admin/drivers/:driverId/status': {
     rows: PLATFORM,
-    example: (w) => ({
-      actor: 'ops_manager',
-      url: `/api/admin/drivers/${w.actors.otherDriver.id}/status`,
-      payload: { action: 'suspend' },
-    }),
+    example: (w) => as('ops_manager', `/api/admin/drivers/${w.actors.otherDriver.id}/status`, { action: 'suspend' }),
   },
   'GET /api/admin/jobs': { rows: PLATFORM },
   'GET /api/admin/settings': { rows: PLATFORM },
   'PUT /api/admin/settings/:key': {
     rows: PLATFORM,
-    example: () => ({
-      actor: 'ops_manager',
-      url: '/api/admin/settings/support_phone',
-      payload: { value: '020 7946 0000' },
-    }),
+    example: () => as('ops_manager', '/api/admin/settings/support_phone', { value: '020 7946 0000' }),
   },
   'PUT /api/admin/settings': {
     rows: PLATFORM,
-    example: () => ({
-      actor: 'ops_manager',
-      url: '/api/admin/settings',
-      payload: { settings: { support_phone: '020 7946 0001' } },
-    }),
+    example: () => as('ops_manager', '/api/admin/settings', { settings: { support_phone: '020 7946 0001' } }),
   },
   'GET /api/admin/team': { rows: PLATFORM },
   'POST /api/admin/team/invites': {
     rows: PLATFORM,
-    example: () => ({
-      actor: 'ops_manager',
-      url: '/api/admin/team/invites',
-      payload: { fullName: 'Sara Support', email: 'sara@example.com', role: 'cs_agent' },
-    }),
+    example: () =>
+      as('ops_manager', '/api/admin/team/invites', {
+        fullName: 'Sara Support',
+        email: 'sara@example.com',
+        role: 'cs_agent',
+      }),
   },
   'POST /api/admin/team/invites/:id/revoke': { rows: PLATFORM },
   'POST /api/admin/team/members/:id/status': {
     rows: PLATFORM,
-    example: (w) => ({
-      actor: 'super_admin',
-      url: `/api/admin/team/members/${w.rows.teamMember}/status`,
-      payload: { isActive: true },
-    }),
+    example: (w) => as('super_admin', `/api/admin/team/members/${w.rows.teamMember}/status`, { isActive: true }),
   },
   'GET /api/platform': { rows: PUBLIC },
   'POST /api/admin/team/members/:id/role': {
@@ -829,58 +604,47 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/admin/invitations/lookup': {
     rows: TOKEN,
-    example: () => ({ actor: 'visitor', url: '/api/admin/invitations/lookup', payload: { token: 'x'.repeat(43) } }),
+    example: () => as('visitor', '/api/admin/invitations/lookup', { token: 'x'.repeat(43) }),
   },
   'POST /api/admin/invitations/sign-up': {
     rows: TOKEN,
-    example: () => ({
-      actor: 'visitor',
-      url: '/api/admin/invitations/sign-up',
-      payload: { token: 'x'.repeat(43), fullName: 'New Agent', password: 'a-long-password' },
-    }),
+    example: () =>
+      as('visitor', '/api/admin/invitations/sign-up', {
+        token: 'x'.repeat(43),
+        fullName: 'New Agent',
+        password: 'a-long-password',
+      }),
   },
   'POST /api/admin/invitations/accept': {
     rows: async (w) => {
       const token = await mailedToken(w, '/admin/invite');
       return [
-        {
-          actor: 'customerA',
-          url: '/api/admin/invitations/accept',
-          payload: { token },
-          why: 'the invite names another e-mail',
-        },
-        {
-          actor: 'driver',
-          url: '/api/admin/invitations/accept',
-          payload: { token },
-          why: 'the invite names another e-mail',
-        },
+        probe('customerA', '/api/admin/invitations/accept', 'the invite names another e-mail', { token }),
+        probe('driver', '/api/admin/invitations/accept', 'the invite names another e-mail', { token }),
       ];
     },
-    example: () => ({ actor: 'customerA', url: '/api/admin/invitations/accept', payload: { token: 'x'.repeat(43) } }),
+    example: () => as('customerA', '/api/admin/invitations/accept', { token: 'x'.repeat(43) }),
   },
-  'GET /api/admin/tickets': { rows: PLATFORM, example: () => ({ actor: 'cs_agent', url: '/api/admin/tickets?q=tea' }) },
+  'GET /api/admin/tickets': { rows: PLATFORM, example: () => as('cs_agent', '/api/admin/tickets?q=tea') },
   'GET /api/admin/tickets/assignees': { rows: PLATFORM },
   'POST /api/admin/tickets': {
     rows: PLATFORM,
-    example: () => ({
-      actor: 'cs_agent',
-      url: '/api/admin/tickets',
-      payload: { subject: 'Missing naan', description: 'Customer called', customerEmail: 'customer@halalnosh.test' },
-    }),
+    example: () =>
+      as('cs_agent', '/api/admin/tickets', {
+        subject: 'Missing naan',
+        description: 'Customer called',
+        customerEmail: 'customer@halalnosh.test',
+      }),
   },
   'GET /api/admin/tickets/:id': { rows: PLATFORM },
   'PATCH /api/admin/tickets/:id': {
     rows: PLATFORM,
-    example: (w) => ({ actor: 'cs_agent', url: `/api/admin/tickets/${w.rows.ticket}`, payload: { priority: 'high' } }),
+    example: (w) => as('cs_agent', `/api/admin/tickets/${w.rows.ticket}`, { priority: 'high' }),
   },
   'POST /api/admin/tickets/:id/messages': {
     rows: PLATFORM,
-    example: (w) => ({
-      actor: 'cs_agent',
-      url: `/api/admin/tickets/${w.rows.ticket}/messages`,
-      payload: { message: 'We are on it', isInternal: false },
-    }),
+    example: (w) =>
+      as('cs_agent', `/api/admin/tickets/${w.rows.ticket}/messages`, { message: 'We are on it', isInternal: false }),
   },
   // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
   'GET /api/help/tickets': { rows: OWN },
@@ -916,11 +680,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'GET /api/admin/reports': {
     rows: PLATFORM,
-    example: () => ({ actor: 'finance', url: '/api/admin/reports?from=2026-01-01&to=2026-01-07' }),
+    example: () => as('finance', '/api/admin/reports?from=2026-01-01&to=2026-01-07'),
   },
   'GET /api/admin/reports/export': {
     rows: PLATFORM,
-    example: () => ({ actor: 'finance', url: '/api/admin/reports/export?from=2026-01-01&to=2026-01-07' }),
+    example: () => as('finance', '/api/admin/reports/export?from=2026-01-01&to=2026-01-07'),
   },
   // The order console (docs/decisions/0136-admin-order-console.md): every order is the back office's; the
   // areas `orders` (Customer Service included) and `order_actions` are the boundary.
@@ -1000,7 +764,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'GET /api/admin/audit': {
     rows: PLATFORM,
-    example: () => ({ actor: 'super_admin', url: '/api/admin/audit?q=x&page=1' }),
+    example: () => as('super_admin', '/api/admin/audit?q=x&page=1'),
   },
 
   // Orders
@@ -1026,24 +790,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/orders/:orderNumber/reorder': { rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/reorder`) },
   'POST /api/orders/:orderNumber/report': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/report`, { description: 'Not my order' }),
-    example: (w) => ({
-      actor: 'customerA',
-      url: `${orderUrl(w)}/report`,
-      payload: { description: 'Driver was lovely' },
-    }),
+    example: (w) => as('customerA', `${orderUrl(w)}/report`, { description: 'Driver was lovely' }),
   },
   'POST /api/orders/:orderNumber/cancel': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel`, { reason: 'Not my order' }),
     // Order A is accepted: the example is refused by the state machine (409) and changes nothing.
-    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/cancel`, payload: { reason: 'Ordered by mistake' } }),
+    example: (w) => as('customerA', `${orderUrl(w)}/cancel`, { reason: 'Ordered by mistake' }),
   },
   'POST /api/orders/:orderNumber/cancel-request': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/cancel-request`, { reason: 'Not my order' }),
-    example: (w) => ({
-      actor: 'customerA',
-      url: `${orderUrl(w)}/cancel-request`,
-      payload: { reason: 'Ordered by mistake' },
-    }),
+    example: (w) => as('customerA', `${orderUrl(w)}/cancel-request`, { reason: 'Ordered by mistake' }),
   },
   'POST /api/orders/:orderNumber/switch-to-pickup': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/switch-to-pickup`, {}),
@@ -1052,164 +808,103 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),
-    example: (w) => ({
-      actor: 'customerA',
-      url: `${orderUrl(w)}/rating`,
-      payload: { rating: 5, tipMinor: 100, comment: 'Great' },
-    }),
+    example: (w) => as('customerA', `${orderUrl(w)}/rating`, { rating: 5, tipMinor: 100, comment: 'Great' }),
   },
   'POST /api/partner/orders/:orderId/actions': {
     rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/orders/${w.rows.orderA.id}/actions`,
-        payload: { action: 'start_preparing' },
-        why: "X's order",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/orders/${w.rows.orderAtX2.id}/actions`,
-        payload: { action: 'accept', prepTimeMinutes: 20 },
-        why: 'an order at X2',
-      },
+      probe('partnerY', `/api/partner/orders/${w.rows.orderA.id}/actions`, "X's order", { action: 'start_preparing' }),
+      probe('managerX', `/api/partner/orders/${w.rows.orderAtX2.id}/actions`, 'an order at X2', {
+        action: 'accept',
+        prepTimeMinutes: 20,
+      }),
     ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/orders/${w.rows.orderAtX2.id}/actions`,
-      payload: { action: 'accept', prepTimeMinutes: 20 },
-    }),
+    example: (w) =>
+      as('ownerX', `/api/partner/orders/${w.rows.orderAtX2.id}/actions`, { action: 'accept', prepTimeMinutes: 20 }),
   },
 
   // Halal trust (docs/decisions/0070-halal-trust.md)
   'GET /api/partner/sites/:siteId/halal': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal`, why: "X's site" },
-      { actor: 'managerX', url: `/api/partner/sites/${w.rows.siteX2}/halal`, why: 'a site the manager does not run' },
-    ],
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/halal`, "X's site"),
   },
   'POST /api/partner/sites/:siteId/halal/certificates': {
-    rows: (w) => [
-      {
-        actor: 'partnerY',
-        url: `/api/partner/sites/${w.rows.siteX1}/halal/certificates`,
-        payload: certificate(w),
-        why: "X's site",
-      },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sites/${w.rows.siteX2}/halal/certificates`,
-        payload: certificate(w),
-        why: 'a site the manager does not run',
-      },
-    ],
-    example: (w) => ({
-      actor: 'ownerX',
-      url: `/api/partner/sites/${w.rows.siteX1}/halal/certificates`,
-      payload: certificate(w),
-    }),
+    rows: (w) =>
+      siteStaffOnly(w, (site) => `/api/partner/sites/${site}/halal/certificates`, "X's site", certificate(w)),
+    example: (w) => as('ownerX', `/api/partner/sites/${w.rows.siteX1}/halal/certificates`, certificate(w)),
   },
   'PUT /api/partner/sites/:siteId/halal/facts': {
-    rows: (w) => [
-      { actor: 'partnerY', url: `/api/partner/sites/${w.rows.siteX1}/halal/facts`, payload: facts(), why: "X's site" },
-      {
-        actor: 'managerX',
-        url: `/api/partner/sites/${w.rows.siteX2}/halal/facts`,
-        payload: facts(),
-        why: 'a site the manager does not run',
-      },
-    ],
-    example: (w) => ({ actor: 'ownerX', url: `/api/partner/sites/${w.rows.siteX1}/halal/facts`, payload: facts() }),
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/halal/facts`, "X's site", facts()),
+    example: (w) => as('ownerX', `/api/partner/sites/${w.rows.siteX1}/halal/facts`, facts()),
   },
   'GET /api/admin/halal/certificates': {
     rows: PLATFORM,
-    example: () => ({ actor: 'ops_manager', url: '/api/admin/halal/certificates?status=all' }),
+    example: () => as('ops_manager', '/api/admin/halal/certificates?status=all'),
   },
   'GET /api/admin/halal/certificates/:certificateId': { rows: PLATFORM },
   'GET /api/admin/halal/certificates/:certificateId/preview': { rows: PLATFORM },
   'POST /api/admin/halal/certificates/:certificateId/approve': { rows: PLATFORM },
   'POST /api/admin/halal/certificates/:certificateId/reject': {
     rows: PLATFORM,
-    example: () => ({
-      actor: 'ops_manager',
-      url: '/api/admin/halal/certificates/00000000-0000-4000-8000-000000000000/reject',
-      payload: { reason: 'Expired document' },
-    }),
+    example: () =>
+      as('ops_manager', '/api/admin/halal/certificates/00000000-0000-4000-8000-000000000000/reject', {
+        reason: 'Expired document',
+      }),
   },
   'GET /api/admin/halal/sites/:siteId': { rows: PLATFORM },
   'GET /api/admin/halal/tickets/:ticketId/site': { rows: PLATFORM },
   'POST /api/admin/halal/sites/:siteId/suspend': {
     rows: PLATFORM,
-    example: (w) => ({
-      actor: 'ops_manager',
-      url: `/api/admin/halal/sites/${w.rows.siteX2}/suspend`,
-      payload: { reason: 'Concern under review' },
-    }),
+    example: (w) =>
+      as('ops_manager', `/api/admin/halal/sites/${w.rows.siteX2}/suspend`, { reason: 'Concern under review' }),
   },
   'POST /api/admin/halal/sites/:siteId/reinstate': {
     rows: PLATFORM,
-    example: (w) => ({
-      actor: 'ops_manager',
-      url: `/api/admin/halal/sites/${w.rows.siteX2}/reinstate`,
-      payload: { reason: 'Concern resolved' },
-    }),
+    example: (w) =>
+      as('ops_manager', `/api/admin/halal/sites/${w.rows.siteX2}/reinstate`, { reason: 'Concern resolved' }),
   },
   'GET /api/restaurants/:slug/halal': {
     rows: PUBLIC,
-    example: (w) => ({ actor: 'visitor', url: `/api/restaurants/${w.shop.site.slug}/halal` }),
+    example: (w) => as('visitor', `/api/restaurants/${w.shop.site.slug}/halal`),
   },
   'POST /api/restaurants/:slug/halal-concerns': {
     rows: 'anyone may raise a concern about a restaurant',
-    example: (w) => ({
-      actor: 'visitor',
-      url: `/api/restaurants/${w.shop.site.slug}/halal-concerns`,
-      payload: { message: 'The menu says pork sausage?', email: 'worried@example.com' },
-    }),
+    example: (w) =>
+      as('visitor', `/api/restaurants/${w.shop.site.slug}/halal-concerns`, {
+        message: 'The menu says pork sausage?',
+        email: 'worried@example.com',
+      }),
   },
   'POST /api/orders/:orderNumber/halal-concerns': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/halal-concerns`, { message: 'This is not my order at all' }),
-    example: (w) => ({
-      actor: 'customerA',
-      url: `${orderUrl(w)}/halal-concerns`,
-      payload: { message: 'The chicken did not seem halal' },
-    }),
+    example: (w) => as('customerA', `${orderUrl(w)}/halal-concerns`, { message: 'The chicken did not seem halal' }),
   },
 
   // Catalogue and reviews
   'GET /api/cities': { rows: PUBLIC },
-  'GET /api/cities/:slug': { rows: PUBLIC, example: () => ({ actor: 'visitor', url: '/api/cities/london' }) },
+  'GET /api/cities/:slug': { rows: PUBLIC, example: () => as('visitor', '/api/cities/london') },
   'POST /api/city-suggestions': {
     rows: 'anyone may suggest a city',
-    example: () => ({
-      actor: 'visitor',
-      url: '/api/city-suggestions',
-      payload: { city: 'Bradford', email: 'fan@example.com' },
-    }),
+    example: () => as('visitor', '/api/city-suggestions', { city: 'Bradford', email: 'fan@example.com' }),
   },
   'GET /api/restaurants/search': {
     rows: PUBLIC,
-    example: () => ({
-      actor: 'visitor',
-      url: '/api/restaurants/search?location=E1%206AN&cuisine=all&filters=open&limit=10&offset=0',
-    }),
+    example: () =>
+      as('visitor', '/api/restaurants/search?location=E1%206AN&cuisine=all&filters=open&limit=10&offset=0'),
   },
   'GET /api/restaurants/:slug': {
     rows: PUBLIC,
-    example: (w) => ({ actor: 'visitor', url: `/api/restaurants/${w.shop.site.slug}` }),
+    example: (w) => as('visitor', `/api/restaurants/${w.shop.site.slug}`),
   },
   'GET /api/restaurants/:siteId/reviews': {
     rows: PUBLIC,
-    example: (w) => ({ actor: 'visitor', url: `/api/restaurants/${w.rows.siteX1}/reviews?limit=5&offset=0` }),
+    example: (w) => as('visitor', `/api/restaurants/${w.rows.siteX1}/reviews?limit=5&offset=0`),
   },
   'GET /api/restaurants/:siteId/reviews/mine': {
     rows: "the id names the restaurant; the review read is always the caller's own",
   },
   'PUT /api/restaurants/:siteId/reviews/mine': {
     rows: "the id names the restaurant; the review written is always the caller's own (another customer's review is checked unchanged in the matrix test)",
-    example: (w) => ({
-      actor: 'customerB',
-      url: `/api/restaurants/${w.rows.siteX1}/reviews/mine`,
-      payload: { rating: 4, comment: 'Good tea' },
-    }),
+    example: (w) =>
+      as('customerB', `/api/restaurants/${w.rows.siteX1}/reviews/mine`, { rating: 4, comment: 'Good tea' }),
   },
 };
 

@@ -20,7 +20,7 @@ import { navFor } from './admin-nav';
 /** Remembers, per tab, which admin's sign-in was recorded (team_members.last_login_at). */
 export const ADMIN_SESSION_KEY = 'halalnosh-admin-session';
 
-/** The top bar's pending-driver count: pushed live on `admin`, with the spec's 30 s refresh as a fallback. */
+/** The top bar's pending-driver count: pushed live on `admin`, with a 30 s refresh as the fallback (docs/product/admin.md#layout). */
 function PendingDriversButton() {
   const pending = useQuery({
     queryKey: adminKeys.pendingCount,

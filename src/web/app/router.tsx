@@ -14,206 +14,64 @@ import {
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
-/** A route's component, loaded on first visit (each audience folder builds into its own chunk). */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
+/**
+ * Every page the router loads on first visit, by audience (each audience folder builds into its own
+ * chunk: vite.config.ts), with the component its module exports.
+ */
+const PAGES = {
+  customerLayout: () => import('../customer/customer-layout').then((m) => m.CustomerLayout),
+  customerHome: () => import('../customer/home-page').then((m) => m.HomePage),
+  customerLondon: () => import('../customer/london-page').then((m) => m.LondonPage),
+  customerCity: () => import('../customer/city-page').then((m) => m.CityPage),
+  customerRestaurant: () => import('../customer/restaurant-page').then((m) => m.RestaurantPage),
+  customerCart: () => import('../customer/cart-page').then((m) => m.CartPage),
+  customerCheckout: () => import('../customer/checkout-page').then((m) => m.CheckoutPage),
+  customerOrder: () => import('../customer/order-page').then((m) => m.OrderPage),
+  customerAuth: () => import('../customer/auth-page').then((m) => m.AuthPage),
+  customerAuthCallback: () => import('../customer/auth-callback-page').then((m) => m.AuthCallbackPage),
+  customerResetPassword: () => import('../customer/reset-password-page').then((m) => m.ResetPasswordPage),
+  customerAccount: () => import('../customer/account-page').then((m) => m.AccountPage),
+  customerPartners: () => import('../customer/partners-page').then((m) => m.PartnersPage),
+  partnerLogin: () => import('../partner/partner-login-page').then((m) => m.PartnerLoginPage),
+  partnerLayout: () => import('../partner/partner-layout').then((m) => m.PartnerLayout),
+  partnerDashboard: () => import('../partner/dashboard-page').then((m) => m.PartnerDashboardPage),
+  partnerCreateBrand: () => import('../partner/create-brand-page').then((m) => m.CreateBrandPage),
+  partnerCreateSite: () => import('../partner/create-site-page').then((m) => m.CreateSitePage),
+  partnerOrders: () => import('../partner/orders-page').then((m) => m.PartnerOrdersPage),
+  partnerMenu: () => import('../partner/menu-page').then((m) => m.MenuManagerPage),
+  partnerSettings: () => import('../partner/settings-page').then((m) => m.BranchSettingsPage),
+  partnerLocation: () => import('../partner/location-page').then((m) => m.EditLocationPage),
+  partnerStaff: () => import('../partner/staff-page').then((m) => m.StaffPage),
+  partnerLocationMenu: () => import('../partner/location-menu-page').then((m) => m.LocationMenuPage),
+  partnerInvite: () => import('../partner/invite-accept-page').then((m) => m.InviteAcceptPage),
+  driverLogin: () => import('../driver/driver-login-page').then((m) => m.DriverLoginPage),
+  driverOnboarding: () => import('../driver/onboarding-page').then((m) => m.OnboardingPage),
+  driverLayout: () => import('../driver/driver-layout').then((m) => m.DriverLayout),
+  driverDashboard: () => import('../driver/dashboard-page').then((m) => m.DriverDashboardPage),
+  driverJobs: () => import('../driver/jobs-page').then((m) => m.JobsPage),
+  driverEarnings: () => import('../driver/earnings-page').then((m) => m.EarningsPage),
+  driverDelivery: () => import('../driver/delivery-page').then((m) => m.DeliveryPage),
+  adminLogin: () => import('../admin/admin-login-page').then((m) => m.AdminLoginPage),
+  adminLayout: () => import('../admin/admin-layout').then((m) => m.AdminLayout),
+  adminDashboard: () => import('../admin/dashboard-page').then((m) => m.AdminDashboardPage),
+  adminDrivers: () => import('../admin/drivers-page').then((m) => m.DriversPage),
+  adminSettings: () => import('../admin/settings-page').then((m) => m.AdminSettingsPage),
+  adminTeam: () => import('../admin/team-page').then((m) => m.TeamPage),
+  adminTickets: () => import('../admin/tickets-page').then((m) => m.TicketsPage),
+  adminReports: () => import('../admin/reports-page').then((m) => m.ReportsPage),
+  adminAudit: () => import('../admin/audit-page').then((m) => m.AuditPage),
+  adminHalal: () => import('../admin/halal-page').then((m) => m.HalalPage),
+  adminOrders: () => import('../admin/orders-page').then((m) => m.OrdersPage),
+  adminOrder: () => import('../admin/order-page').then((m) => m.OrderPage),
+  adminProfile: () => import('../admin/profile-page').then((m) => m.ProfilePage),
+  adminInvite: () => import('../admin/invite-page').then((m) => m.AdminInvitePage),
+  devMail: () => import('./dev-mail-page').then((m) => m.DevMailPage),
+} satisfies Record<string, () => Promise<ComponentType>>;
 
-const customer = {
-  layout: lazyPage(
-    () => import('../customer/customer-layout'),
-    (m) => m.CustomerLayout,
-  ),
-  home: lazyPage(
-    () => import('../customer/home-page'),
-    (m) => m.HomePage,
-  ),
-  london: lazyPage(
-    () => import('../customer/london-page'),
-    (m) => m.LondonPage,
-  ),
-  city: lazyPage(
-    () => import('../customer/city-page'),
-    (m) => m.CityPage,
-  ),
-  restaurant: lazyPage(
-    () => import('../customer/restaurant-page'),
-    (m) => m.RestaurantPage,
-  ),
-  cart: lazyPage(
-    () => import('../customer/cart-page'),
-    (m) => m.CartPage,
-  ),
-  checkout: lazyPage(
-    () => import('../customer/checkout-page'),
-    (m) => m.CheckoutPage,
-  ),
-  order: lazyPage(
-    () => import('../customer/order-page'),
-    (m) => m.OrderPage,
-  ),
-  auth: lazyPage(
-    () => import('../customer/auth-page'),
-    (m) => m.AuthPage,
-  ),
-  authCallback: lazyPage(
-    () => import('../customer/auth-callback-page'),
-    (m) => m.AuthCallbackPage,
-  ),
-  resetPassword: lazyPage(
-    () => import('../customer/reset-password-page'),
-    (m) => m.ResetPasswordPage,
-  ),
-  account: lazyPage(
-    () => import('../customer/account-page'),
-    (m) => m.AccountPage,
-  ),
-  partners: lazyPage(
-    () => import('../customer/partners-page'),
-    (m) => m.PartnersPage,
-  ),
-};
-
-const partner = {
-  login: lazyPage(
-    () => import('../partner/partner-login-page'),
-    (m) => m.PartnerLoginPage,
-  ),
-  layout: lazyPage(
-    () => import('../partner/partner-layout'),
-    (m) => m.PartnerLayout,
-  ),
-  dashboard: lazyPage(
-    () => import('../partner/dashboard-page'),
-    (m) => m.PartnerDashboardPage,
-  ),
-  createBrand: lazyPage(
-    () => import('../partner/create-brand-page'),
-    (m) => m.CreateBrandPage,
-  ),
-  createSite: lazyPage(
-    () => import('../partner/create-site-page'),
-    (m) => m.CreateSitePage,
-  ),
-  orders: lazyPage(
-    () => import('../partner/orders-page'),
-    (m) => m.PartnerOrdersPage,
-  ),
-  menu: lazyPage(
-    () => import('../partner/menu-page'),
-    (m) => m.MenuManagerPage,
-  ),
-  settings: lazyPage(
-    () => import('../partner/settings-page'),
-    (m) => m.BranchSettingsPage,
-  ),
-  location: lazyPage(
-    () => import('../partner/location-page'),
-    (m) => m.EditLocationPage,
-  ),
-  staff: lazyPage(
-    () => import('../partner/staff-page'),
-    (m) => m.StaffPage,
-  ),
-  locationMenu: lazyPage(
-    () => import('../partner/location-menu-page'),
-    (m) => m.LocationMenuPage,
-  ),
-  invite: lazyPage(
-    () => import('../partner/invite-accept-page'),
-    (m) => m.InviteAcceptPage,
-  ),
-};
-
-const driver = {
-  login: lazyPage(
-    () => import('../driver/driver-login-page'),
-    (m) => m.DriverLoginPage,
-  ),
-  onboarding: lazyPage(
-    () => import('../driver/onboarding-page'),
-    (m) => m.OnboardingPage,
-  ),
-  layout: lazyPage(
-    () => import('../driver/driver-layout'),
-    (m) => m.DriverLayout,
-  ),
-  dashboard: lazyPage(
-    () => import('../driver/dashboard-page'),
-    (m) => m.DriverDashboardPage,
-  ),
-  jobs: lazyPage(
-    () => import('../driver/jobs-page'),
-    (m) => m.JobsPage,
-  ),
-  earnings: lazyPage(
-    () => import('../driver/earnings-page'),
-    (m) => m.EarningsPage,
-  ),
-  delivery: lazyPage(
-    () => import('../driver/delivery-page'),
-    (m) => m.DeliveryPage,
-  ),
-};
-
-const admin = {
-  login: lazyPage(
-    () => import('../admin/admin-login-page'),
-    (m) => m.AdminLoginPage,
-  ),
-  layout: lazyPage(
-    () => import('../admin/admin-layout'),
-    (m) => m.AdminLayout,
-  ),
-  dashboard: lazyPage(
-    () => import('../admin/dashboard-page'),
-    (m) => m.AdminDashboardPage,
-  ),
-  drivers: lazyPage(
-    () => import('../admin/drivers-page'),
-    (m) => m.DriversPage,
-  ),
-  settings: lazyPage(
-    () => import('../admin/settings-page'),
-    (m) => m.AdminSettingsPage,
-  ),
-  team: lazyPage(
-    () => import('../admin/team-page'),
-    (m) => m.TeamPage,
-  ),
-  tickets: lazyPage(
-    () => import('../admin/tickets-page'),
-    (m) => m.TicketsPage,
-  ),
-  reports: lazyPage(
-    () => import('../admin/reports-page'),
-    (m) => m.ReportsPage,
-  ),
-  audit: lazyPage(
-    () => import('../admin/audit-page'),
-    (m) => m.AuditPage,
-  ),
-  halal: lazyPage(
-    () => import('../admin/halal-page'),
-    (m) => m.HalalPage,
-  ),
-  orders: lazyPage(
-    () => import('../admin/orders-page'),
-    (m) => m.OrdersPage,
-  ),
-  order: lazyPage(
-    () => import('../admin/order-page'),
-    (m) => m.OrderPage,
-  ),
-  profile: lazyPage(
-    () => import('../admin/profile-page'),
-    (m) => m.ProfilePage,
-  ),
-  invite: lazyPage(
-    () => import('../admin/invite-page'),
-    (m) => m.AdminInvitePage,
-  ),
-};
+/** Each page of the table as a route's `lazy` loader. */
+const page = Object.fromEntries(
+  Object.entries(PAGES).map(([name, load]) => [name, async () => ({ Component: await load() })]),
+) as Record<keyof typeof PAGES, RouteObject['lazy']>;
 
 /** An admin page behind its area's role check (docs/product/admin.md#roles). */
 function adminRoute(path: string, area: AdminArea, lazy: RouteObject['lazy']): RouteObject {
@@ -228,100 +86,97 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <PageLoading />,
     children: [
       {
-        lazy: customer.layout,
+        lazy: page.customerLayout,
         children: [
-          { index: true, lazy: customer.home },
-          { path: 'restaurants/london', lazy: customer.london },
-          { path: 'restaurants/:citySlug', lazy: customer.city },
-          { path: 'restaurant/:slug', lazy: customer.restaurant },
-          { path: 'cart', lazy: customer.cart },
-          { path: 'checkout', lazy: customer.checkout },
-          { path: 'order/:id', lazy: customer.order },
-          { path: 'auth', lazy: customer.auth },
-          { path: 'auth/callback', lazy: customer.authCallback },
-          { path: 'reset-password', lazy: customer.resetPassword },
-          { path: 'partners', lazy: customer.partners },
+          { index: true, lazy: page.customerHome },
+          { path: 'restaurants/london', lazy: page.customerLondon },
+          { path: 'restaurants/:citySlug', lazy: page.customerCity },
+          { path: 'restaurant/:slug', lazy: page.customerRestaurant },
+          { path: 'cart', lazy: page.customerCart },
+          { path: 'checkout', lazy: page.customerCheckout },
+          { path: 'order/:id', lazy: page.customerOrder },
+          { path: 'auth', lazy: page.customerAuth },
+          { path: 'auth/callback', lazy: page.customerAuthCallback },
+          { path: 'reset-password', lazy: page.customerResetPassword },
+          { path: 'partners', lazy: page.customerPartners },
           {
             element: <RequireSignedIn />,
             children: [
-              { path: 'account', lazy: customer.account },
-              { path: 'my-account', lazy: customer.account },
+              { path: 'account', lazy: page.customerAccount },
+              { path: 'my-account', lazy: page.customerAccount },
             ],
           },
         ],
       },
-      { path: 'partner/login', lazy: partner.login },
+      { path: 'partner/login', lazy: page.partnerLogin },
       // A staff invitation link: open to visitors, who sign up or in there.
-      { path: 'partner/invite', lazy: partner.invite },
+      { path: 'partner/invite', lazy: page.partnerInvite },
       {
         path: 'partner',
         element: <RequirePartner />,
         children: [
           {
-            lazy: partner.layout,
+            lazy: page.partnerLayout,
             children: [
-              { index: true, lazy: partner.dashboard },
-              { path: 'dashboard', lazy: partner.dashboard },
-              { path: 'create-brand', lazy: partner.createBrand },
-              { path: 'create-site', lazy: partner.createSite },
-              { path: 'orders', lazy: partner.orders },
-              { path: 'menu', lazy: partner.menu },
-              { path: 'settings', lazy: partner.settings },
-              { path: 'location/:siteId', lazy: partner.location },
-              { path: 'staff', lazy: partner.staff },
-              { path: 'location-menu', lazy: partner.locationMenu },
+              { index: true, lazy: page.partnerDashboard },
+              { path: 'dashboard', lazy: page.partnerDashboard },
+              { path: 'create-brand', lazy: page.partnerCreateBrand },
+              { path: 'create-site', lazy: page.partnerCreateSite },
+              { path: 'orders', lazy: page.partnerOrders },
+              { path: 'menu', lazy: page.partnerMenu },
+              { path: 'settings', lazy: page.partnerSettings },
+              { path: 'location/:siteId', lazy: page.partnerLocation },
+              { path: 'staff', lazy: page.partnerStaff },
+              { path: 'location-menu', lazy: page.partnerLocationMenu },
             ],
           },
         ],
       },
-      { path: 'driver/login', lazy: driver.login },
-      { element: <RequireDriver />, children: [{ path: 'driver/onboarding', lazy: driver.onboarding }] },
+      { path: 'driver/login', lazy: page.driverLogin },
+      { element: <RequireDriver />, children: [{ path: 'driver/onboarding', lazy: page.driverOnboarding }] },
       {
         element: <RequireApprovedDriver notApproved="/driver/onboarding" />,
         children: [
           {
-            lazy: driver.layout,
+            lazy: page.driverLayout,
             children: [
-              { path: 'driver/dashboard', lazy: driver.dashboard },
-              { path: 'driver/jobs', lazy: driver.jobs },
-              { path: 'driver/delivery/:jobId', lazy: driver.delivery },
+              { path: 'driver/dashboard', lazy: page.driverDashboard },
+              { path: 'driver/jobs', lazy: page.driverJobs },
+              { path: 'driver/delivery/:jobId', lazy: page.driverDelivery },
             ],
           },
         ],
       },
       {
         element: <RequireApprovedDriver notApproved="/driver/login" />,
-        children: [{ lazy: driver.layout, children: [{ path: 'driver/earnings', lazy: driver.earnings }] }],
+        children: [{ lazy: page.driverLayout, children: [{ path: 'driver/earnings', lazy: page.driverEarnings }] }],
       },
-      { path: 'admin/login', lazy: admin.login },
-      { path: 'admin/invite', lazy: admin.invite },
+      { path: 'admin/login', lazy: page.adminLogin },
+      { path: 'admin/invite', lazy: page.adminInvite },
       {
         element: <RequireAdmin />,
         children: [
           {
-            lazy: admin.layout,
+            lazy: page.adminLayout,
             children: [
-              adminRoute('dashboard', 'overview', admin.dashboard),
-              adminRoute('drivers', 'drivers', admin.drivers),
-              adminRoute('settings', 'settings', admin.settings),
-              adminRoute('team', 'team', admin.team),
-              adminRoute('orders', 'orders', admin.orders),
-              adminRoute('orders/:orderNumber', 'orders', admin.order),
-              adminRoute('tickets', 'tickets', admin.tickets),
-              adminRoute('reports', 'reports', admin.reports),
-              adminRoute('audit', 'audit', admin.audit),
-              adminRoute('halal', 'halal', admin.halal),
-              adminRoute('profile', 'overview', admin.profile),
+              adminRoute('dashboard', 'overview', page.adminDashboard),
+              adminRoute('drivers', 'drivers', page.adminDrivers),
+              adminRoute('settings', 'settings', page.adminSettings),
+              adminRoute('team', 'team', page.adminTeam),
+              adminRoute('orders', 'orders', page.adminOrders),
+              adminRoute('orders/:orderNumber', 'orders', page.adminOrder),
+              adminRoute('tickets', 'tickets', page.adminTickets),
+              adminRoute('reports', 'reports', page.adminReports),
+              adminRoute('audit', 'audit', page.adminAudit),
+              adminRoute('halal', 'halal', page.adminHalal),
+              adminRoute('profile', 'overview', page.adminProfile),
             ],
           },
         ],
       },
       {
         path: 'dev/mail',
-        lazy: lazyPage(
-          () => import('./dev-mail-page'),
-          (m) => m.DevMailPage,
-        ),
+        lazy: page.devMail,
       },
       { path: '*', Component: NotFoundPage },
     ],

@@ -14,6 +14,40 @@ export type EndpointRef<E extends Endpoint> = {
 
 type ContractOf<R> = R extends EndpointRef<infer E> ? E : never;
 
+/** Every contract's browser-side ref, by area and name: the type of `endpoints` in endpoints.generated.ts. */
+export type EndpointRefs<Contracts> = {
+  [A in keyof Contracts]: {
+    [N in keyof Contracts[A]]: Contracts[A][N] extends Endpoint ? EndpointRef<Contracts[A][N]> : never;
+  };
+};
+
+/** The generated table's shape: each contract's `'METHOD /path'`, so tsc checks the table against the contracts too. */
+export type RequestLines<Contracts> = {
+  [A in keyof Contracts]: {
+    [N in keyof Contracts[A]]: Contracts[A][N] extends Endpoint
+      ? `${Contracts[A][N]['method']} ${Contracts[A][N]['path']}`
+      : never;
+  };
+};
+
+/**
+ * Turns the generated table of request lines (`getDriverJobs: 'GET /api/driver/jobs'`) into refs;
+ * their types come from the contracts (`EndpointRefs`), the data from the table the generator
+ * writes from the same contracts (a test fails while it is stale).
+ */
+export function endpointRefs<Contracts>(table: RequestLines<Contracts>): EndpointRefs<Contracts> {
+  const ref = (line: string) => {
+    const space = line.indexOf(' ');
+    return { method: line.slice(0, space), path: line.slice(space + 1) };
+  };
+  return Object.fromEntries(
+    Object.entries(table as Record<string, Record<string, string>>).map(([area, group]) => [
+      area,
+      Object.fromEntries(Object.entries(group).map(([name, line]) => [name, ref(line)])),
+    ]),
+  ) as EndpointRefs<Contracts>;
+}
+
 export type CallOptions<E extends Endpoint> = EndpointInput<E> & {
   signal?: AbortSignal;
   /** Extra request headers (Idempotency-Key, x-order-token). */

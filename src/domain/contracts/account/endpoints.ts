@@ -9,70 +9,28 @@ import {
   updateAddressBody,
 } from './addresses';
 import { notificationSettingsBody, notificationSettingsResponse } from './notifications';
-import { NO_CONTENT, endpoint } from '../endpoint';
+import { NO_CONTENT, api } from '../endpoint';
 
 /** The account endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const accountEndpoints = {
-  getAccountProfile: endpoint({
-    method: 'GET',
-    path: '/api/account/profile',
-    policy: POLICIES.customer,
-    summary: 'Get account profile',
-    responses: { 200: accountProfileResponse },
+  getAccountProfile: api('GET /api/account/profile', POLICIES.customer).answers({ 200: accountProfileResponse }),
+  getAccountOrders: api('GET /api/account/orders', POLICIES.customer)
+    .takes({ query: listAccountOrdersQuery })
+    .answers({ 200: listAccountOrdersResponse }),
+  getAccountAddresses: api('GET /api/account/addresses', POLICIES.customer).answers({ 200: listAddressesResponse }),
+  postAccountAddresses: api('POST /api/account/addresses', POLICIES.customer)
+    .takes({ body: createAddressBody })
+    .answers({ 201: addressResponse }),
+  patchAccountAddressesOne: api('PATCH /api/account/addresses/:id', POLICIES.customer)
+    .takes({ params: addressParams, body: updateAddressBody })
+    .answers({ 200: addressResponse }),
+  deleteAccountAddressesOne: api('DELETE /api/account/addresses/:id', POLICIES.customer)
+    .takes({ params: addressParams })
+    .answers({ 204: NO_CONTENT }),
+  getAccountNotifications: api('GET /api/account/notifications', POLICIES.customer).answers({
+    200: notificationSettingsResponse,
   }),
-  getAccountOrders: endpoint({
-    method: 'GET',
-    path: '/api/account/orders',
-    policy: POLICIES.customer,
-    summary: 'Get account orders',
-    query: listAccountOrdersQuery,
-    responses: { 200: listAccountOrdersResponse },
-  }),
-  getAccountAddresses: endpoint({
-    method: 'GET',
-    path: '/api/account/addresses',
-    policy: POLICIES.customer,
-    summary: 'Get account addresses',
-    responses: { 200: listAddressesResponse },
-  }),
-  postAccountAddresses: endpoint({
-    method: 'POST',
-    path: '/api/account/addresses',
-    policy: POLICIES.customer,
-    summary: 'Post account addresses',
-    body: createAddressBody,
-    responses: { 201: addressResponse },
-  }),
-  patchAccountAddressesOne: endpoint({
-    method: 'PATCH',
-    path: '/api/account/addresses/:id',
-    policy: POLICIES.customer,
-    summary: 'Patch account addresses one',
-    params: addressParams,
-    body: updateAddressBody,
-    responses: { 200: addressResponse },
-  }),
-  deleteAccountAddressesOne: endpoint({
-    method: 'DELETE',
-    path: '/api/account/addresses/:id',
-    policy: POLICIES.customer,
-    summary: 'Delete account addresses one',
-    params: addressParams,
-    responses: { 204: NO_CONTENT },
-  }),
-  getAccountNotifications: endpoint({
-    method: 'GET',
-    path: '/api/account/notifications',
-    policy: POLICIES.customer,
-    summary: 'Get account notifications',
-    responses: { 200: notificationSettingsResponse },
-  }),
-  putAccountNotifications: endpoint({
-    method: 'PUT',
-    path: '/api/account/notifications',
-    policy: POLICIES.customer,
-    summary: 'Put account notifications',
-    body: notificationSettingsBody,
-    responses: { 200: notificationSettingsResponse },
-  }),
+  putAccountNotifications: api('PUT /api/account/notifications', POLICIES.customer)
+    .takes({ body: notificationSettingsBody })
+    .answers({ 200: notificationSettingsResponse }),
 };

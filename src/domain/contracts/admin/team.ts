@@ -17,7 +17,7 @@ export const TEAM_MESSAGES = {
   alreadyMember: 'This person is already on the team',
 } as const;
 
-/** Invitations expire 7 days after they are sent (the spec leaves the duration open: docs/decisions/0051-team-invitations.md). */
+/** Invitations expire 7 days after they are sent (the product docs leave the duration open: docs/decisions/0051-team-invitations.md). */
 export const INVITE_EXPIRY_DAYS = 7;
 
 export const teamMember = z.object({

@@ -1,14 +1,8 @@
 import { listMailResponse } from './list-mail';
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 
 /** The dev endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const devEndpoints = {
-  getDevMail: endpoint({
-    method: 'GET',
-    path: '/api/dev/mail',
-    policy: POLICIES.public,
-    summary: 'Get dev mail',
-    responses: { 200: listMailResponse },
-  }),
+  getDevMail: api('GET /api/dev/mail', POLICIES.public).answers({ 200: listMailResponse }),
 };

@@ -19,142 +19,65 @@ import {
 } from './admin-halal';
 import { halalConcernBody, halalConcernResponse, halalDetailsResponse, restaurantSlugParams } from './public-halal';
 import { orderRefParams, orderTokenHeaders } from '../orders/order-view';
-import { endpoint } from '../endpoint';
+import { api, raw } from '../endpoint';
 
 /** The halal endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const halalEndpoints = {
-  getPartnerSitesBySiteIdHalal: endpoint({
-    method: 'GET',
-    path: '/api/partner/sites/:siteId/halal',
-    policy: POLICIES.partner,
-    summary: "Partners: their location's halal section. There is no route that sets a halal status.",
-    params: halalSiteParams,
-    responses: { 200: partnerHalalResponse },
-  }),
-  postPartnerSitesBySiteIdHalalCertificates: endpoint({
-    method: 'POST',
-    path: '/api/partner/sites/:siteId/halal/certificates',
-    policy: POLICIES.partner,
-    summary: 'Post partner sites by site id halal certificates',
-    params: halalSiteParams,
-    body: submitCertificateBody,
-    responses: { 201: certificateView },
-  }),
-  putPartnerSitesBySiteIdHalalFacts: endpoint({
-    method: 'PUT',
-    path: '/api/partner/sites/:siteId/halal/facts',
-    policy: POLICIES.partner,
-    summary: 'Put partner sites by site id halal facts',
-    params: halalSiteParams,
-    body: saveHalalFactsBody,
-    responses: { 200: partnerHalalResponse },
-  }),
-  getAdminHalalCertificates: endpoint({
-    method: 'GET',
-    path: '/api/admin/halal/certificates',
-    policy: adminArea('halal'),
-    summary: 'Verifiers (area halal: super_admin, ops_manager).',
-    query: adminCertificatesQuery,
-    responses: { 200: adminCertificatesResponse },
-  }),
-  getAdminHalalCertificatesByCertificateId: endpoint({
-    method: 'GET',
-    path: '/api/admin/halal/certificates/:certificateId',
-    policy: adminArea('halal'),
-    summary: 'Get admin halal certificates by certificate id',
-    params: certificateParams,
-    responses: { 200: reviewCertificateResponse },
-  }),
-  getAdminHalalCertificatesByCertificateIdPreview: endpoint({
-    method: 'GET',
-    path: '/api/admin/halal/certificates/:certificateId/preview',
-    policy: adminArea('halal'),
-    summary: 'Get admin halal certificates by certificate id preview',
-    params: certificateParams,
-    responses: {
-      200: {
-        kind: 'file',
-        contentType: 'image/* or application/pdf',
-        description: 'The certificate, framed by the admin page only',
-      },
-    },
-  }),
-  postAdminHalalCertificatesByCertificateIdApprove: endpoint({
-    method: 'POST',
-    path: '/api/admin/halal/certificates/:certificateId/approve',
-    policy: adminArea('halal'),
-    summary: 'Post admin halal certificates by certificate id approve',
-    params: certificateParams,
-    responses: { 200: reviewCertificateResponse },
-  }),
-  postAdminHalalCertificatesByCertificateIdReject: endpoint({
-    method: 'POST',
-    path: '/api/admin/halal/certificates/:certificateId/reject',
-    policy: adminArea('halal'),
-    summary: 'Post admin halal certificates by certificate id reject',
-    params: certificateParams,
-    body: rejectCertificateBody,
-    responses: { 200: reviewCertificateResponse },
-  }),
-  getAdminHalalSitesBySiteId: endpoint({
-    method: 'GET',
-    path: '/api/admin/halal/sites/:siteId',
-    policy: adminArea('halal'),
-    summary: 'Get admin halal sites by site id',
-    params: siteParams,
-    responses: { 200: adminSiteHalalResponse },
-  }),
-  getAdminHalalTicketsByTicketIdSite: endpoint({
-    method: 'GET',
-    path: '/api/admin/halal/tickets/:ticketId/site',
-    policy: adminArea('halal'),
-    summary: 'Get admin halal tickets by ticket id site',
-    params: ticketParams,
-    responses: { 200: adminSiteHalalResponse },
-  }),
-  postAdminHalalSitesBySiteIdSuspend: endpoint({
-    method: 'POST',
-    path: '/api/admin/halal/sites/:siteId/suspend',
-    policy: adminArea('halal'),
-    summary: 'Post admin halal sites by site id suspend',
-    params: siteParams,
-    body: siteHalalActionBody,
-    responses: { 200: adminSiteHalalResponse },
-  }),
-  postAdminHalalSitesBySiteIdReinstate: endpoint({
-    method: 'POST',
-    path: '/api/admin/halal/sites/:siteId/reinstate',
-    policy: adminArea('halal'),
-    summary: 'Post admin halal sites by site id reinstate',
-    params: siteParams,
-    body: siteHalalActionBody,
-    responses: { 200: adminSiteHalalResponse },
-  }),
-  getRestaurantsBySlugHalal: endpoint({
-    method: 'GET',
-    path: '/api/restaurants/:slug/halal',
-    policy: POLICIES.public,
-    summary: 'Customers and visitors.',
-    params: restaurantSlugParams,
-    responses: { 200: halalDetailsResponse },
-  }),
-  postRestaurantsBySlugHalalConcerns: endpoint({
-    method: 'POST',
-    path: '/api/restaurants/:slug/halal-concerns',
-    policy: POLICIES.public,
-    summary: 'Post restaurants by slug halal concerns',
-    params: restaurantSlugParams,
-    body: halalConcernBody,
-    responses: { 201: halalConcernResponse },
-  }),
-  postOrdersByOrderNumberHalalConcerns: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/halal-concerns',
-    policy: POLICIES.public,
-    summary: 'Post orders by order number halal concerns',
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: halalConcernBody,
-    responses: { 201: halalConcernResponse },
-  }),
+  getPartnerSitesBySiteIdHalal: api('GET /api/partner/sites/:siteId/halal', POLICIES.partner)
+    .summary("Partners: their location's halal section. There is no route that sets a halal status.")
+    .takes({ params: halalSiteParams })
+    .answers({ 200: partnerHalalResponse }),
+  postPartnerSitesBySiteIdHalalCertificates: api('POST /api/partner/sites/:siteId/halal/certificates', POLICIES.partner)
+    .takes({ params: halalSiteParams, body: submitCertificateBody })
+    .answers({ 201: certificateView }),
+  putPartnerSitesBySiteIdHalalFacts: api('PUT /api/partner/sites/:siteId/halal/facts', POLICIES.partner)
+    .takes({ params: halalSiteParams, body: saveHalalFactsBody })
+    .answers({ 200: partnerHalalResponse }),
+  getAdminHalalCertificates: api('GET /api/admin/halal/certificates', adminArea('halal'))
+    .summary('Verifiers (area halal: super_admin, ops_manager).')
+    .takes({ query: adminCertificatesQuery })
+    .answers({ 200: adminCertificatesResponse }),
+  getAdminHalalCertificatesByCertificateId: api('GET /api/admin/halal/certificates/:certificateId', adminArea('halal'))
+    .takes({ params: certificateParams })
+    .answers({ 200: reviewCertificateResponse }),
+  getAdminHalalCertificatesByCertificateIdPreview: api(
+    'GET /api/admin/halal/certificates/:certificateId/preview',
+    adminArea('halal'),
+  )
+    .takes({ params: certificateParams })
+    .answers({ 200: raw('file', 'image/* or application/pdf', 'The certificate, framed by the admin page only') }),
+  postAdminHalalCertificatesByCertificateIdApprove: api(
+    'POST /api/admin/halal/certificates/:certificateId/approve',
+    adminArea('halal'),
+  )
+    .takes({ params: certificateParams })
+    .answers({ 200: reviewCertificateResponse }),
+  postAdminHalalCertificatesByCertificateIdReject: api(
+    'POST /api/admin/halal/certificates/:certificateId/reject',
+    adminArea('halal'),
+  )
+    .takes({ params: certificateParams, body: rejectCertificateBody })
+    .answers({ 200: reviewCertificateResponse }),
+  getAdminHalalSitesBySiteId: api('GET /api/admin/halal/sites/:siteId', adminArea('halal'))
+    .takes({ params: siteParams })
+    .answers({ 200: adminSiteHalalResponse }),
+  getAdminHalalTicketsByTicketIdSite: api('GET /api/admin/halal/tickets/:ticketId/site', adminArea('halal'))
+    .takes({ params: ticketParams })
+    .answers({ 200: adminSiteHalalResponse }),
+  postAdminHalalSitesBySiteIdSuspend: api('POST /api/admin/halal/sites/:siteId/suspend', adminArea('halal'))
+    .takes({ params: siteParams, body: siteHalalActionBody })
+    .answers({ 200: adminSiteHalalResponse }),
+  postAdminHalalSitesBySiteIdReinstate: api('POST /api/admin/halal/sites/:siteId/reinstate', adminArea('halal'))
+    .takes({ params: siteParams, body: siteHalalActionBody })
+    .answers({ 200: adminSiteHalalResponse }),
+  getRestaurantsBySlugHalal: api('GET /api/restaurants/:slug/halal', POLICIES.public)
+    .summary('Customers and visitors.')
+    .takes({ params: restaurantSlugParams })
+    .answers({ 200: halalDetailsResponse }),
+  postRestaurantsBySlugHalalConcerns: api('POST /api/restaurants/:slug/halal-concerns', POLICIES.public)
+    .takes({ params: restaurantSlugParams, body: halalConcernBody })
+    .answers({ 201: halalConcernResponse }),
+  postOrdersByOrderNumberHalalConcerns: api('POST /api/orders/:orderNumber/halal-concerns', POLICIES.public)
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: halalConcernBody })
+    .answers({ 201: halalConcernResponse }),
 };

@@ -11,111 +11,47 @@ import {
 } from './sections';
 import { createItemBody, itemResponse, updateItemBody } from './items';
 import { overrideBody, overrideResponse } from './overrides';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 
 /** The menu endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const menuEndpoints = {
-  getPartnerSitesBySiteIdMenu: endpoint({
-    method: 'GET',
-    path: '/api/partner/sites/:siteId/menu',
-    policy: POLICIES.partner,
-    summary: 'Get partner sites by site id menu',
-    params: menuSiteParams,
-    responses: { 200: siteMenuResponse },
-  }),
-  postPartnerSitesBySiteIdMenu: endpoint({
-    method: 'POST',
-    path: '/api/partner/sites/:siteId/menu',
-    policy: POLICIES.partner,
-    summary: 'Post partner sites by site id menu',
-    params: menuSiteParams,
-    responses: { 200: siteMenuResponse, 201: siteMenuResponse },
-  }),
-  postPartnerMenusByMenuIdSections: endpoint({
-    method: 'POST',
-    path: '/api/partner/menus/:menuId/sections',
-    policy: POLICIES.partner,
-    summary: 'Post partner menus by menu id sections',
-    params: menuParams,
-    body: createSectionBody,
-    responses: { 201: sectionResponse },
-  }),
-  postPartnerMenusByMenuIdQuickSections: endpoint({
-    method: 'POST',
-    path: '/api/partner/menus/:menuId/quick-sections',
-    policy: POLICIES.partner,
-    summary: 'Post partner menus by menu id quick sections',
-    params: menuParams,
-    responses: { 201: quickSectionsResponse },
-  }),
-  putPartnerMenusByMenuIdSectionOrder: endpoint({
-    method: 'PUT',
-    path: '/api/partner/menus/:menuId/section-order',
-    policy: POLICIES.partner,
-    summary: 'Put partner menus by menu id section order',
-    params: menuParams,
-    body: sectionOrderBody,
-    responses: { 200: okResponse },
-  }),
-  patchPartnerSectionsBySectionId: endpoint({
-    method: 'PATCH',
-    path: '/api/partner/sections/:sectionId',
-    policy: POLICIES.partner,
-    summary: 'Patch partner sections by section id',
-    params: sectionParams,
-    body: updateSectionBody,
-    responses: { 200: okResponse },
-  }),
-  deletePartnerSectionsBySectionId: endpoint({
-    method: 'DELETE',
-    path: '/api/partner/sections/:sectionId',
-    policy: POLICIES.partner,
-    summary: 'Delete partner sections by section id',
-    params: sectionParams,
-    responses: { 200: okResponse },
-  }),
-  putPartnerSectionsBySectionIdItemOrder: endpoint({
-    method: 'PUT',
-    path: '/api/partner/sections/:sectionId/item-order',
-    policy: POLICIES.partner,
-    summary: 'Put partner sections by section id item order',
-    params: sectionParams,
-    body: itemOrderBody,
-    responses: { 200: okResponse },
-  }),
-  postPartnerSectionsBySectionIdItems: endpoint({
-    method: 'POST',
-    path: '/api/partner/sections/:sectionId/items',
-    policy: POLICIES.partner,
-    summary: 'Post partner sections by section id items',
-    params: sectionParams,
-    body: createItemBody,
-    responses: { 201: itemResponse },
-  }),
-  patchPartnerItemsByItemId: endpoint({
-    method: 'PATCH',
-    path: '/api/partner/items/:itemId',
-    policy: POLICIES.partner,
-    summary: 'Patch partner items by item id',
-    params: itemParams,
-    body: updateItemBody,
-    responses: { 200: itemResponse },
-  }),
-  deletePartnerItemsByItemId: endpoint({
-    method: 'DELETE',
-    path: '/api/partner/items/:itemId',
-    policy: POLICIES.partner,
-    summary: 'Delete partner items by item id',
-    params: itemParams,
-    responses: { 200: okResponse },
-  }),
-  putPartnerSitesBySiteIdItemsByItemIdOverride: endpoint({
-    method: 'PUT',
-    path: '/api/partner/sites/:siteId/items/:itemId/override',
-    policy: POLICIES.partner,
-    summary: 'Put partner sites by site id items by item id override',
-    params: siteItemParams,
-    body: overrideBody,
-    responses: { 200: overrideResponse },
-  }),
+  getPartnerSitesBySiteIdMenu: api('GET /api/partner/sites/:siteId/menu', POLICIES.partner)
+    .takes({ params: menuSiteParams })
+    .answers({ 200: siteMenuResponse }),
+  postPartnerSitesBySiteIdMenu: api('POST /api/partner/sites/:siteId/menu', POLICIES.partner)
+    .takes({ params: menuSiteParams })
+    .answers({ 200: siteMenuResponse, 201: siteMenuResponse }),
+  postPartnerMenusByMenuIdSections: api('POST /api/partner/menus/:menuId/sections', POLICIES.partner)
+    .takes({ params: menuParams, body: createSectionBody })
+    .answers({ 201: sectionResponse }),
+  postPartnerMenusByMenuIdQuickSections: api('POST /api/partner/menus/:menuId/quick-sections', POLICIES.partner)
+    .takes({ params: menuParams })
+    .answers({ 201: quickSectionsResponse }),
+  putPartnerMenusByMenuIdSectionOrder: api('PUT /api/partner/menus/:menuId/section-order', POLICIES.partner)
+    .takes({ params: menuParams, body: sectionOrderBody })
+    .answers({ 200: okResponse }),
+  patchPartnerSectionsBySectionId: api('PATCH /api/partner/sections/:sectionId', POLICIES.partner)
+    .takes({ params: sectionParams, body: updateSectionBody })
+    .answers({ 200: okResponse }),
+  deletePartnerSectionsBySectionId: api('DELETE /api/partner/sections/:sectionId', POLICIES.partner)
+    .takes({ params: sectionParams })
+    .answers({ 200: okResponse }),
+  putPartnerSectionsBySectionIdItemOrder: api('PUT /api/partner/sections/:sectionId/item-order', POLICIES.partner)
+    .takes({ params: sectionParams, body: itemOrderBody })
+    .answers({ 200: okResponse }),
+  postPartnerSectionsBySectionIdItems: api('POST /api/partner/sections/:sectionId/items', POLICIES.partner)
+    .takes({ params: sectionParams, body: createItemBody })
+    .answers({ 201: itemResponse }),
+  patchPartnerItemsByItemId: api('PATCH /api/partner/items/:itemId', POLICIES.partner)
+    .takes({ params: itemParams, body: updateItemBody })
+    .answers({ 200: itemResponse }),
+  deletePartnerItemsByItemId: api('DELETE /api/partner/items/:itemId', POLICIES.partner)
+    .takes({ params: itemParams })
+    .answers({ 200: okResponse }),
+  putPartnerSitesBySiteIdItemsByItemIdOverride: api(
+    'PUT /api/partner/sites/:siteId/items/:itemId/override',
+    POLICIES.partner,
+  )
+    .takes({ params: siteItemParams, body: overrideBody })
+    .answers({ 200: overrideResponse }),
 };

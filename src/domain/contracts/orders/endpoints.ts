@@ -7,86 +7,36 @@ import { getOrderResponse } from './get-order';
 import { reorderResponse } from './reorder';
 import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { noDriverEndpoints } from './no-driver-endpoints';
 
 /** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
-  postPartnerOrdersByOrderIdActions: endpoint({
-    method: 'POST',
-    path: '/api/partner/orders/:orderId/actions',
-    policy: POLICIES.partner,
-    summary: 'Post partner orders by order id actions',
-    params: partnerOrderParams,
-    body: partnerOrderActionBody,
-    responses: { 200: partnerOrderActionResponse },
-  }),
-  postOrders: endpoint({
-    method: 'POST',
-    path: '/api/orders',
-    policy: POLICIES.public,
-    summary: 'Post orders',
-    headers: placeOrderHeaders,
-    body: placeOrderBody,
-    responses: { 200: placeOrderResponse, 201: placeOrderResponse },
-  }),
-  getOrdersByOrderNumber: endpoint({
-    method: 'GET',
-    path: '/api/orders/:orderNumber',
-    policy: POLICIES.public,
-    summary: 'Get orders by order number',
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    responses: { 200: getOrderResponse },
-  }),
-  postOrdersByOrderNumberReorder: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/reorder',
-    policy: POLICIES.public,
-    summary: 'Post orders by order number reorder',
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    responses: { 200: reorderResponse },
-  }),
-  postOrdersByOrderNumberReport: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/report',
-    policy: POLICIES.public,
-    summary: 'Post orders by order number report',
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: reportIssueBody,
-    responses: { 201: reportIssueResponse },
-  }),
-  postOrdersByOrderNumberRating: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/rating',
-    policy: POLICIES.public,
-    summary: 'Post orders by order number rating',
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: rateOrderBody,
-    responses: { 201: rateOrderResponse },
-  }),
-  postOrdersByOrderNumberCancel: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/cancel',
-    policy: POLICIES.public,
-    summary: "The order's customer cancels it while the restaurant has not answered",
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: cancelOrderBody,
-    responses: { 200: cancelOrderResponse },
-  }),
-  postOrdersByOrderNumberCancelRequest: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/cancel-request',
-    policy: POLICIES.public,
-    summary: "After acceptance, the order's customer asks support to cancel (a ticket)",
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: cancelRequestBody,
-    responses: { 201: cancelRequestResponse },
-  }),
+  postPartnerOrdersByOrderIdActions: api('POST /api/partner/orders/:orderId/actions', POLICIES.partner)
+    .takes({ params: partnerOrderParams, body: partnerOrderActionBody })
+    .answers({ 200: partnerOrderActionResponse }),
+  postOrders: api('POST /api/orders', POLICIES.public)
+    .takes({ headers: placeOrderHeaders, body: placeOrderBody })
+    .answers({ 200: placeOrderResponse, 201: placeOrderResponse }),
+  getOrdersByOrderNumber: api('GET /api/orders/:orderNumber', POLICIES.public)
+    .takes({ params: orderRefParams, headers: orderTokenHeaders })
+    .answers({ 200: getOrderResponse }),
+  postOrdersByOrderNumberReorder: api('POST /api/orders/:orderNumber/reorder', POLICIES.public)
+    .takes({ params: orderRefParams, headers: orderTokenHeaders })
+    .answers({ 200: reorderResponse }),
+  postOrdersByOrderNumberReport: api('POST /api/orders/:orderNumber/report', POLICIES.public)
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: reportIssueBody })
+    .answers({ 201: reportIssueResponse }),
+  postOrdersByOrderNumberRating: api('POST /api/orders/:orderNumber/rating', POLICIES.public)
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: rateOrderBody })
+    .answers({ 201: rateOrderResponse }),
+  postOrdersByOrderNumberCancel: api('POST /api/orders/:orderNumber/cancel', POLICIES.public)
+    .summary("The order's customer cancels it while the restaurant has not answered")
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: cancelOrderBody })
+    .answers({ 200: cancelOrderResponse }),
+  postOrdersByOrderNumberCancelRequest: api('POST /api/orders/:orderNumber/cancel-request', POLICIES.public)
+    .summary("After acceptance, the order's customer asks support to cancel (a ticket)")
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: cancelRequestBody })
+    .answers({ 201: cancelRequestResponse }),
   ...noDriverEndpoints,
 };

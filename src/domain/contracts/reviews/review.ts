@@ -17,7 +17,7 @@ export const reviewItem = z.object({
 export type ReviewItem = z.infer<typeof reviewItem>;
 
 /**
- * Routes under /api/restaurants/:siteId/reviews. The id is taken as text: the spec reads reviews
- * only for a valid UUID and shows an empty list otherwise.
+ * Routes under /api/restaurants/:siteId/reviews. The id is taken as text: reviews are read only
+ * for a valid UUID, and any other id lists none (docs/product/customer.md#reviews).
  */
 export const siteReviewsParams = z.strictObject({ siteId: z.string().min(1).max(100) });

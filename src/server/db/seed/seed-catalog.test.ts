@@ -112,7 +112,7 @@ describe('sample restaurants data', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('uses only the home page cuisines and the spec menu categories', () => {
+  it('uses only the home page cuisines and the known menu categories', () => {
     for (const r of SAMPLE_RESTAURANTS) {
       for (const c of r.cuisines) expect(CUISINES).toContain(c);
       for (const item of r.menu.flatMap((s) => s.items)) expect(MENU_CATEGORIES).toContain(item.category);
@@ -153,7 +153,7 @@ describe('seedCatalog', () => {
     for (const c of UK_CITIES.slice(1)) expect(byCity.get(c.slug) ?? 0, c.slug).toBeGreaterThanOrEqual(3);
   });
 
-  it('seeds the seven sample sites with their fixed ids and the spec properties', async () => {
+  it('seeds the seven sample sites with their fixed ids and the properties of the sample set', async () => {
     const ids = SAMPLE_RESTAURANTS.map((r) => r.id);
     const rows = await database.db.select().from(sites).where(inArray(sites.id, ids));
     const ordered = ids.map((id) => rows.find((r) => r.id === id)!);

@@ -3,6 +3,7 @@ import type { ActiveJobsResponse } from '../../../domain/contracts/admin/drivers
 import { ACTIVE_JOB_STATUSES } from '../../../domain/order-flow';
 import type { Db } from '../../db/client';
 import { deliveryJobs, orders, sites, userProfiles } from '../../db/schema/index';
+import { PERSON_NAME_COLUMNS, personName } from './orders/order-ref';
 
 /** The Jobs tab: active delivery jobs joined to their site's name and their driver's name, newest first. */
 export async function listActiveJobs(db: Db): Promise<ActiveJobsResponse> {
@@ -15,9 +16,7 @@ export async function listActiveJobs(db: Db): Promise<ActiveJobsResponse> {
       siteName: sites.name,
       restaurantName: deliveryJobs.restaurantName,
       driverId: deliveryJobs.driverId,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
-      displayName: userProfiles.displayName,
+      ...PERSON_NAME_COLUMNS,
       pickupPostcode: deliveryJobs.pickupPostcode,
       deliveryPostcode: deliveryJobs.deliveryPostcode,
       distanceMiles: deliveryJobs.distanceMiles,
@@ -35,7 +34,7 @@ export async function listActiveJobs(db: Db): Promise<ActiveJobsResponse> {
   return {
     jobs: rows.map(({ firstName, lastName, displayName, ...r }) => ({
       ...r,
-      driverName: r.driverId ? [firstName, lastName].filter(Boolean).join(' ') || displayName || null : null,
+      driverName: r.driverId ? personName({ firstName, lastName, displayName }) : null,
       createdAt: r.createdAt.toISOString(),
       assignedAt: r.assignedAt?.toISOString() ?? null,
     })),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../../domain/errors';
 import type { DbOrTx } from '../../../db/client';
-import { orders } from '../../../db/schema/index';
+import { orders, userProfiles } from '../../../db/schema/index';
 
 /** The order an order number names, or 404 (the console's pages and actions are keyed by order number). */
 export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promise<{ id: string; orderNumber: string }> {
@@ -18,6 +18,13 @@ export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promis
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The profile columns `personName` reads, to spread into a select joined to user_profiles. */
+export const PERSON_NAME_COLUMNS = {
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+  displayName: userProfiles.displayName,
+};
 
 /** A person's display name from the profile's parts. */
 export function personName(p: {

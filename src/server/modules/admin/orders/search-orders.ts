@@ -8,7 +8,7 @@ import { AppError } from '../../../../domain/errors';
 import { REPORT_TIME_ZONE } from '../../../../domain/reports';
 import type { Db } from '../../../db/client';
 import { brands, orders, sites, userProfiles } from '../../../db/schema/index';
-import { likePattern, personName } from './order-ref';
+import { PERSON_NAME_COLUMNS, likePattern, personName } from './order-ref';
 
 type Query = ReturnType<typeof searchOrdersQuery.parse>;
 
@@ -58,9 +58,7 @@ export async function searchOrders(db: Db, query: Query): Promise<SearchOrdersRe
         restaurantName: brands.name,
         siteName: sites.name,
         totalMinor: orders.totalMinor,
-        firstName: userProfiles.firstName,
-        lastName: userProfiles.lastName,
-        displayName: userProfiles.displayName,
+        ...PERSON_NAME_COLUMNS,
         createdAt: orders.createdAt,
       })
       .from(orders)
