@@ -1,3 +1,4 @@
+import { adminNotificationEndpoints } from './notifications-endpoints';
 import {
   adminOverviewResponse,
   adminProfileResponse,
@@ -189,4 +190,5 @@ export const adminEndpoints = {
     body: inviteTokenBody,
     responses: { 200: inviteAcceptResponse },
   }),
+  ...adminNotificationEndpoints,
 };

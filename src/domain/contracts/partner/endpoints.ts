@@ -1,3 +1,4 @@
+import { partnerNotificationEndpoints } from './notifications-endpoints';
 import { handOverBody, handOverResponse, orderParams, siteOrdersParams, siteOrdersResponse } from './orders';
 import { POLICIES } from '../../policies';
 import { brandParams, getBrandResponse, listBrandsResponse } from './brands';
@@ -168,4 +169,5 @@ export const partnerEndpoints = {
     body: acceptInvitationBody,
     responses: { 200: acceptInvitationResponse },
   }),
+  ...partnerNotificationEndpoints,
 };
