@@ -7,6 +7,7 @@ import { claimOutboxRows, runOutboxOnce, type Senders } from '../../platform/not
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from '../orders/test-fixtures';
 import { messagePreparer } from './prepare-message';
+import { createTicket } from '../tickets';
 
 /**
  * The notification outbox (docs/decisions/0140-notification-outbox.md): each event writes exactly
@@ -561,5 +562,54 @@ describe('the back office Notifications page', () => {
     const order = (await place(t, pickupBody(shop))).json().order as { id: string };
     const branch = (await rowsFor(`order:${order.id}:placed`)).filter((r) => r.eventKind === 'newOrder');
     expect(branch.map((r) => r.channel).sort()).toEqual(['push']);
+  });
+});
+
+describe('service messages', () => {
+  it('e-mails a pending driver the decision, and a ticket reply (not an internal note) to its address, with the change', async () => {
+    const ops = await signIn(t, 'ops.notify@example.com');
+    const applicant = await createUser(t, {
+      email: 'applicant.notify@example.com',
+      userType: 'driver',
+      status: 'pending',
+      name: 'Omar',
+    });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/drivers/${applicant}/status`,
+      headers: { cookie: ops },
+      payload: { action: 'approve' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const decision = await db()
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(eq(notificationOutbox.eventKind, 'driverApplication'), eq(notificationOutbox.recipientUserId, applicant)),
+      );
+    expect(decision.map((r) => [r.channel, r.recipientEmail, r.payload.title])).toEqual([
+      ['email', 'applicant.notify@example.com', 'Welcome to HalalNosh: your driver account is approved'],
+    ]);
+
+    const ticket = (await createTicket(db(), {
+      subject: 'Missing drink',
+      description: 'My tea did not come',
+      channel: 'customer',
+      customerEmail: 'asker@example.com',
+    }))!;
+    for (const isInternal of [true, false]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/tickets/${ticket.id}/messages`,
+        headers: { cookie: ops },
+        payload: { message: isInternal ? 'Checking with the branch' : 'We are refunding the tea.', isInternal },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const replies = await db().select().from(notificationOutbox).where(eq(notificationOutbox.eventKind, 'ticketReply'));
+    expect(replies.map((r) => [r.recipientEmail, r.payload.title])).toEqual([
+      ['asker@example.com', `Re: Missing drink [${ticket.ticketNumber}]`],
+    ]);
+    expect(replies[0].payload.text).toContain('We are refunding the tea.');
   });
 });
