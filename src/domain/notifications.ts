@@ -92,9 +92,10 @@ export function preferenceGrid<K extends string>(
   const off = new Set(stored.filter((s) => !s.enabled).map((s) => `${s.channel}:${s.kind}`));
   const grid = {} as Record<NotificationChannel, Record<K, boolean>>;
   for (const c of NOTIFICATION_CHANNELS) {
-    grid[c] = Object.fromEntries(
-      events.map((e) => [e.key, !off.has(`${DELIVERY_CHANNEL_OF[c]}:${e.key}`)]),
-    ) as Record<K, boolean>;
+    grid[c] = Object.fromEntries(events.map((e) => [e.key, !off.has(`${DELIVERY_CHANNEL_OF[c]}:${e.key}`)])) as Record<
+      K,
+      boolean
+    >;
   }
   return grid;
 }

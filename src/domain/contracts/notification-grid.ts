@@ -13,7 +13,9 @@ export function notificationGridContract<K extends string>(events: readonly { ke
   const settings = z.object({ SMS: channel, EMAIL: channel, PUSH: channel });
   return {
     settings,
-    body: z.strictObject({ settings: z.strictObject({ SMS: strictChannel, EMAIL: strictChannel, PUSH: strictChannel }) }),
+    body: z.strictObject({
+      settings: z.strictObject({ SMS: strictChannel, EMAIL: strictChannel, PUSH: strictChannel }),
+    }),
     response: z.object({ settings }),
   };
 }

@@ -364,11 +364,7 @@ export async function transitionOrder(
       }
     }
     const driverId =
-      input.action === 'assign_driver'
-        ? assigneeOf(input)
-        : input.action === 'unassign_driver'
-          ? null
-          : order.driverId;
+      input.action === 'assign_driver' ? assigneeOf(input) : input.action === 'unassign_driver' ? null : order.driverId;
     // Every move writes the notifications it causes in its own transaction (docs/decisions/0140-notification-outbox.md).
     await enqueueTransitionNotifications(tx, {
       order: { ...order, driverId },
