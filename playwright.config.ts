@@ -68,6 +68,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SIGN_IN_LIMIT_PER_MINUTE: '200',
+      // order-timeout.spec.ts: a timed-out order is rejected within a second, not fifteen.
+      UNANSWERED_ORDERS_SWEEP_MS: '1000',
       MAP_TILE_URL: `http://localhost:${PORT}/e2e-tiles/{z}/{x}/{y}.png`,
     },
   },

@@ -71,11 +71,12 @@ export default defineConfig({
             },
             // The toast library loads after first paint (lib/toast.ts).
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
-            // The validation library and what is built on it at run time (the API contracts, settings and pay rules),
+            // The validation library and what is built on it at run time (the API contracts, settings and pay rules,
+            // and the leaf modules they build schemas on),
             // only for the pages that check data in the browser.
             {
               name: 'zod',
-              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]domain[\\/](contracts[\\/]|settings\.ts$|pay\.ts$)/,
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]domain[\\/](contracts[\\/]|settings\.ts$|pay\.ts$|cancelled-pickup-pay\.ts$|partner-cancel\.ts$)/,
             },
             // The built-in fallback data is fetched only when the server cannot be reached.
             { name: 'sample-data', test: /[\\/]src[\\/]domain[\\/]sample-data[\\/]/ },

@@ -70,3 +70,8 @@ export const KITCHEN_COLUMNS: readonly { key: string; title: string; statuses: r
   { key: 'preparing', title: 'Preparing', statuses: ['PREPARING'] },
   { key: 'ready', title: 'Ready', statuses: ['READY'] },
 ];
+
+/** Whether the restaurant may still cancel: accepted and not yet handed to a driver (order-flow.ts). */
+export function partnerMayCancel(status: OrderStatus, orderType: OrderType): boolean {
+  return availableActions(status, orderType, 'partner').includes('cancel');
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SETTING_CHOICES,
   SETTING_DEFAULTS,
   SETTING_INFO,
   SETTING_KEYS,
@@ -20,6 +21,7 @@ describe('tenant settings', () => {
         'distance_boost_threshold',
         'distance_boost_multiplier',
         'pay_higher_of_both',
+        'cancelled_after_pickup_pay',
         'commission_percent',
         'service_fee_percent',
         'instant_cashout_fee_minor',
@@ -33,6 +35,19 @@ describe('tenant settings', () => {
       ].sort(),
     );
     for (const key of SETTING_KEYS) expect(SETTING_INFO[key].label).toBeTruthy();
+  });
+
+  it('lists the options of every choice setting, and each option passes its rule', () => {
+    for (const key of SETTING_KEYS.filter((k) => SETTING_INFO[k].kind === 'choice')) {
+      const options = SETTING_CHOICES[key] ?? [];
+      expect(options.length, key).toBeGreaterThan(1);
+      for (const o of options) expect(validateSetting(key, o.value).ok, `${key}=${o.value}`).toBe(true);
+    }
+    expect(SETTING_DEFAULTS.cancelled_after_pickup_pay).toBe('pickup_pay');
+    expect(validateSetting('cancelled_after_pickup_pay', 'half')).toEqual({
+      ok: false,
+      message: 'Pay when a job is cancelled after pickup: Choose none, pickup_pay or full_pay',
+    });
   });
 
   it('has defaults that pass their own rules', () => {

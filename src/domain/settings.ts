@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CANCELLED_PICKUP_PAY_OPTIONS,
+  CANCELLED_PICKUP_PAY_RULES,
+  DEFAULT_CANCELLED_PICKUP_PAY_RULE,
+} from './cancelled-pickup-pay';
 
 /**
  * Platform (tenant) settings (docs/product/admin.md#settings): every key, its type, its default
@@ -37,6 +42,7 @@ export const SETTING_SCHEMAS = {
     .min(1, 'The multiplier must be at least 1')
     .max(5, 'The multiplier must be at most 5'),
   pay_higher_of_both: z.boolean({ error: 'Choose on or off' }),
+  cancelled_after_pickup_pay: z.enum(CANCELLED_PICKUP_PAY_RULES, { error: 'Choose none, pickup_pay or full_pay' }),
   commission_percent: percent,
   service_fee_percent: percent,
   instant_cashout_fee_minor: pence,
@@ -69,6 +75,7 @@ export const SETTING_DEFAULTS: Settings = {
   distance_boost_threshold: 2.0,
   distance_boost_multiplier: 1.15,
   pay_higher_of_both: false,
+  cancelled_after_pickup_pay: DEFAULT_CANCELLED_PICKUP_PAY_RULE,
   commission_percent: 15,
   service_fee_percent: 3,
   instant_cashout_fee_minor: 50,
@@ -148,12 +155,24 @@ export const SETTING_INFO: Record<
   },
   pay_higher_of_both: { label: 'Pay the higher of both models', kind: 'boolean', group: 'pay' },
   instant_cashout_fee_minor: { label: 'Instant cash-out fee (pence)', kind: 'pence', group: 'pay' },
+  cancelled_after_pickup_pay: {
+    label: 'Pay when a job is cancelled after pickup',
+    kind: 'choice',
+    group: 'pay',
+    hint: 'What a driver earns when the order is cancelled after they picked it up.',
+  },
 };
 
 export const PAYOUT_MODEL_OPTIONS = [
   { value: 'option_a', label: 'Option A: fixed pickup plus per mile' },
   { value: 'option_b', label: 'Option B: percentage of delivery fee' },
 ] as const;
+
+/** The options of each choice setting, as the Settings form lists them. */
+export const SETTING_CHOICES: Partial<Record<SettingKey, readonly { value: string; label: string }[]>> = {
+  payout_model: PAYOUT_MODEL_OPTIONS,
+  cancelled_after_pickup_pay: CANCELLED_PICKUP_PAY_OPTIONS,
+};
 
 /** Whether a string names a setting. */
 export function isSettingKey(key: string): key is SettingKey {

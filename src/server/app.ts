@@ -148,7 +148,7 @@ export async function buildApp(
     if (!config.sweepers) return;
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
-    stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log, config.unansweredOrdersSweepMs));
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).

@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sweeps unanswered orders every 15 s unless UNANSWERED_ORDERS_SWEEP_MS says otherwise', () => {
+    expect(loadConfig(base).unansweredOrdersSweepMs).toBe(15_000);
+    expect(loadConfig({ ...base, UNANSWERED_ORDERS_SWEEP_MS: '1000' }).unansweredOrdersSweepMs).toBe(1000);
+    expect(() => loadConfig({ ...base, UNANSWERED_ORDERS_SWEEP_MS: '10' })).toThrow(
+      /^Configuration error: UNANSWERED_ORDERS_SWEEP_MS must be at least 250 milliseconds/,
+    );
+    expect(() => loadConfig({ ...base, UNANSWERED_ORDERS_SWEEP_MS: 'soon' })).toThrow(/UNANSWERED_ORDERS_SWEEP_MS/);
+  });
+
   it('uses the Redis event bus only when REDIS_URL is set', () => {
     expect(loadConfig(base).redisUrl).toBeNull();
     expect(loadConfig({ ...base, REDIS_URL: 'rediss://:pw@cache.internal:6380/0' }).redisUrl).toBe(

@@ -42,6 +42,11 @@ export type Config = {
   routingUrl: string | null;
   /** Run the background sweepers (late orders) in this process; tests turn them off and run them by hand. */
   sweepers: boolean;
+  /**
+   * How often the unanswered-orders sweeper looks for orders past their branch's response time
+   * (docs/decisions/0126-restaurant-response-timeout.md); the browser journeys shorten it.
+   */
+  unansweredOrdersSweepMs: number;
   webDistDir: string | null;
   /**
    * A public raster tile URL template ("https://tile.example/{z}/{x}/{y}.png") drawn under the
@@ -122,6 +127,12 @@ const envSchema = z.object({
     .default('loopback,linklocal,uniquelocal'),
   ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
+  UNANSWERED_ORDERS_SWEEP_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(250, 'must be at least 250 milliseconds')
+    .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
+    .default(15_000),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s"'<>`]+$/, 'must be an http(s) URL template')
@@ -184,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL ?? null,
     routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,
+    unansweredOrdersSweepMs: e.UNANSWERED_ORDERS_SWEEP_MS,
     webDistDir: path.resolve('dist'),
     mapTileUrl: e.MAP_TILE_URL ?? null,
   };

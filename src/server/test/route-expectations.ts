@@ -378,6 +378,27 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { pickupCode: w.rows.jobA.pickupCode },
     }),
   },
+  'POST /api/partner/orders/:orderId/cancel': {
+    rows: (w) => [
+      {
+        actor: 'partnerY',
+        url: `/api/partner/orders/${w.rows.orderA.id}/cancel`,
+        payload: { reason: 'Item ran out' },
+        why: "X's order",
+      },
+      {
+        actor: 'managerX',
+        url: `/api/partner/orders/${w.rows.orderAtX2.id}/cancel`,
+        payload: { reason: 'Kitchen too busy' },
+        why: 'an order at X2',
+      },
+    ],
+    example: (w) => ({
+      actor: 'ownerX',
+      url: `/api/partner/orders/${w.rows.orderA.id}/cancel`,
+      payload: { reason: 'Other', details: 'The oven broke' },
+    }),
+  },
   'GET /api/partner/brands/:brandId/invitations': {
     rows: (w) => [
       { actor: 'partnerY', url: `/api/partner/brands/${w.rows.brandX}/invitations`, why: "X's invitations" },

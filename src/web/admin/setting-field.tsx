@@ -1,4 +1,4 @@
-import { PAYOUT_MODEL_OPTIONS, SETTING_INFO, type SettingKey } from '../../domain/settings';
+import { SETTING_CHOICES, SETTING_INFO, type SettingKey } from '../../domain/settings';
 import { formatPrice } from '../lib/format';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
@@ -45,7 +45,8 @@ export function SettingField({
     return (
       <SelectField
         label={info.label}
-        options={PAYOUT_MODEL_OPTIONS}
+        hint={info.hint}
+        options={SETTING_CHOICES[settingKey] ?? []}
         value={state.draft}
         disabled={state.saving}
         onChange={(e) => onCommit(e.target.value)}

@@ -94,6 +94,7 @@ export function EarningsPage() {
                     {e.orderNumber ? `${e.orderNumber} · ` : ''}
                     {formatDateTime(e.createdAt)}
                   </p>
+                  {e.note ? <p className="text-sm font-medium text-amber-800">{e.note}</p> : null}
                   <div className="flex items-center justify-between gap-3">
                     <p className="text-xs text-muted-foreground">{parts(e)}</p>
                     <Badge variant={e.paidOut ? 'outline' : 'warning'}>{e.paidOut ? 'Paid' : 'Unpaid'}</Badge>

@@ -159,6 +159,7 @@ export const endpoints = {
     getPartnerBrandsByBrandIdStaff: { method: 'GET', path: '/api/partner/brands/:brandId/staff' } as EndpointRef<(typeof E)['partner']['getPartnerBrandsByBrandIdStaff']>,
     postInvitationsLookup: { method: 'POST', path: '/api/invitations/lookup' } as EndpointRef<(typeof E)['partner']['postInvitationsLookup']>,
     postInvitationsAccept: { method: 'POST', path: '/api/invitations/accept' } as EndpointRef<(typeof E)['partner']['postInvitationsAccept']>,
+    postPartnerOrdersByOrderIdCancel: { method: 'POST', path: '/api/partner/orders/:orderId/cancel' } as EndpointRef<(typeof E)['partner']['postPartnerOrdersByOrderIdCancel']>,
     patchPartnerBrandsByBrandIdStaffByUserId: { method: 'PATCH', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['patchPartnerBrandsByBrandIdStaffByUserId']>,
     deletePartnerBrandsByBrandIdStaffByUserId: { method: 'DELETE', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['deletePartnerBrandsByBrandIdStaffByUserId']>,
     getPartnerNotifications: { method: 'GET', path: '/api/partner/notifications' } as EndpointRef<(typeof E)['partner']['getPartnerNotifications']>,

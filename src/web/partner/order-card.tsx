@@ -1,15 +1,25 @@
-import { Bike, Clock, MapPin, Phone, ShoppingBag, Undo2 } from 'lucide-react';
+import { Ban, Bike, Clock, MapPin, Phone, ShoppingBag, Undo2 } from 'lucide-react';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
-import type { OrderAction } from '../../domain/order-flow';
-import { ACTION_LABELS, STATUS_LABELS, isFindingDriver } from '../../domain/partner-orders';
+import { type OrderAction, isFinal } from '../../domain/order-flow';
+import { ACTION_LABELS, STATUS_LABELS, isFindingDriver, partnerMayCancel } from '../../domain/partner-orders';
 import { formatPrice, formatTime } from '../lib/format';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/button';
 import { OrderStatusBadge } from './order-status-badge';
+import type { ItemAvailability } from './use-item-availability';
 
 export type CardHandlers = {
   onAction: (order: PartnerOrder, action: OrderAction) => void;
   onUndo: (orderId: string) => void;
+  /** Opens the cancel dialog (docs/product/partner.md#cancel-an-order). */
+  onCancel: (order: PartnerOrder) => void;
+};
+
+const CANCELLED_BY: Record<NonNullable<PartnerOrder['cancellation']>['by'], string> = {
+  customer: 'Cancelled by the customer',
+  partner: 'Cancelled by the restaurant',
+  ops: 'Cancelled by HalalNosh support',
+  system: 'Cancelled',
 };
 
 /** Minutes since the order came in, for the kitchen's eye. */
@@ -62,6 +72,18 @@ export function OrderActionButtons({
           Finding driver
         </Button>
       )}
+      {partnerMayCancel(order.status, order.orderType) && (
+        <Button
+          size={size}
+          variant={large ? 'secondary' : 'outline'}
+          className={large ? undefined : 'text-destructive'}
+          onClick={() => handlers.onCancel(order)}
+          aria-label={`Cancel order ${order.orderNumber}`}
+        >
+          <Ban aria-hidden="true" />
+          Cancel order
+        </Button>
+      )}
     </div>
   );
 }
@@ -73,15 +95,21 @@ export function OrderCard({
   handlers,
   now,
   arrived,
+  availability,
 }: {
   order: PartnerOrder;
   pending: OrderAction | undefined;
   handlers: CardHandlers;
   now: number;
   arrived: boolean;
+  /** "Mark unavailable" on each line, for orders still in the kitchen's hands. */
+  availability?: ItemAvailability;
 }) {
   const active =
-    order.availableActions.length > 0 || isFindingDriver(order.status, order.orderType, !!order.driver) || !!pending;
+    order.availableActions.length > 0 ||
+    isFindingDriver(order.status, order.orderType, !!order.driver) ||
+    partnerMayCancel(order.status, order.orderType) ||
+    !!pending;
   return (
     <article
       aria-label={`Order ${order.orderNumber}`}
@@ -112,11 +140,31 @@ export function OrderCard({
       </header>
       <ul className="grid gap-1 text-sm">
         {order.items.map((i, k) => (
-          <li key={k} className="flex justify-between gap-2">
+          <li key={k} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <span>
               <span className="font-semibold">{i.quantity} ×</span> {i.name}
             </span>
-            <span className="text-muted-foreground">{formatPrice(i.lineTotalMinor)}</span>
+            <span className="flex items-center gap-2">
+              {availability && i.menuItemId && !isFinal(order.status) ? (
+                availability.isUnavailable(i.menuItemId) ? (
+                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+                    Unavailable
+                  </span>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="h-7 px-2 text-xs"
+                    disabled={availability.busy === i.menuItemId}
+                    onClick={() => void availability.markUnavailable(i.menuItemId!, i.name)}
+                    aria-label={`Mark ${i.name} unavailable`}
+                  >
+                    Mark unavailable
+                  </Button>
+                )
+              ) : null}
+              <span className="text-muted-foreground">{formatPrice(i.lineTotalMinor)}</span>
+            </span>
           </li>
         ))}
         <li className="flex justify-between gap-2 border-t border-border pt-1 font-semibold">
@@ -155,6 +203,12 @@ export function OrderCard({
           </p>
         ) : null}
         {order.rejectionReason ? <p className="text-destructive">Rejected: {order.rejectionReason}</p> : null}
+        {order.cancellation ? (
+          <p className="text-destructive">
+            {CANCELLED_BY[order.cancellation.by]}
+            {order.cancellation.reason ? `: ${order.cancellation.reason}` : ''}
+          </p>
+        ) : null}
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground">Status history</summary>

@@ -15,7 +15,9 @@ import { PageLoading } from '../ui/spinner';
 import { SOUND_STORAGE_KEY, playAlertTone, unlockAudio } from './alert-tone';
 import { KitchenDisplay } from './kitchen-display';
 import { OrderCard } from './order-card';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { AcceptDialog, HandOverDialog, RejectDialog } from './order-dialogs';
+import { useItemAvailability } from './use-item-availability';
 import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { useOrderActions } from './use-order-actions';
@@ -47,7 +49,7 @@ function readSound(): boolean {
   }
 }
 
-type Dialog = { kind: 'accept' | 'reject' | 'handOver'; order: PartnerOrder } | null;
+type Dialog = { kind: 'accept' | 'reject' | 'handOver' | 'cancel'; order: PartnerOrder } | null;
 
 function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string }) {
   const queryClient = useQueryClient();
@@ -63,6 +65,7 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     [queryClient, siteId],
   );
   const actions = useOrderActions(refresh);
+  const availability = useItemAvailability(siteId);
   const [soundOn, setSoundOn] = useState(readSound);
   const [kitchen, setKitchen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -89,8 +92,8 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
   }, [soundOn]);
 
   const stream = useLiveEvents([topicName.site(siteId)], {
-    refetch: [partnerKeys.orders(siteId)],
-    refetchOn: ['order.created', 'order.status', 'driver.arrived'],
+    refetch: [partnerKeys.orders(siteId), partnerKeys.menu(siteId)],
+    refetchOn: ['order.created', 'order.status', 'driver.arrived', 'menu.updated'],
     on: {
       'order.created': (data) => {
         if (soundOn) playAlertTone();
@@ -147,7 +150,11 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
     },
     [actions],
   );
-  const handlers = { onAction, onUndo: actions.undo };
+  const handlers = {
+    onAction,
+    onUndo: actions.undo,
+    onCancel: (order: PartnerOrder) => setDialog({ kind: 'cancel', order }),
+  };
 
   const dialogs = (
     <>
@@ -168,6 +175,16 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
         onReject={(reason) => {
           if (dialog) actions.perform(dialog.order, { action: 'reject', reason });
           setDialog(null);
+        }}
+      />
+      <CancelOrderDialog
+        order={dialog?.kind === 'cancel' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+        onCancel={async (reason, details) => {
+          if (!dialog) return false;
+          const ok = await actions.cancel(dialog.order, reason, details);
+          if (ok) setDialog(null);
+          return ok;
         }}
       />
       <HandOverDialog
@@ -259,6 +276,7 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
                   handlers={handlers}
                   now={now}
                   arrived={arrived.has(o.id)}
+                  availability={availability}
                 />
               ))}
             </div>

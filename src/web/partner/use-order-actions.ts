@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import type { PrepTime } from '../../domain/eta';
 import type { OrderAction } from '../../domain/order-flow';
+import type { PartnerCancelReason } from '../../domain/partner-cancel';
 import { ACTION_LABELS, UNDOABLE_ACTIONS, UNDO_WINDOW_MS } from '../../domain/partner-orders';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
@@ -138,6 +139,29 @@ export function useOrderActions(refresh: () => void) {
     [],
   );
 
+  /** Cancel with a reason (docs/product/partner.md#cancel-an-order); true when the order is cancelled. */
+  const cancel = useCallback(
+    async (order: PartnerOrder, reason: PartnerCancelReason, details: string | null): Promise<boolean> => {
+      if (blocked(order.id)) return false;
+      try {
+        await call(endpoints.partner.postPartnerOrdersByOrderIdCancel, {
+          params: { orderId: order.id },
+          body: { reason, details },
+        });
+        lastSent.current.set(order.id, Date.now());
+        toast.success(`Order ${order.orderNumber} cancelled`);
+        return true;
+      } catch (error) {
+        toast.error(messageOf(error, 'Something went wrong. Please try again.'));
+        return false;
+      } finally {
+        refreshRef.current();
+        void queryClient.invalidateQueries({ queryKey: ['partner', 'dashboard'] });
+      }
+    },
+    [queryClient],
+  );
+
   useEffect(() => {
     const waiting = scheduled.current;
     return () => {
@@ -148,6 +172,6 @@ export function useOrderActions(refresh: () => void) {
     };
   }, []);
 
-  return { pending, perform, undo, handOver };
+  return { pending, perform, undo, handOver, cancel };
 }
 export type OrderActions = ReturnType<typeof useOrderActions>;

@@ -22,6 +22,11 @@ export const earningView = z.object({
   tipMinor: z.int(),
   totalMinor: z.int(),
   paidOut: z.boolean(),
+  /**
+   * Set on the earning of a job whose order was cancelled after pickup: what was paid and why
+   * (docs/product/driver.md#cancelled-after-pickup).
+   */
+  note: z.string().nullable(),
 });
 export type EarningView = z.infer<typeof earningView>;
 

@@ -26,6 +26,7 @@ import {
 } from './invitations';
 import { okResponse } from '../menu/sections';
 import { endpoint } from '../endpoint';
+import { partnerOrderOpsEndpoints } from './order-ops-endpoints';
 import { staffEndpoints } from './staff-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
@@ -170,6 +171,7 @@ export const partnerEndpoints = {
     body: acceptInvitationBody,
     responses: { 200: acceptInvitationResponse },
   }),
+  ...partnerOrderOpsEndpoints,
   ...staffEndpoints,
   ...partnerNotificationEndpoints,
 };

@@ -17,13 +17,26 @@ export const partnerOrder = z.object({
   delivery: z
     .object({ address: z.string().nullable(), postcode: z.string().nullable(), instructions: z.string().nullable() })
     .nullable(),
-  items: z.array(z.object({ name: z.string(), quantity: z.int(), unitPriceMinor: z.int(), lineTotalMinor: z.int() })),
+  /** menuItemId: the base menu item, for "Mark unavailable" (null when the item has since been deleted). */
+  items: z.array(
+    z.object({
+      menuItemId: z.uuid().nullable(),
+      name: z.string(),
+      quantity: z.int(),
+      unitPriceMinor: z.int(),
+      lineTotalMinor: z.int(),
+    }),
+  ),
   subtotalMinor: z.int(),
   deliveryFeeMinor: z.int(),
   totalMinor: z.int(),
   createdAt: z.string(),
   prepTimeMinutes: z.int().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Set on a cancelled order: who cancelled it and why (docs/product/partner.md#cancel-an-order). */
+  cancellation: z
+    .object({ by: z.enum(['customer', 'partner', 'ops', 'system']), reason: z.string().nullable() })
+    .nullable(),
   /** Each change, oldest first; note holds the prep time or the rejection reason. */
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() })),
   /** The delivery job's status, once accepting has dispatched one. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { CancelledPickupPayRule } from '../../../domain/cancelled-pickup-pay';
 import type { JobStatus } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
@@ -113,6 +114,11 @@ export const driverEarnings = pgTable(
     adjustmentMinor: integer('adjustment_minor').notNull().default(0),
     tipMinor: integer('tip_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
+    /**
+     * Set on the earning of a job cancelled after pickup: the pay rule applied, so the driver's
+     * earnings say what was paid and why (docs/decisions/0139-cash-and-pay-on-cancellation-after-pickup.md).
+     */
+    cancelledPayRule: text('cancelled_pay_rule').$type<CancelledPickupPayRule>(),
     paidOut: boolean('paid_out').notNull().default(false),
     payoutId: uuid('payout_id').references(() => driverPayouts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CashOutcome } from '../../../domain/cancelled-pickup-pay';
 import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
@@ -53,6 +54,11 @@ export const orders = pgTable(
     cancelledBy: text('cancelled_by').$type<CancelledBy>(),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * What happened to the customer's cash, recorded when the order was cancelled after the driver
+     * picked it up: 'not_collected' (docs/decisions/0139-cash-and-pay-on-cancellation-after-pickup.md).
+     */
+    cashOutcome: text('cash_outcome').$type<CashOutcome>(),
     driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
     /** Set once by the no-driver sweeper: the search for a driver gave up (docs/decisions/0134-no-driver-found.md). */
     noDriverAt: timestamp('no_driver_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { cancelledPickupPayLine } from '../../../domain/cancelled-pickup-pay';
 import type { EarningsResponse } from '../../../domain/contracts/driver/earnings';
 import { chartDays, earningsPeriods, londonMidnight, totalsByDay } from '../../../domain/earnings-periods';
 import type { Db } from '../../db/client';
@@ -74,6 +75,7 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       tipMinor: e.tipMinor,
       totalMinor: e.totalMinor,
       paidOut: e.paidOut,
+      note: e.cancelledPayRule ? cancelledPickupPayLine(e.cancelledPayRule) : null,
     })),
     payouts: payouts.map((x) => ({
       id: x.id,

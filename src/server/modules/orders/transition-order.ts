@@ -21,6 +21,7 @@ import { recordAudit } from '../audit';
 import { enqueueTransitionNotifications } from '../notifications';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
+import { type CancelledPickupSettlement, settleCancelledPickup } from './settle-cancelled-pickup';
 
 /** docs/product/orders.md#order-flow: a second action on the same order within 2 seconds is refused. */
 export const ACTION_GUARD_MS = 2000;
@@ -95,6 +96,8 @@ export type TransitionResult = {
   /** The driver on the order before the move, if any. */
   previousDriverId: string | null;
   job: { id: string; area: string; status: JobStatus; created: boolean } | null;
+  /** A cancellation after pickup: the driver's earning and the pay rule it followed. */
+  settlement: CancelledPickupSettlement | null;
 };
 
 /** 404 for a caller who is not on this order: a row they may not touch looks like a missing one. */
@@ -202,14 +205,23 @@ function assigneeOf(input: TransitionInput): string | null {
   return input.actor.kind === 'ops' ? (input.driverId ?? null) : input.actor.userId;
 }
 
-/** Takes an open delivery job off the board (or off its driver's screen) with the order it belongs to. */
+/**
+ * Takes an open delivery job off the board (or off its driver's screen) with the order it belongs
+ * to; says whether the driver had already picked the food up.
+ */
 async function cancelJob(tx: Tx, orderId: string, now: Date) {
+  const [open] = await tx
+    .select({ id: deliveryJobs.id, status: deliveryJobs.status })
+    .from(deliveryJobs)
+    .where(and(eq(deliveryJobs.orderId, orderId), inArray(deliveryJobs.status, [...ACTIVE_JOB_STATUSES])))
+    .for('update');
+  if (!open) return null;
   const [job] = await tx
     .update(deliveryJobs)
     .set({ status: 'cancelled', completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null })
-    .where(and(eq(deliveryJobs.orderId, orderId), inArray(deliveryJobs.status, [...ACTIVE_JOB_STATUSES])))
+    .where(eq(deliveryJobs.id, open.id))
     .returning({ id: deliveryJobs.id, area: deliveryJobs.pickupArea, status: deliveryJobs.status });
-  return job ?? null;
+  return { ...job, wasPickedUp: open.status === 'picked_up' };
 }
 
 async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; deliveryVerificationCode: string }) {
@@ -311,6 +323,18 @@ export async function transitionOrder(
       createdAt: now,
     });
 
+    let job: TransitionResult['job'] = null;
+    let settlement: CancelledPickupSettlement | null = null;
+    if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
+    if (t.cancelsJob) {
+      const cancelled = await cancelJob(tx, order.id, now);
+      if (cancelled) job = { id: cancelled.id, area: cancelled.area, status: cancelled.status, created: false };
+      // The food left with the driver: the cash and the driver's pay are settled now
+      // (docs/decisions/0139-cash-and-pay-on-cancellation-after-pickup.md).
+      if (cancelled?.wasPickedUp)
+        settlement = await settleCancelledPickup(tx, { orderId: order.id, jobId: cancelled.id, now });
+    }
+
     // Moves off the happy path are interventions: each is in the audit log with who and why, and so is
     // every move the back office makes (docs/decisions/0136-admin-order-console.md).
     if (AUDITED[input.action] || input.actor.kind === 'ops') {
@@ -337,15 +361,15 @@ export async function transitionOrder(
             : {}),
           ...(input.action === 'switch_to_pickup' ? { deliveryFeeRemovedMinor: order.deliveryFeeMinor } : {}),
           ...(input.action === 'unassign_driver' ? { driverId: order.driverId } : {}),
+          ...(settlement
+            ? {
+                cashOutcome: 'not_collected',
+                driverPayRule: settlement.rule,
+                driverPayMinor: settlement.totalMinor,
+              }
+            : {}),
         },
       });
-    }
-
-    let job: TransitionResult['job'] = null;
-    if (t.job) job = { ...(await moveJob(tx, t, input, order.id, now)), created: false };
-    if (t.cancelsJob) {
-      const cancelled = await cancelJob(tx, order.id, now);
-      if (cancelled) job = { ...cancelled, created: false };
     }
     if (input.action === 'accept') {
       // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
@@ -385,6 +409,7 @@ export async function transitionOrder(
       driverId,
       previousDriverId: order.driverId,
       job,
+      settlement,
     };
   });
 
@@ -409,6 +434,12 @@ export async function transitionOrder(
       jobId: result.job.id,
       orderId: result.orderId,
       status: result.job.status,
+    });
+  }
+  if (result.settlement) {
+    await deps.bus.publish(topicName.user(result.settlement.driverId), 'earnings.updated', {
+      jobId: result.settlement.jobId,
+      earningId: result.settlement.earningId,
     });
   }
   return result;

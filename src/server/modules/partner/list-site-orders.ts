@@ -58,6 +58,7 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
       items: items
         .filter((i) => i.orderId === o.id)
         .map((i) => ({
+          menuItemId: i.menuItemId,
           name: i.name,
           quantity: i.quantity,
           unitPriceMinor: i.unitPriceMinor,
@@ -69,6 +70,7 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
       createdAt: o.createdAt.toISOString(),
       prepTimeMinutes: o.prepTimeMinutes,
       rejectionReason: o.rejectionReason,
+      cancellation: o.status === 'CANCELLED' ? { by: o.cancelledBy ?? 'system', reason: o.cancelReason } : null,
       statusHistory: history
         .filter((h) => h.orderId === o.id)
         .map((h) => ({ status: h.status, at: h.createdAt.toISOString(), note: h.note })),

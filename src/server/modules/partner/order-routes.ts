@@ -1,6 +1,7 @@
 import { partnerEndpoints } from '../../../domain/contracts/partner/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
+import { cancelPartnerOrder } from './cancel-order';
 import { handOverToDriver } from './hand-over';
 import { listSiteOrders } from './list-site-orders';
 
@@ -19,5 +20,9 @@ export function partnerOrderListRoutes(app: FastifyInstance): void {
 
   route(app, partnerEndpoints.postPartnerOrdersByOrderIdHandOver, async (request) => ({
     order: await handOverToDriver({ db, bus }, request.actor!.userId, request.params.orderId, request.body.pickupCode),
+  }));
+
+  route(app, partnerEndpoints.postPartnerOrdersByOrderIdCancel, async (request) => ({
+    order: await cancelPartnerOrder({ db, bus }, request.actor!.userId, request.params.orderId, request.body),
   }));
 }
