@@ -1,5 +1,6 @@
 import { desc, like } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index';
+import { unsubscribeToken } from '../modules/notifications';
 import type { ActorName, World } from './security-world';
 
 /**
@@ -215,12 +216,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: OWN,
     example: () => {
       const channel = {
+        orderPlaced: true,
         orderAccepted: true,
+        orderRejected: true,
         driverAssigned: true,
         driverArrived: false,
         outForDelivery: true,
         delivered: true,
         orderLate: true,
+        orderCancelled: true,
       };
       return {
         actor: 'customerA',
@@ -229,6 +233,49 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       };
     },
   },
+  'POST /api/notifications/unsubscribe': {
+    rows: 'the signed token names the person, channel and kind; a token not signed by the server is 400 (notifications.test.ts)',
+    example: (w) => ({
+      actor: 'visitor',
+      url: '/api/notifications/unsubscribe',
+      payload: {
+        token: unsubscribeToken(w.t.app.deps.config.authSecret, {
+          userId: w.actors.customerA.id!,
+          channel: 'sms',
+          kind: 'orderLate',
+        }),
+      },
+    }),
+  },
+  'GET /api/driver/notifications': { rows: OWN },
+  'PUT /api/driver/notifications': {
+    rows: OWN,
+    example: () => {
+      const channel = { newJob: true, jobTaken: false, orderReady: true };
+      return {
+        actor: 'driver',
+        url: '/api/driver/notifications',
+        payload: { settings: { SMS: channel, EMAIL: channel, PUSH: channel } },
+      };
+    },
+  },
+  'GET /api/partner/notifications': { rows: OWN },
+  'PUT /api/partner/notifications': {
+    rows: OWN,
+    example: () => {
+      const channel = { newOrder: true, branchOrderCancelled: false };
+      return {
+        actor: 'ownerX',
+        url: '/api/partner/notifications',
+        payload: { settings: { SMS: channel, EMAIL: channel, PUSH: channel } },
+      };
+    },
+  },
+  'GET /api/admin/notifications': {
+    rows: PLATFORM,
+    example: () => ({ actor: 'ops_manager', url: '/api/admin/notifications?status=failed' }),
+  },
+  'POST /api/admin/notifications/:id/retry': { rows: PLATFORM },
 
   // Partner console: brands, sites, staff
   'GET /api/partner/brands': { rows: OWN },

@@ -22,4 +22,6 @@ export const adminKeys = {
   order: (orderNumber: string) => ['admin', 'orders', 'detail', orderNumber] as const,
   orderDrivers: (orderNumber: string) => ['admin', 'orders', 'drivers', orderNumber] as const,
   audit: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,
+  notificationsAll: ['admin', 'notifications'] as const,
+  notifications: (status: string) => ['admin', 'notifications', status] as const,
 };

@@ -1,3 +1,4 @@
+import { DriverNotifications } from './driver-notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, LogOut, PoundSterling } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -81,6 +82,7 @@ export function DriverDashboardPage() {
           </>
         )}
       </section>
+      <DriverNotifications />
       <div className="grid grid-cols-2 gap-3">
         <Link to="/driver/earnings" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           <PoundSterling aria-hidden="true" />

@@ -13,6 +13,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     deleteAccountAddressesOne: 'DELETE /api/account/addresses/:id',
     getAccountNotifications: 'GET /api/account/notifications',
     putAccountNotifications: 'PUT /api/account/notifications',
+    postUnsubscribe: 'POST /api/notifications/unsubscribe',
   },
   admin: {
     getAdminOrders: 'GET /api/admin/orders',
@@ -45,6 +46,8 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postAdminInvitationsSignUp: 'POST /api/admin/invitations/sign-up',
     postAdminInvitationsAccept: 'POST /api/admin/invitations/accept',
     postAdminTeamMembersByIdRole: 'POST /api/admin/team/members/:id/role',
+    getAdminNotifications: 'GET /api/admin/notifications',
+    postAdminNotificationRetry: 'POST /api/admin/notifications/:id/retry',
   },
   audit: {
     getAdminAudit: 'GET /api/admin/audit',
@@ -86,6 +89,8 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     patchDriverPostcode: 'PATCH /api/driver/postcode',
     getDriverEarnings: 'GET /api/driver/earnings',
     postDriverEarningsCashOut: 'POST /api/driver/earnings/cash-out',
+    getDriverNotifications: 'GET /api/driver/notifications',
+    putDriverNotifications: 'PUT /api/driver/notifications',
   },
   halal: {
     getPartnerSitesBySiteIdHalal: 'GET /api/partner/sites/:siteId/halal',
@@ -157,6 +162,8 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postPartnerOrdersByOrderIdCancel: 'POST /api/partner/orders/:orderId/cancel',
     patchPartnerBrandsByBrandIdStaffByUserId: 'PATCH /api/partner/brands/:brandId/staff/:userId',
     deletePartnerBrandsByBrandIdStaffByUserId: 'DELETE /api/partner/brands/:brandId/staff/:userId',
+    getPartnerNotifications: 'GET /api/partner/notifications',
+    putPartnerNotifications: 'PUT /api/partner/notifications',
   },
   reviews: {
     getRestaurantsBySiteIdReviews: 'GET /api/restaurants/:siteId/reviews',

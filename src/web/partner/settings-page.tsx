@@ -24,6 +24,7 @@ import { formatDateTime, formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
+import { PartnerNotifications } from './partner-notifications';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { SelectField } from '../ui/select-field';
 import { PageLoading, Spinner } from '../ui/spinner';
@@ -361,6 +362,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           </Card>
         </div>
       </div>
+      <PartnerNotifications />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { unsubscribeEndpoints } from './notifications-endpoints';
 import { accountProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { listAccountOrdersQuery, listAccountOrdersResponse } from './list-orders';
@@ -33,4 +34,5 @@ export const accountEndpoints = {
   putAccountNotifications: api('PUT /api/account/notifications', POLICIES.customer)
     .takes({ body: notificationSettingsBody })
     .answers({ 200: notificationSettingsResponse }),
+  ...unsubscribeEndpoints,
 };

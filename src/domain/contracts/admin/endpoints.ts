@@ -1,3 +1,4 @@
+import { adminNotificationEndpoints } from './notifications-endpoints';
 import {
   adminOverviewResponse,
   adminProfileResponse,
@@ -91,4 +92,5 @@ export const adminEndpoints = {
     .takes({ body: inviteTokenBody })
     .answers({ 200: inviteAcceptResponse }),
   ...teamRoleEndpoints,
+  ...adminNotificationEndpoints,
 };

@@ -1,3 +1,4 @@
+import { driverNotificationEndpoints } from './notifications-endpoints';
 import { driverProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { submitApplicationBody, submitApplicationResponse } from './application';
@@ -22,4 +23,5 @@ export const driverEndpoints = {
   postDriverEarningsCashOut: api('POST /api/driver/earnings/cash-out', POLICIES.approvedDriver).answers({
     200: cashOutResponse,
   }),
+  ...driverNotificationEndpoints,
 };

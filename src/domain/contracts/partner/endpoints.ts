@@ -1,3 +1,4 @@
+import { partnerNotificationEndpoints } from './notifications-endpoints';
 import { handOverBody, handOverResponse, orderParams, siteOrdersParams, siteOrdersResponse } from './orders';
 import { POLICIES } from '../../policies';
 import { brandParams, getBrandResponse, listBrandsResponse } from './brands';
@@ -81,4 +82,5 @@ export const partnerEndpoints = {
     .answers({ 200: acceptInvitationResponse }),
   ...partnerOrderOpsEndpoints,
   ...staffEndpoints,
+  ...partnerNotificationEndpoints,
 };

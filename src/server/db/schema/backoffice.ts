@@ -160,9 +160,14 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    transport: text('transport').$type<'smtp' | 'outbox'>().notNull(),
+    // 'smtp' and 'outbox' are e-mail; 'push' and 'sms' are dev-outbox deliveries of those channels (platform/notify/dev-outbox.ts).
+    transport: text('transport').$type<'smtp' | 'outbox' | 'push' | 'sms'>().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** The notification outbox row's dedupe key: a re-sent notification is recorded (and sent) once. */
+    dedupeKey: text('dedupe_key').unique(),
+    /** The page a push or SMS opens (dev outbox). */
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
