@@ -6,3 +6,4 @@ export * from './orders';
 export * from './delivery';
 export * from './backoffice';
 export * from './halal';
+export * from './push';
