@@ -3,10 +3,10 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, userProfiles } from '../../db/schema/index';
-import { type Shop, deliveryBody, place, seedShop } from '../../modules/orders/test-fixtures';
+import { type Shop, deliveryBody, place, seedShop } from '../orders/test-fixtures';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
-import type { OutgoingMessage } from './channels';
-import { createSmsSender, smsRequestTarget } from './sms-sender';
+import type { OutgoingMessage } from '../../platform/notify/channels';
+import { createSmsSender, smsRequestTarget } from '../../platform/notify/sms-sender';
 
 /** The SMS sender (docs/decisions/0144-sms-provider.md) against a Twilio-style provider on this machine. */
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; form: URLSearchParams };
