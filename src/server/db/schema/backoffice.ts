@@ -160,7 +160,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    transport: text('transport').$type<'smtp' | 'outbox'>().notNull(),
+    // 'smtp' and 'outbox' are e-mail; 'push' and 'sms' are dev-outbox deliveries of those channels (platform/notify/dev-outbox.ts).
+    transport: text('transport').$type<'smtp' | 'outbox' | 'push' | 'sms'>().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
