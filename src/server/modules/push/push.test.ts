@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index';
+import { listDevDeliveries } from '../../platform/notify/dev-outbox';
 import { createPushSender } from '../../platform/notify/push-sender';
 import type { OutgoingMessage } from '../../platform/notify/channels';
 import { type LocalPushService, startLocalPushService } from '../../test/push-service';
@@ -218,27 +219,18 @@ describe('the push sender', () => {
 
   it('keeps the push in the dev outbox for a person with no subscription, and refuses a visitor', async () => {
     await t.database.db.delete(pushSubscriptions);
-    const recorded: unknown[] = [];
-    const dev = createPushSender({
-      db: t.database.db,
-      vapid: t.app.deps.config.vapid,
-      recordDev: async (d) => {
-        recorded.push(d);
-      },
-    });
+    const dev = createPushSender({ db: t.database.db, vapid: t.app.deps.config.vapid, devOutbox: true });
     expect(await dev.send(message(otherId))).toEqual({
       ok: true,
       detail: 'no push subscription: kept in the dev outbox',
     });
-    expect(recorded).toEqual([
-      {
-        channel: 'push',
-        to: otherId,
-        title: 'Order accepted',
-        text: 'Hot Grill has accepted order HN-1042. Estimated delivery 19:40.',
-        url: '/orders/HN-1042',
-      },
-    ]);
+    const [kept] = await listDevDeliveries(t.database.db, 1);
+    expect(kept).toMatchObject({
+      channel: 'push',
+      to: otherId,
+      title: 'Order accepted',
+      text: 'Hot Grill has accepted order HN-1042. Estimated delivery 19:40.\n\n/orders/HN-1042',
+    });
     expect(await sender().send(message(otherId))).toEqual({ ok: true, detail: 'no push subscription' });
     expect(await sender().send(message(null))).toMatchObject({ ok: false, retry: false });
   });

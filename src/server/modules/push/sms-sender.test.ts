@@ -6,6 +6,7 @@ import { orders, userProfiles } from '../../db/schema/index';
 import { type Shop, deliveryBody, place, seedShop } from '../orders/test-fixtures';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import type { OutgoingMessage } from '../../platform/notify/channels';
+import { listDevDeliveries } from '../../platform/notify/dev-outbox';
 import { createSmsSender, smsRequestTarget } from '../../platform/notify/sms-sender';
 
 /** The SMS sender (docs/decisions/0144-sms-provider.md) against a Twilio-style provider on this machine. */
@@ -143,17 +144,15 @@ describe('the SMS sender', () => {
   });
 
   it('keeps the text in the dev outbox when SMS_URL is unset', async () => {
-    const kept: unknown[] = [];
-    const dev = sender({ sms: null, recordDev: async (d) => void kept.push(d) });
+    const dev = sender({ sms: null, devOutbox: true });
     expect(await dev.send(message())).toEqual({ ok: true, detail: 'kept in the dev outbox' });
-    expect(kept).toEqual([
-      {
-        channel: 'sms',
-        to: '+447700900123',
-        title: 'Out for delivery',
-        text: 'Your order is on its way. https://halalnosh.example/orders/HN-1',
-      },
-    ]);
+    const [kept] = await listDevDeliveries(t.database.db, 1);
+    expect(kept).toMatchObject({
+      channel: 'sms',
+      to: '+447700900123',
+      title: 'Out for delivery',
+      text: 'Your order is on its way. https://halalnosh.example/orders/HN-1',
+    });
     expect(received).toEqual([]);
     expect(await sender({ sms: null }).send(message())).toEqual({
       ok: false,

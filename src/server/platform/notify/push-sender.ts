@@ -5,15 +5,7 @@ import type { PushPayload } from '../../../domain/push';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
-
-/** What a sender records in the dev outbox instead of sending (the notify outbox's `recordDevDelivery`, bound to the db). */
-export type DevRecorder = (delivery: {
-  channel: 'email' | 'push' | 'sms';
-  to: string;
-  title: string;
-  text: string;
-  url?: string;
-}) => Promise<void>;
+import { recordDevDelivery } from './dev-outbox';
 
 export type PushSenderOptions = {
   db: Db;
@@ -22,7 +14,7 @@ export type PushSenderOptions = {
    * Outside production: a person with no subscription gets the push in the dev outbox instead
    * (docs/decisions/0143-web-push.md), so a demo shows what would have been sent.
    */
-  recordDev?: DevRecorder | null;
+  devOutbox?: boolean;
   /** How long a push service keeps an undelivered push (seconds); a status update is stale after a day. */
   ttlSeconds?: number;
   timeoutMs?: number;
@@ -114,8 +106,8 @@ export function createPushSender(options: PushSenderOptions): ChannelSender {
       const subs = await options.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       const payload = pushPayload(message);
       if (subs.length === 0) {
-        if (options.recordDev) {
-          await options.recordDev({
+        if (options.devOutbox) {
+          await recordDevDelivery(options.db, {
             channel: 'push',
             to: userId,
             title: payload.title,

@@ -3,7 +3,7 @@ import { codeLikeNumbers, orderNumbersIn, smsBody, toE164 } from '../../../domai
 import type { Db } from '../../db/client';
 import { orders, userProfiles } from '../../db/schema/index';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
-import type { DevRecorder } from './push-sender';
+import { recordDevDelivery } from './dev-outbox';
 
 export type SmsSenderOptions = {
   db: Db;
@@ -11,8 +11,8 @@ export type SmsSenderOptions = {
   sms: { url: string; token: string | null; from: string } | null;
   /** Links in texts are absolute: PUBLIC_URL plus the message's path. */
   publicUrl: string;
-  /** Where texts go when no provider is configured (outside production). */
-  recordDev?: DevRecorder | null;
+  /** Outside production, with no provider configured, texts are kept in the dev outbox. */
+  devOutbox?: boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
 };
@@ -112,8 +112,8 @@ export function createSmsSender(options: SmsSenderOptions): ChannelSender {
           error: `Refused: the text carries the delivery code of ${leak} to someone other than its customer`,
         };
       if (!options.sms || !target) {
-        if (!options.recordDev) return { ok: false, retry: false, error: 'SMS_URL is not set' };
-        await options.recordDev({ channel: 'sms', to: phone, title: message.title, text: body });
+        if (!options.devOutbox) return { ok: false, retry: false, error: 'SMS_URL is not set' };
+        await recordDevDelivery(options.db, { channel: 'sms', to: phone, title: message.title, text: body });
         return { ok: true, detail: 'kept in the dev outbox' };
       }
       const headers: Record<string, string> = {
