@@ -14,6 +14,7 @@ import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
+import { PushOptIn } from '../ui/push-opt-in';
 
 const KEY = ['account', 'notifications'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { SMS: 'SMS', EMAIL: 'Email', PUSH: 'Push' };
@@ -97,6 +98,7 @@ export function AccountNotifications() {
         <h2 className="text-lg font-semibold">Notifications</h2>
         <p className="text-sm text-muted-foreground">Choose how we tell you about your orders.</p>
       </div>
+      <PushOptIn description="Push updates you switch on below reach this device, even with HalalNosh closed." />
       {query.isPending ? (
         <div role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
           <Spinner className="size-5" />

@@ -13,6 +13,7 @@ import { ActiveJobs, JobBanners, OfferList } from './job-lists';
 import { OnlineToggle } from './online-toggle';
 import { PostcodeForm } from './postcode-form';
 import { useAreaJobs } from './use-area-jobs';
+import { PushOptIn } from '../ui/push-opt-in';
 
 /** docs/product/driver.md#dashboard: the dashboard shows 5 of the 10 jobs it fetches. */
 const FETCHED = 10;
@@ -59,6 +60,7 @@ export function DriverDashboardPage() {
       </header>
       <OnlineToggle isOnline={profile.data.isOnline} />
       <PostcodeForm key={profile.data.currentPostcode ?? ''} current={profile.data.currentPostcode} />
+      <PushOptIn description="New jobs in your area while you are online, a job taken by someone else, and when an order is ready for pickup." />
       {jobs.data ? <ActiveJobs jobs={jobs.data.activeJobs} /> : null}
       <section aria-labelledby="latest-jobs" className="grid gap-3">
         <div className="flex items-center justify-between">

@@ -142,6 +142,12 @@ export const endpoints = {
     postInvitationsLookup: { method: 'POST', path: '/api/invitations/lookup' } as EndpointRef<(typeof E)['partner']['postInvitationsLookup']>,
     postInvitationsAccept: { method: 'POST', path: '/api/invitations/accept' } as EndpointRef<(typeof E)['partner']['postInvitationsAccept']>,
   },
+  push: {
+    getPushKey: { method: 'GET', path: '/api/push/key' } as EndpointRef<(typeof E)['push']['getPushKey']>,
+    getPushSubscriptions: { method: 'GET', path: '/api/push/subscriptions' } as EndpointRef<(typeof E)['push']['getPushSubscriptions']>,
+    postPushSubscriptions: { method: 'POST', path: '/api/push/subscriptions' } as EndpointRef<(typeof E)['push']['postPushSubscriptions']>,
+    deletePushSubscriptionsOne: { method: 'DELETE', path: '/api/push/subscriptions/:id' } as EndpointRef<(typeof E)['push']['deletePushSubscriptionsOne']>,
+  },
   reviews: {
     getRestaurantsBySiteIdReviews: { method: 'GET', path: '/api/restaurants/:siteId/reviews' } as EndpointRef<(typeof E)['reviews']['getRestaurantsBySiteIdReviews']>,
     getRestaurantsBySiteIdReviewsMine: { method: 'GET', path: '/api/restaurants/:siteId/reviews/mine' } as EndpointRef<(typeof E)['reviews']['getRestaurantsBySiteIdReviewsMine']>,

@@ -31,6 +31,7 @@ import { TextField } from '../ui/text-field';
 import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
+import { PushOptIn } from '../ui/push-opt-in';
 
 /** /partner/settings?site=: Branch Settings, stored on the server per location. */
 export function BranchSettingsPage() {
@@ -158,6 +159,8 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           Manage Staff
         </Link>
       </div>
+
+      <PushOptIn description="New orders for your branches and cancelled orders, even with the console closed." />
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
