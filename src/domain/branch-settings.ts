@@ -35,6 +35,19 @@ export function poundsFieldToPence(text: string): number {
   return Math.max(0, Math.round(numberOrZero(text) * 100));
 }
 
+/**
+ * The largest radius a branch may deliver to: the platform's "Max delivery radius" setting, never
+ * more than the form's own 20 km (docs/decisions/0151-settings-that-act.md).
+ */
+export function radiusCap(maxDeliveryRadiusSetting: number): number {
+  return Math.min(MAX_RADIUS_KM, maxDeliveryRadiusSetting);
+}
+
+/** The refusal for a radius over the cap, or null when it fits. */
+export function radiusOverCap(km: number, cap: number): string | null {
+  return roundRadius(km) > cap ? `Delivery radius is at most ${cap} km on HalalNosh` : null;
+}
+
 /** A radius rounded to 0.1 km (the create form's step). */
 export function roundRadius(km: number): number {
   return Math.round(km * 10) / 10;

@@ -216,4 +216,21 @@ test('an operations manager invites a support agent, who accepts from the e-mail
   await member.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText('Member deactivated')).toBeVisible();
   await expect(member.getByText('Inactive')).toBeVisible();
+  // Only a Super Admin changes roles.
+  await member.getByRole('button', { name: 'Actions for Amina Yusuf' }).click();
+  await expect(member.getByRole('button', { name: 'Change role' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  const boss = await (await browser.newContext()).newPage();
+  await adminSignIn(boss, 'admin@halalnosh.test');
+  await boss.goto('/admin/team');
+  const row = boss.getByRole('row', { name: /Amina Yusuf/ });
+  await row.getByRole('button', { name: 'Actions for Amina Yusuf' }).click();
+  await row.getByRole('button', { name: 'Change role' }).click();
+  const roleDialog = boss.getByRole('dialog', { name: 'Change role' });
+  await roleDialog.getByLabel('Role').selectOption('finance');
+  await roleDialog.getByRole('button', { name: 'Save Role' }).click();
+  await expect(boss.getByText('Role changed')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Finance', exact: true })).toBeVisible();
+  await boss.context().close();
 });

@@ -160,3 +160,48 @@ test('the dashboard lists the partner’s locations with quick links, and an unk
   await page.goto('/partner/menu?site=00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Location not found' })).toBeVisible();
 });
+
+test('the owner invites a staff member, changes their role and locations, and removes them', async ({
+  page,
+  browser,
+}) => {
+  const email = `chef.${Date.now()}@halalnosh.test`;
+  await signInAsPartner(page);
+  await page.goto('/partner/staff');
+  await expect(page.getByRole('heading', { name: 'Staff Management' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption('admin');
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(`Staff invitation sent to ${email}`)).toBeVisible();
+
+  const mails = await (await page.request.get('/api/dev/mail')).json();
+  const mail = mails.mails.find((m: { to: string }) => m.to === email);
+  const link = /\/partner\/invite\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0];
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link);
+  await invitee.getByLabel('Your name').fill('Hamza Chef');
+  await invitee.getByLabel('Password', { exact: true }).fill('a-strong-password-1');
+  await invitee.getByLabel('Confirm password', { exact: true }).fill('a-strong-password-1');
+  await invitee.getByRole('button', { name: 'Create Account and Accept' }).click();
+  await expect(invitee).toHaveURL(/\/partner\/dashboard/);
+  const brandsBefore = await (await invitee.request.get('/api/partner/brands')).json();
+  expect(brandsBefore.brands).toHaveLength(1);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit Hamza Chef' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Hamza Chef' });
+  await dialog.getByLabel('Role').selectOption('site_manager');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Select at least one location')).toBeVisible();
+  await dialog.getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Hamza Chef is now Site manager.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove Hamza Chef' }).click();
+  await page.getByRole('dialog', { name: 'Remove staff member?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Hamza Chef no longer has access to this brand.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Hamza Chef' })).toHaveCount(0);
+  const brandsAfter = await (await invitee.request.get('/api/partner/brands')).json();
+  expect(brandsAfter.brands).toHaveLength(0);
+  await invitee.context().close();
+});

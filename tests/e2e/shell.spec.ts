@@ -124,6 +124,49 @@ test('a forgotten password is reset through the mailed link', async ({ page, bas
   await expect(page.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last()).toBeVisible();
 });
 
+test('drivers, partners and staff reset a forgotten password from their own sign-in page', async ({
+  page,
+  baseURL,
+}) => {
+  const email = `driver.reset.${Date.now()}@halalnosh.test`;
+  const created = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'old-password-1', name: '', userType: 'driver', callbackURL: '/auth/callback' },
+    headers: { origin: baseURL! },
+  });
+  expect(created.ok()).toBeTruthy();
+
+  for (const path of ['/partner/login', '/admin/login']) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Forgot your password?' })).toBeVisible();
+  }
+
+  await page.goto('/driver/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Reset email sent!')).toBeVisible();
+
+  await page.goto('/dev/mail');
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Reset your HalalNosh password' });
+  await mail.getByRole('link', { name: /reset-password/ }).click();
+  await expect(page).toHaveURL(
+    /\/reset-password\?then=%2Fdriver%2Flogin&token=|\/reset-password\?then=\/driver\/login&token=/,
+  );
+  await page.getByLabel('New password', { exact: true }).fill('new-password-1');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('new-password-1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In' }).filter({ visible: true }).last().click();
+  await expect(page).toHaveURL(/\/driver\/login$/);
+});
+
 test('an invalid reset link says so', async ({ page }) => {
   await page.goto('/reset-password?error=INVALID_TOKEN');
   await expect(page.getByRole('alert')).toContainText('This reset link is invalid or has expired.');
@@ -136,6 +179,13 @@ test('going offline and back shows the connectivity toasts', async ({ page, cont
   await expect(page.getByText('Connection lost - some features may not work')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Connection restored')).toBeVisible();
+});
+
+test('the footer names the company and its support phone from the platform settings', async ({ page }) => {
+  await page.goto('/partners');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('HalalNosh: halal food delivery across the UK.');
+  await expect(footer.getByRole('link', { name: '020 7946 0000' })).toHaveAttribute('href', 'tel:02079460000');
 });
 
 test('the skip link moves focus to the page content', async ({ page }) => {

@@ -396,6 +396,41 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       { actor: 'managerX', url: `/api/partner/brands/${w.rows.brandX}/staff`, why: 'owner or admin only' },
     ],
   },
+  'PATCH /api/partner/brands/:brandId/staff/:userId': {
+    rows: (w) => [
+      {
+        actor: 'partnerY',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        payload: { role: 'admin' },
+        why: "X's staff",
+      },
+      {
+        actor: 'managerX',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        payload: { role: 'admin' },
+        why: 'owner or admin only',
+      },
+    ],
+    example: (w) => ({
+      actor: 'ownerX',
+      url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+      payload: { role: 'site_manager', siteIds: [w.rows.siteX1] },
+    }),
+  },
+  'DELETE /api/partner/brands/:brandId/staff/:userId': {
+    rows: (w) => [
+      {
+        actor: 'partnerY',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.managerX.id}`,
+        why: "X's staff",
+      },
+      {
+        actor: 'managerX',
+        url: `/api/partner/brands/${w.rows.brandX}/staff/${w.actors.ownerX.id}`,
+        why: 'owner or admin only',
+      },
+    ],
+  },
   'POST /api/invitations/lookup': {
     rows: TOKEN,
     example: () => ({ actor: 'visitor', url: '/api/invitations/lookup', payload: { token: 'x'.repeat(43) } }),
@@ -769,6 +804,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       actor: 'super_admin',
       url: `/api/admin/team/members/${w.rows.teamMember}/status`,
       payload: { isActive: true },
+    }),
+  },
+  'GET /api/platform': { rows: PUBLIC },
+  'POST /api/admin/team/members/:id/role': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'super_admin',
+      url: `/api/admin/team/members/${w.rows.teamMember}/role`,
+      payload: { role: 'cs_agent' },
     }),
   },
   'POST /api/admin/invitations/lookup': {

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { CredentialsFields } from '../ui/credentials-fields';
+import { WithPasswordReset } from '../ui/forgot-password-form';
 import { Spinner } from '../ui/spinner';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -74,21 +75,23 @@ export function AdminLoginPage() {
           </CardTitle>
           <CardDescription>Sign in to the back office.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <CredentialsFields
-              email={email}
-              password={password}
-              onEmailChange={setEmail}
-              onPasswordChange={setPassword}
-              errors={errors}
-              emailAutoComplete="username"
-            />
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
-              Access Admin Panel
-            </Button>
-          </form>
+        <CardContent className="grid gap-4">
+          <WithPasswordReset email={email} signInPath="/admin/login">
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <CredentialsFields
+                email={email}
+                password={password}
+                onEmailChange={setEmail}
+                onPasswordChange={setPassword}
+                errors={errors}
+                emailAutoComplete="username"
+              />
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                Access Admin Panel
+              </Button>
+            </form>
+          </WithPasswordReset>
         </CardContent>
       </Card>
     </main>

@@ -18,18 +18,23 @@ import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed } from './admin-states';
 import { InviteDialog } from './invite-dialog';
+import { MemberRoleDialog } from './member-role-dialog';
 
 function MemberStatus({ member }: { member: TeamMember }) {
   if (member.pending) return <Badge variant="warning">Pending</Badge>;
   return member.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>;
 }
 
-/** /admin/team (super_admin, ops_manager): invite, pending invites with Revoke, members with Activate/Deactivate. */
+/**
+ * /admin/team (super_admin, ops_manager): invite, pending invites with Revoke, members with Activate/Deactivate
+ * and, for a Super Admin, Change role.
+ */
 export function TeamPage() {
   useDocumentTitle('Team');
   const me = useMe().data?.user;
   const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
+  const [changingRole, setChangingRole] = useState<TeamMember | null>(null);
   const team = useQuery({
     queryKey: adminKeys.team,
     queryFn: ({ signal }) => call(endpoints.admin.getAdminTeam, { signal }),
@@ -161,6 +166,9 @@ export function TeamPage() {
                               label: m.isActive ? 'Deactivate' : 'Activate',
                               onSelect: () => setActive.mutate({ id: m.id, isActive: !m.isActive }),
                             },
+                            ...(me?.adminRole === 'super_admin'
+                              ? [{ kind: 'button' as const, label: 'Change role', onSelect: () => setChangingRole(m) }]
+                              : []),
                           ]}
                         />
                       )}
@@ -180,6 +188,7 @@ export function TeamPage() {
       {header}
       {body}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} inviterRole={me?.adminRole ?? null} />
+      <MemberRoleDialog key={changingRole?.id ?? 'none'} member={changingRole} onClose={() => setChangingRole(null)} />
     </div>
   );
 }

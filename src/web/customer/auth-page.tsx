@@ -4,7 +4,7 @@ import { safeRedirect } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
-import { ForgotPasswordForm } from './forgot-password-form';
+import { ForgotPasswordForm } from '../ui/forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 

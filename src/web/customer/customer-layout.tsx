@@ -1,12 +1,15 @@
 import { Link, Outlet } from 'react-router';
 import { CartProvider } from '../lib/cart';
+import { usePlatformInfo } from '../lib/platform-info';
 import { CustomerHeader } from './customer-header';
 
 /**
- * Customer pages: the cart, the header, the page and a small footer. Mobile first. The page is at
+ * Customer pages: the cart, the header, the page and a small footer (company name and support phone from
+ * the platform settings). Mobile first. The page is at
  * least a screen tall, so the footer never starts in view and is pushed down when data arrives (CLS).
  */
 export function CustomerLayout() {
+  const platform = usePlatformInfo().data;
   return (
     <CartProvider>
       <div className="flex min-h-dvh flex-col">
@@ -20,7 +23,20 @@ export function CustomerLayout() {
         </main>
         <footer className="border-t border-border bg-card">
           <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-            <p>HalalNosh: halal food delivery across the UK.</p>
+            <div className="grid gap-1">
+              <p>{platform?.companyName ?? 'HalalNosh'}: halal food delivery across the UK.</p>
+              {platform ? (
+                <p>
+                  Support:{' '}
+                  <a
+                    href={`tel:${platform.supportPhone.replace(/[^+0-9]/g, '')}`}
+                    className="underline-offset-4 hover:text-foreground hover:underline"
+                  >
+                    {platform.supportPhone}
+                  </a>
+                </p>
+              ) : null}
+            </div>
             <nav aria-label="Footer" className="flex gap-4">
               <Link to="/restaurants/london" className="inline-flex min-h-11 items-center hover:text-foreground">
                 London restaurants

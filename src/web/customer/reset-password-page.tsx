@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
-import { resetPassword } from '../lib/auth';
+import { resetPassword, signInPathFrom } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -16,6 +16,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
+  const signInPath = signInPathFrom(params.get('then'));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
       <div className="grid gap-4 text-center">
         <CircleCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
         <p>Your password has been changed.</p>
-        <Link to="/auth" className={buttonClasses({ size: 'lg' })}>
+        <Link to={signInPath} className={buttonClasses({ size: 'lg' })}>
           Sign In
         </Link>
       </div>
@@ -66,7 +67,7 @@ export function ResetPasswordPage() {
             : 'This page needs the link from your password reset email.'}{' '}
           Please ask for a new link from the sign-in page ("Forgot your password?").
         </Alert>
-        <Link to="/auth" className={buttonClasses({ variant: 'outline' })}>
+        <Link to={signInPath} className={buttonClasses({ variant: 'outline' })}>
           Go to Sign In
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { CredentialsFields } from '../ui/credentials-fields';
+import { WithPasswordReset } from '../ui/forgot-password-form';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { useDriverManifest } from './use-driver-manifest';
@@ -69,6 +70,34 @@ export function DriverLoginPage() {
     }
   };
 
+  const form = (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <CredentialsFields
+        email={email}
+        password={password}
+        onEmailChange={setEmail}
+        onPasswordChange={setPassword}
+        errors={errors}
+        newPassword={mode === 'sign-up'}
+        passwordHint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
+      />
+      {mode === 'sign-up' ? (
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          required
+        />
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        {mode === 'sign-in' ? 'Sign In' : 'Create Driver Account'}
+      </Button>
+    </form>
+  );
+
   return (
     <main id="main" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
       <div className="grid w-full max-w-md gap-4">
@@ -105,31 +134,13 @@ export function DriverLoginPage() {
                 </div>
               </Alert>
             ) : null}
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <CredentialsFields
-                email={email}
-                password={password}
-                onEmailChange={setEmail}
-                onPasswordChange={setPassword}
-                errors={errors}
-                newPassword={mode === 'sign-up'}
-                passwordHint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
-              />
-              {mode === 'sign-up' ? (
-                <PasswordField
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  error={errors.confirm}
-                  required
-                />
-              ) : null}
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
-                {mode === 'sign-in' ? 'Sign In' : 'Create Driver Account'}
-              </Button>
-            </form>
+            {mode === 'sign-in' ? (
+              <WithPasswordReset email={email} signInPath="/driver/login">
+                {form}
+              </WithPasswordReset>
+            ) : (
+              form
+            )}
             <p className="text-center text-sm text-muted-foreground">
               {mode === 'sign-in' ? 'New to HalalNosh?' : 'Already have an account?'}{' '}
               <Button

@@ -39,8 +39,19 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 }
 
 /** Mails a reset link that ends at /reset-password?token=... */
-export async function requestPasswordReset(email: string): Promise<void> {
-  await call(endpoints.auth.requestPasswordReset, { body: { email, redirectTo: '/reset-password' } });
+/** The sign-in page of each audience; a reset link remembers which one to return to. */
+export const SIGN_IN_PATHS = ['/auth', '/partner/login', '/driver/login', '/admin/login'] as const;
+export type SignInPath = (typeof SIGN_IN_PATHS)[number];
+
+/** The sign-in page named by a reset link's `then` parameter, or the customer's when it names none of them. */
+export function signInPathFrom(value: string | null): SignInPath {
+  return SIGN_IN_PATHS.find((path) => path === value) ?? '/auth';
+}
+
+/** Mails a reset link; the link's page sends the person back to `signInPath` once the password is changed. */
+export async function requestPasswordReset(email: string, signInPath: SignInPath = '/auth'): Promise<void> {
+  const redirectTo = signInPath === '/auth' ? '/reset-password' : `/reset-password?then=${signInPath}`;
+  await call(endpoints.auth.requestPasswordReset, { body: { email, redirectTo } });
 }
 
 /** Sets a new password with the token from the reset link. */

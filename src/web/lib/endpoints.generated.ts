@@ -34,6 +34,7 @@ export const endpoints = {
     postAdminInvitationsLookup: { method: 'POST', path: '/api/admin/invitations/lookup' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsLookup']>,
     postAdminInvitationsSignUp: { method: 'POST', path: '/api/admin/invitations/sign-up' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsSignUp']>,
     postAdminInvitationsAccept: { method: 'POST', path: '/api/admin/invitations/accept' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsAccept']>,
+    postAdminTeamMembersByIdRole: { method: 'POST', path: '/api/admin/team/members/:id/role' } as EndpointRef<(typeof E)['admin']['postAdminTeamMembersByIdRole']>,
   },
   audit: {
     getAdminAudit: { method: 'GET', path: '/api/admin/audit' } as EndpointRef<(typeof E)['audit']['getAdminAudit']>,
@@ -141,6 +142,8 @@ export const endpoints = {
     getPartnerBrandsByBrandIdStaff: { method: 'GET', path: '/api/partner/brands/:brandId/staff' } as EndpointRef<(typeof E)['partner']['getPartnerBrandsByBrandIdStaff']>,
     postInvitationsLookup: { method: 'POST', path: '/api/invitations/lookup' } as EndpointRef<(typeof E)['partner']['postInvitationsLookup']>,
     postInvitationsAccept: { method: 'POST', path: '/api/invitations/accept' } as EndpointRef<(typeof E)['partner']['postInvitationsAccept']>,
+    patchPartnerBrandsByBrandIdStaffByUserId: { method: 'PATCH', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['patchPartnerBrandsByBrandIdStaffByUserId']>,
+    deletePartnerBrandsByBrandIdStaffByUserId: { method: 'DELETE', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['deletePartnerBrandsByBrandIdStaffByUserId']>,
   },
   push: {
     getPushKey: { method: 'GET', path: '/api/push/key' } as EndpointRef<(typeof E)['push']['getPushKey']>,
@@ -157,6 +160,7 @@ export const endpoints = {
     getAdminSettings: { method: 'GET', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['getAdminSettings']>,
     putAdminSettingsByKey: { method: 'PUT', path: '/api/admin/settings/:key' } as EndpointRef<(typeof E)['settings']['putAdminSettingsByKey']>,
     putAdminSettings: { method: 'PUT', path: '/api/admin/settings' } as EndpointRef<(typeof E)['settings']['putAdminSettings']>,
+    getPlatform: { method: 'GET', path: '/api/platform' } as EndpointRef<(typeof E)['settings']['getPlatform']>,
   },
   tickets: {
     getAdminTickets: { method: 'GET', path: '/api/admin/tickets' } as EndpointRef<(typeof E)['tickets']['getAdminTickets']>,

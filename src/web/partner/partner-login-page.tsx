@@ -10,6 +10,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { CredentialsFields } from '../ui/credentials-fields';
+import { WithPasswordReset } from '../ui/forgot-password-form';
 import { Spinner } from '../ui/spinner';
 
 /** /partner/login: partner accounts only; anyone else is told so and signed out again. */
@@ -70,21 +71,23 @@ export function PartnerLoginPage() {
             </CardTitle>
             <CardDescription>Sign in to manage your restaurant on HalalNosh.</CardDescription>
           </CardHeader>
-          <CardContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-              <CredentialsFields
-                email={email}
-                password={password}
-                onEmailChange={setEmail}
-                onPasswordChange={setPassword}
-                errors={errors}
-              />
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
-                Sign In to Dashboard
-              </Button>
-            </form>
+          <CardContent className="grid gap-4">
+            <WithPasswordReset email={email} signInPath="/partner/login">
+              <form onSubmit={onSubmit} noValidate className="grid gap-4">
+                {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+                <CredentialsFields
+                  email={email}
+                  password={password}
+                  onEmailChange={setEmail}
+                  onPasswordChange={setPassword}
+                  errors={errors}
+                />
+                <Button type="submit" size="lg" disabled={busy}>
+                  {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+                  Sign In to Dashboard
+                </Button>
+              </form>
+            </WithPasswordReset>
           </CardContent>
         </Card>
         <Link

@@ -56,7 +56,7 @@ export function StaffPage() {
             <CardTitle>Current staff</CardTitle>
           </CardHeader>
           <CardContent>
-            <StaffList brandId={brand.id} />
+            <StaffList brandId={brand.id} sites={brand.sites} />
           </CardContent>
         </Card>
       </div>

@@ -8,6 +8,7 @@ import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../do
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
+import { useMe } from '../lib/me';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -17,6 +18,7 @@ import { TextField } from '../ui/text-field';
 import { TableHead } from '../ui/table-head';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed } from './partner-states';
+import { LocationsFieldset, StaffMemberActions } from './staff-member-actions';
 
 export function useInvitations(brandId: string) {
   return useQuery({
@@ -105,30 +107,13 @@ export function InviteForm({
         />
       </div>
       {role === 'site_manager' ? (
-        <fieldset aria-describedby={errors.sites ? 'invite-sites-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium">Locations</legend>
-          {sites.length === 0 ? <p className="text-sm text-muted-foreground">Add a location first.</p> : null}
-          <div className="grid gap-1 sm:grid-cols-2">
-            {sites.map((s) => (
-              <label key={s.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-primary"
-                  checked={siteIds.includes(s.id)}
-                  onChange={(e) =>
-                    setSiteIds((list) => (e.target.checked ? [...list, s.id] : list.filter((x) => x !== s.id)))
-                  }
-                />
-                {s.name}
-              </label>
-            ))}
-          </div>
-          {errors.sites ? (
-            <p id="invite-sites-error" role="alert" className="mt-1 text-sm text-destructive">
-              {errors.sites}
-            </p>
-          ) : null}
-        </fieldset>
+        <LocationsFieldset
+          sites={sites}
+          value={siteIds}
+          onChange={setSiteIds}
+          error={errors.sites}
+          errorId="invite-sites-error"
+        />
       ) : (
         <p className="text-sm text-muted-foreground">Admins run every location of the brand, its menu and its staff.</p>
       )}
@@ -235,9 +220,13 @@ export function InvitationsList({ brandId, siteId }: { brandId: string; siteId?:
   );
 }
 
-/** The people who work for the brand (or at one location). */
-export function StaffList({ brandId, siteId }: { brandId: string; siteId?: string }) {
+/**
+ * The people who work for the brand (or at one location). Given the brand's locations, each member
+ * but the owner and yourself has Edit and Remove.
+ */
+export function StaffList({ brandId, siteId, sites }: { brandId: string; siteId?: string; sites?: SiteSummary[] }) {
   const staff = useStaff(brandId);
+  const me = useMe().data?.user;
   if (staff.isPending) return <Spinner label="Loading staff" />;
   if (staff.isError)
     return (
@@ -258,6 +247,9 @@ export function StaffList({ brandId, siteId }: { brandId: string; siteId?: strin
               <span className="text-muted-foreground">{m.sites.map((s) => s.name).join(', ')}</span>
             ) : null}
             <Badge variant="outline">{INVITE_ROLE_LABELS[m.role]}</Badge>
+            {sites && m.role !== 'owner' && m.userId !== me?.id ? (
+              <StaffMemberActions brandId={brandId} member={m} sites={sites} />
+            ) : null}
           </span>
         </li>
       ))}

@@ -31,6 +31,7 @@ import {
   teamResponse,
 } from './team';
 import { endpoint } from '../endpoint';
+import { teamRoleEndpoints } from './team-role-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
@@ -189,4 +190,5 @@ export const adminEndpoints = {
     body: inviteTokenBody,
     responses: { 200: inviteAcceptResponse },
   }),
+  ...teamRoleEndpoints,
 };

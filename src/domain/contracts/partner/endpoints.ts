@@ -25,6 +25,7 @@ import {
 } from './invitations';
 import { okResponse } from '../menu/sections';
 import { endpoint } from '../endpoint';
+import { staffEndpoints } from './staff-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const partnerEndpoints = {
@@ -168,4 +169,5 @@ export const partnerEndpoints = {
     body: acceptInvitationBody,
     responses: { 200: acceptInvitationResponse },
   }),
+  ...staffEndpoints,
 };

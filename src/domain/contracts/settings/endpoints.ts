@@ -1,6 +1,7 @@
 import { adminSettingsResponse, saveSettingsBody, updateSettingBody, updateSettingParams } from './settings';
 import { adminArea } from '../../policies';
 import { endpoint } from '../endpoint';
+import { platformEndpoints } from './platform-endpoints';
 
 /** The settings endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const settingsEndpoints = {
@@ -28,4 +29,5 @@ export const settingsEndpoints = {
     body: saveSettingsBody,
     responses: { 200: adminSettingsResponse },
   }),
+  ...platformEndpoints,
 };

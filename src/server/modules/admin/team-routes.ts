@@ -6,6 +6,7 @@ import { inviteMember } from './team/invite-member';
 import { listTeam } from './team/list-team';
 import { revokeInvite } from './team/revoke-invite';
 import { setMemberActive } from './team/set-member-active';
+import { setMemberRole } from './team/set-member-role';
 
 /** Team (area team): members, invitations; and the invite link's own routes (the token is the key). */
 export function adminTeamRoutes(app: FastifyInstance): void {
@@ -26,6 +27,10 @@ export function adminTeamRoutes(app: FastifyInstance): void {
 
   route(app, adminEndpoints.postAdminTeamMembersByIdStatus, async (request) => ({
     member: await setMemberActive({ db, bus }, request.actor!, request.params.id, request.body.isActive),
+  }));
+
+  route(app, adminEndpoints.postAdminTeamMembersByIdRole, async (request) => ({
+    member: await setMemberRole({ db, bus }, request.actor!, request.params.id, request.body.role),
   }));
 
   // The invite link: anyone holding the token may see the invite and create the invited account.

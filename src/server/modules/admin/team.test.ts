@@ -250,3 +250,49 @@ describe('members', () => {
     ).toBe(409);
   });
 });
+
+describe('roles', () => {
+  const memberOf = async (userId: string) =>
+    (await t.database.db.select().from(teamMembers).where(eq(teamMembers.userId, userId)))[0];
+
+  it("lets a super_admin change a member's role, which acts at the member's next request, audited", async () => {
+    const m = await memberOf(admins.finance.id);
+    expect((await call(t, admins.finance, 'GET', '/api/admin/team')).statusCode).toBe(403);
+    const res = await call(t, admins.super_admin, 'POST', `/api/admin/team/members/${m.id}/role`, {
+      role: 'ops_manager',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().member.role).toBe('ops_manager');
+    expect((await call(t, admins.finance, 'GET', '/api/admin/team')).statusCode).toBe(200);
+    await call(t, admins.super_admin, 'POST', `/api/admin/team/members/${m.id}/role`, { role: 'finance' });
+    expect((await call(t, admins.finance, 'GET', '/api/admin/team')).statusCode).toBe(403);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, m.id), eq(auditLog.actionType, 'member_role_changed')));
+    expect(entries.map((e) => e.details)).toEqual([
+      expect.objectContaining({ from: 'finance', to: 'ops_manager' }),
+      expect.objectContaining({ from: 'ops_manager', to: 'finance' }),
+    ]);
+  });
+
+  it('is for a super_admin only, never on yourself, never on a Pending member, and only to a known role', async () => {
+    const m = await memberOf(admins.cs_agent.id);
+    const url = `/api/admin/team/members/${m.id}/role`;
+    expect((await call(t, admins.ops_manager, 'POST', url, { role: 'super_admin' })).statusCode).toBe(403);
+    expect((await call(t, admins.super_admin, 'POST', url, { role: 'owner' })).statusCode).toBe(400);
+    const mine = await memberOf(admins.super_admin.id);
+    expect(
+      (await call(t, admins.super_admin, 'POST', `/api/admin/team/members/${mine.id}/role`, { role: 'read_only' }))
+        .statusCode,
+    ).toBe(409);
+    const pending = (
+      await t.database.db.select().from(teamMembers).where(eq(teamMembers.email, 'notyet@example.com'))
+    )[0];
+    expect(
+      (await call(t, admins.super_admin, 'POST', `/api/admin/team/members/${pending.id}/role`, { role: 'cs_agent' }))
+        .statusCode,
+    ).toBe(409);
+    expect((await memberOf(admins.cs_agent.id)).role).toBe('cs_agent');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { roundRadius, DEFAULT_RADIUS_KM } from '../../../domain/branch-settings';
+import { DEFAULT_RADIUS_KM, radiusCap, radiusOverCap, roundRadius } from '../../../domain/branch-settings';
 import type { CreateSiteBody, SiteDetail } from '../../../domain/contracts/partner/sites';
 import { AppError } from '../../../domain/errors';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
@@ -11,13 +11,14 @@ import { requireBrand, requireSite } from './access';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';
+import { getSettings } from '../settings';
 
 const SLUG_ATTEMPTS = 6;
 
 /**
  * Adds a location to a brand (owner or admin). The slug is the name's (docs/product/partner.md#locations); a
  * duplicate (23505) is retried with a random 4-character suffix. New locations open with the
- * spec's defaults, except the halal status: a partner cannot vouch for itself, so it starts
+ * product's defaults, except the halal status: a partner cannot vouch for itself, so it starts
  * self-declared until HalalNosh verifies it (docs/decisions/0031-locations.md).
  */
 export async function createSite(
@@ -27,6 +28,12 @@ export async function createSite(
   input: CreateSiteBody,
 ): Promise<SiteDetail> {
   await requireBrand(deps.db, userId, brandId, 'manage');
+  // The platform settings act here: the default delivery fee seeds the location, and the radius is
+  // bounded by the max delivery radius (docs/decisions/0151-settings-that-act.md).
+  const settings = await getSettings(deps.db);
+  const cap = radiusCap(settings.max_delivery_radius);
+  const overCap = input.deliveryRadiusKm === undefined ? null : radiusOverCap(input.deliveryRadiusKm, cap);
+  if (overCap) throw new AppError('VALIDATION_ERROR', overCap);
   const postcode = normalisedPostcode(input.postcode);
   const { lat, lng } = await coordinatesFor(deps.geocoder, input, postcode);
   const citySlug = await citySlugFor(deps.db, input.city);
@@ -43,8 +50,8 @@ export async function createSite(
     email: input.email ?? null,
     lat,
     lng,
-    deliveryFeeMinor: input.deliveryFeeMinor ?? 0,
-    deliveryRadiusKm: roundRadius(input.deliveryRadiusKm ?? DEFAULT_RADIUS_KM),
+    deliveryFeeMinor: input.deliveryFeeMinor ?? settings.default_delivery_fee,
+    deliveryRadiusKm: roundRadius(input.deliveryRadiusKm ?? Math.min(DEFAULT_RADIUS_KM, cap)),
     openingHours: input.openingHours ?? defaultOpeningHours(),
     isOpen: true,
     status: 'active' as const,

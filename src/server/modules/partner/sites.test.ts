@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_DEFAULTS } from '../../../domain/settings';
 import { auditLog, siteItemOverrides, sites } from '../../db/schema/index';
 import { seedCities } from '../../db/seed/seed-catalog';
 import { type TestApp, createTestApp } from '../../test/test-app';
@@ -19,7 +20,7 @@ const create = (cookie: string, brandId: string, body: Record<string, unknown>) 
   call(t, 'POST', `/api/partner/brands/${brandId}/sites`, cookie, body);
 
 describe('adding a location', () => {
-  it('stores the fields with the spec defaults, starting self-declared until verified', async () => {
+  it('stores the fields with the product defaults (the platform default delivery fee), starting self-declared until verified', async () => {
     const res = await create(w.owner.cookie, w.brandA.id, {
       name: 'Main Branch',
       address: '10 Brick Lane',
@@ -32,7 +33,7 @@ describe('adding a location', () => {
       name: 'Main Branch',
       slug: 'main-branch',
       postcode: 'E1 6RF',
-      deliveryFeeMinor: 0,
+      deliveryFeeMinor: SETTING_DEFAULTS.default_delivery_fee,
       deliveryRadiusKm: 5,
       halalStatus: 'self-declared',
       isOpen: true,

@@ -2,6 +2,7 @@ import { partnerEndpoints } from '../../../domain/contracts/partner/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation } from './accept-invitation';
+import { removeStaffMember, updateStaffMember } from './change-staff';
 import { createInvitation } from './create-invitation';
 import { listInvitations } from './list-invitations';
 import { listStaff } from './list-staff';
@@ -36,6 +37,15 @@ export function staffRoutes(app: FastifyInstance): void {
   route(app, partnerEndpoints.getPartnerBrandsByBrandIdStaff, async (request) => ({
     staff: await listStaff(db, request.actor!.userId, request.params.brandId),
   }));
+
+  route(app, partnerEndpoints.patchPartnerBrandsByBrandIdStaffByUserId, async (request) => ({
+    member: await updateStaffMember(db, request.actor!, request.params.brandId, request.params.userId, request.body),
+  }));
+
+  route(app, partnerEndpoints.deletePartnerBrandsByBrandIdStaffByUserId, async (request) => {
+    await removeStaffMember(db, request.actor!, request.params.brandId, request.params.userId);
+    return { ok: true as const };
+  });
 
   route(app, partnerEndpoints.postInvitationsLookup, async (request) => lookupInvitation(db, request.body.token));
 

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { MAX_PAUSE_HOURS, applyDailyHours, roundRadius } from '../../../domain/branch-settings';
+import {
+  MAX_PAUSE_HOURS,
+  applyDailyHours,
+  radiusCap,
+  radiusOverCap,
+  roundRadius,
+} from '../../../domain/branch-settings';
 import type { SiteDetail, UpdateSiteBody } from '../../../domain/contracts/partner/sites';
 import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
@@ -10,6 +16,7 @@ import type { Geocoder } from '../geo';
 import { requireSite } from './access';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';
+import { getSettings } from '../settings';
 
 /**
  * Edit Location and Branch Settings (any staff of the location, a site manager included): only
@@ -40,7 +47,11 @@ export async function updateSite(
   ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
-  if (input.deliveryRadiusKm !== undefined) changes.deliveryRadiusKm = roundRadius(input.deliveryRadiusKm);
+  if (input.deliveryRadiusKm !== undefined) {
+    const overCap = radiusOverCap(input.deliveryRadiusKm, radiusCap((await getSettings(deps.db)).max_delivery_radius));
+    if (overCap) throw new AppError('VALIDATION_ERROR', overCap);
+    changes.deliveryRadiusKm = roundRadius(input.deliveryRadiusKm);
+  }
   if (input.postcode !== undefined) changes.postcode = normalisedPostcode(input.postcode);
 
   if (input.lat !== undefined || input.lng !== undefined) {

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
+import { radiusCap } from '../../../domain/branch-settings';
 import { AppError } from '../../../domain/errors';
 import { type SettingKey, type Settings, isSettingKey, validateSetting } from '../../../domain/settings';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import { TENANT_ID, tenantSettings } from '../../db/schema/index';
+import { TENANT_ID, sites, tenantSettings } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
 import { getSettings } from './get-settings';
@@ -48,12 +49,22 @@ export async function saveSettings(
           target: [tenantSettings.tenantId, tenantSettings.settingKey],
           set: { settingValue: JSON.stringify(value), updatedBy: actor.userId, updatedAt: now },
         });
+      // A lower max delivery radius bounds the branches that delivered further, in the same transaction
+      // (docs/decisions/0151-settings-that-act.md).
+      const bounded =
+        key === 'max_delivery_radius'
+          ? await tx
+              .update(sites)
+              .set({ deliveryRadiusKm: radiusCap(value as number), updatedAt: now })
+              .where(gt(sites.deliveryRadiusKm, radiusCap(value as number)))
+              .returning({ id: sites.id })
+          : [];
       await recordAudit(tx, {
         actionType: 'setting_updated',
         entityType: 'setting',
         entityId: key,
         actor,
-        details: { key, from: before[key], to: value },
+        details: { key, from: before[key], to: value, ...(bounded.length ? { locationsBounded: bounded.length } : {}) },
       });
     }
     return { settings: await getSettings(tx), changed };

@@ -1,12 +1,23 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from '../lib/toast';
-import { requestPasswordReset } from '../lib/auth';
+import { requestPasswordReset, type SignInPath } from '../lib/auth';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 
-/** Asks for a reset link by e-mail (the address is trimmed and lower-cased: docs/product/customer.md#sign-in). */
-export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+/**
+ * Asks for a reset link by e-mail (the address is trimmed and lower-cased: docs/product/customer.md#sign-in).
+ * `signInPath` is the sign-in page the link's "Sign In" button returns to: every audience has its own.
+ */
+export function ForgotPasswordForm({
+  initialEmail,
+  onBack,
+  signInPath = '/auth',
+}: {
+  initialEmail: string;
+  onBack: () => void;
+  signInPath?: SignInPath;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
 
@@ -19,7 +30,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
     }
     setBusy(true);
     try {
-      await requestPasswordReset(clean);
+      await requestPasswordReset(clean, signInPath);
       toast.success('Reset email sent!', {
         description: 'If an account uses this address, a reset link is on its way.',
       });
@@ -57,5 +68,31 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         Back to sign in
       </Button>
     </form>
+  );
+}
+
+/**
+ * A sign-in form with "Forgot your password?" under it, which swaps the form for the reset request
+ * and back: the partner, driver and back-office sign-in pages share it.
+ */
+export function WithPasswordReset({
+  email,
+  signInPath,
+  children,
+}: {
+  email: string;
+  signInPath: SignInPath;
+  children: ReactNode;
+}) {
+  const [forgot, setForgot] = useState(false);
+  if (forgot)
+    return <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} signInPath={signInPath} />;
+  return (
+    <>
+      {children}
+      <Button variant="link" onClick={() => setForgot(true)} className="justify-self-center">
+        Forgot your password?
+      </Button>
+    </>
   );
 }

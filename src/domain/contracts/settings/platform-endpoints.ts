@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { POLICIES } from '../../policies';
+import { endpoint } from '../endpoint';
+
+/** GET /api/platform: what every visitor may know of the platform settings (the footer's name and support line). */
+export const platformInfoResponse = z.object({ companyName: z.string(), supportPhone: z.string() });
+export type PlatformInfo = z.infer<typeof platformInfoResponse>;
+
+/** The public side of the platform settings. */
+export const platformEndpoints = {
+  getPlatform: endpoint({
+    method: 'GET',
+    path: '/api/platform',
+    policy: POLICIES.public,
+    summary: 'The company name and support phone shown to everyone',
+    responses: { 200: platformInfoResponse },
+  }),
+};

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { TeamMember } from '../../domain/contracts/admin/team';
+import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { SelectField } from '../ui/select-field';
+import { Spinner } from '../ui/spinner';
+import { adminKeys } from './admin-api';
+
+/** Super Admin only: give a team member another role (docs/product/admin.md#team). */
+export function MemberRoleDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<AdminRole>(member?.role ?? 'cs_agent');
+  const save = useMutation({
+    mutationFn: ({ id, next }: { id: string; next: AdminRole }) =>
+      call(endpoints.admin.postAdminTeamMembersByIdRole, { params: { id }, body: { role: next } }),
+    onSuccess: (_data, vars) => {
+      toast.success('Role changed', { description: `${member?.fullName} is now ${ADMIN_ROLE_LABELS[vars.next]}.` });
+      onClose();
+    },
+    onError: (error) => toast.error('Failed to change the role', { description: error.message }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.team }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (member) save.mutate({ id: member.id, next: role });
+  };
+
+  return (
+    <Dialog
+      open={!!member}
+      onClose={onClose}
+      title="Change role"
+      description={member ? `What ${member.fullName} may do in the back office, from their next click.` : undefined}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as AdminRole)}
+          options={ADMIN_ROLES.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }))}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending || role === member?.role}>
+            {save.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Save Role
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
