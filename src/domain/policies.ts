@@ -41,6 +41,8 @@ export const ADMIN_AREAS = {
   reports: ['super_admin', 'ops_manager', 'finance'],
   settings: ['super_admin', 'ops_manager'],
   audit: ['super_admin'],
+  /** Failed and pending notification sends, retry one (docs/product/admin.md#notifications). */
+  notifications: ['super_admin', 'ops_manager'],
   /** The halal_verifier capability: review certificates, suspend and reinstate locations (docs/decisions/0070-halal-trust.md). */
   halal: ['super_admin', 'ops_manager'],
 } as const satisfies Record<string, readonly AdminRole[]>;

@@ -38,6 +38,9 @@ import { createMailer, type Mailer } from './platform/mail';
 import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { messagePreparer, notificationRoutes } from './modules/notifications';
+import { startOutboxWorker } from './platform/notify/outbox-worker';
+import { createSenders } from './platform/notify/senders';
 
 export type { ApiRoute } from './http/route';
 
@@ -135,6 +138,7 @@ export async function buildApp(
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
   pushRoutes(app);
+  notificationRoutes(app, { db: database.db, authSecret: config.authSecret });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
   await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl ?? null });
@@ -147,6 +151,13 @@ export async function buildApp(
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
+    // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
+    stopSweepers.push(
+      await startOutboxWorker(
+        { database, senders: createSenders({ config, db: database.db, log: app.log }), log: app.log },
+        { prepare: messagePreparer(config) },
+      ),
+    );
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
     if (config.demoFleet)
       stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));

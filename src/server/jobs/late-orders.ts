@@ -4,10 +4,12 @@ import { LATE_CHECK_INTERVAL_MS, LATE_MESSAGE, TICKET_AFTER_MINUTES, evaluateLat
 import { FINAL_STATUSES } from '../../domain/order-flow';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
-import { orderEtas, orders } from '../db/schema/index';
+import { brands, orderEtas, orders, sites } from '../db/schema/index';
+import { siteDisplayName } from '../../domain/checkout';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
 import { createTicket } from '../modules/tickets';
+import { customerRows, customerStatus, enqueueNotifications, type NotificationRow } from '../modules/notifications';
 
 /** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */
 const BATCH = 200;
@@ -46,9 +48,24 @@ export async function runLateOrdersOnce(
         siteId: orders.siteId,
         customerEmail: orders.customerEmail,
         customerName: orders.customerName,
+        notice: {
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          orderType: orders.orderType,
+          siteId: orders.siteId,
+          customerId: orders.customerId,
+          customerEmail: orders.customerEmail,
+          customerPhone: orders.customerPhone,
+          driverId: orders.driverId,
+          totalMinor: orders.totalMinor,
+        },
+        branchName: sites.name,
+        brandName: brands.name,
       })
       .from(orderEtas)
       .innerJoin(orders, eq(orders.id, orderEtas.orderId))
+      .innerJoin(sites, eq(sites.id, orders.siteId))
+      .innerJoin(brands, eq(brands.id, sites.brandId))
       .where(
         and(
           not(inArray(orders.status, [...FINAL_STATUSES])),
@@ -62,6 +79,7 @@ export async function runLateOrdersOnce(
       .limit(BATCH)
       .for('update', { of: orderEtas, skipLocked: true });
 
+    const notices: NotificationRow[] = [];
     for (const row of due) {
       const { eta } = row;
       const d = evaluateLateness(eta, now);
@@ -104,6 +122,17 @@ export async function runLateOrdersOnce(
           updatedAt: sql`now()`,
         })
         .where(eq(orderEtas.id, eta.id));
+      // The customer is told once, with the move to late (docs/product/customer.md#lateness).
+      if (d.markLate && !eta.isLate) {
+        const ctx = {
+          orderNumber: row.orderNumber,
+          branchName: siteDisplayName(row.brandName, row.branchName),
+          orderType: row.notice.orderType,
+        };
+        notices.push(
+          ...customerRows(row.notice, 'orderLate', `order:${eta.orderId}:late`, customerStatus.orderLate(ctx)),
+        );
+      }
       etaEvents.push({
         orderId: eta.orderId,
         currentEta: d.currentEta.toISOString(),
@@ -112,6 +141,7 @@ export async function runLateOrdersOnce(
         ...(d.markLate ? { title: LATE_MESSAGE.title, message: LATE_MESSAGE.body } : {}),
       });
     }
+    await enqueueNotifications(tx, notices);
   });
 
   for (const e of etaEvents) await deps.bus.publish(topicName.order(e.orderId), 'order.eta', e);

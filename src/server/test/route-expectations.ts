@@ -194,12 +194,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: OWN,
     example: () => {
       const channel = {
+        orderPlaced: true,
         orderAccepted: true,
+        orderRejected: true,
         driverAssigned: true,
         driverArrived: false,
         outForDelivery: true,
         delivered: true,
         orderLate: true,
+        orderCancelled: true,
       };
       return {
         actor: 'customerA',
@@ -208,6 +211,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       };
     },
   },
+  'POST /api/notifications/unsubscribe': {
+    rows: "the signed token names the person, channel and kind; a token not signed by the server is 400 (notifications.test.ts)",
+  },
+  'GET /api/driver/notifications': { rows: OWN },
+  'PUT /api/driver/notifications': {
+    rows: OWN,
+    example: () => {
+      const channel = { newJob: true, jobTaken: false, orderReady: true };
+      return {
+        actor: 'driver',
+        url: '/api/driver/notifications',
+        payload: { settings: { SMS: channel, EMAIL: channel, PUSH: channel } },
+      };
+    },
+  },
+  'GET /api/partner/notifications': { rows: OWN },
+  'PUT /api/partner/notifications': {
+    rows: OWN,
+    example: () => {
+      const channel = { newOrder: true, branchOrderCancelled: false };
+      return {
+        actor: 'ownerX',
+        url: '/api/partner/notifications',
+        payload: { settings: { SMS: channel, EMAIL: channel, PUSH: channel } },
+      };
+    },
+  },
+  'GET /api/admin/notifications': {
+    rows: PLATFORM,
+    example: () => ({ actor: 'ops_manager', url: '/api/admin/notifications?status=failed' }),
+  },
+  'POST /api/admin/notifications/:id/retry': { rows: PLATFORM },
 
   // Web Push opt-in (docs/decisions/0143-web-push.md): every signed-in person, own subscriptions only
   'GET /api/push/key': { rows: "the server's VAPID public key, the same for everyone signed in" },

@@ -13,6 +13,7 @@ export const endpoints = {
     deleteAccountAddressesOne: { method: 'DELETE', path: '/api/account/addresses/:id' } as EndpointRef<(typeof E)['account']['deleteAccountAddressesOne']>,
     getAccountNotifications: { method: 'GET', path: '/api/account/notifications' } as EndpointRef<(typeof E)['account']['getAccountNotifications']>,
     putAccountNotifications: { method: 'PUT', path: '/api/account/notifications' } as EndpointRef<(typeof E)['account']['putAccountNotifications']>,
+    postUnsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe' } as EndpointRef<(typeof E)['account']['postUnsubscribe']>,
   },
   admin: {
     getAdminDriversPendingCount: { method: 'GET', path: '/api/admin/drivers/pending-count' } as EndpointRef<(typeof E)['admin']['getAdminDriversPendingCount']>,
@@ -35,6 +36,8 @@ export const endpoints = {
     postAdminInvitationsSignUp: { method: 'POST', path: '/api/admin/invitations/sign-up' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsSignUp']>,
     postAdminInvitationsAccept: { method: 'POST', path: '/api/admin/invitations/accept' } as EndpointRef<(typeof E)['admin']['postAdminInvitationsAccept']>,
     postAdminTeamMembersByIdRole: { method: 'POST', path: '/api/admin/team/members/:id/role' } as EndpointRef<(typeof E)['admin']['postAdminTeamMembersByIdRole']>,
+    getAdminNotifications: { method: 'GET', path: '/api/admin/notifications' } as EndpointRef<(typeof E)['admin']['getAdminNotifications']>,
+    postAdminNotificationRetry: { method: 'POST', path: '/api/admin/notifications/:id/retry' } as EndpointRef<(typeof E)['admin']['postAdminNotificationRetry']>,
   },
   audit: {
     getAdminAudit: { method: 'GET', path: '/api/admin/audit' } as EndpointRef<(typeof E)['audit']['getAdminAudit']>,
@@ -75,6 +78,8 @@ export const endpoints = {
     patchDriverPostcode: { method: 'PATCH', path: '/api/driver/postcode' } as EndpointRef<(typeof E)['driver']['patchDriverPostcode']>,
     getDriverEarnings: { method: 'GET', path: '/api/driver/earnings' } as EndpointRef<(typeof E)['driver']['getDriverEarnings']>,
     postDriverEarningsCashOut: { method: 'POST', path: '/api/driver/earnings/cash-out' } as EndpointRef<(typeof E)['driver']['postDriverEarningsCashOut']>,
+    getDriverNotifications: { method: 'GET', path: '/api/driver/notifications' } as EndpointRef<(typeof E)['driver']['getDriverNotifications']>,
+    putDriverNotifications: { method: 'PUT', path: '/api/driver/notifications' } as EndpointRef<(typeof E)['driver']['putDriverNotifications']>,
   },
   halal: {
     getPartnerSitesBySiteIdHalal: { method: 'GET', path: '/api/partner/sites/:siteId/halal' } as EndpointRef<(typeof E)['halal']['getPartnerSitesBySiteIdHalal']>,
@@ -144,6 +149,8 @@ export const endpoints = {
     postInvitationsAccept: { method: 'POST', path: '/api/invitations/accept' } as EndpointRef<(typeof E)['partner']['postInvitationsAccept']>,
     patchPartnerBrandsByBrandIdStaffByUserId: { method: 'PATCH', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['patchPartnerBrandsByBrandIdStaffByUserId']>,
     deletePartnerBrandsByBrandIdStaffByUserId: { method: 'DELETE', path: '/api/partner/brands/:brandId/staff/:userId' } as EndpointRef<(typeof E)['partner']['deletePartnerBrandsByBrandIdStaffByUserId']>,
+    getPartnerNotifications: { method: 'GET', path: '/api/partner/notifications' } as EndpointRef<(typeof E)['partner']['getPartnerNotifications']>,
+    putPartnerNotifications: { method: 'PUT', path: '/api/partner/notifications' } as EndpointRef<(typeof E)['partner']['putPartnerNotifications']>,
   },
   push: {
     getPushKey: { method: 'GET', path: '/api/push/key' } as EndpointRef<(typeof E)['push']['getPushKey']>,

@@ -1,3 +1,4 @@
+import { unsubscribeEndpoints } from './notifications-endpoints';
 import { accountProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { listAccountOrdersQuery, listAccountOrdersResponse } from './list-orders';
@@ -75,4 +76,5 @@ export const accountEndpoints = {
     body: notificationSettingsBody,
     responses: { 200: notificationSettingsResponse },
   }),
+  ...unsubscribeEndpoints,
 };

@@ -1,22 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { NOTIFICATION_EVENTS } from '../../notifications';
+import { notificationGridContract } from '../notification-grid';
 
-/** GET/PUT /api/account/notifications: per channel (SMS, EMAIL, PUSH), six order events; all on until saved. */
-const channel = z.object({
-  orderAccepted: z.boolean(),
-  driverAssigned: z.boolean(),
-  driverArrived: z.boolean(),
-  outForDelivery: z.boolean(),
-  delivered: z.boolean(),
-  orderLate: z.boolean(),
-});
+/** GET/PUT /api/account/notifications: per channel (SMS, EMAIL, PUSH), the customer's order events; all on until saved. */
+const grid = notificationGridContract(NOTIFICATION_EVENTS);
 
-export const notificationSettings = z.object({ SMS: channel, EMAIL: channel, PUSH: channel });
+export const notificationSettings = grid.settings;
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 /** The PUT body and both answers: { settings: { SMS: {...}, EMAIL: {...}, PUSH: {...} } }. */
-// Strict all the way down: a setting the server does not know is refused, not silently dropped.
-const strictChannel = z.strictObject(channel.shape);
-export const notificationSettingsBody = z.strictObject({
-  settings: z.strictObject({ SMS: strictChannel, EMAIL: strictChannel, PUSH: strictChannel }),
-});
-export const notificationSettingsResponse = z.object({ settings: notificationSettings });
+export const notificationSettingsBody = grid.body;
+export const notificationSettingsResponse = grid.response;

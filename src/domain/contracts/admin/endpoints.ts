@@ -1,3 +1,4 @@
+import { adminNotificationEndpoints } from './notifications-endpoints';
 import {
   adminOverviewResponse,
   adminProfileResponse,
@@ -191,4 +192,5 @@ export const adminEndpoints = {
     responses: { 200: inviteAcceptResponse },
   }),
   ...teamRoleEndpoints,
+  ...adminNotificationEndpoints,
 };

@@ -1,3 +1,4 @@
+import { driverNotificationEndpoints } from './notifications-endpoints';
 import { driverProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { submitApplicationBody, submitApplicationResponse } from './application';
@@ -53,4 +54,5 @@ export const driverEndpoints = {
     summary: 'Post driver earnings cash out',
     responses: { 200: cashOutResponse },
   }),
+  ...driverNotificationEndpoints,
 };

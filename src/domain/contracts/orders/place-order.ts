@@ -30,6 +30,8 @@ export const placeOrderBody = z.strictObject({
     .max(100, 'An order can have at most 100 lines'),
   customerName: z.string().trim().max(100).default(''),
   customerPhone: z.string().trim().max(30).default(''),
+  /** A visitor's e-mail for the receipt and status e-mails; a signed-in customer's account e-mail is used instead. */
+  customerEmail: z.email({ error: 'Please enter a valid email address' }).max(254).nullish(),
   deliveryAddress: z.string().trim().max(300).nullish(),
   deliveryPostcode: z.string().trim().max(20).nullish(),
   deliveryInstructions: z.string().trim().max(500).nullish(),

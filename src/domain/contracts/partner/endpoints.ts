@@ -1,3 +1,4 @@
+import { partnerNotificationEndpoints } from './notifications-endpoints';
 import { handOverBody, handOverResponse, orderParams, siteOrdersParams, siteOrdersResponse } from './orders';
 import { POLICIES } from '../../policies';
 import { brandParams, getBrandResponse, listBrandsResponse } from './brands';
@@ -170,4 +171,5 @@ export const partnerEndpoints = {
     responses: { 200: acceptInvitationResponse },
   }),
   ...staffEndpoints,
+  ...partnerNotificationEndpoints,
 };

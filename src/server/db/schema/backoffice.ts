@@ -164,6 +164,10 @@ export const mailOutbox = pgTable(
     transport: text('transport').$type<'smtp' | 'outbox' | 'push' | 'sms'>().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** The notification outbox row's dedupe key: a re-sent notification is recorded (and sent) once. */
+    dedupeKey: text('dedupe_key').unique(),
+    /** The page a push or SMS opens (dev outbox). */
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],

@@ -7,3 +7,4 @@ export * from './delivery';
 export * from './backoffice';
 export * from './halal';
 export * from './push';
+export * from './notifications';

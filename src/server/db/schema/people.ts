@@ -5,7 +5,6 @@ import {
   index,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -77,23 +76,4 @@ export const customerAddresses = pgTable(
       .on(t.customerId)
       .where(sql`${t.isDefault}`),
   ],
-);
-
-/** Per channel (SMS, EMAIL, PUSH) and event; a missing row means every event is on. */
-export const customerNotificationSettings = pgTable(
-  'customer_notification_settings',
-  {
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    notificationType: text('notification_type').$type<'SMS' | 'EMAIL' | 'PUSH'>().notNull(),
-    orderAccepted: boolean('order_accepted').notNull().default(true),
-    driverAssigned: boolean('driver_assigned').notNull().default(true),
-    driverArrived: boolean('driver_arrived').notNull().default(true),
-    outForDelivery: boolean('out_for_delivery').notNull().default(true),
-    delivered: boolean('delivered').notNull().default(true),
-    orderLate: boolean('order_late').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.notificationType] })],
 );

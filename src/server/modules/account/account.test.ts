@@ -178,12 +178,15 @@ describe('/api/account/notifications', () => {
 
   it('saves all three channels and reads them back, for the caller only', async () => {
     const on = {
+      orderPlaced: true,
       orderAccepted: true,
+      orderRejected: true,
       driverAssigned: true,
       driverArrived: true,
       outForDelivery: true,
       delivered: true,
       orderLate: true,
+      orderCancelled: true,
     };
     const settings = {
       SMS: { ...on, driverArrived: false },
@@ -201,12 +204,15 @@ describe('/api/account/notifications', () => {
 
   it('refuses a body missing a channel', async () => {
     const on = {
+      orderPlaced: true,
       orderAccepted: true,
+      orderRejected: true,
       driverAssigned: true,
       driverArrived: true,
       outForDelivery: true,
       delivered: true,
       orderLate: true,
+      orderCancelled: true,
     };
     expect((await call('PUT', '/api/account/notifications', me, { settings: { SMS: on, EMAIL: on } })).statusCode).toBe(
       400,

@@ -39,6 +39,7 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { inMaintenance, isMaintenanceValue } from '../../platform/tenant-settings';
+import { customerRows, newOrderRows, notificationRowsValue, outboxInsert, receiptMessage } from '../notifications';
 
 /** What placing an order needs; without a route planner the ETA uses the straight line. Named here, not
  * taken from app.ts's AppDeps, so the use case does not import the app that imports it. */
@@ -164,8 +165,9 @@ const writeOrder = preparedStatement<{ order_number: string }>(
     o as (${insertJsonRows(orders, ORDER_COLUMNS, 'order', { order_number: sql`'HN-' || nextval('order_number_seq')` })} returning ${orders.orderNumber}),
     i as (${insertJsonRows(orderItems, ITEM_COLUMNS, 'items')}),
     h as (${insertJsonRows(orderStatusHistory, HISTORY_COLUMNS, 'history')}),
-    e as (${insertJsonRows(orderEtas, ETA_COLUMNS, 'eta')})
-    select order_number from o`,
+    e as (${insertJsonRows(orderEtas, ETA_COLUMNS, 'eta')}),
+    n as (${outboxInsert(sql`${sql.placeholder('notes')}`, sql`(select order_number from o)`)})
+    select order_number, pg_notify('halalnosh_outbox', '') from o`,
 );
 
 async function answer(
@@ -257,7 +259,7 @@ export async function placeOrder(
   const order = {
     id: orderId,
     customerId: customer?.userId ?? null,
-    customerEmail: customer?.email ?? null,
+    customerEmail: customer?.email ?? body.customerEmail ?? null,
     customerName: body.customerName,
     customerPhone: body.customerPhone,
     siteId: site.id,
@@ -293,9 +295,30 @@ export async function placeOrder(
   const items = priced.lines.map((l) => ({ orderId, ...l }));
   const history = { orderId, status: 'PENDING' as const, actorId: customer?.userId ?? null, createdAt: now };
 
+  // The receipt and the branch's new-order notice go out through the outbox, written with the
+  // order (docs/decisions/0140-notification-outbox.md); the order number is filled in by the statement.
+  const notice = { ...order, orderNumber: '{{orderNumber}}', driverId: null };
+  const notes = [
+    ...customerRows(
+      notice,
+      'orderPlaced',
+      `order:${orderId}:placed`,
+      receiptMessage({
+        ...order,
+        orderNumber: '{{orderNumber}}',
+        branchName: site.displayName,
+        items,
+        placedAt: now,
+        trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
+      }),
+    ),
+    ...newOrderRows(notice, site.displayName),
+  ];
+
   let orderNumber: string;
   try {
     const rows = await writeOrder(deps.db, {
+      notes: notificationRowsValue(notes),
       order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
       items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
       history: jsonRowsValue(orderStatusHistory, HISTORY_COLUMNS, [history]),

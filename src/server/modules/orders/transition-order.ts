@@ -18,6 +18,7 @@ import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } fr
 import type { LiveBus } from '../../platform/live-bus';
 import { hashOrderToken, isSiteStaff } from '../access';
 import { recordAudit } from '../audit';
+import { enqueueTransitionNotifications } from '../notifications';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 
@@ -288,13 +289,25 @@ export async function transitionOrder(
         job = { id: created.id, area: created.area, status: 'available', created: true };
       }
     }
+    const driverId = input.action === 'assign_driver' ? input.actor.userId : order.driverId;
+    // Every move writes the notifications it causes in its own transaction (docs/decisions/0140-notification-outbox.md).
+    await enqueueTransitionNotifications(tx, {
+      order: { ...order, driverId },
+      brandName: row.brandName,
+      siteName: row.site.name,
+      action: input.action,
+      actorKind: input.actor.kind,
+      actorUserId: input.actor.userId,
+      reason: reason || null,
+      job,
+    });
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
       siteId: order.siteId,
       previousStatus: order.status,
       status: t.to,
-      driverId: input.action === 'assign_driver' ? input.actor.userId : order.driverId,
+      driverId,
       job,
     };
   });

@@ -13,24 +13,34 @@ export type DevDelivery = {
   html?: string;
   /** The page the notification opens. */
   url?: string;
+  /** The outbox row's dedupe key (OutgoingMessage.dedupeKey): a second delivery of the same key is not recorded again. */
+  dedupeKey?: string;
 };
 
-export type DevDeliveryRow = DevDelivery & { id: string; createdAt: Date };
+export type DevDeliveryRow = Omit<DevDelivery, 'dedupeKey'> & { id: string; createdAt: Date };
 
 /**
- * The dev outbox for all three channels (docs/decisions/0005-email-confirmation-and-outbox.md): outside production,
- * with no SMTP, push or SMS provider configured, a sender records what it would have sent here
- * instead, and /dev/mail shows it newest first. Stored in `mail_outbox`, whose `transport` says
- * the channel ('outbox' for e-mail, 'push', 'sms').
+ * The dev outbox for all three channels (docs/decisions/0142-dev-outbox-all-channels.md): with no
+ * SMTP, push or SMS provider configured, a sender records what it would have sent here instead,
+ * and /dev/mail shows it newest first outside production. Stored in `mail_outbox`, whose
+ * `transport` says the channel ('outbox' for e-mail, 'push', 'sms'). Recording is the delivery,
+ * so the dedupe key makes it exactly once. Answers false when the key was already recorded.
  */
-export async function recordDevDelivery(db: Db, delivery: DevDelivery): Promise<void> {
-  await db.insert(mailOutbox).values({
-    to: delivery.to,
-    subject: delivery.title,
-    text: delivery.url ? `${delivery.text}\n\n${delivery.url}` : delivery.text,
-    html: delivery.html ?? null,
-    transport: delivery.channel === 'email' ? 'outbox' : delivery.channel,
-  });
+export async function recordDevDelivery(db: Db, delivery: DevDelivery): Promise<boolean> {
+  const rows = await db
+    .insert(mailOutbox)
+    .values({
+      to: delivery.to,
+      subject: delivery.title,
+      text: delivery.text,
+      html: delivery.html ?? null,
+      url: delivery.url ?? null,
+      dedupeKey: delivery.dedupeKey ?? null,
+      transport: delivery.channel === 'email' ? 'outbox' : delivery.channel,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }
 
 /** The latest deliveries of every channel, newest first (what /dev/mail lists). */
@@ -42,7 +52,8 @@ export async function listDevDeliveries(db: Db, limit = 50): Promise<DevDelivery
     to: m.to,
     title: m.subject,
     text: m.text,
-    html: m.html ?? undefined,
+    ...(m.html ? { html: m.html } : {}),
+    ...(m.url ? { url: m.url } : {}),
     createdAt: m.createdAt,
   }));
 }

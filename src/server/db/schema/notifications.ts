@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** What an outbox row sends: rendered when the event happens, so the worker needs no business data. */
+export type OutboxPayload = { title: string; text: string; html?: string; url?: string };
+
+/**
+ * The transactional outbox (docs/decisions/0140-notification-outbox.md): one row per event,
+ * recipient and channel, written in the transaction of the change that causes it; the worker
+ * (platform/notify/outbox.ts) claims rows with FOR UPDATE SKIP LOCKED under a lease.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The notification kind (domain/notifications.ts). */
+    eventKind: text('event_kind').notNull(),
+    /** The change it reports: `order:<id>:<status>`, `job:<id>`, `ticket-message:<id>`… */
+    eventId: text('event_id').notNull(),
+    recipientUserId: text('recipient_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** A visitor's (or the account's) address and phone at the time of the event. */
+    recipientEmail: text('recipient_email'),
+    recipientPhone: text('recipient_phone'),
+    channel: text('channel').$type<'email' | 'push' | 'sms'>().notNull(),
+    /** event id + recipient + channel: the same event never reaches the same person on the same channel twice. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    payload: jsonb('payload').$type<OutboxPayload>().notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: until when the claiming worker owns the row, and its claim. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leaseToken: text('lease_token'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('notification_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Notification switches per person, channel and kind (docs/decisions/0141-notification-preferences.md);
+ * a missing row is "on". Customers, drivers and partners alike.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'push' | 'sms'>().notNull(),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel, t.kind] })],
+);

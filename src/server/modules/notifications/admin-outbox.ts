@@ -1,0 +1,88 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminOutboxItem } from '../../../domain/contracts/admin/notifications-endpoints';
+import { AppError } from '../../../domain/errors';
+import { notificationKindLabel } from '../../../domain/notifications';
+import type { Db } from '../../db/client';
+import { notificationOutbox } from '../../db/schema/index';
+import { OUTBOX_CHANNEL } from '../../platform/notify/outbox-worker';
+import { type AuditActor, recordAudit } from '../audit';
+
+type Row = typeof notificationOutbox.$inferSelect;
+
+function itemOf(r: Row): AdminOutboxItem {
+  return {
+    id: r.id,
+    kind: r.eventKind,
+    kindLabel: notificationKindLabel(r.eventKind),
+    channel: r.channel,
+    recipient:
+      r.channel === 'sms'
+        ? (r.recipientPhone ?? '')
+        : r.channel === 'email'
+          ? (r.recipientEmail ?? '')
+          : `account ${r.recipientUserId ?? ''}`,
+    title: r.payload.title,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Failed and pending sends, newest first (docs/product/admin.md#notifications). */
+export async function listOutbox(db: Db, status?: 'failed' | 'pending') {
+  const statuses =
+    status === 'failed'
+      ? (['failed'] as const)
+      : status === 'pending'
+        ? (['pending', 'sending'] as const)
+        : (['failed', 'pending', 'sending'] as const);
+  const rows = await db
+    .select()
+    .from(notificationOutbox)
+    .where(inArray(notificationOutbox.status, [...statuses]))
+    .orderBy(desc(notificationOutbox.createdAt))
+    .limit(200);
+  const counts = await db
+    .select({ status: notificationOutbox.status, n: count() })
+    .from(notificationOutbox)
+    .where(inArray(notificationOutbox.status, ['failed', 'pending', 'sending']))
+    .groupBy(notificationOutbox.status);
+  const n = (s: string) => counts.filter((c) => c.status === s).reduce((a, c) => a + Number(c.n), 0);
+  return { items: rows.map(itemOf), counts: { pending: n('pending') + n('sending'), failed: n('failed') } };
+}
+
+/**
+ * Puts one failed, skipped or pending send back in the queue, due now, and wakes the workers; the
+ * audit log records who did it. A row being sent or already sent cannot be retried (409).
+ */
+export async function retryOutboxRow(db: Db, id: string, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(notificationOutbox).where(eq(notificationOutbox.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+    if (row.status === 'sent' || row.status === 'sending') {
+      throw new AppError('CONFLICT', `This notification is ${row.status === 'sent' ? 'already sent' : 'being sent'}`);
+    }
+    const [updated] = await tx
+      .update(notificationOutbox)
+      .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(notificationOutbox.id, id)))
+      .returning();
+    await recordAudit(tx, {
+      actionType: 'notification_retried',
+      entityType: 'notification',
+      entityId: id,
+      actor,
+      details: {
+        kind: row.eventKind,
+        channel: row.channel,
+        from: row.status,
+        attempts: row.attempts,
+        lastError: row.lastError,
+      },
+    });
+    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    return { item: itemOf(updated) };
+  });
+}

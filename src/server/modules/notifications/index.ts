@@ -1,0 +1,16 @@
+// The notifications module's public surface (docs/decisions/0110-platform-and-module-boundaries.md):
+// what other modules and jobs call to enqueue notifications in their own transactions, and the
+// preference grids the account, driver and partner settings read and save.
+export { enqueueNotifications, notificationRowsValue, outboxInsert, type NotificationRow } from './enqueue';
+export {
+  customerRows,
+  enqueueTransitionNotifications,
+  newOrderRows,
+  toPerson,
+  type OrderForNotice,
+} from './order-notifications';
+export { getPreferenceGrid, savePreferenceGrid } from './preferences';
+export { customerStatus, receiptMessage, statusMessage } from './templates';
+export { messagePreparer } from './prepare-message';
+export { notificationRoutes } from './routes';
+export { unsubscribeToken } from './unsubscribe';

@@ -1,0 +1,212 @@
+import { LATE_MESSAGE } from '../../../domain/eta';
+import { formatFee, formatPence } from '../../../domain/money';
+import type { OutboxPayload } from '../../db/schema/index';
+
+/**
+ * The texts of every notification (docs/product/orders.md#notifications). Links are app paths
+ * prefixed with `{{app}}`, which the worker turns into PUBLIC_URL when it sends, so a payload can
+ * be rendered inside any transaction without the configuration at hand.
+ */
+export const APP = '{{app}}';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The HTML part: the same words as the text part, in a plain, readable frame. */
+function htmlFrame(title: string, bodyHtml: string, link?: { href: string; label: string }): string {
+  return `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px">
+<h1 style="font-size:20px;color:#065f46">${escapeHtml(title)}</h1>
+${bodyHtml}
+${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>` : ''}
+<p style="color:#6b7280;font-size:12px">HalalNosh</p>
+</body></html>`;
+}
+
+/** A short status message: one sentence, a link, and the same as HTML. */
+export function statusMessage(
+  title: string,
+  sentence: string,
+  path: string,
+  linkLabel = 'Track your order',
+): OutboxPayload {
+  const href = `${APP}${path}`;
+  return {
+    title,
+    text: `${sentence}\n\n${linkLabel}: ${href}`,
+    html: htmlFrame(title, `<p>${escapeHtml(sentence)}</p>`, { href, label: linkLabel }),
+    url: path,
+  };
+}
+
+export type ReceiptOrder = {
+  orderNumber: string;
+  branchName: string;
+  orderType: 'DELIVERY' | 'PICKUP';
+  items: { name: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }[];
+  subtotalMinor: number;
+  deliveryFeeMinor: number;
+  totalMinor: number;
+  deliveryAddress: string | null;
+  deliveryPostcode: string | null;
+  placedAt: Date;
+  /** `/order/HN-…`, with the visitor's private token when there is no account. */
+  trackPath: string;
+};
+
+/** The order confirmation as a receipt (docs/product/orders.md#notifications). */
+export function receiptMessage(o: ReceiptOrder): OutboxPayload {
+  const title = `Your HalalNosh order ${o.orderNumber}`;
+  const href = `${APP}${o.trackPath}`;
+  const address =
+    o.orderType === 'DELIVERY' ? [o.deliveryAddress, o.deliveryPostcode].filter(Boolean).join(', ') : null;
+  const lines = o.items.map(
+    (i) => `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
+  );
+  const text = [
+    `Thank you for your order from ${o.branchName}.`,
+    '',
+    `Order number: ${o.orderNumber}`,
+    `Placed: ${dateTime.format(o.placedAt)}`,
+    `Branch: ${o.branchName}`,
+    o.orderType === 'DELIVERY' ? `Delivery to: ${address}` : 'Collection from the branch',
+    '',
+    ...lines,
+    '',
+    `Subtotal: ${formatPence(o.subtotalMinor)}`,
+    ...(o.orderType === 'DELIVERY' ? [`Delivery fee: ${formatFee(o.deliveryFeeMinor)}`] : []),
+    `Total: ${formatPence(o.totalMinor)}`,
+    `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
+    '',
+    `Track your order: ${href}`,
+  ].join('\n');
+  const rows = o.items
+    .map(
+      (i) =>
+        `<tr><td style="padding:4px 8px">${i.quantity} × ${escapeHtml(i.name)}</td><td style="padding:4px 8px;text-align:right">${formatPence(i.unitPriceMinor)}</td><td style="padding:4px 8px;text-align:right">${formatPence(i.lineTotalMinor)}</td></tr>`,
+    )
+    .join('');
+  const html = htmlFrame(
+    title,
+    `<p>Thank you for your order from ${escapeHtml(o.branchName)}.</p>
+<p>Order number: <strong>${escapeHtml(o.orderNumber)}</strong><br>Placed: ${escapeHtml(dateTime.format(o.placedAt))}<br>Branch: ${escapeHtml(o.branchName)}<br>${
+      o.orderType === 'DELIVERY' ? `Delivery to: ${escapeHtml(address ?? '')}` : 'Collection from the branch'
+    }</p>
+<table style="border-collapse:collapse;width:100%"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="text-align:right;padding:4px 8px">Price</th><th style="text-align:right;padding:4px 8px">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<p>Subtotal: ${formatPence(o.subtotalMinor)}${
+      o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
+    }<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
+    { href, label: 'Track your order' },
+  );
+  return { title, text, html, url: o.trackPath };
+}
+
+export type StatusContext = {
+  orderNumber: string;
+  branchName: string;
+  orderType: 'DELIVERY' | 'PICKUP';
+  reason?: string | null;
+};
+
+/** The customer's short status messages, by kind. */
+export const customerStatus = {
+  orderAccepted: (o: StatusContext) =>
+    statusMessage(
+      `Order ${o.orderNumber} accepted`,
+      `${o.branchName} has accepted your order and is preparing it.`,
+      `/order/${o.orderNumber}`,
+    ),
+  orderRejected: (o: StatusContext) =>
+    statusMessage(
+      `Order ${o.orderNumber} rejected`,
+      `${o.branchName} could not take your order${o.reason ? `: ${o.reason}` : ''}. Nothing is owed.`,
+      `/order/${o.orderNumber}`,
+    ),
+  driverAssigned: (o: StatusContext) =>
+    statusMessage(
+      `Driver assigned to ${o.orderNumber}`,
+      `A driver is on the way to ${o.branchName} to collect your order.`,
+      `/order/${o.orderNumber}`,
+    ),
+  driverArrived: (o: StatusContext) =>
+    statusMessage(
+      `Your driver has arrived`,
+      `Your driver is outside with order ${o.orderNumber}.`,
+      `/order/${o.orderNumber}`,
+    ),
+  outForDelivery: (o: StatusContext) =>
+    statusMessage(
+      `Order ${o.orderNumber} is out for delivery`,
+      'Your order is on its way to you.',
+      `/order/${o.orderNumber}`,
+    ),
+  delivered: (o: StatusContext) =>
+    o.orderType === 'DELIVERY'
+      ? statusMessage(
+          `Order ${o.orderNumber} delivered`,
+          'Your order has been delivered. Enjoy your meal!',
+          `/order/${o.orderNumber}`,
+          'Rate your order',
+        )
+      : statusMessage(
+          `Order ${o.orderNumber} collected`,
+          'Your order has been collected. Enjoy your meal!',
+          `/order/${o.orderNumber}`,
+          'Rate your order',
+        ),
+  orderLate: (o: StatusContext) =>
+    statusMessage(`${LATE_MESSAGE.title}: ${o.orderNumber}`, LATE_MESSAGE.body, `/order/${o.orderNumber}`),
+  orderCancelled: (o: StatusContext) =>
+    statusMessage(
+      `Order ${o.orderNumber} cancelled`,
+      `Your order from ${o.branchName} has been cancelled${o.reason ? `: ${o.reason}` : ''}.`,
+      `/order/${o.orderNumber}`,
+    ),
+};
+
+export const partnerStatus = {
+  newOrder: (o: StatusContext & { totalMinor: number }) =>
+    statusMessage(
+      `New order ${o.orderNumber}`,
+      `New ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'} order at ${o.branchName}: ${formatPence(o.totalMinor)}.`,
+      '/partner/orders',
+      'Open the orders console',
+    ),
+  branchOrderCancelled: (o: StatusContext) =>
+    statusMessage(
+      `Order ${o.orderNumber} cancelled`,
+      `Order ${o.orderNumber} at ${o.branchName} has been cancelled${o.reason ? `: ${o.reason}` : ''}.`,
+      '/partner/orders',
+      'Open the orders console',
+    ),
+};
+
+export const driverStatus = {
+  newJob: (j: { area: string; branchName: string }) =>
+    statusMessage(
+      `New job in ${j.area}`,
+      `A delivery from ${j.branchName} is waiting in your area.`,
+      '/driver/jobs',
+      'Open the jobs board',
+    ),
+  jobTaken: (j: { area: string; branchName: string }) =>
+    statusMessage(
+      `Job taken`,
+      `The job from ${j.branchName} in ${j.area} has been taken by another driver.`,
+      '/driver/jobs',
+      'Open the jobs board',
+    ),
+  orderReady: (o: StatusContext & { jobId: string }) =>
+    statusMessage(
+      `Order ${o.orderNumber} is ready`,
+      `Order ${o.orderNumber} is ready for pickup at ${o.branchName}.`,
+      `/driver/delivery/${o.jobId}`,
+      'Open the delivery',
+    ),
+};
