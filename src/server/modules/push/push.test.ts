@@ -229,8 +229,12 @@ describe('the push sender', () => {
       channel: 'push',
       to: otherId,
       title: 'Order accepted',
-      text: 'Hot Grill has accepted order HN-1042. Estimated delivery 19:40.\n\n/orders/HN-1042',
+      text: 'Hot Grill has accepted order HN-1042. Estimated delivery 19:40.',
+      url: '/orders/HN-1042',
     });
+    // Recorded once per outbox row, however often it is sent.
+    await dev.send(message(otherId));
+    expect((await listDevDeliveries(t.database.db)).filter((d) => d.to === otherId)).toHaveLength(1);
     expect(await sender().send(message(otherId))).toEqual({ ok: true, detail: 'no push subscription' });
     expect(await sender().send(message(null))).toMatchObject({ ok: false, retry: false });
   });

@@ -95,11 +95,7 @@ export async function deliverClaimed(
       // A sender should answer, not throw; a throw is treated as a failure a retry may cure.
       result = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };
     }
-    outcome = result.ok
-      ? 'sent'
-      : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS
-        ? 'retried'
-        : 'failed';
+    outcome = result.ok ? 'sent' : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS ? 'retried' : 'failed';
   }
   const now = opts.now();
   await db
@@ -109,9 +105,7 @@ export async function deliverClaimed(
       leasedUntil: null,
       leaseToken: null,
       updatedAt: now,
-      ...(result.ok
-        ? { sentAt: now, lastError: null }
-        : { lastError: result.error.slice(0, 1000) }),
+      ...(result.ok ? { sentAt: now, lastError: null } : { lastError: result.error.slice(0, 1000) }),
       ...(outcome === 'retried' ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) } : {}),
     })
     .where(
@@ -125,7 +119,10 @@ export async function deliverClaimed(
 }
 
 /** One pass: claim a batch, send each row (side by side), record each answer. */
-export async function runOutboxOnce(deps: { db: Db; senders: Senders }, options: WorkerOptions = {}): Promise<PassResult> {
+export async function runOutboxOnce(
+  deps: { db: Db; senders: Senders },
+  options: WorkerOptions = {},
+): Promise<PassResult> {
   const now = options.now ?? (() => new Date());
   const rows = await claimOutboxRows(deps.db, {
     now: now(),
@@ -170,7 +167,9 @@ export async function startOutboxWorker(
         if (r.claimed >= batch) again = true;
       } while (again);
     })()
-      .catch((err: unknown) => deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox sweep failed'))
+      .catch((err: unknown) =>
+        deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox sweep failed'),
+      )
       .finally(() => {
         running = null;
       });

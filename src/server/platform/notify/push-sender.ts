@@ -113,6 +113,7 @@ export function createPushSender(options: PushSenderOptions): ChannelSender {
             title: payload.title,
             text: payload.body,
             url: payload.url,
+            dedupeKey: message.dedupeKey,
           });
           return { ok: true, detail: 'no push subscription: kept in the dev outbox' };
         }

@@ -113,7 +113,13 @@ export function createSmsSender(options: SmsSenderOptions): ChannelSender {
         };
       if (!options.sms || !target) {
         if (!options.devOutbox) return { ok: false, retry: false, error: 'SMS_URL is not set' };
-        await recordDevDelivery(options.db, { channel: 'sms', to: phone, title: message.title, text: body });
+        await recordDevDelivery(options.db, {
+          channel: 'sms',
+          to: phone,
+          title: message.title,
+          text: body,
+          dedupeKey: message.dedupeKey,
+        });
         return { ok: true, detail: 'kept in the dev outbox' };
       }
       const headers: Record<string, string> = {
