@@ -1,5 +1,6 @@
 import { desc, like } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index';
+import { unsubscribeToken } from '../modules/notifications';
 import type { ActorName, World } from './security-world';
 
 /**
@@ -212,7 +213,18 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     },
   },
   'POST /api/notifications/unsubscribe': {
-    rows: "the signed token names the person, channel and kind; a token not signed by the server is 400 (notifications.test.ts)",
+    rows: 'the signed token names the person, channel and kind; a token not signed by the server is 400 (notifications.test.ts)',
+    example: (w) => ({
+      actor: 'visitor',
+      url: '/api/notifications/unsubscribe',
+      payload: {
+        token: unsubscribeToken(w.t.app.deps.config.authSecret, {
+          userId: w.actors.customerA.id!,
+          channel: 'sms',
+          kind: 'orderLate',
+        }),
+      },
+    }),
   },
   'GET /api/driver/notifications': { rows: OWN },
   'PUT /api/driver/notifications': {

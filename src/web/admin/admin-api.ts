@@ -18,4 +18,6 @@ export const adminKeys = {
   halal: ['admin', 'halal'] as const,
   reports: (from: string, to: string) => ['admin', 'reports', from, to] as const,
   audit: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,
+  notificationsAll: ['admin', 'notifications'] as const,
+  notifications: (status: string) => ['admin', 'notifications', status] as const,
 };

@@ -1,5 +1,6 @@
 import {
   BadgeCheck,
+  Bell,
   FileText,
   Headphones,
   LayoutDashboard,
@@ -23,6 +24,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/team', label: 'Team', area: 'team', icon: Users },
   { to: '/admin/reports', label: 'Reports', area: 'reports', icon: FileText },
   { to: '/admin/settings', label: 'Settings', area: 'settings', icon: Settings },
+  { to: '/admin/notifications', label: 'Notifications', area: 'notifications', icon: Bell },
   { to: '/admin/audit', label: 'Audit Log', area: 'audit', icon: ScrollText },
 ];
 

@@ -28,7 +28,9 @@ function MailText({ text }: { text: string }) {
   return <p className="whitespace-pre-wrap break-words text-sm">{parts}</p>;
 }
 
-/** /dev/mail: the dev outbox of demo mode, where mails land instead of being sent. */
+const CHANNEL_LABEL = { email: 'E-mail', push: 'Push', sms: 'SMS' } as const;
+
+/** /dev/mail: the dev outbox of demo mode, where e-mails, push notifications and texts land instead of being sent. */
 export function DevMailPage() {
   useDocumentTitle('Dev outbox');
   const mails = useQuery({
@@ -47,8 +49,8 @@ export function DevMailPage() {
           </Link>
           <h1 className="text-2xl font-bold">Dev outbox</h1>
           <p className="text-muted-foreground">
-            Demo mode only: with no mail server configured, every mail HalalNosh would send is kept here instead (newest
-            first, latest 50).
+            Demo mode only: with no mail server, push service or SMS provider configured, every e-mail, push
+            notification and text HalalNosh would send is kept here instead (newest first, latest 50).
           </p>
         </div>
         <Button variant="outline" onClick={() => void mails.refetch()} disabled={mails.isFetching}>
@@ -66,15 +68,18 @@ export function DevMailPage() {
       ) : mails.data.mails.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
           <Inbox aria-hidden="true" className="size-10" />
-          <p>No mails yet. Sign up or ask for a password reset and the mail appears here.</p>
+          <p>Nothing yet. Sign up, ask for a password reset or place an order and the messages appear here.</p>
         </div>
       ) : (
-        <ul className="grid gap-4" aria-label="Mails">
+        <ul className="grid gap-4" aria-label="Messages">
           {mails.data.mails.map((mail) => (
             <li key={mail.id}>
               <Card>
                 <CardHeader>
-                  <CardTitle as="h2" className="text-base">
+                  <CardTitle as="h2" className="flex flex-wrap items-center gap-2 text-base">
+                    <span className="rounded bg-muted px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      {CHANNEL_LABEL[mail.channel]}
+                    </span>
                     {mail.subject}
                   </CardTitle>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted-foreground">
@@ -88,6 +93,14 @@ export function DevMailPage() {
                 </CardHeader>
                 <CardContent>
                   <MailText text={mail.text} />
+                  {mail.url && mail.channel !== 'email' ? (
+                    <p className="mt-2 text-sm">
+                      Opens:{' '}
+                      <a href={mail.url} className="font-medium text-primary underline underline-offset-2">
+                        {mail.url}
+                      </a>
+                    </p>
+                  ) : null}
                 </CardContent>
               </Card>
             </li>

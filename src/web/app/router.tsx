@@ -64,6 +64,10 @@ const customer = {
     () => import('../customer/reset-password-page'),
     (m) => m.ResetPasswordPage,
   ),
+  unsubscribe: lazyPage(
+    () => import('../customer/unsubscribe-page'),
+    (m) => m.UnsubscribePage,
+  ),
   account: lazyPage(
     () => import('../customer/account-page'),
     (m) => m.AccountPage,
@@ -193,6 +197,10 @@ const admin = {
     () => import('../admin/audit-page'),
     (m) => m.AuditPage,
   ),
+  notifications: lazyPage(
+    () => import('../admin/notifications-page'),
+    (m) => m.NotificationsPage,
+  ),
   halal: lazyPage(
     () => import('../admin/halal-page'),
     (m) => m.HalalPage,
@@ -232,6 +240,7 @@ export const routes: RouteObject[] = [
           { path: 'auth', lazy: customer.auth },
           { path: 'auth/callback', lazy: customer.authCallback },
           { path: 'reset-password', lazy: customer.resetPassword },
+          { path: 'unsubscribe', lazy: customer.unsubscribe },
           { path: 'partners', lazy: customer.partners },
           {
             element: <RequireSignedIn />,
@@ -300,6 +309,7 @@ export const routes: RouteObject[] = [
               adminRoute('tickets', 'tickets', admin.tickets),
               adminRoute('reports', 'reports', admin.reports),
               adminRoute('audit', 'audit', admin.audit),
+              adminRoute('notifications', 'notifications', admin.notifications),
               adminRoute('halal', 'halal', admin.halal),
               adminRoute('profile', 'overview', admin.profile),
             ],

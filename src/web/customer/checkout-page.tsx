@@ -31,7 +31,7 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-type Fields = { name: string; phone: string; address: string; postcode: string; instructions: string };
+type Fields = { name: string; phone: string; email: string; address: string; postcode: string; instructions: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 /** A signed-in customer's name, phone and default address, for prefilling (customers only). */
@@ -105,7 +105,14 @@ export function CheckoutPage() {
   const queryClient = useQueryClient();
 
   const [orderType, setOrderType] = useState<OrderType>('DELIVERY');
-  const [fields, setFields] = useState<Fields>({ name: '', phone: '', address: '', postcode: '', instructions: '' });
+  const [fields, setFields] = useState<Fields>({
+    name: '',
+    phone: '',
+    email: '',
+    address: '',
+    postcode: '',
+    instructions: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [placed, setPlaced] = useState(false);
@@ -125,6 +132,7 @@ export function CheckoutPage() {
     const name = [p?.firstName, p?.lastName].filter(Boolean).join(' ') || p?.displayName || user?.name || '';
     const address = a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '';
     setFields((f) => ({
+      ...f,
       name: f.name || name,
       phone: f.phone || p?.phone || '',
       address: f.address || address,
@@ -157,6 +165,8 @@ export function CheckoutPage() {
       items: cart.items.map((i) => ({ menuItemId: i.id, quantity: i.quantity })),
       customerName: fields.name.trim(),
       customerPhone: fields.phone.trim(),
+      // A visitor's receipt and status e-mails (docs/product/customer.md#checkout); an account uses its own address.
+      ...(!user && fields.email.trim() ? { customerEmail: fields.email.trim() } : {}),
       deliveryAddress: isDelivery ? fields.address.trim() : null,
       deliveryPostcode: isDelivery ? fields.postcode.trim() : null,
       deliveryInstructions: isDelivery ? fields.instructions.trim() || null : null,
@@ -260,6 +270,19 @@ export function CheckoutPage() {
                 maxLength={30}
                 hint="So the restaurant and driver can reach you."
               />
+              {user ? null : (
+                <TextField
+                  label="Email"
+                  type="email"
+                  value={fields.email}
+                  onChange={set('email')}
+                  error={errors.email}
+                  autoComplete="email"
+                  maxLength={254}
+                  optional
+                  hint="For your receipt and a link to follow your order."
+                />
+              )}
             </div>
           </section>
 

@@ -14,7 +14,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { LATE_MESSAGE } from '../../domain/eta';
@@ -25,7 +25,7 @@ import { cn } from '../lib/cn';
 import { formatDateTime, formatDeliveryFee, formatPrice, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
-import { orderTokenFor } from '../lib/order-tokens';
+import { orderTokenFor, saveOrderToken } from '../lib/order-tokens';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
@@ -456,6 +456,14 @@ function OrderNotFound() {
 /** /order/{number}: the order followed live over /api/events (order.status, order.eta): no polling. */
 export function OrderPage() {
   const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  // A visitor's e-mailed tracking link carries the order token (docs/product/orders.md#notifications):
+  // kept like the placing browser keeps it, before the order is asked for, then taken off the address.
+  const linkToken = params.get('token');
+  if (linkToken && orderTokenFor(id) !== linkToken) saveOrderToken(id, linkToken);
+  useEffect(() => {
+    if (linkToken) setParams({}, { replace: true });
+  }, [linkToken, setParams]);
   const order = useOrder(id);
   // 404 (unknown, or not this browser's or account's order) and any other refusal read "Order not found".
   const failed = order.isError && !isClientError(order.error);

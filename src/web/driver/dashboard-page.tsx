@@ -1,3 +1,4 @@
+import { DriverNotifications } from './driver-notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, LogOut, PoundSterling } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -60,7 +61,6 @@ export function DriverDashboardPage() {
       </header>
       <OnlineToggle isOnline={profile.data.isOnline} />
       <PostcodeForm key={profile.data.currentPostcode ?? ''} current={profile.data.currentPostcode} />
-      <PushOptIn description="New jobs in your area while you are online, a job taken by someone else, and when an order is ready for pickup." />
       {jobs.data ? <ActiveJobs jobs={jobs.data.activeJobs} /> : null}
       <section aria-labelledby="latest-jobs" className="grid gap-3">
         <div className="flex items-center justify-between">
@@ -83,6 +83,8 @@ export function DriverDashboardPage() {
           </>
         )}
       </section>
+      <PushOptIn description="New jobs in your area while you are online, a job taken by someone else, and when an order is ready for pickup." />
+      <DriverNotifications />
       <div className="grid grid-cols-2 gap-3">
         <Link to="/driver/earnings" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           <PoundSterling aria-hidden="true" />

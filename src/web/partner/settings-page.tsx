@@ -23,6 +23,7 @@ import { formatDateTime, formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
+import { PartnerNotifications } from './partner-notifications';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { SelectField } from '../ui/select-field';
 import { PageLoading, Spinner } from '../ui/spinner';
@@ -159,8 +160,6 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           Manage Staff
         </Link>
       </div>
-
-      <PushOptIn description="New orders for your branches and cancelled orders, even with the console closed." />
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
@@ -350,6 +349,8 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           </Card>
         </div>
       </div>
+      <PushOptIn description="New orders for your branches and cancelled orders, even with the console closed." />
+      <PartnerNotifications />
     </div>
   );
 }

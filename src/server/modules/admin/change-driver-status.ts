@@ -8,6 +8,7 @@ import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import type { Mailer } from '../../platform/mail';
 import { type AuditActor, recordAudit } from '../audit';
+import { notifyDriverApplication } from '../notifications';
 import { findDriver } from './driver-rows';
 
 /**
@@ -48,21 +49,15 @@ export async function changeDriverStatus(
       actor,
       details: { action, from, to, driverName: current.name, driverEmail: current.email },
     });
+    // The applicant hears the decision through the outbox, with the change (docs/decisions/0140-notification-outbox.md).
+    if (from === 'pending' && (to === 'approved' || to === 'rejected')) {
+      await notifyDriverApplication(tx, { driverId, email: current.email, name: current.name, decision: to });
+    }
     return { to, email: current.email, name: current.name, from };
   });
 
   await deps.bus.publish(topicName.user(driverId), 'driver.status', { driverId, status: result.to });
   await deps.bus.publish(topicName.admin, 'driver.status', { driverId, status: result.to });
-  if (result.to === 'approved' && result.from === 'pending') {
-    // A welcome mail (docs/product/admin.md#drivers: send-driver-notification "welcome"); failures are not critical.
-    await deps.mailer
-      .send({
-        to: result.email,
-        subject: 'Welcome to HalalNosh: your driver account is approved',
-        text: `Salam ${result.name ?? ''},\n\nYour application has been approved. Sign in to start taking delivery jobs:\n${deps.publicUrl}/driver/login\n\nHalalNosh`,
-      })
-      .catch(() => undefined);
-  }
   const driver = await findDriver(deps.db, driverId);
   return { driver: driver!, message: DRIVER_STATUS_MESSAGES[result.to as keyof typeof DRIVER_STATUS_MESSAGES] };
 }

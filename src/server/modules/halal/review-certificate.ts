@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { halalCertificates } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { recordAudit } from '../audit';
+import { notifyCertificateDecision } from '../notifications';
 import { type HalalStatusEvent, lockSite, publishHalalStatus, withHalalMove } from './change-status';
 import { getAdminCertificate } from './list-certificates';
 
@@ -83,6 +84,13 @@ export async function reviewCertificate(
         certificateNumber: cert.certificateNumber,
         ...(review.decision === 'reject' ? { reason: review.reason } : {}),
       },
+    });
+    await notifyCertificateDecision(tx, {
+      certificateId,
+      siteId: site.id,
+      certificateNumber: cert.certificateNumber,
+      decision: review.decision === 'approve' ? 'approved' : 'rejected',
+      ...(review.decision === 'reject' ? { reason: review.reason } : {}),
     });
     return site.id;
   });

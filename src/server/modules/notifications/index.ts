@@ -14,3 +14,4 @@ export { customerStatus, receiptMessage, statusMessage } from './templates';
 export { messagePreparer } from './prepare-message';
 export { notificationRoutes } from './routes';
 export { unsubscribeToken } from './unsubscribe';
+export { notifyCertificateDecision, notifyDriverApplication, notifyTicketReply } from './service-notifications';

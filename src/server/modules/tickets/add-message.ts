@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
+import { notifyTicketReply } from '../notifications';
 import { getTicket } from './get-ticket';
 
 /**
@@ -22,19 +23,37 @@ export async function addTicketMessage(
   if (!message) throw new AppError('VALIDATION_ERROR', 'Please enter a message');
   await deps.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: tickets.status, ticketNumber: tickets.ticketNumber })
+      .select({
+        status: tickets.status,
+        ticketNumber: tickets.ticketNumber,
+        subject: tickets.subject,
+        customerEmail: tickets.customerEmail,
+      })
       .from(tickets)
       .where(eq(tickets.id, id))
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Ticket not found');
-    await tx.insert(ticketMessages).values({
-      ticketId: id,
-      senderType: 'staff',
-      senderId: actor.userId,
-      senderName: actor.name || 'Staff',
-      message,
-      isInternal: input.isInternal,
-    });
+    const [written] = await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId: id,
+        senderType: 'staff',
+        senderId: actor.userId,
+        senderName: actor.name || 'Staff',
+        message,
+        isInternal: input.isInternal,
+      })
+      .returning({ id: ticketMessages.id });
+    // A reply (not an internal note) reaches the customer by e-mail (docs/product/orders.md#notifications).
+    if (!input.isInternal && current.customerEmail) {
+      await notifyTicketReply(tx, {
+        messageId: written.id,
+        ticketNumber: current.ticketNumber,
+        subject: current.subject,
+        email: current.customerEmail,
+        message,
+      });
+    }
     const opened = current.status === 'new';
     await tx
       .update(tickets)

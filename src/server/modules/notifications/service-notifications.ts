@@ -1,0 +1,88 @@
+import type { DbOrTx } from '../../db/client';
+import { type NotificationRow, enqueueNotifications } from './enqueue';
+import { statusMessage } from './templates';
+
+/**
+ * Service messages (docs/product/orders.md#notifications): answers to something the person asked
+ * for, by e-mail only and not in any grid, written in the transaction of the decision.
+ */
+
+/** A driver's application approved or rejected. */
+export function notifyDriverApplication(
+  tx: DbOrTx,
+  d: { driverId: string; email: string; name: string | null; decision: 'approved' | 'rejected' },
+) {
+  const payload =
+    d.decision === 'approved'
+      ? statusMessage(
+          'Welcome to HalalNosh: your driver account is approved',
+          `Salam ${d.name ?? ''}, your application has been approved. Sign in to start taking delivery jobs.`.replace(
+            'Salam , ',
+            'Salam, ',
+          ),
+          '/driver/login',
+          'Sign in to the driver app',
+        )
+      : statusMessage(
+          'Your HalalNosh driver application',
+          'We are sorry: your driver application has not been approved. Reply to this e-mail or contact support if you think this is a mistake.',
+          '/driver/login',
+          'Open the driver app',
+        );
+  return enqueueNotifications(tx, [
+    {
+      kind: 'driverApplication',
+      eventId: `driver:${d.driverId}:${d.decision}:${Date.now()}`,
+      channel: 'email',
+      userId: d.driverId,
+      email: d.email,
+      payload,
+    },
+  ]);
+}
+
+/** A staff reply on a support ticket, to the address the ticket was raised from. */
+export function notifyTicketReply(
+  tx: DbOrTx,
+  t: { messageId: string; ticketNumber: string; subject: string; email: string; message: string },
+) {
+  const row: NotificationRow = {
+    kind: 'ticketReply',
+    eventId: `ticket-message:${t.messageId}`,
+    channel: 'email',
+    email: t.email,
+    payload: statusMessage(`Re: ${t.subject} [${t.ticketNumber}]`, t.message, '/', 'Open HalalNosh'),
+  };
+  return enqueueNotifications(tx, [row]);
+}
+
+/** A halal certificate approved or rejected, to everyone who works at the branch. */
+export function notifyCertificateDecision(
+  tx: DbOrTx,
+  c: {
+    certificateId: string;
+    siteId: string;
+    certificateNumber: string;
+    decision: 'approved' | 'rejected';
+    reason?: string;
+  },
+) {
+  const sentence =
+    c.decision === 'approved'
+      ? `Halal certificate ${c.certificateNumber} has been approved.`
+      : `Halal certificate ${c.certificateNumber} has been rejected: ${c.reason ?? ''}`.trim();
+  return enqueueNotifications(tx, [
+    {
+      kind: 'halalCertificate',
+      eventId: `certificate:${c.certificateId}:${c.decision}`,
+      channel: 'email',
+      staffOfSite: c.siteId,
+      payload: statusMessage(
+        `Halal certificate ${c.decision}`,
+        sentence,
+        `/partner/location/${c.siteId}`,
+        'Open the location',
+      ),
+    },
+  ]);
+}
