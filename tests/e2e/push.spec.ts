@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { type LocalPushService, startLocalPushService } from '../../src/server/test/push-service';
-import { SLUG, openAllDay, signedIn } from './live-orders';
+import { SLUG, openAllDay, progress, signedIn } from './live-orders';
 
 /*
  * Web Push opt-in (docs/decisions/0143-web-push.md): a signed-in customer allows notifications,
  * turns them on from the order page, and the server keeps this browser's subscription. The
  * browser vendors' push services cannot be reached from here, so the page's PushManager hands out
- * subscriptions of the local push service (web-push-testing) instead; the rest is the real app:
- * the service worker, the permission, the opt-in control and the API.
+ * subscriptions of the local push service (web-push-testing) instead, and the push it receives
+ * is handed to the service worker through the DevTools protocol; the rest is the real app: the
+ * permission, the opt-in control, the API, the outbox worker, the push sender and the service worker.
  */
 let push: LocalPushService;
 test.beforeAll(async () => {
@@ -15,7 +16,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => push?.close());
 
-test('a customer turns on notifications on the order page and the subscription is saved', async ({
+test('a customer turns on notifications on the order page, the partner accepts, and the push is shown', async ({
   browser,
   baseURL,
 }) => {
@@ -36,11 +37,16 @@ test('a customer turns on notifications on the order page and the subscription i
       },
     });
     expect(placed.status(), await placed.text()).toBe(201);
-    const { order } = (await placed.json()) as { order: { orderNumber: string } };
+    const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
 
     const context = await browser.newContext({ storageState: await customer.storageState() });
     await context.grantPermissions(['notifications']);
-    await context.exposeBinding('__localPushSubscribe', (_source, key: string) => push.subscribe(key));
+    let clientHash = '';
+    await context.exposeBinding('__localPushSubscribe', async (_source, key: string) => {
+      const subscription = await push.subscribe(key);
+      clientHash = subscription.clientHash;
+      return subscription;
+    });
     await context.addInitScript(() => {
       type Json = { endpoint: string; keys: { p256dh: string; auth: string } };
       const w = window as unknown as { __localPushSubscribe: (key: string) => Promise<Json> };
@@ -86,7 +92,27 @@ test('a customer turns on notifications on the order page and the subscription i
       expect.objectContaining({ endpoint: expect.stringContaining(`${push.url}/notify/`) }),
     ]);
 
-    // A push reaching the service worker is shown as a notification with its title and body.
+    // The partner accepts: the outbox worker sends the push, which the push service decrypts.
+    await progress(partner, baseURL!, order.id, 'accepted');
+    const title = `Order ${order.orderNumber} accepted`;
+    let received = '';
+    await expect
+      .poll(
+        async () => {
+          received = (await push.messages(clientHash)).find((m) => m.includes(title)) ?? '';
+          return received;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+    const payload = JSON.parse(received) as { title: string; body: string; url: string; tag: string };
+    expect(payload).toMatchObject({
+      title,
+      body: expect.stringContaining('has accepted your order'),
+      url: `/order/${order.orderNumber}`,
+    });
+
+    // That push, handed to the service worker, is shown with its title and body.
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -98,12 +124,7 @@ test('a customer turns on notifications on the order page and the subscription i
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: baseURL!,
       registrationId: await registrationId,
-      data: JSON.stringify({
-        title: 'Order accepted',
-        body: `Kervan Ocakbasi has accepted order ${order.orderNumber}.`,
-        url: `/order/${order.orderNumber}`,
-        tag: 'e2e-push',
-      }),
+      data: received,
     });
     await expect
       .poll(() =>
@@ -115,13 +136,7 @@ test('a customer turns on notifications on the order page and the subscription i
           })),
         ),
       )
-      .toEqual([
-        {
-          title: 'Order accepted',
-          body: `Kervan Ocakbasi has accepted order ${order.orderNumber}.`,
-          url: `${baseURL}/order/${order.orderNumber}`,
-        },
-      ]);
+      .toEqual([{ title, body: payload.body, url: `${baseURL}/order/${order.orderNumber}` }]);
 
     // Turning it off forgets this browser on the server.
     await optIn.getByRole('button', { name: 'Turn off notifications' }).click();
