@@ -17,6 +17,13 @@ export const MAX_BUSY_EXTRA_MINUTES = 60;
 export const RESPONSE_TIMEOUT = { defaultMinutes: 8, min: 2, max: 30 } as const;
 export const RESPONSE_TIMEOUT_CHOICES = [2, 3, 5, 8, 10, 15, 20, 30] as const;
 
+/**
+ * How long after acceptance a delivery order may wait for a driver before the customer is offered
+ * pickup or cancellation and support gets a ticket (docs/decisions/0134-no-driver-found.md).
+ */
+export const DRIVER_SEARCH = { defaultMinutes: 10, min: 1, max: 60 } as const;
+export const DRIVER_SEARCH_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
+
 /** Quick pause lengths offered next to "until a chosen time". */
 export const PAUSE_CHOICES_MINUTES = [15, 30, 60, 120] as const;
 /** A pause ends within a day; closing for longer is the open/closed switch. */

@@ -68,6 +68,11 @@ export const LIVE_EVENTS = {
       message: z.string().optional(),
     }),
   ),
+  /** The search for a driver gave up: ops is alerted, the customer may switch to pickup or cancel (docs/decisions/0134-no-driver-found.md). */
+  'order.no_driver': on(
+    ['order', 'admin'],
+    z.strictObject({ orderId: id, orderNumber: z.string(), siteId: id, ticketId: id.nullable() }),
+  ),
   'order.rated': on(['order'], z.strictObject({ orderId: id, rating: z.int(), tipMinor: z.int() })),
 
   // Drivers: on the order they deliver, in the back office, and on their own account.
@@ -98,6 +103,16 @@ export const LIVE_EVENTS = {
   'job.taken': on(['jobs'], z.strictObject({ jobId: id, orderId: id, area: z.string() })),
   'job.updated': on(['jobs'], z.strictObject({ jobId: id, orderId: id, status: z.enum(JOB_STATUSES) })),
   'job.reoffered': on(['admin'], jobOffer),
+  /** A driver dropped an accepted job, or ops took them off it; the job is back on the board (docs/decisions/0135-driver-unassign.md). */
+  'job.returned': on(
+    ['admin'],
+    z.strictObject({ jobId: id, orderId: id, area: z.string(), by: z.enum(['driver', 'ops']), reason: z.string() }),
+  ),
+  /**
+   * The back office put this driver on a job (assigned) or took it off them (docs/decisions/0136-admin-order-console.md):
+   * on the driver's own topic, so their screens change wherever they are.
+   */
+  'job.assignment': on(['user'], z.strictObject({ jobId: id, orderId: id, assigned: z.boolean() })),
 
   // Locations: menu, details, halal trust.
   'menu.updated': on(['site'], z.strictObject({ siteId: id, itemId: id })),
@@ -129,8 +144,11 @@ export const LIVE_EVENTS = {
       priority: z.enum(TICKET_PRIORITIES),
     }),
   ),
-  'ticket.updated': on(['admin'], ticketOnly),
-  'ticket.message': on(['admin'], ticketOnly),
+  // Also to the person who raised the ticket (user topic): their Help page follows the answers.
+  'ticket.updated': on(['admin', 'user'], ticketOnly),
+  /** An internal note or a ticket was added to an order on the order console (docs/product/admin.md#order-console). */
+  'order.annotated': on(['admin'], z.strictObject({ orderId: id })),
+  'ticket.message': on(['admin', 'user'], ticketOnly),
   'settings.updated': on(['admin'], z.strictObject({ keys: z.array(z.string()).min(1) })),
   'team.invited': on(['admin'], inviteOnly),
   'team.invite_revoked': on(['admin'], inviteOnly),

@@ -37,6 +37,8 @@ export const ORDER_ACTIONS = [
   'mark_collected',
   'cancel',
   'time_out',
+  'unassign_driver',
+  'switch_to_pickup',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -63,6 +65,17 @@ export type Transition = {
   job?: { from: JobStatus | null; to: JobStatus };
   /** Cancelling: any open delivery job of the order becomes `cancelled` in the same transaction. */
   cancelsJob?: true;
+  /**
+   * Allowed only while the order is in the "no driver found" state: a delivery order the search
+   * for a driver has given up on, still without one (docs/decisions/0134-no-driver-found.md).
+   */
+  onlyWhenNoDriverFound?: true;
+};
+
+/** What the table cannot see from the status alone. */
+export type FlowContext = {
+  /** The no-driver sweeper has flagged the order and no driver has taken the job since. */
+  noDriverFound?: boolean;
 };
 
 /** Statuses in which a driver may take the delivery job: cooking does not wait for a driver (docs/decisions/0125). */
@@ -70,6 +83,9 @@ const DRIVER_MAY_JOIN: readonly OrderStatus[] = ['ACCEPTED', 'PREPARING', 'READY
 
 /** Statuses before the food leaves the restaurant, where the restaurant may still cancel. */
 const BEFORE_HAND_OVER: readonly OrderStatus[] = ['ACCEPTED', 'DRIVER_ASSIGNED', 'PREPARING', 'READY'];
+
+/** Statuses with a driver on the job who has not picked up yet: where the driver may be taken off it. */
+const DRIVER_BEFORE_PICKUP: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY'];
 
 export const TRANSITIONS: readonly Transition[] = [
   { from: 'PENDING', action: 'accept', to: 'ACCEPTED', by: 'partner', orderType: 'ANY' },
@@ -107,6 +123,24 @@ export const TRANSITIONS: readonly Transition[] = [
     job: { from: 'picked_up', to: 'completed' },
   },
   { from: 'READY', action: 'mark_collected', to: 'COLLECTED', by: 'partner', orderType: 'PICKUP' },
+  // The back office steps in (docs/decisions/0136-admin-order-console.md): it puts a chosen approved, online
+  // driver on an open job, and marks a delivery done with a note when the driver cannot (a dead phone).
+  ...DRIVER_MAY_JOIN.map((from): Transition => ({
+    from,
+    action: 'assign_driver',
+    to: from === 'ACCEPTED' ? 'DRIVER_ASSIGNED' : from,
+    by: 'ops',
+    orderType: 'DELIVERY',
+    job: { from: 'available', to: 'assigned' },
+  })),
+  {
+    from: 'OUT_FOR_DELIVERY',
+    action: 'complete_delivery',
+    to: 'DELIVERED',
+    by: 'ops',
+    orderType: 'DELIVERY',
+    job: { from: 'picked_up', to: 'completed' },
+  },
   ...BEFORE_HAND_OVER.map((from): Transition => ({
     from,
     action: 'cancel',
@@ -123,7 +157,50 @@ export const TRANSITIONS: readonly Transition[] = [
     orderType: 'ANY',
     cancelsJob: true,
   })),
+  // The driver drops the job, or ops takes them off it, before pickup: the job goes back to the
+  // board and the order back to ACCEPTED if the kitchen had not started; kitchen statuses stay
+  // (docs/decisions/0135-driver-unassign.md).
+  ...DRIVER_BEFORE_PICKUP.flatMap((from) =>
+    (['driver', 'ops'] as const).map((by): Transition => ({
+      from,
+      action: 'unassign_driver',
+      to: from === 'DRIVER_ASSIGNED' ? 'ACCEPTED' : from,
+      by,
+      orderType: 'DELIVERY',
+      job: { from: 'assigned', to: 'available' },
+    })),
+  ),
+  // No driver found (docs/decisions/0134-no-driver-found.md): the customer may switch to pickup
+  // (the job leaves the board, the kitchen status stays) or cancel, only in that state.
+  ...(['ACCEPTED', 'PREPARING', 'READY'] as const).flatMap((from): Transition[] => [
+    {
+      from,
+      action: 'switch_to_pickup',
+      to: from,
+      by: 'customer',
+      orderType: 'DELIVERY',
+      cancelsJob: true,
+      onlyWhenNoDriverFound: true,
+    },
+    {
+      from,
+      action: 'cancel',
+      to: 'CANCELLED',
+      by: 'customer',
+      orderType: 'DELIVERY',
+      cancelsJob: true,
+      onlyWhenNoDriverFound: true,
+    },
+  ]),
 ];
+
+function matches(t: Transition, orderType: OrderType, by: FlowActor, context: FlowContext): boolean {
+  return (
+    t.by === by &&
+    (t.orderType === 'ANY' || t.orderType === orderType) &&
+    (!t.onlyWhenNoDriverFound || context.noDriverFound === true)
+  );
+}
 
 /**
  * The transition for this action from this status and order type by this actor, or null when the
@@ -134,20 +211,19 @@ export function findTransition(
   action: OrderAction,
   orderType: OrderType,
   by: FlowActor,
+  context: FlowContext = {},
 ): Transition | null {
-  return (
-    TRANSITIONS.find(
-      (t) =>
-        t.from === from && t.action === action && t.by === by && (t.orderType === 'ANY' || t.orderType === orderType),
-    ) ?? null
-  );
+  return TRANSITIONS.find((t) => t.from === from && t.action === action && matches(t, orderType, by, context)) ?? null;
 }
 
 /** The actions this actor may take on an order in this status. */
-export function availableActions(status: OrderStatus, orderType: OrderType, by: FlowActor): OrderAction[] {
-  return TRANSITIONS.filter(
-    (t) => t.from === status && t.by === by && (t.orderType === 'ANY' || t.orderType === orderType),
-  ).map((t) => t.action);
+export function availableActions(
+  status: OrderStatus,
+  orderType: OrderType,
+  by: FlowActor,
+  context: FlowContext = {},
+): OrderAction[] {
+  return TRANSITIONS.filter((t) => t.from === status && matches(t, orderType, by, context)).map((t) => t.action);
 }
 
 /** Statuses the partner dashboard counts as in progress (docs/product/partner.md#dashboard). */

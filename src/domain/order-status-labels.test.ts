@@ -90,4 +90,30 @@ describe('tracker', () => {
   it('puts a rejected order off the tracker', () => {
     expect(trackerPosition('REJECTED', 'DELIVERY')).toMatchObject({ index: -1, progress: 0 });
   });
+
+  it('never says "Driver has arrived" at READY when no driver is on the order', () => {
+    const ready = trackerPosition('READY', 'DELIVERY', 'none');
+    expect(ready.steps[ready.index].label).toBe('Ready, waiting for a driver');
+    expect(ready.steps.map((s) => s.label)).not.toContain('Driver has arrived');
+    expect(ready.steps.map((s) => s.label)).not.toContain('Driver assigned');
+    // With its driver the step keeps the spec's words.
+    const withDriver = trackerPosition('READY', 'DELIVERY', 'assigned');
+    expect(withDriver.steps[withDriver.index].label).toBe('Driver has arrived');
+  });
+
+  it('shows the driver step as still to come, not done, while the kitchen works without a driver', () => {
+    const preparing = trackerPosition('PREPARING', 'DELIVERY', 'none');
+    expect(preparing.index).toBe(3);
+    expect(preparing.steps[2]).toEqual({ status: 'DRIVER_ASSIGNED', label: 'Finding a driver', waiting: true });
+  });
+
+  it('reads "Finding a new driver" after a driver gave the job back', () => {
+    expect(trackerSteps('DELIVERY', 'finding_new', 'ACCEPTED')[2].label).toBe('Finding a new driver');
+    expect(trackerPosition('PREPARING', 'DELIVERY', 'finding_new').steps[2].label).toBe('Finding a new driver');
+  });
+
+  it('keeps the spec steps once the order is out for delivery or done, and for pickup orders', () => {
+    expect(trackerSteps('DELIVERY', 'none', 'OUT_FOR_DELIVERY')[4].label).toBe('Driver has arrived');
+    expect(trackerSteps('PICKUP', 'none', 'READY').map((s) => s.label)).toContain('Ready for pickup');
+  });
 });

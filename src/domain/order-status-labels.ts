@@ -69,7 +69,18 @@ export function accountListLabel(status: string, orderType: OrderType): string {
   }
 }
 
-export type TrackerStep = { status: string; label: string };
+export type TrackerStep = {
+  status: string;
+  label: string;
+  /** A driver step the order has passed in its kitchen status but which has not happened: no driver yet. */
+  waiting?: true;
+};
+
+/**
+ * Where the driver stands for the tracker: on the order, none yet, or a new one being found after
+ * a driver gave the job back (docs/product/orders.md#driver-unassign).
+ */
+export type TrackerDriver = 'assigned' | 'none' | 'finding_new';
 
 const DELIVERY_STEPS: readonly TrackerStep[] = [
   { status: 'PENDING', label: 'Waiting to be accepted' },
@@ -80,6 +91,31 @@ const DELIVERY_STEPS: readonly TrackerStep[] = [
   { status: 'OUT_FOR_DELIVERY', label: 'Driver has left with your order' },
 ];
 
+/**
+ * The kitchen may cook before a driver accepts (docs/decisions/0125), so a delivery order can be
+ * PREPARING or READY without a driver: the steps then say so, and never "Driver has arrived"
+ * (docs/product/orders.md#labels).
+ */
+const WITHOUT_DRIVER: Record<Exclude<TrackerDriver, 'assigned'>, readonly TrackerStep[]> = {
+  none: DELIVERY_STEPS.map((s) =>
+    s.status === 'DRIVER_ASSIGNED'
+      ? { ...s, label: 'Finding a driver', waiting: true }
+      : s.status === 'READY'
+        ? { ...s, label: 'Ready, waiting for a driver' }
+        : s,
+  ),
+  finding_new: DELIVERY_STEPS.map((s) =>
+    s.status === 'DRIVER_ASSIGNED'
+      ? { ...s, label: 'Finding a new driver', waiting: true }
+      : s.status === 'READY'
+        ? { ...s, label: 'Ready, waiting for a driver' }
+        : s,
+  ),
+};
+
+/** Statuses where a delivery order may have no driver yet. */
+const DRIVERLESS_STATUSES = ['PENDING', 'ACCEPTED', 'PREPARING', 'READY', 'PICKUP_READY'];
+
 /** No "Driver assigned" step: a pickup order never has a driver in our flow (docs/decisions/0010-order-status-labels-and-tracker.md). */
 const PICKUP_STEPS: readonly TrackerStep[] = [
   { status: 'PENDING', label: 'Waiting to be accepted' },
@@ -88,9 +124,18 @@ const PICKUP_STEPS: readonly TrackerStep[] = [
   { status: 'READY', label: 'Ready for pickup' },
 ];
 
-/** The live progress steps the customer sees for this kind of order. */
-export function trackerSteps(orderType: OrderType): readonly TrackerStep[] {
-  return orderType === 'DELIVERY' ? DELIVERY_STEPS : PICKUP_STEPS;
+/**
+ * The live progress steps the customer sees for this kind of order. `driver` is where the driver
+ * stands; the default keeps the steps of an order with its driver.
+ */
+export function trackerSteps(
+  orderType: OrderType,
+  driver: TrackerDriver = 'assigned',
+  status?: string,
+): readonly TrackerStep[] {
+  if (orderType !== 'DELIVERY') return PICKUP_STEPS;
+  if (driver === 'assigned' || (status !== undefined && !DRIVERLESS_STATUSES.includes(status))) return DELIVERY_STEPS;
+  return WITHOUT_DRIVER[driver];
 }
 
 const FINISHED = ['DELIVERED', 'COLLECTED', 'COMPLETED'];
@@ -106,8 +151,12 @@ export type TrackerPosition = {
 };
 
 /** Where an order stands on its tracker: DELIVERED, COLLECTED and COMPLETED sit on the last step. */
-export function trackerPosition(status: string, orderType: OrderType): TrackerPosition {
-  const steps = trackerSteps(orderType);
+export function trackerPosition(
+  status: string,
+  orderType: OrderType,
+  driver: TrackerDriver = 'assigned',
+): TrackerPosition {
+  const steps = trackerSteps(orderType, driver, status);
   const finished = FINISHED.includes(status);
   const key = status === 'PICKUP_READY' ? 'READY' : status;
   const index = finished ? steps.length - 1 : steps.findIndex((s) => s.status === key);

@@ -45,6 +45,13 @@ export const ADMIN_AREAS = {
   notifications: ['super_admin', 'ops_manager'],
   /** The halal_verifier capability: review certificates, suspend and reinstate locations (docs/decisions/0070-halal-trust.md). */
   halal: ['super_admin', 'ops_manager'],
+  /** The order console: search and read every order (docs/product/admin.md#order-console). */
+  orders: ['super_admin', 'ops_manager', 'cs_agent'],
+  /**
+   * Not a sidebar item: the console's moves of an order (cancel, mark delivered, assign or unassign a
+   * driver). Customer Service reads, notes and raises tickets only (docs/decisions/0136-admin-order-console.md).
+   */
+  order_actions: ['super_admin', 'ops_manager'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
 

@@ -18,6 +18,7 @@ import { dispatchRoutes } from './modules/dispatch/routes';
 import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
 import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
+import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
@@ -150,6 +151,7 @@ export async function buildApp(
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(

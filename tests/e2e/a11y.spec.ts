@@ -198,6 +198,8 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
   { path: () => '/admin/login', role: 'visitor' },
   { path: () => '/admin/invite?token=not-a-real-token', role: 'visitor' },
   { path: () => '/admin/dashboard', role: 'admin' },
+  { path: () => '/admin/orders', role: 'admin' },
+  { path: () => `/admin/orders/${data.orderNumber}`, role: 'admin' },
   { path: () => '/admin/drivers', role: 'admin' },
   { path: () => '/admin/settings', role: 'admin' },
   { path: () => '/admin/team', role: 'admin' },

@@ -205,6 +205,7 @@ test('an operations manager invites a support agent, who accepts from the e-mail
   await expectPath(invitee, '/admin/dashboard');
   await expect(invitee.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Overview',
+    'Orders',
     'Customer Service',
   ]);
   await invitee.context().close();

@@ -71,6 +71,7 @@ const ADMINS = [
     name: 'Maryam Hussain',
     items: [
       'Overview',
+      'Orders',
       'Drivers',
       'Customer Service',
       'Halal Verification',
@@ -83,9 +84,9 @@ const ADMINS = [
   {
     email: 'ops@halalnosh.test',
     name: 'Imran Malik',
-    items: ['Overview', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings'],
+    items: ['Overview', 'Orders', 'Drivers', 'Customer Service', 'Halal Verification', 'Team', 'Reports', 'Settings'],
   },
-  { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Customer Service'] },
+  { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Orders', 'Customer Service'] },
   { email: 'finance@halalnosh.test', name: 'Zain Chaudhry', items: ['Overview', 'Customer Service', 'Reports'] },
 ];
 

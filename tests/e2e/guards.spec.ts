@@ -40,6 +40,7 @@ const PARTNER_ROUTES = [
 
 const ADMIN_ROUTES = [
   '/admin/dashboard',
+  '/admin/orders',
   '/admin/drivers',
   '/admin/settings',
   '/admin/team',

@@ -740,6 +740,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     ],
   },
+  'POST /api/driver/jobs/:jobId/return': {
+    rows: (w) => [
+      {
+        actor: 'otherDriver',
+        url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+        payload: { reason: 'too_far' },
+        why: "the driver's job",
+      },
+    ],
+    // The other driver's call: it has the shape of a real one but is refused (404), so the
+    // hostile-input and mass-assignment runs never take job A off its driver.
+    example: (w) => ({
+      actor: 'otherDriver',
+      url: `/api/driver/jobs/${w.rows.jobA.id}/return`,
+      payload: { reason: 'other', note: 'Flat tyre' },
+    }),
+  },
   'POST /api/driver/jobs/:jobId/arrival': {
     rows: (w) => [
       {
@@ -917,6 +934,38 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       payload: { message: 'We are on it', isInternal: false },
     }),
   },
+  // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
+  'GET /api/help/tickets': { rows: OWN },
+  'POST /api/help/tickets': {
+    rows: 'creates a request the caller owns; a linked order must be their own',
+    example: () => ({
+      actor: 'customerA',
+      url: '/api/help/tickets',
+      payload: { subject: 'Card declined?', message: 'I pay cash, but I was asked for a card.' },
+    }),
+  },
+  'GET /api/help/tickets/:id': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}`,
+        why: "customer A's request",
+      })),
+  },
+  'POST /api/help/tickets/:id/messages': {
+    rows: (w) =>
+      (['customerB', 'ownerX', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: `/api/help/tickets/${w.rows.ticket}/messages`,
+        payload: { message: 'Not mine' },
+        why: "customer A's request",
+      })),
+    example: (w) => ({
+      actor: 'customerA',
+      url: `/api/help/tickets/${w.rows.ticket}/messages`,
+      payload: { message: 'Any news?' },
+    }),
+  },
   'GET /api/admin/reports': {
     rows: PLATFORM,
     example: () => ({ actor: 'finance', url: '/api/admin/reports?from=2026-01-01&to=2026-01-07' }),
@@ -924,6 +973,82 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/admin/reports/export': {
     rows: PLATFORM,
     example: () => ({ actor: 'finance', url: '/api/admin/reports/export?from=2026-01-01&to=2026-01-07' }),
+  },
+  // The order console (docs/decisions/0136-admin-order-console.md): every order is the back office's; the
+  // areas `orders` (Customer Service included) and `order_actions` are the boundary.
+  'GET /api/admin/orders': {
+    rows: PLATFORM,
+    example: () => ({ actor: 'cs_agent', url: '/api/admin/orders?q=HN&status=PENDING&from=2026-01-01&page=1' }),
+  },
+  'GET /api/admin/orders/:orderNumber': {
+    rows: PLATFORM,
+    example: (w) => ({ actor: 'cs_agent', url: `/api/admin/orders/${w.rows.orderA.number}` }),
+  },
+  'GET /api/admin/orders/:orderNumber/drivers': {
+    rows: PLATFORM,
+    example: (w) => ({ actor: 'ops_manager', url: `/api/admin/orders/${w.rows.orderA.number}/drivers` }),
+  },
+  'POST /api/admin/orders/:orderNumber/cancel': {
+    rows: PLATFORM,
+    // The visitor's order: nothing else in the cast moves it.
+    example: (w) => ({
+      actor: 'ops_manager',
+      url: `/api/admin/orders/${w.rows.visitorOrder.number}/cancel`,
+      payload: { reason: 'Restaurant closed early' },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/deliver': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'ops_manager',
+      url: `/api/admin/orders/${w.rows.orderA.number}/deliver`,
+      payload: { note: "Driver's phone died" },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/driver': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'ops_manager',
+      url: `/api/admin/orders/${w.rows.orderAtX2.number}/driver`,
+      payload: { driverId: w.actors.otherDriver.id },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/driver/unassign': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'ops_manager',
+      url: `/api/admin/orders/${w.rows.orderAtX2.number}/driver/unassign`,
+      payload: { reason: 'Driver not answering' },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/notes': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'cs_agent',
+      url: `/api/admin/orders/${w.rows.orderA.number}/notes`,
+      payload: { body: 'Customer rang about the tea', requestId: '6f1c2b7e-3d4a-4b8c-9e0f-1a2b3c4d5e6f' },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/tickets': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'cs_agent',
+      url: `/api/admin/orders/${w.rows.orderA.number}/tickets`,
+      payload: {
+        subject: 'Missing tea',
+        description: 'Customer called',
+        priority: 'normal',
+        requestId: '7a2d3c8f-4e5b-4c9d-8f10-2b3c4d5e6f70',
+      },
+    }),
+  },
+  'POST /api/admin/orders/:orderNumber/tickets/link': {
+    rows: PLATFORM,
+    example: (w) => ({
+      actor: 'cs_agent',
+      url: `/api/admin/orders/${w.rows.orderA.number}/tickets/link`,
+      payload: { ticketNumber: 'T-1001' },
+    }),
   },
   'GET /api/admin/audit': {
     rows: PLATFORM,
@@ -971,6 +1096,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       url: `${orderUrl(w)}/cancel-request`,
       payload: { reason: 'Ordered by mistake' },
     }),
+  },
+  'POST /api/orders/:orderNumber/switch-to-pickup': {
+    rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/switch-to-pickup`, {}),
+    // Order A has its driver: not in the no-driver state, so the example is refused (409) and changes nothing.
+    example: (w) => ({ actor: 'customerA', url: `${orderUrl(w)}/switch-to-pickup`, payload: {} }),
   },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),

@@ -1,10 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { EventsOn } from '../../domain/live-events';
 import type { LiveHandlers } from '../lib/live';
+import { toast } from '../lib/toast';
 import { adminKeys } from './admin-api';
 
 const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
-const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview];
+// A ticket may be linked to an order: the order console shows its tickets.
+const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview, adminKeys.ordersAll];
 const teamScreens = [adminKeys.team, adminKeys.assignees, adminKeys.overview];
 // A certificate submitted or reviewed, a site suspended or reinstated: the verification queue, its
 // previews and the halal panels of tickets.
@@ -16,11 +18,14 @@ const halalScreens = [adminKeys.halal, adminKeys.overview];
  * live-event table does not compile until it is.
  */
 export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> = {
-  'order.created': [adminKeys.overview],
+  'order.created': [adminKeys.overview, adminKeys.ordersAll],
+  'order.annotated': [adminKeys.ordersAll],
   'driver.status': driverScreens,
   'driver.applied': driverScreens,
   'driver.availability': driverScreens,
   'job.reoffered': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'job.returned': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
+  'order.no_driver': [adminKeys.jobs, adminKeys.overview],
   'ticket.created': ticketScreens,
   'ticket.updated': ticketScreens,
   'ticket.message': ticketScreens,
@@ -41,5 +46,15 @@ export function adminEventHandlers(queryClient: QueryClient): LiveHandlers<'admi
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     },
   ]);
-  return Object.fromEntries(entries) as LiveHandlers<'admin'>;
+  const handlers = Object.fromEntries(entries) as LiveHandlers<'admin'>;
+  const refresh = handlers['order.no_driver'];
+  // An alert, not only a refresh: ops should look at an order nobody will deliver (docs/product/orders.md#no-driver-found).
+  handlers['order.no_driver'] = (data, event) => {
+    refresh?.(data, event);
+    toast.warning(`No driver found for order ${data.orderNumber}`, {
+      description: 'The customer has been offered pickup or cancellation; a support ticket is open.',
+      duration: 15_000,
+    });
+  };
+  return handlers;
 }

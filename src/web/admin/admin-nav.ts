@@ -4,6 +4,7 @@ import {
   FileText,
   Headphones,
   LayoutDashboard,
+  ReceiptText,
   type LucideIcon,
   ScrollText,
   Settings,
@@ -18,6 +19,7 @@ export type AdminNavItem = { to: string; label: string; area: AdminArea; icon: L
 /** The sidebar in the documented order (docs/product/admin.md#roles); who sees which item is ADMIN_AREAS. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Overview', area: 'overview', icon: LayoutDashboard },
+  { to: '/admin/orders', label: 'Orders', area: 'orders', icon: ReceiptText },
   { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },
   { to: '/admin/tickets', label: 'Customer Service', area: 'tickets', icon: Headphones },
   { to: '/admin/halal', label: 'Halal Verification', area: 'halal', icon: BadgeCheck },

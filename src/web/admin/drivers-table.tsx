@@ -79,6 +79,11 @@ export function DriversTable({
                     {d.status === 'approved' ? (
                       <Badge variant={d.isOnline ? 'default' : 'outline'}>{d.isOnline ? 'Online' : 'Offline'}</Badge>
                     ) : null}
+                    {d.jobsReturned ? (
+                      <Badge variant="outline" title="Jobs given back before pickup">
+                        {d.jobsReturned} {d.jobsReturned === 1 ? 'job' : 'jobs'} returned
+                      </Badge>
+                    ) : null}
                     {d.missingDocuments.length ? (
                       <Badge variant="warning" title="Documents missing">
                         <AlertTriangle aria-hidden="true" className="mr-1 size-3" />

@@ -205,6 +205,14 @@ const admin = {
     () => import('../admin/halal-page'),
     (m) => m.HalalPage,
   ),
+  orders: lazyPage(
+    () => import('../admin/orders-page'),
+    (m) => m.OrdersPage,
+  ),
+  order: lazyPage(
+    () => import('../admin/order-page'),
+    (m) => m.OrderPage,
+  ),
   profile: lazyPage(
     () => import('../admin/profile-page'),
     (m) => m.ProfilePage,
@@ -306,6 +314,8 @@ export const routes: RouteObject[] = [
               adminRoute('drivers', 'drivers', admin.drivers),
               adminRoute('settings', 'settings', admin.settings),
               adminRoute('team', 'team', admin.team),
+              adminRoute('orders', 'orders', admin.orders),
+              adminRoute('orders/:orderNumber', 'orders', admin.order),
               adminRoute('tickets', 'tickets', admin.tickets),
               adminRoute('reports', 'reports', admin.reports),
               adminRoute('audit', 'audit', admin.audit),

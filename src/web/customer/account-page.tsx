@@ -8,6 +8,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { PageIntro } from '../ui/page-intro';
+import { HelpRequests } from '../ui/help-requests';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AccountAddresses } from './account-addresses';
 import { AccountNotifications } from './account-notifications';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'addresses', label: 'Addresses' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'payment', label: 'Payment' },
+  { value: 'help', label: 'Help' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -38,7 +40,7 @@ function PaymentTab() {
   );
 }
 
-/** /account and /my-account (customer guard): Orders, Addresses, Notifications and Payment (tab in ?tab=). */
+/** /account and /my-account (customer guard): Orders, Addresses, Notifications, Payment and Help (tab in ?tab=). */
 export function AccountPage() {
   const { data } = useMe();
   const user = data?.user;
@@ -98,6 +100,9 @@ export function AccountPage() {
         </TabsContent>
         <TabsContent value="payment">
           <PaymentTab />
+        </TabsContent>
+        <TabsContent value="help">
+          <HelpRequests userId={user.id} allowOrder />
         </TabsContent>
       </Tabs>
     </div>

@@ -25,11 +25,14 @@ export function CancelOrderDialog({
   onClose,
   orderNumber,
   mode,
+  noDriver = false,
 }: {
   open: boolean;
   onClose: () => void;
   orderNumber: string;
   mode: 'cancel' | 'ask';
+  /** Cancelling because no driver was found (docs/product/orders.md#no-driver-found). */
+  noDriver?: boolean;
 }) {
   const [reason, setReason] = useState('');
   const queryClient = useQueryClient();
@@ -67,7 +70,9 @@ export function CancelOrderDialog({
       title={mode === 'cancel' ? 'Cancel this order?' : 'Ask to cancel'}
       description={
         mode === 'cancel'
-          ? `Order #${orderNumber} has not been accepted yet. Cancelling cannot be undone.`
+          ? noDriver
+            ? `We haven't found a driver for order #${orderNumber}. Cancelling cannot be undone.`
+            : `Order #${orderNumber} has not been accepted yet. Cancelling cannot be undone.`
           : `The restaurant has already accepted order #${orderNumber}. Our support team will contact the restaurant and let you know.`
       }
     >

@@ -41,6 +41,7 @@ import { RateOrderDialog } from './rate-order-dialog';
 import { HalalConcernButton } from './halal-concern-dialog';
 import { ReportIssueDialog } from './report-issue-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { NoDriverCard } from './no-driver-card';
 import { Stars } from './stars';
 import { useReorder } from './use-reorder';
 
@@ -163,7 +164,9 @@ function OrderDetails({ order }: { order: OrderView }) {
   const reorder = useReorder();
   const [reporting, setReporting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const cancelMode = order.status === 'PENDING' ? 'cancel' : ASK_TO_CANCEL.includes(order.status) ? 'ask' : null;
+  // In the no-driver state the customer may cancel outright (docs/product/orders.md#no-driver-found).
+  const cancelMode =
+    order.status === 'PENDING' || order.noDriverFound ? 'cancel' : ASK_TO_CANCEL.includes(order.status) ? 'ask' : null;
   const [rating, setRating] = useState(false);
   const label = orderPageLabel(order.status, order.orderType);
   const wasLate = useRef(order.eta?.isLate ?? false);
@@ -171,7 +174,7 @@ function OrderDetails({ order }: { order: OrderView }) {
 
   useLiveEvents([topicName.order(order.id)], {
     refetch: [orderQueryKey(order.orderNumber)],
-    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.position'],
+    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.position', 'order.no_driver', 'driver.assigned'],
     on: {
       'order.eta': (data) => {
         if (data.isLate && !wasLate.current)
@@ -251,10 +254,15 @@ function OrderDetails({ order }: { order: OrderView }) {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid grid-cols-1 gap-6">
+          {order.noDriverFound ? <NoDriverCard order={order} onCancel={() => setCancelling(true)} /> : null}
           {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
           {order.status !== 'REJECTED' && order.status !== 'CANCELLED' ? (
             <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
-              <OrderProgress status={order.status} orderType={order.orderType} />
+              <OrderProgress
+                status={order.status}
+                orderType={order.orderType}
+                driver={order.driver ? 'assigned' : order.findingNewDriver ? 'finding_new' : 'none'}
+              />
             </Panel>
           ) : null}
           {active && signedIn ? (
@@ -398,7 +406,7 @@ function OrderDetails({ order }: { order: OrderView }) {
                 My Account
               </Link>
             ) : null}
-            {cancelMode ? (
+            {cancelMode && !order.noDriverFound ? (
               <Button variant={cancelMode === 'cancel' ? 'destructive' : 'outline'} onClick={() => setCancelling(true)}>
                 <XCircle aria-hidden="true" />
                 {cancelMode === 'cancel' ? 'Cancel order' : 'Ask to cancel'}
@@ -420,6 +428,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           onClose={() => setCancelling(false)}
           orderNumber={order.orderNumber}
           mode={cancelMode}
+          noDriver={order.noDriverFound}
         />
       ) : null}
       {order.canRate ? (

@@ -1,11 +1,20 @@
 import { Check } from 'lucide-react';
 import type { OrderType } from '../../domain/order-flow';
-import { trackerPosition } from '../../domain/order-status-labels';
+import { type TrackerDriver, trackerPosition } from '../../domain/order-status-labels';
 import { cn } from '../lib/cn';
 
 /** The live progress steps of an order (docs/product/orders.md#labels: customer tracker steps). */
-export function OrderProgress({ status, orderType }: { status: string; orderType: OrderType }) {
-  const { steps, index, progress, finished } = trackerPosition(status, orderType);
+export function OrderProgress({
+  status,
+  orderType,
+  driver = 'assigned',
+}: {
+  status: string;
+  orderType: OrderType;
+  /** Where the driver stands: without one the steps say so (never "Driver has arrived"). */
+  driver?: TrackerDriver;
+}) {
+  const { steps, index, progress, finished } = trackerPosition(status, orderType, driver);
   const percent = Math.round(progress * 100);
   return (
     <div className="grid gap-4">
@@ -25,10 +34,16 @@ export function OrderProgress({ status, orderType }: { status: string; orderType
       </div>
       <ol className="grid gap-3">
         {steps.map((step, i) => {
-          const done = finished || i < index;
-          const current = !finished && i === index;
+          // A driver step passed by the kitchen's status without a driver is still to come.
+          const waiting = !finished && i < index && !!step.waiting;
+          const done = finished || (i < index && !waiting);
+          const current = !finished && (i === index || waiting);
           return (
-            <li key={step.status} className="flex items-center gap-3" aria-current={current ? 'step' : undefined}>
+            <li
+              key={step.status}
+              className="flex items-center gap-3"
+              aria-current={current && !waiting ? 'step' : undefined}
+            >
               <span
                 className={cn(
                   'grid size-8 shrink-0 place-items-center rounded-full border-2 text-sm font-semibold',
@@ -48,6 +63,8 @@ export function OrderProgress({ status, orderType }: { status: string; orderType
                 {step.label}
                 {done ? (
                   <span className="sr-only"> (done)</span>
+                ) : waiting ? (
+                  <span className="sr-only"> (in progress)</span>
                 ) : current ? (
                   <span className="sr-only"> (current)</span>
                 ) : null}

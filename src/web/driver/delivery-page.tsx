@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -32,6 +32,7 @@ import { JOB_REFRESH_MS, driverKeys, fetchJob } from './driver-api';
 import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
+import { ReturnJobDialog } from './return-job-dialog';
 import { useJobProgress } from './use-job-progress';
 import { useShareLocation } from './use-share-location';
 
@@ -71,6 +72,7 @@ export function DeliveryPage() {
   const [busy, setBusy] = useState<DeliveryAction | null>(null);
   const [codeOpen, setCodeOpen] = useState(false);
   const [verifiedCode, setVerifiedCode] = useState<string | null>(null);
+  const [returning, setReturning] = useState(false);
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(returnTimer.current), []);
 
@@ -284,6 +286,13 @@ export function DeliveryPage() {
         <PayBreakdown pay={job.pay} />
       </section>
       {!job.isMine && job.status !== 'available' ? <Alert>This job is assigned to another driver.</Alert> : null}
+      {job.isMine && job.status === 'assigned' ? (
+        // Before pickup only: afterwards the food is with the driver (docs/product/driver.md#cant-do-this-job).
+        <Button variant="ghost" className="justify-self-start text-destructive" onClick={() => setReturning(true)}>
+          <Undo2 aria-hidden="true" />
+          Can&apos;t do this job
+        </Button>
+      ) : null}
 
       {screen.main && job.status !== 'completed' ? (
         <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 -mx-4 grid gap-2 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
@@ -299,6 +308,18 @@ export function DeliveryPage() {
         onVerified={(code) => {
           setCodeOpen(false);
           setVerifiedCode(code);
+        }}
+      />
+      <ReturnJobDialog
+        jobId={jobId}
+        open={returning}
+        onClose={() => setReturning(false)}
+        onReturned={(message) => {
+          setReturning(false);
+          clear();
+          void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
+          toast.success(message);
+          navigate('/driver/jobs');
         }}
       />
       <ProofPhotoDialog open={!!verifiedCode} onClose={() => setVerifiedCode(null)} onConfirm={complete} />

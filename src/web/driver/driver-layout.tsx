@@ -8,7 +8,7 @@ import { DriverFrame } from './driver-frame';
 
 /**
  * Pages of approved drivers (behind the driver guard). A status change by the back office
- * (suspension) and new earnings arrive live on `user:{id}`.
+ * (suspension), new earnings and jobs the back office assigns or takes away arrive live on `user:{id}`.
  */
 export function DriverLayout() {
   const queryClient = useQueryClient();
@@ -19,6 +19,11 @@ export function DriverLayout() {
     on: {
       'driver.status': () => void refreshMe(queryClient),
       'earnings.updated': () => void queryClient.invalidateQueries({ queryKey: driverKeys.earnings }),
+      // The back office put this driver on a job or took it off them (docs/decisions/0136-admin-order-console.md).
+      'job.assignment': ({ jobId }) => {
+        void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
+        void queryClient.invalidateQueries({ queryKey: driverKeys.job(jobId) });
+      },
     },
   });
   return (

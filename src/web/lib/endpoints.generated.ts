@@ -16,6 +16,16 @@ export const endpoints = {
     postUnsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe' } as EndpointRef<(typeof E)['account']['postUnsubscribe']>,
   },
   admin: {
+    getAdminOrders: { method: 'GET', path: '/api/admin/orders' } as EndpointRef<(typeof E)['admin']['getAdminOrders']>,
+    getAdminOrdersByOrderNumber: { method: 'GET', path: '/api/admin/orders/:orderNumber' } as EndpointRef<(typeof E)['admin']['getAdminOrdersByOrderNumber']>,
+    getAdminOrdersByOrderNumberDrivers: { method: 'GET', path: '/api/admin/orders/:orderNumber/drivers' } as EndpointRef<(typeof E)['admin']['getAdminOrdersByOrderNumberDrivers']>,
+    postAdminOrdersByOrderNumberCancel: { method: 'POST', path: '/api/admin/orders/:orderNumber/cancel' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberCancel']>,
+    postAdminOrdersByOrderNumberDeliver: { method: 'POST', path: '/api/admin/orders/:orderNumber/deliver' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberDeliver']>,
+    postAdminOrdersByOrderNumberDriver: { method: 'POST', path: '/api/admin/orders/:orderNumber/driver' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberDriver']>,
+    postAdminOrdersByOrderNumberDriverUnassign: { method: 'POST', path: '/api/admin/orders/:orderNumber/driver/unassign' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberDriverUnassign']>,
+    postAdminOrdersByOrderNumberNotes: { method: 'POST', path: '/api/admin/orders/:orderNumber/notes' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberNotes']>,
+    postAdminOrdersByOrderNumberTickets: { method: 'POST', path: '/api/admin/orders/:orderNumber/tickets' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberTickets']>,
+    postAdminOrdersByOrderNumberTicketsLink: { method: 'POST', path: '/api/admin/orders/:orderNumber/tickets/link' } as EndpointRef<(typeof E)['admin']['postAdminOrdersByOrderNumberTicketsLink']>,
     getAdminDriversPendingCount: { method: 'GET', path: '/api/admin/drivers/pending-count' } as EndpointRef<(typeof E)['admin']['getAdminDriversPendingCount']>,
     getAdminDrivers: { method: 'GET', path: '/api/admin/drivers' } as EndpointRef<(typeof E)['admin']['getAdminDrivers']>,
     getAdminDriversByDriverIdDocuments: { method: 'GET', path: '/api/admin/drivers/:driverId/documents' } as EndpointRef<(typeof E)['admin']['getAdminDriversByDriverIdDocuments']>,
@@ -70,6 +80,7 @@ export const endpoints = {
     postDriverJobsByJobIdPosition: { method: 'POST', path: '/api/driver/jobs/:jobId/position' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdPosition']>,
     postDriverJobsByJobIdVerifyCode: { method: 'POST', path: '/api/driver/jobs/:jobId/verify-code' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdVerifyCode']>,
     postDriverJobsByJobIdComplete: { method: 'POST', path: '/api/driver/jobs/:jobId/complete' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdComplete']>,
+    postDriverJobsByJobIdReturn: { method: 'POST', path: '/api/driver/jobs/:jobId/return' } as EndpointRef<(typeof E)['dispatch']['postDriverJobsByJobIdReturn']>,
   },
   driver: {
     getDriverProfile: { method: 'GET', path: '/api/driver/profile' } as EndpointRef<(typeof E)['driver']['getDriverProfile']>,
@@ -128,6 +139,7 @@ export const endpoints = {
     postOrdersByOrderNumberRating: { method: 'POST', path: '/api/orders/:orderNumber/rating' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberRating']>,
     postOrdersByOrderNumberCancel: { method: 'POST', path: '/api/orders/:orderNumber/cancel' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancel']>,
     postOrdersByOrderNumberCancelRequest: { method: 'POST', path: '/api/orders/:orderNumber/cancel-request' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberCancelRequest']>,
+    postOrdersByOrderNumberSwitchToPickup: { method: 'POST', path: '/api/orders/:orderNumber/switch-to-pickup' } as EndpointRef<(typeof E)['orders']['postOrdersByOrderNumberSwitchToPickup']>,
   },
   partner: {
     getPartnerSitesBySiteIdOrders: { method: 'GET', path: '/api/partner/sites/:siteId/orders' } as EndpointRef<(typeof E)['partner']['getPartnerSitesBySiteIdOrders']>,
@@ -176,6 +188,10 @@ export const endpoints = {
     getAdminTicketsOne: { method: 'GET', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getAdminTicketsOne']>,
     patchAdminTicketsOne: { method: 'PATCH', path: '/api/admin/tickets/:id' } as EndpointRef<(typeof E)['tickets']['patchAdminTicketsOne']>,
     postAdminTicketsByIdMessages: { method: 'POST', path: '/api/admin/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postAdminTicketsByIdMessages']>,
+    getHelpTickets: { method: 'GET', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['getHelpTickets']>,
+    postHelpTickets: { method: 'POST', path: '/api/help/tickets' } as EndpointRef<(typeof E)['tickets']['postHelpTickets']>,
+    getHelpTicketsById: { method: 'GET', path: '/api/help/tickets/:id' } as EndpointRef<(typeof E)['tickets']['getHelpTicketsById']>,
+    postHelpTicketsByIdMessages: { method: 'POST', path: '/api/help/tickets/:id/messages' } as EndpointRef<(typeof E)['tickets']['postHelpTicketsByIdMessages']>,
   },
   uploads: {
     postUploads: { method: 'POST', path: '/api/uploads' } as EndpointRef<(typeof E)['uploads']['postUploads']>,

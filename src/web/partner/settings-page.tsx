@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import {
   BUSY_EXTRA_CHOICES,
   RESPONSE_TIMEOUT_CHOICES,
+  DRIVER_SEARCH_CHOICES,
   PAUSE_CHOICES_MINUTES,
   commonHours,
   isPaused,
@@ -73,6 +74,7 @@ type Form = {
   minOrder: string;
   busy: string;
   responseTimeout: string;
+  driverSearch: string;
 };
 
 function formOf(site: SiteDetail): Form {
@@ -88,6 +90,7 @@ function formOf(site: SiteDetail): Form {
     minOrder: penceToInput(site.minOrderMinor),
     busy: String(site.busyExtraMinutes),
     responseTimeout: String(site.responseTimeoutMinutes),
+    driverSearch: String(site.driverSearchMinutes),
   };
 }
 
@@ -141,6 +144,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
       minOrderMinor: poundsFieldToPence(form.minOrder),
       busyExtraMinutes: Number(form.busy),
       responseTimeoutMinutes: Number(form.responseTimeout),
+      driverSearchMinutes: Number(form.driverSearch),
     });
   };
 
@@ -234,6 +238,16 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   value={form.responseTimeout}
                   onChange={set('responseTimeout')}
                   options={RESPONSE_TIMEOUT_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
+                />
+                <SelectField
+                  label="Look for a driver for"
+                  hint="Then the customer may collect or cancel, and support is told"
+                  value={form.driverSearch}
+                  onChange={set('driverSearch')}
+                  // A value set through the API outside the usual choices stays selectable.
+                  options={[...new Set([...DRIVER_SEARCH_CHOICES, Number(form.driverSearch)])]
+                    .sort((a, b) => a - b)
+                    .map((m) => ({ value: String(m), label: `${m} minutes` }))}
                 />
               </div>
               <Button type="submit" className="justify-self-start" disabled={save.isPending}>

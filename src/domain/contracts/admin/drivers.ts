@@ -23,6 +23,8 @@ export const adminDriver = z.object({
   currentPostcode: z.string().nullable(),
   documentCount: z.number().int(),
   missingDocuments: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
+  /** Jobs the driver gave back, or ops took them off, before pickup (docs/decisions/0135-driver-unassign.md). */
+  jobsReturned: z.number().int(),
   createdAt: z.string(),
 });
 export type AdminDriver = z.infer<typeof adminDriver>;

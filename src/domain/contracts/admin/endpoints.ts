@@ -32,10 +32,12 @@ import {
   teamResponse,
 } from './team';
 import { endpoint } from '../endpoint';
+import { orderConsoleEndpoints } from './order-console-endpoints';
 import { teamRoleEndpoints } from './team-role-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
+  ...orderConsoleEndpoints,
   getAdminDriversPendingCount: endpoint({
     method: 'GET',
     path: '/api/admin/drivers/pending-count',

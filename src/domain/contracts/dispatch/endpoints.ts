@@ -11,6 +11,7 @@ import {
   verifyCodeResponse,
 } from '../driver/delivery';
 import { endpoint } from '../endpoint';
+import { unassignEndpoints } from './unassign-endpoints';
 
 /** The dispatch endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const dispatchEndpoints = {
@@ -74,4 +75,5 @@ export const dispatchEndpoints = {
     body: completeDeliveryBody,
     responses: { 200: completeDeliveryResponse },
   }),
+  ...unassignEndpoints,
 };

@@ -3,7 +3,8 @@ import { orderView } from './order-view';
 
 /**
  * POST /api/orders/:orderNumber/cancel (the order's customer, signed in or holding its order
- * token): cancels an order the restaurant has not answered yet. The reason is optional.
+ * token): cancels an order the restaurant has not answered yet, or one no driver was found for
+ * (docs/product/orders.md#no-driver-found). The reason is optional.
  */
 export const cancelOrderBody = z.strictObject({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional(),

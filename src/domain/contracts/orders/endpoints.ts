@@ -8,6 +8,7 @@ import { reorderResponse } from './reorder';
 import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { endpoint } from '../endpoint';
+import { noDriverEndpoints } from './no-driver-endpoints';
 
 /** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
@@ -87,4 +88,5 @@ export const ordersEndpoints = {
     body: cancelRequestBody,
     responses: { 201: cancelRequestResponse },
   }),
+  ...noDriverEndpoints,
 };

@@ -97,6 +97,13 @@ export const orderView = z.object({
   rating: z
     .object({ rating: z.int(), tipMinor: z.int(), comment: z.string().nullable(), createdAt: z.string() })
     .nullable(),
+  /**
+   * The no-driver state (docs/product/orders.md#no-driver-found): a delivery order the search for a
+   * driver gave up on, still without one. The customer may switch to pickup or cancel.
+   */
+  noDriverFound: z.boolean(),
+  /** A driver gave the job back and it waits for another (docs/product/orders.md#driver-unassign). */
+  findingNewDriver: z.boolean(),
   viewer: z.enum(ORDER_VIEWERS),
 });
 export type OrderView = z.infer<typeof orderView>;

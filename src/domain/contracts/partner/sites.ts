@@ -4,6 +4,7 @@ import {
   MAX_RADIUS_KM,
   MIN_RADIUS_KM,
   RESPONSE_TIMEOUT,
+  DRIVER_SEARCH,
   TIME_OF_DAY,
 } from '../../branch-settings';
 import { HALAL_STATUSES } from '../../halal';
@@ -85,6 +86,10 @@ export const updateSiteBody = z
       .int('Response time is in whole minutes')
       .min(RESPONSE_TIMEOUT.min, `Orders wait at least ${RESPONSE_TIMEOUT.min} minutes for an answer`)
       .max(RESPONSE_TIMEOUT.max, `Orders wait at most ${RESPONSE_TIMEOUT.max} minutes for an answer`),
+    driverSearchMinutes: z
+      .int('The driver search is in whole minutes')
+      .min(DRIVER_SEARCH.min, `Look for a driver for at least ${DRIVER_SEARCH.min} minute`)
+      .max(DRIVER_SEARCH.max, `Look for a driver for at most ${DRIVER_SEARCH.max} minutes`),
     /** ISO time in the next 24 hours, or null to take orders again. */
     pausedUntil: z.iso.datetime({ offset: true, error: 'pausedUntil must be an ISO date-time' }).nullable(),
     openingTime: time,
@@ -122,6 +127,7 @@ export const siteDetail = z.object({
   openingHours,
   busyExtraMinutes: z.int(),
   responseTimeoutMinutes: z.int(),
+  driverSearchMinutes: z.int(),
   pausedUntil: z.string().nullable(),
   createdAt: z.string(),
   /** The caller's role in the brand: what the page lets them change. */

@@ -10,6 +10,7 @@ import {
 } from './tickets';
 import { adminArea } from '../../policies';
 import { endpoint } from '../endpoint';
+import { helpEndpoints } from './help-endpoints';
 
 /** The tickets endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ticketsEndpoints = {
@@ -62,4 +63,5 @@ export const ticketsEndpoints = {
     body: addMessageBody,
     responses: { 201: ticketResponse },
   }),
+  ...helpEndpoints,
 };

@@ -116,6 +116,8 @@ export const sites = pgTable(
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
     /** Minutes a PENDING order waits for an answer before the sweeper rejects it (2 to 30). */
     responseTimeoutMinutes: integer('response_timeout_minutes').notNull().default(8),
+    /** Minutes after acceptance a delivery order may wait for a driver before "no driver found" (docs/decisions/0134-no-driver-found.md). */
+    driverSearchMinutes: integer('driver_search_minutes').notNull().default(10),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
     ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' }),
     reviewCount: integer('review_count').notNull().default(0),
@@ -131,6 +133,7 @@ export const sites = pgTable(
     // The largest delivery radius bounds the postcode search's box (find-branches.ts inBox).
     index('sites_delivery_radius_idx').on(t.deliveryRadiusKm),
     check('sites_response_timeout_range', sql`${t.responseTimeoutMinutes} between 2 and 30`),
+    check('sites_driver_search_range', sql`${t.driverSearchMinutes} between 1 and 60`),
   ],
 );
 

@@ -124,3 +124,33 @@ export const driverEarnings = pgTable(
       .where(sql`not ${t.paidOut}`),
   ],
 );
+
+/**
+ * Every time a driver was taken off a job before pickup, by themselves or by ops, with the reason:
+ * counted on the driver's record (docs/decisions/0135-driver-unassign.md).
+ */
+export const driverJobReturns = pgTable(
+  'driver_job_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => deliveryJobs.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    returnedBy: text('returned_by').$type<'driver' | 'ops'>().notNull(),
+    /** Who did it: the driver, or the ops user. */
+    actorId: text('actor_id'),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_job_returns_driver_idx').on(t.driverId, t.createdAt),
+    index('driver_job_returns_order_idx').on(t.orderId),
+  ],
+);

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CancelledBy, OrderStatus, OrderType } from '../../../domain/order-flow';
+import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
 
@@ -54,6 +54,8 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Set once by the no-driver sweeper: the search for a driver gave up (docs/decisions/0134-no-driver-found.md). */
+    noDriverAt: timestamp('no_driver_at', { withTimezone: true }),
     /** sha256 of the secret a visitor's browser holds to see its own order. */
     visitorTokenHash: text('visitor_token_hash'),
     idempotencyKey: text('idempotency_key'),
@@ -97,10 +99,34 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').$type<OrderStatus>().notNull(),
     actorId: text('actor_id'),
+    /**
+     * Who made the move and how (docs/decisions/0137-order-timeline.md): null on the placing row (the customer)
+     * and on rows written before the column existed that the migration could not tell.
+     */
+    actorKind: text('actor_kind').$type<FlowActor>(),
+    action: text('action').$type<OrderAction>(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** The back office's internal notes on an order (docs/product/admin.md#order-console): never shown to customers. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    /** The browser's key for this note: a double click or a retry stores it once. */
+    requestId: uuid('request_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const orderEtas = pgTable(

@@ -31,6 +31,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     driver: { postcode: 'E1', online: true, vehicle: 'scooter', licence: 'AHMED907141BA9XY' },
   },
   {
+    // A second approved driver, offline until they go online: someone to reassign a job to on the order console.
+    email: 'second.driver@halalnosh.test',
+    name: 'Hamza Ali',
+    userType: 'driver',
+    status: 'approved',
+    phone: '07700 900457',
+    driver: { postcode: 'E8', online: false, vehicle: 'bike', licence: 'ALIHA905123HA7QR' },
+  },
+  {
     email: 'pending.driver@halalnosh.test',
     name: 'Omar Farooq',
     userType: 'driver',

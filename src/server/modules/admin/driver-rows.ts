@@ -3,7 +3,7 @@ import type { AdminDriver } from '../../../domain/contracts/admin/drivers';
 import { type DriverDocumentKind, missingDocuments } from '../../../domain/driver-approval';
 import type { DriverStatus } from '../../../domain/roles';
 import type { DbOrTx } from '../../db/client';
-import { driverDocuments, userProfiles } from '../../db/schema/index';
+import { driverDocuments, driverJobReturns, userProfiles } from '../../db/schema/index';
 
 /** The columns the Drivers screen shows, with the kinds of document each driver has uploaded. */
 export const driverColumns = {
@@ -22,6 +22,10 @@ export const driverColumns = {
   documentKinds: sql<
     DriverDocumentKind[]
   >`coalesce((select array_agg(${driverDocuments.kind}::text) from ${driverDocuments} where ${driverDocuments.driverId} = ${userProfiles.userId}), '{}')`,
+  jobsReturned:
+    sql<number>`(select count(*) from ${driverJobReturns} where ${driverJobReturns.driverId} = ${userProfiles.userId})`.mapWith(
+      Number,
+    ),
 };
 
 type DriverRow = {
@@ -38,6 +42,7 @@ type DriverRow = {
   currentPostcode: string | null;
   createdAt: Date;
   documentKinds: DriverDocumentKind[] | string | null;
+  jobsReturned: number;
 };
 
 /** PGlite returns text[] as an array; some drivers return its literal ("{a,b}"). */
@@ -63,6 +68,7 @@ export function toAdminDriver(row: DriverRow): AdminDriver {
     currentPostcode: row.currentPostcode,
     documentCount: kinds.length,
     missingDocuments: row.status === null ? [] : missingDocuments(row.vehicleType, kinds),
+    jobsReturned: row.jobsReturned,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import { getAdminProfile, touchAdminSession } from './admin-profile';
 import { adminDriverRoutes } from './driver-routes';
 import { adminReportRoutes } from './report-routes';
 import { adminTeamRoutes } from './team-routes';
+import { orderConsoleRoutes } from './order-console-routes';
 import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
 
@@ -32,4 +33,5 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   ticketRoutes(app);
   adminReportRoutes(app);
   auditRoutes(app);
+  orderConsoleRoutes(app);
 }

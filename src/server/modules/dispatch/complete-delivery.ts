@@ -1,16 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { JobDetail } from '../../../domain/contracts/driver/jobs';
 import { AppError } from '../../../domain/errors';
-import { jobPay, withTip } from '../../../domain/pay';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import { deliveryJobs, driverEarnings, orders, uploads } from '../../db/schema/index';
+import { deliveryJobs, uploads } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { transitionOrder } from '../orders';
 import { checkDeliveryCode } from './delivery-code';
 import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';
 import { loadOwnJob, requireStatus } from './own-job';
+import { recordEarning } from './record-earning';
 
 export const PROOF_MESSAGES = {
   missing: 'Please take a photo of the delivery',
@@ -60,27 +60,13 @@ export async function completeDelivery(
       deliveryCode: input.code,
       now,
     });
-    const [done] = await tx
+    await tx
       .update(deliveryJobs)
       .set({ proofUploadId: input.proofUploadId })
-      .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), eq(deliveryJobs.status, 'completed')))
-      .returning();
-    const [order] = await tx.select({ tipMinor: orders.tipMinor }).from(orders).where(eq(orders.id, job.orderId));
-    const pay = withTip(jobPay(done), order.tipMinor);
-    const [row] = await tx
-      .insert(driverEarnings)
-      .values({
-        driverId,
-        deliveryJobId: jobId,
-        pickupPayMinor: pay.pickupPayMinor,
-        distancePayMinor: pay.distancePayMinor,
-        boostMinor: pay.boostMinor,
-        adjustmentMinor: pay.adjustmentMinor,
-        tipMinor: pay.tipMinor,
-        totalMinor: pay.totalWithTipMinor,
-        createdAt: now,
-      })
-      .returning({ id: driverEarnings.id, totalMinor: driverEarnings.totalMinor });
+      .where(
+        and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), eq(deliveryJobs.status, 'completed')),
+      );
+    const row = await recordEarning(tx, driverId, jobId, now);
     await nested.bus.publish(topicName.user(driverId), 'earnings.updated', { jobId, earningId: row.id });
     return row;
   });

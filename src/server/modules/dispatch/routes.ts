@@ -7,6 +7,7 @@ import { getJob } from './get-job';
 import { listJobs } from './list-jobs';
 import { recordArrival } from './record-arrival';
 import { recordPosition } from './record-position';
+import { giveJobBack } from './give-job-back';
 import { verifyCode } from './verify-code';
 
 /** Dispatch for approved drivers: the jobs board, accepting, and the delivery steps. */
@@ -39,5 +40,9 @@ export function dispatchRoutes(app: FastifyInstance): void {
 
   route(app, dispatchEndpoints.postDriverJobsByJobIdComplete, async (request) =>
     completeDelivery(deps, request.actor!.userId, request.params.jobId, request.body),
+  );
+
+  route(app, dispatchEndpoints.postDriverJobsByJobIdReturn, async (request) =>
+    giveJobBack(deps, request.actor!.userId, request.params.jobId, request.body),
   );
 }

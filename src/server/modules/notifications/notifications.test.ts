@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notificationOutbox, userProfiles } from '../../db/schema/index';
+import { auditLog, mailOutbox, notificationOutbox, userProfiles } from '../../db/schema/index';
 import type { ChannelSender, OutgoingMessage, SendResult } from '../../platform/notify/channels';
 import { createEmailSender } from '../../platform/notify/email-sender';
 import { claimOutboxRows, runOutboxOnce, type Senders } from '../../platform/notify/outbox-worker';
@@ -418,5 +418,148 @@ describe('the worker', () => {
     } finally {
       await broken.app.close();
     }
+  });
+});
+
+describe('the back office Notifications page', () => {
+  it('lists failed sends with their error for ops, retries one (audited), and refuses other roles', async () => {
+    await drain(emailSenders());
+    const ops = await createUser(t, {
+      email: 'ops.notify@example.com',
+      userType: 'admin',
+      adminRole: 'ops_manager',
+      name: 'Imran',
+    });
+    await createUser(t, { email: 'cs.notify@example.com', userType: 'admin', adminRole: 'cs_agent' });
+    const opsCookie = await signIn(t, 'ops.notify@example.com');
+    const csCookie = await signIn(t, 'cs.notify@example.com');
+    const order = (await place(t, pickupBody(shop))).json().order as { id: string };
+    const sms = fakeSender('sms', () => ({ ok: false, retry: false, error: 'number unreachable' }));
+    await runOutboxOnce({ db: db(), senders: { ...emailSenders(), sms: sms.sender } });
+    const failed = (await rowsFor(`order:${order.id}:placed`)).find(
+      (r) => r.channel === 'sms' && r.eventKind === 'orderPlaced',
+    )!;
+    expect(failed.status).toBe('failed');
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications?status=failed',
+      headers: { cookie: opsCookie },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const item = list.json().items.find((i: { id: string }) => i.id === failed.id);
+    expect(item).toMatchObject({
+      kindLabel: 'Order placed (receipt)',
+      channel: 'sms',
+      status: 'failed',
+      lastError: 'number unreachable',
+      recipient: '07700 900123',
+    });
+    expect(list.json().counts.failed).toBeGreaterThan(0);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/notifications?status=nope',
+          headers: { cookie: opsCookie },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: { cookie: csCookie } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications' })).statusCode).toBe(401);
+
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/notifications/${failed.id}/retry`,
+      headers: { cookie: opsCookie },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().item).toMatchObject({ id: failed.id, status: 'pending' });
+    const logged = await db().select().from(auditLog).where(eq(auditLog.entityId, failed.id));
+    expect(logged).toMatchObject([{ actionType: 'notification_retried', performedBy: ops }]);
+    const ok = fakeSender('sms');
+    await runOutboxOnce({ db: db(), senders: { ...emailSenders(), sms: ok.sender } });
+    expect((await rowsFor(`order:${order.id}:placed`)).find((r) => r.id === failed.id)!.status).toBe('sent');
+    // Sent: a second retry is a conflict; an unknown id is 404; a malformed one 400.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/notifications/${failed.id}/retry`,
+          headers: { cookie: opsCookie },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/notifications/00000000-0000-4000-8000-000000000000/retry`,
+          headers: { cookie: opsCookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/notifications/nope/retry',
+          headers: { cookie: opsCookie },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it("saves a driver's and a partner's grid, and a switched-off new-order e-mail is not written", async () => {
+    const driverCookie = await signIn(t, 'driver.notify@example.com');
+    const got = await t.app.inject({
+      method: 'GET',
+      url: '/api/driver/notifications',
+      headers: { cookie: driverCookie },
+    });
+    expect(got.json().settings.PUSH).toEqual({ newJob: true, jobTaken: true, orderReady: true });
+    const off = { newJob: false, jobTaken: true, orderReady: true };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/driver/notifications',
+      headers: { cookie: driverCookie },
+      payload: { settings: { SMS: off, EMAIL: off, PUSH: off } },
+    });
+    expect(put.json().settings.EMAIL.newJob).toBe(false);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/driver/notifications',
+          headers: { cookie: driverCookie },
+          payload: { settings: { SMS: off, EMAIL: off, PUSH: { ...off, extra: true } } },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/partner/notifications', headers: { cookie: driverCookie } }))
+        .statusCode,
+    ).toBe(403);
+
+    const grid = (
+      await t.app.inject({ method: 'GET', url: '/api/partner/notifications', headers: { cookie: shop.partner.cookie } })
+    ).json().settings;
+    grid.EMAIL.newOrder = false;
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/partner/notifications',
+          headers: { cookie: shop.partner.cookie },
+          payload: { settings: grid },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const order = (await place(t, pickupBody(shop))).json().order as { id: string };
+    const branch = (await rowsFor(`order:${order.id}:placed`)).filter((r) => r.eventKind === 'newOrder');
+    expect(branch.map((r) => r.channel).sort()).toEqual(['push']);
   });
 });

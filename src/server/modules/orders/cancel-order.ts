@@ -10,8 +10,9 @@ import { transitionOrder } from './transition-order';
 export const CUSTOMER_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor'];
 
 /**
- * The customer cancels their order while the restaurant has not answered it (PENDING; afterwards
- * the state machine refuses with 409 and the page offers "Ask to cancel"). Staff, drivers and the
+ * The customer cancels their order while the restaurant has not answered it (PENDING), or after
+ * acceptance in the no-driver state (docs/decisions/0134-no-driver-found.md); otherwise the state
+ * machine refuses with 409 and the page offers "Ask to cancel". Staff, drivers and the
  * back office can see the order but are not its customer: 403.
  */
 export async function cancelOrder(

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { siteDisplayName } from '../../../domain/checkout';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import type { OrderStatus } from '../../../domain/order-flow';
@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   brands,
   deliveryJobs,
+  driverJobReturns,
   orderEtas,
   orderItems,
   orderRatings,
@@ -65,7 +66,12 @@ export type OrderViewParts = {
   driver: OrderView['driver'];
   /** The driver's last shared position, when the job has one (a new order has none). */
   driverLocation?: { lat: number; lng: number; at: Date } | null;
+  /** Where the search for a driver stands (a new order: nowhere yet). */
+  driverSearch?: { noDriverFound: boolean; findingNewDriver: boolean };
 };
+
+/** Statuses in which a delivery order may be waiting for a driver to take its job. */
+const WAITING_FOR_DRIVER: readonly OrderStatus[] = ['ACCEPTED', 'PREPARING', 'READY'];
 
 /** Code-point order (as PostgreSQL's C collation sorts), whatever the database's collation. */
 function byName(
@@ -131,6 +137,16 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .limit(1);
     if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
   }
+  let driverSearch: OrderViewParts['driverSearch'] = { noDriverFound: false, findingNewDriver: false };
+  if (o.orderType === 'DELIVERY' && !o.driverId && WAITING_FOR_DRIVER.includes(o.status)) {
+    const [returned] = await db
+      .select({ id: driverJobReturns.id })
+      .from(driverJobReturns)
+      .innerJoin(deliveryJobs, eq(deliveryJobs.id, driverJobReturns.jobId))
+      .where(and(eq(driverJobReturns.orderId, o.id), eq(deliveryJobs.status, 'available')))
+      .limit(1);
+    driverSearch = { noDriverFound: !!o.noDriverAt, findingNewDriver: !!returned };
+  }
   return orderViewOf(
     {
       order: o,
@@ -142,6 +158,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       rating: rating ?? null,
       driver,
       driverLocation,
+      driverSearch,
     },
     viewer,
   );
@@ -228,6 +245,8 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
           createdAt: rating.createdAt.toISOString(),
         }
       : null,
+    noDriverFound: parts.driverSearch?.noDriverFound ?? false,
+    findingNewDriver: parts.driverSearch?.findingNewDriver ?? false,
     viewer,
   };
 }

@@ -11,6 +11,7 @@ import { rateOrder } from './rate-order';
 import { reorder } from './reorder';
 import { reportIssue } from './report-issue';
 import { requestCancellation } from './request-cancellation';
+import { switchToPickup } from './switch-to-pickup';
 
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
@@ -95,5 +96,13 @@ export function orderRoutes(app: FastifyInstance): void {
     const result = await requestCancellation({ db, bus }, { order, viewer, actor, reason: request.body.reason });
     reply.status(201);
     return result;
+  });
+
+  route(app, ordersEndpoints.postOrdersByOrderNumberSwitchToPickup, async (request) => {
+    const token = request.headers[ORDER_TOKEN_HEADER] ?? null;
+    const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
+    const actor = request.actor ? { userId: request.actor.userId } : null;
+    await switchToPickup({ db, bus }, { order, viewer, actor, visitorToken: token });
+    return { order: await buildOrderView(db, order.id, viewer) };
   });
 }

@@ -37,10 +37,29 @@ const DONE_AS: Record<OrderAction, string> = {
   mark_collected: 'marked collected',
   cancel: 'cancelled',
   time_out: 'closed for want of an answer',
+  unassign_driver: 'taken off its driver',
+  switch_to_pickup: 'switched to pickup',
+};
+
+/** Moves off the happy path, each an intervention in the audit log under this action type. */
+const AUDITED: Partial<Record<OrderAction, string>> = {
+  cancel: 'order_cancelled',
+  time_out: 'order_timed_out',
+  unassign_driver: 'driver_unassigned',
+  switch_to_pickup: 'order_switched_to_pickup',
+};
+
+/** Every move the back office makes is audited too; these are the names of the ones only it makes so (docs/decisions/0136-admin-order-console.md). */
+const AUDITED_FOR_OPS: Partial<Record<OrderAction, string>> = {
+  assign_driver: 'order_driver_assigned',
+  complete_delivery: 'order_marked_delivered',
 };
 
 /** Actors who must give a reason to cancel: the customer may cancel a pending order without one. */
 const CANCEL_NEEDS_REASON: readonly FlowActor[] = ['partner', 'ops'];
+
+/** How long a job returned to the board stays on offer: the same 30 minutes a new offer gets. */
+const RETURNED_OFFER_MINUTES = 30;
 
 export type TransitionInput = {
   orderId: string;
@@ -56,8 +75,12 @@ export type TransitionInput = {
   reason?: string | null;
   /** hand_to_driver: the 4-digit code the driver shows the restaurant. */
   pickupCode?: string;
-  /** complete_delivery: the 4-digit code the customer gives the driver. */
+  /** complete_delivery by a driver: the 4-digit code the customer gives the driver. */
   deliveryCode?: string;
+  /** assign_driver by ops: the approved, online driver the back office puts on the job (checked by the caller). */
+  driverId?: string;
+  /** complete_delivery by ops: why the back office marked it delivered (required; docs/decisions/0136-admin-order-console.md). */
+  note?: string | null;
   now?: Date;
 };
 
@@ -69,6 +92,8 @@ export type TransitionResult = {
   status: OrderStatus;
   /** The driver on the order after the move, if any. */
   driverId: string | null;
+  /** The driver on the order before the move, if any. */
+  previousDriverId: string | null;
   job: { id: string; area: string; status: JobStatus; created: boolean } | null;
 };
 
@@ -97,7 +122,9 @@ async function mayAct(
 }
 
 /** What the status history says next to the move: who cancelled and why, the reason for a rejection. */
-function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number): string | null {
+function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: number, note: string): string | null {
+  if (by === 'ops' && action === 'complete_delivery') return `marked delivered by ops: ${note}`;
+  if (by === 'ops' && action === 'assign_driver') return 'driver assigned by ops';
   switch (action) {
     case 'accept':
       return `prep ${prep} min`;
@@ -108,6 +135,10 @@ function historyNote(action: OrderAction, by: FlowActor, reason: string, prep: n
       return reason ? `cancelled by ${by}: ${reason}` : `cancelled by ${by}`;
     case 'assign_driver':
       return 'driver assigned';
+    case 'unassign_driver':
+      return reason ? `driver taken off by ${by}: ${reason}` : `driver taken off by ${by}`;
+    case 'switch_to_pickup':
+      return 'switched to pickup by the customer: no driver found, delivery fee removed';
     default:
       return null;
   }
@@ -122,13 +153,23 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   const job = t.job!;
   const stamps =
     job.to === 'assigned'
-      ? { driverId: input.actor.userId!, assignedAt: now }
+      ? { driverId: assigneeOf(input)!, assignedAt: now }
       : job.to === 'picked_up'
         ? { pickedUpAt: now }
         : job.to === 'completed'
           ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
-          : {};
+          : job.to === 'available'
+            ? // Back on the board at once, as a fresh offer (docs/decisions/0135-driver-unassign.md).
+              {
+                driverId: null,
+                assignedAt: null,
+                driverLat: null,
+                driverLng: null,
+                driverLocatedAt: null,
+                expiresAt: new Date(now.getTime() + RETURNED_OFFER_MINUTES * 60_000),
+              }
+            : {};
   const [moved] = await tx
     .update(deliveryJobs)
     .set({ status: job.to, ...stamps })
@@ -156,6 +197,11 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
   return moved;
 }
 
+/** The driver an assign_driver move puts on the job: the driver themself, or the one the back office chose. */
+function assigneeOf(input: TransitionInput): string | null {
+  return input.actor.kind === 'ops' ? (input.driverId ?? null) : input.actor.userId;
+}
+
 /** Takes an open delivery job off the board (or off its driver's screen) with the order it belongs to. */
 async function cancelJob(tx: Tx, orderId: string, now: Date) {
   const [job] = await tx
@@ -176,8 +222,10 @@ async function checkCodes(tx: Tx, input: TransitionInput, order: { id: string; d
       throw new AppError('VALIDATION_ERROR', "Invalid pickup code. Please check the driver's 4-digit code.");
     }
   }
+  // The back office marks a delivery done without the customer's code (docs/decisions/0136-admin-order-console.md).
   if (
     input.action === 'complete_delivery' &&
+    input.actor.kind === 'driver' &&
     (!input.deliveryCode || !sameSecret(order.deliveryVerificationCode, input.deliveryCode))
   ) {
     throw new AppError('VALIDATION_ERROR', 'Invalid code. Please ask the customer for the correct 4-digit code.');
@@ -199,6 +247,11 @@ export async function transitionOrder(
   if (input.action === 'cancel' && !reason && CANCEL_NEEDS_REASON.includes(input.actor.kind)) {
     throw new AppError('VALIDATION_ERROR', 'Cancellation reason is required');
   }
+  const opsNote = input.note?.trim() ?? '';
+  if (input.action === 'complete_delivery' && input.actor.kind === 'ops' && !opsNote) {
+    throw new AppError('VALIDATION_ERROR', 'A note is required to mark an order delivered');
+  }
+  if (input.action === 'assign_driver' && !assigneeOf(input)) throw new AppError('VALIDATION_ERROR', 'Choose a driver');
   const prep = input.prepTimeMinutes ?? DEFAULT_PREP_MINUTES;
   if (input.action === 'accept' && !(PREP_TIME_CHOICES as readonly number[]).includes(prep)) {
     throw new AppError('VALIDATION_ERROR', 'Prep time must be 10, 15, 20, 25 or 30 minutes');
@@ -225,7 +278,8 @@ export async function transitionOrder(
       if (last && now.getTime() - last.at.getTime() < ACTION_GUARD_MS) throw new AppError('CONFLICT', ACTION_BLOCKED);
     }
 
-    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind);
+    const noDriverFound = order.orderType === 'DELIVERY' && !!order.noDriverAt && !order.driverId;
+    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind, { noDriverFound });
     if (!t) refuse(order.orderNumber, order.status, input.action);
     await checkCodes(tx, input, order);
 
@@ -239,21 +293,29 @@ export async function transitionOrder(
         ...(input.action === 'cancel'
           ? { cancelledBy: input.actor.kind as CancelledBy, cancelReason: reason || null, cancelledAt: now }
           : {}),
-        ...(input.action === 'assign_driver' ? { driverId: input.actor.userId } : {}),
+        ...(input.action === 'assign_driver' ? { driverId: assigneeOf(input) } : {}),
+        ...(input.action === 'unassign_driver' ? { driverId: null } : {}),
+        // Repriced on the server: the delivery fee leaves the total (docs/decisions/0134-no-driver-found.md).
+        ...(input.action === 'switch_to_pickup'
+          ? { orderType: 'PICKUP' as const, deliveryFeeMinor: 0, totalMinor: order.totalMinor - order.deliveryFeeMinor }
+          : {}),
       })
       .where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       status: t.to,
       actorId: input.actor.userId,
-      note: historyNote(input.action, input.actor.kind, reason, prep),
+      actorKind: input.actor.kind,
+      action: input.action,
+      note: historyNote(input.action, input.actor.kind, reason, prep, opsNote),
       createdAt: now,
     });
 
-    // Moves off the happy path are interventions: each is in the audit log with who and why.
-    if (input.action === 'cancel' || input.action === 'time_out') {
+    // Moves off the happy path are interventions: each is in the audit log with who and why, and so is
+    // every move the back office makes (docs/decisions/0136-admin-order-console.md).
+    if (AUDITED[input.action] || input.actor.kind === 'ops') {
       await recordAudit(tx, {
-        actionType: input.action === 'cancel' ? 'order_cancelled' : 'order_timed_out',
+        actionType: AUDITED[input.action] ?? AUDITED_FOR_OPS[input.action] ?? `order_${input.action}`,
         entityType: 'order',
         entityId: order.id,
         actor:
@@ -263,7 +325,19 @@ export async function transitionOrder(
                 userId: input.actor.userId,
                 name: input.actor.name ?? (input.actor.kind === 'customer' ? order.customerName : input.actor.kind),
               },
-        details: { orderNumber: order.orderNumber, from: order.status, by: input.actor.kind, reason: reason || null },
+        details: {
+          orderNumber: order.orderNumber,
+          from: order.status,
+          to: t.to,
+          by: input.actor.kind,
+          reason: reason || null,
+          ...(opsNote ? { note: opsNote } : {}),
+          ...(input.action === 'assign_driver'
+            ? { driverId: assigneeOf(input), previousDriverId: order.driverId }
+            : {}),
+          ...(input.action === 'switch_to_pickup' ? { deliveryFeeRemovedMinor: order.deliveryFeeMinor } : {}),
+          ...(input.action === 'unassign_driver' ? { driverId: order.driverId } : {}),
+        },
       });
     }
 
@@ -289,7 +363,12 @@ export async function transitionOrder(
         job = { id: created.id, area: created.area, status: 'available', created: true };
       }
     }
-    const driverId = input.action === 'assign_driver' ? input.actor.userId : order.driverId;
+    const driverId =
+      input.action === 'assign_driver'
+        ? assigneeOf(input)
+        : input.action === 'unassign_driver'
+          ? null
+          : order.driverId;
     // Every move writes the notifications it causes in its own transaction (docs/decisions/0140-notification-outbox.md).
     await enqueueTransitionNotifications(tx, {
       order: { ...order, driverId },
@@ -297,7 +376,7 @@ export async function transitionOrder(
       siteName: row.site.name,
       action: input.action,
       actorKind: input.actor.kind,
-      actorUserId: input.actor.userId,
+      actorUserId: input.action === 'assign_driver' ? assigneeOf(input) : input.actor.userId,
       reason: reason || null,
       job,
     });
@@ -308,6 +387,7 @@ export async function transitionOrder(
       previousStatus: order.status,
       status: t.to,
       driverId,
+      previousDriverId: order.driverId,
       job,
     };
   });

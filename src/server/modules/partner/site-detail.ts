@@ -27,6 +27,7 @@ export function toSiteDetail(s: StaffSite): SiteDetail {
     openingHours: s.openingHours,
     busyExtraMinutes: s.busyExtraMinutes,
     responseTimeoutMinutes: s.responseTimeoutMinutes,
+    driverSearchMinutes: s.driverSearchMinutes,
     pausedUntil: s.pausedUntil?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
     role: s.role,

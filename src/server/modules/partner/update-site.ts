@@ -43,6 +43,7 @@ export async function updateSite(
     'isOpen',
     'busyExtraMinutes',
     'responseTimeoutMinutes',
+    'driverSearchMinutes',
     'openingHours',
   ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];

@@ -8,10 +8,12 @@ import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
 import { notifyTicketReply } from '../notifications';
 import { getTicket } from './get-ticket';
+import { publishToTicketOwner } from './help-tickets';
 
 /**
  * Adds a staff message or internal note to a ticket's thread. Someone working on a "new" ticket
- * opens it. Internal notes are for staff only (customer-visible replies are a later issue).
+ * opens it. Internal notes are for staff only; a reply reaches the person who raised the ticket on their
+ * Help page (docs/product/customer.md#help).
  */
 export async function addTicketMessage(
   deps: { db: Db; bus: LiveBus },
@@ -72,5 +74,6 @@ export async function addTicketMessage(
     });
   });
   await deps.bus.publish(topicName.admin, 'ticket.message', { ticketId: id });
+  if (!input.isInternal) await publishToTicketOwner(deps.db, deps.bus, id, 'ticket.message');
   return getTicket(deps.db, id);
 }

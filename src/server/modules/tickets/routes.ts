@@ -7,6 +7,7 @@ import { getTicket } from './get-ticket';
 import { listAssignees } from './list-assignees';
 import { listTickets } from './list-tickets';
 import { updateTicket } from './update-ticket';
+import { createHelpTicket, getHelpTicket, listHelpTickets, replyToHelpTicket } from './help-tickets';
 
 /** Customer Service (area tickets): real tickets and threads (docs/product/admin.md#tickets). */
 export function ticketRoutes(app: FastifyInstance): void {
@@ -25,6 +26,20 @@ export function ticketRoutes(app: FastifyInstance): void {
   route(app, ticketsEndpoints.patchAdminTicketsOne, async (request) => ({
     ticket: await updateTicket({ db, bus }, request.actor!, request.params.id, request.body),
   }));
+  // Help: the caller's own requests (docs/product/customer.md#help).
+  route(app, ticketsEndpoints.getHelpTickets, async (request) => ({
+    tickets: await listHelpTickets(db, request.actor!),
+  }));
+  route(app, ticketsEndpoints.postHelpTickets, async (request, reply) =>
+    reply.status(201).send({ ticket: await createHelpTicket({ db, bus }, request.actor!, request.body) }),
+  );
+  route(app, ticketsEndpoints.getHelpTicketsById, async (request) => ({
+    ticket: await getHelpTicket(db, request.actor!, request.params.id),
+  }));
+  route(app, ticketsEndpoints.postHelpTicketsByIdMessages, async (request) => ({
+    ticket: await replyToHelpTicket({ db, bus }, request.actor!, request.params.id, request.body.message),
+  }));
+
   route(app, ticketsEndpoints.postAdminTicketsByIdMessages, async (request, reply) =>
     reply
       .status(201)

@@ -9,6 +9,7 @@ import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
 import { getTicket } from './get-ticket';
 import { listAssignees } from './list-assignees';
+import { publishToTicketOwner } from './help-tickets';
 
 /**
  * Changes a ticket's status, priority or assignee; each change is stored and audited in one
@@ -62,6 +63,9 @@ export async function updateTicket(
     for (const a of audits) await recordAudit(tx, { ...a, entityType: 'ticket', entityId: id, actor });
     return true;
   });
-  if (changed) await deps.bus.publish(topicName.admin, 'ticket.updated', { ticketId: id });
+  if (changed) {
+    await deps.bus.publish(topicName.admin, 'ticket.updated', { ticketId: id });
+    await publishToTicketOwner(deps.db, deps.bus, id, 'ticket.updated');
+  }
   return getTicket(deps.db, id);
 }

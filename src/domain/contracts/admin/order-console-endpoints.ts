@@ -1,0 +1,111 @@
+import { adminArea } from '../../policies';
+import { endpoint } from '../endpoint';
+import {
+  addOrderNoteBody,
+  assignDriverBody,
+  cancelOrderBody,
+  candidateDriversResponse,
+  consoleActionResponse,
+  consoleOrderResponse,
+  linkOrderTicketBody,
+  markDeliveredBody,
+  openOrderTicketBody,
+  orderNumberParams,
+  searchOrdersQuery,
+  searchOrdersResponse,
+  unassignDriverBody,
+} from './order-console';
+
+/**
+ * The order console (docs/product/admin.md#order-console): reading, notes and tickets for the `orders` area
+ * (Customer Service included), moves of the order for `order_actions` only (docs/decisions/0136-admin-order-console.md).
+ */
+export const orderConsoleEndpoints = {
+  getAdminOrders: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders',
+    policy: adminArea('orders'),
+    summary: 'Search orders by number, customer phone or e-mail, branch, status and London dates, paged',
+    query: searchOrdersQuery,
+    responses: { 200: searchOrdersResponse },
+  }),
+  getAdminOrdersByOrderNumber: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders/:orderNumber',
+    policy: adminArea('orders'),
+    summary: 'One order with its timeline, notes, tickets, notifications, map and the actions the caller may take',
+    params: orderNumberParams,
+    responses: { 200: consoleOrderResponse },
+  }),
+  getAdminOrdersByOrderNumberDrivers: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders/:orderNumber/drivers',
+    policy: adminArea('order_actions'),
+    summary: 'Approved drivers online now who could take this order, the pickup area first',
+    params: orderNumberParams,
+    responses: { 200: candidateDriversResponse },
+  }),
+  postAdminOrdersByOrderNumberCancel: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/cancel',
+    policy: adminArea('order_actions'),
+    summary: 'Cancel the order with a reason at any non-final stage (state machine, audited)',
+    params: orderNumberParams,
+    body: cancelOrderBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberDeliver: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/deliver',
+    policy: adminArea('order_actions'),
+    summary: 'Mark an out-for-delivery order delivered with a note (state machine, audited, driver paid)',
+    params: orderNumberParams,
+    body: markDeliveredBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberDriver: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/driver',
+    policy: adminArea('order_actions'),
+    summary: 'Put an approved online driver on the job, taking it off the current driver first (audited)',
+    params: orderNumberParams,
+    body: assignDriverBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberDriverUnassign: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/driver/unassign',
+    policy: adminArea('order_actions'),
+    summary: 'Take the job off its driver before pickup and put it back on the board (audited)',
+    params: orderNumberParams,
+    body: unassignDriverBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberNotes: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/notes',
+    policy: adminArea('orders'),
+    summary: 'Add an internal note to the order (audited; once per request id)',
+    params: orderNumberParams,
+    body: addOrderNoteBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberTickets: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/tickets',
+    policy: adminArea('orders'),
+    summary: 'Open a support ticket for the order (audited; once per request id)',
+    params: orderNumberParams,
+    body: openOrderTicketBody,
+    responses: { 200: consoleActionResponse },
+  }),
+  postAdminOrdersByOrderNumberTicketsLink: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:orderNumber/tickets/link',
+    policy: adminArea('orders'),
+    summary: 'Link an existing ticket to the order (audited; a ticket of another order is refused)',
+    params: orderNumberParams,
+    body: linkOrderTicketBody,
+    responses: { 200: consoleActionResponse },
+  }),
+};

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { HELP_MESSAGES } from '../../help';
+import { POLICIES } from '../../policies';
+import { TICKET_STATUSES } from '../../tickets';
+import { endpoint } from '../endpoint';
+import { ticketParams } from './tickets';
+
+export { HELP_MESSAGES };
+
+const subject = z.string({ error: HELP_MESSAGES.required }).trim().min(1, HELP_MESSAGES.required).max(200);
+const message = z.string({ error: HELP_MESSAGES.required }).trim().min(1, HELP_MESSAGES.required).max(5000);
+
+/** One of the caller's own requests, as they see it (staff-only notes are never part of it). */
+export const helpTicketSummary = z.object({
+  id: z.string(),
+  ticketNumber: z.string(),
+  subject: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HelpTicketSummary = z.infer<typeof helpTicketSummary>;
+
+export const helpMessage = z.object({
+  id: z.string(),
+  /** Who wrote it, as the caller sees it: themselves, HalalNosh staff, or the system. */
+  from: z.enum(['me', 'staff', 'system']),
+  senderName: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export const helpTicket = helpTicketSummary.extend({ messages: z.array(helpMessage) });
+export type HelpTicket = z.infer<typeof helpTicket>;
+
+export const helpTicketsResponse = z.object({ tickets: z.array(helpTicketSummary) });
+export const helpTicketResponse = z.object({ ticket: helpTicket });
+
+/** POST /api/help/tickets: a new request; a customer may name one of their own orders. */
+export const createHelpTicketBody = z.strictObject({
+  subject,
+  message,
+  orderNumber: z.string().trim().max(30).optional(),
+});
+export const helpReplyBody = z.strictObject({ message });
+
+/** Help: customers, drivers and partners raise requests and follow the answers (docs/product/customer.md#help). */
+export const helpEndpoints = {
+  getHelpTickets: endpoint({
+    method: 'GET',
+    path: '/api/help/tickets',
+    policy: POLICIES.signedIn,
+    summary: "The caller's own help requests, newest activity first",
+    responses: { 200: helpTicketsResponse },
+  }),
+  postHelpTickets: endpoint({
+    method: 'POST',
+    path: '/api/help/tickets',
+    policy: POLICIES.signedIn,
+    summary: 'Raise a help request',
+    body: createHelpTicketBody,
+    responses: { 201: helpTicketResponse },
+  }),
+  getHelpTicketsById: endpoint({
+    method: 'GET',
+    path: '/api/help/tickets/:id',
+    policy: POLICIES.signedIn,
+    summary: 'One of your help requests with its conversation',
+    params: ticketParams,
+    responses: { 200: helpTicketResponse },
+  }),
+  postHelpTicketsByIdMessages: endpoint({
+    method: 'POST',
+    path: '/api/help/tickets/:id/messages',
+    policy: POLICIES.signedIn,
+    summary: 'Answer on one of your help requests',
+    params: ticketParams,
+    body: helpReplyBody,
+    responses: { 200: helpTicketResponse },
+  }),
+};

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topicName } from '../../../domain/topics';
+import { tickets } from '../../db/schema/index';
+import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+import { type Shop, deliveryBody, place, seedShop } from '../orders/test-fixtures';
+
+/* Help (docs/product/customer.md#help): people raise requests and follow the answers. */
+
+let t: TestApp;
+let shop: Shop;
+const cookies: Record<string, string> = {};
+let customerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await seedShop(t);
+  customerId = await createUser(t, { email: 'help.c@example.com', userType: 'customer', status: 'active' });
+  await createUser(t, { email: 'help.c2@example.com', userType: 'customer', status: 'active' });
+  await createUser(t, { email: 'help.d@example.com', userType: 'driver', status: 'approved' });
+  await createUser(t, { email: 'help.p@example.com', userType: 'partner' });
+  await createUser(t, { email: 'help.a@example.com', userType: 'admin', adminRole: 'cs_agent' });
+  for (const who of ['c', 'c2', 'd', 'p', 'a']) cookies[who] = await signIn(t, `help.${who}@example.com`);
+}, 120_000);
+afterAll(async () => t.close());
+
+const req = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { cookie: cookies[who] }, ...(payload ? { payload: payload as object } : {}) });
+
+describe('raising a request', () => {
+  it('links a customer’s own order, reaches Customer Service, and lists it on their Help page', async () => {
+    const order = (await place(t, deliveryBody(shop), { cookie: cookies.c })).json().order;
+    const res = await req('POST', '/api/help/tickets', 'c', {
+      subject: 'Missing naan',
+      message: 'The garlic naan was not in the bag.',
+      orderNumber: order.orderNumber,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const ticket = res.json().ticket;
+    expect(ticket).toMatchObject({ subject: 'Missing naan', status: 'new', orderNumber: order.orderNumber });
+    expect(ticket.messages).toEqual([
+      expect.objectContaining({ from: 'me', message: 'The garlic naan was not in the bag.' }),
+    ]);
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row).toMatchObject({ channel: 'customer', createdBy: customerId, customerEmail: 'help.c@example.com' });
+    const list = (await req('GET', '/api/help/tickets', 'c')).json().tickets;
+    expect(list.map((x: { id: string }) => x.id)).toContain(ticket.id);
+    const staffView = await req('GET', `/api/admin/tickets/${ticket.id}`, 'a');
+    expect(staffView.json().ticket.orderNumber).toBe(order.orderNumber);
+  });
+
+  it('files drivers’ and partners’ requests under their own channel; staff use Customer Service instead', async () => {
+    const d = await req('POST', '/api/help/tickets', 'd', { subject: 'App froze', message: 'On the delivery screen.' });
+    expect(d.statusCode, d.body).toBe(201);
+    const p = await req('POST', '/api/help/tickets', 'p', { subject: 'Menu photo', message: 'It will not upload.' });
+    expect(p.statusCode, p.body).toBe(201);
+    const channels = await t.database.db.select({ id: tickets.id, channel: tickets.channel }).from(tickets);
+    expect(channels.find((c) => c.id === d.json().ticket.id)?.channel).toBe('driver');
+    expect(channels.find((c) => c.id === p.json().ticket.id)?.channel).toBe('restaurant');
+    expect((await req('POST', '/api/help/tickets', 'a', { subject: 'x', message: 'y' })).statusCode).toBe(403);
+  });
+
+  it('refuses someone else’s order, an order from a driver, empty fields and strangers', async () => {
+    const order = (await place(t, deliveryBody(shop), { cookie: cookies.c })).json().order;
+    const body = { subject: 'Late', message: 'Where is it?', orderNumber: order.orderNumber };
+    expect((await req('POST', '/api/help/tickets', 'c2', body)).statusCode).toBe(404);
+    expect((await req('POST', '/api/help/tickets', 'd', body)).statusCode).toBe(400);
+    const empty = await req('POST', '/api/help/tickets', 'c', { subject: ' ', message: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain('Please fill in required fields');
+    expect((await t.app.inject({ method: 'GET', url: '/api/help/tickets' })).statusCode).toBe(401);
+  });
+});
+
+describe('the conversation', () => {
+  it('shows staff answers (never staff-only notes) live, reopens on the customer’s answer, and stops once closed', async () => {
+    const created = (
+      await req('POST', '/api/help/tickets', 'c', { subject: 'Refund?', message: 'I was charged twice.' })
+    ).json().ticket;
+    const events: { type: string; data: unknown }[] = [];
+    const off = t.app.deps.bus.subscribe([topicName.user(customerId)], (e) => events.push(e));
+    await req('POST', `/api/admin/tickets/${created.id}/messages`, 'a', { message: 'Checking now', isInternal: false });
+    await req('POST', `/api/admin/tickets/${created.id}/messages`, 'a', { message: 'Looks fine', isInternal: true });
+    await req('PATCH', `/api/admin/tickets/${created.id}`, 'a', { status: 'pending_customer' });
+    await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(events.map((e) => e.type)).toEqual(['ticket.message', 'ticket.updated']);
+
+    const seen = (await req('GET', `/api/help/tickets/${created.id}`, 'c')).json().ticket;
+    expect(seen.status).toBe('pending_customer');
+    expect(seen.messages.map((m: { from: string; message: string }) => [m.from, m.message])).toEqual([
+      ['me', 'I was charged twice.'],
+      ['staff', 'Checking now'],
+    ]);
+    const answered = await req('POST', `/api/help/tickets/${created.id}/messages`, 'c', { message: 'Thanks!' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().ticket.status).toBe('open');
+
+    await req('PATCH', `/api/admin/tickets/${created.id}`, 'a', { status: 'closed' });
+    const late = await req('POST', `/api/help/tickets/${created.id}/messages`, 'c', { message: 'One more thing' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This request is closed. Please open a new one.');
+  });
+
+  it('is not found for anyone else', async () => {
+    const created = (await req('POST', '/api/help/tickets', 'c', { subject: 'Mine', message: 'Private.' })).json()
+      .ticket;
+    expect((await req('GET', `/api/help/tickets/${created.id}`, 'c2')).statusCode).toBe(404);
+    expect((await req('POST', `/api/help/tickets/${created.id}/messages`, 'd', { message: 'Hi' })).statusCode).toBe(
+      404,
+    );
+    expect((await req('GET', '/api/help/tickets', 'c2')).json().tickets).toEqual([]);
+  });
+});
