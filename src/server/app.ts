@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { pushRoutes } from './modules/push/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -137,6 +138,7 @@ export async function buildApp(
   catalogRoutes(app, { db: database.db, geocoder: deps.geocoder, responseCache: config.responseCache });
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
+  pushRoutes(app);
   notificationRoutes(app, { db: database.db, authSecret: config.authSecret });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 

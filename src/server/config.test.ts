@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { generateVapidKeys } from './platform/notify/vapid-keys';
 
 const base = { DATA_DIR: '/tmp/halalnosh-config-test' };
 
@@ -48,5 +52,49 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET on a real database outside demo mode', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://h/db' })).toThrow(/AUTH_SECRET is required/);
+  });
+
+  it('generates the VAPID key pair into DATA_DIR on first start and keeps it (docs/decisions/0143-web-push.md)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'halalnosh-vapid-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(first);
+    const file = path.join(dataDir, 'vapid-keys.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(first.subject).toBe('mailto:no-reply@halalnosh.test');
+  });
+
+  it('takes the VAPID keys from the environment when both are set, and refuses half a pair', () => {
+    const keys = generateVapidKeys();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'halalnosh-vapid-'));
+    const c = loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    expect(c.vapid).toMatchObject(keys);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/set together/);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /^Configuration error: VAPID_PUBLIC_KEY must be a base64url P-256 public key/,
+    );
+    expect(() => loadConfig({ ...base, VAPID_SUBJECT: 'http://x' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://halalnosh.example' }).vapid.subject).toBe(
+      'https://halalnosh.example',
+    );
+  });
+
+  it('sends SMS through SMS_URL only when it is set (docs/decisions/0144-sms-provider.md)', () => {
+    expect(loadConfig(base).sms).toBeNull();
+    expect(loadConfig({ ...base, SMS_URL: 'https://sms.example/Messages.json', SMS_TOKEN: 'sid:secret' }).sms).toEqual({
+      url: 'https://sms.example/Messages.json',
+      token: 'sid:secret',
+      from: 'HalalNosh',
+    });
+    expect(() => loadConfig({ ...base, SMS_URL: 'ftp://x' })).toThrow(/SMS_URL/);
+    expect(() => loadConfig({ ...base, SMS_TOKEN: 'x' })).toThrow(/SMS_TOKEN needs SMS_URL/);
+    expect(() => loadConfig({ ...base, SMS_URL: 'https://sms.example', SMS_FROM: 'A very long sender' })).toThrow(
+      /SMS_FROM/,
+    );
   });
 });

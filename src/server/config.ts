@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isVapidKey, readOrCreateVapidKeys, type VapidKeys } from './platform/notify/vapid-keys';
 
 export type Config = {
   port: number;
@@ -15,6 +16,16 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Web Push (docs/decisions/0143-web-push.md): the VAPID key pair, from VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY or generated into DATA_DIR on first start, and the contact the push services see.
+   */
+  vapid: VapidKeys & { subject: string };
+  /**
+   * SMS (docs/decisions/0144-sms-provider.md): a Twilio-style messages endpoint; null keeps texts
+   * in the dev outbox. `token` is sent as Basic (user:secret) or Bearer.
+   */
+  sms: { url: string; token: string | null; from: string } | null;
   authSecret: string;
   /** Uploaded files live on local disk under dir. */
   uploads: { dir: string; maxBytes: number };
@@ -86,6 +97,30 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('HalalNosh <no-reply@halalnosh.test>'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (v) => isVapidKey(v, 65),
+      'must be a base64url P-256 public key (65 bytes), as web-push generate-vapid-keys prints',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((v) => isVapidKey(v, 32), 'must be a base64url P-256 private key (32 bytes)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  SMS_URL: z
+    .url({ error: 'must be a full URL of a Twilio-style messages endpoint' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^(\+\d{6,15}|[A-Za-z][A-Za-z0-9 ]{0,10})$/, 'must be a +44… number or a sender name of up to 11 letters')
+    .default('HalalNosh'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_MAX_BYTES: z.coerce
@@ -152,6 +187,13 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Who the push services may contact about our pushes: the https site, else the mail sender's address. */
+function vapidSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${/^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@halalnosh.test'}`;
+}
+
 /** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -168,7 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.AUTH_SECRET && databaseUrl && !demo) {
     throw new ConfigError('Configuration error: AUTH_SECRET is required with DATABASE_URL (at least 32 characters)');
   }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  if (e.SMS_TOKEN && !e.SMS_URL) {
+    throw new ConfigError('Configuration error: SMS_TOKEN needs SMS_URL');
+  }
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: e.HOST,
@@ -176,9 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     dataDir,
     demo,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : readOrCreateVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? vapidSubject(publicUrl, e.MAIL_FROM),
+    },
+    sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN ?? null, from: e.SMS_FROM } : null,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,

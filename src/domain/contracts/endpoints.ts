@@ -12,6 +12,7 @@ import { liveEndpoints } from './live/endpoints';
 import { menuEndpoints } from './menu/endpoints';
 import { ordersEndpoints } from './orders/endpoints';
 import { partnerEndpoints } from './partner/endpoints';
+import { pushEndpoints } from './push/endpoints';
 import { reviewsEndpoints } from './reviews/endpoints';
 import { settingsEndpoints } from './settings/endpoints';
 import { ticketsEndpoints } from './tickets/endpoints';
@@ -38,6 +39,7 @@ export const ENDPOINTS = {
   menu: menuEndpoints,
   orders: ordersEndpoints,
   partner: partnerEndpoints,
+  push: pushEndpoints,
   reviews: reviewsEndpoints,
   settings: settingsEndpoints,
   tickets: ticketsEndpoints,

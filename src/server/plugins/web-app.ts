@@ -40,6 +40,9 @@ export async function registerWebApp(
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (path.basename(filePath).startsWith('sw.js')) {
+          // The service worker is checked for a new version on every visit (docs/decisions/0143-web-push.md).
+          res.header('cache-control', 'no-cache');
         } else {
           res.header('cache-control', 'public, max-age=300');
         }

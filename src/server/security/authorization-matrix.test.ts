@@ -105,6 +105,7 @@ describe("someone else's rows", () => {
       (await injectAs(w, 'GET', { actor, url })).body;
     expect(await get('customerB', '/api/account/orders')).not.toContain(w.rows.orderA.number);
     expect(await get('customerB', '/api/account/addresses')).not.toContain(w.rows.addressA);
+    expect(await get('customerB', '/api/push/subscriptions')).not.toContain(w.rows.pushSubscriptionA);
     expect(await get('partnerY', '/api/partner/brands')).not.toContain(w.rows.brandX);
     expect(await get('partnerY', '/api/partner/dashboard')).not.toContain(w.rows.orderA.number);
     expect(await get('otherDriver', '/api/driver/jobs')).not.toContain(w.rows.jobA.id);

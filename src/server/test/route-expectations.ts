@@ -277,6 +277,32 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/admin/notifications/:id/retry': { rows: PLATFORM },
 
+  // Web Push opt-in (docs/decisions/0143-web-push.md): every signed-in person, own subscriptions only
+  'GET /api/push/key': { rows: "the server's VAPID public key, the same for everyone signed in" },
+  'GET /api/push/subscriptions': { rows: OWN },
+  'POST /api/push/subscriptions': {
+    rows: "saves the caller's own subscription; an endpoint is one browser's, so the person signed in on it last owns it",
+    example: () => ({
+      actor: 'customerA',
+      url: '/api/push/subscriptions',
+      payload: {
+        endpoint: 'http://localhost:8090/notify/example',
+        expirationTime: null,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+    }),
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    rows: (w) =>
+      (['customerB', 'driver', 'ownerX', 'super_admin'] as const).map((actor) => ({
+        actor,
+        url: `/api/push/subscriptions/${w.rows.pushSubscriptionA}`,
+        expect: [404],
+        why: "A's push subscription",
+      })),
+    example: (w) => ({ actor: 'customerA', url: `/api/push/subscriptions/${w.rows.pushSubscriptionA}` }),
+  },
+
   // Partner console: brands, sites, staff
   'GET /api/partner/brands': { rows: OWN },
   'POST /api/partner/brands': {

@@ -7,6 +7,7 @@ import {
   driverEarnings,
   invitations,
   menus,
+  pushSubscriptions,
   siteStaff,
   sites,
   teamMembers,
@@ -272,6 +273,17 @@ export async function buildWorld(t: TestApp) {
       ticket: ticket.id,
       teamInvite: teamInvite.json().invite.id as string,
       teamMember: member.id,
+      pushSubscriptionA: (
+        await db
+          .insert(pushSubscriptions)
+          .values({
+            userId: actors.customerA.id!,
+            endpoint: 'http://localhost:8090/notify/customer-a',
+            p256dh: `B${'A'.repeat(86)}`,
+            auth: 'A'.repeat(22),
+          })
+          .returning({ id: pushSubscriptions.id })
+      )[0].id,
     },
   };
 }

@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENTS } from '../../domain/notifications';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { NotificationGrid } from '../ui/notification-grid';
+import { PushOptIn } from '../ui/push-opt-in';
 
 const KEY = ['account', 'notifications'] as const;
 
@@ -13,6 +14,7 @@ export function AccountNotifications() {
         <h2 className="text-lg font-semibold">Notifications</h2>
         <p className="text-sm text-muted-foreground">Choose how we tell you about your orders.</p>
       </div>
+      <PushOptIn description="Push updates you switch on below reach this device, even with HalalNosh closed." />
       <NotificationGrid
         events={NOTIFICATION_EVENTS}
         queryKey={KEY}

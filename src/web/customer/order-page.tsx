@@ -35,6 +35,7 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { EtaCard } from './eta-card';
 import { OrderProgress } from './order-progress';
+import { PushOptIn } from '../ui/push-opt-in';
 import { orderQueryKey, useOrder } from './order-query';
 import { RateOrderDialog } from './rate-order-dialog';
 import { HalalConcernButton } from './halal-concern-dialog';
@@ -263,6 +264,12 @@ function OrderDetails({ order }: { order: OrderView }) {
                 driver={order.driver ? 'assigned' : order.findingNewDriver ? 'finding_new' : 'none'}
               />
             </Panel>
+          ) : null}
+          {active && signedIn ? (
+            <PushOptIn
+              title="Updates on this device"
+              description="We will tell you when the restaurant accepts your order, when it is on its way and when it arrives, even with this page closed."
+            />
           ) : null}
           {order.driver && DRIVER_VISIBLE.includes(order.status) ? (
             <DriverCard driver={order.driver} status={order.status} />

@@ -14,6 +14,7 @@ import { ActiveJobs, JobBanners, OfferList } from './job-lists';
 import { OnlineToggle } from './online-toggle';
 import { PostcodeForm } from './postcode-form';
 import { useAreaJobs } from './use-area-jobs';
+import { PushOptIn } from '../ui/push-opt-in';
 
 /** docs/product/driver.md#dashboard: the dashboard shows 5 of the 10 jobs it fetches. */
 const FETCHED = 10;
@@ -82,6 +83,7 @@ export function DriverDashboardPage() {
           </>
         )}
       </section>
+      <PushOptIn description="New jobs in your area while you are online, a job taken by someone else, and when an order is ready for pickup." />
       <DriverNotifications />
       <div className="grid grid-cols-2 gap-3">
         <Link to="/driver/earnings" className={buttonClasses({ variant: 'outline', size: 'lg' })}>

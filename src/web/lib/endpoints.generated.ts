@@ -165,6 +165,12 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getPartnerNotifications: 'GET /api/partner/notifications',
     putPartnerNotifications: 'PUT /api/partner/notifications',
   },
+  push: {
+    getPushKey: 'GET /api/push/key',
+    getPushSubscriptions: 'GET /api/push/subscriptions',
+    postPushSubscriptions: 'POST /api/push/subscriptions',
+    deletePushSubscriptionsOne: 'DELETE /api/push/subscriptions/:id',
+  },
   reviews: {
     getRestaurantsBySiteIdReviews: 'GET /api/restaurants/:siteId/reviews',
     getRestaurantsBySiteIdReviewsMine: 'GET /api/restaurants/:siteId/reviews/mine',

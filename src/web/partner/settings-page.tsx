@@ -33,6 +33,7 @@ import { TextField } from '../ui/text-field';
 import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
+import { PushOptIn } from '../ui/push-opt-in';
 
 /** /partner/settings?site=: Branch Settings, stored on the server per location. */
 export function BranchSettingsPage() {
@@ -362,6 +363,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
           </Card>
         </div>
       </div>
+      <PushOptIn description="New orders for your branches and cancelled orders, even with the console closed." />
       <PartnerNotifications />
     </div>
   );

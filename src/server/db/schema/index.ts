@@ -6,4 +6,5 @@ export * from './orders';
 export * from './delivery';
 export * from './backoffice';
 export * from './halal';
+export * from './push';
 export * from './notifications';

@@ -2,6 +2,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createEmailSender } from './email-sender';
 import type { Senders } from './outbox-worker';
+import { createPushSender } from './push-sender';
+import { createSmsSender } from './sms-sender';
 
 export type SenderDeps = { config: Config; db: Db; log: { info(obj: object, msg: string): void } };
 
@@ -12,7 +14,12 @@ export type SenderDeps = { config: Config; db: Db; log: { info(obj: object, msg:
 export function createSenders(deps: SenderDeps): Senders {
   return {
     email: createEmailSender(deps),
-    // ── Web Push: register the push sender here (e.g. `push: createPushSender(deps),`).
-    // ── SMS: register the SMS sender here (e.g. `sms: createSmsSender(deps),`).
+    push: createPushSender({ db: deps.db, vapid: deps.config.vapid, devOutbox: !deps.config.production }),
+    sms: createSmsSender({
+      db: deps.db,
+      sms: deps.config.sms,
+      publicUrl: deps.config.publicUrl,
+      devOutbox: !deps.config.production,
+    }),
   };
 }

@@ -1,0 +1,155 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { codeLikeNumbers, orderNumbersIn, smsBody, toE164 } from '../../../domain/sms';
+import type { Db } from '../../db/client';
+import { orders, userProfiles } from '../../db/schema/index';
+import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
+import { recordDevDelivery } from './dev-outbox';
+
+export type SmsSenderOptions = {
+  db: Db;
+  /** SMS_URL, SMS_TOKEN and SMS_FROM; null: texts go to the dev outbox (docs/decisions/0144-sms-provider.md). */
+  sms: { url: string; token: string | null; from: string } | null;
+  /** Links in texts are absolute: PUBLIC_URL plus the message's path. */
+  publicUrl: string;
+  /** Outside production, with no provider configured, texts are kept in the dev outbox. */
+  devOutbox?: boolean;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+/** The provider's endpoint without credentials, and the Authorization header they become. */
+export function smsRequestTarget(sms: { url: string; token: string | null }): {
+  url: string;
+  authorization: string | null;
+} {
+  const url = new URL(sms.url);
+  let authorization: string | null = null;
+  if (url.username || url.password) {
+    const user = decodeURIComponent(url.username);
+    const secret = decodeURIComponent(url.password);
+    authorization = `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  if (sms.token) {
+    // "ACCOUNT_SID:AUTH_TOKEN" is Basic (Twilio's form); a single secret is a bearer token.
+    authorization = sms.token.includes(':')
+      ? `Basic ${Buffer.from(sms.token).toString('base64')}`
+      : `Bearer ${sms.token}`;
+  }
+  return { url: url.toString(), authorization };
+}
+
+type CodeHolder = { orderNumber: string; customerId: string | null; customerPhone: string };
+
+/**
+ * Whether the text carries a delivery code to someone who is not that order's customer
+ * (docs/decisions/0144-sms-provider.md): the driver must get the code from the customer at the
+ * door. The orders looked at are those the text names, those the recipient drives, and every
+ * order of the last two days; a visitor's order is the customer's when the phone numbers match.
+ */
+export async function revealsDeliveryCode(
+  db: Db,
+  recipient: OutgoingMessage['recipient'],
+  phone: string,
+  body: string,
+): Promise<string | null> {
+  const codes = codeLikeNumbers(body);
+  if (codes.length === 0) return null;
+  const named = orderNumbersIn(body);
+  const scope = [gt(orders.createdAt, sql`now() - interval '2 days'`)];
+  if (named.length) scope.push(inArray(orders.orderNumber, named));
+  if (recipient.userId) scope.push(eq(orders.driverId, recipient.userId));
+  const holders: CodeHolder[] = await db
+    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId, customerPhone: orders.customerPhone })
+    .from(orders)
+    .where(and(inArray(orders.deliveryVerificationCode, codes), or(...scope)));
+  const isCustomer = (o: CodeHolder) =>
+    (o.customerId !== null && o.customerId === recipient.userId) ||
+    (o.customerId === null && toE164(o.customerPhone) === phone);
+  const leak = holders.find((o) => !isCustomer(o));
+  return leak ? leak.orderNumber : null;
+}
+
+const isRetryable = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * Texts a message through a Twilio-style messages endpoint (form-encoded To, From, Body), or keeps
+ * it in the dev outbox when SMS_URL is unset (docs/decisions/0144-sms-provider.md). The text is
+ * made short and plain (domain/sms.ts); one carrying a delivery code to anyone but that order's
+ * customer is refused, never sent.
+ */
+export function createSmsSender(options: SmsSenderOptions): ChannelSender {
+  const doFetch = options.fetch ?? fetch;
+  const target = options.sms ? smsRequestTarget(options.sms) : null;
+
+  async function phoneOf(recipient: OutgoingMessage['recipient']): Promise<string | null> {
+    if (recipient.phone) return toE164(recipient.phone);
+    if (!recipient.userId) return null;
+    const [profile] = await options.db
+      .select({ phone: userProfiles.phone })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, recipient.userId));
+    return profile?.phone ? toE164(profile.phone) : null;
+  }
+
+  return {
+    channel: 'sms',
+    async send(message): Promise<SendResult> {
+      const phone = await phoneOf(message.recipient);
+      if (!phone) return { ok: false, retry: false, error: 'No phone number to text' };
+      const link = message.url
+        ? /^https?:\/\//.test(message.url)
+          ? message.url
+          : `${options.publicUrl}${message.url}`
+        : null;
+      const body = smsBody(message.text, link);
+      const leak = await revealsDeliveryCode(options.db, message.recipient, phone, body);
+      if (leak)
+        return {
+          ok: false,
+          retry: false,
+          error: `Refused: the text carries the delivery code of ${leak} to someone other than its customer`,
+        };
+      if (!options.sms || !target) {
+        if (!options.devOutbox) return { ok: false, retry: false, error: 'SMS_URL is not set' };
+        await recordDevDelivery(options.db, {
+          channel: 'sms',
+          to: phone,
+          title: message.title,
+          text: body,
+          dedupeKey: message.dedupeKey,
+        });
+        return { ok: true, detail: 'kept in the dev outbox' };
+      }
+      const headers: Record<string, string> = {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        // Providers that deduplicate by key get the outbox's: a retried send is not a second text.
+        'idempotency-key': message.dedupeKey,
+      };
+      if (target.authorization) headers.authorization = target.authorization;
+      try {
+        const res = await doFetch(target.url, {
+          method: 'POST',
+          headers,
+          body: new URLSearchParams({ To: phone, From: options.sms.from, Body: body }).toString(),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          redirect: 'error',
+        });
+        const text = (await res.text().catch(() => '')).slice(0, 300);
+        if (res.ok) {
+          const sid = /"sid"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+          return { ok: true, detail: sid ? `provider id ${sid}` : `provider answered ${res.status}` };
+        }
+        return {
+          ok: false,
+          retry: isRetryable(res.status),
+          error: `SMS provider answered ${res.status}${text ? `: ${text}` : ''}`,
+        };
+      } catch (err) {
+        return { ok: false, retry: true, error: `SMS provider unreachable: ${(err as Error).message}` };
+      }
+    },
+  };
+}
