@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 
 /** The unsubscribe link's token (signed by the server; docs/product/orders.md#notifications). */
 export const unsubscribeBody = z.strictObject({ token: z.string().min(10).max(500) });
@@ -12,12 +12,8 @@ export const unsubscribeResponse = z.object({
 
 /** Public: the e-mail's unsubscribe link flips one preference without signing in. */
 export const unsubscribeEndpoints = {
-  postUnsubscribe: endpoint({
-    method: 'POST',
-    path: '/api/notifications/unsubscribe',
-    policy: POLICIES.public,
-    summary: 'Turn off one kind of notification from an e-mail link',
-    body: unsubscribeBody,
-    responses: { 200: unsubscribeResponse },
-  }),
+  postUnsubscribe: api('POST /api/notifications/unsubscribe', POLICIES.public)
+    .summary('Turn off one kind of notification from an e-mail link')
+    .takes({ body: unsubscribeBody })
+    .answers({ 200: unsubscribeResponse }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminArea } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 
 export const adminNotificationsQuery = z.strictObject({
   status: z.enum(['failed', 'pending']).optional(),
@@ -29,20 +29,12 @@ export const retryNotificationResponse = z.object({ item: outboxItem });
 
 /** The back office's Notifications page (docs/product/admin.md#notifications). */
 export const adminNotificationEndpoints = {
-  getAdminNotifications: endpoint({
-    method: 'GET',
-    path: '/api/admin/notifications',
-    policy: adminArea('notifications'),
-    summary: 'List failed and pending notification sends',
-    query: adminNotificationsQuery,
-    responses: { 200: adminNotificationsResponse },
-  }),
-  postAdminNotificationRetry: endpoint({
-    method: 'POST',
-    path: '/api/admin/notifications/:id/retry',
-    policy: adminArea('notifications'),
-    summary: 'Send one failed or pending notification again now',
-    params: adminNotificationParams,
-    responses: { 200: retryNotificationResponse },
-  }),
+  getAdminNotifications: api('GET /api/admin/notifications', adminArea('notifications'))
+    .summary('List failed and pending notification sends')
+    .takes({ query: adminNotificationsQuery })
+    .answers({ 200: adminNotificationsResponse }),
+  postAdminNotificationRetry: api('POST /api/admin/notifications/:id/retry', adminArea('notifications'))
+    .summary('Send one failed or pending notification again now')
+    .takes({ params: adminNotificationParams })
+    .answers({ 200: retryNotificationResponse }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Policy } from '../../policies';
 import { ADMIN_ROLES } from '../../roles';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { memberParams, memberStatusResponse } from './team';
 
 /** Only a Super Admin changes what a team member may do (docs/product/admin.md#team). */
@@ -11,13 +11,8 @@ export const memberRoleBody = z.strictObject({ role: z.enum(ADMIN_ROLES, { error
 
 /** Changing a team member's role. */
 export const teamRoleEndpoints = {
-  postAdminTeamMembersByIdRole: endpoint({
-    method: 'POST',
-    path: '/api/admin/team/members/:id/role',
-    policy: superAdminOnly,
-    summary: "Change a team member's role",
-    params: memberParams,
-    body: memberRoleBody,
-    responses: { 200: memberStatusResponse },
-  }),
+  postAdminTeamMembersByIdRole: api('POST /api/admin/team/members/:id/role', superAdminOnly)
+    .summary("Change a team member's role")
+    .takes({ params: memberParams, body: memberRoleBody })
+    .answers({ 200: memberStatusResponse }),
 };

@@ -1,5 +1,5 @@
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { orderRefParams, orderTokenHeaders } from './order-view';
 import { switchToPickupBody, switchToPickupResponse } from './switch-to-pickup';
 
@@ -8,14 +8,8 @@ import { switchToPickupBody, switchToPickupResponse } from './switch-to-pickup';
  * state is the ordinary POST /api/orders/:orderNumber/cancel: the state machine allows it then.
  */
 export const noDriverEndpoints = {
-  postOrdersByOrderNumberSwitchToPickup: endpoint({
-    method: 'POST',
-    path: '/api/orders/:orderNumber/switch-to-pickup',
-    policy: POLICIES.public,
-    summary: "No driver found: the order's customer collects it instead (delivery fee removed)",
-    params: orderRefParams,
-    headers: orderTokenHeaders,
-    body: switchToPickupBody,
-    responses: { 200: switchToPickupResponse },
-  }),
+  postOrdersByOrderNumberSwitchToPickup: api('POST /api/orders/:orderNumber/switch-to-pickup', POLICIES.public)
+    .summary("No driver found: the order's customer collects it instead (delivery fee removed)")
+    .takes({ params: orderRefParams, headers: orderTokenHeaders, body: switchToPickupBody })
+    .answers({ 200: switchToPickupResponse }),
 };

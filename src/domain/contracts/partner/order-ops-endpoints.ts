@@ -1,5 +1,5 @@
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { partnerCancelBody, partnerCancelResponse } from './cancel-order';
 import { orderParams } from './orders';
 
@@ -8,13 +8,8 @@ import { orderParams } from './orders';
  * spread into the partner endpoints.
  */
 export const partnerOrderOpsEndpoints = {
-  postPartnerOrdersByOrderIdCancel: endpoint({
-    method: 'POST',
-    path: '/api/partner/orders/:orderId/cancel',
-    policy: POLICIES.partner,
-    summary: 'The restaurant cancels an accepted order with a reason, before it is out for delivery',
-    params: orderParams,
-    body: partnerCancelBody,
-    responses: { 200: partnerCancelResponse },
-  }),
+  postPartnerOrdersByOrderIdCancel: api('POST /api/partner/orders/:orderId/cancel', POLICIES.partner)
+    .summary('The restaurant cancels an accepted order with a reason, before it is out for delivery')
+    .takes({ params: orderParams, body: partnerCancelBody })
+    .answers({ 200: partnerCancelResponse }),
 };

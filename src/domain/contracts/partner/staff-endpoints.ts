@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVITE_ROLES } from '../../partner-access';
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { okResponse } from '../menu/sections';
 import { staffMember } from './invitations';
 
@@ -28,21 +28,12 @@ export const staffMemberResponse = z.object({ member: staffMember });
 
 /** Changing and removing the people who work for a brand. */
 export const staffEndpoints = {
-  patchPartnerBrandsByBrandIdStaffByUserId: endpoint({
-    method: 'PATCH',
-    path: '/api/partner/brands/:brandId/staff/:userId',
-    policy: POLICIES.partner,
-    summary: "Change a staff member's role and locations",
-    params: staffMemberParams,
-    body: updateStaffBody,
-    responses: { 200: staffMemberResponse },
-  }),
-  deletePartnerBrandsByBrandIdStaffByUserId: endpoint({
-    method: 'DELETE',
-    path: '/api/partner/brands/:brandId/staff/:userId',
-    policy: POLICIES.partner,
-    summary: 'Remove a staff member from the brand',
-    params: staffMemberParams,
-    responses: { 200: okResponse },
-  }),
+  patchPartnerBrandsByBrandIdStaffByUserId: api('PATCH /api/partner/brands/:brandId/staff/:userId', POLICIES.partner)
+    .summary("Change a staff member's role and locations")
+    .takes({ params: staffMemberParams, body: updateStaffBody })
+    .answers({ 200: staffMemberResponse }),
+  deletePartnerBrandsByBrandIdStaffByUserId: api('DELETE /api/partner/brands/:brandId/staff/:userId', POLICIES.partner)
+    .summary('Remove a staff member from the brand')
+    .takes({ params: staffMemberParams })
+    .answers({ 200: okResponse }),
 };

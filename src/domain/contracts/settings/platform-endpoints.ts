@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POLICIES } from '../../policies';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 
 /** GET /api/platform: what every visitor may know of the platform settings (the footer's name and support line). */
 export const platformInfoResponse = z.object({ companyName: z.string(), supportPhone: z.string() });
@@ -8,11 +8,7 @@ export type PlatformInfo = z.infer<typeof platformInfoResponse>;
 
 /** The public side of the platform settings. */
 export const platformEndpoints = {
-  getPlatform: endpoint({
-    method: 'GET',
-    path: '/api/platform',
-    policy: POLICIES.public,
-    summary: 'The company name and support phone shown to everyone',
-    responses: { 200: platformInfoResponse },
-  }),
+  getPlatform: api('GET /api/platform', POLICIES.public)
+    .summary('The company name and support phone shown to everyone')
+    .answers({ 200: platformInfoResponse }),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HELP_MESSAGES } from '../../help';
 import { POLICIES } from '../../policies';
 import { TICKET_STATUSES } from '../../tickets';
-import { endpoint } from '../endpoint';
+import { api } from '../endpoint';
 import { ticketParams } from './tickets';
 
 export { HELP_MESSAGES };
@@ -46,36 +46,19 @@ export const helpReplyBody = z.strictObject({ message });
 
 /** Help: customers, drivers and partners raise requests and follow the answers (docs/product/customer.md#help). */
 export const helpEndpoints = {
-  getHelpTickets: endpoint({
-    method: 'GET',
-    path: '/api/help/tickets',
-    policy: POLICIES.signedIn,
-    summary: "The caller's own help requests, newest activity first",
-    responses: { 200: helpTicketsResponse },
-  }),
-  postHelpTickets: endpoint({
-    method: 'POST',
-    path: '/api/help/tickets',
-    policy: POLICIES.signedIn,
-    summary: 'Raise a help request',
-    body: createHelpTicketBody,
-    responses: { 201: helpTicketResponse },
-  }),
-  getHelpTicketsById: endpoint({
-    method: 'GET',
-    path: '/api/help/tickets/:id',
-    policy: POLICIES.signedIn,
-    summary: 'One of your help requests with its conversation',
-    params: ticketParams,
-    responses: { 200: helpTicketResponse },
-  }),
-  postHelpTicketsByIdMessages: endpoint({
-    method: 'POST',
-    path: '/api/help/tickets/:id/messages',
-    policy: POLICIES.signedIn,
-    summary: 'Answer on one of your help requests',
-    params: ticketParams,
-    body: helpReplyBody,
-    responses: { 200: helpTicketResponse },
-  }),
+  getHelpTickets: api('GET /api/help/tickets', POLICIES.signedIn)
+    .summary("The caller's own help requests, newest activity first")
+    .answers({ 200: helpTicketsResponse }),
+  postHelpTickets: api('POST /api/help/tickets', POLICIES.signedIn)
+    .summary('Raise a help request')
+    .takes({ body: createHelpTicketBody })
+    .answers({ 201: helpTicketResponse }),
+  getHelpTicketsById: api('GET /api/help/tickets/:id', POLICIES.signedIn)
+    .summary('One of your help requests with its conversation')
+    .takes({ params: ticketParams })
+    .answers({ 200: helpTicketResponse }),
+  postHelpTicketsByIdMessages: api('POST /api/help/tickets/:id/messages', POLICIES.signedIn)
+    .summary('Answer on one of your help requests')
+    .takes({ params: ticketParams, body: helpReplyBody })
+    .answers({ 200: helpTicketResponse }),
 };
