@@ -60,3 +60,25 @@ test('a customer asks for help, the support answer appears live, and they answer
   await expect(page.getByText('In progress').first()).toBeVisible();
   await staff.dispose();
 });
+
+for (const side of [
+  { login: '/driver/login', email: 'driver@halalnosh.test', button: 'Sign In', nav: 'Driver' },
+  { login: '/partner/login', email: 'partner@halalnosh.test', button: 'Sign In to Dashboard', nav: 'Partner' },
+]) {
+  test(`${side.email} raises a help request from their own app`, async ({ page }) => {
+    await page.goto(side.login);
+    await page.getByLabel('Email', { exact: true }).fill(side.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: side.button, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: side.nav }).getByRole('link', { name: 'Help' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Ask for help' });
+    await expect(form.getByLabel('Order number (optional)')).toHaveCount(0);
+    await form.getByLabel('Subject').fill('The app logged me out');
+    await form.getByLabel('How can we help?').fill('Twice this morning.');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByText('Request sent')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('Twice this morning.');
+  });
+}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bike, Briefcase, LayoutDashboard, LogOut, PoundSterling } from 'lucide-react';
+import { Bike, Briefcase, LayoutDashboard, LifeBuoy, LogOut, PoundSterling } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ const NAV = [
   { to: '/driver/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/driver/jobs', label: 'Jobs', icon: Briefcase },
   { to: '/driver/earnings', label: 'Earnings', icon: PoundSterling },
+  { to: '/driver/help', label: 'Help', icon: LifeBuoy },
 ] as const;
 
 /**
@@ -64,7 +65,7 @@ export function DriverFrame({ children, nav }: { children: ReactNode; nav: boole
           aria-label="Driver"
           className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]"
         >
-          <ul className="mx-auto grid max-w-3xl grid-cols-3">
+          <ul className="mx-auto grid max-w-3xl grid-cols-4">
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, LayoutDashboard, LogOut, Settings, UtensilsCrossed } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, Settings, UtensilsCrossed } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOut } from '../lib/auth';
@@ -14,6 +14,7 @@ const NAV = [
   { to: '/partner/orders', label: 'Orders', icon: ClipboardList },
   { to: '/partner/menu', label: 'Menu', icon: UtensilsCrossed },
   { to: '/partner/settings', label: 'Settings', icon: Settings },
+  { to: '/partner/help', label: 'Help', icon: LifeBuoy },
 ] as const;
 
 /**
