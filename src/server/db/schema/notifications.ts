@@ -44,6 +44,8 @@ export const notificationOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index('notification_outbox_status_idx').on(t.status, t.createdAt),
+    // The order console's Notifications card reads an order's rows by the `order:<id>:` prefix.
+    index('notification_outbox_event_idx').using('btree', t.eventId.op('text_pattern_ops')),
   ],
 );
 

@@ -149,7 +149,7 @@ describe('GET /api/admin/orders', () => {
 });
 
 describe('the order page', () => {
-  it('shows the timeline with who and when, the tickets and an empty notifications list', async () => {
+  it('shows the timeline with who and when, the tickets and the messages the outbox holds for the order', async () => {
     const order = await acceptedOrder();
     const page = (await call(t, admins.super_admin, 'GET', url(order.number))).json();
     expect(page.timeline.map((e: { status: string; actorKind: string }) => [e.status, e.actorKind])).toEqual([
@@ -159,7 +159,11 @@ describe('the order page', () => {
     expect(page.timeline[1]).toMatchObject({ action: 'accept', actorName: 'Yusuf Rahman' });
     expect(page.order).toMatchObject({ orderNumber: order.number, status: 'ACCEPTED', customerEmail: customer.email });
     expect(page.job).toMatchObject({ status: 'available' });
-    expect(page.notifications).toEqual([]);
+    // The receipt and the acceptance e-mail to the customer (the outbox rows of this order's events).
+    expect(page.notifications.map((n: { channel: string; recipient: string }) => [n.channel, n.recipient])).toEqual(
+      expect.arrayContaining([['email', customer.email]]),
+    );
+    expect(page.notifications.length).toBeGreaterThanOrEqual(2);
     expect(page.actions).toMatchObject({ cancel: true, assignDriver: true, unassignDriver: false });
   });
 });
