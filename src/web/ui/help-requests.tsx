@@ -9,6 +9,8 @@ import { cn } from '../lib/cn';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
+import { useMe } from '../lib/me';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { toast } from '../lib/toast';
 import { Badge } from './badge';
 import { Button } from './button';
@@ -269,6 +271,22 @@ export function HelpRequests({ userId, allowOrder = false }: { userId: string; a
           </EmptyState>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A whole Help page for the driver app and the partner console: the heading, one line of help, and the requests. */
+export function HelpPage({ note }: { note: string }) {
+  useDocumentTitle('Help');
+  const user = useMe().data?.user;
+  if (!user) return null;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Help</h1>
+        <p className="text-sm text-muted-foreground">{note}</p>
+      </div>
+      <HelpRequests userId={user.id} />
     </div>
   );
 }
