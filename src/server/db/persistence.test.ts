@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from './client';
 import { citySuggestions, user } from './schema/index';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { seedDemo } from './seed/seed-demo';
 
 describe('embedded database on disk', () => {
@@ -22,7 +23,7 @@ describe('embedded database on disk', () => {
     const kept = await second.db.select().from(citySuggestions).where(eq(citySuggestions.city, 'Preston'));
     await second.close();
 
-    expect(users).toBe(8);
+    expect(users).toBe(DEMO_ACCOUNTS.length);
     expect(again).toBe(users);
     expect(kept).toHaveLength(1);
   });
