@@ -104,12 +104,12 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
-      <aside className="border-b border-border bg-card md:sticky md:top-0 md:h-dvh md:border-b-0 md:border-r">
-        <div className="flex h-14 items-center gap-2 px-4 font-bold">
+      <aside className="border-b border-border bg-card md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:border-b-0 md:border-r">
+        <div className="flex h-14 shrink-0 items-center gap-2 px-4 font-bold">
           <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
           HalalNosh Admin
         </div>
-        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 md:pb-4">
+        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 md:min-h-0 md:flex-1 md:overflow-y-auto md:pb-4">
           <ul className="flex gap-1 md:flex-col">
             {items.map(({ to, label, icon: Icon }) => (
               <li key={to}>
