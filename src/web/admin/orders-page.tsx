@@ -18,6 +18,7 @@ import { TextField } from '../ui/text-field';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed } from './admin-states';
 import { StatusBadge } from './order-status-badge';
+import { TableHead } from '../ui/table-head';
 
 const FIELDS = ['q', 'branch', 'status', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
@@ -134,31 +135,18 @@ export function OrdersPage() {
           <div className="overflow-x-auto rounded-lg border border-border bg-card">
             <table className="w-full min-w-[48rem] text-sm">
               <caption className="sr-only">Orders, newest first</caption>
-              <thead className="border-b border-border text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Order
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Placed
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Branch
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Driver
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Total
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cell="px-3 py-2"
+                columns={[
+                  'Order',
+                  'Placed',
+                  'Customer',
+                  'Branch',
+                  'Status',
+                  'Driver',
+                  { label: 'Total', align: 'right' },
+                ]}
+              />
               <tbody>
                 {list.data.orders.map((o) => (
                   <tr key={o.id} className="border-b border-border last:border-0">
