@@ -95,8 +95,8 @@ export default tseslint.config(
         message: 'src/domain is pure: it imports neither the server nor the web app.',
       },
       {
-        regex: '^(?!\\.\\.?/|zod$|zod/|vitest$)',
-        message: 'Domain tests import only domain files, zod and vitest.',
+        regex: '^(?!\\.\\.?/|zod$|zod/|vitest$|fast-check$)',
+        message: 'Domain tests import only domain files, zod, vitest and fast-check.',
       },
     ],
   ),

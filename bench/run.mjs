@@ -36,13 +36,16 @@ const SCRIPTS = [
   { id: 'connections', file: 'perf/connections.mjs', title: 'Idle event-stream connections' },
   { id: 'scale-out', file: 'perf/scale-out.mjs', title: 'Two processes behind nginx; Redis bus' },
   { id: 'scale', file: 'perf/scale.mjs', title: 'Scale: 10,000 branches and 1,000,000 orders' },
+  // Push latency under order load, and exactly once across worker kills, on each database.
+  { id: 'notify-pg', file: 'notify.mjs', args: ['--db', 'postgres'], title: 'Notifications on PostgreSQL' },
+  { id: 'notify-pglite', file: 'notify.mjs', args: ['--db', 'pglite'], title: 'Notifications on PGlite' },
 ];
 
 const only = opts.only ? new Set(opts.only.split(',')) : null;
 
 function runScript(s) {
   return new Promise((resolve) => {
-    const args = [path.join(ROOT, 'bench', s.file), '--json'];
+    const args = [path.join(ROOT, 'bench', s.file), ...(s.args ?? []), '--json'];
     if (opts.quick) args.push('--quick');
     const started = Date.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -61,10 +61,12 @@ describe('the domain imports only domain files and zod', () => {
     expect(await refusals('src/domain/x.ts', "import type { x } from 'fastify';")).toHaveLength(1);
   });
 
-  it('allows zod, relative domain files, and vitest in its tests', async () => {
+  it('allows zod, relative domain files, and vitest and fast-check in its tests', async () => {
     expect(await refusals('src/domain/x.ts', "import { x } from 'zod';")).toEqual([]);
     expect(await refusals('src/domain/contracts/orders/x.ts', "import { x } from '../../money';")).toEqual([]);
     expect(await refusals('src/domain/x.test.ts', "import { x } from 'vitest';")).toEqual([]);
+    expect(await refusals('src/domain/x.test.ts', "import fc from 'fast-check';")).toEqual([]);
+    expect(await refusals('src/domain/x.ts', "import fc from 'fast-check';")).toHaveLength(1);
   });
 
   it('refuses the server and the web app', async () => {

@@ -164,7 +164,8 @@ const ALWAYS = Object.fromEntries(
 
 /**
  * The demo partner's first branch in the E area, opened round the clock with no minimum order,
- * and two of its menu items: orders can then be placed whatever the hour the bench runs.
+ * and up to three of its menu items that need no choice (no option group with a minimum): orders can
+ * then be placed whatever the hour the bench runs, with nothing but an item and a quantity.
  */
 export async function openDemoBranch(base) {
   const partner = await signIn(base, 'partner@halalnosh.test');
@@ -180,7 +181,10 @@ export async function openDemoBranch(base) {
   });
   if (patched.status !== 200) throw new Error(`opening ${site.id}: ${patched.status} ${patched.text}`);
   const page = (await call(base, 'GET', `/api/restaurants/${patched.json.site.slug}`)).json.restaurant;
-  const items = page.menu.sections.flatMap((s) => s.items).slice(0, 3);
+  const items = page.menu.sections
+    .flatMap((s) => s.items)
+    .filter((item) => !(item.optionGroups ?? []).some((g) => g.minSelect > 0))
+    .slice(0, 3);
   return { partner, site: patched.json.site, items, postcode: page.postcode };
 }
 

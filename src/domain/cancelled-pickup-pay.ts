@@ -1,4 +1,4 @@
-import { PAY_CAP_MINOR, type PayResult } from './pay';
+import type { PayResult } from './pay';
 
 /**
  * What a driver is paid when the order is cancelled after they picked it up
@@ -40,7 +40,8 @@ export function cancelledPickupPay(rule: CancelledPickupPayRule, pay: PayResult)
     case 'none':
       return { pickupPayMinor: 0, distancePayMinor: 0, boostMinor: 0, adjustmentMinor: 0, totalMinor: 0 };
     case 'pickup_pay': {
-      const pickup = Math.max(0, Math.min(PAY_CAP_MINOR, pay.pickupPayMinor));
+      // Never more than the job's capped total: the cap in force when the job was made bounds it.
+      const pickup = Math.max(0, Math.min(pay.totalPayMinor, pay.pickupPayMinor));
       return { pickupPayMinor: pickup, distancePayMinor: 0, boostMinor: 0, adjustmentMinor: 0, totalMinor: pickup };
     }
     case 'full_pay':

@@ -138,3 +138,33 @@ describe('cart', () => {
     expect(parseStoredCart(JSON.stringify({ items: [] }))).toEqual({ items: [], totalMinor: 0, itemCount: 0 });
   });
 });
+
+describe('lines with options', () => {
+  const large = { id: 'o1', group: 'Size', name: 'Large', priceMinor: 250 };
+  const regular = { id: 'o2', group: 'Size', name: 'Regular', priceMinor: 0 };
+  const line = (options: (typeof large)[]) => ({
+    ...tea,
+    id: `i2~${options.map((o) => o.id).join('.')}`,
+    menuItemId: 'i2',
+    priceMinor: 199 + options.reduce((s, o) => s + o.priceMinor, 0),
+    options,
+  });
+
+  it('keeps the same item with other options on another line, and its price with the options', () => {
+    let cart = add(EMPTY_CART, line([large]) as never);
+    cart = add(cart, line([regular]) as never);
+    cart = add(cart, line([large]) as never);
+    expect(cart.items.map((i) => [i.options?.[0].name, i.quantity])).toEqual([
+      ['Large', 2],
+      ['Regular', 1],
+    ]);
+    expect(cart.totalMinor).toBe(449 * 2 + 199);
+  });
+
+  it('reads stored lines with options back, and refuses a malformed option', () => {
+    const stored = JSON.stringify({ items: [{ ...line([large]), quantity: 1 }] });
+    expect(parseStoredCart(stored)?.items[0]).toMatchObject({ menuItemId: 'i2', options: [large] });
+    const bad = JSON.stringify({ items: [{ ...line([large]), options: [{ id: 'o1', priceMinor: -1 }], quantity: 1 }] });
+    expect(parseStoredCart(bad)).toBeNull();
+  });
+});

@@ -14,7 +14,16 @@ export type CartItem = {
   restaurantId: string;
   restaurantName: string;
   description?: string | null;
+  /**
+   * A line with options (docs/product/customer.md#item-options): `id` is the line's own id
+   * (lineId in menu-options.ts), `menuItemId` the menu item, `priceMinor` includes the options.
+   */
+  menuItemId?: string;
+  options?: CartOption[];
 };
+
+/** A chosen option as the cart keeps it: its id for the server, name and price to show. */
+export type CartOption = { id: string; group: string; name: string; priceMinor: number };
 
 export type CartState = { items: CartItem[]; totalMinor: number; itemCount: number };
 
@@ -118,6 +127,20 @@ function storedItem(raw: unknown): CartItem | null {
     restaurantName: r.restaurantName,
   };
   if (r.description !== undefined) item.description = r.description as string | null;
+  if (r.menuItemId !== undefined) {
+    if (!text(r.menuItemId) || !r.menuItemId) return null;
+    item.menuItemId = r.menuItemId;
+  }
+  if (r.options !== undefined) {
+    if (!Array.isArray(r.options)) return null;
+    const options: CartOption[] = [];
+    for (const o of r.options as Record<string, unknown>[]) {
+      if (typeof o !== 'object' || o === null || !text(o.id) || !text(o.group) || !text(o.name)) return null;
+      if (!whole(o.priceMinor, 0)) return null;
+      options.push({ id: o.id, group: o.group, name: o.name, priceMinor: o.priceMinor });
+    }
+    item.options = options;
+  }
   return item;
 }
 

@@ -98,10 +98,10 @@ export const LIVE_EVENTS = {
     ]),
   ),
 
-  // Delivery jobs of a postcode area.
-  'job.created': on(['jobs'], jobOffer),
-  'job.taken': on(['jobs'], z.strictObject({ jobId: id, orderId: id, area: z.string() })),
-  'job.updated': on(['jobs'], z.strictObject({ jobId: id, orderId: id, status: z.enum(JOB_STATUSES) })),
+  // Delivery jobs of a postcode area, and on the topic of each driver the job reaches (docs/decisions/0158-dispatch-by-distance.md).
+  'job.created': on(['jobs', 'user'], jobOffer),
+  'job.taken': on(['jobs', 'user'], z.strictObject({ jobId: id, orderId: id, area: z.string() })),
+  'job.updated': on(['jobs', 'user'], z.strictObject({ jobId: id, orderId: id, status: z.enum(JOB_STATUSES) })),
   'job.reoffered': on(['admin'], jobOffer),
   /** A driver dropped an accepted job, or ops took them off it; the job is back on the board (docs/decisions/0135-driver-unassign.md). */
   'job.returned': on(

@@ -58,6 +58,8 @@ export const SERVICE_NOTIFICATION_KINDS = [
   'ticketReply',
   'halalCertificate',
   'cityOpened',
+  'opsAlert',
+  'restaurantReview',
 ] as const;
 export type ServiceNotificationKind = (typeof SERVICE_NOTIFICATION_KINDS)[number];
 
@@ -124,6 +126,8 @@ export function notificationKindLabel(kind: string): string {
       ticketReply: 'Support ticket reply',
       halalCertificate: 'Halal certificate decision',
       cityOpened: 'Suggested city opened',
+      opsAlert: 'Operations alert',
+      restaurantReview: 'Restaurant review decision',
     }[kind] ??
     kind
   );

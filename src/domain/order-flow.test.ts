@@ -218,3 +218,18 @@ describe('the back office on an order', () => {
     expect(availableActions('READY', 'DELIVERY', 'ops')).toEqual(['assign_driver', 'cancel', 'unassign_driver']);
   });
 });
+
+describe('a scheduled order waiting for its slot', () => {
+  it('cannot be accepted by the restaurant nor timed out, before it enters the flow', () => {
+    for (const type of ORDER_TYPES) {
+      expect(findTransition('PENDING', 'accept', type, 'partner', { awaitingSlot: true })).toBeNull();
+      expect(findTransition('PENDING', 'time_out', type, 'system', { awaitingSlot: true })).toBeNull();
+    }
+  });
+
+  it('may still be rejected by the restaurant and cancelled by the customer or the back office', () => {
+    expect(findTransition('PENDING', 'reject', 'DELIVERY', 'partner', { awaitingSlot: true })?.to).toBe('REJECTED');
+    expect(findTransition('PENDING', 'cancel', 'PICKUP', 'customer', { awaitingSlot: true })?.to).toBe('CANCELLED');
+    expect(findTransition('PENDING', 'cancel', 'DELIVERY', 'ops', { awaitingSlot: true })?.to).toBe('CANCELLED');
+  });
+});

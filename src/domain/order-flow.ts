@@ -70,12 +70,19 @@ export type Transition = {
    * for a driver has given up on, still without one (docs/decisions/0134-no-driver-found.md).
    */
   onlyWhenNoDriverFound?: true;
+  /**
+   * Not while a scheduled order waits for its slot: it has not entered the flow yet, so nobody
+   * accepts it and it cannot time out (docs/decisions/0166-scheduled-orders.md).
+   */
+  notWhileAwaitingSlot?: true;
 };
 
 /** What the table cannot see from the status alone. */
 export type FlowContext = {
   /** The no-driver sweeper has flagged the order and no driver has taken the job since. */
   noDriverFound?: boolean;
+  /** A scheduled order that has not entered the flow yet. */
+  awaitingSlot?: boolean;
 };
 
 /** Statuses in which a driver may take the delivery job: cooking does not wait for a driver (docs/decisions/0125). */
@@ -88,9 +95,9 @@ const BEFORE_HAND_OVER: readonly OrderStatus[] = ['ACCEPTED', 'DRIVER_ASSIGNED',
 const DRIVER_BEFORE_PICKUP: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY'];
 
 export const TRANSITIONS: readonly Transition[] = [
-  { from: 'PENDING', action: 'accept', to: 'ACCEPTED', by: 'partner', orderType: 'ANY' },
+  { from: 'PENDING', action: 'accept', to: 'ACCEPTED', by: 'partner', orderType: 'ANY', notWhileAwaitingSlot: true },
   { from: 'PENDING', action: 'reject', to: 'REJECTED', by: 'partner', orderType: 'ANY' },
-  { from: 'PENDING', action: 'time_out', to: 'REJECTED', by: 'system', orderType: 'ANY' },
+  { from: 'PENDING', action: 'time_out', to: 'REJECTED', by: 'system', orderType: 'ANY', notWhileAwaitingSlot: true },
   { from: 'PENDING', action: 'cancel', to: 'CANCELLED', by: 'customer', orderType: 'ANY' },
   // A driver joining an order the kitchen already works on keeps its kitchen status: DRIVER_ASSIGNED
   // is shown only while the kitchen has not started.
@@ -198,7 +205,8 @@ function matches(t: Transition, orderType: OrderType, by: FlowActor, context: Fl
   return (
     t.by === by &&
     (t.orderType === 'ANY' || t.orderType === orderType) &&
-    (!t.onlyWhenNoDriverFound || context.noDriverFound === true)
+    (!t.onlyWhenNoDriverFound || context.noDriverFound === true) &&
+    (!t.notWhileAwaitingSlot || context.awaitingSlot !== true)
   );
 }
 

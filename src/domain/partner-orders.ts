@@ -57,8 +57,13 @@ export function isActiveOrder(status: OrderStatus): boolean {
  * The partner's buttons for an order, in the state machine's order. Hand-over waits for a driver;
  * cancelling needs its own dialog with a reason, so it is not one of the card's buttons.
  */
-export function partnerActions(status: OrderStatus, orderType: OrderType, driverAssigned: boolean): OrderAction[] {
-  return availableActions(status, orderType, 'partner').filter(
+export function partnerActions(
+  status: OrderStatus,
+  orderType: OrderType,
+  driverAssigned: boolean,
+  awaitingSlot = false,
+): OrderAction[] {
+  return availableActions(status, orderType, 'partner', { awaitingSlot }).filter(
     (a) => a !== 'cancel' && (a !== 'hand_to_driver' || driverAssigned),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PaySettings, calculateDriverPay, parsePaySettings } from './pay';
+import { type PaySettings, calculateDriverPay, describePayRules, inPeakTime, parsePaySettings } from './pay';
 
 /** The default pay settings (docs/product/driver.md#pay), with the minimum off so the models show plainly. */
 const base: PaySettings = {
@@ -54,6 +54,62 @@ describe('driver pay', () => {
     const r = calculateDriverPay(base, 10, 299, 2000);
     expect(r.totalPayMinor).toBe(600);
     expect(r.pickupPayMinor + r.distancePayMinor + r.boostMinor + r.adjustmentMinor).toBe(600);
+  });
+
+  it('caps pay at the platform pay cap when one is set', () => {
+    const r = calculateDriverPay({ ...base, pay_cap_minor: 450 }, 10, 299, 2000);
+    expect(r.totalPayMinor).toBe(450);
+    expect(r.pickupPayMinor + r.distancePayMinor + r.boostMinor + r.adjustmentMinor).toBe(450);
+    expect(calculateDriverPay({ ...base, pay_cap_minor: 900 }, 20, 299, 2000).totalPayMinor).toBe(900);
+  });
+
+  it('boosts jobs created in the peak-time window by the peak multiplier, on London days and hours', () => {
+    const peak = {
+      ...base,
+      peak_boost_days: 'Fri, Sat',
+      peak_boost_start_hour: 17,
+      peak_boost_end_hour: 21,
+      peak_boost_multiplier: 1.2,
+    };
+    // Friday 27 November 2026, 18:30 in London (GMT) : 120 + 60 * 1.5 = 210, plus 20% = 42.
+    const friday = new Date('2026-11-27T18:30:00Z');
+    expect(calculateDriverPay(peak, 1.5, 299, 2000, friday)).toMatchObject({ boostMinor: 42, totalPayMinor: 252 });
+    // 21:00 is the end: no boost; nor on a Thursday; nor without the job's time.
+    expect(calculateDriverPay(peak, 1.5, 299, 2000, new Date('2026-11-27T21:00:00Z')).boostMinor).toBe(0);
+    expect(calculateDriverPay(peak, 1.5, 299, 2000, new Date('2026-11-26T18:30:00Z')).boostMinor).toBe(0);
+    expect(calculateDriverPay(peak, 1.5, 299, 2000).boostMinor).toBe(0);
+    // In summer London is an hour ahead: 16:30 UTC on Friday 3 July 2026 is 17:30 in London.
+    expect(inPeakTime(peak, new Date('2026-07-03T16:30:00Z'))).toBe(true);
+    expect(inPeakTime(peak, new Date('2026-07-03T15:30:00Z'))).toBe(false);
+  });
+
+  it('adds the peak boost to the distance boost on the same base', () => {
+    const peak = {
+      ...base,
+      peak_boost_days: 'Fri',
+      peak_boost_start_hour: 0,
+      peak_boost_end_hour: 24,
+      peak_boost_multiplier: 1.1,
+    };
+    // 120 + 180 = 300: 15% distance boost 45 and 10% peak boost 30.
+    expect(calculateDriverPay(peak, 3, 299, 2000, new Date('2026-11-27T12:00:00Z'))).toMatchObject({
+      boostMinor: 75,
+      totalPayMinor: 375,
+    });
+  });
+
+  it('tells drivers the pay cap and the peak-time boost in force', () => {
+    const rules = describePayRules({
+      ...base,
+      pay_cap_minor: 800,
+      peak_boost_days: 'Fri, Sat',
+      peak_boost_start_hour: 17,
+      peak_boost_end_hour: 21,
+      peak_boost_multiplier: 1.25,
+    });
+    expect(rules).toContain('+25% peak-time boost on Fri, Sat from 17:00 to 21:00');
+    expect(rules).toContain('Maximum £8.00 per job before tips');
+    expect(describePayRules(base)).toContain('Maximum £6.00 per job before tips');
   });
 
   it('falls back to pickup 120 and distance 0 without usable settings', () => {

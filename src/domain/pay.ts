@@ -4,10 +4,12 @@ import { z } from 'zod';
  * Driver pay for a delivery job (docs/product/driver.md#pay), from the tenant's pay settings:
  * option_a pays a fixed pickup amount plus a rate per mile; option_b a percentage of the
  * delivery fee; a flag pays the higher of the two. Long trips get a boost, every job at least the
- * minimum and never more than the £6.00 cap. When the settings cannot be read the fallback
- * applies: pickup 120, distance 0, model "fallback".
+ * minimum and never more than the pay cap (£6.00 unless the platform sets another); in the
+ * peak-time window the boost multiplier applies too. When the settings cannot be read the
+ * fallback applies: pickup 120, distance 0, model "fallback".
  */
 
+/** The default pay cap; the platform setting `pay_cap_minor` replaces it (docs/decisions/0157-statements-and-reconciliation.md). */
 export const PAY_CAP_MINOR = 600;
 export const FALLBACK_PICKUP_PAY_MINOR = 120;
 
@@ -20,8 +22,50 @@ export const paySettingsSchema = z.object({
   distance_boost_threshold: z.number().min(0),
   distance_boost_multiplier: z.number().min(1),
   pay_higher_of_both: z.boolean(),
+  // Settings added later are optional: unset, they pay as before (the £6.00 cap, no peak boost).
+  pay_cap_minor: z.number().int().min(0).optional(),
+  peak_boost_days: z.string().optional(),
+  peak_boost_start_hour: z.number().int().min(0).max(24).optional(),
+  peak_boost_end_hour: z.number().int().min(0).max(24).optional(),
+  peak_boost_multiplier: z.number().min(1).optional(),
 });
 export type PaySettings = z.infer<typeof paySettingsSchema>;
+
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The weekdays a peak-days setting names ("Fri, Sat"), in the order written; unknown words are left out. */
+export function peakDays(text: string): string[] {
+  return text
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d): d is (typeof WEEKDAYS)[number] => (WEEKDAYS as readonly string[]).includes(d));
+}
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Whether an instant falls in the peak-time window: one of its days, from the start hour to before the end hour, in London. */
+export function inPeakTime(
+  settings: Pick<PaySettings, 'peak_boost_days' | 'peak_boost_start_hour' | 'peak_boost_end_hour'>,
+  at: Date,
+): boolean {
+  const parts = Object.fromEntries(londonClock.formatToParts(at).map((p) => [p.type, p.value]));
+  const hour = Number(parts.hour);
+  return (
+    peakDays(settings.peak_boost_days ?? '').includes(parts.weekday ?? '') &&
+    hour >= (settings.peak_boost_start_hour ?? 0) &&
+    hour < (settings.peak_boost_end_hour ?? 0)
+  );
+}
+
+/** The cap in force: the platform's setting, else £6.00. */
+export function payCapOf(settings: Pick<PaySettings, 'pay_cap_minor'> | null): number {
+  return settings?.pay_cap_minor ?? PAY_CAP_MINOR;
+}
 export const PAY_SETTING_KEYS = Object.keys(paySettingsSchema.shape) as (keyof PaySettings)[];
 
 export type PayModel = 'option_a' | 'option_b' | 'fallback';
@@ -71,6 +115,8 @@ export function calculateDriverPay(
   distanceMiles: number,
   feeMinor: number,
   _orderTotalMinor: number,
+  /** When the job is created: inside the peak-time window the peak multiplier applies. */
+  at?: Date,
 ): PayResult {
   if (!settings || !Number.isFinite(distanceMiles) || !Number.isFinite(feeMinor)) return fallback();
   const miles = Math.max(0, distanceMiles);
@@ -89,12 +135,18 @@ export function calculateDriverPay(
   if (settings.pay_higher_of_both) model = sum(optionB) > sum(optionA) ? 'option_b' : 'option_a';
   const base = model === 'option_a' ? optionA : optionB;
 
-  const boostMinor =
+  const distanceBoost =
     miles > settings.distance_boost_threshold
       ? Math.round((sum(base) * (basisPoints(settings.distance_boost_multiplier) - 10_000)) / 10_000)
       : 0;
+  // The peak boost multiplies the same base as the distance boost, so the two add rather than compound.
+  const peakBoost =
+    at && inPeakTime(settings, at)
+      ? Math.round((sum(base) * (basisPoints(settings.peak_boost_multiplier ?? 1) - 10_000)) / 10_000)
+      : 0;
+  const boostMinor = distanceBoost + peakBoost;
   const beforeLimits = sum(base) + boostMinor;
-  const totalPayMinor = Math.min(PAY_CAP_MINOR, Math.max(settings.minimum_pay_minor, beforeLimits));
+  const totalPayMinor = Math.min(payCapOf(settings), Math.max(settings.minimum_pay_minor, beforeLimits));
   return {
     pickupPayMinor: base.pickup,
     distancePayMinor: base.distance,
@@ -188,6 +240,12 @@ export function describePayRules(settings: PaySettings | null): string[] {
       ? a
       : b;
   const boost = Math.round((settings.distance_boost_multiplier - 1) * 1000) / 10;
+  const peak = Math.round(((settings.peak_boost_multiplier ?? 1) - 1) * 1000) / 10;
+  const days = peakDays(settings.peak_boost_days ?? '');
+  const start = settings.peak_boost_start_hour ?? 0;
+  const end = settings.peak_boost_end_hour ?? 0;
+  const cap = payCapOf(settings);
+  const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
   return [
     base,
     ...(boost > 0
@@ -195,8 +253,11 @@ export function describePayRules(settings: PaySettings | null): string[] {
           `+${trimNumber(boost)}% long-distance boost on trips over ${trimNumber(settings.distance_boost_threshold)} miles`,
         ]
       : []),
-    `Minimum ${pounds(Math.min(settings.minimum_pay_minor, PAY_CAP_MINOR))} guaranteed`,
-    `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`,
+    ...(peak > 0 && days.length && end > start
+      ? [`+${trimNumber(peak)}% peak-time boost on ${days.join(', ')} from ${hour(start)} to ${hour(end)}`]
+      : []),
+    `Minimum ${pounds(Math.min(settings.minimum_pay_minor, cap))} guaranteed`,
+    `Maximum ${pounds(cap)} per job before tips`,
     'Tips on top: every penny is yours',
   ];
 }

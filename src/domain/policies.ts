@@ -52,6 +52,12 @@ export const ADMIN_AREAS = {
    * driver). Customer Service reads, notes and raises tickets only (docs/decisions/0136-admin-order-console.md).
    */
   order_actions: ['super_admin', 'ops_manager'],
+  /** Not a sidebar item: mark a suggested city opened, which e-mails its suggesters (docs/product/admin.md#overview). */
+  city_openings: ['super_admin', 'ops_manager'],
+  /** Restaurants: review new locations, request changes, suspend and reinstate (docs/product/admin.md#restaurants). */
+  restaurants: ['super_admin', 'ops_manager'],
+  /** Drivers' payout requests and their bank details; finance pays and marks them paid (docs/decisions/0159-payout-requests.md). */
+  payouts: ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
 

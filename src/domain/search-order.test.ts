@@ -35,3 +35,61 @@ describe('compareCityResults', () => {
     ]);
   });
 });
+
+import { type SortableBranch, searchComparator } from './search-order';
+
+describe('searchComparator', () => {
+  const s = (brandName: string, over: Partial<SortableBranch> = {}): SortableBranch => ({
+    isOpen: true,
+    rating: null,
+    brandName,
+    branchName: 'Main',
+    reviewCount: 0,
+    deliveryFeeMinor: 199,
+    etaMinMinutes: 20,
+    etaMaxMinutes: 30,
+    km: null,
+    ...over,
+  });
+  const sorted = (list: SortableBranch[], ...args: Parameters<typeof searchComparator>) =>
+    [...list].sort(searchComparator(...args)).map((x) => x.brandName);
+
+  it('orders by the lowest delivery fee, ties in the recommended order', () => {
+    const list = [
+      s('Dear', { deliveryFeeMinor: 449 }),
+      s('Free B', { deliveryFeeMinor: 0 }),
+      s('Free A', { deliveryFeeMinor: 0 }),
+    ];
+    expect(sorted(list, 'fee', false)).toEqual(['Free A', 'Free B', 'Dear']);
+  });
+
+  it('orders by the quickest shown delivery time', () => {
+    const list = [
+      s('Slow', { etaMaxMinutes: 50 }),
+      s('Quick', { etaMinMinutes: 10, etaMaxMinutes: 25 }),
+      s('Mid', { etaMaxMinutes: 25 }),
+    ];
+    expect(sorted(list, 'time', false)).toEqual(['Quick', 'Mid', 'Slow']);
+  });
+
+  it('orders by rating, unrated last, more reviews first on equal ratings, open or closed alike', () => {
+    const list = [
+      s('New'),
+      s('Few', { rating: 4.5, reviewCount: 2 }),
+      s('Closed Best', { rating: 4.9, reviewCount: 1, isOpen: false }),
+      s('Many', { rating: 4.5, reviewCount: 40 }),
+    ];
+    expect(sorted(list, 'rating', false)).toEqual(['Closed Best', 'Many', 'Few', 'New']);
+  });
+
+  it('orders by distance, nearest first, unknown distances last', () => {
+    const list = [s('Far', { km: 4.2 }), s('Unknown'), s('Near', { km: 0.8 })];
+    expect(sorted(list, 'distance', false)).toEqual(['Near', 'Far', 'Unknown']);
+  });
+
+  it('recommends a city search in the city order and a postcode search nearest first', () => {
+    const list = [s('Near Closed', { km: 1, isOpen: false }), s('Far Open', { km: 3 })];
+    expect(sorted(list, 'recommended', false)).toEqual(['Far Open', 'Near Closed']);
+    expect(sorted(list, 'recommended', true)).toEqual(['Near Closed', 'Far Open']);
+  });
+});

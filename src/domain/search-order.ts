@@ -14,3 +14,60 @@ export function compareCityResults(a: OrderableBranch, b: OrderableBranch): numb
   if (ra !== rb) return rb - ra;
   return byName.compare(`${a.brandName} ${a.branchName}`, `${b.brandName} ${b.branchName}`);
 }
+
+/**
+ * The sort choices of the search (docs/product/customer.md#sort). "recommended" is the order
+ * above (a city's) or nearest first (a postcode's); "distance" needs a known postcode.
+ */
+export const SEARCH_SORTS = ['recommended', 'distance', 'rating', 'fee', 'time'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  recommended: 'Recommended',
+  distance: 'Distance',
+  rating: 'Rating',
+  fee: 'Delivery fee',
+  time: 'Delivery time',
+};
+
+/** What the sorts look at: the card's values, and the distance when a postcode is known. */
+export type SortableBranch = OrderableBranch & {
+  reviewCount: number;
+  deliveryFeeMinor: number;
+  etaMinMinutes: number;
+  etaMaxMinutes: number;
+  km: number | null;
+};
+
+function byDistance(a: SortableBranch, b: SortableBranch): number {
+  return (a.km ?? Infinity) - (b.km ?? Infinity);
+}
+
+/**
+ * The comparator of a sort. Each sort's own key first (the best rated, the lowest fee, the
+ * quickest shown ETA, the nearest), then the recommended order breaks ties, so equal branches keep
+ * a stable, meaningful order. `byPostcode` says the recommended order is nearest first.
+ */
+export function searchComparator(
+  sort: SearchSort,
+  byPostcode: boolean,
+): (a: SortableBranch, b: SortableBranch) => number {
+  const recommended = (a: SortableBranch, b: SortableBranch) =>
+    byPostcode ? byDistance(a, b) || compareCityResults(a, b) : compareCityResults(a, b);
+  switch (sort) {
+    case 'recommended':
+      return recommended;
+    case 'distance':
+      return (a, b) => byDistance(a, b) || compareCityResults(a, b);
+    case 'rating':
+      return (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount || recommended(a, b);
+    case 'fee':
+      return (a, b) => a.deliveryFeeMinor - b.deliveryFeeMinor || recommended(a, b);
+    case 'time':
+      return (a, b) => a.etaMaxMinutes - b.etaMaxMinutes || a.etaMinMinutes - b.etaMinMinutes || recommended(a, b);
+    default: {
+      const never: never = sort;
+      throw new Error(`Unknown sort ${String(never)}`);
+    }
+  }
+}

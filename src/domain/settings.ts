@@ -20,6 +20,11 @@ const percent = z
   .int('Enter a whole percentage')
   .min(0, 'Percentages must be between 0 and 100')
   .max(100, 'Percentages must be between 0 and 100');
+const hour = z
+  .number({ error: 'Enter an hour from 0 to 24' })
+  .int('Enter a whole hour')
+  .min(0, 'Enter an hour from 0 to 24')
+  .max(24, 'Enter an hour from 0 to 24');
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -42,6 +47,20 @@ export const SETTING_SCHEMAS = {
     .min(1, 'The multiplier must be at least 1')
     .max(5, 'The multiplier must be at most 5'),
   pay_higher_of_both: z.boolean({ error: 'Choose on or off' }),
+  pay_cap_minor: pence,
+  peak_boost_days: z
+    .string({ error: 'Enter days like Fri, Sat' })
+    .trim()
+    .regex(
+      /^((Mon|Tue|Wed|Thu|Fri|Sat|Sun)(\s*,\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun))*)?$/,
+      'Enter days like Fri, Sat (Mon to Sun), or leave it empty for no peak time',
+    ),
+  peak_boost_start_hour: hour,
+  peak_boost_end_hour: hour,
+  peak_boost_multiplier: z
+    .number({ error: 'Enter a multiplier' })
+    .min(1, 'The multiplier must be at least 1')
+    .max(5, 'The multiplier must be at most 5'),
   cancelled_after_pickup_pay: z.enum(CANCELLED_PICKUP_PAY_RULES, { error: 'Choose none, pickup_pay or full_pay' }),
   commission_percent: percent,
   service_fee_percent: percent,
@@ -75,9 +94,15 @@ export const SETTING_DEFAULTS: Settings = {
   distance_boost_threshold: 2.0,
   distance_boost_multiplier: 1.15,
   pay_higher_of_both: false,
+  pay_cap_minor: 600,
+  peak_boost_days: 'Fri, Sat',
+  peak_boost_start_hour: 17,
+  peak_boost_end_hour: 21,
+  peak_boost_multiplier: 1,
   cancelled_after_pickup_pay: DEFAULT_CANCELLED_PICKUP_PAY_RULE,
   commission_percent: 15,
-  service_fee_percent: 3,
+  // Off until the platform decides to charge it (docs/decisions/0155-service-fee-and-commission-snapshot.md).
+  service_fee_percent: 0,
   instant_cashout_fee_minor: 50,
   maintenance_mode: false,
   max_delivery_radius: 10,
@@ -113,7 +138,12 @@ export const SETTING_INFO: Record<
     group: 'delivery',
     hint: 'Taken from each order’s food value.',
   },
-  service_fee_percent: { label: 'Service fee (%)', kind: 'percent', group: 'delivery' },
+  service_fee_percent: {
+    label: 'Service fee (%)',
+    kind: 'percent',
+    group: 'delivery',
+    hint: 'Charged to customers on the food of each order; 0 charges none.',
+  },
   maintenance_mode: {
     label: 'Maintenance mode',
     kind: 'boolean',
@@ -154,6 +184,36 @@ export const SETTING_INFO: Record<
     hint: 'At least 1; 1.15 adds 15%.',
   },
   pay_higher_of_both: { label: 'Pay the higher of both models', kind: 'boolean', group: 'pay' },
+  pay_cap_minor: {
+    label: 'Pay cap (pence)',
+    kind: 'pence',
+    group: 'pay',
+    hint: 'No job pays more than this before tips.',
+  },
+  peak_boost_days: {
+    label: 'Peak-time days',
+    kind: 'text',
+    group: 'pay',
+    hint: 'For example Fri, Sat; empty for no peak time.',
+  },
+  peak_boost_start_hour: {
+    label: 'Peak-time start hour',
+    kind: 'decimal',
+    group: 'pay',
+    hint: '0 to 24, London time.',
+  },
+  peak_boost_end_hour: {
+    label: 'Peak-time end hour',
+    kind: 'decimal',
+    group: 'pay',
+    hint: 'Jobs created before this hour get the boost.',
+  },
+  peak_boost_multiplier: {
+    label: 'Peak-time boost multiplier',
+    kind: 'decimal',
+    group: 'pay',
+    hint: '1 for no boost; 1.2 adds 20%.',
+  },
   instant_cashout_fee_minor: { label: 'Instant cash-out fee (pence)', kind: 'pence', group: 'pay' },
   cancelled_after_pickup_pay: {
     label: 'Pay when a job is cancelled after pickup',

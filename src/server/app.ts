@@ -17,8 +17,10 @@ import { driverRoutes } from './modules/driver/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
+import { startJobReachSweeper } from './jobs/job-reach';
 import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
 import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
+import { startScheduledOrdersSweeper } from './jobs/scheduled-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
@@ -31,6 +33,7 @@ import { liveRoutes } from './modules/live/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { pushRoutes } from './modules/push/routes';
+import { financeRoutes } from './modules/finance';
 import { registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -39,7 +42,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
-import { messagePreparer, notificationRoutes } from './modules/notifications';
+import { alertFailedNotification, messagePreparer, notificationRoutes } from './modules/notifications';
 import { startOutboxWorker } from './platform/notify/outbox-worker';
 import { createSenders } from './platform/notify/senders';
 
@@ -139,6 +142,7 @@ export async function buildApp(
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
   pushRoutes(app);
+  financeRoutes(app);
   notificationRoutes(app, { db: database.db, authSecret: config.authSecret });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
@@ -150,14 +154,16 @@ export async function buildApp(
     if (!config.sweepers) return;
     stopSweepers.push(startLateOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startExpiredJobsSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startJobReachSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log, config.unansweredOrdersSweepMs));
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(
       await startOutboxWorker(
         { database, senders: createSenders({ config, db: database.db, log: app.log }), log: app.log },
-        { prepare: messagePreparer(config) },
+        { prepare: messagePreparer(config), onFailed: alertFailedNotification },
       ),
     );
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).

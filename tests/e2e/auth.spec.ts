@@ -43,7 +43,7 @@ test('a partner signs in on /partner/login and lands on the partner dashboard', 
   await expectPath(page, '/partner/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Partner Dashboard' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Partner' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Menu', 'Settings', 'Help']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Menu', 'Settings', 'Statements', 'Help']);
 });
 
 test('an approved driver signs in on /driver/login and lands on the jobs list', async ({ page }) => {
@@ -74,11 +74,13 @@ const ADMINS = [
       'Orders',
       'Drivers',
       'Customer Service',
+      'Restaurants',
       'Halal Verification',
       'Team',
       'Reports',
       'Settings',
       'Notifications',
+      'Payouts',
       'Audit Log',
     ],
   },
@@ -90,6 +92,7 @@ const ADMINS = [
       'Orders',
       'Drivers',
       'Customer Service',
+      'Restaurants',
       'Halal Verification',
       'Team',
       'Reports',
@@ -98,7 +101,11 @@ const ADMINS = [
     ],
   },
   { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Orders', 'Customer Service'] },
-  { email: 'finance@halalnosh.test', name: 'Zain Chaudhry', items: ['Overview', 'Customer Service', 'Reports'] },
+  {
+    email: 'finance@halalnosh.test',
+    name: 'Zain Chaudhry',
+    items: ['Overview', 'Customer Service', 'Reports', 'Payouts'],
+  },
 ];
 
 for (const admin of ADMINS) {

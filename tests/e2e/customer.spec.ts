@@ -408,7 +408,10 @@ test('customer screens fit a 360 px wide phone without sideways scrolling', asyn
   }
 });
 
-test('a search with more than a page of restaurants shows the rest with Show More Restaurants', async ({ page }) => {
+test('a search with more than a page of restaurants shows the rest with Show More Restaurants', async ({
+  page,
+  playwright,
+}) => {
   // Reading has 3 demo branches; the partner adds 22 more for this test and removes them after.
   const { brands } = await (await partner.get('/api/partner/brands')).json();
   const brandId: string = brands[0].id;
@@ -422,6 +425,23 @@ test('a search with more than a page of restaurants shows the rest with Show Mor
       expect(res.ok(), await res.text()).toBeTruthy();
       added.push((await res.json()).site.id);
     }
+    // A new location is listed once HalalNosh approves it (docs/product/admin.md#restaurants).
+    const ops = await playwright.request.newContext({ baseURL: origin });
+    const opsSignIn = await ops.post('/api/auth/sign-in/email', {
+      data: { email: 'ops@halalnosh.test', password: DEMO_PASSWORD },
+      headers: { origin },
+    });
+    expect(opsSignIn.ok(), await opsSignIn.text()).toBeTruthy();
+    for (const id of added) {
+      const submitted = await partner.post(`/api/partner/sites/${id}/submit-review`, { headers: { origin } });
+      expect(submitted.ok(), await submitted.text()).toBeTruthy();
+      const approved = await ops.post(`/api/admin/restaurants/${id}/review`, {
+        data: { action: 'approve' },
+        headers: { origin },
+      });
+      expect(approved.ok(), await approved.text()).toBeTruthy();
+    }
+    await ops.dispose();
     await page.goto('/?location=Reading');
     // The cards themselves (each card lists its cuisines too).
     const cards = page.getByRole('list', { name: 'Halal restaurants in Reading' }).locator(':scope > li');

@@ -59,7 +59,7 @@ async function focusIsVisible(page: Page): Promise<boolean> {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking every stop on the way shows focus. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}): Promise<void> {
+async function tabTo(page: Page, target: Locator, { back = false, max = 300 } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const focused = await target.evaluate((el) => el === document.activeElement).catch(() => false);
@@ -77,7 +77,11 @@ test('a visitor searches, opens a restaurant, fills the cart and checks out with
   page,
 }) => {
   const { restaurant } = await (await page.request.get(`/api/restaurants/${OPEN_SAMPLE.slug}`)).json();
-  const item = restaurant.menu.sections.flatMap((s: { items: { name: string; priceMinor: number }[] }) => s.items)[0];
+  test.setTimeout(180_000);
+  // A dish without options: "Add" on it adds straight to the cart (docs/product/customer.md#item-options).
+  const item = restaurant.menu.sections
+    .flatMap((s: { items: { name: string; priceMinor: number; optionGroups?: unknown[] }[] }) => s.items)
+    .find((i: { optionGroups?: unknown[] }) => !i.optionGroups?.length);
   const quantity = Math.max(1, Math.ceil((restaurant.minOrderMinor ?? 1500) / item.priceMinor));
 
   await page.goto('/');
@@ -134,7 +138,8 @@ test('a visitor searches, opens a restaurant, fills the cart and checks out with
   await page.keyboard.type(restaurant.postcode ?? OPEN_SAMPLE.postcode);
   // The order type radios: arrows move between them; back to delivery.
   const delivery = page.getByRole('radio', { name: /^Delivery/ });
-  await tabTo(page, page.getByRole('radio', { checked: true }), { back: true });
+  // Delivery is the checked order type (the "When?" choice has radios of its own).
+  await tabTo(page, delivery, { back: true });
   await expect(delivery).toBeChecked();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('radio', { name: /^Pickup/ })).toBeChecked();
@@ -149,6 +154,8 @@ test('a visitor searches, opens a restaurant, fills the cart and checks out with
 });
 
 test('a dialog keeps focus inside, closes with Escape and gives focus back to its opener', async ({ page }) => {
+  // The home page's stops include each card's link and favourite heart before the opener.
+  test.setTimeout(180_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const opener = page.getByRole('button', { name: 'Suggest a City' });

@@ -72,7 +72,9 @@ export function jsonRowsValue<T extends Table>(
       const out: Record<string, unknown> = {};
       for (const { key, column } of columns) {
         const value = (row as Record<string, unknown>)[key];
-        out[column.name] = value === null || value === undefined ? null : column.mapToDriverValue(value);
+        // A json column takes the value itself: its driver value (JSON text) would land as a JSON string.
+        const json = column.columnType === 'PgJsonb' || column.columnType === 'PgJson';
+        out[column.name] = value === null || value === undefined ? null : json ? value : column.mapToDriverValue(value);
       }
       return out;
     }),

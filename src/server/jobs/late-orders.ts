@@ -9,7 +9,13 @@ import { siteDisplayName } from '../../domain/checkout';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
 import { createTicket } from '../modules/tickets';
-import { customerRows, customerStatus, enqueueNotifications, type NotificationRow } from '../modules/notifications';
+import {
+  customerRows,
+  customerStatus,
+  enqueueNotifications,
+  notifyOperations,
+  type NotificationRow,
+} from '../modules/notifications';
 
 /** Rows claimed per run; a backlog drains over the following minutes rather than in one long transaction. */
 const BATCH = 200;
@@ -132,6 +138,14 @@ export async function runLateOrdersOnce(
         notices.push(
           ...customerRows(row.notice, 'orderLate', `order:${eta.orderId}:late`, customerStatus.orderLate(ctx)),
         );
+        // Operations hear of it once, at the same moment (docs/product/admin.md#operations-alerts).
+        await notifyOperations(tx, {
+          eventId: `order:${eta.orderId}:late`,
+          title: `Order ${row.orderNumber} is running late`,
+          sentence: `Order ${row.orderNumber} from ${ctx.branchName} has passed its estimated time; the customer has been told. New estimate: ${d.currentEta.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' })}.`,
+          path: `/admin/orders/${row.orderNumber}`,
+          linkLabel: 'Open the order',
+        });
       }
       etaEvents.push({
         orderId: eta.orderId,

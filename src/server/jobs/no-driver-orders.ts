@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { deliveryJobs, orders, sites } from '../db/schema/index';
+import { notifyOperations } from '../modules/notifications';
 import { createTicket } from '../modules/tickets';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
@@ -81,6 +82,13 @@ export async function runNoDriverOrdersOnce(deps: Deps, now: Date = new Date()):
           senderName: 'HalalNosh',
           message: `Raised automatically: no driver found (customer ${o.customerName}).`,
         },
+      });
+      await notifyOperations(tx, {
+        eventId: `order:${o.id}:no-driver`,
+        title: `No driver found for order ${o.orderNumber}`,
+        sentence: `No driver has taken order ${o.orderNumber} within ${o.minutes} minutes of the restaurant accepting it. The customer has been offered pickup or cancellation.`,
+        path: `/admin/orders/${o.orderNumber}`,
+        linkLabel: 'Open the order',
       });
       out.push({
         orderId: o.id,

@@ -35,7 +35,10 @@ export async function runUnansweredOrdersOnce(deps: Deps, now: Date = new Date()
       .where(
         and(
           eq(orders.status, 'PENDING'),
-          sql`${orders.createdAt} + make_interval(mins => ${sites.responseTimeoutMinutes}) <= ${now.toISOString()}::timestamptz`,
+          // An order for later is the restaurant's to answer only once it has entered the flow, and
+          // its response time runs from then (docs/decisions/0166-scheduled-orders.md).
+          sql`not (${orders.scheduledFor} is not null and ${orders.enteredFlowAt} is null)`,
+          sql`coalesce(${orders.enteredFlowAt}, ${orders.createdAt}) + make_interval(mins => ${sites.responseTimeoutMinutes}) <= ${now.toISOString()}::timestamptz`,
         ),
       )
       .orderBy(orders.createdAt)

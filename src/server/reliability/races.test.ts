@@ -18,6 +18,7 @@ import {
   newDriver,
   offeredJob,
   upload,
+  withPayoutDetails,
 } from '../modules/dispatch/test-fixtures';
 import {
   type Shop,
@@ -223,6 +224,7 @@ async function outForDelivery() {
 describe('money paid once', () => {
   it('pays each of two drivers exactly once when twenty cash-outs each arrive together', async () => {
     const drivers = [await newDriver(t), await newDriver(t)];
+    for (const d of drivers) await withPayoutDetails(t, d);
     for (const d of drivers)
       for (const amount of [300, 311, 552])
         await t.database.db
@@ -245,6 +247,7 @@ describe('money paid once', () => {
   it('never loses a tip that arrives while the driver cashes out: it is in the payout or still owed, once', async () => {
     for (let round = 0; round < 3; round++) {
       const { d, o, code, proof } = await outForDelivery();
+      await withPayoutDetails(t, d);
       expect(
         (await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id }))
           .statusCode,

@@ -185,6 +185,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // The customer's account
   'GET /api/account/profile': { rows: OWN },
+  'GET /api/terms': { rows: OWN },
+  'POST /api/terms/accept': {
+    rows: OWN,
+    example: () => as('ownerX', '/api/terms/accept', { version: '1.0' }),
+  },
   'GET /api/account/orders': {
     rows: OWN,
     example: () => as('customerA', '/api/account/orders?limit=5&offset=0'),
@@ -210,6 +215,26 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'DELETE /api/account/addresses/:id': {
     rows: (w) => [probe('customerB', `/api/account/addresses/${w.rows.addressA}`, "A's address")],
     example: (w) => as('customerA', `/api/account/addresses/${w.rows.addressA}`),
+  },
+  'PATCH /api/account/profile': {
+    rows: OWN,
+    example: () => as('customerA', '/api/account/profile', { firstName: 'Amina', phone: '07700 900123' }),
+  },
+  'DELETE /api/account': {
+    rows: OWN,
+    // A wrong password: the example must never delete the world's customer A (answers 400).
+    example: () => as('customerA', '/api/account', { password: 'not-the-password' }),
+  },
+  'GET /api/account/favourites': { rows: OWN },
+  'PUT /api/account/favourites/:siteId': {
+    rows: () => [
+      probe('customerB', '/api/account/favourites/dddddddd-dddd-4ddd-8ddd-dddddddddddd', 'a branch that is not listed'),
+    ],
+    example: (w) => as('customerA', `/api/account/favourites/${w.rows.siteX2}`),
+  },
+  'DELETE /api/account/favourites/:siteId': {
+    rows: (w) => [probe('customerB', `/api/account/favourites/${w.rows.favouriteA}`, "A's favourite")],
+    example: (w) => as('customerA', `/api/account/favourites/${w.rows.favouriteA}`),
   },
   'GET /api/account/notifications': { rows: OWN },
   'PUT /api/account/notifications': {
@@ -354,8 +379,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       probe('managerX', `/api/partner/sites/${w.rows.siteX1}`, 'only an owner or admin deletes'),
     ],
   },
+  'GET /api/partner/onboarding': { rows: OWN },
+  'POST /api/partner/sites/:siteId/submit-review': {
+    rows: (w) => [
+      ...siteStaffOnly(w, (site) => `/api/partner/sites/${site}/submit-review`, "X's site"),
+      probe('managerX', `/api/partner/sites/${w.rows.siteX1}/submit-review`, OWNER_OR_ADMIN),
+    ],
+  },
   'GET /api/partner/sites/:siteId/orders': {
     rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/orders`, "X's orders"),
+  },
+  // A location's statement (docs/product/partner.md#statements): never another brand's, nor a site the manager does not run.
+  'GET /api/partner/sites/:siteId/statement': {
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/statement`, "X's statement"),
+    example: (w) => as('ownerX', `/api/partner/sites/${w.rows.siteX1}/statement?from=2026-01-01&to=2026-01-07`),
+  },
+  'GET /api/partner/sites/:siteId/statement/export': {
+    rows: (w) => siteStaffOnly(w, (site) => `/api/partner/sites/${site}/statement/export`, "X's statement"),
   },
   'POST /api/partner/orders/:orderId/hand-over': {
     rows: (w) => [
@@ -524,6 +564,26 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: (w) => ownerOnly(`/api/partner/items/${w.rows.itemX}`, "X's item", BASE_MENU, { priceMinor: 1 }),
     example: (w) => as('ownerX', `/api/partner/items/${w.rows.itemX}`, { description: 'Chicken, garlic sauce' }),
   },
+  'PUT /api/partner/items/:itemId/options': {
+    rows: (w) =>
+      ownerOnly(`/api/partner/items/${w.rows.itemX}/options`, "X's item", BASE_MENU, {
+        groups: [{ name: 'Size', minSelect: 1, maxSelect: 1, options: [{ name: 'Regular', priceMinor: 0 }] }],
+      }),
+    example: (w) =>
+      as('ownerX', `/api/partner/items/${w.rows.itemX}/options`, {
+        groups: [
+          {
+            name: 'Size',
+            minSelect: 1,
+            maxSelect: 1,
+            options: [
+              { name: 'Regular', priceMinor: 0 },
+              { name: 'Large', priceMinor: 250 },
+            ],
+          },
+        ],
+      }),
+  },
   'DELETE /api/partner/items/:itemId': {
     rows: (w) => ownerOnly(`/api/partner/items/${w.rows.itemX}`, "X's item", BASE_MENU),
   },
@@ -568,6 +628,26 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     example: () => as('driver', '/api/driver/postcode', { postcode: 'E1 6AN' }),
   },
   'GET /api/driver/earnings': { rows: OWN },
+  // The driver's cash balance: the session names the driver; no id in the url to point at another's.
+  'GET /api/driver/cash': { rows: OWN },
+  'GET /api/driver/payout-details': {
+    rows: "the caller's own details only: the route takes no id, so another driver's are unreachable",
+  },
+  'PUT /api/driver/payout-details': {
+    rows: OWN,
+    example: () =>
+      as('driver', '/api/driver/payout-details', {
+        accountName: 'Dan Driver',
+        sortCode: '08-99-99',
+        accountNumber: '66374958',
+      }),
+  },
+  'PATCH /api/driver/job-radius': { rows: OWN, example: () => as('driver', '/api/driver/job-radius', { miles: 4 }) },
+  'PUT /api/driver/board-position': {
+    rows: OWN,
+    example: () => as('driver', '/api/driver/board-position', { lat: 51.515, lng: -0.0587 }),
+  },
+  'DELETE /api/driver/board-position': { rows: OWN },
   'POST /api/driver/earnings/cash-out': {
     rows: () => [
       {
@@ -628,6 +708,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Back office (every admin sees every tenant: the area policy is the boundary)
   'GET /api/admin/overview': { rows: PLATFORM },
   'GET /api/admin/city-suggestions': { rows: PLATFORM },
+  'POST /api/admin/city-suggestions/opened': {
+    rows: PLATFORM,
+    example: () => as('ops_manager', '/api/admin/city-suggestions/opened', { city: 'Nowhere Town' }),
+  },
   'GET /api/admin/profile': { rows: OWN },
   'POST /api/admin/session/touch': { rows: OWN },
   'GET /api/admin/drivers/pending-count': { rows: PLATFORM },
@@ -642,6 +726,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     example: (w) => as('ops_manager', `/api/admin/drivers/${w.actors.otherDriver.id}/status`, { action: 'suspend' }),
   },
   'GET /api/admin/jobs': { rows: PLATFORM },
+  'GET /api/admin/payouts': { rows: PLATFORM, example: () => as('finance', '/api/admin/payouts?status=requested') },
+  'POST /api/admin/payouts/:payoutId/paid': {
+    rows: PLATFORM,
+    example: () =>
+      as('finance', '/api/admin/payouts/00000000-0000-4000-8000-000000000000/paid', { paymentReference: 'FP-1' }),
+  },
   'GET /api/admin/settings': { rows: PLATFORM },
   'PUT /api/admin/settings/:key': {
     rows: PLATFORM,
@@ -652,6 +742,17 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     example: () => as('ops_manager', '/api/admin/settings', { settings: { support_phone: '020 7946 0001' } }),
   },
   'GET /api/admin/team': { rows: PLATFORM },
+  'GET /api/admin/restaurants': { rows: PLATFORM },
+  'GET /api/admin/restaurants/:siteId': { rows: PLATFORM },
+  // Reinstating what is not suspended is refused (409) whatever the message: the examples write nothing.
+  'POST /api/admin/restaurants/:siteId/review': {
+    rows: PLATFORM,
+    example: (w) => as('ops_manager', `/api/admin/restaurants/${w.rows.siteY}/review`, { action: 'reinstate' }),
+  },
+  'POST /api/admin/brands/:brandId/review': {
+    rows: PLATFORM,
+    example: (w) => as('ops_manager', `/api/admin/brands/${w.rows.brandY}/review`, { action: 'reinstate' }),
+  },
   'POST /api/admin/team/invites': {
     rows: PLATFORM,
     example: () =>
@@ -759,6 +860,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: PLATFORM,
     example: () => as('finance', '/api/admin/reports/export?from=2026-01-01&to=2026-01-07'),
   },
+  'GET /api/admin/finance/reconciliation': {
+    rows: PLATFORM,
+    example: () => as('finance', '/api/admin/finance/reconciliation?from=2026-01-01&to=2026-01-07'),
+  },
+  'GET /api/admin/finance/driver-cash': { rows: PLATFORM },
+  'POST /api/admin/drivers/:driverId/cash-handins': {
+    rows: PLATFORM,
+    example: (w) =>
+      as('finance', `/api/admin/drivers/${w.actors.otherDriver.id}/cash-handins`, {
+        amountMinor: 100,
+        requestId: '5f0c1f5e-8d1c-4a3e-9d7b-1c2d3e4f5a6b',
+      }),
+  },
   // The order console (docs/decisions/0136-admin-order-console.md): every order is the back office's; the
   // areas `orders` (Customer Service included) and `order_actions` are the boundary.
   'GET /api/admin/orders': {
@@ -858,6 +972,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
         deliveryInstructions: 'Ring twice',
       },
     }),
+  },
+  'GET /api/sites/:siteId/slots': {
+    rows: PUBLIC,
+    example: (w) => as('visitor', `/api/sites/${w.rows.siteX1}/slots`),
   },
   'GET /api/orders/:orderNumber': { rows: (w) => strangersOfOrderA(w, orderUrl(w)) },
   'POST /api/orders/:orderNumber/reorder': { rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/reorder`) },

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../domain/policies';
 import { ADMIN_ROLES, type AdminRole } from '../../domain/roles';
 import {
+  customerFavourites,
   brandMemberships,
   deliveryJobs,
   driverEarnings,
@@ -273,6 +274,12 @@ export async function buildWorld(t: TestApp) {
       ticket: ticket.id,
       teamInvite: teamInvite.json().invite.id as string,
       teamMember: member.id,
+      favouriteA: (
+        await db
+          .insert(customerFavourites)
+          .values({ customerId: actors.customerA.id!, siteId: shop.site.id })
+          .returning({ siteId: customerFavourites.siteId })
+      )[0].siteId,
       pushSubscriptionA: (
         await db
           .insert(pushSubscriptions)

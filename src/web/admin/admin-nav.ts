@@ -7,6 +7,8 @@ import {
   ReceiptText,
   type LucideIcon,
   ScrollText,
+  Store,
+  Banknote,
   Settings,
   Truck,
   Users,
@@ -22,11 +24,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', area: 'orders', icon: ReceiptText },
   { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },
   { to: '/admin/tickets', label: 'Customer Service', area: 'tickets', icon: Headphones },
+  { to: '/admin/restaurants', label: 'Restaurants', area: 'restaurants', icon: Store },
   { to: '/admin/halal', label: 'Halal Verification', area: 'halal', icon: BadgeCheck },
   { to: '/admin/team', label: 'Team', area: 'team', icon: Users },
   { to: '/admin/reports', label: 'Reports', area: 'reports', icon: FileText },
   { to: '/admin/settings', label: 'Settings', area: 'settings', icon: Settings },
   { to: '/admin/notifications', label: 'Notifications', area: 'notifications', icon: Bell },
+  { to: '/admin/payouts', label: 'Payouts', area: 'payouts', icon: Banknote },
   { to: '/admin/audit', label: 'Audit Log', area: 'audit', icon: ScrollText },
 ];
 

@@ -16,6 +16,7 @@ import { TextField } from '../ui/text-field';
 import { TableHead } from '../ui/table-head';
 import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed, StatCard } from './admin-states';
+import { DriverCashCard, ReconciliationCard } from './finance-section';
 
 type Row = ReportResponse['byDay'][number];
 
@@ -224,6 +225,8 @@ export function ReportsPage() {
           </div>
         </>
       ) : null}
+      {!problem ? <ReconciliationCard from={from} to={to} /> : null}
+      <DriverCashCard />
     </div>
   );
 }

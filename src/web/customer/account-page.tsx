@@ -11,16 +11,20 @@ import { PageIntro } from '../ui/page-intro';
 import { HelpRequests } from '../ui/help-requests';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AccountAddresses } from './account-addresses';
+import { AccountFavourites } from './account-favourites';
+import { AccountProfile } from './account-profile';
 import { AccountNotifications } from './account-notifications';
 import { AccountOrders } from './account-orders';
 import { withArticle } from './with-article';
 
 const TABS = [
   { value: 'orders', label: 'Orders' },
+  { value: 'favourites', label: 'Favourites' },
   { value: 'addresses', label: 'Addresses' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'payment', label: 'Payment' },
   { value: 'help', label: 'Help' },
+  { value: 'profile', label: 'Profile' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -40,7 +44,7 @@ function PaymentTab() {
   );
 }
 
-/** /account and /my-account (customer guard): Orders, Addresses, Notifications, Payment and Help (tab in ?tab=). */
+/** /account and /my-account (customer guard): Orders, Favourites, Addresses, Notifications, Payment, Help and Profile (tab in ?tab=). */
 export function AccountPage() {
   const { data } = useMe();
   const user = data?.user;
@@ -92,6 +96,9 @@ export function AccountPage() {
         <TabsContent value="orders">
           <AccountOrders />
         </TabsContent>
+        <TabsContent value="favourites">
+          <AccountFavourites />
+        </TabsContent>
         <TabsContent value="addresses">
           <AccountAddresses />
         </TabsContent>
@@ -100,6 +107,9 @@ export function AccountPage() {
         </TabsContent>
         <TabsContent value="payment">
           <PaymentTab />
+        </TabsContent>
+        <TabsContent value="profile">
+          <AccountProfile />
         </TabsContent>
         <TabsContent value="help">
           <HelpRequests userId={user.id} allowOrder />

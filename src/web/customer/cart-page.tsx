@@ -10,6 +10,8 @@ import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { QuantityStepper } from './quantity-stepper';
 import { useCartRestaurant } from './use-cart-restaurant';
+import { ServiceFeeRow, useServiceFee } from './service-fee';
+import { optionsText } from '../../domain/menu-options';
 
 /** /cart: the lines with quantity and remove, the summary and the way to checkout. */
 export function CartPage() {
@@ -18,6 +20,7 @@ export function CartPage() {
   const restaurant = useCartRestaurant(cart);
   // The summary stays in view while the lines scroll, unless it is taller than the screen.
   const [summaryRef, summaryFits] = useStickyFits<HTMLElement>(5);
+  const serviceFee = useServiceFee(cart.totalMinor);
 
   if (cart.itemCount === 0) {
     return (
@@ -72,6 +75,9 @@ export function CartPage() {
                 {item.description ? (
                   <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
                 ) : null}
+                {item.options?.length ? (
+                  <p className="text-sm text-muted-foreground">{optionsText(item.options, formatPrice)}</p>
+                ) : null}
                 <p className="text-sm text-muted-foreground">{formatPrice(item.priceMinor)} each</p>
               </div>
               <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -107,9 +113,10 @@ export function CartPage() {
               <dt>Delivery fee</dt>
               <dd className="tabular-nums">{fee === null ? '—' : formatDeliveryFee(fee)}</dd>
             </div>
+            <ServiceFeeRow feeMinor={serviceFee} />
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0))}</dd>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0) + serviceFee)}</dd>
             </div>
           </dl>
           <p className="text-xs text-muted-foreground">

@@ -22,7 +22,35 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
 import { orderQueryKey } from './order-query';
+import { ScheduleChoice, type ScheduledChoice } from './schedule-choice';
 import { useCartRestaurant } from './use-cart-restaurant';
+import { ServiceFeeRow, useServiceFee } from './service-fee';
+import { CheckoutEstimate } from './checkout-estimate';
+import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
+import { searchedPostcode } from './searched-postcode';
+
+/**
+ * Saves the address an order went to as a new saved address, after the order is placed: a failure
+ * here never spoils the order, it is only said (docs/product/customer.md#checkout).
+ */
+async function saveNewAddress(body: PlaceOrderBody, branchCity: string | null): Promise<void> {
+  const [line1, ...rest] = (body.deliveryAddress ?? '').split(',').map((p) => p.trim());
+  try {
+    await call(endpoints.account.postAccountAddresses, {
+      body: {
+        addressLine1: line1,
+        city: (rest.length ? rest.at(-1) : branchCity) || branchCity || line1,
+        addressLine2: rest.slice(0, -1).join(', ') || null,
+        postcode: body.deliveryPostcode ?? '',
+        deliveryInstructions: body.deliveryInstructions ?? null,
+      },
+    });
+    toast.success('Address saved to your account');
+  } catch (error) {
+    toast.error('Could not save the address', { description: error instanceof Error ? error.message : undefined });
+  }
+}
+import { optionsText } from '../../domain/menu-options';
 
 /** A fresh idempotency key for one checkout attempt. */
 function newIdempotencyKey(): string {
@@ -53,6 +81,7 @@ function useCheckoutPrefill(enabled: boolean) {
     ready: enabled && !profile.isPending && !addresses.isPending,
     profile: profile.data,
     address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0],
+    addresses: addresses.data?.addresses ?? [],
   };
 }
 
@@ -105,6 +134,7 @@ export function CheckoutPage() {
   const queryClient = useQueryClient();
 
   const [orderType, setOrderType] = useState<OrderType>('DELIVERY');
+  const [scheduled, setScheduled] = useState<ScheduledChoice>(null);
   const [fields, setFields] = useState<Fields>({
     name: '',
     phone: '',
@@ -114,6 +144,9 @@ export function CheckoutPage() {
     instructions: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Which saved address fills the form, or a new one (offered to be saved with the order).
+  const [addressChoice, setAddressChoice] = useState(NEW_ADDRESS);
+  const [saveAddress, setSaveAddress] = useState(false);
   const [sending, setSending] = useState(false);
   const [placed, setPlaced] = useState(false);
   // One key per checkout attempt, kept until it succeeds: a double click or a retry sends the same key.
@@ -121,6 +154,7 @@ export function CheckoutPage() {
   const inFlight = useRef(false);
   // The summary stays in view while the form scrolls, unless it is taller than the screen.
   const [summaryRef, summaryFits] = useStickyFits<HTMLElement>(5);
+  const serviceFee = useServiceFee(cart.totalMinor);
 
   // Prefill once, when the saved details arrive, without overwriting what the customer typed.
   const prefilled = useRef(false);
@@ -131,17 +165,31 @@ export function CheckoutPage() {
     const a = prefill.address;
     const name = [p?.firstName, p?.lastName].filter(Boolean).join(' ') || p?.displayName || user?.name || '';
     const address = a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '';
+    if (a) setAddressChoice(a.id);
     setFields((f) => ({
       ...f,
       name: f.name || name,
       phone: f.phone || p?.phone || '',
       address: f.address || address,
-      postcode: f.postcode || a?.postcode || '',
+      // A saved address first; otherwise the postcode the customer searched with.
+      postcode: f.postcode || a?.postcode || searchedPostcode(),
       instructions: f.instructions || a?.deliveryInstructions || '',
     }));
   }, [prefill.ready, prefill.profile, prefill.address, user?.name]);
 
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
+
+  const chooseAddress = (id: string) => {
+    setAddressChoice(id);
+    const a = prefill.addresses.find((x) => x.id === id);
+    setFields((f) => ({
+      ...f,
+      address: a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '',
+      postcode: a?.postcode ?? '',
+      instructions: a?.deliveryInstructions ?? '',
+    }));
+    setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
+  };
 
   const isDelivery = orderType === 'DELIVERY';
   const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
@@ -162,7 +210,11 @@ export function CheckoutPage() {
     const body: PlaceOrderBody = {
       siteId: cart.items[0].restaurantId,
       orderType,
-      items: cart.items.map((i) => ({ menuItemId: i.id, quantity: i.quantity })),
+      items: cart.items.map((i) => ({
+        menuItemId: i.menuItemId ?? i.id,
+        quantity: i.quantity,
+        ...(i.options?.length ? { optionIds: i.options.map((o) => o.id) } : {}),
+      })),
       customerName: fields.name.trim(),
       customerPhone: fields.phone.trim(),
       // A visitor's receipt and status e-mails (docs/product/customer.md#checkout); an account uses its own address.
@@ -170,6 +222,8 @@ export function CheckoutPage() {
       deliveryAddress: isDelivery ? fields.address.trim() : null,
       deliveryPostcode: isDelivery ? fields.postcode.trim() : null,
       deliveryInstructions: isDelivery ? fields.instructions.trim() || null : null,
+      // An order for later (docs/product/customer.md#order-for-later).
+      ...(scheduled ? { scheduledFor: scheduled } : {}),
     };
     const problem = checkoutProblem(body);
     if (problem) {
@@ -198,6 +252,8 @@ export function CheckoutPage() {
       queryClient.setQueryData(orderQueryKey(number), { order: result.order });
       toast.success('Order placed successfully!', { description: `Your order #${number} has been confirmed.` });
       setPlaced(true);
+      if (isCustomer && isDelivery && saveAddress && addressChoice === NEW_ADDRESS)
+        void saveNewAddress(body, restaurant.city);
       navigate(`/order/${number}`);
       clear();
     } catch (error) {
@@ -240,6 +296,8 @@ export function CheckoutPage() {
               />
             </div>
           </fieldset>
+
+          <ScheduleChoice siteId={cart.items[0].restaurantId} value={scheduled} onChange={setScheduled} />
 
           <section
             aria-labelledby="contact-title"
@@ -295,6 +353,9 @@ export function CheckoutPage() {
                 <Bike aria-hidden="true" className="size-5 text-primary" />
                 Delivery address
               </h2>
+              {isCustomer ? (
+                <SavedAddressPicker addresses={prefill.addresses} value={addressChoice} onChange={chooseAddress} />
+              ) : null}
               <TextField
                 label="Address"
                 value={fields.address}
@@ -325,6 +386,9 @@ export function CheckoutPage() {
                 placeholder="E.g. ring the top bell, leave with the concierge"
                 className="min-h-20"
               />
+              {isCustomer && addressChoice === NEW_ADDRESS ? (
+                <SaveAddressCheckbox checked={saveAddress} onChange={setSaveAddress} />
+              ) : null}
             </section>
           ) : null}
         </div>
@@ -346,6 +410,9 @@ export function CheckoutPage() {
               <li key={i.id} className="flex justify-between gap-3">
                 <span className="min-w-0">
                   <span className="font-medium">{i.quantity}x</span> {i.name}
+                  {i.options?.length ? (
+                    <span className="block text-xs text-muted-foreground">{optionsText(i.options, formatPrice)}</span>
+                  ) : null}
                 </span>
                 <span className="tabular-nums">{formatPrice(i.priceMinor * i.quantity)}</span>
               </li>
@@ -360,11 +427,13 @@ export function CheckoutPage() {
               <dt>Delivery fee</dt>
               <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
             </div>
+            <ServiceFeeRow feeMinor={serviceFee} />
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee)}</dd>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee + serviceFee)}</dd>
             </div>
           </dl>
+          <CheckoutEstimate orderType={orderType} />
           <div className="flex gap-3 rounded-md bg-muted p-3 text-sm">
             <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <p>

@@ -6,6 +6,9 @@ import { formatTime } from '../lib/format';
 
 const TICK_MS = 1000;
 
+/** What a late order's page says while it waits (docs/product/customer.md#lateness). */
+export const RUNNING_LATE = "Your order is running late. We're checking with the restaurant.";
+
 /** "12:05" minutes and seconds left, or null once the moment has passed. */
 export function countdownText(targetMs: number, nowMs: number): string | null {
   const left = Math.ceil((targetMs - nowMs) / 1000);
@@ -58,7 +61,7 @@ export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             Sorry, your order is taking longer than expected
-            {eta.csTicketCreated ? '. Customer service has been notified about the delay.' : '.'}
+            {eta.csTicketCreated ? '. Customer service has been notified about the delay.' : '.'} {RUNNING_LATE}
           </span>
         </p>
       ) : null}

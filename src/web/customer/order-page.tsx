@@ -34,6 +34,7 @@ import { EmptyState } from '../ui/empty-state';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { EtaCard } from './eta-card';
+import { ScheduledCard } from './scheduled-card';
 import { OrderProgress } from './order-progress';
 import { PushOptIn } from '../ui/push-opt-in';
 import { orderQueryKey, useOrder } from './order-query';
@@ -44,6 +45,7 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { NoDriverCard } from './no-driver-card';
 import { Stars } from './stars';
 import { useReorder } from './use-reorder';
+import { optionsText } from '../../domain/menu-options';
 
 const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED', 'CANCELLED'];
 /** After acceptance and before the food leaves, the customer may ask support to cancel (docs/decisions/0125). */
@@ -174,7 +176,15 @@ function OrderDetails({ order }: { order: OrderView }) {
 
   useLiveEvents([topicName.order(order.id)], {
     refetch: [orderQueryKey(order.orderNumber)],
-    refetchOn: ['order.status', 'order.eta', 'order.rated', 'driver.position', 'order.no_driver', 'driver.assigned'],
+    refetchOn: [
+      'order.status',
+      'order.eta',
+      'order.rated',
+      'driver.position',
+      'order.no_driver',
+      'driver.assigned',
+      'driver.arrived',
+    ],
     on: {
       'order.eta': (data) => {
         if (data.isLate && !wasLate.current)
@@ -255,7 +265,10 @@ function OrderDetails({ order }: { order: OrderView }) {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid grid-cols-1 gap-6">
           {order.noDriverFound ? <NoDriverCard order={order} onCancel={() => setCancelling(true)} /> : null}
-          {active && order.eta ? <EtaCard eta={order.eta} orderType={order.orderType} /> : null}
+          {order.scheduled && active ? <ScheduledCard scheduled={order.scheduled} /> : null}
+          {active && order.eta && !order.scheduled?.waiting ? (
+            <EtaCard eta={order.eta} orderType={order.orderType} />
+          ) : null}
           {order.status !== 'REJECTED' && order.status !== 'CANCELLED' ? (
             <Panel title="Order progress" icon={<ReceiptText aria-hidden="true" />}>
               <OrderProgress
@@ -263,6 +276,15 @@ function OrderDetails({ order }: { order: OrderView }) {
                 orderType={order.orderType}
                 driver={order.driver ? 'assigned' : order.findingNewDriver ? 'finding_new' : 'none'}
               />
+              {order.driverArrivedAt ? (
+                // Only once the driver has said so on their phone (docs/product/orders.md#labels).
+                <Alert className="mt-4" variant="success">
+                  <p className="font-semibold">Your driver has arrived</p>
+                  <p>
+                    Your driver reached your door at {formatTime(order.driverArrivedAt)}. Have your delivery code ready.
+                  </p>
+                </Alert>
+              ) : null}
             </Panel>
           ) : null}
           {active && signedIn ? (
@@ -296,6 +318,11 @@ function OrderDetails({ order }: { order: OrderView }) {
                 <li key={`${item.menuItemId ?? item.name}-${i}`} className="flex justify-between gap-3">
                   <span>
                     <span className="font-medium">{item.quantity}x</span> {item.name}
+                    {item.options.length ? (
+                      <span className="block text-xs text-muted-foreground">
+                        {optionsText(item.options, formatPrice)}
+                      </span>
+                    ) : null}
                   </span>
                   <span className="tabular-nums">{formatPrice(item.lineTotalMinor)}</span>
                 </li>
@@ -310,6 +337,12 @@ function OrderDetails({ order }: { order: OrderView }) {
                 <div className="flex justify-between">
                   <dt>Delivery fee</dt>
                   <dd className="tabular-nums">{formatDeliveryFee(order.deliveryFeeMinor)}</dd>
+                </div>
+              ) : null}
+              {order.serviceFeeMinor > 0 ? (
+                <div className="flex justify-between">
+                  <dt>Service fee</dt>
+                  <dd className="tabular-nums">{formatPrice(order.serviceFeeMinor)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between font-semibold">

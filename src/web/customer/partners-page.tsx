@@ -1,4 +1,4 @@
-import { Bike, ChevronRight, Store } from 'lucide-react';
+import { Bike, ChevronRight, Store, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageIntro } from '../ui/page-intro';
 
@@ -8,6 +8,12 @@ const PORTALS = [
     title: 'Restaurant Partner',
     text: 'Manage your brand, locations, menus and incoming orders.',
     icon: Store,
+  },
+  {
+    to: '/partner/signup',
+    title: 'Become a partner',
+    text: 'Put your restaurant on HalalNosh: sign up, add your location and menu, and submit it for review.',
+    icon: UtensilsCrossed,
   },
   {
     to: '/driver/login',

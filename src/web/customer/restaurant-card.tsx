@@ -1,8 +1,10 @@
-import { Bike, Clock, ImageOff, MapPin, Star } from 'lucide-react';
+import { Bike, CircleCheck, CircleX, Clock, ImageOff, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
+import { nextOpeningLabel } from '../../domain/next-opening';
 import { formatDeliveryFee, formatKm } from '../lib/format';
 import { Fact } from './fact';
+import { FavouriteButton } from './favourite-button';
 import { HalalBadge } from './halal-badge';
 
 const MAX_CUISINE_BADGES = 3;
@@ -30,12 +32,22 @@ export function RatingText({ rating, count }: { rating: number | null; count: nu
 }
 
 /** One restaurant in a results grid; the whole card links to its page (docs/product/customer.md#restaurant-cards). */
-export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
+export function RestaurantCard({
+  restaurant: r,
+  linkQuery = '',
+  deliverTo = null,
+}: {
+  restaurant: Card;
+  /** The dietary choice carried to the restaurant's menu (?diet=…&without=…). */
+  linkQuery?: string;
+  /** The postcode the card's "delivers here" answers for. */
+  deliverTo?: string | null;
+}) {
   const shown = r.cuisines.slice(0, MAX_CUISINE_BADGES);
   const more = r.cuisines.length - shown.length;
   return (
     <Link
-      to={`/restaurant/${r.slug}`}
+      to={`/restaurant/${r.slug}${linkQuery ? `?${linkQuery}` : ''}`}
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
       <div className="relative aspect-[16/9] bg-muted">
@@ -48,10 +60,15 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
           </div>
         )}
         {!r.isOpen ? (
-          <div className="absolute inset-0 grid place-items-center bg-black/55">
+          <div className="absolute inset-0 grid place-content-center justify-items-center gap-2 bg-black/55">
             <span className="rounded-full bg-black/70 px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white">
               Closed
             </span>
+            {r.nextOpening ? (
+              <span className="rounded-full bg-black/70 px-3 py-0.5 text-sm font-medium text-white">
+                {nextOpeningLabel(r.nextOpening)}
+              </span>
+            ) : null}
           </div>
         ) : null}
         {r.logoUrl ? (
@@ -89,6 +106,22 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
             ) : null}
           </ul>
         ) : null}
+        {deliverTo && r.deliversHere !== null ? (
+          <p
+            className={
+              r.deliversHere
+                ? 'flex items-center gap-1.5 text-sm font-medium text-primary'
+                : 'flex items-center gap-1.5 text-sm font-medium text-destructive'
+            }
+          >
+            {r.deliversHere ? (
+              <CircleCheck aria-hidden="true" className="size-4" />
+            ) : (
+              <CircleX aria-hidden="true" className="size-4" />
+            )}
+            {r.deliversHere ? `Delivers to ${deliverTo}` : `Does not deliver to ${deliverTo}`}
+          </p>
+        ) : null}
         <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-border pt-3 text-sm text-muted-foreground">
           <Fact icon={<Clock aria-hidden="true" className="size-4" />} term="Delivery time" className="gap-1">
             {r.etaMinMinutes}-{r.etaMaxMinutes} min
@@ -113,12 +146,24 @@ export function RestaurantCard({ restaurant: r }: { restaurant: Card }) {
 }
 
 /** A responsive grid of restaurant cards. */
-export function RestaurantGrid({ restaurants, label }: { restaurants: readonly Card[]; label: string }) {
+export function RestaurantGrid({
+  restaurants,
+  label,
+  linkQuery,
+  deliverTo,
+}: {
+  restaurants: readonly Card[];
+  label: string;
+  linkQuery?: string;
+  deliverTo?: string | null;
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {restaurants.map((r) => (
-        <li key={r.id}>
-          <RestaurantCard restaurant={r} />
+        <li key={r.id} className="relative">
+          <RestaurantCard restaurant={r} linkQuery={linkQuery} deliverTo={deliverTo} />
+          {/* Beside the card's link, not inside it: a button may not sit in a link. */}
+          <FavouriteButton siteId={r.id} name={`${r.brandName} ${r.branchName}`} className="absolute right-3 top-3" />
         </li>
       ))}
     </ul>

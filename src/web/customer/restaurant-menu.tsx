@@ -8,6 +8,7 @@ import { formatPrice } from '../lib/format';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { useHalalDetails } from './halal-panel';
+import { ItemOptionsDialog } from './item-options-dialog';
 import { QuantityStepper } from './quantity-stepper';
 import { ReplaceCartDialog } from './replace-cart-dialog';
 import { cartRestaurantOf } from './use-restaurant';
@@ -43,10 +44,10 @@ function MenuItemRow({
             <h4 id={headingId} className="font-semibold">
               {item.name}
             </h4>
-            {item.isVegetarian ? (
+            {item.isVegetarian || item.isVegan ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
                 <Leaf aria-hidden="true" className="size-3" />
-                Vegetarian
+                {item.isVegan ? 'Vegan' : 'Vegetarian'}
               </span>
             ) : null}
             {halal ? (
@@ -78,8 +79,9 @@ function MenuItemRow({
           onClick={() => {
             if (onAdd(item, quantity)) setQuantity(0);
           }}
-          disabled={quantity === 0}
-          aria-label={`Add ${item.name} to cart`}
+          // An item with options opens its dialog; one is the quantity when none was chosen.
+          disabled={quantity === 0 && !item.optionGroups.length}
+          aria-label={item.optionGroups.length ? `Add ${item.name}, choosing options` : `Add ${item.name} to cart`}
         >
           <Plus aria-hidden="true" />
           Add
@@ -93,25 +95,31 @@ function MenuItemRow({
 export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail }) {
   const cart = useCart();
   const [pending, setPending] = useState<Pending | null>(null);
+  const [choosing, setChoosing] = useState<{ item: MenuItem; quantity: number } | null>(null);
   const sections = restaurant.menu?.sections.filter((s) => s.items.length > 0) ?? [];
   // Only when the restaurant says some items are halal does each item carry its own mark.
   const halal = useHalalDetails(restaurant.slug).data;
   const halalIds = halal?.facts?.halalScope === 'some_items' ? new Set(halal.halalItemIds) : null;
 
-  const onAdd = (item: MenuItem, quantity: number): boolean => {
-    const line: CartLineInput = {
-      id: item.id,
-      name: item.name,
-      priceMinor: item.priceMinor,
-      description: item.description,
-    };
+  const addLine = (line: CartLineInput, quantity: number): boolean => {
     const outcome = cart.add(line, quantity, cartRestaurantOf(restaurant));
     if (outcome.ok) {
-      toast.success(addedMessage(quantity, item.name));
+      toast.success(addedMessage(quantity, line.name));
       return true;
     }
     setPending({ line, quantity, conflict: outcome.conflict });
     return false;
+  };
+
+  const onAdd = (item: MenuItem, quantity: number): boolean => {
+    if (item.optionGroups.length) {
+      setChoosing({ item, quantity: Math.max(1, quantity) });
+      return true;
+    }
+    return addLine(
+      { id: item.id, name: item.name, priceMinor: item.priceMinor, description: item.description },
+      quantity,
+    );
   };
 
   const confirmReplace = () => {
@@ -167,6 +175,16 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
           ))}
         </>
       )}
+      <ItemOptionsDialog
+        item={choosing?.item ?? null}
+        quantity={choosing?.quantity ?? 1}
+        onClose={() => setChoosing(null)}
+        onConfirm={(line) => {
+          const quantity = choosing?.quantity ?? 1;
+          setChoosing(null);
+          addLine(line, quantity);
+        }}
+      />
       <ReplaceCartDialog
         conflict={pending?.conflict ?? null}
         onConfirm={confirmReplace}

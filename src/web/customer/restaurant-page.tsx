@@ -1,5 +1,15 @@
 import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, Store, WifiOff } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  describeDietaryChoice,
+  hasDietaryChoice,
+  matchesDietary,
+  parseAllergens,
+  parseDiets,
+} from '../../domain/dietary';
+import { distanceKm } from '../../domain/geo';
+import { ALLERGEN_LABELS } from '../../domain/menu';
+import { nextOpeningLabel } from '../../domain/next-opening';
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
 import { formatDeliveryFee, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -11,12 +21,31 @@ import { PageLoading } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { Fact } from './fact';
 import { CartBar } from './cart-bar';
+import { FavouriteButton } from './favourite-button';
 import { HalalBadge } from './halal-badge';
 import { RatingText } from './restaurant-card';
 import { RestaurantMenu } from './restaurant-menu';
 import { HalalPanel } from './halal-panel';
 import { ReviewsBlock } from './reviews-block';
+import { useRememberedPoint } from './known-postcode';
+import { OpeningHoursList } from './opening-hours-list';
 import { useRestaurant } from './use-restaurant';
+
+/** The menu narrowed to the dishes matching the dietary choice carried from the search. */
+function filteredMenu(
+  r: RestaurantDetail,
+  params: URLSearchParams,
+): { restaurant: RestaurantDetail; label: string | null } {
+  const choice = { diet: parseDiets(params.get('diet')).values, without: parseAllergens(params.get('without')).values };
+  if (!hasDietaryChoice(choice) || !r.menu) return { restaurant: r, label: null };
+  const sections = r.menu.sections
+    .map((s) => ({ ...s, items: s.items.filter((item) => matchesDietary(item, choice)) }))
+    .filter((s) => s.items.length > 0);
+  return {
+    restaurant: { ...r, menu: { sections } },
+    label: describeDietaryChoice(choice, (a) => ALLERGEN_LABELS[a]),
+  };
+}
 
 function fullAddress(r: RestaurantDetail): string {
   return r.postcode && !r.address.includes(r.postcode) ? `${r.address} ${r.postcode}` : r.address;
@@ -58,6 +87,7 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
             </h1>
             <p className="text-muted-foreground">{r.branchName}</p>
           </div>
+          <FavouriteButton siteId={r.id} name={`${r.brandName} ${r.branchName}`} className="ml-auto shrink-0" />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <HalalBadge status={r.halalStatus} />
@@ -144,6 +174,13 @@ function NotFound() {
 }
 
 function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fallback: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const menu = filteredMenu(r, params);
+  const point = useRememberedPoint();
+  const reaches =
+    point && r.lat !== null && r.lng !== null
+      ? distanceKm(point, { lat: r.lat, lng: r.lng }) <= r.deliveryRadiusKm
+      : null;
   useDocumentTitle(`${r.brandName} ${r.branchName} - Halal Food Delivery`);
   useMetaDescription(
     `Order halal food from ${r.brandName} (${r.branchName}, ${r.city}) for delivery or pickup. ${r.cuisines.join(', ')}. ${r.description ?? ''}`.trim(),
@@ -169,13 +206,32 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
       {!r.isOpen ? (
         <Alert variant="warning">
           {r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.
+          {r.nextOpening ? ` ${nextOpeningLabel(r.nextOpening)}.` : ''}
+        </Alert>
+      ) : null}
+      {point && reaches === false ? (
+        <Alert variant="warning">
+          {r.brandName} does not deliver to {point.postcode}. You can still order for pickup.
         </Alert>
       ) : null}
       <RestaurantHero restaurant={r} />
       <div>
-        <RestaurantMenu restaurant={r} />
+        {menu.label ? (
+          <Alert className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <span>Showing dishes: {menu.label}.</span>
+            <button
+              type="button"
+              className="min-h-11 font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => setParams({}, { replace: true, preventScrollReset: true })}
+            >
+              Show full menu
+            </button>
+          </Alert>
+        ) : null}
+        <RestaurantMenu restaurant={menu.restaurant} />
         <CartBar />
       </div>
+      <OpeningHoursList hours={r.openingHours} />
       {fallback ? null : <HalalPanel slug={r.slug} items={r.menu?.sections.flatMap((s) => s.items) ?? []} />}
       <ReviewsBlock siteId={r.id} slug={r.slug} restaurantName={r.brandName} available={!fallback} />
     </div>

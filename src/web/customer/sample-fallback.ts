@@ -50,6 +50,9 @@ export function sampleCard(s: SampleRestaurant): RestaurantCard {
     imageUrl: s.imageUrl,
     logoUrl: s.logoUrl,
     isOpen: s.isOpen,
+    // The samples carry no opening hours, and the fallback knows no postcode.
+    nextOpening: null,
+    deliversHere: null,
     distanceKm: null,
     description: s.description,
     address: s.address,
@@ -71,6 +74,7 @@ export async function sampleSearch(
     .filter((r) => matchesCuisine(r.cuisines, cuisine) && matchesSearchFilters(r, filters));
   return {
     location: { kind: 'city', label: 'London', known: true, citySlug: 'london' },
+    deliverTo: null,
     total: restaurants.length,
     restaurants,
   };
@@ -83,6 +87,7 @@ export async function sampleDetail(slug: string): Promise<RestaurantDetail | nul
   return {
     ...sampleCard(s),
     brandDescription: s.description,
+    openingHours: [],
     menu: {
       sections: s.menu.map((section, index) => ({
         id: `${s.id}-section-${index}`,
@@ -95,9 +100,11 @@ export async function sampleDetail(slug: string): Promise<RestaurantDetail | nul
           imageUrl: null,
           category: item.category,
           isVegetarian: item.isVegetarian ?? false,
+          isVegan: false,
           isSpicy: item.isSpicy ?? false,
           allergens: [],
           sortOrder: item.sortOrder,
+          optionGroups: [],
         })),
       })),
     },

@@ -19,10 +19,11 @@ export function SearchForm({ initial, onSearched }: { initial: SearchState; onSe
   const navigate = useNavigate();
   const [location, setLocation] = useState(initial.location);
   const [cuisine, setCuisine] = useState(initial.cuisine);
+  const [name, setName] = useState(initial.q ?? '');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = searchQueryString({ location, cuisine, filters: initial.filters });
+    const query = searchQueryString({ ...initial, location, cuisine, q: name });
     navigate(query ? `/?${query}` : '/', { preventScrollReset: true });
     onSearched?.();
   };
@@ -32,9 +33,9 @@ export function SearchForm({ initial, onSearched }: { initial: SearchState; onSe
       role="search"
       aria-label="Find halal restaurants"
       onSubmit={onSubmit}
-      className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_12rem_auto]"
+      className="grid gap-4 sm:grid-cols-2 sm:items-end 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_12rem_auto]"
     >
-      <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="grid min-w-0 gap-2 sm:col-span-2 2xl:col-span-1">
         <Label htmlFor={LOCATION_INPUT_ID}>Location</Label>
         <div className="relative">
           <MapPin
@@ -55,6 +56,26 @@ export function SearchForm({ initial, onSearched }: { initial: SearchState; onSe
         <p id={`${LOCATION_INPUT_ID}-hint`} className="sr-only">
           A UK city or postcode.
         </p>
+      </div>
+      <div className="grid min-w-0 gap-2 sm:col-span-2 2xl:col-span-1">
+        <Label htmlFor={`${LOCATION_INPUT_ID}-name`}>Restaurant or dish</Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={`${LOCATION_INPUT_ID}-name`}
+            name="q"
+            type="search"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. biryani"
+            maxLength={100}
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
       </div>
       <SelectField
         label="Cuisine"

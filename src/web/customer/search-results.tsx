@@ -7,9 +7,12 @@ import { EmptyState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { CUISINE_OPTIONS } from './cuisines';
+import { DiscoveryControls } from './discovery-controls';
 import { FilterChips } from './filter-chips';
+import { useKnownPostcode } from './known-postcode';
 import { RestaurantGrid } from './restaurant-card';
-import { DEFAULT_LOCATION, type SearchState, searchQueryString } from './search-params';
+import { DEFAULT_LOCATION, type SearchState, dietaryQueryString, searchQueryString } from './search-params';
+import { normalisePostcode } from '../../domain/geo';
 import { useRestaurantSearch } from './use-restaurant-search';
 
 function cuisineWord(cuisine: string): string {
@@ -26,7 +29,8 @@ export function countLine(total: number, cuisine: string): string {
 /** The home page's results: title, count line, filter chips and the cards, from the URL's search. */
 export function SearchResults({ state }: { state: SearchState }) {
   const navigate = useNavigate();
-  const search = useRestaurantSearch(state);
+  const knownPostcode = useKnownPostcode();
+  const search = useRestaurantSearch(state, knownPostcode);
   const data = search.data;
   // Until the server answers, the title names what was asked for; then where it actually looked.
   const label = search.fallback ? DEFAULT_LOCATION : (data?.location.label ?? (state.location || DEFAULT_LOCATION));
@@ -35,6 +39,11 @@ export function SearchResults({ state }: { state: SearchState }) {
     const query = searchQueryString({ ...state, filters });
     navigate(query ? `/?${query}` : '/', { preventScrollReset: true });
   };
+  const refine = (next: Partial<SearchState>) => {
+    const query = searchQueryString({ ...state, ...next });
+    navigate(query ? `/?${query}` : '/', { preventScrollReset: true });
+  };
+  const distanceKnown = Boolean(normalisePostcode(state.location) || knownPostcode);
 
   let body;
   if (!data && search.error) {
@@ -63,13 +72,18 @@ export function SearchResults({ state }: { state: SearchState }) {
       >
         {data.location.known === false
           ? `We could not find "${data.location.label}". Try a UK city such as Birmingham, or a postcode such as E1 6AN.`
-          : 'Try another cuisine, fewer filters or a nearby location.'}
+          : 'Try another name or cuisine, fewer filters or a nearby location.'}
       </EmptyState>
     );
   } else {
     body = (
       <div className={search.searching ? 'grid gap-5 opacity-60 transition-opacity' : 'grid gap-5 transition-opacity'}>
-        <RestaurantGrid restaurants={data.restaurants} label={`Halal restaurants in ${label}`} />
+        <RestaurantGrid
+          restaurants={data.restaurants}
+          label={`Halal restaurants in ${label}`}
+          linkQuery={dietaryQueryString(state)}
+          deliverTo={data.deliverTo?.postcode ?? null}
+        />
         {search.hasMore ? (
           <Button
             variant="outline"
@@ -96,6 +110,13 @@ export function SearchResults({ state }: { state: SearchState }) {
         </p>
       </div>
       <FilterChips value={state.filters} onChange={setFilters} />
+      <DiscoveryControls
+        sort={state.sort ?? 'recommended'}
+        diet={state.diet ?? []}
+        without={state.without ?? []}
+        distanceKnown={distanceKnown}
+        onChange={refine}
+      />
       {search.fallback ? (
         <Alert variant="warning" className="flex items-start gap-2">
           <WifiOff aria-hidden="true" className="mt-0.5 shrink-0" />

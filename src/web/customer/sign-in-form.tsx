@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { CredentialsFields } from '../ui/credentials-fields';
 import { Spinner } from '../ui/spinner';
 import { toastSignInFailed } from './auth-messages';
+import { ResendConfirmation, isUnconfirmedEmail } from './resend-confirmation';
 
 /** The Sign In tab: on success greet and go to the page the guard came from, else the user's home. */
 export function SignInForm({
@@ -25,6 +26,7 @@ export function SignInForm({
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,12 +37,14 @@ export function SignInForm({
     setErrors(next);
     if (next.email || next.password) return;
     setBusy(true);
+    setUnconfirmed(false);
     try {
       const user = await signInAndLoadMe(queryClient, email, password);
       toast.success('Salam! Welcome back!');
       navigate(redirect ?? user.home, { replace: true });
     } catch (error) {
       toastSignInFailed(error);
+      setUnconfirmed(isUnconfirmedEmail(error));
       setBusy(false);
     }
   };
@@ -54,6 +58,7 @@ export function SignInForm({
         onPasswordChange={setPassword}
         errors={errors}
       />
+      {unconfirmed ? <ResendConfirmation email={email} /> : null}
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Sign In

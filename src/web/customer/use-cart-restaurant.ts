@@ -21,6 +21,8 @@ export function useCartRestaurant(cart: StoredCart) {
     deliveryFeeMinor: fresh?.deliveryFeeMinor ?? stored?.deliveryFeeMinor ?? null,
     minOrderMinor: fresh?.minOrderMinor ?? stored?.minOrderMinor ?? 0,
     isOpen: fresh ? fresh.isOpen : null,
+    /** The branch's city: a saved address from checkout falls back to it. */
+    city: fresh?.city ?? null,
     loading: live.pending,
   };
 }

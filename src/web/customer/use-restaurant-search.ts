@@ -5,7 +5,11 @@ import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { sampleSearch } from './sample-fallback';
-import { DEFAULT_LOCATION, searchQueryString } from './search-params';
+import { rememberSearchedPostcode } from './searched-postcode';
+import { useEffect } from 'react';
+import { normalisePostcode } from '../../domain/geo';
+import { rememberPostcode } from './known-postcode';
+import { DEFAULT_LOCATION, type SearchState, searchQueryString } from './search-params';
 
 export type RestaurantSearch = {
   /** The answer to show (every page loaded so far): the server's, or the sample restaurants when it cannot be reached. */
@@ -29,13 +33,20 @@ export type RestaurantSearch = {
  * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
  * stand in, filtered the same way, in London (docs/product/customer.md#sample-fallback "Search fallback").
  */
-export function useRestaurantSearch(input: {
-  location: string;
-  cuisine: string;
-  filters: readonly SearchFilter[];
-}): RestaurantSearch {
+export function useRestaurantSearch(
+  input: Omit<SearchState, 'filters'> & { filters: readonly SearchFilter[] },
+  deliverTo: string | null = null,
+): RestaurantSearch {
   const location = input.location.trim() || DEFAULT_LOCATION;
-  const qs = searchQueryString({ location, cuisine: input.cuisine, filters: [...input.filters] });
+  rememberSearchedPostcode(location);
+  const params = new URLSearchParams(searchQueryString({ ...input, location, filters: [...input.filters] }));
+  // A city search asks about the known postcode too, so cards say whether each branch delivers there.
+  if (deliverTo && !normalisePostcode(location)) params.set('deliverTo', deliverTo);
+  // Distance needs a postcode: without one the server would refuse it, so the order stays recommended.
+  if (params.get('sort') === 'distance' && !normalisePostcode(location) && !params.get('deliverTo')) {
+    params.delete('sort');
+  }
+  const qs = params.toString();
   const query = useInfiniteQuery({
     queryKey: ['restaurants', 'search', qs],
     queryFn: ({ pageParam, signal }) =>
@@ -60,6 +71,10 @@ export function useRestaurantSearch(input: {
   });
   const fallback = unreachable && Boolean(samples.data);
   const pages = query.data?.pages;
+  const point = pages?.[0]?.deliverTo ?? null;
+  useEffect(() => {
+    if (point) rememberPostcode(point);
+  }, [point]);
   const data = pages?.length ? { ...pages[0], restaurants: pages.flatMap((p) => p.restaurants) } : undefined;
   return {
     data: unreachable ? samples.data : data,

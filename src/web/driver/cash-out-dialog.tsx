@@ -10,8 +10,12 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { driverKeys } from './driver-api';
+import { PayoutDetailsForm, usePayoutDetails } from './payout-details-form';
 
-/** Confirms an instant cash-out of every unpaid earning, showing the fee and what arrives. */
+/**
+ * Requests a payout of every unpaid earning (docs/product/driver.md#earnings): first the payout details
+ * if there are none, then the amounts and what happens next; finance pays requests by bank transfer.
+ */
 export function CashOutDialog({
   open,
   onClose,
@@ -25,11 +29,13 @@ export function CashOutDialog({
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const details = usePayoutDetails(open);
   const onConfirm = async () => {
     setBusy(true);
     try {
       const res = await call(endpoints.driver.postDriverEarningsCashOut);
-      toast.success(`${formatPrice(res.payout.netMinor)} is on its way`, { description: res.message });
+      toast.success(`Payout of ${formatPrice(res.payout.netMinor)} requested`, { description: res.message });
       onClose();
     } catch (error) {
       const known = error instanceof ApiError && error.status === 409;
@@ -40,32 +46,59 @@ export function CashOutDialog({
       void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
     }
   };
+  const saved = details.data?.details ?? null;
+  const showForm = details.isSuccess && (!saved || editing);
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Cash out now?"
-      description="Your unpaid earnings are paid to your account instantly."
+      title={showForm ? 'Payout details' : 'Request a payout?'}
+      description={
+        showForm
+          ? 'Where should we send your earnings? We check the sort code and account number before saving them.'
+          : 'Our finance team pays requests by bank transfer within 2 working days.'
+      }
     >
-      <dl className="mb-4 grid gap-1 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Unpaid earnings</dt>
-          <dd className="tabular-nums">{formatPrice(unpaidMinor)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Instant cash-out fee</dt>
-          <dd className="tabular-nums">-{formatPrice(feeMinor)}</dd>
-        </div>
-        <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
-          <dt>You receive</dt>
-          <dd className="tabular-nums">{formatPrice(Math.max(0, unpaidMinor - feeMinor))}</dd>
-        </div>
-      </dl>
-      <p className="mb-4 text-sm text-muted-foreground">Funds arrive within 30 minutes.</p>
-      <Button size="lg" className="w-full" disabled={busy} onClick={() => void onConfirm()}>
-        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
-        Cash Out
-      </Button>
+      {details.isPending ? (
+        <Spinner className="mx-auto size-6" label="Loading payout details..." />
+      ) : details.isError ? (
+        <p className="text-sm text-destructive">Failed to load your payout details</p>
+      ) : showForm ? (
+        <PayoutDetailsForm onSaved={() => setEditing(false)} onCancel={saved ? () => setEditing(false) : undefined} />
+      ) : (
+        <>
+          <dl className="mb-4 grid gap-1 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Unpaid earnings</dt>
+              <dd className="tabular-nums">{formatPrice(unpaidMinor)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Cash-out fee</dt>
+              <dd className="tabular-nums">-{formatPrice(feeMinor)}</dd>
+            </div>
+            <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
+              <dt>You receive</dt>
+              <dd className="tabular-nums">{formatPrice(Math.max(0, unpaidMinor - feeMinor))}</dd>
+            </div>
+            <div className="mt-2 flex justify-between gap-2">
+              <dt className="text-muted-foreground">Paid to</dt>
+              <dd className="text-right">
+                {saved!.accountName}, {saved!.sortCode}, {saved!.accountNumberMasked}
+              </dd>
+            </div>
+          </dl>
+          <Button variant="outline" className="mb-2 w-full" onClick={() => setEditing(true)}>
+            Change payout details
+          </Button>
+          <p className="mb-4 text-sm text-muted-foreground">
+            You will see the payout marked as paid on this page once the money has been sent.
+          </p>
+          <Button size="lg" className="w-full" disabled={busy} onClick={() => void onConfirm()}>
+            {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Request payout
+          </Button>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -27,8 +27,9 @@ import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
+import { type CashEntry, CashToCollect } from './cash-to-collect';
 import { DeliveryCodeDialog } from './delivery-code-dialog';
-import { JOB_REFRESH_MS, driverKeys, fetchJob } from './driver-api';
+import { JOB_REFRESH_MS, driverCashKey, driverKeys, fetchJob } from './driver-api';
 import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
@@ -190,7 +191,7 @@ export function DeliveryPage() {
     }
   };
 
-  const complete = async (jpeg: Blob) => {
+  const complete = async (jpeg: Blob, cash: CashEntry) => {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
     try {
       const proof = await uploadFile(jpeg, {
@@ -199,7 +200,7 @@ export function DeliveryPage() {
       });
       const res = await call(endpoints.dispatch.postDriverJobsByJobIdComplete, {
         params: { jobId },
-        body: { code: verifiedCode, proofUploadId: proof.id },
+        body: { code: verifiedCode, proofUploadId: proof.id, ...cash },
       });
       queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
     } catch (error) {
@@ -213,6 +214,7 @@ export function DeliveryPage() {
     clear();
     void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
     void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
+    void queryClient.invalidateQueries({ queryKey: driverCashKey });
     toast.success(DELIVERY_MESSAGES.completed);
     returnTimer.current = setTimeout(() => navigate('/driver/dashboard'), RETURN_AFTER_MS);
   };
@@ -250,6 +252,9 @@ export function DeliveryPage() {
       </header>
 
       {job.status === 'completed' ? <CompletedCard /> : <StepCard job={job} step={screen.step} />}
+      {job.isMine && (job.status === 'assigned' || job.status === 'picked_up') ? (
+        <CashToCollect totalMinor={job.customerOrderTotalMinor} />
+      ) : null}
       <section className="grid gap-2 rounded-lg border border-border bg-card p-4" aria-labelledby="job-map-title">
         <h2 id="job-map-title" className="font-semibold">
           Map
@@ -322,7 +327,12 @@ export function DeliveryPage() {
           navigate('/driver/jobs');
         }}
       />
-      <ProofPhotoDialog open={!!verifiedCode} onClose={() => setVerifiedCode(null)} onConfirm={complete} />
+      <ProofPhotoDialog
+        open={!!verifiedCode}
+        cashTotalMinor={job.customerOrderTotalMinor}
+        onClose={() => setVerifiedCode(null)}
+        onConfirm={complete}
+      />
     </div>
   );
 }

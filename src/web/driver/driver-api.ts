@@ -12,6 +12,9 @@ export const driverKeys = {
   earnings: ['driver', 'earnings'] as const,
 };
 
+/** The driver's cash balance (docs/product/driver.md#cash); refreshed when a delivery completes. */
+export const driverCashKey = ['driver', 'cash'] as const;
+
 /** docs/product/driver.md#jobs-board: the job list refreshes every 30 s (live events make it sooner). */
 export const JOB_LIST_REFRESH_MS = 30_000;
 /** The delivery page refreshes its job every 3 s while a step waits on someone else. */

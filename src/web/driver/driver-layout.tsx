@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { TermsGate } from '../ui/terms-gate';
 import { topicName } from '../../domain/topics';
 import { useLiveEvents } from '../lib/live';
 import { meQueryKey, refreshMe, useMe } from '../lib/me';
@@ -28,7 +29,9 @@ export function DriverLayout() {
   });
   return (
     <DriverFrame nav>
-      <Outlet />
+      <TermsGate audience="driver">
+        <Outlet />
+      </TermsGate>
     </DriverFrame>
   );
 }

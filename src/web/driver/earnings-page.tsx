@@ -10,8 +10,10 @@ import { Card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { PageLoading } from '../ui/spinner';
 import { CashOutDialog } from './cash-out-dialog';
+import { PayoutDetailsCard } from './payout-details-form';
 import { useEarnings } from './driver-api';
 import { EarningsChart } from './earnings-chart';
+import { CashBalanceCard } from './cash-balance-card';
 
 function SummaryCard({ label, minor, strong }: { label: string; minor: number; strong?: boolean }) {
   return (
@@ -52,14 +54,16 @@ export function EarningsPage() {
         <SummaryCard label="This month" minor={summary.monthMinor} />
         <SummaryCard label="Unpaid balance" minor={summary.unpaidMinor} strong />
       </div>
+      <CashBalanceCard />
 
       <Card className="grid gap-3 p-4">
         <div className="flex items-start gap-3">
           <Wallet aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
           <div>
-            <h2 className="font-semibold">Instant cash-out</h2>
+            <h2 className="font-semibold">Cash out</h2>
             <p className="text-sm text-muted-foreground">
-              Cash out your unpaid earnings any time: funds within 30 minutes. Instant fee {formatPrice(fee)}.
+              Request your unpaid earnings any time. Finance pays requests by bank transfer within 2 working days.
+              Cash-out fee {formatPrice(fee)}.
             </p>
           </div>
         </div>
@@ -67,6 +71,8 @@ export function EarningsPage() {
           {summary.unpaidMinor ? `Cash Out ${formatPrice(summary.unpaidMinor)}` : 'Nothing to cash out'}
         </Button>
       </Card>
+
+      <PayoutDetailsCard />
 
       <section aria-labelledby="chart-title" className="grid gap-2">
         <h2 id="chart-title" className="text-lg font-semibold">
@@ -118,7 +124,12 @@ export function EarningsPage() {
           <ul className="grid gap-2 text-sm">
             {payouts.map((p) => (
               <li key={p.id} className="flex justify-between rounded-md border border-border bg-card px-4 py-3">
-                <span>{formatDateTime(p.createdAt)}</span>
+                <span>
+                  {formatDateTime(p.createdAt)}{' '}
+                  <span className="text-muted-foreground">
+                    {p.status === 'paid' && p.paidAt ? `· Paid ${formatDateTime(p.paidAt)}` : '· Requested'}
+                  </span>
+                </span>
                 <span className="tabular-nums">
                   {formatPrice(p.netMinor)}{' '}
                   <span className="text-muted-foreground">(fee {formatPrice(p.feeMinor)})</span>

@@ -20,7 +20,7 @@ export function JobCard({
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`${actionLabel}: ${job.restaurantName}, order ${job.orderNumber}, ${formatPrice(job.pay.totalWithTipMinor)}, ${formatMiles(job.distanceMiles)}`}
+        aria-label={`${actionLabel}: ${job.restaurantName}, order ${job.orderNumber}, ${formatPrice(job.pay.totalWithTipMinor)}, ${job.awayMiles !== null ? `pickup ${formatMiles(job.awayMiles)} away, ` : ''}${formatMiles(job.distanceMiles)}`}
         className="grid w-full gap-2 rounded-lg p-4 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <div className="flex items-start justify-between gap-3">
@@ -32,6 +32,9 @@ export function JobCard({
           </p>
           <span className="text-lg font-bold tabular-nums text-primary">{formatPrice(job.pay.totalWithTipMinor)}</span>
         </div>
+        {job.awayMiles !== null ? (
+          <p className="text-sm font-medium">Pickup {formatMiles(job.awayMiles)} away</p>
+        ) : null}
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           <span className="truncate">

@@ -38,7 +38,7 @@ export function JobBanners({ data }: { data: ListJobsResponse }) {
           <span>You are offline. Go online on your dashboard to accept jobs.</span>
         </Alert>
       ) : null}
-      {!data.area ? (
+      {!data.centre ? (
         <Alert variant="warning" className="flex items-start gap-2">
           <MapPinOff aria-hidden="true" className="mt-0.5 shrink-0" />
           <span>Set your postcode on the dashboard to see jobs in your area.</span>
@@ -55,8 +55,8 @@ export function OfferList({ data, limit }: { data: ListJobsResponse; limit?: num
   if (!jobs.length) {
     return (
       <EmptyState icon={<Inbox aria-hidden="true" />} title="No jobs right now" headingLevel={3}>
-        {data.area
-          ? `New jobs in the ${data.area} area appear here as soon as restaurants accept orders.`
+        {data.centre
+          ? `New jobs within ${data.radiusMiles} ${data.radiusMiles === 1 ? 'mile' : 'miles'} appear here as soon as restaurants accept orders.`
           : 'Set your postcode to see jobs.'}
       </EmptyState>
     );

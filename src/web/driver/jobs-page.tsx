@@ -4,11 +4,12 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/spinner';
 import { ActiveJobs, JobBanners, OfferList } from './job-lists';
+import { JobRadiusCard } from './job-radius-card';
 import { useAreaJobs } from './use-area-jobs';
 
 const FETCH_FAILED = 'Failed to fetch available jobs';
 
-/** /driver/jobs (approved drivers): "Available Jobs" in the driver's area, live (docs/product/driver.md#jobs-board). */
+/** /driver/jobs (approved drivers): "Available Jobs" within the driver's radius, nearest first, live (docs/product/driver.md#jobs-board). */
 export function JobsPage() {
   useDocumentTitle('Available Jobs');
   const jobs = useAreaJobs(10);
@@ -37,8 +38,11 @@ export function JobsPage() {
         <>
           <JobBanners data={jobs.data} />
           <ActiveJobs jobs={jobs.data.activeJobs} />
-          {jobs.data.area ? (
-            <p className="text-sm text-muted-foreground">Jobs in the {jobs.data.area} area, newest first.</p>
+          <JobRadiusCard data={jobs.data} />
+          {jobs.data.centre ? (
+            <p className="text-sm text-muted-foreground">
+              Jobs within {jobs.data.radiusMiles} {jobs.data.radiusMiles === 1 ? 'mile' : 'miles'}, nearest first.
+            </p>
           ) : null}
           <OfferList data={jobs.data} />
           {jobs.data.payRules.length ? (

@@ -5,6 +5,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import { type CashEntry, useCashEntry } from './cash-to-collect';
 import { toProofJpeg } from './to-jpeg';
 
 /**
@@ -13,19 +14,23 @@ import { toProofJpeg } from './to-jpeg';
  */
 export function ProofPhotoDialog({
   open,
+  cashTotalMinor,
   onClose,
   onConfirm,
 }: {
   open: boolean;
+  /** The order total the driver was told to collect in cash. */
+  cashTotalMinor: number;
   onClose: () => void;
-  /** Uploads the JPEG and completes the delivery; throws with a message to show on failure. */
-  onConfirm: (jpeg: Blob) => Promise<void>;
+  /** Uploads the JPEG and completes the delivery with the cash taken; throws with a message to show on failure. */
+  onConfirm: (jpeg: Blob, cash: CashEntry) => Promise<void>;
 }) {
   const inputId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const cashEntry = useCashEntry(cashTotalMinor);
 
   useEffect(() => {
     if (!photo) return;
@@ -36,6 +41,8 @@ export function ProofPhotoDialog({
 
   const onSubmit = async () => {
     if (!photo) return;
+    const cash = cashEntry.check();
+    if (!cash) return;
     setBusy(true);
     setError(null);
     let jpeg: Blob;
@@ -47,7 +54,7 @@ export function ProofPhotoDialog({
       return;
     }
     try {
-      await onConfirm(jpeg);
+      await onConfirm(jpeg, cash);
     } catch (err) {
       setError(err instanceof Error ? err.message : DELIVERY_MESSAGES.updateFailed);
     } finally {
@@ -88,6 +95,7 @@ export function ProofPhotoDialog({
             }}
           />
         </label>
+        {cashEntry.fields}
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         <Button size="lg" className="w-full" disabled={!photo || busy} onClick={() => void onSubmit()}>
           {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}

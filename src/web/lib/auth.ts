@@ -21,7 +21,7 @@ export async function signUp(input: {
   email: string;
   password: string;
   name: string;
-  userType: 'customer' | 'driver';
+  userType: 'customer' | 'driver' | 'partner';
 }): Promise<void> {
   await call(endpoints.auth.signUpEmail, {
     body: { ...input, email: input.email.trim(), callbackURL: '/auth/callback' },

@@ -1,6 +1,7 @@
 import { type ReactNode, createContext, use, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   type CartConflict,
+  type CartOption,
   type CartItem,
   type CartState,
   CART_STORAGE_KEY,
@@ -33,7 +34,15 @@ export type CartRestaurant = {
 export type StoredCart = CartState & { restaurant: CartRestaurant | null };
 
 /** What the menu adds: a menu item, without the cart's own fields. */
-export type CartLineInput = { id: string; name: string; priceMinor: number; description?: string | null };
+export type CartLineInput = {
+  id: string;
+  name: string;
+  priceMinor: number;
+  description?: string | null;
+  /** For a line with options: the menu item (id is then the line's own id) and the options. */
+  menuItemId?: string;
+  options?: CartOption[];
+};
 
 export type AddOutcome = { ok: true } | { ok: false; conflict: CartConflict };
 
@@ -139,6 +148,8 @@ function toItem(line: CartLineInput, restaurant: CartRestaurant): Omit<CartItem,
     name: line.name,
     priceMinor: line.priceMinor,
     description: line.description ?? null,
+    ...(line.menuItemId ? { menuItemId: line.menuItemId } : {}),
+    ...(line.options?.length ? { options: line.options } : {}),
     restaurantId: restaurant.id,
     restaurantName: restaurant.name,
   };

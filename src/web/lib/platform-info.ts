@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from './call';
 import { endpoints } from './endpoints.generated';
 
-/** The company name and support phone from the platform settings (the footer's line); kept for five minutes. */
+/** The company name, support phone and service fee from the platform settings; kept for five minutes. */
 export function usePlatformInfo() {
   return useQuery({
     queryKey: ['platform'],

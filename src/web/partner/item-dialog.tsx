@@ -28,6 +28,7 @@ export type ItemDraft = {
   imageUrl: string | null;
   category: string;
   isVegetarian: boolean;
+  isVegan: boolean;
   isSpicy: boolean;
   allergens: Allergen[];
   isAvailable: boolean;
@@ -72,6 +73,7 @@ function ItemForm({
   const [imageUrl, setImageUrl] = useState<string | null>(item?.imageUrl ?? null);
   const [category, setCategory] = useState(categoryOption(item?.category ?? DEFAULT_CATEGORY));
   const [isVegetarian, setVegetarian] = useState(item?.isVegetarian ?? false);
+  const [isVegan, setVegan] = useState(item?.isVegan ?? false);
   const [isSpicy, setSpicy] = useState(item?.isSpicy ?? false);
   const [allergens, setAllergens] = useState<Allergen[]>(() => (item?.allergens ?? []).filter(isAllergen));
   const [isAvailable, setAvailable] = useState(item?.isAvailable ?? true);
@@ -101,6 +103,7 @@ function ItemForm({
       imageUrl,
       category,
       isVegetarian,
+      isVegan,
       isSpicy,
       allergens,
       isAvailable,
@@ -161,6 +164,15 @@ function ItemForm({
               onChange={(e) => setVegetarian(e.target.checked)}
             />
             Vegetarian
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              checked={isVegan}
+              onChange={(e) => setVegan(e.target.checked)}
+            />
+            Vegan
           </label>
           <label className="inline-flex min-h-11 items-center gap-2">
             <input

@@ -214,6 +214,11 @@ export function KitchenDisplay({
                           {o.items.map((i, k) => (
                             <span key={k}>
                               <span className="font-bold">{i.quantity} ×</span> {i.name}
+                              {i.options.length ? (
+                                <span className="block text-base text-amber-200">
+                                  {i.options.map((o) => o.name).join(', ')}
+                                </span>
+                              ) : null}
                             </span>
                           ))}
                         </span>

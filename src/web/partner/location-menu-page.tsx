@@ -182,6 +182,43 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
                             ? ` · ${item.override?.description ?? item.description}`
                             : ''}
                         </p>
+                        {item.optionGroups.map((g) => (
+                          // Per-location options (docs/product/partner.md#item-options): unticked is not offered here.
+                          <fieldset key={g.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                            <legend className="sr-only">{`${g.name} options offered at ${site.name}`}</legend>
+                            <span aria-hidden="true" className="text-muted-foreground">
+                              {g.name}:
+                            </span>
+                            {g.options.map((o) => {
+                              const off = item.override?.unavailableOptionIds ?? [];
+                              const offered = !off.includes(o.id);
+                              return (
+                                <label key={o.id} className="inline-flex min-h-8 items-center gap-1.5">
+                                  <input
+                                    type="checkbox"
+                                    className="size-4 accent-primary"
+                                    checked={offered}
+                                    disabled={pending === item.id}
+                                    onChange={() =>
+                                      void save(
+                                        item,
+                                        {
+                                          unavailableOptionIds: offered
+                                            ? [...off, o.id]
+                                            : off.filter((id) => id !== o.id),
+                                        },
+                                        offered
+                                          ? `${o.name} is disabled for this location`
+                                          : `${o.name} is enabled for this location`,
+                                      )
+                                    }
+                                  />
+                                  {o.name}
+                                </label>
+                              );
+                            })}
+                          </fieldset>
+                        ))}
                       </div>
                       <div className="flex items-center gap-3">
                         <Switch

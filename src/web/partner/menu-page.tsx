@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageLoading } from '../ui/spinner';
 import { EmptyState } from '../ui/empty-state';
 import { ItemDialog, type ItemDraft } from './item-dialog';
+import { ItemOptionsEditor } from './item-options-editor';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { SectionDialog } from './section-dialog';
@@ -66,6 +67,7 @@ type Dialogs =
   | { kind: 'deleteSection'; section: ManagedSection }
   | { kind: 'addItem'; sectionId: string }
   | { kind: 'editItem'; item: ManagedItem }
+  | { kind: 'itemOptions'; item: ManagedItem }
   | { kind: 'deleteItem'; item: ManagedItem };
 
 function MenuManager({ view }: { view: SiteMenuResponse }) {
@@ -419,6 +421,15 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                               <ArrowDown aria-hidden="true" />
                             </Button>
                             <Button
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Options for ${item.name}`}
+                              onClick={() => setDialog({ kind: 'itemOptions', item })}
+                            >
+                              <ListChecks aria-hidden="true" />
+                              Options{item.optionGroups.length ? ` (${item.optionGroups.length})` : ''}
+                            </Button>
+                            <Button
                               size="icon"
                               variant="ghost"
                               aria-label={`Edit ${item.name}`}
@@ -475,6 +486,21 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
                   'Section added successfully',
                   'Failed to add section',
                 );
+          if (ok) close();
+          return ok;
+        }}
+      />
+      <ItemOptionsEditor
+        item={dialog.kind === 'itemOptions' ? dialog.item : null}
+        onClose={close}
+        onSave={async (body) => {
+          if (dialog.kind !== 'itemOptions') return false;
+          const ok = await run(
+            () => call(endpoints.menu.putPartnerItemsByItemIdOptions, { params: { itemId: dialog.item.id }, body }),
+            'Options saved',
+            'Failed to save options',
+            true,
+          );
           if (ok) close();
           return ok;
         }}

@@ -1,12 +1,14 @@
-import { Ban, Bike, Clock, MapPin, Phone, ShoppingBag, Undo2 } from 'lucide-react';
+import { Ban, Bike, CalendarClock, Clock, MapPin, Phone, ShoppingBag, Undo2 } from 'lucide-react';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { type OrderAction, isFinal } from '../../domain/order-flow';
 import { ACTION_LABELS, STATUS_LABELS, isFindingDriver, partnerMayCancel } from '../../domain/partner-orders';
+import { londonTimeText } from '../../domain/schedule';
 import { formatPrice, formatTime } from '../lib/format';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/button';
 import { OrderStatusBadge } from './order-status-badge';
 import type { ItemAvailability } from './use-item-availability';
+import { optionsText } from '../../domain/menu-options';
 
 export type CardHandlers = {
   onAction: (order: PartnerOrder, action: OrderAction) => void;
@@ -125,6 +127,18 @@ export function OrderCard({
             <Clock aria-hidden="true" className="size-4" />
             {formatTime(order.createdAt)} · {minutesAgo(order.createdAt, now)} min ago
           </p>
+          {order.scheduled ? (
+            <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-primary">
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {order.scheduled.text}
+              {order.scheduled.waiting ? (
+                <span className="font-normal text-muted-foreground">
+                  {' '}
+                  · moves to Active Orders at {londonTimeText(new Date(order.scheduled.entersFlowAt))}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold">
@@ -143,6 +157,9 @@ export function OrderCard({
           <li key={k} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <span>
               <span className="font-semibold">{i.quantity} ×</span> {i.name}
+              {i.options.length ? (
+                <span className="block text-xs text-muted-foreground">{optionsText(i.options, formatPrice)}</span>
+              ) : null}
             </span>
             <span className="flex items-center gap-2">
               {availability && i.menuItemId && !isFinal(order.status) ? (

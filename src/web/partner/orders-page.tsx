@@ -14,6 +14,7 @@ import { Button } from '../ui/button';
 import { PageLoading } from '../ui/spinner';
 import { SOUND_STORAGE_KEY, playAlertTone, unlockAudio } from './alert-tone';
 import { KitchenDisplay } from './kitchen-display';
+import { ScheduledLane } from './scheduled-lane';
 import { OrderCard } from './order-card';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { AcceptDialog, HandOverDialog, RejectDialog } from './order-dialogs';
@@ -208,7 +209,7 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
       <LoadFailed title="Could not load orders" message={orders.error.message} onRetry={() => void orders.refetch()} />
     );
   }
-  const { active, recent } = orders.data;
+  const { active, recent, scheduled } = orders.data;
 
   if (kitchen) {
     return (
@@ -258,30 +259,33 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="active-orders" className="grid content-start gap-3">
-          <h2 id="active-orders" className="text-xl font-semibold">
-            Active Orders <span className="text-muted-foreground">({active.length})</span>
-          </h2>
-          {active.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
-              No active orders. New orders appear here instantly.
-            </p>
-          ) : (
-            <div className="grid gap-3 xl:grid-cols-2">
-              {active.map((o) => (
-                <OrderCard
-                  key={o.id}
-                  order={o}
-                  pending={actions.pending[o.id]}
-                  handlers={handlers}
-                  now={now}
-                  arrived={arrived.has(o.id)}
-                  availability={availability}
-                />
-              ))}
-            </div>
-          )}
-        </section>
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="active-orders" className="grid content-start gap-3">
+            <h2 id="active-orders" className="text-xl font-semibold">
+              Active Orders <span className="text-muted-foreground">({active.length})</span>
+            </h2>
+            {active.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+                No active orders. New orders appear here instantly.
+              </p>
+            ) : (
+              <div className="grid gap-3 xl:grid-cols-2">
+                {active.map((o) => (
+                  <OrderCard
+                    key={o.id}
+                    order={o}
+                    pending={actions.pending[o.id]}
+                    handlers={handlers}
+                    now={now}
+                    arrived={arrived.has(o.id)}
+                    availability={availability}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+          <ScheduledLane orders={scheduled} handlers={handlers} now={now} />
+        </div>
         <section aria-labelledby="recent-orders" className="grid content-start gap-3">
           <h2 id="recent-orders" className="text-xl font-semibold">
             Recent Orders

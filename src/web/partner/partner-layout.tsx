@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, Settings, UtensilsCrossed } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, ReceiptText, Settings, UtensilsCrossed } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOut } from '../lib/auth';
@@ -7,6 +7,8 @@ import { useMe } from '../lib/me';
 import { Button } from '../ui/button';
 import { cn } from '../lib/cn';
 import { SiteSwitcher } from './site-switcher';
+import { TermsGate } from '../ui/terms-gate';
+import { OnboardingBanner } from './onboarding-banner';
 import { usePartnerSelection } from './use-partner-selection';
 
 const NAV = [
@@ -14,6 +16,7 @@ const NAV = [
   { to: '/partner/orders', label: 'Orders', icon: ClipboardList },
   { to: '/partner/menu', label: 'Menu', icon: UtensilsCrossed },
   { to: '/partner/settings', label: 'Settings', icon: Settings },
+  { to: '/partner/statements', label: 'Statements', icon: ReceiptText },
   { to: '/partner/help', label: 'Help', icon: LifeBuoy },
 ] as const;
 
@@ -82,7 +85,10 @@ export function PartnerLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
-        <Outlet />
+        <TermsGate audience="partner">
+          <OnboardingBanner />
+          <Outlet />
+        </TermsGate>
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
 import { unsubscribeEndpoints } from './notifications-endpoints';
+import { favouritesEndpoints } from './favourites-endpoints';
+import { profileEndpoints } from './profile-endpoints';
 import { accountProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { listAccountOrdersQuery, listAccountOrdersResponse } from './list-orders';
@@ -11,6 +13,7 @@ import {
 } from './addresses';
 import { notificationSettingsBody, notificationSettingsResponse } from './notifications';
 import { NO_CONTENT, api } from '../endpoint';
+import { termsEndpoints } from './terms-endpoints';
 
 /** The account endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const accountEndpoints = {
@@ -35,4 +38,7 @@ export const accountEndpoints = {
     .takes({ body: notificationSettingsBody })
     .answers({ 200: notificationSettingsResponse }),
   ...unsubscribeEndpoints,
+  ...profileEndpoints,
+  ...favouritesEndpoints,
+  ...termsEndpoints,
 };

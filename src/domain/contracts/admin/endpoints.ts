@@ -1,3 +1,5 @@
+import { adminFinanceEndpoints } from './finance-endpoints';
+import { cityOpeningEndpoints } from './city-opening-endpoints';
 import { adminNotificationEndpoints } from './notifications-endpoints';
 import {
   adminOverviewResponse,
@@ -34,10 +36,13 @@ import {
 import { api, raw } from '../endpoint';
 import { orderConsoleEndpoints } from './order-console-endpoints';
 import { teamRoleEndpoints } from './team-role-endpoints';
+import { restaurantsEndpoints } from './restaurants-endpoints';
+import { adminPayoutEndpoints } from './payouts-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
   ...orderConsoleEndpoints,
+  ...adminPayoutEndpoints,
   getAdminDriversPendingCount: api('GET /api/admin/drivers/pending-count', adminArea('drivers')).answers({
     200: pendingDriversResponse,
   }),
@@ -93,4 +98,7 @@ export const adminEndpoints = {
     .answers({ 200: inviteAcceptResponse }),
   ...teamRoleEndpoints,
   ...adminNotificationEndpoints,
+  ...adminFinanceEndpoints,
+  ...cityOpeningEndpoints,
+  ...restaurantsEndpoints,
 };

@@ -29,6 +29,8 @@ export const citySuggestionsResponse = z.object({
       count: z.number().int(),
       emails: z.array(z.string()),
       lastSuggestedAt: z.string(),
+      /** When an admin marked the city opened; null while someone's suggestion still waits for it. */
+      openedAt: z.string().nullable(),
     }),
   ),
   total: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { meResponse } from '../me/get-me';
 import { POLICIES } from '../../policies';
 import { api } from '../endpoint';
+import { authAccountEndpoints } from './account-endpoints';
 
 const passthrough = {
   kind: 'passthrough',
@@ -40,7 +41,7 @@ export const authEndpoints = {
         email,
         password,
         name: z.string().max(100),
-        userType: z.enum(['customer', 'driver']),
+        userType: z.enum(['customer', 'driver', 'partner']),
         callbackURL: z.string().max(200),
       }),
     })
@@ -57,4 +58,5 @@ export const authEndpoints = {
     .summary('Set a new password with the token from the reset link')
     .takes({ body: z.strictObject({ newPassword: password, token: z.string().max(500) }) })
     .answers({ 200: ok }, { servedBy: 'auth-mount' }),
+  ...authAccountEndpoints,
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { optionGroup } from '../menu/options';
+import { WEEKDAYS } from '../../opening-hours';
 import { restaurantCard } from './restaurant-card';
 
 /** GET /api/restaurants/:slug */
@@ -13,9 +15,12 @@ export const menuItem = z.object({
   imageUrl: z.string().nullable(),
   category: z.string(),
   isVegetarian: z.boolean(),
+  isVegan: z.boolean(),
   isSpicy: z.boolean(),
   allergens: z.array(z.string()),
   sortOrder: z.number().int(),
+  /** The item's option groups as this branch sells them (docs/product/customer.md#item-options). */
+  optionGroups: z.array(optionGroup),
 });
 export type MenuItem = z.infer<typeof menuItem>;
 
@@ -30,6 +35,10 @@ export type MenuSection = z.infer<typeof menuSection>;
  */
 export const restaurantDetail = restaurantCard.extend({
   brandDescription: z.string().nullable(),
+  /** The week's hours on the London clock (docs/product/customer.md#opening-hours). */
+  openingHours: z.array(
+    z.object({ weekday: z.enum(WEEKDAYS), open: z.string(), close: z.string(), closed: z.boolean() }),
+  ),
   menu: z.object({ sections: z.array(menuSection) }).nullable(),
 });
 export type RestaurantDetail = z.infer<typeof restaurantDetail>;

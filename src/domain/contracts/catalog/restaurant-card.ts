@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HALAL_STATUSES } from '../../halal';
+import { WEEKDAYS } from '../../opening-hours';
 
 /**
  * One branch as a search result card (docs/product/customer.md#restaurant-cards, "Restaurant branch (display card)").
@@ -28,7 +29,14 @@ export const restaurantCard = z.object({
   logoUrl: z.string().nullable(),
   /** Open Now: switched on, inside today's hours (Europe/London) and not paused. */
   isOpen: z.boolean(),
-  /** Straight-line distance from the searched postcode, one decimal; null for a city search. */
+  /**
+   * When a closed branch next opens by its hours (domain/next-opening.ts: "Opens at 17:00"); null
+   * while open, when switched off, or when no day has hours.
+   */
+  nextOpening: z.object({ weekday: z.enum(WEEKDAYS), time: z.string(), daysAhead: z.number().int() }).nullable(),
+  /** Whether the branch's radius reaches the customer's known postcode; null when none is known. */
+  deliversHere: z.boolean().nullable(),
+  /** Straight-line distance from the searched (or deliverTo) postcode, one decimal; null when none is known. */
   distanceKm: z.number().nullable(),
   description: z.string().nullable(),
   address: z.string(),

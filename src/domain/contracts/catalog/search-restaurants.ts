@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { parseAllergens, parseDiets } from '../../dietary';
+import { normalisePostcode } from '../../geo';
 import { parseSearchFilters } from '../../search-filters';
+import { SEARCH_SORTS } from '../../search-order';
 import { restaurantCard } from './restaurant-card';
 
 /** A page of results: the home page shows this many, then "Show More Restaurants" asks for the next page. */
@@ -11,6 +14,13 @@ export const SEARCH_MAX_LIMIT = 100;
  * - location: a city name or slug, or a UK postcode or outward code; empty means London.
  * - cuisine: omitted, empty or "all" means any; otherwise matched ignoring case.
  * - filters: comma list of verified, fast, free, top, open (see domain/search-filters.ts).
+ * - q: a restaurant or dish name (part of it, ignoring case); empty means any.
+ * - sort: recommended (default), distance (needs a postcode: the location or deliverTo), rating,
+ *   fee or time (domain/search-order.ts searchComparator).
+ * - diet: comma list of vegetarian, vegan, spicy; without: comma list of the 14 allergens
+ *   (domain/dietary.ts): branches with at least one available dish matching every choice.
+ * - deliverTo: the customer's UK postcode when the location is a city, so each card says whether
+ *   the branch delivers there (docs/product/customer.md#delivers-here).
  */
 export const searchRestaurantsQuery = z.strictObject({
   location: z.string().trim().max(100).optional(),
@@ -30,6 +40,47 @@ export const searchRestaurantsQuery = z.strictObject({
       }
       return filters;
     }),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(SEARCH_SORTS).default('recommended'),
+  diet: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((text, ctx) => {
+      const { values, unknown } = parseDiets(text);
+      if (unknown.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown diet: ${unknown.join(', ')}. Use vegetarian, vegan or spicy.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    }),
+  without: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((text, ctx) => {
+      const { values, unknown } = parseAllergens(text);
+      if (unknown.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown allergen: ${unknown.join(', ')}. Use the 14 allergen names, such as peanuts or milk.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    }),
+  deliverTo: z
+    .string()
+    .trim()
+    .max(10)
+    .optional()
+    .refine(
+      (text) => !text || normalisePostcode(text)?.postcode,
+      'deliverTo must be a full UK postcode, such as E1 6AN',
+    ),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -55,6 +106,11 @@ export type SearchLocation = z.infer<typeof searchLocation>;
  */
 export const searchRestaurantsResponse = z.object({
   location: searchLocation,
+  /**
+   * The postcode the cards' `deliversHere` answers for (the searched one, or deliverTo), with its
+   * position; null when none is known or it could not be found.
+   */
+  deliverTo: z.object({ postcode: z.string(), lat: z.number(), lng: z.number() }).nullable(),
   total: z.number().int(),
   restaurants: z.array(restaurantCard),
 });

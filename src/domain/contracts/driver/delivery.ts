@@ -19,6 +19,14 @@ export const verifyCodeResponse = z.object({ valid: z.literal(true) });
 export const completeDeliveryBody = z.strictObject({
   code,
   proofUploadId: z.uuid('Please take a photo of the delivery'),
+  /** The cash taken at the door; left out, the order total (docs/decisions/0156-cash-collection-and-hand-ins.md). */
+  cashCollectedMinor: z
+    .int('Enter the cash collected in pence')
+    .min(0, 'The cash collected cannot be negative')
+    .max(1_000_000, 'The cash collected is too large')
+    .optional(),
+  /** Why the cash differs from the total; needed only then. */
+  cashReason: z.string().trim().max(300, 'Keep the reason to 300 characters').optional(),
 });
 export const completeDeliveryResponse = z.object({
   job: jobDetail,

@@ -5,7 +5,9 @@ export const EARNINGS_MESSAGES = {
   loadFailed: 'Failed to load earnings',
   nothingToCashOut: 'No unpaid earnings to cash out',
   cashOutFailed: 'Failed to process cash-out request',
-  fundsSoon: 'Funds will arrive within 30 minutes',
+  /** No promise of minutes: finance pays requests by hand (docs/decisions/0159-payout-requests.md). */
+  requested:
+    'Payout requested. Our finance team pays requests by bank transfer within 2 working days; this page shows it as paid once the money is sent.',
 } as const;
 
 export const earningView = z.object({
@@ -36,6 +38,9 @@ export const payoutView = z.object({
   feeMinor: z.int(),
   netMinor: z.int(),
   createdAt: z.string(),
+  /** requested until finance marks it paid (docs/decisions/0159-payout-requests.md). */
+  status: z.enum(['requested', 'paid']),
+  paidAt: z.string().nullable(),
 });
 
 /** GET /api/driver/earnings (approved driver): periods on the London clock, weeks from Sunday. */

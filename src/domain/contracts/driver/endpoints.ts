@@ -1,4 +1,7 @@
+import { driverCashEndpoints } from './cash-endpoints';
 import { driverNotificationEndpoints } from './notifications-endpoints';
+import { driverDispatchEndpoints } from './dispatch-endpoints';
+import { driverPayoutEndpoints } from './payout-endpoints';
 import { driverProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
 import { submitApplicationBody, submitApplicationResponse } from './application';
@@ -24,4 +27,7 @@ export const driverEndpoints = {
     200: cashOutResponse,
   }),
   ...driverNotificationEndpoints,
+  ...driverCashEndpoints,
+  ...driverDispatchEndpoints,
+  ...driverPayoutEndpoints,
 };

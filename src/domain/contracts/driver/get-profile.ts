@@ -13,5 +13,7 @@ export const driverProfileResponse = z.object({
   currentPostcode: z.string().nullable(),
   /** The postcode area (leading letters) whose jobs the driver sees. */
   currentArea: z.string().nullable(),
+  /** How far from their centre the driver takes jobs, 1 to 10 miles (docs/decisions/0158-dispatch-by-distance.md). */
+  jobRadiusMiles: z.int(),
 });
 export type DriverProfile = z.infer<typeof driverProfileResponse>;

@@ -33,6 +33,8 @@ export const jobSummary = z.object({
   deliveryAddress: z.string().nullable(),
   deliveryPostcode: z.string().nullable(),
   distanceMiles: z.number(),
+  /** On the board: how far the pickup is from the driver's centre, in miles; null elsewhere. */
+  awayMiles: z.number().nullable(),
   estimatedDurationMinutes: z.int(),
   deliveryFeeMinor: z.int(),
   customerOrderTotalMinor: z.int(),
@@ -42,7 +44,10 @@ export const jobSummary = z.object({
 });
 export type JobSummary = z.infer<typeof jobSummary>;
 
-/** GET /api/driver/jobs (approved driver): available, unexpired jobs in the driver's area, newest first. */
+/**
+ * GET /api/driver/jobs (approved driver): available, unexpired jobs whose pickup is within the
+ * driver's radius and the job's reach, nearest first (docs/decisions/0158-dispatch-by-distance.md).
+ */
 export const listJobsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export const listJobsResponse = z.object({
   jobs: z.array(jobSummary),
@@ -50,6 +55,10 @@ export const listJobsResponse = z.object({
   activeJobs: z.array(jobSummary),
   /** The driver's area; null until they set a postcode (the board is then empty). */
   area: z.string().nullable(),
+  /** The driver's chosen radius in miles. */
+  radiusMiles: z.int(),
+  /** What the distances are measured from: the shared position, the postcode's centre, or nothing yet. */
+  centre: z.enum(['position', 'postcode']).nullable(),
   isOnline: z.boolean(),
   /** The pay rules in words, from the live settings. */
   payRules: z.array(z.string()),

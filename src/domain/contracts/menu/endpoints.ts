@@ -12,6 +12,7 @@ import {
 import { createItemBody, itemResponse, updateItemBody } from './items';
 import { overrideBody, overrideResponse } from './overrides';
 import { api } from '../endpoint';
+import { menuOptionsEndpoints } from './options-endpoints';
 
 /** The menu endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const menuEndpoints = {
@@ -54,4 +55,5 @@ export const menuEndpoints = {
   )
     .takes({ params: siteItemParams, body: overrideBody })
     .answers({ 200: overrideResponse }),
+  ...menuOptionsEndpoints,
 };

@@ -30,6 +30,7 @@ export const createItemBody = z.strictObject({
     )
     .optional(),
   isVegetarian: z.boolean().optional(),
+  isVegan: z.boolean().optional(),
   isSpicy: z.boolean().optional(),
   allergens: z.array(z.enum(UK_ALLERGENS)).max(UK_ALLERGENS.length).optional(),
   sortOrder: z.int().min(0).max(10_000).optional(),

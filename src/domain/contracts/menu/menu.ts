@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionGroup } from './options';
 
 export const menuSiteParams = z.strictObject({ siteId: z.uuid('siteId must be a UUID') });
 export const menuParams = z.strictObject({ menuId: z.uuid('menuId must be a UUID') });
@@ -14,6 +15,8 @@ export const itemOverride = z.object({
   isAvailable: z.boolean().nullable(),
   priceMinor: z.int().nullable(),
   description: z.string().nullable(),
+  /** Options of the item this location does not offer (null: it offers every option). */
+  unavailableOptionIds: z.array(z.uuid()).nullable(),
 });
 export type ItemOverride = z.infer<typeof itemOverride>;
 
@@ -28,9 +31,11 @@ export const managedItem = z.object({
   isAvailable: z.boolean(),
   category: z.string(),
   isVegetarian: z.boolean(),
+  isVegan: z.boolean(),
   isSpicy: z.boolean(),
   allergens: z.array(z.string()),
   sortOrder: z.int(),
+  optionGroups: z.array(optionGroup),
   override: itemOverride.nullable(),
 });
 export type ManagedItem = z.infer<typeof managedItem>;

@@ -14,6 +14,8 @@ export const overrideBody = z
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.string().trim().max(1000).nullable(),
     ),
+    /** Options of the item this location does not offer; null or [] offers them all. */
+    unavailableOptionIds: z.array(z.uuid()).max(200).nullable(),
   })
   .partial();
 export type OverrideBody = z.infer<typeof overrideBody>;

@@ -9,6 +9,7 @@ import { reportIssueBody, reportIssueResponse } from './report-issue';
 import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { api } from '../endpoint';
 import { noDriverEndpoints } from './no-driver-endpoints';
+import { scheduleEndpoints } from './schedule-endpoints';
 
 /** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
@@ -39,4 +40,5 @@ export const ordersEndpoints = {
     .takes({ params: orderRefParams, headers: orderTokenHeaders, body: cancelRequestBody })
     .answers({ 201: cancelRequestResponse }),
   ...noDriverEndpoints,
+  ...scheduleEndpoints,
 };

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
+import { scheduledView } from './schedule';
 
 /** How the caller may see the order (docs/product/orders.md#who-may-see-an-order). */
 export const ORDER_VIEWERS = ['customer', 'visitor', 'staff', 'driver', 'admin'] as const;
+
+/** A chosen option as the order line keeps it: its group, name and price when ordered. */
+export const chosenOptionView = z.object({ group: z.string(), name: z.string(), priceMinor: z.int() });
 
 export const orderItemView = z.object({
   menuItemId: z.uuid().nullable(),
@@ -10,6 +14,8 @@ export const orderItemView = z.object({
   unitPriceMinor: z.int(),
   quantity: z.int(),
   lineTotalMinor: z.int(),
+  /** unitPriceMinor includes them. */
+  options: z.array(chosenOptionView),
 });
 
 export const orderEtaView = z.object({
@@ -50,8 +56,10 @@ export const orderView = z.object({
   items: z.array(orderItemView),
   subtotalMinor: z.int(),
   deliveryFeeMinor: z.int(),
+  /** The platform's service fee on the food; 0 when none is charged. */
+  serviceFeeMinor: z.int(),
   tipMinor: z.int(),
-  /** Food plus delivery fee; a tip added after delivery is shown apart. */
+  /** Food plus delivery fee plus service fee; a tip added after delivery is shown apart. */
   totalMinor: z.int(),
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),
@@ -90,6 +98,11 @@ export const orderView = z.object({
    * the customer, the visitor who placed it and admins; null when the driver shares none.
    */
   driverLocation: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),
+  /**
+   * When the driver said they are at the customer's door (docs/product/orders.md#labels): only while
+   * OUT_FOR_DELIVERY, null before the driver arrives.
+   */
+  driverArrivedAt: z.string().nullable(),
   /** The 4-digit code the customer gives the driver: only to the customer, only while out for delivery. */
   deliveryCode: z.string().nullable(),
   /** Rate & Tip is offered: DELIVERED or COLLECTED and not rated yet (customer and visitor only). */
@@ -104,6 +117,8 @@ export const orderView = z.object({
   noDriverFound: z.boolean(),
   /** A driver gave the job back and it waits for another (docs/product/orders.md#driver-unassign). */
   findingNewDriver: z.boolean(),
+  /** An order for later: its slot (docs/product/customer.md#order-for-later); null for as soon as possible. */
+  scheduled: scheduledView.nullable(),
   viewer: z.enum(ORDER_VIEWERS),
 });
 export type OrderView = z.infer<typeof orderView>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_TYPES } from '../../order-flow';
 import { CHECKOUT_MESSAGES } from '../../checkout';
 import { orderView } from './order-view';
+import { scheduledForBody } from './schedule';
 
 /**
  * POST /api/orders (public). Prices never come from the browser: a price field sent is refused
@@ -24,6 +25,8 @@ export const placeOrderBody = z.strictObject({
       z.strictObject({
         menuItemId: z.uuid('menuItemId must be a UUID'),
         quantity: z.int().min(1, 'Quantity must be at least 1').max(50, 'Quantity must be at most 50'),
+        /** The chosen options' ids (docs/product/customer.md#item-options); the server prices them. */
+        optionIds: z.array(z.uuid('optionIds must be UUIDs')).max(60).optional(),
       }),
     )
     .min(1, CHECKOUT_MESSAGES.emptyCart)
@@ -35,6 +38,8 @@ export const placeOrderBody = z.strictObject({
   deliveryAddress: z.string().trim().max(300).nullish(),
   deliveryPostcode: z.string().trim().max(20).nullish(),
   deliveryInstructions: z.string().trim().max(500).nullish(),
+  /** An order for later: one of the branch's slots (GET /api/sites/:siteId/slots); absent or null is as soon as possible. */
+  scheduledFor: scheduledForBody.nullish(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 

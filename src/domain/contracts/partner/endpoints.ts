@@ -1,3 +1,4 @@
+import { partnerStatementEndpoints } from './statement-endpoints';
 import { partnerNotificationEndpoints } from './notifications-endpoints';
 import { handOverBody, handOverResponse, orderParams, siteOrdersParams, siteOrdersResponse } from './orders';
 import { POLICIES } from '../../policies';
@@ -28,6 +29,7 @@ import { okResponse } from '../menu/sections';
 import { api } from '../endpoint';
 import { partnerOrderOpsEndpoints } from './order-ops-endpoints';
 import { staffEndpoints } from './staff-endpoints';
+import { onboardingEndpoints } from './onboarding-endpoints';
 
 /** The partner endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const partnerEndpoints = {
@@ -83,4 +85,6 @@ export const partnerEndpoints = {
   ...partnerOrderOpsEndpoints,
   ...staffEndpoints,
   ...partnerNotificationEndpoints,
+  ...partnerStatementEndpoints,
+  ...onboardingEndpoints,
 };

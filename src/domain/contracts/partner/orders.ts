@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { chosenOptionView } from '../orders/order-view';
 import { JOB_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../order-flow';
+import { scheduledView } from '../orders/schedule';
 
 export const siteOrdersParams = z.strictObject({ siteId: z.uuid('siteId must be a UUID') });
 export const orderParams = z.strictObject({ orderId: z.uuid('orderId must be a UUID') });
@@ -25,6 +27,7 @@ export const partnerOrder = z.object({
       quantity: z.int(),
       unitPriceMinor: z.int(),
       lineTotalMinor: z.int(),
+      options: z.array(chosenOptionView),
     }),
   ),
   subtotalMinor: z.int(),
@@ -44,6 +47,8 @@ export const partnerOrder = z.object({
   driver: z.object({ name: z.string(), phone: z.string().nullable(), vehicleType: z.string().nullable() }).nullable(),
   /** The partner's buttons, from order-flow.ts. */
   availableActions: z.array(z.string()),
+  /** An order for later: its slot; waiting while it sits in the scheduled lane (docs/product/partner.md#scheduled-orders). */
+  scheduled: scheduledView.nullable(),
 });
 export type PartnerOrder = z.infer<typeof partnerOrder>;
 
@@ -51,7 +56,12 @@ export type PartnerOrder = z.infer<typeof partnerOrder>;
  * GET /api/partner/sites/:siteId/orders (staff of the location): the orders still in progress,
  * oldest first, and the 10 most recently finished (delivered, collected or rejected).
  */
-export const siteOrdersResponse = z.object({ active: z.array(partnerOrder), recent: z.array(partnerOrder) });
+export const siteOrdersResponse = z.object({
+  active: z.array(partnerOrder),
+  recent: z.array(partnerOrder),
+  /** Orders for later still waiting for their slot, soonest slot first (docs/product/partner.md#scheduled-orders). */
+  scheduled: z.array(partnerOrder),
+});
 export type SiteOrdersResponse = z.infer<typeof siteOrdersResponse>;
 
 /** POST /api/partner/orders/:orderId/hand-over: the 4-digit code the driver shows (READY -> OUT_FOR_DELIVERY). */

@@ -1,1 +1,1 @@
-CREATE INDEX "notification_outbox_event_idx" ON "notification_outbox" USING btree ("event_id" text_pattern_ops);
+CREATE INDEX IF NOT EXISTS "notification_outbox_event_idx" ON "notification_outbox" USING btree ("event_id" text_pattern_ops);

@@ -15,7 +15,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OptionGroup } from '../../../domain/menu-options';
 import type { OpeningHours } from '../../../domain/opening-hours';
+import type { ReviewStatus } from '../../../domain/restaurant-review';
 import type { BrandRole } from '../../../domain/roles';
 import { user } from './auth';
 
@@ -41,6 +43,8 @@ export const citySuggestions = pgTable('city_suggestions', {
   email: text('email'),
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when an admin marks the city opened; its suggesters were e-mailed then (docs/decisions/0146-city-opened-and-operations-alerts.md). */
+  openedAt: timestamp('opened_at', { withTimezone: true }),
 });
 
 export const brands = pgTable('brands', {
@@ -52,6 +56,9 @@ export const brands = pgTable('brands', {
   email: text('email'),
   phone: text('phone'),
   logoUrl: text('logo_url'),
+  /** Set while HalalNosh has suspended the whole brand (docs/decisions/0153-restaurant-review.md). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +119,18 @@ export const sites = pgTable(
     isOpen: boolean('is_open').notNull().default(true),
     /** archived: deleted by its partner but kept for its order history (docs/decisions/0031-locations.md). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),
+    /**
+     * Where HalalNosh's review of the location stands; only approved locations are listed to
+     * customers. Rows made before the review existed are approved; createSite starts a new one as a
+     * draft (docs/decisions/0153-restaurant-review.md).
+     */
+    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('approved'),
+    /** The reviewer's last message to the partner (changes requested, suspension reason). */
+    reviewMessage: text('review_message'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Copy of brands.suspended_at, so the listing rule reads the site row alone. */
+    brandSuspendedAt: timestamp('brand_suspended_at', { withTimezone: true }),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
     /** Minutes a PENDING order waits for an answer before the sweeper rejects it (2 to 30). */
@@ -128,6 +147,7 @@ export const sites = pgTable(
     index('sites_brand_idx').on(t.brandId),
     index('sites_city_slug_idx').on(t.citySlug, t.status),
     index('sites_status_idx').on(t.status),
+    index('sites_review_status_idx').on(t.reviewStatus, t.submittedAt),
     // Postcode search narrows to a bounding box around the customer before measuring distances.
     index('sites_lat_lng_idx').on(t.lat, t.lng),
     // The largest delivery radius bounds the postcode search's box (find-branches.ts inBox).
@@ -192,8 +212,11 @@ export const menuItems = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     category: text('category').notNull().default('mains'),
     isVegetarian: boolean('is_vegetarian').notNull().default(false),
+    isVegan: boolean('is_vegan').notNull().default(false),
     isSpicy: boolean('is_spicy').notNull().default(false),
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
+    /** Option groups (size, spice level, extras) with their options and prices (docs/decisions/0160-item-options.md). */
+    optionGroups: jsonb('option_groups').$type<OptionGroup[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -217,6 +240,8 @@ export const siteItemOverrides = pgTable(
     isAvailable: boolean('is_available'),
     priceMinor: integer('price_minor'),
     description: text('description'),
+    /** Options of the item this location does not offer; null means every option (docs/decisions/0160-item-options.md). */
+    unavailableOptionIds: jsonb('unavailable_option_ids').$type<string[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.itemId] }), index('site_item_overrides_item_idx').on(t.itemId)],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CancelledPickupPayRule } from '../../../domain/cancelled-pickup-pay';
 import type { JobStatus } from '../../../domain/order-flow';
 import { user } from './auth';
@@ -25,6 +36,9 @@ export const deliveryJobs = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the assigned driver said "I've Arrived" at the restaurant, and at the customer's door: recorded once (docs/decisions/0145-driver-arrival-recorded.md). */
+    arrivedAtPickup: timestamp('arrived_at_pickup', { withTimezone: true }),
+    arrivedAtCustomer: timestamp('arrived_at_customer', { withTimezone: true }),
     proofUploadId: uuid('proof_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     pickupAddress: text('pickup_address').notNull(),
     pickupPostcode: text('pickup_postcode'),
@@ -55,6 +69,8 @@ export const deliveryJobs = pgTable(
     /** Wrong customer codes tried in a row; throttles guessing the 4 digits (docs/decisions/0041-delivery-codes-proof-and-completion.md). */
     codeFailures: integer('code_failures').notNull().default(0),
     codeFailedAt: timestamp('code_failed_at', { withTimezone: true }),
+    /** The reach (miles) drivers were last told about; the widening sweep tells those beyond it (docs/decisions/0158-dispatch-by-distance.md). */
+    announcedReachMiles: doublePrecision('announced_reach_miles'),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,10 +110,38 @@ export const driverPayouts = pgTable(
     grossMinor: integer('gross_minor').notNull(),
     feeMinor: integer('fee_minor').notNull(),
     netMinor: integer('net_minor').notNull(),
+    /** requested until finance pays it by bank transfer and marks it paid (docs/decisions/0159-payout-requests.md). */
+    status: text('status').$type<'requested' | 'paid'>().notNull().default('requested'),
+    /** The payout details at the time of the request: where finance sends the money. */
+    accountName: text('account_name'),
+    sortCode: text('sort_code'),
+    accountNumber: text('account_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: text('paid_by').references(() => user.id, { onDelete: 'set null' }),
+    paymentReference: text('payment_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('driver_payouts_driver_idx').on(t.driverId, t.createdAt)],
+  (t) => [
+    index('driver_payouts_driver_idx').on(t.driverId, t.createdAt),
+    index('driver_payouts_requested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
+  ],
 );
+
+/**
+ * Where a driver's payouts go: private like documents, seen only by the driver (masked) and by
+ * finance and super admins (docs/decisions/0159-payout-requests.md).
+ */
+export const driverPayoutDetails = pgTable('driver_payout_details', {
+  driverId: text('driver_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  accountName: text('account_name').notNull(),
+  sortCode: text('sort_code').notNull(),
+  accountNumber: text('account_number').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const driverEarnings = pgTable(
   'driver_earnings',
@@ -158,5 +202,29 @@ export const driverJobReturns = pgTable(
   (t) => [
     index('driver_job_returns_driver_idx').on(t.driverId, t.createdAt),
     index('driver_job_returns_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Cash a driver handed in to the platform, recorded by the back office: the driver's cash balance is
+ * what they collected at doors minus these (docs/decisions/0156-cash-collection-and-hand-ins.md).
+ */
+export const driverCashHandins = pgTable(
+  'driver_cash_handins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    note: text('note'),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The browser's key for this hand-in: a double click or a retry records it once. */
+    requestId: uuid('request_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_cash_handins_driver_idx').on(t.driverId, t.createdAt),
+    check('driver_cash_handins_positive', sql`${t.amountMinor} > 0`),
   ],
 );

@@ -8,3 +8,4 @@ export * from './backoffice';
 export * from './halal';
 export * from './push';
 export * from './notifications';
+export * from './favourites';

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   smallint,
@@ -13,7 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SlotKind } from '../../../domain/schedule';
 import type { CashOutcome } from '../../../domain/cancelled-pickup-pay';
+import type { ChosenOption } from '../../../domain/menu-options';
 import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
@@ -35,6 +38,10 @@ export const orders = pgTable(
       .references(() => sites.id, { onDelete: 'restrict' }),
     subtotalMinor: integer('subtotal_minor').notNull(),
     deliveryFeeMinor: integer('delivery_fee_minor').notNull(),
+    /** The platform's service fee on the food, priced at placement (docs/decisions/0155-service-fee-and-commission-snapshot.md). */
+    serviceFeeMinor: integer('service_fee_minor').notNull().default(0),
+    /** The commission rate in force when the order was placed: statements never change with the setting. */
+    commissionPercent: integer('commission_percent').notNull().default(15),
     tipMinor: integer('tip_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
     orderType: text('order_type').$type<OrderType>().notNull(),
@@ -59,9 +66,26 @@ export const orders = pgTable(
      * picked it up: 'not_collected' (docs/decisions/0139-cash-and-pay-on-cancellation-after-pickup.md).
      */
     cashOutcome: text('cash_outcome').$type<CashOutcome>(),
+    /**
+     * The cash the driver says they took at the door when completing a delivery, and why it differs
+     * from the total when it does (docs/decisions/0156-cash-collection-and-hand-ins.md).
+     */
+    cashCollectedMinor: integer('cash_collected_minor'),
+    cashDifferenceReason: text('cash_difference_reason'),
     driverId: text('driver_id').references(() => user.id, { onDelete: 'set null' }),
     /** Set once by the no-driver sweeper: the search for a driver gave up (docs/decisions/0134-no-driver-found.md). */
     noDriverAt: timestamp('no_driver_at', { withTimezone: true }),
+    /**
+     * An order for later (docs/decisions/0166-scheduled-orders.md): the chosen slot, its kind
+     * (standard, iftar, jumuah), when it is due to enter the normal flow and when it did. While
+     * scheduled_for is set and entered_flow_at is null the order waits in the partner's scheduled
+     * lane: it cannot be accepted and does not time out.
+     */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    scheduledUntil: timestamp('scheduled_until', { withTimezone: true }),
+    scheduledKind: text('scheduled_kind').$type<SlotKind>(),
+    entersFlowAt: timestamp('enters_flow_at', { withTimezone: true }),
+    enteredFlowAt: timestamp('entered_flow_at', { withTimezone: true }),
     /** sha256 of the secret a visitor's browser holds to see its own order. */
     visitorTokenHash: text('visitor_token_hash'),
     idempotencyKey: text('idempotency_key'),
@@ -76,6 +100,10 @@ export const orders = pgTable(
     index('orders_driver_idx').on(t.driverId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    // The scheduled-orders sweeper's queue: only orders still waiting for their slot.
+    index('orders_scheduled_due_idx')
+      .on(t.entersFlowAt)
+      .where(sql`${t.scheduledFor} is not null and ${t.enteredFlowAt} is null`),
     check('orders_totals_nonneg', sql`${t.subtotalMinor} >= 0 and ${t.deliveryFeeMinor} >= 0 and ${t.totalMinor} >= 0`),
   ],
 );
@@ -92,6 +120,8 @@ export const orderItems = pgTable(
     unitPriceMinor: integer('unit_price_minor').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalMinor: integer('line_total_minor').notNull(),
+    /** The chosen options as they were ordered (names and prices copied); unitPriceMinor includes them. */
+    options: jsonb('options').$type<ChosenOption[]>().notNull().default([]),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
 );

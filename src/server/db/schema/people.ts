@@ -3,6 +3,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -38,7 +39,19 @@ export const userProfiles = pgTable(
     currentPostcode: text('current_postcode'),
     /** Outward-code letters of current_postcode (E1 4AB -> E), the drivers' job area. */
     currentArea: text('current_area'),
+    /** The centre of current_postcode, the fallback centre of the driver's job radius (docs/decisions/0158-dispatch-by-distance.md). */
+    homeLat: doublePrecision('home_lat'),
+    homeLng: doublePrecision('home_lng'),
+    /** How far from their centre the driver takes jobs, 1 to 10 miles. */
+    jobRadiusMiles: integer('job_radius_miles').notNull().default(3),
+    /** The last position the driver shared for the jobs board; the centre while fresh. */
+    boardLat: doublePrecision('board_lat'),
+    boardLng: doublePrecision('board_lng'),
+    boardLocatedAt: timestamp('board_located_at', { withTimezone: true }),
     adminRole: text('admin_role').$type<AdminRole>(),
+    /** The platform terms version this driver or partner last accepted, and when (docs/decisions/0154-terms-acceptance.md). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,8 @@ import { UK_CITIES } from '../../../domain/sample-data/cities';
 import { SAMPLE_RESTAURANTS, type SampleCertificate } from '../../../domain/sample-data/sample-restaurants';
 import brandsData from './demo-brands.json';
 import libraryData from './dish-library.json';
+import dishOptionsData from './dish-options.json';
+import type { OptionGroup } from '../../../domain/menu-options';
 
 /**
  * The demo catalogue: the seven sample branches plus demo restaurants in all 20 cities.
@@ -47,9 +49,11 @@ export type CatalogItemSeed = {
   priceMinor: number;
   category: string;
   isVegetarian: boolean;
+  isVegan: boolean;
   isSpicy: boolean;
   allergens: string[];
   sortOrder: number;
+  optionGroups: OptionGroup[];
 };
 
 export type CatalogSectionSeed = { id: string; title: string | null; sortOrder: number; items: CatalogItemSeed[] };
@@ -184,6 +188,7 @@ const dishSchema = z.strictObject({
   priceMinor: z.number().int().positive(),
   category: z.enum(MENU_CATEGORIES),
   isVegetarian: z.boolean().default(false),
+  isVegan: z.boolean().default(false),
   isSpicy: z.boolean().default(false),
   allergens: z.array(z.string().min(1)).default([]),
 });
@@ -403,12 +408,40 @@ function buildMenu(brandKey: string, brand: BrandInput): CatalogSectionSeed[] {
         priceMinor: priceFor(dish.priceMinor, factor, style),
         category: dish.category,
         isVegetarian: dish.isVegetarian,
+        isVegan: dish.isVegan,
         isSpicy: dish.isSpicy,
         allergens: dish.allergens,
         sortOrder: ++sortOrder,
+        optionGroups: dishOptions(`item:${brandKey}:${x.pool.key}:${dish.name}`, dish.name),
       })),
     };
   });
+}
+
+/**
+ * A few dishes' options (size, spice level, extras) from dish-options.json, checked when loaded,
+ * with ids derived from the item's key so a restarted demo keeps them.
+ */
+const dishOptionsSeed = z
+  .record(
+    z.string(),
+    z.array(
+      z.strictObject({
+        name: z.string(),
+        minSelect: z.int().min(0),
+        maxSelect: z.int().min(1),
+        options: z.array(z.strictObject({ name: z.string(), priceMinor: z.int().min(0) })).min(1),
+      }),
+    ),
+  )
+  .parse(dishOptionsData);
+
+function dishOptions(itemKey: string, dishName: string): OptionGroup[] {
+  return (dishOptionsSeed[dishName] ?? []).map((g) => ({
+    ...g,
+    id: stableUuid(`options:${itemKey}:${g.name}`),
+    options: g.options.map((o) => ({ ...o, id: stableUuid(`option:${itemKey}:${g.name}:${o.name}`) })),
+  }));
 }
 
 function cityName(citySlug: string): string {
@@ -437,9 +470,11 @@ function sampleBrand(sample: (typeof SAMPLE_RESTAURANTS)[number]): CatalogBrandS
         priceMinor: item.priceMinor,
         category: item.category,
         isVegetarian: item.isVegetarian ?? false,
+        isVegan: false,
         isSpicy: item.isSpicy ?? false,
         allergens: [],
         sortOrder: item.sortOrder,
+        optionGroups: dishOptions(item.id, item.name),
       })),
     })),
     sites: [

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { postcodeArea } from '../../../domain/topics';
 import type { DbOrTx } from '../client';
 import { account, teamMembers, user, userProfiles } from '../schema/index';
+import { createGeocoder } from '../../modules/geo';
 import type { DemoAccount } from './demo-accounts';
 
 /**
@@ -12,6 +13,8 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
   const id = randomUUID();
   const email = a.email.toLowerCase();
   const [first, ...rest] = a.name.split(' ');
+  // A driver's postcode centre is the centre of their job radius (docs/decisions/0158-dispatch-by-distance.md).
+  const home = a.driver ? await createGeocoder(null).geocode(a.driver.postcode) : null;
   await db.transaction(async (tx) => {
     await tx.insert(user).values({
       id,
@@ -37,6 +40,8 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
       drivingLicenceNumber: a.driver?.licence ?? null,
       currentPostcode: a.driver?.postcode ?? null,
       currentArea: a.driver ? postcodeArea(a.driver.postcode) : null,
+      homeLat: home?.lat ?? null,
+      homeLng: home?.lng ?? null,
       isOnline: a.driver?.online ?? false,
     });
     if (a.adminRole) {

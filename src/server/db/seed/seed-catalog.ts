@@ -104,9 +104,11 @@ export async function seedCatalog(db: Db, opts: { partnerUserId: string }): Prom
               priceMinor: item.priceMinor,
               category: item.category,
               isVegetarian: item.isVegetarian,
+              isVegan: item.isVegan,
               isSpicy: item.isSpicy,
               allergens: item.allergens,
               sortOrder: item.sortOrder,
+              optionGroups: item.optionGroups,
             })),
           ),
         );

@@ -1,7 +1,8 @@
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { user } from '../schema/index';
+import { SETTING_DEFAULTS } from '../../../domain/settings';
+import { user, userProfiles } from '../schema/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { insertAccount } from './insert-account';
 import { seedCatalog } from './seed-catalog';
@@ -29,6 +30,13 @@ export async function seedDemo(
     }
     passwordHash ??= await hashPassword(DEMO_PASSWORD);
     ids[a.email] = await insertAccount(db, a, passwordHash);
+    // Demo drivers and partners have accepted today's terms (docs/decisions/0154-terms-acceptance.md).
+    if (a.userType === 'driver' || a.userType === 'partner') {
+      await db
+        .update(userProfiles)
+        .set({ termsVersion: SETTING_DEFAULTS.terms_version, termsAcceptedAt: new Date() })
+        .where(eq(userProfiles.userId, ids[a.email]));
+    }
     created++;
   }
   if (created) log(`demo: created ${created} demo accounts (password ${DEMO_PASSWORD})`);

@@ -1,34 +1,25 @@
 import { accountEndpoints } from '../../../domain/contracts/account/endpoints';
 import { route } from '../../http/route';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../domain/errors';
 import type { Db } from '../../db/client';
-import { userProfiles } from '../../db/schema/index';
 import { listAddresses } from './addresses';
 import { createAddress } from './create-address';
 import { deleteAddress } from './delete-address';
 import { listAccountOrders } from './list-orders';
+import { profileRoutes } from './profile-routes';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
 import { updateAddress } from './update-address';
+import { acceptTerms, getTerms } from './terms';
 
 /** The signed-in customer's own account: every query is scoped to request.actor. */
 export function accountRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const geocoder = app.deps.geocoder;
 
-  route(app, accountEndpoints.getAccountProfile, async (request) => {
-    const [p] = await deps.db.select().from(userProfiles).where(eq(userProfiles.userId, request.actor!.userId));
-    if (!p) throw new AppError('NOT_FOUND', 'Profile not found');
-    return {
-      email: p.email,
-      displayName: p.displayName,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phone: p.phone,
-      status: p.status,
-      createdAt: p.createdAt.toISOString(),
-    };
-  });
+  profileRoutes(app, deps);
+  route(app, accountEndpoints.getTerms, async (request) => getTerms(deps.db, request.actor!));
+  route(app, accountEndpoints.postTermsAccept, async (request) =>
+    acceptTerms(deps.db, request.actor!, request.body.version),
+  );
 
   route(app, accountEndpoints.getAccountOrders, async (request) =>
     listAccountOrders(deps.db, request.actor!.userId, request.query.limit, request.query.offset),

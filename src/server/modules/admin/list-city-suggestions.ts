@@ -13,6 +13,10 @@ export async function listCitySuggestions(db: Db): Promise<CitySuggestionsRespon
       count: count(),
       emails: sql<string[] | string | null>`array_remove(array_agg(distinct lower(${citySuggestions.email})), null)`,
       last: max(citySuggestions.createdAt),
+      // Opened only while every suggestion of the city has been answered (a later one waits again).
+      opened: sql<
+        Date | string | null
+      >`case when bool_and(${citySuggestions.openedAt} is not null) then max(${citySuggestions.openedAt}) end`,
     })
     .from(citySuggestions)
     .groupBy(key)
@@ -26,6 +30,7 @@ export async function listCitySuggestions(db: Db): Promise<CitySuggestionsRespon
       count: r.count,
       emails: emailsOf(r.emails),
       lastSuggestedAt: new Date(r.last ?? Date.now()).toISOString(),
+      openedAt: r.opened ? new Date(r.opened).toISOString() : null,
     })),
     total: rows.reduce((n, r) => n + r.count, 0),
   };

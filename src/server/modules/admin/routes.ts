@@ -10,8 +10,11 @@ import { adminDriverRoutes } from './driver-routes';
 import { adminReportRoutes } from './report-routes';
 import { adminTeamRoutes } from './team-routes';
 import { orderConsoleRoutes } from './order-console-routes';
+import { restaurantReviewRoutes } from './restaurants/routes';
+import { adminPayoutRoutes } from './payouts/payout-routes';
 import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
+import { openSuggestedCity } from './open-suggested-city';
 
 /**
  * The admin back office's API. Every route declares the area it belongs to (domain/policies.ts
@@ -21,6 +24,9 @@ import { listCitySuggestions } from './list-city-suggestions';
 export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   route(app, adminEndpoints.getAdminOverview, async () => getAdminOverview(deps.db));
   route(app, adminEndpoints.getAdminCitySuggestions, async () => listCitySuggestions(deps.db));
+  route(app, adminEndpoints.postAdminCitySuggestionsOpened, async (request) =>
+    openSuggestedCity(deps.db, request.body.city, { userId: request.actor!.userId, name: request.actor!.name }),
+  );
   route(app, adminEndpoints.getAdminProfile, async (request) => getAdminProfile(deps.db, request.actor!));
   route(app, adminEndpoints.postAdminSessionTouch, async (request) => {
     await touchAdminSession(deps.db, request.actor!);
@@ -34,4 +40,6 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   adminReportRoutes(app);
   auditRoutes(app);
   orderConsoleRoutes(app);
+  restaurantReviewRoutes(app);
+  adminPayoutRoutes(app);
 }

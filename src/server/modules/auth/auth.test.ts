@@ -80,8 +80,8 @@ describe('customer sign-up and e-mail confirmation', () => {
     expect(mail.subject).toBe('You already have a HalalNosh account');
   });
 
-  it('refuses a sign-up that asks to be an admin or a partner', async () => {
-    for (const userType of ['admin', 'partner']) {
+  it('refuses a sign-up that asks to be an admin', async () => {
+    for (const userType of ['admin']) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',

@@ -8,8 +8,12 @@ import { trustedOrigins } from '../../plugins/csrf';
 import type { Mailer } from '../../platform/mail';
 import { createProfileForNewUser } from './create-profile';
 
-/** Kinds of account anyone may create by signing up; partners and admins come by invitation. */
-const SELF_SERVE_TYPES = ['customer', 'driver'];
+/**
+ * Kinds of account anyone may create by signing up: a partner signs up to put a restaurant on
+ * HalalNosh, which a reviewer approves before customers see it (docs/decisions/0153-restaurant-review.md).
+ * Admins come by invitation.
+ */
+const SELF_SERVE_TYPES = ['customer', 'driver', 'partner'];
 
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
   return betterAuth({
@@ -25,6 +29,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       additionalFields: {
         userType: { type: 'string', required: false, defaultValue: 'customer', input: true },
       },
+      // A new address counts only once its owner opens the link mailed to it (docs/product/customer.md#profile).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -53,6 +59,15 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, url }) {
+        // A confirmed account asking for a new address (change e-mail) gets its own words.
+        if (user.emailVerified) {
+          await mailer.send({
+            to: user.email,
+            subject: 'Confirm your new HalalNosh e-mail address',
+            text: `Salam,\n\nSomeone asked to use this e-mail address for their HalalNosh account. If it was you, confirm it here:\n\n${url}\n\nThe link works for an hour. Until then the account keeps its old address. If it was not you, ignore this mail.`,
+          });
+          return;
+        }
         await mailer.send({
           to: user.email,
           subject: 'Confirm your HalalNosh account',
@@ -60,6 +75,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         });
       },
       async afterEmailVerification(user) {
+        // A confirmed change of address reaches the profile too (receipts and notifications read it there).
+        await db
+          .update(schema.userProfiles)
+          .set({ email: user.email, updatedAt: new Date() })
+          .where(and(eq(schema.userProfiles.userId, user.id), ne(schema.userProfiles.email, user.email)));
         // docs/product/customer.md#sign-in: a customer profile whose status is not active becomes active once confirmed.
         await db
           .update(schema.userProfiles)
@@ -96,6 +116,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         '/sign-in/email': { window: 60, max: config.signInLimitPerMinute },
         '/sign-up/email': { window: 60, max: config.signInLimitPerMinute },
         '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 5 },
       },
     },
     advanced: {

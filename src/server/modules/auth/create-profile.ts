@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 
-/** Every new account gets its profile: a customer waits for e-mail confirmation, a driver has not applied yet. */
+/**
+ * Every new account gets its profile: a customer waits for e-mail confirmation, a driver has not
+ * applied yet, a partner has no brand yet.
+ */
 export async function createProfileForNewUser(
   db: Db,
   user: { id: string; email: string; name: string; userType: string },
 ): Promise<void> {
-  const userType = user.userType === 'driver' ? 'driver' : 'customer';
+  const userType = user.userType === 'driver' || user.userType === 'partner' ? user.userType : 'customer';
   const displayName = user.name.trim() || null;
   const [firstName, ...rest] = (displayName ?? '').split(/\s+/);
   await db

@@ -1,6 +1,7 @@
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
 import { londonDate } from '../../../domain/halal-facts';
+import { nextOpening } from '../../../domain/next-opening';
 import { isOpenNow } from '../../../domain/open-now';
 import { WEEKDAYS, londonClock } from '../../../domain/opening-hours';
 import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
@@ -112,7 +113,7 @@ export function selectRankRows(
   where: SQL | undefined,
   at: Date,
   filters: readonly SearchFilter[],
-  opts: { cuisines: boolean; position: boolean; names: boolean; order: boolean },
+  opts: { cuisines: boolean; position: boolean; names: boolean; order: boolean; sortKeys?: boolean },
 ) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
@@ -135,6 +136,15 @@ export function selectRankRows(
       lat: opts.position ? sites.lat : sql<null>`null`,
       lng: opts.position ? sites.lng : sql<null>`null`,
       deliveryRadiusKm: opts.position ? sites.deliveryRadiusKm : sql<null>`null`,
+      // The keys of the explicit sorts (domain/search-order.ts searchComparator), as the card shows them.
+      reviewCount: opts.sortKeys ? sites.reviewCount : sql<null>`null::int`,
+      deliveryFeeMinor: opts.sortKeys ? sites.deliveryFeeMinor : sql<null>`null::int`,
+      etaMinMinutes: opts.sortKeys
+        ? sql<number>`${sites.etaMinMinutes} + ${sites.busyExtraMinutes}`
+        : sql<null>`null::int`,
+      etaMaxMinutes: opts.sortKeys
+        ? sql<number>`${sites.etaMaxMinutes} + ${sites.busyExtraMinutes}`
+        : sql<null>`null::int`,
     })
     .from(sites)
     .$dynamic();
@@ -163,8 +173,17 @@ export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
     .where(inArray(sites.id, ids));
 }
 
-/** A row as a card, judged open or closed at `now`; `distanceKm` is rounded to one decimal. */
-export function toCard(row: CardRow, now: Date, distanceKm: number | null = null): RestaurantCard {
+/**
+ * A row as a card, judged open or closed at `now`; `distanceKm` is rounded to one decimal;
+ * `deliversHere` answers for the customer's known postcode (null when none is known).
+ */
+export function toCard(
+  row: CardRow,
+  now: Date,
+  distanceKm: number | null = null,
+  deliversHere: boolean | null = null,
+): RestaurantCard {
+  const isOpen = isOpenNow(row, now);
   return {
     id: row.id,
     slug: row.slug,
@@ -184,7 +203,9 @@ export function toCard(row: CardRow, now: Date, distanceKm: number | null = null
     lastVerifiedAt: row.lastVerifiedAt ? row.lastVerifiedAt.toISOString() : null,
     imageUrl: row.imageUrl,
     logoUrl: row.logoUrl,
-    isOpen: isOpenNow(row, now),
+    isOpen,
+    nextOpening: isOpen ? null : nextOpening(row, now),
+    deliversHere,
     distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
     description: row.description,
     address: row.address,

@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { type SQL, and, between, eq, isNull, sql } from 'drizzle-orm';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { SearchFilter } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
@@ -11,23 +11,40 @@ import { type CardRow, type RankRow, selectCardRows, selectRankRows } from './ca
  */
 export const MAX_DELIVERY_RADIUS_KM = 20;
 
-const inCity = (citySlug: string) => and(eq(sites.citySlug, citySlug), eq(sites.status, 'active'));
+/** Listed to customers: active, approved by HalalNosh and its brand not suspended (docs/decisions/0153-restaurant-review.md). */
+export const listedSite = () =>
+  and(eq(sites.status, 'active'), eq(sites.reviewStatus, 'approved'), isNull(sites.brandSuspendedAt));
+
+const inCity = (citySlug: string) => and(eq(sites.citySlug, citySlug), listedSite());
 
 /** A city's active branches, through sites_city_slug_idx. */
 export function cityBranchesQuery(db: DbOrTx, citySlug: string, today: string) {
   return selectCardRows(db, today).where(inCity(citySlug));
 }
 
-/** Options of the search's first read (card-rows.ts selectRankRows). */
-export type RankOptions = { at: Date; filters: readonly SearchFilter[]; cuisines: boolean };
+/**
+ * Options of the search's first read (card-rows.ts selectRankRows). `match` is the name and
+ * dietary condition (match-sql.ts); `sortKeys` reads what the explicit sorts compare and, for a
+ * postcode, the names and open state the recommended order breaks ties with; `position` reads a
+ * city's branches' positions for a known delivery postcode.
+ */
+export type RankOptions = {
+  at: Date;
+  filters: readonly SearchFilter[];
+  cuisines: boolean;
+  match?: SQL;
+  sortKeys?: boolean;
+  position?: boolean;
+};
 
 /** A city's active branches that pass the filters, as rank rows (the search's first read). */
 export function cityRankQuery(db: DbOrTx, citySlug: string, o: RankOptions) {
-  return selectRankRows(db, inCity(citySlug), o.at, o.filters, {
+  return selectRankRows(db, and(inCity(citySlug), o.match), o.at, o.filters, {
     cuisines: o.cuisines,
-    position: false,
+    position: o.position ?? false,
     names: true,
     order: true,
+    sortKeys: o.sortKeys,
   });
 }
 
@@ -102,7 +119,7 @@ function inBox(point: GeoPoint) {
       sql`${point.lng}::float8 - ${largest} / ${kmPerDegreeLng}::float8`,
       sql`${point.lng}::float8 + ${largest} / ${kmPerDegreeLng}::float8`,
     ),
-    eq(sites.status, 'active'),
+    listedSite(),
   );
 }
 
@@ -122,11 +139,12 @@ function roughlyWithinRadius(point: GeoPoint) {
 
 /** The same box, branches that pass the filters and roughly reach the point, as rank rows with their position (the search's first read). */
 export function nearbyRankQuery(db: DbOrTx, point: GeoPoint, o: RankOptions) {
-  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point)), o.at, o.filters, {
+  return selectRankRows(db, and(inBox(point), roughlyWithinRadius(point), o.match), o.at, o.filters, {
     cuisines: o.cuisines,
     position: true,
-    names: false,
-    order: false,
+    names: o.sortKeys ?? false,
+    order: o.sortKeys ?? false,
+    sortKeys: o.sortKeys,
   });
 }
 

@@ -79,9 +79,11 @@ describe('GET /api/restaurants/:slug', () => {
       imageUrl: first.imageUrl,
       category: first.category,
       isVegetarian: first.isVegetarian,
+      isVegan: first.isVegan,
       isSpicy: first.isSpicy,
       allergens: first.allergens,
       sortOrder: first.sortOrder,
+      optionGroups: first.optionGroups,
     });
   });
 

@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { RestaurantDetail } from '../../../domain/contracts/catalog/get-restaurant';
 import { AppError } from '../../../domain/errors';
 import { londonDate } from '../../../domain/halal-facts';
+import { WEEKDAYS } from '../../../domain/opening-hours';
 import type { DbOrTx } from '../../db/client';
 import { brands, menus, sites } from '../../db/schema/index';
 import { cardColumns, toCard } from './card-rows';
 import { loadBranchMenu } from './load-menu';
+import { listedSite } from './find-branches';
 
 /** An active branch by slug with its brand's description and menu id (all unique-index lookups). */
 export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
@@ -14,7 +16,7 @@ export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
     .leftJoin(menus, eq(menus.brandId, sites.brandId))
-    .where(and(eq(sites.slug, slug), eq(sites.status, 'active')))
+    .where(and(eq(sites.slug, slug), listedSite()))
     .limit(1);
 }
 
@@ -26,6 +28,10 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
   return {
     ...toCard(row, now),
     brandDescription: row.brandDescription,
+    openingHours: WEEKDAYS.map((weekday) => ({
+      weekday,
+      ...(row.openingHours[weekday] ?? { open: '00:00', close: '00:00', closed: true }),
+    })),
     menu: sections.length ? { sections } : null,
   };
 }

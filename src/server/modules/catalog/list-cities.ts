@@ -1,7 +1,8 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, isNotNull } from 'drizzle-orm';
 import type { CityEntryWithCount } from '../../../domain/contracts/catalog/list-cities';
 import type { Db } from '../../db/client';
 import { cities, sites } from '../../db/schema/index';
+import { listedSite } from './find-branches';
 
 type CityRow = typeof cities.$inferSelect;
 
@@ -26,7 +27,7 @@ export async function activeRestaurantCounts(db: Db): Promise<Map<string, number
   const rows = await db
     .select({ citySlug: sites.citySlug, n: count() })
     .from(sites)
-    .where(and(eq(sites.status, 'active'), isNotNull(sites.citySlug)))
+    .where(and(listedSite(), isNotNull(sites.citySlug)))
     .groupBy(sites.citySlug);
   return new Map(rows.map((r) => [r.citySlug!, Number(r.n)]));
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MenuSection } from '../../../domain/contracts/catalog/get-restaurant';
+import { branchGroups } from '../../../domain/menu-options';
 import type { DbOrTx } from '../../db/client';
 import { menuItems, menuSections, siteItemOverrides } from '../../db/schema/index';
 
@@ -24,9 +25,12 @@ export function branchMenuQuery(db: DbOrTx, menuId: string, siteId: string) {
       imageUrl: menuItems.imageUrl,
       category: menuItems.category,
       isVegetarian: menuItems.isVegetarian,
+      isVegan: menuItems.isVegan,
       isSpicy: menuItems.isSpicy,
       allergens: menuItems.allergens,
       sortOrder: menuItems.sortOrder,
+      optionGroups: menuItems.optionGroups,
+      unavailableOptionIds: siteItemOverrides.unavailableOptionIds,
     })
     .from(menuItems)
     .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
@@ -47,12 +51,25 @@ type BranchMenuRow = Awaited<ReturnType<ReturnType<typeof branchMenuQuery>['exec
 export function groupMenu(rows: BranchMenuRow[]): MenuSection[] {
   const sections: MenuSection[] = [];
   let current: MenuSection | null = null;
-  for (const { sectionId, sectionTitle, sectionSort: _s, priceMinor, ...item } of rows) {
+  for (const {
+    sectionId,
+    sectionTitle,
+    sectionSort: _s,
+    priceMinor,
+    optionGroups,
+    unavailableOptionIds,
+    ...item
+  } of rows) {
     if (!current || current.id !== sectionId) {
       current = { id: sectionId, title: sectionTitle?.trim() || UNTITLED_SECTION, items: [] };
       sections.push(current);
     }
-    current.items.push({ ...item, priceMinor: Number(priceMinor) });
+    current.items.push({
+      ...item,
+      priceMinor: Number(priceMinor),
+      // Options this branch does not offer are left out (docs/product/customer.md#item-options).
+      optionGroups: branchGroups(optionGroups, unavailableOptionIds),
+    });
   }
   return sections;
 }

@@ -3,6 +3,7 @@ import { route } from '../../http/route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
 import { searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
+import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
@@ -47,7 +48,19 @@ export function catalogRoutes(
 
   route(app, catalogEndpoints.getRestaurantsSearch, async (request, reply) => {
     const q = request.query;
-    const key = JSON.stringify(['search', q.location ?? '', q.cuisine ?? '', [...q.filters].sort(), q.limit, q.offset]);
+    const key = JSON.stringify([
+      'search',
+      q.location ?? '',
+      q.cuisine ?? '',
+      [...q.filters].sort(),
+      q.limit,
+      q.offset,
+      q.q ?? '',
+      q.sort,
+      q.diet,
+      q.without,
+      q.deliverTo ? (normalisePostcode(q.deliverTo)?.postcode ?? '') : '',
+    ]);
     const answer = await cache.get(key, async () =>
       JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
     );

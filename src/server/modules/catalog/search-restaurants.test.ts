@@ -133,6 +133,7 @@ describe('search by city', () => {
   it('answers an unknown place with an empty list and the text echoed', async () => {
     expect(await search('?location=Atlantis')).toEqual({
       location: { kind: 'city', label: 'Atlantis', known: false },
+      deliverTo: null,
       total: 0,
       restaurants: [],
     });
@@ -306,6 +307,7 @@ describe('search by postcode', () => {
   it('answers a postcode it cannot place with an empty list', async () => {
     expect(await search('?location=ZZ9%209ZZ')).toEqual({
       location: { kind: 'postcode', label: 'ZZ9 9ZZ', known: false },
+      deliverTo: null,
       total: 0,
       restaurants: [],
     });

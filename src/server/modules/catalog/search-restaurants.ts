@@ -3,14 +3,40 @@ import type {
   SearchRestaurantsQuery,
   SearchRestaurantsResponse,
 } from '../../../domain/contracts/catalog/search-restaurants';
+import { hasDietaryChoice } from '../../../domain/dietary';
+import { AppError } from '../../../domain/errors';
+import { type GeoPoint, distanceKm, normalisePostcode } from '../../../domain/geo';
 import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
-import { compareCityResults } from '../../../domain/search-order';
+import { compareCityResults, searchComparator } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
-import { describeLocation, resolveLocation } from './resolve-location';
+import { matchSql } from './match-sql';
+import { type ResolvedLocation, describeLocation, resolveLocation } from './resolve-location';
+
+/** The parsed query; the refinements may be left out (the bench and older tests call it directly). */
+export type SearchInput = Omit<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'> &
+  Partial<Pick<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'>>;
+
+type DeliveryPoint = GeoPoint & { postcode: string };
+
+/**
+ * The postcode the cards say "delivers here" for (docs/product/customer.md#delivers-here): the
+ * searched postcode, else deliverTo for a city search; null when none is given or found.
+ */
+async function deliveryPoint(
+  geocoder: Geocoder,
+  location: ResolvedLocation,
+  deliverTo: string | undefined,
+): Promise<DeliveryPoint | null> {
+  if (location.kind === 'postcode') return { postcode: location.label, lat: location.lat, lng: location.lng };
+  if (location.kind !== 'city' || !deliverTo) return null;
+  const postcode = normalisePostcode(deliverTo)?.postcode;
+  const point = postcode ? await geocoder.geocode(postcode) : null;
+  return postcode && point ? { postcode, lat: point.lat, lng: point.lng } : null;
+}
 
 /**
  * The home page search. The database narrows by index to one city or one bounding box and judges
@@ -22,45 +48,86 @@ import { describeLocation, resolveLocation } from './resolve-location';
 export async function searchRestaurants(
   db: Db,
   geocoder: Geocoder,
-  query: SearchRestaurantsQuery,
+  input: SearchInput,
   now = new Date(),
 ): Promise<SearchRestaurantsResponse> {
+  const query = { ...input, sort: input.sort ?? 'recommended' };
   const location = await resolveLocation(db, geocoder, query.location);
+  if (query.sort === 'distance' && location.kind !== 'postcode' && !query.deliverTo) {
+    throw new AppError('VALIDATION_ERROR', 'Sorting by distance needs a postcode: search one, or send deliverTo.');
+  }
+  const point = await deliveryPoint(geocoder, location, query.deliverTo);
+  const deliverTo = point ? { postcode: point.postcode, lat: point.lat, lng: point.lng } : null;
   // The chips are judged in SQL by the domain's rules (card-rows.ts selectRankRows); the cuisine,
   // the distance and the name order stay in JS (the same functions the web app's fallback uses).
   const wantCuisine = !matchesCuisine([], query.cuisine);
-  const options = { at: now, filters: query.filters, cuisines: wantCuisine };
-  if (location.kind === 'city' && !wantCuisine) {
-    return { location: describeLocation(location), ...(await cityPage(db, location.citySlug, query, now)) };
+  const dietary = { diet: query.diet ?? [], without: query.without ?? [] };
+  const refined =
+    Boolean(query.q?.trim()) || hasDietaryChoice(dietary) || query.sort !== 'recommended' || point !== null;
+  if (location.kind === 'city' && !wantCuisine && !refined) {
+    return {
+      location: describeLocation(location),
+      deliverTo,
+      ...(await cityPage(db, location.citySlug, query, now)),
+    };
   }
+  // Name, dietary filters, sorts and "delivers here": one read with the sort keys (docs/decisions/0162-discovery-search.md).
+  const options = {
+    at: now,
+    filters: query.filters,
+    cuisines: wantCuisine,
+    match: matchSql(query.q, dietary),
+    sortKeys: refined,
+    position: point !== null,
+  };
   let found: { row: RankRow; km: number | null }[];
   if (location.kind === 'city') {
-    found = (await cityRankQuery(db, location.citySlug, options)).map((row) => ({ row, km: null }));
+    found = (await cityRankQuery(db, location.citySlug, options)).map((row) => ({
+      row,
+      km: point && row.lat !== null && row.lng !== null ? distanceKm(point, { lat: row.lat, lng: row.lng }) : null,
+    }));
   } else if (location.kind === 'postcode') {
     found = await rankDeliveringTo(db, location, options);
   } else {
     found = [];
   }
-  const ranked = found
+  const matching: Required<Ranked>[] = found
     .filter(({ row }) => !wantCuisine || matchesCuisine(row.cuisines ?? [], query.cuisine))
     .map(({ row, km }) => ({
       id: row.id,
       km,
+      // A postcode search lists only the branches whose radius reaches it.
+      deliversHere:
+        location.kind === 'postcode' ? true : point ? km !== null && km <= (row.deliveryRadiusKm ?? 0) : null,
       brandName: row.brandName ?? '',
       branchName: row.branchName,
       rating: row.rating === null ? null : Number(row.rating),
       isOpen: row.isOpen ?? false,
+      reviewCount: row.reviewCount ?? 0,
+      deliveryFeeMinor: row.deliveryFeeMinor ?? 0,
+      etaMinMinutes: Number(row.etaMinMinutes ?? 0),
+      etaMaxMinutes: Number(row.etaMaxMinutes ?? 0),
     }));
-  const matching = ranked;
+  if (refined) matching.sort(searchComparator(query.sort, location.kind === 'postcode'));
   // Postcode results are already nearest first.
-  if (location.kind === 'city') matching.sort(compareCityResults);
+  else if (location.kind === 'city') matching.sort(compareCityResults);
   const page = matching.slice(query.offset, query.offset + query.limit);
-  return { location: describeLocation(location), total: matching.length, restaurants: await cards(db, page, now) };
+  return {
+    location: describeLocation(location),
+    deliverTo,
+    total: matching.length,
+    restaurants: await cards(db, page, now),
+  };
 }
 
 type Ranked = {
   id: string;
   km: number | null;
+  deliversHere?: boolean | null;
+  reviewCount?: number;
+  deliveryFeeMinor?: number;
+  etaMinMinutes?: number;
+  etaMaxMinutes?: number;
   brandName: string;
   branchName: string;
   rating: number | null;
@@ -76,9 +143,9 @@ type Ranked = {
 async function cityPage(
   db: Db,
   citySlug: string,
-  query: SearchRestaurantsQuery,
+  query: SearchInput,
   now: Date,
-): Promise<Omit<SearchRestaurantsResponse, 'location'>> {
+): Promise<Omit<SearchRestaurantsResponse, 'location' | 'deliverTo'>> {
   const found = await cityPageRows(db, citySlug, { at: now, filters: query.filters }, query.offset, query.limit);
   const total = found.length ? Number(found[0].total) : 0;
   const inPage = found.filter((row) => row.id !== null);
@@ -115,7 +182,7 @@ async function cards(db: Db, page: Ranked[], now: Date): Promise<RestaurantCard[
   for (const c of page) {
     const row = rows.get(c.id);
     // A branch archived between the two reads is left out.
-    if (row) restaurants.push(toCard(row, now, c.km));
+    if (row) restaurants.push(toCard(row, now, c.km, c.deliversHere ?? null));
   }
   return restaurants;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { JobDetail } from '../../../domain/contracts/driver/jobs';
 import { DELIVERY_MESSAGES } from '../../../domain/driver-flow';
 import { AppError } from '../../../domain/errors';
@@ -8,6 +8,7 @@ import { deliveryJobs } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { loadDriverProfile } from '../driver';
 import { transitionOrder } from '../orders';
+import { announceJob, at, driverSeesJobSql } from '../reach';
 import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';
 
@@ -36,13 +37,16 @@ export async function acceptJob(
       orderId: deliveryJobs.orderId,
       area: deliveryJobs.pickupArea,
       driverId: deliveryJobs.driverId,
+      inReach: sql<boolean>`exists (select 1 from user_profiles p where p.user_id = ${driverId}
+        and ${driverSeesJobSql('p', 'delivery_jobs', at(now))})`,
     })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId))
     .limit(1);
   if (job?.driverId === driverId) return (await findJobFor(deps.db, driverId, jobId, now))!;
-  // A job outside the driver's area is one they cannot see: not found, as for a missing one.
-  if (!job || job.area !== profile.currentArea) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.jobNotFound);
+  // A job beyond the driver's radius or the job's reach is one they cannot see: not found, as for a
+  // missing one (docs/decisions/0158-dispatch-by-distance.md).
+  if (!job || !job.inReach) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.jobNotFound);
 
   await inTransaction(deps, async ({ tx, nested }) => {
     try {
@@ -63,7 +67,9 @@ export async function acceptJob(
       .from(deliveryJobs)
       .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), gt(deliveryJobs.expiresAt, now)));
     if (!stillOpen) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
-    await nested.bus.publish(topicName.jobs(job.area), 'job.taken', { jobId, orderId: job.orderId, area: job.area });
+    const taken = { jobId, orderId: job.orderId, area: job.area };
+    await nested.bus.publish(topicName.jobs(job.area), 'job.taken', taken);
+    await announceJob({ db: tx, bus: nested.bus }, jobId, 'job.taken', taken, { now, exceptUser: driverId });
     const name = profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
     await nested.bus.publish(topicName.order(job.orderId), 'driver.assigned', {
       orderId: job.orderId,

@@ -7,6 +7,7 @@ import type { AuditActor } from '../audit';
 import { transitionOrder } from '../orders';
 import { inTransaction } from './in-transaction';
 import { recordEarning } from './record-earning';
+import { recordCash } from './record-cash';
 
 /**
  * "Mark delivered" on the order console (docs/product/admin.md#order-console): the food reached the
@@ -32,10 +33,16 @@ export async function completeDeliveryByOps(
       now,
     });
     const [job] = await tx
-      .select({ id: deliveryJobs.id, driverId: deliveryJobs.driverId })
+      .select({
+        id: deliveryJobs.id,
+        driverId: deliveryJobs.driverId,
+        totalMinor: deliveryJobs.customerOrderTotalMinor,
+      })
       .from(deliveryJobs)
       .where(eq(deliveryJobs.orderId, orderId));
     if (!job?.driverId) return;
+    // The food reached the customer, so the driver took the total (docs/decisions/0156-cash-collection-and-hand-ins.md).
+    await recordCash(tx, orderId, { collectedMinor: job.totalMinor, reason: null });
     const earning = await recordEarning(tx, job.driverId, job.id, now);
     await nested.bus.publish(topicName.user(job.driverId), 'earnings.updated', {
       jobId: job.id,

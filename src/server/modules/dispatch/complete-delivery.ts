@@ -11,6 +11,7 @@ import { inTransaction } from './in-transaction';
 import { findJobFor } from './job-view';
 import { loadOwnJob, requireStatus } from './own-job';
 import { recordEarning } from './record-earning';
+import { cashAtDoor, recordCash } from './record-cash';
 
 export const PROOF_MESSAGES = {
   missing: 'Please take a photo of the delivery',
@@ -37,20 +38,22 @@ async function checkProof(db: Db, driverId: string, jobId: string, uploadId: str
 /**
  * "Complete Delivery", second half (docs/product/driver.md#delivery-screen): the customer's code again and the proof
  * photo. In one transaction the order moves OUT_FOR_DELIVERY -> DELIVERED and the job picked_up ->
- * completed (state machine), the proof is stamped on the job, and the driver's earning is written
- * from the job's pay breakdown plus any tip already on the order.
+ * completed (state machine), the proof is stamped on the job, the cash taken at the door is stored
+ * on the order and the driver's earning is written from the job's pay breakdown plus any tip
+ * already on the order.
  */
 export async function completeDelivery(
   deps: { db: Db; bus: LiveBus },
   driverId: string,
   jobId: string,
-  input: { code: string; proofUploadId: string },
+  input: { code: string; proofUploadId: string; cashCollectedMinor?: number; cashReason?: string },
   now = new Date(),
 ): Promise<{ job: JobDetail; earning: { id: string; totalMinor: number } }> {
   const job = await loadOwnJob(deps.db, driverId, jobId);
   requireStatus(job, 'picked_up');
   await checkDeliveryCode(deps.db, job, input.code, now);
   await checkProof(deps.db, driverId, jobId, input.proofUploadId);
+  const cash = cashAtDoor(job.customerOrderTotalMinor, input);
 
   const earning = await inTransaction(deps, async ({ tx, nested }) => {
     await transitionOrder(nested, {
@@ -66,6 +69,7 @@ export async function completeDelivery(
       .where(
         and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), eq(deliveryJobs.status, 'completed')),
       );
+    await recordCash(tx, job.orderId, cash);
     const row = await recordEarning(tx, driverId, jobId, now);
     await nested.bus.publish(topicName.user(driverId), 'earnings.updated', { jobId, earningId: row.id });
     return row;

@@ -3,7 +3,8 @@ import type { JobDetail, JobSummary } from '../../../domain/contracts/driver/job
 import { normalisePostcode } from '../../../domain/geo';
 import { jobPay, withTip } from '../../../domain/pay';
 import type { DbOrTx } from '../../db/client';
-import { deliveryJobs, orderItems, orders, userProfiles } from '../../db/schema/index';
+import { deliveryJobs, orderItems, orders } from '../../db/schema/index';
+import { at, driverSeesJobSql } from '../reach';
 
 export type JobRow = {
   job: typeof deliveryJobs.$inferSelect;
@@ -25,8 +26,9 @@ export const jobColumns = {
 };
 
 /**
- * The jobs a driver may see: their own, and any offer still open in their area. Used inside every
- * query that reads a job for a driver, so someone else's job is simply not found.
+ * The jobs a driver may see: their own, and any offer still open within their radius and the job's
+ * reach (docs/decisions/0158-dispatch-by-distance.md). Used inside every query that reads a job for
+ * a driver, so someone else's job is simply not found.
  */
 export function visibleTo(driverId: string, now: Date) {
   return or(
@@ -34,16 +36,14 @@ export function visibleTo(driverId: string, now: Date) {
     and(
       eq(deliveryJobs.status, 'available'),
       gt(deliveryJobs.expiresAt, now),
-      eq(
-        deliveryJobs.pickupArea,
-        sql`(select ${userProfiles.currentArea} from ${userProfiles} where ${userProfiles.userId} = ${driverId})`,
-      ),
+      sql`exists (select 1 from user_profiles p where p.user_id = ${driverId}
+        and ${driverSeesJobSql('p', 'delivery_jobs', at(now))})`,
     ),
   );
 }
 
 /** One job as the jobs board lists it; before acceptance the destination is only its district. */
-export function toJobSummary(r: JobRow, driverId: string): JobSummary {
+export function toJobSummary(r: JobRow, driverId: string, awayMiles: number | null = null): JobSummary {
   const j = r.job;
   const mine = j.driverId === driverId;
   return {
@@ -62,6 +62,7 @@ export function toJobSummary(r: JobRow, driverId: string): JobSummary {
         ? (normalisePostcode(j.deliveryPostcode)?.outward ?? null)
         : null,
     distanceMiles: j.distanceMiles,
+    awayMiles: awayMiles === null ? null : Math.round(awayMiles * 10) / 10,
     estimatedDurationMinutes: j.estimatedDurationMinutes,
     deliveryFeeMinor: j.deliveryFeeMinor,
     customerOrderTotalMinor: j.customerOrderTotalMinor,

@@ -15,7 +15,7 @@ export function dispatchRoutes(app: FastifyInstance): void {
   const deps = { db: app.deps.database.db, bus: app.deps.bus };
 
   route(app, dispatchEndpoints.getDriverJobs, async (request) =>
-    listJobs(deps.db, request.actor!.userId, request.query.limit),
+    listJobs({ db: deps.db, geocoder: app.deps.geocoder }, request.actor!.userId, request.query.limit),
   );
 
   route(app, dispatchEndpoints.getDriverJobsByJobId, async (request) => ({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { deliveryJobs, orders } from '../../db/schema/index';
+import { deliveryJobs, driverPayoutDetails, orders } from '../../db/schema/index';
 import { multipartFile } from '../../test/multipart';
 import { type TestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, place, settle } from '../orders/test-fixtures';
@@ -111,4 +111,13 @@ export async function upload(
     headers: { ...m.headers, cookie: d.cookie },
     payload: m.payload,
   });
+}
+
+/** Gives the driver payout details (a pair that passes the modulus check), so a cash-out can be requested. */
+export async function withPayoutDetails(t: TestApp, d: Driver): Promise<Driver> {
+  await t.database.db
+    .insert(driverPayoutDetails)
+    .values({ driverId: d.id, accountName: 'Test Driver', sortCode: '089999', accountNumber: '66374958' })
+    .onConflictDoNothing();
+  return d;
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../../domain/errors';
 import { formatPence } from '../../../domain/money';
 import { topicName } from '../../../domain/topics';
 import type { Db, DbOrTx } from '../../db/client';
-import { driverEarnings, driverPayouts, userProfiles } from '../../db/schema/index';
+import { driverEarnings, driverPayoutDetails, driverPayouts, userProfiles } from '../../db/schema/index';
+import { PAYOUT_DETAILS_MESSAGES } from '../../../domain/payout-details';
 import type { LiveBus } from '../../platform/live-bus';
 import { readSettings } from '../../platform/tenant-settings';
 
@@ -18,19 +19,23 @@ export async function instantCashoutFee(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Instant cash-out (docs/product/driver.md#earnings): every unpaid earning is marked paid and tied to one new
- * payout, less the instant fee, in one transaction. The driver's profile row is locked first, so
- * two cash-outs at once pay once: the second finds nothing unpaid.
+ * Cash-out (docs/product/driver.md#earnings): every unpaid earning is marked paid out and tied to one new
+ * payout request, less the cash-out fee, in one transaction, with the driver's payout details as
+ * they are now; finance then sends the transfer and marks it paid (docs/decisions/0159-payout-requests.md).
+ * The driver's profile row is locked first, so two cash-outs at once request once: the second
+ * finds nothing unpaid.
  */
 export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string): Promise<CashOutResponse> {
   const payout = await deps.db.transaction(async (tx) => {
     await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.userId, driverId)).for('update');
+    const [details] = await tx.select().from(driverPayoutDetails).where(eq(driverPayoutDetails.driverId, driverId));
     const unpaid = await tx
       .select({ id: driverEarnings.id, totalMinor: driverEarnings.totalMinor })
       .from(driverEarnings)
       .where(and(eq(driverEarnings.driverId, driverId), eq(driverEarnings.paidOut, false)))
       .for('update');
     if (!unpaid.length) throw new AppError('CONFLICT', EARNINGS_MESSAGES.nothingToCashOut);
+    if (!details) throw new AppError('CONFLICT', PAYOUT_DETAILS_MESSAGES.missing);
     const grossMinor = unpaid.reduce((sum, e) => sum + e.totalMinor, 0);
     const feeMinor = await instantCashoutFee(tx);
     if (grossMinor <= feeMinor) {
@@ -38,7 +43,16 @@ export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string):
     }
     const [row] = await tx
       .insert(driverPayouts)
-      .values({ driverId, grossMinor, feeMinor, netMinor: grossMinor - feeMinor })
+      .values({
+        driverId,
+        grossMinor,
+        feeMinor,
+        netMinor: grossMinor - feeMinor,
+        status: 'requested',
+        accountName: details.accountName,
+        sortCode: details.sortCode,
+        accountNumber: details.accountNumber,
+      })
       .returning();
     await tx
       .update(driverEarnings)
@@ -60,8 +74,10 @@ export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string):
       feeMinor: payout.feeMinor,
       netMinor: payout.netMinor,
       createdAt: payout.createdAt.toISOString(),
+      status: payout.status,
+      paidAt: null,
       earningsCount: payout.earningsCount,
     },
-    message: EARNINGS_MESSAGES.fundsSoon,
+    message: EARNINGS_MESSAGES.requested,
   };
 }

@@ -19,6 +19,7 @@ export function toDriverProfile(p: ProfileRow): DriverProfile {
     isOnline: p.isOnline,
     currentPostcode: p.currentPostcode,
     currentArea: p.currentArea,
+    jobRadiusMiles: p.jobRadiusMiles,
   };
 }
 

@@ -4,7 +4,7 @@ import { chartDays, earningsPeriods } from '../../../domain/earnings-periods';
 import { driverEarnings, driverPayouts } from '../../db/schema/index';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { seedSettings } from '../../db/seed/seed-settings';
-import { type Driver, driverCall, newDriver } from '../dispatch/test-fixtures';
+import { type Driver, driverCall, newDriver, withPayoutDetails } from '../dispatch/test-fixtures';
 import { setSetting } from '../orders/test-fixtures';
 
 let t: TestApp;
@@ -69,7 +69,7 @@ describe('GET /api/driver/earnings', () => {
 
 describe('POST /api/driver/earnings/cash-out', () => {
   it('pays every unpaid earning at once, less the instant fee from the settings', async () => {
-    const d = await newDriver(t);
+    const d = await withPayoutDetails(t, await newDriver(t));
     await earn(d, 300);
     await earn(d, 345);
     await earn(d, 100, new Date(), true);
@@ -78,8 +78,9 @@ describe('POST /api/driver/earnings/cash-out', () => {
       const res = await driverCall(t, d, 'POST', '/api/driver/earnings/cash-out');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
-        payout: { grossMinor: 645, feeMinor: 75, netMinor: 570, earningsCount: 2 },
-        message: 'Funds will arrive within 30 minutes',
+        payout: { grossMinor: 645, feeMinor: 75, netMinor: 570, earningsCount: 2, status: 'requested', paidAt: null },
+        message:
+          'Payout requested. Our finance team pays requests by bank transfer within 2 working days; this page shows it as paid once the money is sent.',
       });
     } finally {
       await setSetting(t, 'instant_cashout_fee_minor', 50);
@@ -94,14 +95,14 @@ describe('POST /api/driver/earnings/cash-out', () => {
   });
 
   it('answers "No unpaid earnings to cash out" when there is nothing to pay', async () => {
-    const d = await newDriver(t);
+    const d = await withPayoutDetails(t, await newDriver(t));
     const res = await driverCall(t, d, 'POST', '/api/driver/earnings/cash-out');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('No unpaid earnings to cash out');
   });
 
   it('refuses a balance the fee would swallow', async () => {
-    const d = await newDriver(t);
+    const d = await withPayoutDetails(t, await newDriver(t));
     await earn(d, 50);
     const res = await driverCall(t, d, 'POST', '/api/driver/earnings/cash-out');
     expect(res.statusCode).toBe(409);
@@ -109,7 +110,7 @@ describe('POST /api/driver/earnings/cash-out', () => {
   });
 
   it('pays once when ten cash-outs arrive together', async () => {
-    const d = await newDriver(t);
+    const d = await withPayoutDetails(t, await newDriver(t));
     for (const amount of [300, 311, 552]) await earn(d, amount);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => driverCall(t, d, 'POST', '/api/driver/earnings/cash-out')),

@@ -83,6 +83,8 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       feeMinor: x.feeMinor,
       netMinor: x.netMinor,
       createdAt: x.createdAt.toISOString(),
+      status: x.status,
+      paidAt: x.paidAt?.toISOString() ?? null,
     })),
     instantCashoutFeeMinor: feeMinor,
   };

@@ -1,3 +1,4 @@
 // The driver module's public surface: what other modules, jobs, plugins and seeds may import from it
 // (docs/decisions/0110-platform-and-module-boundaries.md). Inside the module, files import each other directly, never this file.
 export { loadDriverProfile } from './driver-profile';
+export { ensureHomeCentre } from './home-centre';

@@ -8,6 +8,8 @@ import { getEarnings } from './get-earnings';
 import { setAvailability } from './set-availability';
 import { submitApplication } from './submit-application';
 import { updatePostcode } from './update-postcode';
+import { getPayoutDetails, savePayoutDetails } from './payout-details';
+import { clearBoardPosition, setBoardPosition, setJobRadius } from './job-radius';
 
 /** The driver's own account: profile, application, availability, postcode, earnings and cash-out. */
 export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -28,7 +30,25 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
   );
 
   route(app, driverEndpoints.patchDriverPostcode, async (request) =>
-    updatePostcode(db, request.actor!.userId, request.body.postcode),
+    updatePostcode({ db, geocoder: app.deps.geocoder }, request.actor!.userId, request.body.postcode),
+  );
+
+  route(app, driverEndpoints.patchDriverJobRadius, async (request) =>
+    setJobRadius(db, request.actor!.userId, request.body.miles),
+  );
+
+  route(app, driverEndpoints.putDriverBoardPosition, async (request) =>
+    setBoardPosition(db, request.actor!.userId, request.body),
+  );
+
+  route(app, driverEndpoints.deleteDriverBoardPosition, async (request) =>
+    clearBoardPosition(db, request.actor!.userId),
+  );
+
+  route(app, driverEndpoints.getDriverPayoutDetails, async (request) => getPayoutDetails(db, request.actor!.userId));
+
+  route(app, driverEndpoints.putDriverPayoutDetails, async (request) =>
+    savePayoutDetails(db, request.actor!, request.body),
   );
 
   route(app, driverEndpoints.getDriverEarnings, async (request) => getEarnings(db, request.actor!.userId));

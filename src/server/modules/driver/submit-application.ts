@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { driverDocuments, uploads, userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { toDriverProfile } from './driver-profile';
+import { getSettings } from '../settings';
 
 type DocumentKind = (typeof driverDocuments.$inferInsert)['kind'];
 
@@ -62,6 +63,8 @@ export async function submitApplication(
     }
 
     const now = new Date();
+    // The application's accepted terms are the platform's current version (docs/decisions/0154-terms-acceptance.md).
+    const { terms_version: termsVersion } = await getSettings(tx);
     const [updated] = await tx
       .update(userProfiles)
       .set({
@@ -72,6 +75,8 @@ export async function submitApplication(
         vehicleType: input.vehicleType!,
         drivingLicenceNumber: input.drivingLicenceNumber.toUpperCase(),
         status: 'pending',
+        termsVersion,
+        termsAcceptedAt: now,
         updatedAt: now,
       })
       .where(eq(userProfiles.userId, userId))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { HalalDetailsResponse } from '../../../domain/contracts/halal/public-halal';
 import { AppError } from '../../../domain/errors';
 import { halalStatusLabel } from '../../../domain/halal';
@@ -12,7 +12,14 @@ export async function findPublicSite(db: DbOrTx, slug: string, now = new Date())
   const [site] = await db
     .select({ id: sites.id, name: sites.name, ...halalColumns(londonDate(now)) })
     .from(sites)
-    .where(and(eq(sites.slug, slug), eq(sites.status, 'active')));
+    .where(
+      and(
+        eq(sites.slug, slug),
+        eq(sites.status, 'active'),
+        eq(sites.reviewStatus, 'approved'),
+        isNull(sites.brandSuspendedAt),
+      ),
+    );
   if (!site) throw new AppError('NOT_FOUND', 'Restaurant not found');
   return site;
 }

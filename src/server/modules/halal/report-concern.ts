@@ -3,6 +3,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import type { LiveBus } from '../../platform/live-bus';
+import { notifyOperations } from '../notifications';
 import { createTicket } from '../tickets';
 import { findPublicSite } from './get-halal-details';
 
@@ -17,8 +18,8 @@ export async function reportHalalConcern(
 ): Promise<{ ticketNumber: string }> {
   const site = await findPublicSite(deps.db, input.slug);
   const email = actor?.email ?? input.email ?? null;
-  const ticket = await deps.db.transaction(async (tx) =>
-    createTicket(tx, {
+  const ticket = await deps.db.transaction(async (tx) => {
+    const created = await createTicket(tx, {
       subject: `Halal concern: ${site.name}${input.orderNumber ? ` (order ${input.orderNumber})` : ''}`,
       description: input.message,
       channel: 'halal_report',
@@ -33,8 +34,17 @@ export async function reportHalalConcern(
         senderName: actor?.name || email || 'Visitor',
         message: input.message,
       },
-    }),
-  );
+    });
+    if (created)
+      await notifyOperations(tx, {
+        eventId: `ticket:${created.id}:halal-concern`,
+        title: `Halal concern about ${site.name}`,
+        sentence: `${email ?? 'A visitor'} reported a halal concern about ${site.name}${input.orderNumber ? ` (order ${input.orderNumber})` : ''}: ${input.message}`,
+        path: '/admin/tickets',
+        linkLabel: `Open ticket ${created.ticketNumber}`,
+      });
+    return created;
+  });
   // No dedupe key: createTicket always returns a row here.
   const created = ticket!;
   await deps.bus.publish(topicName.admin, 'ticket.created', {

@@ -35,6 +35,7 @@ export async function createItem(
       isAvailable: input.isAvailable ?? true,
       category: input.category ?? DEFAULT_CATEGORY,
       isVegetarian: input.isVegetarian ?? false,
+      isVegan: input.isVegan ?? false,
       isSpicy: input.isSpicy ?? false,
       allergens: input.allergens ?? [],
       sortOrder,

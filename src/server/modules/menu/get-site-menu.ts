@@ -30,6 +30,7 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
         ovAvailable: siteItemOverrides.isAvailable,
         ovPrice: siteItemOverrides.priceMinor,
         ovDescription: siteItemOverrides.description,
+        ovUnavailable: siteItemOverrides.unavailableOptionIds,
       })
       .from(menuItems)
       .leftJoin(
@@ -52,7 +53,14 @@ export async function getSiteMenu(db: DbOrTx, userId: string, siteId: string): P
           .map((r) =>
             toManagedItem(
               r.item,
-              r.ovSite ? { isAvailable: r.ovAvailable, priceMinor: r.ovPrice, description: r.ovDescription } : null,
+              r.ovSite
+                ? {
+                    isAvailable: r.ovAvailable,
+                    priceMinor: r.ovPrice,
+                    description: r.ovDescription,
+                    unavailableOptionIds: r.ovUnavailable,
+                  }
+                : null,
             ),
           ),
       })),

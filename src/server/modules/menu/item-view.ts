@@ -13,9 +13,11 @@ export function toManagedItem(item: typeof menuItems.$inferSelect, override: Ite
     isAvailable: item.isAvailable,
     category: item.category,
     isVegetarian: item.isVegetarian,
+    isVegan: item.isVegan,
     isSpicy: item.isSpicy,
     allergens: item.allergens,
     sortOrder: item.sortOrder,
+    optionGroups: item.optionGroups,
     override,
   };
 }

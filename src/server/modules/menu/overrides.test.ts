@@ -60,7 +60,12 @@ describe('per-location overrides', () => {
     expect((await customerMenu(w.a1.slug)).map((i) => i.name)).toContain('Chicken Wrap');
     const res = await override(w.manager.cookie, w.a1.id, wrapId, { isAvailable: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().item.override).toEqual({ isAvailable: false, priceMinor: null, description: null });
+    expect(res.json().item.override).toEqual({
+      isAvailable: false,
+      priceMinor: null,
+      description: null,
+      unavailableOptionIds: null,
+    });
     expect((await customerMenu(w.a1.slug)).map((i) => i.name)).toEqual(['Turkish Tea']);
     expect((await customerMenu(w.a2.slug)).map((i) => i.name)).toContain('Chicken Wrap');
   });
@@ -74,6 +79,7 @@ describe('per-location overrides', () => {
       isAvailable: null,
       priceMinor: 725,
       description: 'With garlic sauce',
+      unavailableOptionIds: null,
     });
 
     const back = await override(w.owner.cookie, w.a2.id, wrapId, { priceMinor: null, description: '' });

@@ -10,6 +10,7 @@ import { deleteSection } from './delete-section';
 import { getSiteMenu } from './get-site-menu';
 import { renameSection } from './rename-section';
 import { reorderItems, reorderSections } from './reorder';
+import { setItemOptions } from './set-item-options';
 import { setOverride } from './set-override';
 import { updateItem } from './update-item';
 
@@ -69,6 +70,10 @@ export function menuRoutes(app: FastifyInstance): void {
 
   route(app, menuEndpoints.patchPartnerItemsByItemId, async (request) => ({
     item: await updateItem(db, request.actor!, request.params.itemId, request.body),
+  }));
+
+  route(app, menuEndpoints.putPartnerItemsByItemIdOptions, async (request) => ({
+    item: await setItemOptions(db, request.actor!, request.params.itemId, request.body),
   }));
 
   route(app, menuEndpoints.deletePartnerItemsByItemId, async (request) => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ManagedItem } from '../../../domain/contracts/menu/menu';
 import type { OverrideBody } from '../../../domain/contracts/menu/overrides';
 import { AppError } from '../../../domain/errors';
+import type { OptionGroup } from '../../../domain/menu-options';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
@@ -11,8 +12,15 @@ import type { LiveBus } from '../../platform/live-bus';
 import { requireSite } from '../partner';
 import { toManagedItem } from './item-view';
 
+/** The ids of this item's options among those given, or null when there are none. */
+function offOptions(groups: OptionGroup[], ids: string[] | null): string[] | null {
+  const own = new Set(groups.flatMap((g) => g.options.map((o) => o.id)));
+  const kept = [...new Set(ids ?? [])].filter((id) => own.has(id));
+  return kept.length ? kept : null;
+}
+
 /**
- * This location's availability, price and description for one base item (any staff of the
+ * This location's availability, price, description and unavailable options for one base item (any staff of the
  * location, a site manager included). Only the fields sent change; null goes back to the base
  * value, and an override left with nothing in it is removed. The customer's restaurant page reads
  * overrides directly, so the change shows there at once.
@@ -43,8 +51,18 @@ export async function setOverride(
       isAvailable: input.isAvailable !== undefined ? input.isAvailable : (before?.isAvailable ?? null),
       priceMinor: input.priceMinor !== undefined ? input.priceMinor : (before?.priceMinor ?? null),
       description: input.description !== undefined ? input.description : (before?.description ?? null),
+      // Only this item's own options; none left off means every option, as the base menu.
+      unavailableOptionIds: offOptions(
+        base.optionGroups,
+        input.unavailableOptionIds !== undefined ? input.unavailableOptionIds : (before?.unavailableOptionIds ?? null),
+      ),
     };
-    if (next.isAvailable === null && next.priceMinor === null && next.description === null) {
+    const empty =
+      next.isAvailable === null &&
+      next.priceMinor === null &&
+      next.description === null &&
+      next.unavailableOptionIds === null;
+    if (empty) {
       await tx
         .delete(siteItemOverrides)
         .where(and(eq(siteItemOverrides.siteId, siteId), eq(siteItemOverrides.itemId, itemId)));
@@ -74,7 +92,6 @@ export async function setOverride(
         },
       });
     }
-    const empty = next.isAvailable === null && next.priceMinor === null && next.description === null;
     return toManagedItem(base, empty ? null : next);
   });
   await deps.bus.publish(topicName.site(siteId), 'menu.updated', { siteId, itemId });

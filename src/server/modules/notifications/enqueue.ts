@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { OutboxPayload } from '../../db/schema/index';
 import { OUTBOX_CHANNEL } from '../../platform/notify/outbox-worker';
 import type { DeliveryChannel } from '../../platform/notify/channels';
+import { driverSeesJobSql } from '../reach';
 
 /**
  * One notification to enqueue, before it is fanned out to its people: a single recipient (a user
@@ -25,6 +26,8 @@ export type NotificationRow = {
   staffOfSite?: string;
   /** Every approved driver online in this job area, except `exceptUser`. */
   driversInArea?: string;
+  /** Every approved driver online whom this job reaches, except `exceptUser` (docs/decisions/0158-dispatch-by-distance.md). */
+  driversOfJob?: string;
   exceptUser?: string | null;
 };
 
@@ -41,6 +44,7 @@ export function notificationRowsValue(rows: readonly NotificationRow[]): string 
       phone: r.phone ?? null,
       staff_site: r.staffOfSite ?? null,
       drivers_area: r.driversInArea ?? null,
+      drivers_job: r.driversOfJob ?? null,
       except_user: r.exceptUser ?? null,
     })),
   );
@@ -61,12 +65,12 @@ export function outboxInsert(rows: SQL, orderNumber?: SQL): SQL {
     select r.event_kind, r.event_id, x.user_id, x.email, x.phone, r.channel,
       r.event_id || '|' || coalesce(x.user_id, x.email, x.phone) || '|' || r.channel, ${payload}
     from jsonb_to_recordset(${rows}::jsonb) as r(event_kind text, event_id text, channel text, payload jsonb,
-      user_id text, email text, phone text, staff_site uuid, drivers_area text, except_user text)
+      user_id text, email text, phone text, staff_site uuid, drivers_area text, drivers_job uuid, except_user text)
     cross join lateral (
       select r.user_id,
         coalesce(r.email, (select u.email from "user" u where u.id = r.user_id)),
         coalesce(r.phone, (select p.phone from user_profiles p where p.user_id = r.user_id))
-      where r.staff_site is null and r.drivers_area is null
+      where r.staff_site is null and r.drivers_area is null and r.drivers_job is null
       union
       select u.id, u.email, p.phone from "user" u left join user_profiles p on p.user_id = u.id
       where r.staff_site is not null and u.id in (
@@ -77,6 +81,10 @@ export function outboxInsert(rows: SQL, orderNumber?: SQL): SQL {
       select p.user_id, p.email, p.phone from user_profiles p
       where r.drivers_area is not null and p.user_type = 'driver' and p.status = 'approved' and p.is_online
         and p.current_area = r.drivers_area and p.user_id is distinct from r.except_user
+      union
+      select p.user_id, p.email, p.phone from user_profiles p join delivery_jobs j on j.id = r.drivers_job
+      where r.drivers_job is not null and p.user_type = 'driver' and p.status = 'approved' and p.is_online
+        and p.user_id is distinct from r.except_user and ${driverSeesJobSql('p', 'j', sql`now()`)}
     ) as x(user_id, email, phone)
     where case r.channel when 'email' then x.email is not null when 'sms' then x.phone is not null
         else x.user_id is not null end

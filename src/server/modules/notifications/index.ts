@@ -4,6 +4,7 @@
 export { enqueueNotifications, notificationRowsValue, outboxInsert, type NotificationRow } from './enqueue';
 export {
   customerRows,
+  enqueueJobOffer,
   enqueueTransitionNotifications,
   newOrderRows,
   toPerson,
@@ -14,4 +15,11 @@ export { customerStatus, receiptMessage, statusMessage } from './templates';
 export { messagePreparer } from './prepare-message';
 export { notificationRoutes } from './routes';
 export { unsubscribeToken } from './unsubscribe';
-export { notifyCertificateDecision, notifyDriverApplication, notifyTicketReply } from './service-notifications';
+export {
+  notifyCertificateDecision,
+  notifyCityOpened,
+  notifyDriverApplication,
+  notifyTicketReply,
+} from './service-notifications';
+export { notifyRestaurantReview } from './restaurant-review-notifications';
+export { alertFailedNotification, notifyOperations, operationsEmail, type OpsAlert } from './ops-alerts';

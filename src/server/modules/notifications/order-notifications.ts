@@ -45,7 +45,7 @@ function toGroup(
   kind: NotificationRow['kind'],
   eventId: string,
   payload: OutboxPayload,
-  group: Pick<NotificationRow, 'staffOfSite' | 'driversInArea' | 'exceptUser'>,
+  group: Pick<NotificationRow, 'staffOfSite' | 'driversInArea' | 'driversOfJob' | 'exceptUser'>,
 ): NotificationRow[] {
   return (['email', 'sms', 'push'] as const).map((channel) => ({
     kind,
@@ -111,9 +111,7 @@ export async function enqueueTransitionNotifications(tx: DbOrTx, n: TransitionNo
         'newJob',
         `job:${n.job.id}:offered`,
         driverStatus.newJob({ area: n.job.area, branchName: ctx.branchName }),
-        {
-          driversInArea: n.job.area,
-        },
+        { driversOfJob: n.job.id },
       ),
     );
   }
@@ -124,7 +122,7 @@ export async function enqueueTransitionNotifications(tx: DbOrTx, n: TransitionNo
         `job:${n.job.id}:taken`,
         driverStatus.jobTaken({ area: n.job.area, branchName: ctx.branchName }),
         {
-          driversInArea: n.job.area,
+          driversOfJob: n.job.id,
           exceptUser: n.actorUserId,
         },
       ),
@@ -162,5 +160,21 @@ export function newOrderRows(order: OrderForNotice, branchName: string): Notific
       totalMinor: order.totalMinor,
     }),
     { staffOfSite: order.siteId },
+  );
+}
+
+/**
+ * The new-job notice to every online driver the job reaches now (docs/decisions/0158-dispatch-by-distance.md),
+ * for the widening sweep: one event per job, so a driver already told is not told again.
+ */
+export async function enqueueJobOffer(
+  tx: DbOrTx,
+  job: { id: string; area: string; branchName: string },
+): Promise<number> {
+  return enqueueNotifications(
+    tx,
+    toGroup('newJob', `job:${job.id}:offered`, driverStatus.newJob({ area: job.area, branchName: job.branchName }), {
+      driversOfJob: job.id,
+    }),
   );
 }

@@ -86,3 +86,26 @@ export function notifyCertificateDecision(
     },
   ]);
 }
+
+/**
+ * A suggested city is open: one e-mail per address that suggested it (docs/product/admin.md#overview).
+ * The event is the city, so an address told once is never told again, whoever marks it opened later.
+ */
+export function notifyCityOpened(tx: DbOrTx, c: { cityKey: string; city: string; path: string; emails: string[] }) {
+  const payload = statusMessage(
+    `HalalNosh is now in ${c.city}`,
+    `Salam! You asked us to come to ${c.city}, and HalalNosh is now open there. Order halal food from restaurants near you.`,
+    c.path,
+    `See restaurants in ${c.city}`,
+  );
+  return enqueueNotifications(
+    tx,
+    c.emails.map((email) => ({
+      kind: 'cityOpened' as const,
+      eventId: `city:${c.cityKey}:opened`,
+      channel: 'email' as const,
+      email,
+      payload,
+    })),
+  );
+}

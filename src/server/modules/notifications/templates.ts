@@ -1,3 +1,4 @@
+import { type ChosenOption, optionsText } from '../../../domain/menu-options';
 import { LATE_MESSAGE } from '../../../domain/eta';
 import { formatFee, formatPence } from '../../../domain/money';
 import type { OutboxPayload } from '../../db/schema/index';
@@ -49,13 +50,23 @@ export type ReceiptOrder = {
   orderNumber: string;
   branchName: string;
   orderType: 'DELIVERY' | 'PICKUP';
-  items: { name: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }[];
+  items: {
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+    lineTotalMinor: number;
+    /** Chosen options (docs/product/customer.md#item-options); the unit price includes them. */
+    options?: ChosenOption[];
+  }[];
   subtotalMinor: number;
   deliveryFeeMinor: number;
+  serviceFeeMinor: number;
   totalMinor: number;
   deliveryAddress: string | null;
   deliveryPostcode: string | null;
   placedAt: Date;
+  /** An order for later: its slot, "Arrive for iftar: Thu 26 Nov, 15:35–16:05" (docs/product/customer.md#order-for-later). */
+  scheduledText?: string | null;
   /** `/order/HN-…`, with the visitor's private token when there is no account. */
   trackPath: string;
 };
@@ -66,14 +77,16 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
   const href = `${APP}${o.trackPath}`;
   const address =
     o.orderType === 'DELIVERY' ? [o.deliveryAddress, o.deliveryPostcode].filter(Boolean).join(', ') : null;
-  const lines = o.items.map(
-    (i) => `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
-  );
+  const lines = o.items.flatMap((i) => [
+    `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
+    ...(i.options?.length ? [`    ${optionsText(i.options, formatPence)}`] : []),
+  ]);
   const text = [
     `Thank you for your order from ${o.branchName}.`,
     '',
     `Order number: ${o.orderNumber}`,
     `Placed: ${dateTime.format(o.placedAt)}`,
+    ...(o.scheduledText ? [o.scheduledText] : []),
     `Branch: ${o.branchName}`,
     o.orderType === 'DELIVERY' ? `Delivery to: ${address}` : 'Collection from the branch',
     '',
@@ -81,6 +94,7 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
     '',
     `Subtotal: ${formatPence(o.subtotalMinor)}`,
     ...(o.orderType === 'DELIVERY' ? [`Delivery fee: ${formatFee(o.deliveryFeeMinor)}`] : []),
+    ...(o.serviceFeeMinor > 0 ? [`Service fee: ${formatPence(o.serviceFeeMinor)}`] : []),
     `Total: ${formatPence(o.totalMinor)}`,
     `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
     '',
@@ -89,19 +103,25 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
   const rows = o.items
     .map(
       (i) =>
-        `<tr><td style="padding:4px 8px">${i.quantity} × ${escapeHtml(i.name)}</td><td style="padding:4px 8px;text-align:right">${formatPence(i.unitPriceMinor)}</td><td style="padding:4px 8px;text-align:right">${formatPence(i.lineTotalMinor)}</td></tr>`,
+        `<tr><td style="padding:4px 8px">${i.quantity} × ${escapeHtml(i.name)}${
+          i.options?.length
+            ? `<br><span style="color:#57534e;font-size:13px">${escapeHtml(optionsText(i.options, formatPence))}</span>`
+            : ''
+        }</td><td style="padding:4px 8px;text-align:right">${formatPence(i.unitPriceMinor)}</td><td style="padding:4px 8px;text-align:right">${formatPence(i.lineTotalMinor)}</td></tr>`,
     )
     .join('');
   const html = htmlFrame(
     title,
     `<p>Thank you for your order from ${escapeHtml(o.branchName)}.</p>
-<p>Order number: <strong>${escapeHtml(o.orderNumber)}</strong><br>Placed: ${escapeHtml(dateTime.format(o.placedAt))}<br>Branch: ${escapeHtml(o.branchName)}<br>${
+<p>Order number: <strong>${escapeHtml(o.orderNumber)}</strong><br>Placed: ${escapeHtml(dateTime.format(o.placedAt))}<br>${
+      o.scheduledText ? `<strong>${escapeHtml(o.scheduledText)}</strong><br>` : ''
+    }Branch: ${escapeHtml(o.branchName)}<br>${
       o.orderType === 'DELIVERY' ? `Delivery to: ${escapeHtml(address ?? '')}` : 'Collection from the branch'
     }</p>
 <table style="border-collapse:collapse;width:100%"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="text-align:right;padding:4px 8px">Price</th><th style="text-align:right;padding:4px 8px">Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Subtotal: ${formatPence(o.subtotalMinor)}${
       o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
-    }<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
+    }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
     { href, label: 'Track your order' },
   );
   return { title, text, html, url: o.trackPath };

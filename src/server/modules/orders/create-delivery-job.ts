@@ -31,7 +31,7 @@ export async function createDeliveryJob(
   const miles = from && to ? Math.round(distanceMiles(from, to) * 100) / 100 : 0;
   const duration = from && to ? straightLineEstimate(from, to).travelTimeMinutes : DEFAULT_DURATION_MINUTES;
   const settings = parsePaySettings(await readSettings(tx, PAY_SETTING_KEYS));
-  const pay = calculateDriverPay(settings, miles, order.deliveryFeeMinor, order.totalMinor);
+  const pay = calculateDriverPay(settings, miles, order.deliveryFeeMinor, order.totalMinor, now);
   // Drivers follow jobs by the letters of the pickup postcode; a branch without one falls back to the customer's.
   const area = postcodeArea(site.postcode ?? '') ?? postcodeArea(order.deliveryPostcode ?? '') ?? 'XX';
 

@@ -17,6 +17,7 @@ import {
   userProfiles,
 } from '../../db/schema/index';
 import type { OrderViewer } from '../access';
+import { scheduledViewOf } from './schedule-view';
 
 /** Statuses in which a driver is on the order and the customer sees their card. */
 const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
@@ -34,6 +35,7 @@ export type OrderViewParts = {
     | 'orderType'
     | 'subtotalMinor'
     | 'deliveryFeeMinor'
+    | 'serviceFeeMinor'
     | 'tipMinor'
     | 'totalMinor'
     | 'createdAt'
@@ -50,12 +52,17 @@ export type OrderViewParts = {
     | 'cancelledBy'
     | 'cancelReason'
     | 'deliveryVerificationCode'
+    | 'scheduledFor'
+    | 'scheduledUntil'
+    | 'scheduledKind'
+    | 'entersFlowAt'
+    | 'enteredFlowAt'
   >;
   site: Pick<typeof sites.$inferSelect, 'id' | 'name' | 'slug' | 'phone' | 'address' | 'postcode' | 'lat' | 'lng'>;
   brandName: string;
   items: Pick<
     typeof orderItems.$inferSelect,
-    'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor'
+    'menuItemId' | 'name' | 'unitPriceMinor' | 'quantity' | 'lineTotalMinor' | 'options'
   >[];
   history: { status: OrderStatus; at: Date }[];
   eta: Pick<
@@ -66,6 +73,8 @@ export type OrderViewParts = {
   driver: OrderView['driver'];
   /** The driver's last shared position, when the job has one (a new order has none). */
   driverLocation?: { lat: number; lng: number; at: Date } | null;
+  /** When the driver arrived at the customer's door, while out for delivery. */
+  driverArrivedAt?: Date | null;
   /** Where the search for a driver stands (a new order: nowhere yet). */
   driverSearch?: { noDriverFound: boolean; findingNewDriver: boolean };
 };
@@ -129,13 +138,21 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   }
 
   let driverLocation: OrderViewParts['driverLocation'] = null;
-  if (o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer)) {
+  let driverArrivedAt: Date | null = null;
+  if (o.status === 'OUT_FOR_DELIVERY') {
     const [j] = await db
-      .select({ lat: deliveryJobs.driverLat, lng: deliveryJobs.driverLng, at: deliveryJobs.driverLocatedAt })
+      .select({
+        lat: deliveryJobs.driverLat,
+        lng: deliveryJobs.driverLng,
+        at: deliveryJobs.driverLocatedAt,
+        arrivedAt: deliveryJobs.arrivedAtCustomer,
+      })
       .from(deliveryJobs)
       .where(eq(deliveryJobs.orderId, o.id))
       .limit(1);
-    if (j && j.lat !== null && j.lng !== null && j.at) driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
+    driverArrivedAt = j?.arrivedAt ?? null;
+    if (LOCATION_VIEWERS.includes(viewer) && j && j.lat !== null && j.lng !== null && j.at)
+      driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
   }
   let driverSearch: OrderViewParts['driverSearch'] = { noDriverFound: false, findingNewDriver: false };
   if (o.orderType === 'DELIVERY' && !o.driverId && WAITING_FOR_DRIVER.includes(o.status)) {
@@ -158,6 +175,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       rating: rating ?? null,
       driver,
       driverLocation,
+      driverArrivedAt,
       driverSearch,
     },
     viewer,
@@ -199,9 +217,11 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
       unitPriceMinor: i.unitPriceMinor,
       quantity: i.quantity,
       lineTotalMinor: i.lineTotalMinor,
+      options: i.options ?? [],
     })),
     subtotalMinor: o.subtotalMinor,
     deliveryFeeMinor: o.deliveryFeeMinor,
+    serviceFeeMinor: o.serviceFeeMinor,
     tipMinor: o.tipMinor,
     totalMinor: o.totalMinor,
     paymentMethod: 'cash',
@@ -235,6 +255,8 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
       : null,
     driver,
     driverLocation,
+    driverArrivedAt:
+      o.status === 'OUT_FOR_DELIVERY' && parts.driverArrivedAt ? parts.driverArrivedAt.toISOString() : null,
     deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
     canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
     rating: rating
@@ -247,6 +269,7 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
       : null,
     noDriverFound: parts.driverSearch?.noDriverFound ?? false,
     findingNewDriver: parts.driverSearch?.findingNewDriver ?? false,
+    scheduled: scheduledViewOf(o),
     viewer,
   };
 }

@@ -57,8 +57,16 @@ describe('POST /api/orders: pricing', () => {
           unitPriceMinor: 650,
           quantity: 2,
           lineTotalMinor: 1300,
+          options: [],
         },
-        { menuItemId: shop.items.tea.id, name: 'Turkish Tea', unitPriceMinor: 199, quantity: 1, lineTotalMinor: 199 },
+        {
+          menuItemId: shop.items.tea.id,
+          name: 'Turkish Tea',
+          unitPriceMinor: 199,
+          quantity: 1,
+          lineTotalMinor: 199,
+          options: [],
+        },
       ]),
     );
   });

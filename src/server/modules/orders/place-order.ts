@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isListed } from '../../../domain/restaurant-review';
 import { checkoutProblem, fullPostcode, orderRefusals, siteDisplayName } from '../../../domain/checkout';
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
@@ -13,6 +14,7 @@ import {
 } from '../../../domain/eta';
 import { distanceKm } from '../../../domain/geo';
 import { isWithinOpeningHours } from '../../../domain/opening-hours';
+import { SCHEDULE_MESSAGES, entersFlowAt, findSlot, slotText } from '../../../domain/schedule';
 import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Config } from '../../config';
@@ -38,8 +40,27 @@ import type { LiveBus } from '../../platform/live-bus';
 import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
-import { inMaintenance, isMaintenanceValue } from '../../platform/tenant-settings';
+import { slotsOf } from './list-site-slots';
+import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
+import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
+import { settingsFrom } from '../../../domain/settings';
 import { customerRows, newOrderRows, notificationRowsValue, outboxInsert, receiptMessage } from '../notifications';
+
+const MONEY_KEYS = ['service_fee_percent', 'commission_percent'] as const;
+
+/** The service fee and commission rates from stored (JSON) setting texts; a missing or bad one reads as its default. */
+function moneySettings(stored: Record<string, string> | null) {
+  const decoded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored ?? {})) {
+    try {
+      decoded[key] = JSON.parse(value);
+    } catch {
+      // Unreadable: the default applies.
+    }
+  }
+  const s = settingsFrom(decoded);
+  return { serviceFeePercent: s.service_fee_percent, commissionPercent: s.commission_percent };
+}
 
 /** What placing an order needs; without a route planner the ETA uses the straight line. Named here, not
  * taken from app.ts's AppDeps, so the use case does not import the app that imports it. */
@@ -93,13 +114,21 @@ function checkoutRead(db: Db) {
         from ${orders} where ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
       maintenance: sql<string | null>`(select ${tenantSettings.settingValue} from ${tenantSettings}
         where ${and(eq(tenantSettings.tenantId, TENANT_ID), eq(tenantSettings.settingKey, 'maintenance_mode'))})`,
+      // The money settings priced into the order (docs/decisions/0155-service-fee-and-commission-snapshot.md).
+      money: sql<Record<
+        string,
+        string
+      > | null>`(select json_object_agg(${tenantSettings.settingKey}, ${tenantSettings.settingValue}) from ${tenantSettings}
+        where ${and(eq(tenantSettings.tenantId, TENANT_ID), inArray(tenantSettings.settingKey, [...MONEY_KEYS]))})`,
       // The same reading of today's menu as branchItems: the brand's item with the branch's override.
       items: sql<BranchItem[] | null>`(select json_agg(json_build_object(
           'id', ${menuItems.id},
           'name', ${menuItems.name},
           'description', coalesce(${siteItemOverrides.description}, ${menuItems.description}),
           'priceMinor', coalesce(${siteItemOverrides.priceMinor}, ${menuItems.priceMinor}),
-          'isAvailable', coalesce(${siteItemOverrides.isAvailable}, ${menuItems.isAvailable})))
+          'isAvailable', coalesce(${siteItemOverrides.isAvailable}, ${menuItems.isAvailable}),
+          'optionGroups', ${menuItems.optionGroups},
+          'unavailableOptionIds', ${siteItemOverrides.unavailableOptionIds}))
         from ${menuItems}
         join ${menus} on ${menus.id} = ${menuItems.menuId} and ${menus.brandId} = ${sites.brandId}
         left join ${siteItemOverrides} on ${siteItemOverrides.itemId} = ${menuItems.id} and ${siteItemOverrides.siteId} = ${sites.id}
@@ -132,6 +161,8 @@ const ORDER_COLUMNS = [
   'siteId',
   'subtotalMinor',
   'deliveryFeeMinor',
+  'serviceFeeMinor',
+  'commissionPercent',
   'tipMinor',
   'totalMinor',
   'orderType',
@@ -148,10 +179,23 @@ const ORDER_COLUMNS = [
   'visitorTokenHash',
   'idempotencyKey',
   'requestHash',
+  'scheduledFor',
+  'scheduledUntil',
+  'scheduledKind',
+  'entersFlowAt',
+  'enteredFlowAt',
   'createdAt',
   'updatedAt',
 ] as const;
-const ITEM_COLUMNS = ['orderId', 'menuItemId', 'name', 'unitPriceMinor', 'quantity', 'lineTotalMinor'] as const;
+const ITEM_COLUMNS = [
+  'orderId',
+  'menuItemId',
+  'name',
+  'unitPriceMinor',
+  'quantity',
+  'lineTotalMinor',
+  'options',
+] as const;
 const HISTORY_COLUMNS = ['orderId', 'status', 'actorId', 'createdAt'] as const;
 const ETA_COLUMNS = ['orderId', 'initialEta', 'currentEta', 'etaSource', 'distanceKm', 'travelTimeMinutes'] as const;
 
@@ -222,7 +266,9 @@ export async function placeOrder(
   const itemIds = [...new Set(body.items.map((l) => l.menuItemId))];
   const read = await readCheckout(deps, idempotencyKey, body.siteId, itemIds);
   let site: OrderSite;
+  let money: ReturnType<typeof moneySettings>;
   if (read) {
+    money = moneySettings(read.money);
     // The checks in their order, on what was read at once.
     if (read.existing) {
       if (read.existing.requestHash !== fingerprint) {
@@ -242,8 +288,18 @@ export async function placeOrder(
     const problem = checkoutProblem(body);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
     site = await loadOrderSite(deps.db, body.siteId);
+    const stored = await readSettings(deps.db, MONEY_KEYS);
+    money = moneySettings(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, JSON.stringify(v)])));
   }
-  if (!takingOrders(site, now)) throw new AppError('CONFLICT', orderRefusals.notTakingOrders(site.displayName));
+  // A location HalalNosh has not approved, or has suspended, is not there for customers (docs/decisions/0153-restaurant-review.md).
+  if (!isListed(site)) throw new AppError('NOT_FOUND', 'Restaurant not found');
+  // An order for later needs one of the slots the branch offers, not the branch open now
+  // (docs/product/customer.md#order-for-later).
+  const slot = body.scheduledFor ? findSlot(slotsOf(site, now), body.scheduledFor) : null;
+  if (body.scheduledFor && !slot) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.slotUnavailable);
+  if (!slot && !takingOrders(site, now)) {
+    throw new AppError('CONFLICT', orderRefusals.notTakingOrders(site.displayName));
+  }
   const priced = await priceLines(deps.db, site, body.items, read ? (read.items ?? []) : undefined);
   if (priced.subtotalMinor < site.minOrderMinor) {
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
@@ -251,10 +307,28 @@ export async function placeOrder(
   const isDelivery = body.orderType === 'DELIVERY';
   const leg = isDelivery ? await deliveryLeg(deps, site, body.deliveryPostcode ?? '') : null;
   const deliveryFeeMinor = isDelivery ? site.deliveryFeeMinor : 0;
+  const serviceFeeMinor = serviceFeeFor(priced.subtotalMinor, money.serviceFeePercent);
 
   const orderId = randomUUID();
   const visitorToken = customer ? null : visitorTokenFor(deps.config.authSecret, orderId);
-  const initialEta = etaFrom(now, DEFAULT_PREP_MINUTES, leg?.estimate?.travelTimeMinutes ?? null);
+  const travel = leg?.estimate?.travelTimeMinutes ?? null;
+  // A scheduled order is due by the end of its slot: lateness cannot fire before then.
+  const initialEta = slot ? new Date(slot.end) : etaFrom(now, DEFAULT_PREP_MINUTES, travel);
+  const schedule = slot
+    ? {
+        scheduledFor: new Date(slot.start),
+        scheduledUntil: new Date(slot.end),
+        scheduledKind: slot.kind,
+        entersFlowAt: entersFlowAt({
+          slotStart: new Date(slot.start),
+          orderType: body.orderType,
+          travelMinutes: travel,
+          busyExtraMinutes: site.busyExtraMinutes,
+          placedAt: now,
+        }),
+        enteredFlowAt: null,
+      }
+    : { scheduledFor: null, scheduledUntil: null, scheduledKind: null, entersFlowAt: null, enteredFlowAt: null };
 
   const order = {
     id: orderId,
@@ -265,8 +339,10 @@ export async function placeOrder(
     siteId: site.id,
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,
+    serviceFeeMinor,
+    commissionPercent: money.commissionPercent,
     tipMinor: 0,
-    totalMinor: priced.subtotalMinor + deliveryFeeMinor,
+    totalMinor: orderTotalFor({ subtotalMinor: priced.subtotalMinor, deliveryFeeMinor, serviceFeeMinor }),
     orderType: body.orderType,
     deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
     deliveryPostcode: leg?.postcode ?? null,
@@ -281,6 +357,7 @@ export async function placeOrder(
     visitorTokenHash: visitorToken ? hashOrderToken(visitorToken) : null,
     idempotencyKey,
     requestHash: fingerprint,
+    ...schedule,
     createdAt: now,
     updatedAt: now,
   };
@@ -309,6 +386,7 @@ export async function placeOrder(
         branchName: site.displayName,
         items,
         placedAt: now,
+        scheduledText: slot ? slotText({ start: slot.start, end: slot.end, kind: slot.kind }) : null,
         trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
       }),
     ),

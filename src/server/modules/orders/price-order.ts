@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { siteDisplayName } from '../../../domain/checkout';
 import { AppError } from '../../../domain/errors';
+import { type ChosenOption, type OptionGroup, branchGroups, chooseOptions, lineId } from '../../../domain/menu-options';
 import type { DbOrTx } from '../../db/client';
 import { brands, menuItems, menus, siteItemOverrides, sites } from '../../db/schema/index';
 
@@ -10,6 +11,8 @@ export type PricedLine = {
   unitPriceMinor: number;
   quantity: number;
   lineTotalMinor: number;
+  /** The chosen options, copied; unitPriceMinor includes them. */
+  options: ChosenOption[];
 };
 export type OrderSite = typeof sites.$inferSelect & { brandName: string; displayName: string };
 
@@ -31,6 +34,9 @@ export type BranchItem = {
   description: string | null;
   priceMinor: number;
   isAvailable: boolean;
+  optionGroups: OptionGroup[];
+  /** This branch's options not offered (null: every option). */
+  unavailableOptionIds: string[] | null;
 };
 
 /**
@@ -50,6 +56,8 @@ export async function branchItems(
       description: sql<string | null>`coalesce(${siteItemOverrides.description}, ${menuItems.description})`,
       priceMinor: sql<number>`coalesce(${siteItemOverrides.priceMinor}, ${menuItems.priceMinor})`.mapWith(Number),
       isAvailable: sql<boolean>`coalesce(${siteItemOverrides.isAvailable}, ${menuItems.isAvailable})`.mapWith(Boolean),
+      optionGroups: menuItems.optionGroups,
+      unavailableOptionIds: siteItemOverrides.unavailableOptionIds,
     })
     .from(menuItems)
     .innerJoin(menus, and(eq(menus.id, menuItems.menuId), eq(menus.brandId, site.brandId)))
@@ -59,20 +67,27 @@ export async function branchItems(
 
 /**
  * Prices the requested lines from the database, never from the browser. Repeated lines of one
- * item are merged. Anything not orderable at this branch is refused with 409 naming the item.
+ * item with the same options are merged. Anything not orderable at this branch is refused with
+ * 409 naming the item; a missing required choice or too many options is a 400 naming the group
+ * (docs/product/customer.md#item-options).
  */
 export async function priceLines(
   db: DbOrTx,
   site: OrderSite,
-  lines: { menuItemId: string; quantity: number }[],
+  lines: { menuItemId: string; quantity: number; optionIds?: string[] }[],
   /** The branch's items for these lines when already read (placeOrder reads them with the site). */
   prefetched?: BranchItem[],
 ): Promise<{ lines: PricedLine[]; subtotalMinor: number }> {
-  const quantities = new Map<string, number>();
-  for (const l of lines) quantities.set(l.menuItemId, (quantities.get(l.menuItemId) ?? 0) + l.quantity);
-  if ([...quantities.values()].some((q) => q > 50))
+  const merged = new Map<string, { menuItemId: string; optionIds: string[]; quantity: number }>();
+  for (const l of lines) {
+    const key = lineId(l.menuItemId, l.optionIds ?? []);
+    const line = merged.get(key) ?? { menuItemId: l.menuItemId, optionIds: l.optionIds ?? [], quantity: 0 };
+    line.quantity += l.quantity;
+    merged.set(key, line);
+  }
+  if ([...merged.values()].some((l) => l.quantity > 50))
     throw new AppError('VALIDATION_ERROR', 'Quantity must be at most 50');
-  const ids = [...quantities.keys()];
+  const ids = [...new Set(lines.map((l) => l.menuItemId))];
   const found = new Map((prefetched ?? (await branchItems(db, site, ids))).map((i) => [i.id, i]));
 
   const missing = ids.filter((id) => !found.has(id));
@@ -92,14 +107,20 @@ export async function priceLines(
   }
   const priced: PricedLine[] = [];
   let subtotalMinor = 0;
-  for (const id of ids) {
-    const item = found.get(id)!;
+  for (const { menuItemId, optionIds, quantity } of merged.values()) {
+    const item = found.get(menuItemId)!;
     if (!item.isAvailable)
       throw new AppError('CONFLICT', `${item.name} is not available at ${site.displayName} right now`);
-    const quantity = quantities.get(id)!;
-    const lineTotalMinor = item.priceMinor * quantity;
+    const choice = chooseOptions(
+      item.name,
+      branchGroups(item.optionGroups ?? [], item.unavailableOptionIds),
+      optionIds,
+    );
+    if (!choice.ok) throw new AppError('VALIDATION_ERROR', choice.message);
+    const unitPriceMinor = Number(item.priceMinor) + choice.optionsMinor;
+    const lineTotalMinor = unitPriceMinor * quantity;
     subtotalMinor += lineTotalMinor;
-    priced.push({ menuItemId: id, name: item.name, unitPriceMinor: item.priceMinor, quantity, lineTotalMinor });
+    priced.push({ menuItemId, name: item.name, unitPriceMinor, quantity, lineTotalMinor, options: choice.chosen });
   }
   return { lines: priced, subtotalMinor };
 }

@@ -12,6 +12,7 @@ import { reorder } from './reorder';
 import { reportIssue } from './report-issue';
 import { requestCancellation } from './request-cancellation';
 import { switchToPickup } from './switch-to-pickup';
+import { listSiteSlots } from './list-site-slots';
 
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
@@ -105,4 +106,7 @@ export function orderRoutes(app: FastifyInstance): void {
     await switchToPickup({ db, bus }, { order, viewer, actor, visitorToken: token });
     return { order: await buildOrderView(db, order.id, viewer) };
   });
+
+  // Orders for later (docs/product/customer.md#order-for-later).
+  route(app, ordersEndpoints.getSitesBySiteIdSlots, async (request) => listSiteSlots(db, request.params.siteId));
 }

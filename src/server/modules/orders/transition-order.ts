@@ -12,15 +12,18 @@ import {
   type Transition,
   findTransition,
 } from '../../../domain/order-flow';
+import { londonTimeText } from '../../../domain/schedule';
 import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { hashOrderToken, isSiteStaff } from '../access';
 import { recordAudit } from '../audit';
+import { announceJob } from '../reach';
 import { enqueueTransitionNotifications } from '../notifications';
 import { sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
+import { awaitingSlot } from './schedule-view';
 import { type CancelledPickupSettlement, settleCancelledPickup } from './settle-cancelled-pickup';
 
 /** docs/product/orders.md#order-flow: a second action on the same order within 2 seconds is refused. */
@@ -291,7 +294,16 @@ export async function transitionOrder(
     }
 
     const noDriverFound = order.orderType === 'DELIVERY' && !!order.noDriverAt && !order.driverId;
-    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind, { noDriverFound });
+    const t = findTransition(order.status, input.action, order.orderType, input.actor.kind, {
+      noDriverFound,
+      awaitingSlot: awaitingSlot(order),
+    });
+    if (!t && awaitingSlot(order) && order.entersFlowAt) {
+      throw new AppError(
+        'CONFLICT',
+        `Order ${order.orderNumber} is scheduled; it enters the flow at ${londonTimeText(order.entersFlowAt)}`,
+      );
+    }
     if (!t) refuse(order.orderNumber, order.status, input.action);
     await checkCodes(tx, input, order);
 
@@ -376,7 +388,9 @@ export async function transitionOrder(
       // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
       if (eta) {
-        const rebased = etaFrom(now, prep + row.site.busyExtraMinutes, eta.travelTimeMinutes);
+        const fromNow = etaFrom(now, prep + row.site.busyExtraMinutes, eta.travelTimeMinutes);
+        // An order for later stays due by the end of its slot (docs/decisions/0166-scheduled-orders.md).
+        const rebased = order.scheduledUntil && order.scheduledUntil > fromNow ? order.scheduledUntil : fromNow;
         await tx
           .update(orderEtas)
           .set({ initialEta: rebased, currentEta: rebased, updatedAt: now })
@@ -424,17 +438,14 @@ export async function transitionOrder(
   await deps.bus.publish(topicName.order(result.orderId), 'order.status', event);
   await deps.bus.publish(topicName.site(result.siteId), 'order.status', event);
   if (result.job?.created) {
-    await deps.bus.publish(topicName.jobs(result.job.area), 'job.created', {
-      jobId: result.job.id,
-      orderId: result.orderId,
-      area: result.job.area,
-    });
+    const offer = { jobId: result.job.id, orderId: result.orderId, area: result.job.area };
+    await deps.bus.publish(topicName.jobs(result.job.area), 'job.created', offer);
+    // Each driver the new job reaches hears of it on their own topic (docs/decisions/0158-dispatch-by-distance.md).
+    await announceJob(deps, result.job.id, 'job.created', offer, { now });
   } else if (result.job) {
-    await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', {
-      jobId: result.job.id,
-      orderId: result.orderId,
-      status: result.job.status,
-    });
+    const update = { jobId: result.job.id, orderId: result.orderId, status: result.job.status };
+    await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', update);
+    await announceJob(deps, result.job.id, 'job.updated', update, { now });
   }
   if (result.settlement) {
     await deps.bus.publish(topicName.user(result.settlement.driverId), 'earnings.updated', {

@@ -5,7 +5,8 @@ import { AppError } from '../../../domain/errors';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
 import { slugWithSuffix, slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
-import { sites } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { brands, sites } from '../../db/schema/index';
 import type { Geocoder } from '../geo';
 import { requireBrand, requireSite } from './access';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -28,6 +29,7 @@ export async function createSite(
   input: CreateSiteBody,
 ): Promise<SiteDetail> {
   await requireBrand(deps.db, userId, brandId, 'manage');
+  const [brand] = await deps.db.select({ suspendedAt: brands.suspendedAt }).from(brands).where(eq(brands.id, brandId));
   // The platform settings act here: the default delivery fee seeds the location, and the radius is
   // bounded by the max delivery radius (docs/decisions/0151-settings-that-act.md).
   const settings = await getSettings(deps.db);
@@ -55,6 +57,9 @@ export async function createSite(
     openingHours: input.openingHours ?? defaultOpeningHours(),
     isOpen: true,
     status: 'active' as const,
+    // Customers see a new location once HalalNosh approves it (docs/decisions/0153-restaurant-review.md).
+    reviewStatus: 'draft' as const,
+    brandSuspendedAt: brand?.suspendedAt ?? null,
   };
 
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {

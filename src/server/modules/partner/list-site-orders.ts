@@ -5,6 +5,7 @@ import { RECENT_ORDERS_LIMIT, partnerActions } from '../../../domain/partner-ord
 import type { DbOrTx } from '../../db/client';
 import { deliveryJobs, orderItems, orderStatusHistory, orders, userProfiles } from '../../db/schema/index';
 import { requireSite } from './access';
+import { awaitingSlot, scheduledViewOf } from '../orders';
 
 /** A kitchen has never needed more on screen; older active orders still count on the dashboard. */
 const ACTIVE_LIMIT = 200;
@@ -63,6 +64,7 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
           quantity: i.quantity,
           unitPriceMinor: i.unitPriceMinor,
           lineTotalMinor: i.lineTotalMinor,
+          options: i.options,
         })),
       subtotalMinor: o.subtotalMinor,
       deliveryFeeMinor: o.deliveryFeeMinor,
@@ -82,7 +84,8 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
             vehicleType: d.vehicle,
           }
         : null,
-      availableActions: partnerActions(o.status, o.orderType, !!o.driverId),
+      availableActions: partnerActions(o.status, o.orderType, !!o.driverId, awaitingSlot(o)),
+      scheduled: scheduledViewOf(o),
     };
   });
 }
@@ -90,7 +93,7 @@ export async function toPartnerOrders(db: DbOrTx, rows: OrderRow[]): Promise<Par
 /** The orders console of one location (its staff only): active orders oldest first, the 10 latest finished. */
 export async function listSiteOrders(db: DbOrTx, userId: string, siteId: string): Promise<SiteOrdersResponse> {
   await requireSite(db, userId, siteId);
-  const [active, recent] = await Promise.all([
+  const [open, recent] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -104,6 +107,16 @@ export async function listSiteOrders(db: DbOrTx, userId: string, siteId: string)
       .orderBy(desc(orders.updatedAt))
       .limit(RECENT_ORDERS_LIMIT),
   ]);
-  const [a, r] = await Promise.all([toPartnerOrders(db, active), toPartnerOrders(db, recent)]);
-  return { active: a, recent: r };
+  // Orders for later wait in their own lane, soonest slot first, until they enter the flow
+  // (docs/product/partner.md#scheduled-orders).
+  const active = open.filter((o) => !awaitingSlot(o));
+  const waiting = open
+    .filter((o) => awaitingSlot(o))
+    .sort((x, y) => x.scheduledFor!.getTime() - y.scheduledFor!.getTime());
+  const [a, r, s] = await Promise.all([
+    toPartnerOrders(db, active),
+    toPartnerOrders(db, recent),
+    toPartnerOrders(db, waiting),
+  ]);
+  return { active: a, recent: r, scheduled: s };
 }

@@ -9,6 +9,7 @@ import { listPartnerBrands } from './list-brands';
 import { partnerOrderListRoutes } from './order-routes';
 import { siteRoutes } from './site-routes';
 import { staffRoutes } from './staff-routes';
+import { onboardingRoutes } from './onboarding-routes';
 import { updateBrand } from './update-brand';
 
 /** The partner console's brand and dashboard routes; every row is checked against the caller in its query. */
@@ -39,4 +40,5 @@ export function partnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
   siteRoutes(app);
   partnerOrderListRoutes(app);
   staffRoutes(app);
+  onboardingRoutes(app);
 }

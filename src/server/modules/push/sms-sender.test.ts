@@ -188,6 +188,16 @@ describe('the delivery code', () => {
     expect(received).toEqual([]);
   });
 
+  it("does not refuse a text naming its own order for a number that is another order's code (a receipt's year)", async () => {
+    const result = await sender().send(
+      message({
+        recipient: { userId: null, phone: '+44 7700 900999' },
+        text: `Your HalalNosh order ${visitorOrder.orderNumber}, placed 25 Nov ${order.code}.`,
+      }),
+    );
+    expect(result.ok).toBe(true);
+  });
+
   it("goes to a visitor's order by the phone number the order was placed with, and to no other number", async () => {
     const ok = await sender().send(
       message({ recipient: { userId: null, phone: '+44 7700 900999' }, text: codeText(visitorOrder) }),

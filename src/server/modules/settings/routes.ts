@@ -14,7 +14,11 @@ export function settingsRoutes(app: FastifyInstance): void {
   route(app, settingsEndpoints.getPlatform, async (_request, reply) => {
     const settings = await getSettings(db);
     void reply.header('cache-control', 'public, max-age=60');
-    return { companyName: settings.company_name, supportPhone: settings.support_phone };
+    return {
+      companyName: settings.company_name,
+      supportPhone: settings.support_phone,
+      serviceFeePercent: settings.service_fee_percent,
+    };
   });
 
   route(app, settingsEndpoints.putAdminSettingsByKey, async (request) => {

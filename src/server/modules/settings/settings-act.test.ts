@@ -72,6 +72,15 @@ describe('the company name and support phone', () => {
     expect((await setting('support_phone', '020 7946 0999')).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/api/platform' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ companyName: 'HalalNosh UK', supportPhone: '020 7946 0999' });
+    expect(res.json()).toEqual({ companyName: 'HalalNosh UK', supportPhone: '020 7946 0999', serviceFeePercent: 0 });
+  });
+});
+
+describe('the service fee', () => {
+  it('is public, so the basket shows what checkout will charge', async () => {
+    expect((await setting('service_fee_percent', 4)).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/platform' });
+    expect(res.json().serviceFeePercent).toBe(4);
+    await setting('service_fee_percent', 0);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notifications';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, DbOrTx } from '../../db/client';
 import { notificationOutbox } from '../../db/schema/index';
 import { startSweeper } from '../sweeper';
 import type { ChannelSender, DeliveryChannel, OutgoingMessage, SendResult } from './channels';
@@ -23,6 +23,11 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Turns a stored row into the message (absolute links, the unsubscribe footer). */
   prepare?: (row: OutboxRow, message: OutgoingMessage) => OutgoingMessage;
+  /**
+   * Called for a row that has finally failed, in the transaction that records the failure (and only
+   * if this claim still held the row), so what it writes (the operations alert) happens exactly once.
+   */
+  onFailed?: (tx: DbOrTx, row: OutboxRow) => Promise<unknown>;
 };
 
 export type PassResult = { claimed: number; sent: number; retried: number; failed: number; skipped: number };
@@ -79,7 +84,7 @@ export async function deliverClaimed(
   db: Db,
   senders: Senders,
   row: OutboxRow,
-  opts: Required<Pick<WorkerOptions, 'sendTimeoutMs' | 'now'>> & Pick<WorkerOptions, 'prepare'>,
+  opts: Required<Pick<WorkerOptions, 'sendTimeoutMs' | 'now'>> & Pick<WorkerOptions, 'prepare' | 'onFailed'>,
 ): Promise<'sent' | 'retried' | 'failed' | 'skipped'> {
   const sender = senders[row.channel];
   let result: SendResult;
@@ -98,23 +103,35 @@ export async function deliverClaimed(
     outcome = result.ok ? 'sent' : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS ? 'retried' : 'failed';
   }
   const now = opts.now();
-  await db
-    .update(notificationOutbox)
-    .set({
-      status: outcome === 'retried' ? 'pending' : outcome,
-      leasedUntil: null,
-      leaseToken: null,
-      updatedAt: now,
-      ...(result.ok ? { sentAt: now, lastError: null } : { lastError: result.error.slice(0, 1000) }),
-      ...(outcome === 'retried' ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) } : {}),
-    })
-    .where(
-      and(
-        eq(notificationOutbox.id, row.id),
-        eq(notificationOutbox.status, 'sending'),
-        eq(notificationOutbox.leaseToken, row.leaseToken!),
-      ),
-    );
+  const record = (tx: DbOrTx) =>
+    tx
+      .update(notificationOutbox)
+      .set({
+        status: outcome === 'retried' ? 'pending' : outcome,
+        leasedUntil: null,
+        leaseToken: null,
+        updatedAt: now,
+        ...(result.ok ? { sentAt: now, lastError: null } : { lastError: result.error.slice(0, 1000) }),
+        ...(outcome === 'retried' ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) } : {}),
+      })
+      .where(
+        and(
+          eq(notificationOutbox.id, row.id),
+          eq(notificationOutbox.status, 'sending'),
+          eq(notificationOutbox.leaseToken, row.leaseToken!),
+        ),
+      )
+      .returning({ id: notificationOutbox.id });
+  const onFailed = opts.onFailed;
+  if (outcome === 'failed' && onFailed && !result.ok) {
+    const error = result.error;
+    await db.transaction(async (tx) => {
+      const [recorded] = await record(tx);
+      if (recorded) await onFailed(tx, { ...row, status: 'failed', lastError: error.slice(0, 1000) });
+    });
+  } else {
+    await record(db);
+  }
   return outcome;
 }
 
@@ -136,6 +153,7 @@ export async function runOutboxOnce(
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         now,
         prepare: options.prepare,
+        onFailed: options.onFailed,
       }),
     ),
   );
@@ -154,8 +172,11 @@ export async function startOutboxWorker(
 ): Promise<() => Promise<void>> {
   let running: Promise<void> | null = null;
   let again = false;
+  // Stopping ends the pass after its current batch: a backlog is left to the next start, not drained.
+  let stopped = false;
   const batch = options.batch ?? 50;
   const pass = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -165,7 +186,7 @@ export async function startOutboxWorker(
         again = false;
         const r = await runOutboxOnce({ db: deps.database.db, senders: deps.senders }, options);
         if (r.claimed >= batch) again = true;
-      } while (again);
+      } while (again && !stopped);
     })()
       .catch((err: unknown) =>
         deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox sweep failed'),
@@ -184,6 +205,7 @@ export async function startOutboxWorker(
   });
   const unlisten = await deps.database.listen(OUTBOX_CHANNEL, () => void pass());
   return async () => {
+    stopped = true;
     await unlisten().catch(() => undefined);
     await stopSweeper();
     await running;

@@ -45,8 +45,10 @@ type CodeHolder = { orderNumber: string; customerId: string | null; customerPhon
 /**
  * Whether the text carries a delivery code to someone who is not that order's customer
  * (docs/decisions/0144-sms-provider.md): the driver must get the code from the customer at the
- * door. The orders looked at are those the text names, those the recipient drives, and every
- * order of the last two days; a visitor's order is the customer's when the phone numbers match.
+ * door. The orders looked at are those the text names (or, when it names none, every order of the
+ * last two days) and those the recipient drives; a visitor's order is the customer's when the
+ * phone numbers match. A text naming its own order is not refused for a year or a price that
+ * happens to equal some other order's code (a receipt's "2026").
  */
 export async function revealsDeliveryCode(
   db: Db,
@@ -57,8 +59,9 @@ export async function revealsDeliveryCode(
   const codes = codeLikeNumbers(body);
   if (codes.length === 0) return null;
   const named = orderNumbersIn(body);
-  const scope = [gt(orders.createdAt, sql`now() - interval '2 days'`)];
-  if (named.length) scope.push(inArray(orders.orderNumber, named));
+  const scope = named.length
+    ? [inArray(orders.orderNumber, named)]
+    : [gt(orders.createdAt, sql`now() - interval '2 days'`)];
   if (recipient.userId) scope.push(eq(orders.driverId, recipient.userId));
   const holders: CodeHolder[] = await db
     .select({ orderNumber: orders.orderNumber, customerId: orders.customerId, customerPhone: orders.customerPhone })

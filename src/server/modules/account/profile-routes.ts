@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { accountEndpoints } from '../../../domain/contracts/account/endpoints';
+import { route } from '../../http/route';
+import type { Db } from '../../db/client';
+import { deleteAccount } from './delete-account';
+import { addFavourite, listFavourites, removeFavourite } from './favourites';
+import { getProfile, updateProfile } from './profile';
+
+/** Profile, account deletion and favourites: every query scoped to request.actor (docs/product/customer.md#profile). */
+export function profileRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  route(app, accountEndpoints.getAccountProfile, async (request) => getProfile(deps.db, request.actor!.userId));
+
+  route(app, accountEndpoints.patchAccountProfile, async (request) =>
+    updateProfile(deps.db, request.actor!.userId, request.body),
+  );
+
+  route(app, accountEndpoints.deleteAccount, async (request, reply) => {
+    await deleteAccount(deps.db, app.deps.auth, request.actor!.userId, request.body.password);
+    return reply.status(204).send();
+  });
+
+  route(app, accountEndpoints.getAccountFavourites, async (request) => listFavourites(deps.db, request.actor!.userId));
+
+  route(app, accountEndpoints.putAccountFavouritesOne, async (request) => {
+    await addFavourite(deps.db, request.actor!.userId, request.params.siteId);
+    return { siteId: request.params.siteId, favourite: true };
+  });
+
+  route(app, accountEndpoints.deleteAccountFavouritesOne, async (request, reply) => {
+    await removeFavourite(deps.db, request.actor!.userId, request.params.siteId);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { AdminPayoutView } from '../../../../domain/contracts/admin/payouts';
+import { driverPayouts, userProfiles } from '../../../db/schema/index';
+
+/** The columns finance's list reads: the payout and who it is for. */
+export const payoutColumns = {
+  payout: driverPayouts,
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+  displayName: userProfiles.displayName,
+  email: userProfiles.email,
+};
+export const payoutDriverJoin = eq(userProfiles.userId, driverPayouts.driverId);
+
+type Row = {
+  payout: typeof driverPayouts.$inferSelect;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  email: string;
+};
+
+/** One payout request as finance sees it, with the bank details it was requested with. */
+export function toAdminPayout(r: Row): AdminPayoutView {
+  const p = r.payout;
+  return {
+    id: p.id,
+    driverId: p.driverId,
+    driverName: r.displayName || [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+    driverEmail: r.email,
+    grossMinor: p.grossMinor,
+    feeMinor: p.feeMinor,
+    netMinor: p.netMinor,
+    status: p.status,
+    accountName: p.accountName,
+    sortCode: p.sortCode,
+    accountNumber: p.accountNumber,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+    paymentReference: p.paymentReference,
+  };
+}

@@ -1,0 +1,56 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { LedgerOrder } from '../../../domain/ledger';
+import { REPORT_TIME_ZONE } from '../../../domain/reports';
+import type { DbOrTx } from '../../db/client';
+
+type Row = {
+  day: string;
+  order_type: 'DELIVERY' | 'PICKUP';
+  completed: boolean;
+  subtotal_minor: number;
+  delivery_fee_minor: number;
+  service_fee_minor: number;
+  total_minor: number;
+  commission_percent: number;
+  driver_pay_minor: number;
+};
+
+/**
+ * The orders placed on the London days from..to that moved money: delivered or collected (the
+ * customer paid), or any other that cost driver pay (a job cancelled after pickup). Driver pay is
+ * what the job's earnings paid, tips left out: tips pass from customer to driver untouched.
+ */
+export async function ledgerOrders(
+  db: DbOrTx,
+  range: { from: string; to: string },
+  where: SQL = sql`true`,
+): Promise<LedgerOrder[]> {
+  const tz = REPORT_TIME_ZONE;
+  const result = await db.execute<Row>(sql`
+    select day, order_type, completed, subtotal_minor, delivery_fee_minor, service_fee_minor, total_minor,
+      commission_percent, driver_pay_minor
+    from (
+      select (o.created_at at time zone ${tz})::date::text as day, o.order_type,
+        o.status in ('DELIVERED', 'COLLECTED') as completed,
+        o.subtotal_minor, o.delivery_fee_minor, o.service_fee_minor, o.total_minor, o.commission_percent,
+        coalesce((select sum(e.total_minor - e.tip_minor) from driver_earnings e
+          join delivery_jobs j on j.id = e.delivery_job_id where j.order_id = o.id), 0)::int as driver_pay_minor
+      from orders o
+      where o.created_at >= (${range.from}::date::timestamp at time zone ${tz})
+        and o.created_at < ((${range.to}::date + 1)::timestamp at time zone ${tz})
+        and ${where}
+    ) x
+    where completed or driver_pay_minor <> 0
+  `);
+  return result.rows.map((r) => ({
+    day: r.day,
+    orderType: r.order_type,
+    completed: r.completed,
+    subtotalMinor: Number(r.subtotal_minor),
+    deliveryFeeMinor: Number(r.delivery_fee_minor),
+    serviceFeeMinor: Number(r.service_fee_minor),
+    totalMinor: Number(r.total_minor),
+    commissionPercent: Number(r.commission_percent),
+    driverPayMinor: Number(r.driver_pay_minor),
+  }));
+}

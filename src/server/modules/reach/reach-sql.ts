@@ -1,0 +1,57 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  POSITION_FRESH_MINUTES,
+  REACH_MAX_MILES,
+  REACH_START_MILES,
+  REACH_STEP_MILES,
+  REACH_STEP_MINUTES,
+} from '../../../domain/dispatch-reach';
+
+/**
+ * The reach rule of domain/dispatch-reach.ts in SQL, for PGlite and PostgreSQL alike (no PostGIS):
+ * a haversine on the pickup's and the driver's coordinates (docs/decisions/0158-dispatch-by-distance.md).
+ * The fragments name the columns of a `user_profiles` alias `p` and a `delivery_jobs` alias `j`,
+ * so they fit plain SQL statements (the outbox fan-out) and query-builder ones alike.
+ */
+
+const EARTH_RADIUS_MILES = 3959;
+
+/** The driver's centre: the position they shared within the last minutes, else their postcode's centre. */
+function centre(p: string, now: SQL): { lat: SQL; lng: SQL } {
+  const fresh = sql.raw(`${p}.board_located_at is not null and ${p}.board_located_at > `);
+  const cutoff = sql`(${now} - interval '${sql.raw(String(POSITION_FRESH_MINUTES))} minutes')`;
+  return {
+    lat: sql`(case when ${fresh}${cutoff} then ${sql.raw(`${p}.board_lat`)} else ${sql.raw(`${p}.home_lat`)} end)`,
+    lng: sql`(case when ${fresh}${cutoff} then ${sql.raw(`${p}.board_lng`)} else ${sql.raw(`${p}.home_lng`)} end)`,
+  };
+}
+
+/** Miles between two points, in SQL (null when either is unknown). */
+export function milesBetween(lat1: SQL, lng1: SQL, lat2: SQL, lng2: SQL): SQL<number | null> {
+  return sql<number | null>`(2 * ${sql.raw(String(EARTH_RADIUS_MILES))} * asin(least(1, sqrt(
+    power(sin(radians(${lat2} - ${lat1}) / 2), 2)
+    + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
+}
+
+/** How far the job reaches at `now`: the start, plus a step per whole interval, up to the cap. */
+export function reachMilesSql(j: string, now: SQL): SQL<number> {
+  return sql<number>`least(${sql.raw(String(REACH_MAX_MILES))}, ${sql.raw(String(REACH_START_MILES))}
+    + ${sql.raw(String(REACH_STEP_MILES))} * floor(greatest(0, extract(epoch from (${now} - ${sql.raw(`${j}.created_at`)})))
+      / ${sql.raw(String(REACH_STEP_MINUTES * 60))}))`;
+}
+
+/** The driver's distance to the job's pickup from their centre, in miles (null without a centre). */
+export function driverJobMilesSql(p: string, j: string, now: SQL): SQL<number | null> {
+  const c = centre(p, now);
+  return milesBetween(c.lat, c.lng, sql.raw(`${j}.pickup_lat`), sql.raw(`${j}.pickup_lng`));
+}
+
+/** Whether the driver `p` sees the job `j` at `now`: within their own radius and the job's reach. */
+export function driverSeesJobSql(p: string, j: string, now: SQL): SQL<boolean> {
+  return sql<boolean>`(${driverJobMilesSql(p, j, now)} <= least(${sql.raw(`${p}.job_radius_miles`)}, ${reachMilesSql(j, now)}))`;
+}
+
+/** A timestamp parameter for the fragments above. */
+export function at(now: Date): SQL {
+  return sql`${now.toISOString()}::timestamptz`;
+}

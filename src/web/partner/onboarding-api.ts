@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../lib/call';
+import { endpoints } from '../lib/endpoints.generated';
+
+export const onboardingKey = ['partner', 'onboarding'] as const;
+
+/** The partner's brands and each location's review (docs/product/partner.md#becoming-a-partner). */
+export function useOnboarding() {
+  return useQuery({
+    queryKey: onboardingKey,
+    queryFn: ({ signal }) => call(endpoints.partner.getPartnerOnboarding, { signal }),
+    staleTime: 15_000,
+  });
+}

@@ -1,0 +1,126 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { defaultOpeningHours } from '../../src/domain/opening-hours';
+import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+
+/*
+ * The customer's account (docs/product/customer.md#profile, #favourites, #checkout): a fresh
+ * customer signs up, confirms through the dev outbox, saves a favourite, sets a phone that checkout
+ * fills in, and picks a saved address at checkout.
+ * Sign-ins in this file: 1 (the partner through the API; the customer signs in by the confirmation link).
+ */
+
+const DEMO_PASSWORD = 'halalnosh-demo';
+const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
+const NAME = `${OPEN_SAMPLE.brandName} ${OPEN_SAMPLE.branchName}`;
+
+let partner: APIRequestContext;
+let origin: string;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  origin = testInfo.project.use.baseURL!;
+  partner = await playwright.request.newContext({ baseURL: origin });
+  const signIn = await partner.post('/api/auth/sign-in/email', {
+    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
+    data: { openingTime: '00:00', closingTime: '00:00' },
+    headers: { origin },
+  });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+});
+
+test.afterAll(async () => {
+  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
+    data: { openingHours: defaultOpeningHours() },
+    headers: { origin },
+  });
+  await partner.dispose();
+});
+
+/** Signs up a new customer and opens the mailed confirmation link, which signs this browser in. */
+async function newCustomer(page: Page): Promise<string> {
+  const email = `account.${Date.now()}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'a-good-password', name: 'Amina', userType: 'customer', callbackURL: '/auth/callback' },
+    headers: { origin },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await page.request.get('/api/dev/mail')).json()) as {
+        mails: { to: string; text: string }[];
+      };
+      link = /https?:\/\/\S+/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect.poll(async () => (await (await page.request.get('/api/me')).json()).user?.email).toBe(email);
+  return email;
+}
+
+async function fillCartAndCheckout(page: Page): Promise<void> {
+  await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const label = (await add.getAttribute('aria-label')) ?? '';
+  const item = label.replace(/^Add /, '').replace(/ to cart$/, '');
+  await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();
+  await add.click();
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+}
+
+test('a customer saves a favourite, sets a phone that checkout fills in, and picks a saved address', async ({
+  page,
+}) => {
+  await newCustomer(page);
+
+  // Favourite from the restaurant page; it shows in the account's Favourites tab.
+  await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  const heart = page.getByRole('button', { name: `Save ${NAME} to favourites` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/account?tab=favourites');
+  const favourites = page.getByRole('list', { name: 'Favourite restaurants' });
+  await expect(favourites.getByRole('heading', { name: OPEN_SAMPLE.brandName })).toBeVisible();
+  await expect(favourites.getByRole('button', { name: `Save ${NAME} to favourites` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // The phone saved in the Profile tab fills checkout.
+  await page.goto('/account?tab=profile');
+  await page.getByLabel('Phone number').fill('07700 900123');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+
+  // Two saved addresses; checkout starts on the default and picks the other.
+  for (const a of [
+    { label: 'Home', addressLine1: '12 Commercial Street', city: 'London', postcode: 'E1 6AN', isDefault: true },
+    { label: 'Work', addressLine1: '1 Brick Lane', city: 'London', postcode: 'E1 6QL' },
+  ]) {
+    const res = await page.request.post('/api/account/addresses', { data: a, headers: { origin } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+
+  await fillCartAndCheckout(page);
+  await expect(page.getByLabel('Phone Number')).toHaveValue('07700 900123');
+  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expect(page.getByText('Estimated delivery: 35-45 min')).toBeVisible();
+  const picker = page.getByLabel('Saved addresses');
+  await picker.selectOption({ label: 'Work: 1 Brick Lane, London, E1 6QL' });
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Brick Lane, London');
+  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6QL');
+  await picker.selectOption({ label: 'A new address' });
+  await expect(page.getByLabel('Save this address to my account')).toBeVisible();
+});
+
+test('a visitor who clicks a heart is asked to sign in', async ({ page }) => {
+  await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  await page.getByRole('button', { name: `Save ${NAME} to favourites` }).click();
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+});

@@ -1,0 +1,114 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type OpeningHours, WEEKDAYS, defaultOpeningHours } from '../../src/domain/opening-hours';
+import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+
+/*
+ * Discovery journeys (docs/product/customer.md#search-by-name, #sort, #dietary-filters,
+ * #restaurant-cards, #delivers-here) against the real server and demo data.
+ * Sign-ins in this file: 1 (the demo partner through the API, to close a branch for an hour).
+ */
+
+const DEMO_PASSWORD = 'halalnosh-demo';
+const CLOSED_SAMPLE = SAMPLE_RESTAURANTS[0];
+
+let partner: APIRequestContext;
+let origin: string;
+
+/** Hours that open two hours from now (London) every day, for one hour: closed now, opening today or tomorrow. */
+function hoursOpeningLater(): { hours: OpeningHours; opensAt: string } {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(),
+    ),
+  );
+  const open = `${String((hour + 2) % 24).padStart(2, '0')}:00`;
+  const close = `${String((hour + 3) % 24).padStart(2, '0')}:00`;
+  const hours = Object.fromEntries(WEEKDAYS.map((d) => [d, { open, close, closed: false }])) as OpeningHours;
+  return { hours, opensAt: open };
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  origin = testInfo.project.use.baseURL!;
+  partner = await playwright.request.newContext({ baseURL: origin });
+  const signIn = await partner.post('/api/auth/sign-in/email', {
+    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+});
+
+test.afterAll(async () => {
+  await partner.patch(`/api/partner/sites/${CLOSED_SAMPLE.id}`, {
+    data: { openingHours: defaultOpeningHours() },
+    headers: { origin },
+  });
+  await partner.dispose();
+});
+
+test('search a dish, keep vegetarian dishes without peanuts, and see the menu narrowed', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByLabel('Restaurant or dish').fill('biryani');
+  await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
+  await expect(page).toHaveURL(/q=biryani/);
+  const results = page.getByRole('list', { name: /Halal restaurants in London/ });
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Vegetarian', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Vegetarian', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByText('Without allergens').click();
+  await page.getByLabel('Without Peanuts').check();
+  await expect(page).toHaveURL(/diet=vegetarian/);
+  await expect(page).toHaveURL(/without=peanuts/);
+  const api = await request.get('/api/restaurants/search?location=London&q=biryani&diet=vegetarian&without=peanuts');
+  const expected = (await api.json()) as { total: number };
+  await expect(
+    page.getByText(`${expected.total} ${expected.total === 1 ? 'restaurant' : 'restaurants'} found`),
+  ).toBeVisible();
+
+  // A branch selling the peanut-and-sesame Hyderabadi biryani: its menu hides that dish under "without peanuts".
+  const hyderabadi = await request.get('/api/restaurants/search?location=London&q=Hyderabadi%20Lamb%20Biryani');
+  const [branch] = ((await hyderabadi.json()) as { restaurants: { slug: string }[] }).restaurants;
+  test.skip(!branch, 'no demo branch sells the Hyderabadi biryani');
+  await page.goto(`/restaurant/${branch.slug}?without=peanuts`);
+  await expect(page.getByText('Showing dishes: without Peanuts.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hyderabadi Lamb Biryani' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show full menu' }).click();
+  await expect(page.getByRole('heading', { name: 'Hyderabadi Lamb Biryani' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
+});
+
+test('sort by delivery fee puts the cheapest delivery first', async ({ page, request }) => {
+  await page.goto('/?location=London');
+  await page.getByLabel('Sort by').selectOption('fee');
+  await expect(page).toHaveURL(/sort=fee/);
+  const api = await request.get('/api/restaurants/search?location=London&sort=fee');
+  const { restaurants } = (await api.json()) as { restaurants: { brandName: string }[] };
+  const cards = page.getByRole('list', { name: /Halal restaurants in London/ }).getByRole('heading', { level: 3 });
+  await expect(cards.first()).toHaveText(restaurants[0].brandName);
+  await expect(cards.nth(1)).toHaveText(restaurants[1].brandName);
+});
+
+test('a closed card says when it opens', async ({ page }) => {
+  const { hours, opensAt } = hoursOpeningLater();
+  const closed = await partner.patch(`/api/partner/sites/${CLOSED_SAMPLE.id}`, {
+    data: { openingHours: hours },
+    headers: { origin },
+  });
+  expect(closed.ok(), await closed.text()).toBeTruthy();
+  await page.goto(`/?location=London&q=${encodeURIComponent(CLOSED_SAMPLE.brandName)}`);
+  const card = page.getByRole('link', { name: new RegExp(CLOSED_SAMPLE.brandName) }).first();
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(card.getByText(new RegExp(`^Opens (tomorrow )?at ${opensAt}$`))).toBeVisible();
+});
+
+test('after a postcode search, city cards say whether each branch delivers there', async ({ page }) => {
+  await page.goto('/?location=E1%206AN');
+  await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  await page.goto('/?location=London');
+  await expect(page.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
+  await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  // The restaurant page warns before a basket is built.
+  const far = page.getByRole('link').filter({ hasText: 'Does not deliver to E1 6AN' }).first();
+  await far.click();
+  await expect(page.getByText(/does not deliver to E1 6AN\. You can still order for pickup\./)).toBeVisible();
+});

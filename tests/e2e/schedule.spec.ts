@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { SLUG, openAllDay, signedIn } from './live-orders';
+
+type MenuItem = { id: string; name: string; priceMinor: number };
+
+/*
+ * Order for later (docs/product/customer.md#order-for-later): the demo customer orders for
+ * "Arrive for iftar" tomorrow; the order page shows the slot, the partner sees the order in the
+ * Scheduled Orders lane (not as a new order to accept), and the receipt e-mail names the slot.
+ */
+test('a customer orders for iftar tomorrow; the order page, the scheduled lane and the receipt show the slot', async ({
+  browser,
+  baseURL,
+}) => {
+  const partner = await signedIn(baseURL!, 'partner@halalnosh.test');
+  const customer = await signedIn(baseURL!, 'customer@halalnosh.test');
+  const { siteId, restore } = await openAllDay(partner, baseURL!);
+  try {
+    const { restaurant } = await (await customer.get(`/api/restaurants/${SLUG}`)).json();
+    const items: MenuItem[] = restaurant.menu.sections.flatMap((s: { items: MenuItem[] }) => s.items);
+    const item = items[0];
+    const quantity = Math.max(1, Math.ceil(2500 / item.priceMinor));
+
+    const customerContext = await browser.newContext({ storageState: await customer.storageState() });
+    const page = await customerContext.newPage();
+    await page.goto(`/restaurant/${SLUG}`);
+    for (let i = 0; i < quantity; i++)
+      await page.getByRole('button', { name: `Increase quantity of ${item.name}` }).click();
+    await page.getByRole('button', { name: `Add ${item.name} to cart` }).click();
+    await expect(page.getByText(`${quantity}x ${item.name} added to your cart.`)).toBeVisible();
+    await page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'View Cart' }).click();
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+
+    await page.getByLabel('Pickup (Free)').check();
+    await page.getByLabel('Schedule for later').check();
+    const day = page.getByLabel('Day', { exact: true });
+    await expect(day).toBeVisible();
+    const tomorrow = await day.locator('option', { hasText: /^Tomorrow/ }).textContent();
+    await day.selectOption({ label: tomorrow! });
+    const time = page.getByLabel('Time', { exact: true });
+    const iftar = await time.locator('option', { hasText: /^Arrive for iftar/ }).textContent();
+    await time.selectOption({ label: iftar! });
+    await expect(page.getByTestId('slot-note')).toHaveText(/^Maghrib \d\d:\d\d, by the Moonsighting Committee method$/);
+
+    if (!(await page.getByLabel('Full Name').inputValue())) await page.getByLabel('Full Name').fill('Aisha Khan');
+    if (!(await page.getByLabel('Phone Number').inputValue()))
+      await page.getByLabel('Phone Number').fill('07700 900123');
+    const placed = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const answer = await placed;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const { order } = (await answer.json()) as {
+      order: { orderNumber: string; scheduled: { text: string; kind: string } };
+    };
+    expect(order.scheduled.kind).toBe('iftar');
+    const slot = order.scheduled.text;
+    expect(slot).toMatch(/^Arrive for iftar: \w{3} \d{1,2} \w{3}, \d\d:\d\d–\d\d:\d\d$/);
+
+    await expect(page).toHaveURL(new RegExp(`/order/${order.orderNumber}$`));
+    await expect(page.getByTestId('scheduled-slot')).toHaveText(slot);
+    await customerContext.close();
+
+    // The partner's console: in the Scheduled Orders lane, not among the orders to accept.
+    const partnerContext = await browser.newContext({ storageState: await partner.storageState() });
+    const console_ = await partnerContext.newPage();
+    await console_.goto(`/partner/orders?site=${siteId}`);
+    const lane = console_.getByRole('region', { name: /Scheduled Orders/ });
+    const card = lane.getByRole('article', { name: `Order ${order.orderNumber}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(slot);
+    await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await expect(
+      console_
+        .getByRole('region', { name: /Active Orders/ })
+        .getByRole('article', { name: `Order ${order.orderNumber}` }),
+    ).toHaveCount(0);
+    await partnerContext.close();
+
+    // The receipt in the dev outbox names the slot.
+    const mail = await browser.newPage();
+    await mail.goto('/dev/mail');
+    const receipt = mail
+      .getByRole('listitem')
+      .filter({ hasText: `Your HalalNosh order ${order.orderNumber}` })
+      .filter({ hasText: 'E-mail' });
+    await expect(async () => {
+      await mail.getByRole('button', { name: 'Refresh' }).click();
+      await expect(receipt.first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(receipt.first()).toContainText(slot);
+    await mail.close();
+  } finally {
+    await restore();
+    await partner.dispose();
+    await customer.dispose();
+  }
+});
