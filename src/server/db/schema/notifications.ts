@@ -43,6 +43,10 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
+    // Each channel's lane of the worker claims its own due rows (platform/notify/outbox-worker.ts).
+    index('notification_outbox_lane_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('notification_outbox_status_idx').on(t.status, t.createdAt),
     // The order console's Notifications card reads an order's rows by the `order:<id>:` prefix.
     index('notification_outbox_event_idx').using('btree', t.eventId.op('text_pattern_ops')),

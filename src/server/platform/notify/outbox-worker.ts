@@ -4,7 +4,13 @@ import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notific
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { notificationOutbox } from '../../db/schema/index';
 import { startSweeper } from '../sweeper';
-import type { ChannelSender, DeliveryChannel, OutgoingMessage, SendResult } from './channels';
+import {
+  type ChannelSender,
+  DELIVERY_CHANNELS,
+  type DeliveryChannel,
+  type OutgoingMessage,
+  type SendResult,
+} from './channels';
 
 /** The NOTIFY channel an enqueue pings at commit so idle workers start at once. */
 export const OUTBOX_CHANNEL = 'halalnosh_outbox';
@@ -39,15 +45,21 @@ const DEFAULT_SEND_TIMEOUT_MS = 30_000;
  * Claims due rows (pending and due, or `sending` with a lapsed lease) with FOR UPDATE SKIP LOCKED,
  * marks them `sending` under a fresh lease and counts the attempt, in one short transaction, so
  * several workers in several processes never take the same row (docs/decisions/0140-notification-outbox.md).
+ * With `channel`, only that channel's rows: each channel is a lane of its own, so a slow mail server
+ * never holds up a push.
  */
-export async function claimOutboxRows(db: Db, opts: { now: Date; leaseMs: number; limit: number }) {
+export async function claimOutboxRows(
+  db: Db,
+  opts: { now: Date; leaseMs: number; limit: number; channel?: DeliveryChannel },
+) {
   const token = randomUUID();
   const leasedUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  const lane = opts.channel ? sql`and channel = ${opts.channel}` : sql``;
   const result = await db.execute<OutboxRow>(sql`
     with due as (
       select id from notification_outbox
       where ((status = 'pending' and next_attempt_at <= ${opts.now.toISOString()}::timestamptz)
-         or (status = 'sending' and leased_until <= ${opts.now.toISOString()}::timestamptz))
+         or (status = 'sending' and leased_until <= ${opts.now.toISOString()}::timestamptz)) ${lane}
       order by next_attempt_at
       limit ${opts.limit}
       for update skip locked)
@@ -79,135 +91,256 @@ export function messageOf(row: OutboxRow): OutgoingMessage {
   };
 }
 
-/** Sends one claimed row and records the answer, only while this claim still holds the row. */
-export async function deliverClaimed(
-  db: Db,
-  senders: Senders,
-  row: OutboxRow,
-  opts: Required<Pick<WorkerOptions, 'sendTimeoutMs' | 'now'>> & Pick<WorkerOptions, 'prepare' | 'onFailed'>,
-): Promise<'sent' | 'retried' | 'failed' | 'skipped'> {
+type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
+type SendOptions = Required<Pick<WorkerOptions, 'sendTimeoutMs' | 'now'>> & Pick<WorkerOptions, 'prepare' | 'onFailed'>;
+/** One claimed row's answer, waiting to be recorded. */
+type Answer = { row: OutboxRow; result: SendResult; outcome: Outcome; at: Date };
+
+/** Sends one claimed row through its channel's sender (capped at the send timeout) and classifies the answer. */
+async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions): Promise<Answer> {
   const sender = senders[row.channel];
-  let result: SendResult;
-  let outcome: 'sent' | 'retried' | 'failed' | 'skipped';
   if (!sender) {
-    result = { ok: false, retry: false, error: `no ${row.channel} sender is configured` };
-    outcome = 'skipped';
-  } else {
-    const message = opts.prepare ? opts.prepare(row, messageOf(row)) : messageOf(row);
-    try {
-      result = await Promise.race([sender.send(message), timeout(opts.sendTimeoutMs)]);
-    } catch (err) {
-      // A sender should answer, not throw; a throw is treated as a failure a retry may cure.
-      result = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };
-    }
-    outcome = result.ok ? 'sent' : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS ? 'retried' : 'failed';
+    const result: SendResult = { ok: false, retry: false, error: `no ${row.channel} sender is configured` };
+    return { row, result, outcome: 'skipped', at: opts.now() };
   }
-  const now = opts.now();
-  const record = (tx: DbOrTx) =>
-    tx
-      .update(notificationOutbox)
-      .set({
-        status: outcome === 'retried' ? 'pending' : outcome,
-        leasedUntil: null,
-        leaseToken: null,
-        updatedAt: now,
-        ...(result.ok ? { sentAt: now, lastError: null } : { lastError: result.error.slice(0, 1000) }),
-        ...(outcome === 'retried' ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) } : {}),
-      })
-      .where(
-        and(
-          eq(notificationOutbox.id, row.id),
-          eq(notificationOutbox.status, 'sending'),
-          eq(notificationOutbox.leaseToken, row.leaseToken!),
-        ),
-      )
-      .returning({ id: notificationOutbox.id });
-  const onFailed = opts.onFailed;
-  if (outcome === 'failed' && onFailed && !result.ok) {
-    const error = result.error;
-    await db.transaction(async (tx) => {
-      const [recorded] = await record(tx);
-      if (recorded) await onFailed(tx, { ...row, status: 'failed', lastError: error.slice(0, 1000) });
-    });
-  } else {
-    await record(db);
+  const message = opts.prepare ? opts.prepare(row, messageOf(row)) : messageOf(row);
+  let result: SendResult;
+  try {
+    result = await Promise.race([sender.send(message), timeout(opts.sendTimeoutMs)]);
+  } catch (err) {
+    // A sender should answer, not throw; a throw is treated as a failure a retry may cure.
+    result = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };
   }
-  return outcome;
+  const outcome: Outcome = result.ok
+    ? 'sent'
+    : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS
+      ? 'retried'
+      : 'failed';
+  return { row, result, outcome, at: opts.now() };
 }
 
-/** One pass: claim a batch, send each row (side by side), record each answer. */
+/**
+ * Records answers in one statement, each only while its claim (lease token) still holds the row; a
+ * row whose lease lapsed meanwhile belongs to another worker and is left alone. A final failure with
+ * an `onFailed` hook is recorded on its own, in one transaction with what the hook writes.
+ */
+async function recordAnswers(db: Db, answers: Answer[], onFailed: WorkerOptions['onFailed']): Promise<void> {
+  const hooked = onFailed ? answers.filter((a) => a.outcome === 'failed') : [];
+  const plain = answers.filter((a) => !hooked.includes(a));
+  if (plain.length) {
+    const values = plain.map((a) => ({
+      id: a.row.id,
+      token: a.row.leaseToken,
+      status: a.outcome === 'retried' ? 'pending' : a.outcome,
+      ok: a.result.ok,
+      error: a.result.ok ? null : a.result.error.slice(0, 1000),
+      at: a.at.toISOString(),
+      next: a.outcome === 'retried' ? new Date(a.at.getTime() + retryDelayMs(a.row.attempts)).toISOString() : null,
+    }));
+    await db.execute(sql`
+      update notification_outbox o
+      set status = v.status, leased_until = null, lease_token = null, updated_at = v.at,
+          sent_at = case when v.ok then v.at else o.sent_at end,
+          last_error = case when v.ok then null else v.error end,
+          next_attempt_at = coalesce(v.next, o.next_attempt_at)
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
+      where o.id = v.id and o.status = 'sending' and o.lease_token = v.token`);
+  }
+  for (const a of hooked) {
+    const error = a.result.ok ? '' : a.result.error.slice(0, 1000);
+    await db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .update(notificationOutbox)
+        .set({ status: 'failed', leasedUntil: null, leaseToken: null, updatedAt: a.at, lastError: error })
+        .where(
+          and(
+            eq(notificationOutbox.id, a.row.id),
+            eq(notificationOutbox.status, 'sending'),
+            eq(notificationOutbox.leaseToken, a.row.leaseToken!),
+          ),
+        )
+        .returning({ id: notificationOutbox.id });
+      if (recorded) await onFailed!(tx, { ...a.row, status: 'failed', lastError: error });
+    });
+  }
+}
+
+/** Sends one claimed row and records the answer, only while this claim still holds the row. */
+export async function deliverClaimed(db: Db, senders: Senders, row: OutboxRow, opts: SendOptions): Promise<Outcome> {
+  const answer = await sendClaimed(senders, row, opts);
+  await recordAnswers(db, [answer], opts.onFailed);
+  return answer.outcome;
+}
+
+const sendOptions = (options: WorkerOptions): SendOptions => ({
+  sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+  now: options.now ?? (() => new Date()),
+  prepare: options.prepare,
+  onFailed: options.onFailed,
+});
+
+/** One pass over every channel: claim a batch, send each row (side by side), record the answers together. */
 export async function runOutboxOnce(
   deps: { db: Db; senders: Senders },
   options: WorkerOptions = {},
 ): Promise<PassResult> {
-  const now = options.now ?? (() => new Date());
+  const opts = sendOptions(options);
   const rows = await claimOutboxRows(deps.db, {
-    now: now(),
+    now: opts.now(),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     limit: options.batch ?? 50,
   });
   const out: PassResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
-  const outcomes = await Promise.all(
-    rows.map((row) =>
-      deliverClaimed(deps.db, deps.senders, row, {
-        sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-        now,
-        prepare: options.prepare,
-        onFailed: options.onFailed,
-      }),
-    ),
-  );
-  for (const o of outcomes) out[o] += 1;
+  const answers = await Promise.all(rows.map((row) => sendClaimed(deps.senders, row, opts)));
+  await recordAnswers(deps.db, answers, opts.onFailed);
+  for (const a of answers) out[a.outcome] += 1;
   return out;
 }
 
 /**
- * The outbox worker of this process: a pass every few seconds on the one sweeper loop, and at once
- * when an enqueue's NOTIFY arrives (after that transaction committed, in any process). A kick during
- * a pass runs one more pass after it; a full batch runs the next pass straight away.
+ * Records answers as they come, many to a statement: while one write is in flight the next answers
+ * gather, so a busy lane writes in few statements and a quiet one records each answer at once.
  */
-export async function startOutboxWorker(
-  deps: { database: Database; senders: Senders; log: { error(obj: object, msg: string): void } },
-  options: WorkerOptions & { intervalMs?: number } = {},
-): Promise<() => Promise<void>> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  // Stopping ends the pass after its current batch: a backlog is left to the next start, not drained.
+function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: WorkerLog) {
+  let queue: Answer[] = [];
+  let flushing: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    if (flushing) return flushing;
+    flushing = (async () => {
+      while (queue.length) {
+        const batch = queue;
+        queue = [];
+        await recordAnswers(db, batch, onFailed).catch((err: unknown) =>
+          // Unrecorded rows stay `sending` and are taken again when their lease lapses.
+          log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox record failed'),
+        );
+      }
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  };
+  return {
+    add(answer: Answer) {
+      queue.push(answer);
+      void flush();
+    },
+    drain: async () => {
+      while (flushing || queue.length) await flush();
+    },
+  };
+}
+
+type WorkerLog = { error(obj: object, msg: string): void };
+
+/**
+ * One channel's lane: keeps up to `concurrency` sends in flight, claiming more as sends finish and
+ * whenever it is woken. Wake-ups that arrive close together share one claim (`gatherMs`), so a
+ * stream of commits costs a claim every few milliseconds rather than one per commit.
+ */
+function startLane(
+  channel: DeliveryChannel,
+  deps: { db: Db; senders: Senders; log: WorkerLog },
+  opts: SendOptions & { leaseMs: number; concurrency: number; gatherMs: number },
+  recorder: ReturnType<typeof answerRecorder>,
+) {
+  let inFlight = 0;
+  let claiming: Promise<void> | null = null;
+  let wanted = false;
+  let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const batch = options.batch ?? 50;
-  const pass = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+  const sends = new Set<Promise<void>>();
+
+  const claim = async () => {
+    wanted = false;
+    const room = opts.concurrency - inFlight;
+    const rows = await claimOutboxRows(deps.db, { now: opts.now(), leaseMs: opts.leaseMs, limit: room, channel });
+    // A full claim means more may be waiting: look again as soon as there is room.
+    if (rows.length === room) wanted = true;
+    for (const row of rows) {
+      inFlight += 1;
+      const send = sendClaimed(deps.senders, row, opts)
+        .then((answer) => recorder.add(answer))
+        .finally(() => {
+          inFlight -= 1;
+          sends.delete(send);
+          if (wanted) pump();
+        });
+      sends.add(send);
     }
-    running = (async () => {
-      do {
-        again = false;
-        const r = await runOutboxOnce({ db: deps.database.db, senders: deps.senders }, options);
-        if (r.claimed >= batch) again = true;
-      } while (again && !stopped);
-    })()
+  };
+  const pump = () => {
+    if (stopped || claiming) {
+      wanted = true;
+      return;
+    }
+    // With most of the lane busy, wait for a few sends to finish and claim them in one go.
+    if (opts.concurrency - inFlight < Math.max(1, Math.floor(opts.concurrency / 4))) {
+      wanted = true;
+      return;
+    }
+    claiming = claim()
       .catch((err: unknown) =>
         deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox sweep failed'),
       )
       .finally(() => {
-        running = null;
+        claiming = null;
+        if (wanted) pump();
       });
-    return running;
   };
+  return {
+    wake() {
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        pump();
+      }, opts.gatherMs);
+      timer.unref();
+    },
+    /** Claims no more; waits for the claim and the sends in hand (their answers reach the recorder). */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await claiming;
+      await Promise.all([...sends]);
+    },
+  };
+}
+
+/**
+ * The outbox worker of this process: one lane per channel, each woken every few seconds on the one
+ * sweeper loop and at once when an enqueue's NOTIFY arrives (after that transaction committed, in any
+ * process). Stopping ends with the sends in hand recorded: a backlog is left to the next start, not drained.
+ */
+export async function startOutboxWorker(
+  deps: { database: Database; senders: Senders; log: WorkerLog },
+  options: WorkerOptions & { intervalMs?: number; concurrency?: number; gatherMs?: number } = {},
+): Promise<() => Promise<void>> {
+  const db = deps.database.db;
+  const opts = {
+    ...sendOptions(options),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    concurrency: options.concurrency ?? options.batch ?? 50,
+    gatherMs: options.gatherMs ?? 5,
+  };
+  const recorder = answerRecorder(db, opts.onFailed, deps.log);
+  const lanes = DELIVERY_CHANNELS.map((channel) =>
+    startLane(channel, { db, senders: deps.senders, log: deps.log }, opts, recorder),
+  );
+  const wakeAll = () => lanes.forEach((lane) => lane.wake());
   const stopSweeper = startSweeper({
     name: 'notification-outbox',
     intervalMs: options.intervalMs ?? 5_000,
     firstPassAfterMs: 500,
-    pass,
+    pass: async () => wakeAll(),
     log: deps.log,
   });
-  const unlisten = await deps.database.listen(OUTBOX_CHANNEL, () => void pass());
+  const unlisten = await deps.database.listen(OUTBOX_CHANNEL, wakeAll);
   return async () => {
-    stopped = true;
     await unlisten().catch(() => undefined);
     await stopSweeper();
-    await running;
+    await Promise.all(lanes.map((lane) => lane.stop()));
+    await recorder.drain();
   };
 }

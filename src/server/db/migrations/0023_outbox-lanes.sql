@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_lane_idx" ON "notification_outbox" USING btree ("channel","next_attempt_at") WHERE "notification_outbox"."status" in ('pending', 'sending');
