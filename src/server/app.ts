@@ -11,6 +11,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { startLateOrdersSweeper } from './jobs/late-orders';
 import { partnerOrderRoutes } from './modules/orders/partner-routes';
 import { orderRoutes } from './modules/orders/routes';
+import { CATALOG_CHANNEL } from './modules/catalog/response-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
@@ -138,7 +139,16 @@ export async function buildApp(
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   partnerOrderRoutes(app);
-  catalogRoutes(app, { db: database.db, geocoder: deps.geocoder, responseCache: config.responseCache });
+  catalogRoutes(app, {
+    db: database.db,
+    geocoder: deps.geocoder,
+    responseCache: config.responseCache,
+    // The embedded database has one writer, this process: its cache hears each catalog change at commit.
+    catalogChanges:
+      database.kind === 'pglite'
+        ? { subscribe: (onChange) => database.listen(CATALOG_CHANNEL, () => onChange()) }
+        : undefined,
+  });
   reviewRoutes(app, { db: database.db });
   halalRoutes(app);
   pushRoutes(app);

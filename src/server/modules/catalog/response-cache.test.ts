@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, menus, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { saveReview } from '../reviews/save-review';
+import { CATALOG_CHANNEL, createResponseCache } from './response-cache';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 
 // Two apps on one database stand for two server processes behind a load balancer: each has its
@@ -127,6 +128,39 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
       before.reviewCount + 1,
     );
   });
+
+  // The embedded database has one writer, this process: changes are heard at commit, so no
+  // request reads the version (docs/decisions/0091-response-cache.md, addendum of 2026-11-26).
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on the embedded database, reads no version per request and still shows a change in the very next answer',
+    async () => {
+      const cache = createResponseCache(a.database.db, {
+        changes: { subscribe: (onChange) => a.database.listen(CATALOG_CHANNEL, () => onChange()) },
+      });
+      await new Promise((r) => setTimeout(r, 50)); // the subscription stands
+      let computed = 0;
+      const read = async () =>
+        (
+          await cache.get(SLUG, async () => {
+            computed += 1;
+            const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+            return site.name;
+          })
+        ).body;
+      const before = await read();
+      expect(await read()).toBe(before);
+      expect(computed).toBe(1);
+      await a.database.db.update(sites).set({ name: 'Heard At Commit' }).where(eq(sites.slug, SLUG));
+      expect(await read()).toBe('Heard At Commit');
+      await a.database.db.transaction(async (tx) => {
+        await tx.update(sites).set({ name: 'Heard After The Transaction' }).where(eq(sites.slug, SLUG));
+      });
+      expect(await read()).toBe('Heard After The Transaction');
+      expect(computed).toBe(3);
+      expect(cache.versionReads()).toBe(0);
+      await a.database.db.update(sites).set({ name: before }).where(eq(sites.slug, SLUG));
+    },
+  );
 
   it('gives a signed-in customer and a visitor the same answer (nothing in it depends on the viewer)', async () => {
     await createUser(a, { email: 'cache-viewer@example.test', userType: 'customer' });

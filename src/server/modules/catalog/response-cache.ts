@@ -35,21 +35,53 @@ export type ResponseCache = {
   get(key: string, compute: () => Promise<string>, now?: Date): Promise<CachedAnswer>;
   /** Entries held (for tests). */
   size(): number;
+  /** Version reads sent to the database so far (for tests). */
+  versionReads(): number;
 };
+
+/**
+ * Every change to the catalog, heard at its commit: `subscribe` calls `onChange` for each and
+ * resolves once listening. Only for a database no other process writes to (the embedded one),
+ * whose notifications reach this process before the writer's commit returns.
+ */
+/** The NOTIFY channel of catalog changes (the version trigger, migration 0024). */
+export const CATALOG_CHANNEL = 'halalnosh_catalog';
+
+export type CatalogChanges = { subscribe(onChange: () => void): Promise<unknown> };
 
 const MAX_ENTRIES = 2000;
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 const MIN_COMPRESS_BYTES = 1024;
 
-export function createResponseCache(db: Db, { enabled = true }: { enabled?: boolean } = {}): ResponseCache {
+export function createResponseCache(
+  db: Db,
+  { enabled = true, changes }: { enabled?: boolean; changes?: CatalogChanges } = {},
+): ResponseCache {
   let entries = new Map<string, CachedAnswer>();
   let entriesVersion: string | null = null;
   let entriesMinute = -1;
+  let reads = 0;
+
+  // With the changes heard in this process, the version is a counter here: no read per request.
+  // Until the subscription stands, versions are read as on a shared server.
+  let heard: number | null = null;
+  if (enabled && changes) {
+    let pending = 0;
+    void changes
+      .subscribe(() => {
+        if (heard === null) pending += 1;
+        else heard += 1;
+      })
+      .then(() => {
+        heard = pending;
+      });
+  }
 
   // Batched version reads: `waiting` are the callers that arrived while a read was in flight.
   let inFlight = false;
   let waiting: { resolve: (v: string) => void; reject: (e: unknown) => void }[] = [];
   const readVersion = async (): Promise<string> => {
+    reads += 1;
     const result = await db.execute<{ version: string }>(
       sql`select version::text as version from catalog_version where id = 1`,
     );
@@ -109,7 +141,7 @@ export function createResponseCache(db: Db, { enabled = true }: { enabled?: bool
   return {
     async get(key, compute, now = new Date()) {
       if (!enabled) return answer(await compute());
-      const version = await currentVersion();
+      const version = heard === null ? await currentVersion() : `local-${heard}`;
       const minute = Math.floor(now.getTime() / 60_000);
       if (version !== entriesVersion || minute !== entriesMinute) {
         entries = new Map();
@@ -127,5 +159,6 @@ export function createResponseCache(db: Db, { enabled = true }: { enabled?: bool
       return made;
     },
     size: () => entries.size,
+    versionReads: () => reads,
   };
 }

@@ -10,18 +10,18 @@ import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
-import { type CachedAnswer, createResponseCache } from './response-cache';
+import { type CachedAnswer, type CatalogChanges, createResponseCache } from './response-cache';
 import { searchRestaurants } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
 /** Discovery: the city directory, city suggestions, restaurant search and the restaurant page. */
 export function catalogRoutes(
   app: FastifyInstance,
-  deps: { db: Db; geocoder: Geocoder; responseCache?: boolean },
+  deps: { db: Db; geocoder: Geocoder; responseCache?: boolean; catalogChanges?: CatalogChanges },
 ): void {
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
   // under the catalog version and the minute (docs/decisions/0091-response-cache.md).
-  const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true });
+  const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true, changes: deps.catalogChanges });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);
     const encoded = coding ? answer.encoded(coding) : null;
