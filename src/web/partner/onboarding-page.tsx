@@ -173,7 +173,15 @@ export function OnboardingPage() {
             <Step done={!!brand} title="1. Your brand">
               <p className="text-sm text-muted-foreground">Your restaurant's name and logo, as customers see them.</p>
               {brand ? (
-                <p className="text-sm">{brand.name}</p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <p className="text-sm font-medium">{brand.name}</p>
+                  <Link
+                    to={`/partner/create-brand?edit=${brand.id}`}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  >
+                    Edit brand
+                  </Link>
+                </div>
               ) : (
                 <Link
                   to="/partner/create-brand"
