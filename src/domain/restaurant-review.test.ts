@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isListed, reviewMove } from './restaurant-review';
+import { defaultOpeningHours } from './opening-hours';
+import { type ReadinessFacts, isListed, isReadyForReview, reviewMove, reviewReadiness } from './restaurant-review';
+
+const ready: ReadinessFacts = {
+  lat: 51.52,
+  lng: -0.07,
+  openingHours: defaultOpeningHours(),
+  deliveryRadiusKm: 5,
+  deliveryFeeMinor: 199,
+  menuItemCount: 1,
+};
 
 describe('restaurant review', () => {
   it('lets a partner submit a draft or a location with requested changes, and nothing else', () => {
@@ -26,5 +36,23 @@ describe('restaurant review', () => {
     expect(isListed({ reviewStatus: 'approved', brandSuspendedAt: null })).toBe(true);
     expect(isListed({ reviewStatus: 'approved', brandSuspendedAt: new Date() })).toBe(false);
     expect(isListed({ reviewStatus: 'submitted', brandSuspendedAt: null })).toBe(false);
+  });
+
+  it('is ready for review with an address on the map, opening hours, delivery terms and a menu item', () => {
+    expect(reviewReadiness(ready)).toEqual({ address: true, hours: true, delivery: true, menu: true });
+    expect(isReadyForReview(reviewReadiness(ready))).toBe(true);
+    expect(isReadyForReview(reviewReadiness({ ...ready, deliveryFeeMinor: 0 }))).toBe(true);
+  });
+
+  it('is not ready without coordinates, an open day, a radius in bounds or a menu item', () => {
+    expect(reviewReadiness({ ...ready, lat: null, lng: null }).address).toBe(false);
+    const closed = Object.fromEntries(
+      Object.entries(defaultOpeningHours()).map(([day, h]) => [day, { ...h, closed: true }]),
+    ) as ReadinessFacts['openingHours'];
+    expect(reviewReadiness({ ...ready, openingHours: closed }).hours).toBe(false);
+    expect(reviewReadiness({ ...ready, deliveryRadiusKm: 0 }).delivery).toBe(false);
+    expect(reviewReadiness({ ...ready, deliveryFeeMinor: -1 }).delivery).toBe(false);
+    expect(reviewReadiness({ ...ready, menuItemCount: 0 }).menu).toBe(false);
+    expect(isReadyForReview(reviewReadiness({ ...ready, menuItemCount: 0 }))).toBe(false);
   });
 });

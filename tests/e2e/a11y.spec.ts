@@ -183,6 +183,7 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
   { path: () => '/partner/dashboard', role: 'partner' },
   { path: () => '/partner/create-brand', role: 'partner' },
   { path: () => '/partner/create-site', role: 'partner' },
+  { path: () => '/partner/onboarding', role: 'partner' },
   { path: () => '/partner/orders', role: 'partner' },
   { path: () => '/partner/menu', role: 'partner' },
   { path: () => '/partner/settings', role: 'partner' },

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
-import sharp from 'sharp';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { confirmWithProofPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
 
 /*
  * The driver's journey (docs/product/driver.md#delivery-screen) on a phone-sized screen, against the real
@@ -95,14 +95,6 @@ async function acceptedOrder(baseURL: string) {
   return { ...order, orderToken };
 }
 
-async function signInDriver(page: Page) {
-  await page.goto('/driver/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@halalnosh.test');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
-}
-
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 test('an approved driver delivers a real order end to end on a phone', async ({ page, baseURL, browser }) => {
@@ -152,28 +144,16 @@ test('an approved driver delivers a real order end to end on a phone', async ({ 
   const deliveryCode = (await seen.json()).order.deliveryCode as string;
   expect(deliveryCode).toMatch(/^\d{4}$/);
   const codeDialog = page.getByRole('dialog', { name: 'Enter Delivery Code' });
-  await codeDialog.getByLabel('Digit 1 of 4').click();
-  await page.keyboard.type(deliveryCode === '0000' ? '1111' : '0000');
-  await codeDialog.getByRole('button', { name: 'Verify Code' }).click();
+  await enterDeliveryCode(page, deliveryCode === '0000' ? '1111' : '0000');
   await expect(
     codeDialog.getByText('Invalid code. Please ask the customer for the correct 4-digit code.'),
   ).toBeVisible();
-  await codeDialog.getByLabel('Digit 1 of 4').click();
-  await page.keyboard.type(deliveryCode);
-  await codeDialog.getByRole('button', { name: 'Verify Code' }).click();
+  await enterDeliveryCode(page, deliveryCode);
 
   const proof = page.getByRole('dialog', { name: 'Proof of Delivery' });
   await expect(proof.getByText('Take a photo to confirm the delivery has been completed.')).toBeVisible();
   await expect(proof.getByLabel('Delivery photo')).toHaveAttribute('capture', 'environment');
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d6c0' } })
-    .jpeg()
-    .toBuffer();
-  await proof
-    .getByLabel('Delivery photo')
-    .setInputFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await proof.getByRole('button', { name: 'Confirm Delivery' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Delivery Complete!' })).toBeVisible();
+  await confirmWithProofPhoto(page);
   await expect(page.getByText('Great job! The customer has been notified.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/driver\/dashboard$/, { timeout: 6000 });
 

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createSiteBody } from '../../domain/contracts/partner/sites';
+import { type OpeningHours, defaultOpeningHours } from '../../domain/opening-hours';
 import { canManageBrand } from '../../domain/partner-access';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
@@ -14,17 +15,24 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { EmptyState } from '../ui/empty-state';
 import { fieldErrors } from './field-errors';
 import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
+import { onboardingKey } from './onboarding-api';
+import { OpeningHoursEditor } from './opening-hours-editor';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 
-/** /partner/create-site (?brand=): add a location to the selected brand (owner or admin). */
+/**
+ * /partner/create-site (?brand=): add a location to the selected brand (owner or admin), with its
+ * opening hours. The partner's first location is a step of onboarding, so it returns to the
+ * checklist (docs/product/partner.md#becoming-a-partner); a later one opens its own page.
+ */
 export function CreateSitePage() {
   useDocumentTitle('Add Location');
   const selection = usePartnerSelection();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LocationForm>(() => locationFormOf());
+  const [hours, setHours] = useState<OpeningHours>(defaultOpeningHours);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -55,6 +63,8 @@ export function CreateSitePage() {
     );
   }
 
+  const first = selection.brands.every((b) => b.sites.length === 0);
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!hasRequired(form)) {
@@ -66,7 +76,7 @@ export function CreateSitePage() {
       toast.error('Missing Information', { description: 'Please fill in the required fields.' });
       return;
     }
-    const body = locationBody(form);
+    const body = { ...locationBody(form), openingHours: hours };
     const parsed = createSiteBody.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
@@ -80,8 +90,9 @@ export function CreateSitePage() {
         body,
       });
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
       toast.success('Site created successfully', { description: `${site.name} has been added.` });
-      navigate(`/partner/location/${site.id}`);
+      navigate(first ? '/partner/onboarding' : `/partner/location/${site.id}`);
     } catch (error) {
       toast.error('Error creating site', {
         description: messageOf(error, 'Failed to create restaurant location. Please try again.'),
@@ -102,15 +113,22 @@ export function CreateSitePage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Location</h1>
         <p className="text-muted-foreground">
-          A new branch of <span className="font-semibold text-foreground">{brand.name}</span>. It opens 09:00 to 22:00
-          (Sunday 10:00 to 21:00); change the hours afterwards. Its halal status reads self-declared until HalalNosh
-          verifies it.
+          A new branch of <span className="font-semibold text-foreground">{brand.name}</span>: where it is, when it
+          opens and how far it delivers. Its halal status reads self-declared until HalalNosh verifies it.
         </p>
       </div>
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <LocationFields form={form} setForm={setForm} errors={errors} />
+            <fieldset className="grid gap-2">
+              <legend className="text-sm font-medium">Opening hours</legend>
+              <p className="text-sm text-muted-foreground">
+                London time. A closing time before the opening time runs past midnight; the same opening and closing
+                time means open round the clock.
+              </p>
+              <OpeningHoursEditor value={hours} onChange={setHours} disabled={busy} />
+            </fieldset>
             <div className="flex gap-2">
               <Button type="submit" disabled={busy}>
                 {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}

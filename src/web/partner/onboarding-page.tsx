@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { OnboardingSite } from '../../domain/contracts/partner/onboarding-endpoints';
-import { REVIEW_STATUS_LABELS, REVIEW_STATUS_NOTES, reviewMove } from '../../domain/restaurant-review';
+import {
+  READINESS_CHECKS,
+  READINESS_DONE,
+  READINESS_TODO,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUS_NOTES,
+  type ReadinessCheck,
+  reviewMove,
+} from '../../domain/restaurant-review';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
@@ -18,22 +26,48 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { onboardingKey, useOnboarding } from './onboarding-api';
 import { messageOf, partnerKeys } from './partner-api';
 
-function Step({ done, title, children }: { done: boolean; title: string; children: ReactNode }) {
+/** The checks of the location step; the menu has a step of its own. */
+const LOCATION_CHECKS: ReadinessCheck[] = ['address', 'hours', 'delivery'];
+
+function DoneIcon({ done, className }: { done: boolean; className: string }) {
   const Icon = done ? CheckCircle2 : Circle;
+  return <Icon aria-hidden="true" className={`${className} ${done ? 'text-primary' : 'text-muted-foreground'}`} />;
+}
+
+/** One step of the checklist, named by its title and whether it is done ("2. Your first location (done)"). */
+function Step({ done, title, children }: { done: boolean; title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <li className="flex gap-3">
-      <Icon
-        aria-hidden="true"
-        className={done ? 'mt-0.5 size-5 text-primary' : 'mt-0.5 size-5 text-muted-foreground'}
-      />
+    <li className="flex gap-3" aria-labelledby={id}>
+      <DoneIcon done={done} className="mt-0.5 size-5 shrink-0" />
       <div className="grid flex-1 gap-2">
-        <p className="font-semibold">
+        <p id={id} className="font-semibold">
           {title}
           <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
         </p>
         {children}
       </div>
     </li>
+  );
+}
+
+/** The readiness checks of a location, each done or still to do, in the partner's words. */
+function Checks({ site, checks, label }: { site: OnboardingSite; checks: readonly ReadinessCheck[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-1 text-sm">
+      {checks.map((check) => {
+        const done = site.readiness[check];
+        return (
+          <li key={check} className="flex gap-2">
+            <DoneIcon done={done} className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {done ? READINESS_DONE[check] : READINESS_TODO[check]}
+              <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -49,7 +83,7 @@ function SiteReview({ site }: { site: OnboardingSite }) {
   });
   const canSubmit = reviewMove(site.reviewStatus, 'submit') !== null;
   return (
-    <div className="grid gap-2 rounded-md border border-border p-3">
+    <section aria-label={`${site.name} review`} className="grid gap-2 rounded-md border border-border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium">
           {site.name}, {site.city}
@@ -66,6 +100,13 @@ function SiteReview({ site }: { site: OnboardingSite }) {
       {site.submittedAt ? (
         <p className="text-xs text-muted-foreground">Submitted {formatDateTime(site.submittedAt)}</p>
       ) : null}
+      {canSubmit && !site.readyForReview ? (
+        <Checks
+          site={site}
+          checks={READINESS_CHECKS.filter((c) => !site.readiness[c])}
+          label={`Still to do for ${site.name}`}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Link to={`/partner/menu?site=${site.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Edit menu ({site.menuItemCount} {site.menuItemCount === 1 ? 'item' : 'items'})
@@ -74,22 +115,25 @@ function SiteReview({ site }: { site: OnboardingSite }) {
           Edit location
         </Link>
         {canSubmit ? (
-          <Button size="sm" disabled={submit.isPending || site.menuItemCount === 0} onClick={() => submit.mutate()}>
+          // Enabled only when the server says the location is ready; the server refuses it otherwise too.
+          <Button size="sm" disabled={submit.isPending || !site.readyForReview} onClick={() => submit.mutate()}>
             {submit.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
             Submit for review
           </Button>
         ) : null}
       </div>
-      {canSubmit && site.menuItemCount === 0 ? (
-        <p className="text-sm text-muted-foreground">Add at least one menu item before you submit for review.</p>
-      ) : null}
-    </div>
+    </section>
   );
 }
 
-/** /partner/onboarding: the steps to put a restaurant on HalalNosh and where its review stands. */
+/**
+ * /partner/onboarding: the steps that put a restaurant on HalalNosh (brand, first location, menu,
+ * review), each done or not and linking to where it is done, and where each location's review
+ * stands (docs/product/partner.md#becoming-a-partner).
+ */
 export function OnboardingPage() {
-  const onboarding = useOnboarding();
+  // Always fresh on arrival: the partner comes back here after each step elsewhere in the console.
+  const onboarding = useOnboarding({ refetchOnMount: 'always' });
   const queryClient = useQueryClient();
   if (onboarding.isPending) return <PageLoading />;
   if (onboarding.isError)
@@ -103,9 +147,11 @@ export function OnboardingPage() {
   const brands = onboarding.data.brands;
   const brand = brands[0];
   const sites = brands.flatMap((b) => b.sites);
-  const hasMenu = sites.some((s) => s.menuItemCount > 0);
-  const submitted = sites.some((s) => s.reviewStatus !== 'draft');
-  void queryClient;
+  const first = sites[0];
+  const suspended = brands.find((b) => b.suspended);
+  const locationDone = !!first && LOCATION_CHECKS.every((c) => first.readiness[c]);
+  const menuDone = !!first && first.readiness.menu;
+  const submitted = !!first && first.reviewStatus !== 'draft';
   return (
     <div className="grid gap-6">
       <PageIntro
@@ -113,10 +159,9 @@ export function OnboardingPage() {
         documentTitle="Become a partner"
         note="Set up your brand, your first location and your menu, then submit it for review. Customers see your restaurant once HalalNosh approves it."
       />
-      {brands.some((b) => b.suspended) ? (
+      {suspended ? (
         <Alert variant="destructive">
-          HalalNosh has suspended {brands.find((b) => b.suspended)!.name}.{' '}
-          {brands.find((b) => b.suspended)!.suspensionReason ?? ''}
+          HalalNosh has suspended {suspended.name}. {suspended.suspensionReason ?? ''}
         </Alert>
       ) : null}
       <Card>
@@ -124,34 +169,78 @@ export function OnboardingPage() {
           <CardTitle as="h2">Your steps</CardTitle>
         </CardHeader>
         <CardContent>
-          <ol className="grid gap-5">
+          <ol aria-label="Your steps" className="grid gap-5">
             <Step done={!!brand} title="1. Your brand">
+              <p className="text-sm text-muted-foreground">Your restaurant's name and logo, as customers see them.</p>
               {brand ? (
-                <p className="text-sm">{brand.name}</p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <p className="text-sm font-medium">{brand.name}</p>
+                  <Link
+                    to={`/partner/create-brand?edit=${brand.id}`}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  >
+                    Edit brand
+                  </Link>
+                </div>
               ) : (
-                <Link to="/partner/create-brand" className={buttonClasses({ size: 'sm' })}>
+                <Link
+                  to="/partner/create-brand"
+                  className={buttonClasses({ size: 'sm', className: 'justify-self-start' })}
+                >
                   Create your brand
                 </Link>
               )}
             </Step>
-            <Step done={sites.length > 0} title="2. Your first location">
+            <Step done={locationDone} title="2. Your first location">
               <p className="text-sm text-muted-foreground">
                 Address, opening hours, delivery radius and fee. Your halal status starts as self-declared until
                 HalalNosh verifies a certificate.
               </p>
-              {brand && sites.length === 0 ? (
-                <Link to={`/partner/create-site?brand=${brand.id}`} className={buttonClasses({ size: 'sm' })}>
+              {first ? (
+                <>
+                  <Checks site={first} checks={LOCATION_CHECKS} label={`${first.name} checks`} />
+                  <Link
+                    to={`/partner/location/${first.id}`}
+                    className={buttonClasses({
+                      variant: locationDone ? 'outline' : 'default',
+                      size: 'sm',
+                      className: 'justify-self-start',
+                    })}
+                  >
+                    Edit location
+                  </Link>
+                </>
+              ) : brand ? (
+                <Link
+                  to={`/partner/create-site?brand=${brand.id}`}
+                  className={buttonClasses({ size: 'sm', className: 'justify-self-start' })}
+                >
                   Add your first location
                 </Link>
-              ) : null}
+              ) : (
+                <p className="text-sm text-muted-foreground">Create your brand first.</p>
+              )}
             </Step>
-            <Step done={hasMenu} title="3. Your menu">
-              <p className="text-sm text-muted-foreground">A category and an item are enough to start.</p>
-              {sites.length > 0 && !hasMenu ? (
-                <Link to={`/partner/menu?site=${sites[0].id}`} className={buttonClasses({ size: 'sm' })}>
-                  Build your menu
+            <Step done={menuDone} title="3. Your menu">
+              <p className="text-sm text-muted-foreground">
+                At least one item. A category and an item are enough to start.
+              </p>
+              {first ? (
+                <Link
+                  to={`/partner/menu?site=${first.id}`}
+                  className={buttonClasses({
+                    variant: menuDone ? 'outline' : 'default',
+                    size: 'sm',
+                    className: 'justify-self-start',
+                  })}
+                >
+                  {menuDone
+                    ? `Edit menu (${first.menuItemCount} ${first.menuItemCount === 1 ? 'item' : 'items'})`
+                    : 'Build your menu'}
                 </Link>
-              ) : null}
+              ) : (
+                <p className="text-sm text-muted-foreground">Add a location first.</p>
+              )}
             </Step>
             <Step done={submitted} title="4. Submit for review">
               {sites.length === 0 ? (

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultReportRange, reportRangeProblem } from '../../domain/reports';
 import { isClientError } from '../lib/api';
@@ -178,10 +179,14 @@ function Statement({ siteId }: { siteId: string }) {
   );
 }
 
+/** One total, a group named by its label so a screen reader (and a test) reads label and amount together. */
 function Total({ label, value, note }: { label: string; value: string; note?: string }) {
+  const id = useId();
   return (
-    <Card className="grid gap-1 p-4">
-      <p className="text-sm text-muted-foreground">{label}</p>
+    <Card role="group" aria-labelledby={id} className="grid gap-1 p-4">
+      <p id={id} className="text-sm text-muted-foreground">
+        {label}
+      </p>
       <p className="text-xl font-semibold tabular-nums">{value}</p>
       {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
     </Card>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_STATUSES } from '../../restaurant-review';
+import { READINESS_CHECKS, REVIEW_STATUSES } from '../../restaurant-review';
 import { POLICIES } from '../../policies';
 import { api } from '../endpoint';
 import { siteParams } from './sites';
@@ -16,6 +16,15 @@ export const onboardingSite = z.object({
   reviewedAt: z.iso.datetime().nullable(),
   /** Items on the brand's menu that this location sells. */
   menuItemCount: z.number().int(),
+  /** Each check of the readiness rule, done or not (domain/restaurant-review.ts reviewReadiness). */
+  readiness: z.object(
+    Object.fromEntries(READINESS_CHECKS.map((c) => [c, z.boolean()])) as Record<
+      (typeof READINESS_CHECKS)[number],
+      z.ZodBoolean
+    >,
+  ),
+  /** Every check done: the server takes a submission for review (when the status allows one). */
+  readyForReview: z.boolean(),
 });
 export type OnboardingSite = z.infer<typeof onboardingSite>;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OnboardingResponse, OnboardingSite } from '../../../domain/contracts/partner/onboarding-endpoints';
+import { type ReadinessFacts, isReadyForReview, reviewReadiness } from '../../../domain/restaurant-review';
 import type { DbOrTx } from '../../db/client';
 import { brandMemberships, brands, sites } from '../../db/schema/index';
 
@@ -17,9 +18,14 @@ const siteColumns = {
   submittedAt: sites.submittedAt,
   reviewedAt: sites.reviewedAt,
   menuItemCount: itemCount,
+  lat: sites.lat,
+  lng: sites.lng,
+  openingHours: sites.openingHours,
+  deliveryRadiusKm: sites.deliveryRadiusKm,
+  deliveryFeeMinor: sites.deliveryFeeMinor,
 };
 
-type SiteRow = {
+type SiteRow = Omit<ReadinessFacts, 'menuItemCount'> & {
   id: string;
   name: string;
   city: string;
@@ -32,6 +38,7 @@ type SiteRow = {
 };
 
 function toOnboardingSite(r: SiteRow): OnboardingSite {
+  const readiness = reviewReadiness({ ...r, menuItemCount: Number(r.menuItemCount) });
   return {
     id: r.id,
     name: r.name,
@@ -42,6 +49,8 @@ function toOnboardingSite(r: SiteRow): OnboardingSite {
     submittedAt: r.submittedAt?.toISOString() ?? null,
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
     menuItemCount: Number(r.menuItemCount),
+    readiness,
+    readyForReview: isReadyForReview(readiness),
   };
 }
 

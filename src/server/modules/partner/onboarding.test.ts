@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
+import { READINESS_TODO } from '../../../domain/restaurant-review';
 import {
   auditLog,
   menuItems,
@@ -127,6 +128,38 @@ describe('a new location under review', () => {
     expect((await call(t, 'GET', '/api/partner/onboarding', w.customer.cookie)).statusCode).toBe(403);
   });
 
+  it('reports each readiness check, and refuses a location off the map or never open with what to do', async () => {
+    const mine = await call(t, 'GET', '/api/partner/onboarding', w.owner.cookie);
+    const draft = mine
+      .json()
+      .brands.flatMap((b: { sites: unknown[] }) => b.sites)
+      .find((s: { id: string }) => s.id === siteId);
+    expect(draft).toMatchObject({
+      readiness: { address: true, hours: true, delivery: true, menu: false },
+      readyForReview: false,
+    });
+
+    const closedDay = { open: '09:00', close: '17:00', closed: true };
+    const created = await call(t, 'POST', `/api/partner/brands/${w.brandA.id}/sites`, w.owner.cookie, {
+      name: 'Nowhere Yet',
+      address: '1 Unknown Street',
+      city: 'London',
+      openingHours: Object.fromEntries(
+        ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, closedDay]),
+      ),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const nowhere = created.json().site.id as string;
+    const refused = await call(t, 'POST', `/api/partner/sites/${nowhere}/submit-review`, w.owner.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(READINESS_TODO.address);
+    const placed = await call(t, 'PATCH', `/api/partner/sites/${nowhere}`, w.owner.cookie, { postcode: 'E1 6AN' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const stillClosed = await call(t, 'POST', `/api/partner/sites/${nowhere}/submit-review`, w.owner.cookie);
+    expect(stillClosed.json().error.message).toBe(READINESS_TODO.hours);
+    expect((await call(t, 'DELETE', `/api/partner/sites/${nowhere}`, w.owner.cookie)).statusCode).toBe(200);
+  });
+
   it('needs a menu item before it can be submitted, then waits in the queue', async () => {
     const empty = await call(t, 'POST', `/api/partner/sites/${siteId}/submit-review`, w.owner.cookie);
     expect(empty.statusCode).toBe(400);
@@ -138,7 +171,7 @@ describe('a new location under review', () => {
 
     const res = await call(t, 'POST', `/api/partner/sites/${siteId}/submit-review`, w.owner.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().site).toMatchObject({ reviewStatus: 'submitted', menuItemCount: 1 });
+    expect(res.json().site).toMatchObject({ reviewStatus: 'submitted', menuItemCount: 1, readyForReview: true });
     expect((await call(t, 'POST', `/api/partner/sites/${siteId}/submit-review`, w.owner.cookie)).statusCode).toBe(409);
     expect(await auditOf('restaurant_submitted', siteId)).toHaveLength(1);
 

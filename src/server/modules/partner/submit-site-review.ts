@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OnboardingSite } from '../../../domain/contracts/partner/onboarding-endpoints';
 import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
-import { reviewMove } from '../../../domain/restaurant-review';
+import { READINESS_CHECKS, READINESS_TODO, reviewMove } from '../../../domain/restaurant-review';
 import type { Db } from '../../db/client';
 import { sites } from '../../db/schema/index';
 import { recordAudit } from '../audit';
@@ -11,7 +11,9 @@ import { onboardingSiteOf } from './get-onboarding';
 
 /**
  * The owner or an admin of the brand submits a draft location, or one HalalNosh sent back, for
- * review; a location without a single menu item cannot be reviewed (docs/product/partner.md#becoming-a-partner).
+ * review; only a location that passes the readiness rule (address on the map, opening hours,
+ * delivery radius and fee, a menu item) can be, refused with the first check still to do
+ * (docs/product/partner.md#becoming-a-partner).
  */
 export async function submitSiteReview(db: Db, actor: Actor, siteId: string): Promise<OnboardingSite> {
   return db.transaction(async (tx) => {
@@ -21,9 +23,8 @@ export async function submitSiteReview(db: Db, actor: Actor, siteId: string): Pr
     if (!current) throw new AppError('NOT_FOUND', 'Location not found');
     const next = reviewMove(current.reviewStatus, 'submit');
     if (!next) throw new AppError('CONFLICT', 'This location has already been submitted for review.');
-    if (current.menuItemCount === 0) {
-      throw new AppError('VALIDATION_ERROR', 'Add at least one menu item before you submit for review.');
-    }
+    const missing = READINESS_CHECKS.find((check) => !current.readiness[check]);
+    if (missing) throw new AppError('VALIDATION_ERROR', READINESS_TODO[missing]);
     const now = new Date();
     await tx.update(sites).set({ reviewStatus: next, submittedAt: now, updatedAt: now }).where(eq(sites.id, site.id));
     await recordAudit(tx, {
