@@ -81,7 +81,7 @@ function ShowOnMap({
 }) {
   if (!drawn) return null;
   return (
-    <Button size="sm" variant="outline" aria-pressed={pressed} aria-label={`Show ${name} on map`} onClick={onToggle}>
+    <Button size="sm" variant="outline" aria-pressed={pressed} aria-label={`Show on map: ${name}`} onClick={onToggle}>
       Show on map
     </Button>
   );
