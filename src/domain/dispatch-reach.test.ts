@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMiles } from './geo';
-import { isJobRadius, jobReachMiles, seesJob } from './dispatch-reach';
+import { isJobRadius, isPositionFresh, jobReachMiles, seesJob } from './dispatch-reach';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, 0) + minutes * 60_000);
 
@@ -32,5 +32,11 @@ describe('dispatch reach', () => {
 
   it('accepts whole radii from 1 to 10 miles only', () => {
     expect([0, 1, 10, 11, 2.5].map(isJobRadius)).toEqual([false, true, true, false, false]);
+  });
+
+  it('counts a shared position as fresh for 15 minutes, and none at all as stale', () => {
+    expect(isPositionFresh(at(0), at(14.9))).toBe(true);
+    expect(isPositionFresh(at(0), at(15))).toBe(false);
+    expect(isPositionFresh(null, at(0))).toBe(false);
   });
 });

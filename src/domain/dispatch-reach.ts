@@ -38,3 +38,8 @@ export function seesJob(distanceMiles: number, radiusMiles: number, reachMiles: 
 export function isJobRadius(miles: number): boolean {
   return Number.isInteger(miles) && miles >= JOB_RADIUS_MIN_MILES && miles <= JOB_RADIUS_MAX_MILES;
 }
+
+/** Whether a position taken at `locatedAt` is still fresh enough to stand for where the driver is at `now`. */
+export function isPositionFresh(locatedAt: Date | null, now: Date): boolean {
+  return locatedAt !== null && locatedAt.getTime() > now.getTime() - POSITION_FRESH_MINUTES * 60_000;
+}

@@ -89,6 +89,11 @@ export const LIVE_EVENTS = {
   'driver.status': on(['user', 'admin'], z.strictObject({ driverId: z.string(), status: z.enum(DRIVER_STATUSES) })),
   'driver.applied': on(['admin'], z.strictObject({ driverId: z.string() })),
   'driver.availability': on(['admin'], z.strictObject({ driverId: z.string(), isOnline: z.boolean() })),
+  /**
+   * Only that a driver's position moved (shared for the jobs board, stopped sharing, or on a delivery):
+   * the dispatch map re-reads where they are (docs/decisions/0170-ops-dispatch-map.md).
+   */
+  'driver.located': on(['admin'], z.strictObject({ driverId: z.string(), at: isoTime })),
   'earnings.updated': on(
     ['user'],
     z.union([
@@ -98,10 +103,16 @@ export const LIVE_EVENTS = {
     ]),
   ),
 
-  // Delivery jobs of a postcode area, and on the topic of each driver the job reaches (docs/decisions/0158-dispatch-by-distance.md).
-  'job.created': on(['jobs', 'user'], jobOffer),
+  // Delivery jobs of a postcode area, and on the topic of each driver the job reaches (docs/decisions/0158-dispatch-by-distance.md);
+  // offered and moved jobs also on the admin topic, for the dispatch map (docs/decisions/0170-ops-dispatch-map.md).
+  'job.created': on(['jobs', 'user', 'admin'], jobOffer),
   'job.taken': on(['jobs', 'user'], z.strictObject({ jobId: id, orderId: id, area: z.string() })),
-  'job.updated': on(['jobs', 'user'], z.strictObject({ jobId: id, orderId: id, status: z.enum(JOB_STATUSES) })),
+  'job.updated': on(
+    ['jobs', 'user', 'admin'],
+    z.strictObject({ jobId: id, orderId: id, status: z.enum(JOB_STATUSES) }),
+  ),
+  /** An untaken job's reach grew a step (the job-reach sweeper announced it to the drivers newly reached). */
+  'job.widened': on(['admin'], z.strictObject({ jobId: id, orderId: id, reachMiles: z.number() })),
   'job.reoffered': on(['admin'], jobOffer),
   /** A driver dropped an accepted job, or ops took them off it; the job is back on the board (docs/decisions/0135-driver-unassign.md). */
   'job.returned': on(

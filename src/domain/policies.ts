@@ -47,6 +47,8 @@ export const ADMIN_AREAS = {
   halal: ['super_admin', 'ops_manager'],
   /** The order console: search and read every order (docs/product/admin.md#order-console). */
   orders: ['super_admin', 'ops_manager', 'cs_agent'],
+  /** The live dispatch map: open jobs with their reach, online drivers where they are (docs/product/admin.md#dispatch-map). */
+  dispatch: ['super_admin', 'ops_manager'],
   /**
    * Not a sidebar item: the console's moves of an order (cancel, mark delivered, assign or unassign a
    * driver). Customer Service reads, notes and raises tickets only (docs/decisions/0136-admin-order-console.md).

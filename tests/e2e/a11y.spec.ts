@@ -201,6 +201,7 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
   { path: () => '/admin/dashboard', role: 'admin' },
   { path: () => '/admin/orders', role: 'admin' },
   { path: () => `/admin/orders/${data.orderNumber}`, role: 'admin' },
+  { path: () => '/admin/dispatch', role: 'admin' },
   { path: () => '/admin/drivers', role: 'admin' },
   { path: () => '/admin/settings', role: 'admin' },
   { path: () => '/admin/team', role: 'admin' },

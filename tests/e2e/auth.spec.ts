@@ -72,6 +72,7 @@ const ADMINS = [
     items: [
       'Overview',
       'Orders',
+      'Dispatch map',
       'Drivers',
       'Customer Service',
       'Restaurants',
@@ -90,6 +91,7 @@ const ADMINS = [
     items: [
       'Overview',
       'Orders',
+      'Dispatch map',
       'Drivers',
       'Customer Service',
       'Restaurants',

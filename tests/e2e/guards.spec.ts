@@ -41,6 +41,7 @@ const PARTNER_ROUTES = [
 const ADMIN_ROUTES = [
   '/admin/dashboard',
   '/admin/orders',
+  '/admin/dispatch',
   '/admin/drivers',
   '/admin/settings',
   '/admin/team',

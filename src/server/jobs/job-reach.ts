@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { REACH_MAX_MILES, REACH_START_MILES } from '../../domain/dispatch-reach';
+import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { deliveryJobs } from '../db/schema/index';
 import type { LiveBus } from '../platform/live-bus';
@@ -62,6 +63,12 @@ export async function runJobReachOnce(deps: Deps, now: Date = new Date()): Promi
       { jobId: job.id, orderId: job.orderId, area: job.area },
       { now, beyondMiles: job.announced ?? REACH_START_MILES },
     );
+    // The dispatch map redraws the job's reach circle (docs/decisions/0170-ops-dispatch-map.md).
+    await deps.bus.publish(topicName.admin, 'job.widened', {
+      jobId: job.id,
+      orderId: job.orderId,
+      reachMiles: job.reach,
+    });
   }
   return { widened: widened.length };
 }

@@ -726,6 +726,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     example: (w) => as('ops_manager', `/api/admin/drivers/${w.actors.otherDriver.id}/status`, { action: 'suspend' }),
   },
   'GET /api/admin/jobs': { rows: PLATFORM },
+  // The dispatch map (docs/decisions/0170-ops-dispatch-map.md): operations only, every job and online driver.
+  'GET /api/admin/dispatch': { rows: PLATFORM, example: () => as('ops_manager', '/api/admin/dispatch') },
   'GET /api/admin/payouts': { rows: PLATFORM, example: () => as('finance', '/api/admin/payouts?status=requested') },
   'POST /api/admin/payouts/:payoutId/paid': {
     rows: PLATFORM,

@@ -9,6 +9,7 @@ export const adminKeys = {
   driversAll: ['admin', 'drivers'] as const,
   driverDocuments: (id: string) => ['admin', 'driver-documents', id] as const,
   jobs: ['admin', 'jobs'] as const,
+  dispatch: ['admin', 'dispatch'] as const,
   settings: ['admin', 'settings'] as const,
   team: ['admin', 'team'] as const,
   tickets: (filters: Record<string, string | undefined>) => ['admin', 'tickets', 'list', filters] as const,

@@ -4,7 +4,16 @@ import type { LiveHandlers } from '../lib/live';
 import { toast } from '../lib/toast';
 import { adminKeys } from './admin-api';
 
-const driverScreens = [adminKeys.pendingCount, adminKeys.driversAll, ['admin', 'driver-documents'], adminKeys.overview];
+const driverScreens = [
+  adminKeys.pendingCount,
+  adminKeys.driversAll,
+  ['admin', 'driver-documents'],
+  adminKeys.overview,
+  adminKeys.dispatch,
+];
+// A job offered, taken, moved on or given back: the Jobs tab, the Overview's count and the dispatch map
+// (docs/decisions/0170-ops-dispatch-map.md).
+const jobScreens = [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview, adminKeys.dispatch];
 // A ticket may be linked to an order: the order console shows its tickets.
 const ticketScreens = [adminKeys.ticketsAll, adminKeys.overview, adminKeys.ordersAll];
 const teamScreens = [adminKeys.team, adminKeys.assignees, adminKeys.overview];
@@ -23,9 +32,13 @@ export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> =
   'driver.status': driverScreens,
   'driver.applied': driverScreens,
   'driver.availability': driverScreens,
-  'job.reoffered': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
-  'job.returned': [adminKeys.jobs, adminKeys.driversAll, adminKeys.overview],
-  'order.no_driver': [adminKeys.jobs, adminKeys.overview],
+  'driver.located': [adminKeys.dispatch],
+  'job.created': jobScreens,
+  'job.updated': jobScreens,
+  'job.widened': [adminKeys.dispatch],
+  'job.reoffered': jobScreens,
+  'job.returned': jobScreens,
+  'order.no_driver': [adminKeys.jobs, adminKeys.overview, adminKeys.dispatch],
   'ticket.created': ticketScreens,
   'ticket.updated': ticketScreens,
   'ticket.message': ticketScreens,
@@ -38,6 +51,13 @@ export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> =
   'team.member': teamScreens,
 };
 
+/**
+ * Phones on a delivery report their position every 10 s or so each: with many drivers out, the
+ * dispatch map re-reads at most once in this many milliseconds for position changes alone.
+ */
+export const POSITION_REFRESH_MS = 2_000;
+let positionRefresh: ReturnType<typeof setTimeout> | null = null;
+
 /** The back office's handlers for the `admin` topic: each event refetches the screens it touches. */
 export function adminEventHandlers(queryClient: QueryClient): LiveHandlers<'admin'> {
   const entries = Object.entries(ADMIN_EVENT_STALE).map(([type, keys]) => [
@@ -47,6 +67,14 @@ export function adminEventHandlers(queryClient: QueryClient): LiveHandlers<'admi
     },
   ]);
   const handlers = Object.fromEntries(entries) as LiveHandlers<'admin'>;
+  const moved = handlers['driver.located'];
+  handlers['driver.located'] = (data, event) => {
+    if (positionRefresh) return;
+    positionRefresh = setTimeout(() => {
+      positionRefresh = null;
+      moved?.(data, event);
+    }, POSITION_REFRESH_MS);
+  };
   const refresh = handlers['order.no_driver'];
   // An alert, not only a refresh: ops should look at an order nobody will deliver (docs/product/orders.md#no-driver-found).
   handlers['order.no_driver'] = (data, event) => {

@@ -4,6 +4,7 @@ import {
   FileText,
   Headphones,
   LayoutDashboard,
+  MapPinned,
   ReceiptText,
   type LucideIcon,
   ScrollText,
@@ -22,6 +23,7 @@ export type AdminNavItem = { to: string; label: string; area: AdminArea; icon: L
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Overview', area: 'overview', icon: LayoutDashboard },
   { to: '/admin/orders', label: 'Orders', area: 'orders', icon: ReceiptText },
+  { to: '/admin/dispatch', label: 'Dispatch map', area: 'dispatch', icon: MapPinned },
   { to: '/admin/drivers', label: 'Drivers', area: 'drivers', icon: Truck },
   { to: '/admin/tickets', label: 'Customer Service', area: 'tickets', icon: Headphones },
   { to: '/admin/restaurants', label: 'Restaurants', area: 'restaurants', icon: Store },

@@ -65,6 +65,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     getAdminRestaurantsBySiteId: 'GET /api/admin/restaurants/:siteId',
     postAdminRestaurantsBySiteIdReview: 'POST /api/admin/restaurants/:siteId/review',
     postAdminBrandsByBrandIdReview: 'POST /api/admin/brands/:brandId/review',
+    getAdminDispatch: 'GET /api/admin/dispatch',
   },
   audit: {
     getAdminAudit: 'GET /api/admin/audit',

@@ -25,6 +25,18 @@ export function formatTime(value: string | Date): string {
   return time.format(typeof value === 'string' ? new Date(value) : value);
 }
 
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: LONDON,
+});
+
+/** A clock time in London to the second, for screens that change live: "18:05:42". */
+export function formatClockTime(value: string | Date): string {
+  return clock.format(typeof value === 'string' ? new Date(value) : value);
+}
+
 /** A distance in miles with one decimal: "2.4 miles". */
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} ${miles === 1 ? 'mile' : 'miles'}`;

@@ -38,6 +38,7 @@ import { orderConsoleEndpoints } from './order-console-endpoints';
 import { teamRoleEndpoints } from './team-role-endpoints';
 import { restaurantsEndpoints } from './restaurants-endpoints';
 import { adminPayoutEndpoints } from './payouts-endpoints';
+import { dispatchMapEndpoints } from './dispatch-map-endpoints';
 
 /** The admin endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const adminEndpoints = {
@@ -101,4 +102,5 @@ export const adminEndpoints = {
   ...adminFinanceEndpoints,
   ...cityOpeningEndpoints,
   ...restaurantsEndpoints,
+  ...dispatchMapEndpoints,
 };

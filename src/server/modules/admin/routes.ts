@@ -15,6 +15,7 @@ import { adminPayoutRoutes } from './payouts/payout-routes';
 import { getAdminOverview } from './get-overview';
 import { listCitySuggestions } from './list-city-suggestions';
 import { openSuggestedCity } from './open-suggested-city';
+import { getDispatchMap } from './get-dispatch-map';
 
 /**
  * The admin back office's API. Every route declares the area it belongs to (domain/policies.ts
@@ -27,6 +28,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Db }): void {
   route(app, adminEndpoints.postAdminCitySuggestionsOpened, async (request) =>
     openSuggestedCity(deps.db, request.body.city, { userId: request.actor!.userId, name: request.actor!.name }),
   );
+  route(app, adminEndpoints.getAdminDispatch, async () => getDispatchMap(deps.db));
   route(app, adminEndpoints.getAdminProfile, async (request) => getAdminProfile(deps.db, request.actor!));
   route(app, adminEndpoints.postAdminSessionTouch, async (request) => {
     await touchAdminSession(deps.db, request.actor!);

@@ -41,5 +41,7 @@ export async function recordPosition(
     orderId: job.orderId,
     at: now.toISOString(),
   });
+  // The dispatch map moves the driver's marker (docs/decisions/0170-ops-dispatch-map.md).
+  await deps.bus.publish(topicName.admin, 'driver.located', { driverId, at: now.toISOString() });
   return { ok: true, at: now.toISOString() };
 }

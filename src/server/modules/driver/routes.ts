@@ -38,11 +38,11 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
   );
 
   route(app, driverEndpoints.putDriverBoardPosition, async (request) =>
-    setBoardPosition(db, request.actor!.userId, request.body),
+    setBoardPosition({ db, bus: bus() }, request.actor!.userId, request.body),
   );
 
   route(app, driverEndpoints.deleteDriverBoardPosition, async (request) =>
-    clearBoardPosition(db, request.actor!.userId),
+    clearBoardPosition({ db, bus: bus() }, request.actor!.userId),
   );
 
   route(app, driverEndpoints.getDriverPayoutDetails, async (request) => getPayoutDetails(db, request.actor!.userId));

@@ -442,10 +442,13 @@ export async function transitionOrder(
     await deps.bus.publish(topicName.jobs(result.job.area), 'job.created', offer);
     // Each driver the new job reaches hears of it on their own topic (docs/decisions/0158-dispatch-by-distance.md).
     await announceJob(deps, result.job.id, 'job.created', offer, { now });
+    // The back office's dispatch map follows every job (docs/decisions/0170-ops-dispatch-map.md).
+    await deps.bus.publish(topicName.admin, 'job.created', offer);
   } else if (result.job) {
     const update = { jobId: result.job.id, orderId: result.orderId, status: result.job.status };
     await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', update);
     await announceJob(deps, result.job.id, 'job.updated', update, { now });
+    await deps.bus.publish(topicName.admin, 'job.updated', update);
   }
   if (result.settlement) {
     await deps.bus.publish(topicName.user(result.settlement.driverId), 'earnings.updated', {

@@ -1,5 +1,13 @@
 // The reach module's public surface: the dispatch-by-distance rule in SQL, shared by the jobs
 // board, the live events and the notification fan-out (docs/decisions/0158-dispatch-by-distance.md).
 export { driversInReach } from './drivers-in-reach';
-export { at, driverJobMilesSql, driverSeesJobSql, milesBetween, reachMilesSql } from './reach-sql';
+export {
+  at,
+  boardPositionFreshSql,
+  driverCentreSql,
+  driverJobMilesSql,
+  driverSeesJobSql,
+  milesBetween,
+  reachMilesSql,
+} from './reach-sql';
 export { announceJob } from './announce-job';

@@ -16,13 +16,26 @@ import {
 
 const EARTH_RADIUS_MILES = 3959;
 
-/** The driver's centre: the position they shared within the last minutes, else their postcode's centre. */
-function centre(p: string, now: SQL): { lat: SQL; lng: SQL } {
-  const fresh = sql.raw(`${p}.board_located_at is not null and ${p}.board_located_at > `);
-  const cutoff = sql`(${now} - interval '${sql.raw(String(POSITION_FRESH_MINUTES))} minutes')`;
+/** Whether the driver `p` shared a position for the jobs board recently enough for it to centre their board. */
+export function boardPositionFreshSql(p: string, now: SQL): SQL<boolean> {
+  return sql<boolean>`(${sql.raw(`${p}.board_located_at`)} is not null and ${sql.raw(`${p}.board_located_at`)}
+    > (${now} - interval '${sql.raw(String(POSITION_FRESH_MINUTES))} minutes'))`;
+}
+
+/**
+ * The driver's centre: the position they shared within the last minutes, else their postcode's centre
+ * (null when neither is known). The back office's dispatch map draws drivers here too
+ * (docs/decisions/0170-ops-dispatch-map.md).
+ */
+export function driverCentreSql(p: string, now: SQL): { lat: SQL<number | null>; lng: SQL<number | null> } {
+  const fresh = boardPositionFreshSql(p, now);
   return {
-    lat: sql`(case when ${fresh}${cutoff} then ${sql.raw(`${p}.board_lat`)} else ${sql.raw(`${p}.home_lat`)} end)`,
-    lng: sql`(case when ${fresh}${cutoff} then ${sql.raw(`${p}.board_lng`)} else ${sql.raw(`${p}.home_lng`)} end)`,
+    lat: sql<
+      number | null
+    >`(case when ${fresh} then ${sql.raw(`${p}.board_lat`)} else ${sql.raw(`${p}.home_lat`)} end)`,
+    lng: sql<
+      number | null
+    >`(case when ${fresh} then ${sql.raw(`${p}.board_lng`)} else ${sql.raw(`${p}.home_lng`)} end)`,
   };
 }
 
@@ -42,7 +55,7 @@ export function reachMilesSql(j: string, now: SQL): SQL<number> {
 
 /** The driver's distance to the job's pickup from their centre, in miles (null without a centre). */
 export function driverJobMilesSql(p: string, j: string, now: SQL): SQL<number | null> {
-  const c = centre(p, now);
+  const c = driverCentreSql(p, now);
   return milesBetween(c.lat, c.lng, sql.raw(`${j}.pickup_lat`), sql.raw(`${j}.pickup_lng`));
 }
 

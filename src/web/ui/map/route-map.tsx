@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
-import { type LatLng, distanceMetres, fitViewport, scaleBars, tileUrl, tilesFor, toView } from './projection';
-import { configuredTileUrl } from './tile-config';
+import { MapGrid, MapScaleBar, MapTiles, TileCredit, useMapTiles } from './map-layers';
+import { type LatLng, distanceMetres, fitViewport, toView } from './projection';
 
 export type MapPointKind = 'restaurant' | 'delivery' | 'driver';
 
@@ -72,8 +72,6 @@ function describe(title: string, drawn: MapPoint[], route: boolean): string {
  */
 export function RouteMap({ title, points, className }: { title: string; points: MapPoint[]; className?: string }) {
   const drawn = points.filter((p): p is MapPoint & { position: LatLng } => !!p.position);
-  const template = useMemo(configuredTileUrl, []);
-  const [tilesFailed, setTilesFailed] = useState(false);
   const view = useMemo(
     () =>
       drawn.length
@@ -87,9 +85,7 @@ export function RouteMap({ title, points, className }: { title: string; points: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [drawn.map((p) => `${p.position.lat},${p.position.lng}`).join('|')],
   );
-  const zoom = view?.zoom;
-  // A new zoom level fetches other tiles: try them again.
-  useEffect(() => setTilesFailed(false), [zoom]);
+  const tiles = useMapTiles(view?.zoom);
 
   const list = (
     <ul className="grid content-start gap-2 text-sm" aria-label={`${title}: places`}>
@@ -116,44 +112,17 @@ export function RouteMap({ title, points, className }: { title: string; points: 
 
   const at = drawn.map((p) => ({ ...p, xy: toView(view, p.position) }));
   const centreLat = drawn.reduce((s, p) => s + p.position.lat, 0) / drawn.length;
-  const bars = scaleBars(centreLat, view.zoom);
-  const showTiles = !!template && !tilesFailed;
+  const template = tiles.template;
   const route = at.length > 1;
-  let host = '';
-  try {
-    host = template ? new URL(template.replace(/\{[a-z]\}/g, '0')).host : '';
-  } catch {
-    host = '';
-  }
-
   return (
     <div
       className={cn('grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]', className)}
       data-testid="route-map"
-      data-tiles={showTiles ? 'on' : 'off'}
+      data-tiles={template ? 'on' : 'off'}
     >
       <div className="relative aspect-[16/9] w-full overflow-hidden rounded-md border border-border bg-muted">
-        {showTiles ? (
-          <div className="absolute inset-0" aria-hidden="true">
-            {tilesFor(view).map((t) => (
-              <img
-                key={`${t.z}/${t.x}/${t.y}/${t.left}`}
-                src={tileUrl(template, t)}
-                alt=""
-                draggable={false}
-                decoding="async"
-                referrerPolicy="no-referrer"
-                onError={() => setTilesFailed(true)}
-                className="absolute max-w-none select-none"
-                style={{
-                  left: `${(t.left / WIDTH) * 100}%`,
-                  top: `${(t.top / HEIGHT) * 100}%`,
-                  width: `${(256 / WIDTH) * 100}%`,
-                  height: `${(256 / HEIGHT) * 100}%`,
-                }}
-              />
-            ))}
-          </div>
+        {template ? (
+          <MapTiles view={view} template={template} width={WIDTH} height={HEIGHT} onError={tiles.failed} />
         ) : null}
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -161,16 +130,7 @@ export function RouteMap({ title, points, className }: { title: string; points: 
           role="img"
           aria-label={describe(title, at, route)}
         >
-          {showTiles ? null : (
-            <g className="stroke-border" aria-hidden="true">
-              {Array.from({ length: 9 }, (_, i) => (
-                <line key={`v${i}`} x1={(i + 1) * 64} y1={0} x2={(i + 1) * 64} y2={HEIGHT} />
-              ))}
-              {Array.from({ length: 5 }, (_, i) => (
-                <line key={`h${i}`} x1={0} y1={(i + 1) * 60} x2={WIDTH} y2={(i + 1) * 60} />
-              ))}
-            </g>
-          )}
+          {template ? null : <MapGrid width={WIDTH} height={HEIGHT} />}
           {route ? (
             <polyline
               points={at.map((p) => `${p.xy.x},${p.xy.y}`).join(' ')}
@@ -192,30 +152,9 @@ export function RouteMap({ title, points, className }: { title: string; points: 
               </text>
             </g>
           ))}
-          <g transform={`translate(12 ${HEIGHT - 40})`}>
-            <rect
-              x={-6}
-              y={-8}
-              width={Math.max(...bars.map((b) => b.pixels)) + 60}
-              height={40}
-              rx={4}
-              className="fill-card opacity-90"
-            />
-            {bars.map((b, i) => (
-              <g key={b.label} transform={`translate(0 ${i * 16})`}>
-                <path d={`M0 0 v6 h${b.pixels} v-6`} fill="none" className="stroke-foreground [stroke-width:2]" />
-                <text x={b.pixels + 6} y={8} className="fill-foreground text-[12px]">
-                  {b.label}
-                </text>
-              </g>
-            ))}
-          </g>
+          <MapScaleBar lat={centreLat} zoom={view.zoom} height={HEIGHT} />
         </svg>
-        {showTiles && host ? (
-          <span className="absolute bottom-0 right-0 bg-card/90 px-1 text-[11px] text-muted-foreground">
-            Map tiles: {host}
-          </span>
-        ) : null}
+        {template ? <TileCredit template={template} /> : null}
       </div>
       {list}
     </div>
