@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { signedIn } from './live-orders';
 
 /** Every demo account's password (README; demo mode only). */
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -16,6 +17,7 @@ async function signInAsPartner(page: Page): Promise<void> {
 test('a partner adds option groups; a customer orders a dish with a size and two extras; both see them', async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36).slice(-5);
@@ -91,6 +93,19 @@ test('a partner adds option groups; a customer orders a dish with a size and two
   await editor.getByRole('button', { name: 'Save Options' }).click();
   await expect(page.getByText('Options saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Options for Mixed Grill' })).toContainText('Options (2)');
+
+  // Customers see a new location once operations approve it (docs/product/admin.md#restaurants).
+  const submitted = await page.request.post(`/api/partner/sites/${siteId}/submit-review`, {
+    headers: { origin: baseURL! },
+  });
+  expect(submitted.ok(), await submitted.text()).toBeTruthy();
+  const ops = await signedIn(baseURL!, 'ops@halalnosh.test');
+  const approved = await ops.post(`/api/admin/restaurants/${siteId}/review`, {
+    data: { action: 'approve' },
+    headers: { origin: baseURL! },
+  });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  await ops.dispose();
 
   // A visitor picks a size and two extras; a third is out of reach; the price follows.
   const customer = await browser.newPage();
