@@ -62,6 +62,12 @@ test.beforeAll(async ({ baseURL }) => {
   };
 
   const visitor = await signedIn(baseURL!, 'customer@halalnosh.test');
+  // A suggested city with a long e-mail, so the admin overview has its widest table in it.
+  const suggested = await visitor.post('/api/city-suggestions', {
+    data: { city: 'Leicester', email: 'someone.with.a.rather.long.address@example.com' },
+    headers: { origin: baseURL! },
+  });
+  expect(suggested.ok(), await suggested.text()).toBeTruthy();
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
   const item = restaurant.menu.sections.flatMap(
     (s: { items: { id: string; name: string; priceMinor: number }[] }) => s.items,

@@ -39,7 +39,8 @@ export function CitySuggestionsCard() {
     onError: (error) => toast.error('Could not mark the city as opened', { description: error.message }),
   });
   return (
-    <Card>
+    // min-w-0: as a grid item the card would otherwise grow to the table's width.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-5 text-primary" />
@@ -47,7 +48,8 @@ export function CitySuggestionsCard() {
         </CardTitle>
         <CardDescription>Where customers want HalalNosh next, from "Suggest a City".</CardDescription>
       </CardHeader>
-      <CardContent>
+      {/* A wide table (long e-mail lists, 200% text) scrolls inside the card, not the page. */}
+      <CardContent className="overflow-x-auto">
         {q.isPending ? (
           <Spinner label="Loading suggestions" />
         ) : q.isError ? (
