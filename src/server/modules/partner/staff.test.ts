@@ -44,6 +44,8 @@ describe('inviting', () => {
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'chef@example.com'));
     expect(mail.subject).toBe(`You're invited to join ${w.brandA.name} on HalalNosh`);
     expect(mail.text).toContain(`${TEST_ORIGIN}/partner/invite?token=`);
+    // The company and its support phone of the settings (docs/decisions/0171-company-details-in-messages.md).
+    expect(mail.text).toContain('--\nHalalNosh · Customer support: 020 7946 0000');
     // Only the hash is stored.
     const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, inv.id));
     expect(mail.text).not.toContain(row.tokenHash);
