@@ -9,6 +9,11 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   /** Signed in, but this account may not do this. */
   FORBIDDEN: 403,
+  /**
+   * A driver or partner who has not accepted the current terms version, on a write of their work
+   * (docs/decisions/0154-terms-acceptance.md). After FORBIDDEN, so a bare 403 still reads as FORBIDDEN.
+   */
+  TERMS_NOT_ACCEPTED: 403,
   /** No such row, or not one this account may see. */
   NOT_FOUND: 404,
   /** The row is not in a state that allows this (state machine, duplicates). */

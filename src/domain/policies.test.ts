@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, POLICIES, adminArea, decide, homePathFor } from './policies';
+import { type Actor, POLICIES, adminArea, decide, homePathFor, needsCurrentTerms } from './policies';
 
 const base: Actor = {
   userId: 'u1',
@@ -47,5 +47,24 @@ describe('homePathFor', () => {
     expect(homePathFor({ userType: 'driver', status: 'pending', adminRole: null })).toBe('/driver/onboarding');
     expect(homePathFor({ userType: 'driver', status: 'rejected', adminRole: null })).toBe('/driver/onboarding');
     expect(homePathFor({ userType: 'driver', status: null, adminRole: null })).toBe('/driver/onboarding');
+  });
+});
+
+describe('needsCurrentTerms', () => {
+  it('asks for the current terms on partner and approved-driver writes only', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(needsCurrentTerms(POLICIES.partner, method)).toBe(true);
+      expect(needsCurrentTerms(POLICIES.approvedDriver, method)).toBe(true);
+    }
+  });
+
+  it('leaves reads, applications, customers, staff and the signed-in routes (the terms themselves) alone', () => {
+    expect(needsCurrentTerms(POLICIES.partner, 'GET')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.approvedDriver, 'HEAD')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.driver, 'POST')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.customer, 'POST')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.signedIn, 'POST')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.anyAdmin, 'POST')).toBe(false);
+    expect(needsCurrentTerms(adminArea('settings'), 'PUT')).toBe(false);
   });
 });

@@ -99,6 +99,22 @@ export function decide(policy: Policy, actor: Actor | null): Decision {
   }
 }
 
+/** The refusal of a write before the current terms are accepted (docs/decisions/0154-terms-acceptance.md). */
+export const TERMS_NOT_ACCEPTED_MESSAGE = 'Please accept the current terms to continue.';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request must come from someone who accepted the current terms version: the writes of
+ * partner and approved-driver routes (docs/decisions/0154-terms-acceptance.md). Reads stay open so
+ * the apps can load and show the terms; the terms routes themselves are `signedIn`, and signing
+ * out is better-auth's, so neither is caught here.
+ */
+export function needsCurrentTerms(policy: Policy, method: string): boolean {
+  if (READS.has(method.toUpperCase())) return false;
+  return policy.kind === 'partner' || (policy.kind === 'driver' && policy.approved);
+}
+
 /** Where a user lands after signing in or confirming their e-mail (docs/product/README.md#accounts). */
 export function homePathFor(actor: Pick<Actor, 'userType' | 'status' | 'adminRole'>): string {
   if (actor.adminRole || actor.userType === 'admin') return '/admin/dashboard';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SETTING_CHOICES,
+  companyDetailsFrom,
   SETTING_DEFAULTS,
   SETTING_INFO,
   SETTING_KEYS,
@@ -106,5 +107,15 @@ describe('tenant settings', () => {
     expect(parseSettingInput('decimal', '2.5')).toBe(2.5);
     expect(parseSettingInput('percent', '')).toBeUndefined();
     expect(parseSettingInput('boolean', 'true')).toBe(true);
+  });
+});
+
+describe('company details', () => {
+  it('read the stored company name and support phone, and the defaults for missing or invalid ones', () => {
+    expect(companyDetailsFrom({})).toEqual({ companyName: 'HalalNosh', supportPhone: '020 7946 0000' });
+    expect(companyDetailsFrom({ company_name: 'Nosh Direct', support_phone: 'not a phone' })).toEqual({
+      companyName: 'Nosh Direct',
+      supportPhone: '020 7946 0000',
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   CANCELLED_PICKUP_PAY_RULES,
   DEFAULT_CANCELLED_PICKUP_PAY_RULE,
 } from './cancelled-pickup-pay';
+import type { CompanyDetails } from './company-details';
 
 /**
  * Platform (tenant) settings (docs/product/admin.md#settings): every key, its type, its default
@@ -260,6 +261,12 @@ export function settingsFrom(stored: Partial<Record<string, unknown>>): Settings
     if (check.ok) out[key] = check.value;
   }
   return out as Settings;
+}
+
+/** The company name and support phone from stored (JSON-decoded) values; a missing or invalid one reads as its default. */
+export function companyDetailsFrom(stored: Partial<Record<string, unknown>>): CompanyDetails {
+  const s = settingsFrom(stored);
+  return { companyName: s.company_name, supportPhone: s.support_phone };
 }
 
 /**

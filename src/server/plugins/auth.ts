@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
-import { type Actor, type Policy, decide } from '../../domain/policies';
+import { type Actor, type Policy, TERMS_NOT_ACCEPTED_MESSAGE, decide, needsCurrentTerms } from '../../domain/policies';
 import { route } from '../http/route';
 import { type Auth, resolveActor } from '../modules/auth';
+import { mustAcceptTerms } from '../modules/account';
 import type { Db } from '../db/client';
 
 declare module 'fastify' {
@@ -61,6 +62,8 @@ export async function actorOf(auth: Auth, db: Db, request: FastifyRequest): Prom
 /**
  * Mounts better-auth on /api/auth/*, resolves the actor of every API request and enforces each
  * route's policy before validation: a stranger gets 401 and a wrong role 403 whatever they send.
+ * A partner's or approved driver's write also needs the current terms version accepted, or it is
+ * a 403 TERMS_NOT_ACCEPTED (docs/decisions/0154-terms-acceptance.md).
  */
 export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string): void {
   app.decorateRequest('actor', null);
@@ -72,6 +75,9 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
     const decision = decide(policy, request.actor);
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    if (needsCurrentTerms(policy, request.method) && (await mustAcceptTerms(db, request.actor!))) {
+      throw new AppError('TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
+    }
   });
 
   // better-auth validates its own requests: the mount's contract declares no schema of ours.

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import type { DemoAccount } from '../db/seed/demo-accounts';
 import { insertAccount } from '../db/seed/insert-account';
+import { SETTING_DEFAULTS } from '../../domain/settings';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -91,10 +92,18 @@ export async function createTestApp(
 
 let cachedHash: Promise<string> | null = null;
 
-/** Creates a confirmed account with the shared test password and returns its user id. */
+/**
+ * Creates a confirmed account with the shared test password and returns its user id. A driver or
+ * partner has accepted the default terms version unless `termsVersion` says otherwise (null: none;
+ * docs/decisions/0154-terms-acceptance.md).
+ */
 export async function createUser(t: TestApp, a: Omit<DemoAccount, 'name'> & { name?: string }): Promise<string> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
-  return insertAccount(t.database.db, { name: 'Test User', ...a }, await cachedHash);
+  return insertAccount(
+    t.database.db,
+    { name: 'Test User', termsVersion: SETTING_DEFAULTS.terms_version, ...a },
+    await cachedHash,
+  );
 }
 
 /** Signs in through better-auth and returns the Cookie header for later requests. */

@@ -46,6 +46,8 @@ import { NoDriverCard } from './no-driver-card';
 import { Stars } from './stars';
 import { useReorder } from './use-reorder';
 import { optionsText } from '../../domain/menu-options';
+import { COMPANY_TEXTS } from '../../domain/company-details';
+import { usePlatformInfo } from '../lib/platform-info';
 
 const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED', 'CANCELLED'];
 /** After acceptance and before the food leaves, the customer may ask support to cancel (docs/decisions/0125). */
@@ -164,6 +166,7 @@ function OrderDetails({ order }: { order: OrderView }) {
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
   const reorder = useReorder();
+  const platform = usePlatformInfo().data;
   const [reporting, setReporting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   // In the no-driver state the customer may cancel outright (docs/product/orders.md#no-driver-found).
@@ -449,6 +452,18 @@ function OrderDetails({ order }: { order: OrderView }) {
               <Flag aria-hidden="true" />
               Report an Issue
             </Button>
+            {platform ? (
+              // The support phone of the platform settings (docs/product/customer.md#order-tracking).
+              <p className="text-center text-sm text-muted-foreground">
+                {COMPANY_TEXTS.orderPageHelp}{' '}
+                <a
+                  href={`tel:${platform.supportPhone.replace(/[^+0-9]/g, '')}`}
+                  className="font-medium text-foreground underline underline-offset-4"
+                >
+                  {platform.supportPhone}
+                </a>
+              </p>
+            ) : null}
           </div>
         </div>
       </div>

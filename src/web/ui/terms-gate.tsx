@@ -1,26 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ApiError } from '../lib/api';
 import { toast } from 'sonner';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
+import { Alert } from './alert';
 import { Button } from './button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 import { PageLoading, Spinner } from './spinner';
 
 const TERMS_KEY = ['terms'] as const;
 
+/** Whether an error is the server's refusal of work before the current terms are accepted. */
+export function isTermsRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'TERMS_NOT_ACCEPTED';
+}
+
 /**
  * Drivers and partners carry on only after accepting the current terms version; a new version
  * asks them again (docs/decisions/0154-terms-acceptance.md). Anyone else passes straight through.
+ * When the server refuses a write because the terms moved on while the page was open (403
+ * TERMS_NOT_ACCEPTED), the action's own error shows the server's message and the gate asks at once.
  */
 export function TermsGate({ children, audience }: { children: ReactNode; audience: 'driver' | 'partner' }) {
   const queryClient = useQueryClient();
   const [checked, setChecked] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const terms = useQuery({
     queryKey: TERMS_KEY,
     queryFn: ({ signal }) => call(endpoints.account.getTerms, { signal }),
     staleTime: 60_000,
   });
+  useEffect(() => {
+    const recheck = (error: unknown) => {
+      if (!isTermsRefusal(error)) return;
+      setRefused((error as ApiError).message);
+      void queryClient.invalidateQueries({ queryKey: TERMS_KEY });
+    };
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.mutation.state.status === 'error') recheck(event.mutation.state.error);
+    });
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.state.status === 'error') recheck(event.query.state.error);
+    });
+    return () => {
+      offMutations();
+      offQueries();
+    };
+  }, [queryClient]);
   const accept = useMutation({
     mutationFn: (version: string) => call(endpoints.account.postTermsAccept, { body: { version } }),
     onSuccess: (data) => queryClient.setQueryData(TERMS_KEY, data),
@@ -42,6 +69,11 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
+          {refused ? (
+            <Alert variant="warning" role="alert">
+              {refused}
+            </Alert>
+          ) : null}
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

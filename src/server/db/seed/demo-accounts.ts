@@ -11,6 +11,11 @@ export type DemoAccount = {
   adminRole?: AdminRole;
   phone?: string;
   driver?: { postcode: string; online: boolean; vehicle: 'bike' | 'scooter' | 'car'; licence: string };
+  /**
+   * The terms version a driver or partner has accepted (docs/decisions/0154-terms-acceptance.md);
+   * none when left out. The demo seed and the tests' createUser give the current one.
+   */
+  termsVersion?: string | null;
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [

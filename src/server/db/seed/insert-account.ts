@@ -15,6 +15,10 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
   const [first, ...rest] = a.name.split(' ');
   // A driver's postcode centre is the centre of their job radius (docs/decisions/0158-dispatch-by-distance.md).
   const home = a.driver ? await createGeocoder(null).geocode(a.driver.postcode) : null;
+  // Only drivers and partners accept terms (docs/decisions/0154-terms-acceptance.md); a real account
+  // made here (a staff member accepting an invitation) has accepted none yet.
+  const asked = a.userType === 'driver' || a.userType === 'partner';
+  const termsVersion = asked ? (a.termsVersion ?? null) : null;
   await db.transaction(async (tx) => {
     await tx.insert(user).values({
       id,
@@ -43,6 +47,8 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
       homeLat: home?.lat ?? null,
       homeLng: home?.lng ?? null,
       isOnline: a.driver?.online ?? false,
+      termsVersion,
+      termsAcceptedAt: termsVersion ? new Date() : null,
     });
     if (a.adminRole) {
       await tx.insert(teamMembers).values({ userId: id, fullName: a.name, email, role: a.adminRole });

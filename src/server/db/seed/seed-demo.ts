@@ -1,5 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { SETTING_DEFAULTS } from '../../../domain/settings';
 import { user, userProfiles } from '../schema/index';
@@ -30,16 +30,19 @@ export async function seedDemo(
     }
     passwordHash ??= await hashPassword(DEMO_PASSWORD);
     ids[a.email] = await insertAccount(db, a, passwordHash);
-    // Demo drivers and partners have accepted today's terms (docs/decisions/0154-terms-acceptance.md).
-    if (a.userType === 'driver' || a.userType === 'partner') {
-      await db
-        .update(userProfiles)
-        .set({ termsVersion: SETTING_DEFAULTS.terms_version, termsAcceptedAt: new Date() })
-        .where(eq(userProfiles.userId, ids[a.email]));
-    }
     created++;
   }
   if (created) log(`demo: created ${created} demo accounts (password ${DEMO_PASSWORD})`);
+  // Demo drivers and partners have accepted today's terms, also those created before terms were
+  // recorded, so the server does not refuse their work (docs/decisions/0154-terms-acceptance.md).
+  // One who accepted an older version after an admin moved it on is left to accept the new one.
+  const asked = DEMO_ACCOUNTS.filter((a) => a.userType === 'driver' || a.userType === 'partner').map(
+    (a) => ids[a.email],
+  );
+  await db
+    .update(userProfiles)
+    .set({ termsVersion: SETTING_DEFAULTS.terms_version, termsAcceptedAt: new Date() })
+    .where(and(inArray(userProfiles.userId, asked), isNull(userProfiles.termsVersion)));
   await seedSettings(db);
   const summary = await seedCatalog(db, { partnerUserId: ids['partner@halalnosh.test'] });
   if (summary) log(`demo: ${summary}`);

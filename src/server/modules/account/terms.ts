@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TermsResponse } from '../../../domain/contracts/account/terms-endpoints';
 import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
 import type { DbOrTx } from '../../db/client';
-import { userProfiles } from '../../db/schema/index';
+import { TENANT_ID, tenantSettings, userProfiles } from '../../db/schema/index';
+import { settingsFrom } from '../../../domain/settings';
 import { getSettings } from '../settings';
 
 /** Drivers and partners accept the platform terms; customers and staff are not asked (docs/decisions/0154-terms-acceptance.md). */
@@ -27,6 +28,31 @@ export async function getTerms(db: DbOrTx, actor: Actor): Promise<TermsResponse>
     acceptedAt: mine.at?.toISOString() ?? null,
     mustAccept: ASKED.has(actor.userType) && mine.version !== version,
   };
+}
+
+/**
+ * Whether a driver or partner has yet to accept the current terms version, in one read (the
+ * person's accepted version and the setting): the policy hook asks it before each of their writes
+ * (docs/decisions/0154-terms-acceptance.md). Anyone else is never asked.
+ */
+export async function mustAcceptTerms(db: DbOrTx, actor: Actor): Promise<boolean> {
+  if (!ASKED.has(actor.userType)) return false;
+  const [row] = await db
+    .select({
+      accepted: userProfiles.termsVersion,
+      current: sql<string | null>`(select ${tenantSettings.settingValue} from ${tenantSettings}
+        where ${and(eq(tenantSettings.tenantId, TENANT_ID), eq(tenantSettings.settingKey, 'terms_version'))})`,
+    })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, actor.userId));
+  let stored: unknown;
+  try {
+    stored = row?.current == null ? undefined : JSON.parse(row.current);
+  } catch {
+    // Unreadable: the default version applies, as getSettings reads it.
+  }
+  const current = settingsFrom(stored === undefined ? {} : { terms_version: stored }).terms_version;
+  return row?.accepted !== current;
 }
 
 /** Records that the caller accepts the version they were shown; a version that is no longer current is a 409. */

@@ -57,6 +57,10 @@ describe('team invites', () => {
     expect(days).toBeLessThanOrEqual(7);
     const token = await tokenFor('sara.iqbal@example.com');
     const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, inv.id));
+    // Named by the company of the settings, with its support line (docs/decisions/0171-company-details-in-messages.md).
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'sara.iqbal@example.com'));
+    expect(mail.subject).toBe("You're invited to the HalalNosh back office");
+    expect(mail.text).toContain('--\nHalalNosh · Customer support: 020 7946 0000');
     expect(row.tokenHash).not.toContain(token);
     const team = (await call(t, admins.ops_manager, 'GET', '/api/admin/team')).json();
     expect(team.invites.map((i: { email: string }) => i.email)).toContain('sara.iqbal@example.com');

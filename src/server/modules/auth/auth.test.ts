@@ -246,3 +246,51 @@ describe('sign-in rate limit', () => {
     }
   });
 });
+
+describe('account e-mails name the company of the settings (docs/decisions/0171-company-details-in-messages.md)', () => {
+  it('use the default name and support phone, then the ones an admin sets, at the moment they are sent', async () => {
+    await createUser(t, { email: 'ops.brand@example.com', userType: 'admin', adminRole: 'ops_manager' });
+    const ops = await signIn(t, 'ops.brand@example.com');
+    const setting = (key: string, value: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/settings/${key}`,
+        headers: { ...json, cookie: ops },
+        payload: { value },
+      });
+    const email = 'brand.reader@example.com';
+    await createUser(t, { email, userType: 'customer', status: 'active' });
+    const askReset = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: json,
+        payload: { email, redirectTo: '/reset-password' },
+      });
+
+    expect((await askReset()).statusCode).toBe(200);
+    const before = (await lastMailTo(email)).mail;
+    expect(before.subject).toBe('Reset your HalalNosh password');
+    expect(before.text).toContain('the password of your HalalNosh account');
+    expect(before.text).toMatch(/--\nHalalNosh · Customer support: 020 7946 0000$/);
+
+    expect((await setting('company_name', 'Nosh Direct')).statusCode).toBe(200);
+    expect((await setting('support_phone', '0161 496 0999')).statusCode).toBe(200);
+    expect((await askReset()).statusCode).toBe(200);
+    const after = (await lastMailTo(email)).mail;
+    expect(after.subject).toBe('Reset your Nosh Direct password');
+    expect(after.text).toContain('the password of your Nosh Direct account');
+    expect(after.text).toMatch(/--\nNosh Direct · Customer support: 0161 496 0999$/);
+
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email: 'brand.new@example.com', password: TEST_PASSWORD, name: 'Brand New', callbackURL: '/' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const confirm = (await lastMailTo('brand.new@example.com')).mail;
+    expect(confirm.subject).toBe('Confirm your Nosh Direct account');
+    expect(confirm.text).toContain('Nosh Direct · Customer support: 0161 496 0999');
+  });
+});

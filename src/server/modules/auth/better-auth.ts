@@ -7,6 +7,8 @@ import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../plugins/csrf';
 import type { Mailer } from '../../platform/mail';
 import { createProfileForNewUser } from './create-profile';
+import { emailFooterText } from '../../../domain/company-details';
+import { getCompanyDetails } from '../settings';
 
 /**
  * Kinds of account anyone may create by signing up: a partner signs up to put a restaurant on
@@ -16,6 +18,15 @@ import { createProfileForNewUser } from './create-profile';
 const SELF_SERVE_TYPES = ['customer', 'driver', 'partner'];
 
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  /**
+   * An account e-mail in the words of the company of the settings at the moment it is sent, with
+   * the support phone in its footer (docs/decisions/0171-company-details-in-messages.md).
+   */
+  const sendAccountMail = async (to: string, words: (company: string) => { subject: string; text: string }) => {
+    const company = await getCompanyDetails(db);
+    const { subject, text } = words(company.companyName);
+    await mailer.send({ to, subject, text: `${text}${emailFooterText(company)}` });
+  };
   return betterAuth({
     appName: 'HalalNosh',
     baseURL: config.publicUrl,
@@ -41,18 +52,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       // A second sign-up with a known e-mail answers like a first one (no account enumeration);
       // the owner of the address is told instead (docs/decisions/0004-sign-up-enumeration.md).
       async onExistingUserSignUp({ user }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'You already have a HalalNosh account',
-          text: `Salam,\n\nSomeone tried to create a HalalNosh account with this e-mail address, which already has one. Sign in here:\n\n${config.publicUrl}/auth\n\nForgot your password? Use "Forgot password" on that page. If it was not you, no action is needed.`,
-        });
+        await sendAccountMail(user.email, (company) => ({
+          subject: `You already have a ${company} account`,
+          text: `Salam,\n\nSomeone tried to create a ${company} account with this e-mail address, which already has one. Sign in here:\n\n${config.publicUrl}/auth\n\nForgot your password? Use "Forgot password" on that page. If it was not you, no action is needed.`,
+        }));
       },
       async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your HalalNosh password',
-          text: `Salam,\n\nSomeone asked to reset the password of your HalalNosh account. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this mail.`,
-        });
+        await sendAccountMail(user.email, (company) => ({
+          subject: `Reset your ${company} password`,
+          text: `Salam,\n\nSomeone asked to reset the password of your ${company} account. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this mail.`,
+        }));
       },
     },
     emailVerification: {
@@ -61,18 +70,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       async sendVerificationEmail({ user, url }) {
         // A confirmed account asking for a new address (change e-mail) gets its own words.
         if (user.emailVerified) {
-          await mailer.send({
-            to: user.email,
-            subject: 'Confirm your new HalalNosh e-mail address',
-            text: `Salam,\n\nSomeone asked to use this e-mail address for their HalalNosh account. If it was you, confirm it here:\n\n${url}\n\nThe link works for an hour. Until then the account keeps its old address. If it was not you, ignore this mail.`,
-          });
+          await sendAccountMail(user.email, (company) => ({
+            subject: `Confirm your new ${company} e-mail address`,
+            text: `Salam,\n\nSomeone asked to use this e-mail address for their ${company} account. If it was you, confirm it here:\n\n${url}\n\nThe link works for an hour. Until then the account keeps its old address. If it was not you, ignore this mail.`,
+          }));
           return;
         }
-        await mailer.send({
-          to: user.email,
-          subject: 'Confirm your HalalNosh account',
-          text: `Salam,\n\nConfirm your e-mail address to start using HalalNosh:\n\n${url}\n\nThe link works for an hour.`,
-        });
+        await sendAccountMail(user.email, (company) => ({
+          subject: `Confirm your ${company} account`,
+          text: `Salam,\n\nConfirm your e-mail address to start using ${company}:\n\n${url}\n\nThe link works for an hour.`,
+        }));
       },
       async afterEmailVerification(user) {
         // A confirmed change of address reaches the profile too (receipts and notifications read it there).

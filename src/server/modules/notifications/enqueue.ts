@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../domain/notifications';
+import type { CompanyDetails } from '../../../domain/company-details';
 import type { DbOrTx } from '../../db/client';
 import type { OutboxPayload } from '../../db/schema/index';
 import { OUTBOX_CHANNEL } from '../../platform/notify/outbox-worker';
 import type { DeliveryChannel } from '../../platform/notify/channels';
 import { driverSeesJobSql } from '../reach';
+import { getCompanyDetails } from '../settings';
+import { withCompanyDetails } from './templates';
 
 /**
  * One notification to enqueue, before it is fanned out to its people: a single recipient (a user
@@ -31,14 +34,17 @@ export type NotificationRow = {
   exceptUser?: string | null;
 };
 
-/** The JSON parameter of outboxInsert. */
-export function notificationRowsValue(rows: readonly NotificationRow[]): string {
+/**
+ * The JSON parameter of outboxInsert, with the company name and support phone in force now filled
+ * into every payload (docs/decisions/0171-company-details-in-messages.md).
+ */
+export function notificationRowsValue(rows: readonly NotificationRow[], company: CompanyDetails): string {
   return JSON.stringify(
     rows.map((r) => ({
       event_kind: r.kind,
       event_id: r.eventId,
       channel: r.channel,
-      payload: r.payload,
+      payload: withCompanyDetails(r.payload, r.channel, company),
       user_id: r.userId ?? null,
       email: r.email ?? null,
       phone: r.phone ?? null,
@@ -100,8 +106,9 @@ export function outboxInsert(rows: SQL, orderNumber?: SQL): SQL {
  */
 export async function enqueueNotifications(tx: DbOrTx, rows: readonly NotificationRow[]): Promise<number> {
   if (!rows.length) return 0;
+  const company = await getCompanyDetails(tx);
   const result = await tx.execute<{ id: string }>(
-    sql`with n as (${outboxInsert(sql`${notificationRowsValue(rows)}`)})
+    sql`with n as (${outboxInsert(sql`${notificationRowsValue(rows, company)}`)})
       select count(*)::int as written, pg_notify(${OUTBOX_CHANNEL}, '') from n`,
   );
   return Number((result.rows[0] as { written?: number } | undefined)?.written ?? 0);

@@ -11,7 +11,7 @@ export {
   type OrderForNotice,
 } from './order-notifications';
 export { getPreferenceGrid, savePreferenceGrid } from './preferences';
-export { customerStatus, receiptMessage, statusMessage } from './templates';
+export { COMPANY, customerStatus, receiptMessage, statusMessage } from './templates';
 export { messagePreparer } from './prepare-message';
 export { notificationRoutes } from './routes';
 export { unsubscribeToken } from './unsubscribe';

@@ -613,3 +613,95 @@ describe('service messages', () => {
     expect(replies[0].payload.text).toContain('We are refunding the tea.');
   });
 });
+
+describe('the company name and support phone (docs/decisions/0171-company-details-in-messages.md)', () => {
+  const setting = async (key: string, value: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/settings/${key}`,
+      headers: { cookie: await signIn(t, 'ops.notify@example.com') },
+      payload: { value },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  it('name the default company and phone in every e-mail until an admin changes them', async () => {
+    await drain(emailSenders());
+    const order = (await place(t, pickupBody(shop, { customerEmail: 'default.brand@example.com' }))).json().order as {
+      orderNumber: string;
+    };
+    await drain(emailSenders());
+    const [receipt] = await mailsTo('default.brand@example.com');
+    expect(receipt.subject).toBe(`Your HalalNosh order ${order.orderNumber}`);
+    expect(receipt.text).toContain('Questions about your order? Call 020 7946 0000.');
+    expect(receipt.text).toContain('--\nHalalNosh · Customer support: 020 7946 0000');
+    expect(receipt.html).toContain('HalalNosh · Customer support: 020 7946 0000');
+  });
+
+  it('put a changed name and phone into the next receipt and status e-mail, escaped in HTML, and keep texts short', async () => {
+    await setting('company_name', 'Nosh & Co <UK>');
+    await setting('support_phone', '0161 496 0999');
+    try {
+      const res = await place(t, pickupBody(shop, { customerEmail: 'new.brand@example.com' }));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json().order as { id: string; orderNumber: string };
+      await settle(t, order.id);
+      expect((await act(t, shop.partner.cookie, order.id, { action: 'accept' })).statusCode).toBe(200);
+      const sms = fakeSender('sms');
+      await drain({ ...emailSenders(), sms: sms.sender });
+
+      const mails = await mailsTo('new.brand@example.com');
+      const receipt = mails.find((m) => m.subject.startsWith('Your '))!;
+      const accepted = mails.find((m) => m.subject.endsWith(' accepted'))!;
+      expect(receipt.subject).toBe(`Your Nosh & Co <UK> order ${order.orderNumber}`);
+      expect(receipt.text).toContain('Questions about your order? Call 0161 496 0999.');
+      expect(receipt.text).toContain('--\nNosh & Co <UK> · Customer support: 0161 496 0999');
+      expect(receipt.html).toContain('<p>Questions about your order? Call 0161 496 0999.</p>');
+      expect(receipt.html).toContain('Nosh &amp; Co &lt;UK&gt; · Customer support: 0161 496 0999');
+      expect(receipt.html).not.toContain('<UK>');
+      expect(receipt.html).not.toContain('{{');
+      expect(accepted.subject).toBe(`Order ${order.orderNumber} accepted`);
+      expect(accepted.text).toContain('Nosh & Co <UK> · Customer support: 0161 496 0999');
+      expect(accepted.html).toContain('Nosh &amp; Co &lt;UK&gt; · Customer support: 0161 496 0999');
+      // The text keeps the receipt's help line but not the e-mail footer.
+      const texts = sms.sent.filter((m) => m.text.includes(order.orderNumber));
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.find((m) => m.title.startsWith('Your '))?.title).toBe(
+        `Your Nosh & Co <UK> order ${order.orderNumber}`,
+      );
+      expect(texts.every((m) => !m.text.includes('Customer support:'))).toBe(true);
+    } finally {
+      await setting('company_name', 'HalalNosh');
+      await setting('support_phone', '020 7946 0000');
+    }
+  });
+
+  it('name the company in service messages', async () => {
+    await setting('company_name', 'Nosh Direct');
+    try {
+      const applicant = await createUser(t, {
+        email: 'applicant.brand@example.com',
+        userType: 'driver',
+        status: 'pending',
+      });
+      const approve = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/drivers/${applicant}/status`,
+        headers: { cookie: await signIn(t, 'ops.notify@example.com') },
+        payload: { action: 'approve' },
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      const [decision] = await db()
+        .select()
+        .from(notificationOutbox)
+        .where(
+          and(eq(notificationOutbox.eventKind, 'driverApplication'), eq(notificationOutbox.recipientUserId, applicant)),
+        );
+      expect(decision.payload.title).toBe('Welcome to Nosh Direct: your driver account is approved');
+      expect(decision.payload.text).toContain('Nosh Direct · Customer support: 020 7946 0000');
+    } finally {
+      await setting('company_name', 'HalalNosh');
+    }
+  });
+});

@@ -1,10 +1,11 @@
 import type { DbOrTx } from '../../db/client';
 import { type NotificationRow, enqueueNotifications } from './enqueue';
-import { statusMessage } from './templates';
+import { COMPANY, statusMessage } from './templates';
 
 /**
  * Service messages (docs/product/orders.md#notifications): answers to something the person asked
- * for, by e-mail only and not in any grid, written in the transaction of the decision.
+ * for, by e-mail only and not in any grid, written in the transaction of the decision. They name the
+ * company of the settings (docs/decisions/0171-company-details-in-messages.md).
  */
 
 /** A driver's application approved or rejected. */
@@ -15,7 +16,7 @@ export function notifyDriverApplication(
   const payload =
     d.decision === 'approved'
       ? statusMessage(
-          'Welcome to HalalNosh: your driver account is approved',
+          `Welcome to ${COMPANY}: your driver account is approved`,
           `Salam ${d.name ?? ''}, your application has been approved. Sign in to start taking delivery jobs.`.replace(
             'Salam , ',
             'Salam, ',
@@ -24,7 +25,7 @@ export function notifyDriverApplication(
           'Sign in to the driver app',
         )
       : statusMessage(
-          'Your HalalNosh driver application',
+          `Your ${COMPANY} driver application`,
           'We are sorry: your driver application has not been approved. Reply to this e-mail or contact support if you think this is a mistake.',
           '/driver/login',
           'Open the driver app',
@@ -51,7 +52,7 @@ export function notifyTicketReply(
     eventId: `ticket-message:${t.messageId}`,
     channel: 'email',
     email: t.email,
-    payload: statusMessage(`Re: ${t.subject} [${t.ticketNumber}]`, t.message, '/', 'Open HalalNosh'),
+    payload: statusMessage(`Re: ${t.subject} [${t.ticketNumber}]`, t.message, '/', `Open ${COMPANY}`),
   };
   return enqueueNotifications(tx, [row]);
 }
@@ -93,8 +94,8 @@ export function notifyCertificateDecision(
  */
 export function notifyCityOpened(tx: DbOrTx, c: { cityKey: string; city: string; path: string; emails: string[] }) {
   const payload = statusMessage(
-    `HalalNosh is now in ${c.city}`,
-    `Salam! You asked us to come to ${c.city}, and HalalNosh is now open there. Order halal food from restaurants near you.`,
+    `${COMPANY} is now in ${c.city}`,
+    `Salam! You asked us to come to ${c.city}, and ${COMPANY} is now open there. Order halal food from restaurants near you.`,
     c.path,
     `See restaurants in ${c.city}`,
   );

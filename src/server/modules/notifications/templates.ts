@@ -1,6 +1,7 @@
 import { type ChosenOption, optionsText } from '../../../domain/menu-options';
 import { LATE_MESSAGE } from '../../../domain/eta';
 import { formatFee, formatPence } from '../../../domain/money';
+import { COMPANY_TEXTS, type CompanyDetails, emailFooterText } from '../../../domain/company-details';
 import type { OutboxPayload } from '../../db/schema/index';
 
 /**
@@ -9,6 +10,19 @@ import type { OutboxPayload } from '../../db/schema/index';
  * be rendered inside any transaction without the configuration at hand.
  */
 export const APP = '{{app}}';
+
+/**
+ * The company name and support phone of the platform settings. Templates write these
+ * placeholders; the enqueue fills them from the settings in force when the row is written
+ * (`withCompanyDetails`), so the stored row is the message as sent
+ * (docs/decisions/0171-company-details-in-messages.md).
+ */
+export const COMPANY = '{{company}}';
+export const SUPPORT_PHONE = '{{supportPhone}}';
+const PLACEHOLDERS = { company: 'companyName', supportPhone: 'supportPhone' } as const;
+
+/** The last line of every e-mail's text part, added to the e-mail rows only (SMS and push stay short). */
+const EMAIL_FOOTER_TEXT = emailFooterText({ companyName: COMPANY, supportPhone: SUPPORT_PHONE });
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -20,13 +34,38 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+function fill(s: string, c: CompanyDetails, escape: (v: string) => string): string {
+  return s.replace(/\{\{(company|supportPhone)\}\}/g, (_, key: keyof typeof PLACEHOLDERS) =>
+    escape(c[PLACEHOLDERS[key]]),
+  );
+}
+
+/**
+ * A payload with the company details filled in, in one pass (a name that looks like a placeholder
+ * stays as typed); the HTML part gets them escaped, and an e-mail's text part gets the footer.
+ */
+export function withCompanyDetails(payload: OutboxPayload, channel: string, c: CompanyDetails): OutboxPayload {
+  const plain = (v: string) => v;
+  return {
+    ...payload,
+    title: fill(payload.title, c, plain),
+    text: fill(channel === 'email' ? `${payload.text}${EMAIL_FOOTER_TEXT}` : payload.text, c, plain),
+    ...(payload.html ? { html: fill(payload.html, c, escapeHtml) } : {}),
+  };
+}
+
 /** The HTML part: the same words as the text part, in a plain, readable frame. */
-function htmlFrame(title: string, bodyHtml: string, link?: { href: string; label: string }): string {
+function htmlFrame(
+  title: string,
+  bodyHtml: string,
+  link?: { href: string; label: string },
+  afterLinkHtml = '',
+): string {
   return `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px">
 <h1 style="font-size:20px;color:#065f46">${escapeHtml(title)}</h1>
 ${bodyHtml}
-${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>` : ''}
-<p style="color:#6b7280;font-size:12px">HalalNosh</p>
+${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>` : ''}${afterLinkHtml}
+<p style="color:#6b7280;font-size:12px">${COMPANY_TEXTS.emailFooter({ companyName: COMPANY, supportPhone: SUPPORT_PHONE })}</p>
 </body></html>`;
 }
 
@@ -73,7 +112,8 @@ export type ReceiptOrder = {
 
 /** The order confirmation as a receipt (docs/product/orders.md#notifications). */
 export function receiptMessage(o: ReceiptOrder): OutboxPayload {
-  const title = `Your HalalNosh order ${o.orderNumber}`;
+  const title = `Your ${COMPANY} order ${o.orderNumber}`;
+  const help = COMPANY_TEXTS.receiptHelp(SUPPORT_PHONE);
   const href = `${APP}${o.trackPath}`;
   const address =
     o.orderType === 'DELIVERY' ? [o.deliveryAddress, o.deliveryPostcode].filter(Boolean).join(', ') : null;
@@ -99,6 +139,7 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
     `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
     '',
     `Track your order: ${href}`,
+    help,
   ].join('\n');
   const rows = o.items
     .map(
@@ -123,6 +164,7 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
       o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
     }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
     { href, label: 'Track your order' },
+    `<p>${help}</p>`,
   );
   return { title, text, html, url: o.trackPath };
 }

@@ -43,13 +43,22 @@ import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './pr
 import { slotsOf } from './list-site-slots';
 import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
-import { settingsFrom } from '../../../domain/settings';
+import { companyDetailsFrom, settingsFrom } from '../../../domain/settings';
+import { COMPANY_SETTING_KEYS } from '../../../domain/company-details';
 import { customerRows, newOrderRows, notificationRowsValue, outboxInsert, receiptMessage } from '../notifications';
 
 const MONEY_KEYS = ['service_fee_percent', 'commission_percent'] as const;
+/**
+ * The settings checkout reads with its one statement: the money priced into the order and the
+ * company details its receipt names (docs/decisions/0171-company-details-in-messages.md).
+ */
+const CHECKOUT_SETTING_KEYS = [...MONEY_KEYS, ...COMPANY_SETTING_KEYS] as const;
 
-/** The service fee and commission rates from stored (JSON) setting texts; a missing or bad one reads as its default. */
-function moneySettings(stored: Record<string, string> | null) {
+/**
+ * The service fee and commission rates, and the company details, from stored (JSON) setting texts;
+ * a missing or bad one reads as its default.
+ */
+function checkoutSettings(stored: Record<string, string> | null) {
   const decoded: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(stored ?? {})) {
     try {
@@ -59,7 +68,11 @@ function moneySettings(stored: Record<string, string> | null) {
     }
   }
   const s = settingsFrom(decoded);
-  return { serviceFeePercent: s.service_fee_percent, commissionPercent: s.commission_percent };
+  return {
+    serviceFeePercent: s.service_fee_percent,
+    commissionPercent: s.commission_percent,
+    company: companyDetailsFrom(decoded),
+  };
 }
 
 /** What placing an order needs; without a route planner the ETA uses the straight line. Named here, not
@@ -114,12 +127,13 @@ function checkoutRead(db: Db) {
         from ${orders} where ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
       maintenance: sql<string | null>`(select ${tenantSettings.settingValue} from ${tenantSettings}
         where ${and(eq(tenantSettings.tenantId, TENANT_ID), eq(tenantSettings.settingKey, 'maintenance_mode'))})`,
-      // The money settings priced into the order (docs/decisions/0155-service-fee-and-commission-snapshot.md).
+      // The money settings priced into the order (docs/decisions/0155-service-fee-and-commission-snapshot.md)
+      // and the company details of its receipt (docs/decisions/0171-company-details-in-messages.md).
       money: sql<Record<
         string,
         string
       > | null>`(select json_object_agg(${tenantSettings.settingKey}, ${tenantSettings.settingValue}) from ${tenantSettings}
-        where ${and(eq(tenantSettings.tenantId, TENANT_ID), inArray(tenantSettings.settingKey, [...MONEY_KEYS]))})`,
+        where ${and(eq(tenantSettings.tenantId, TENANT_ID), inArray(tenantSettings.settingKey, [...CHECKOUT_SETTING_KEYS]))})`,
       // The same reading of today's menu as branchItems: the brand's item with the branch's override.
       items: sql<BranchItem[] | null>`(select json_agg(json_build_object(
           'id', ${menuItems.id},
@@ -266,9 +280,9 @@ export async function placeOrder(
   const itemIds = [...new Set(body.items.map((l) => l.menuItemId))];
   const read = await readCheckout(deps, idempotencyKey, body.siteId, itemIds);
   let site: OrderSite;
-  let money: ReturnType<typeof moneySettings>;
+  let money: ReturnType<typeof checkoutSettings>;
   if (read) {
-    money = moneySettings(read.money);
+    money = checkoutSettings(read.money);
     // The checks in their order, on what was read at once.
     if (read.existing) {
       if (read.existing.requestHash !== fingerprint) {
@@ -288,8 +302,8 @@ export async function placeOrder(
     const problem = checkoutProblem(body);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
     site = await loadOrderSite(deps.db, body.siteId);
-    const stored = await readSettings(deps.db, MONEY_KEYS);
-    money = moneySettings(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, JSON.stringify(v)])));
+    const stored = await readSettings(deps.db, CHECKOUT_SETTING_KEYS);
+    money = checkoutSettings(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, JSON.stringify(v)])));
   }
   // A location HalalNosh has not approved, or has suspended, is not there for customers (docs/decisions/0153-restaurant-review.md).
   if (!isListed(site)) throw new AppError('NOT_FOUND', 'Restaurant not found');
@@ -396,7 +410,7 @@ export async function placeOrder(
   let orderNumber: string;
   try {
     const rows = await writeOrder(deps.db, {
-      notes: notificationRowsValue(notes),
+      notes: notificationRowsValue(notes, money.company),
       order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
       items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
       history: jsonRowsValue(orderStatusHistory, HISTORY_COLUMNS, [history]),

@@ -8,6 +8,8 @@ import { brandMemberships, brands, invitations, sites, user } from '../../db/sch
 import type { Mailer } from '../../platform/mail';
 import { requireBrand } from './access';
 import { recordAudit } from '../audit';
+import { getCompanyDetails } from '../settings';
+import { emailFooterText } from '../../../domain/company-details';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { hashInviteToken, newInviteToken } from './invitation-token';
 import { listInvitations } from './list-invitations';
@@ -91,12 +93,15 @@ export async function createInvitation(
   const link = `${deps.publicUrl}/partner/invite?token=${encodeURIComponent(token)}`;
   const where = input.role === 'admin' ? 'every location' : siteNames.join(', ');
   try {
+    // In the company's name of the settings, with its support line (docs/decisions/0171-company-details-in-messages.md).
+    const company = await getCompanyDetails(deps.db);
     await deps.mailer.send({
       to: input.email,
-      subject: `You're invited to join ${brandName} on HalalNosh`,
+      subject: `You're invited to join ${brandName} on ${company.companyName}`,
       text:
-        `Salam,\n\n${actor.name || actor.email} invited you to join ${brandName} on HalalNosh as ${INVITE_ROLE_LABELS[input.role].toLowerCase()} (${where}).\n\n` +
-        `Accept the invitation here; the link works for 7 days:\n\n${link}\n\nIf you did not expect this, you can ignore this mail.`,
+        `Salam,\n\n${actor.name || actor.email} invited you to join ${brandName} on ${company.companyName} as ${INVITE_ROLE_LABELS[input.role].toLowerCase()} (${where}).\n\n` +
+        `Accept the invitation here; the link works for 7 days:\n\n${link}\n\nIf you did not expect this, you can ignore this mail.` +
+        emailFooterText(company),
     });
   } catch {
     await deps.db.update(invitations).set({ status: 'revoked' }).where(eq(invitations.id, id));

@@ -267,6 +267,11 @@ describe('a new location under review', () => {
 
 describe('terms version', () => {
   it('asks a partner to accept the current version, records it, and asks again after a change', async () => {
+    // Test partners start with the current version accepted (insertAccount); this one never accepted any.
+    await t.database.db
+      .update(userProfiles)
+      .set({ termsVersion: null, termsAcceptedAt: null })
+      .where(eq(userProfiles.userId, w.other.id));
     const before = await call(t, 'GET', '/api/terms', w.other.cookie);
     expect(before.json()).toMatchObject({ version: '1.0', acceptedVersion: null, mustAccept: true });
     expect((await call(t, 'POST', '/api/terms/accept', w.other.cookie, { version: '0.9' })).statusCode).toBe(409);

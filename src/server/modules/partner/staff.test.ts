@@ -44,6 +44,8 @@ describe('inviting', () => {
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'chef@example.com'));
     expect(mail.subject).toBe(`You're invited to join ${w.brandA.name} on HalalNosh`);
     expect(mail.text).toContain(`${TEST_ORIGIN}/partner/invite?token=`);
+    // The company and its support phone of the settings (docs/decisions/0171-company-details-in-messages.md).
+    expect(mail.text).toContain('--\nHalalNosh · Customer support: 020 7946 0000');
     // Only the hash is stored.
     const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, inv.id));
     expect(mail.text).not.toContain(row.tokenHash);
@@ -162,6 +164,10 @@ describe('accepting', () => {
     expect(brands[0].sites.map((s: { id: string }) => s.id)).toEqual([w.a1.id]);
     expect((await call(t, 'GET', `/api/partner/sites/${w.a1.id}/orders`, cookie)).statusCode).toBe(200);
     expect((await call(t, 'GET', `/api/partner/sites/${w.a2.id}/orders`, cookie)).statusCode).toBe(404);
+    // A new account has accepted no terms: its work waits for them (docs/decisions/0154-terms-acceptance.md).
+    const early = await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, cookie, { isOpen: false });
+    expect([early.statusCode, early.json().error.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
+    expect((await call(t, 'POST', '/api/terms/accept', cookie, { version: '1.0' })).statusCode).toBe(200);
     expect((await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, cookie, { isOpen: false })).statusCode).toBe(404);
     // A link works once.
     expect(

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { type Settings, settingsFrom } from '../../../domain/settings';
+import { type Settings, companyDetailsFrom, settingsFrom } from '../../../domain/settings';
+import { COMPANY_SETTING_KEYS, type CompanyDetails } from '../../../domain/company-details';
+import { readSettings } from '../../platform/tenant-settings';
 import type { DbOrTx } from '../../db/client';
 import { TENANT_ID, tenantSettings, userProfiles } from '../../db/schema/index';
 
@@ -50,4 +52,12 @@ export async function getSettingsWithMeta(db: DbOrTx) {
     meta[r.key] = { updatedAt: r.updatedAt.toISOString(), updatedByName: r.updatedByName };
   }
   return { settings: settingsFrom(stored), meta };
+}
+
+/**
+ * The company name and support phone in force now, for a message about to be written or sent
+ * (docs/decisions/0171-company-details-in-messages.md): two keys, read at the moment they act.
+ */
+export async function getCompanyDetails(db: DbOrTx): Promise<CompanyDetails> {
+  return companyDetailsFrom(await readSettings(db, COMPANY_SETTING_KEYS));
 }

@@ -1,4 +1,4 @@
 // The settings module's public surface: what other modules, jobs, plugins and seeds may import from it
 // (docs/decisions/0110-platform-and-module-boundaries.md). Inside the module, files import each other directly, never this file.
-export { getSettings } from './get-settings';
+export { getCompanyDetails, getSettings } from './get-settings';
 export { settingsRoutes } from './routes';

@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
-import { auditLog, sites } from '../../db/schema/index';
+import { auditLog, mailOutbox, sites } from '../../db/schema/index';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { type Caller, adminsOfEveryRole, call as adminCall } from '../admin/test-fixtures';
 import { type PartnerWorld, call, partnerWorld } from '../partner/test-fixtures';
 
-/* Settings that act on locations: the default delivery fee and the max delivery radius (docs/decisions/0151-settings-that-act.md). */
+/*
+ * Settings that act (docs/decisions/0151-settings-that-act.md): the default delivery fee and the max
+ * delivery radius on locations; the company name and support phone in the footer and in messages
+ * (docs/decisions/0171-company-details-in-messages.md); the terms version on partners' and drivers'
+ * work (docs/decisions/0154-terms-acceptance.md). Receipts and status e-mails are checked in
+ * notifications.test.ts, account e-mails in auth.test.ts.
+ */
 
 let t: TestApp;
 let admins: Record<AdminRole, Caller>;
@@ -74,6 +80,17 @@ describe('the company name and support phone', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ companyName: 'HalalNosh UK', supportPhone: '020 7946 0999', serviceFeePercent: 0 });
   });
+
+  it('name the company and its support phone in the next invitation e-mail', async () => {
+    const res = await call(t, 'POST', `/api/partner/brands/${w.brandA.id}/invitations`, w.owner.cookie, {
+      email: 'grill.hand@example.com',
+      role: 'admin',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'grill.hand@example.com'));
+    expect(mail.subject).toBe(`You're invited to join ${w.brandA.name} on HalalNosh UK`);
+    expect(mail.text).toContain('--\nHalalNosh UK · Customer support: 020 7946 0999');
+  });
 });
 
 describe('the service fee', () => {
@@ -82,5 +99,20 @@ describe('the service fee', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/platform' });
     expect(res.json().serviceFeePercent).toBe(4);
     await setting('service_fee_percent', 0);
+  });
+});
+
+describe('the terms version', () => {
+  it("refuses a partner's work once it moves on, until they accept the new version", async () => {
+    expect((await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.owner.cookie, { isOpen: true })).statusCode).toBe(
+      200,
+    );
+    expect((await setting('terms_version', '1.1')).statusCode).toBe(200);
+    const refused = await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.owner.cookie, { isOpen: true });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
+    expect((await call(t, 'POST', '/api/terms/accept', w.owner.cookie, { version: '1.1' })).statusCode).toBe(200);
+    expect((await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.owner.cookie, { isOpen: true })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { Actor } from '../../../../domain/policies';
 import type { Db } from '../../../db/client';
 import { brandMemberships, brands, sites } from '../../../db/schema/index';
 import { recordAudit } from '../../audit';
-import { notifyRestaurantReview } from '../../notifications';
+import { COMPANY, notifyRestaurantReview } from '../../notifications';
 
 /**
  * Suspends or reinstates a whole brand: its locations leave or rejoin the listings together (their
@@ -51,10 +51,10 @@ export async function reviewBrand(db: Db, actor: Actor, brandId: string, body: B
       ...(suspend
         ? {
             title: `${brand.name} has been suspended`,
-            sentence: `HalalNosh has suspended ${brand.name}; customers cannot see any of its locations. Reason: ${message}`,
+            sentence: `${COMPANY} has suspended ${brand.name}; customers cannot see any of its locations. Reason: ${message}`,
           }
         : {
-            title: `${brand.name} is back on HalalNosh`,
+            title: `${brand.name} is back on ${COMPANY}`,
             sentence: `${brand.name} has been reinstated. Its approved locations are listed to customers again.`,
           }),
     });

@@ -6,30 +6,33 @@ import { REVIEW_STATUS_LABELS, type ReviewAction, reviewMove } from '../../../..
 import type { Db } from '../../../db/client';
 import { brands, sites } from '../../../db/schema/index';
 import { recordAudit } from '../../audit';
-import { notifyRestaurantReview } from '../../notifications';
+import { COMPANY, notifyRestaurantReview } from '../../notifications';
 import { getRestaurantReview } from './get-restaurant-review';
 
-/** The e-mail each decision sends the partner (docs/product/partner.md#becoming-a-partner). */
+/**
+ * The e-mail each decision sends the partner (docs/product/partner.md#becoming-a-partner), naming the
+ * company of the settings (docs/decisions/0171-company-details-in-messages.md).
+ */
 function decisionMail(action: ReviewAction, place: string, message: string | null) {
   switch (action) {
     case 'approve':
       return {
-        title: `${place} is live on HalalNosh`,
+        title: `${place} is live on ${COMPANY}`,
         sentence: `Good news: ${place} has been approved. Customers can now find it and order.`,
       };
     case 'request_changes':
       return {
         title: `Changes needed for ${place}`,
-        sentence: `HalalNosh reviewed ${place} and asks for changes: ${message}`,
+        sentence: `${COMPANY} reviewed ${place} and asks for changes: ${message}`,
       };
     case 'suspend':
       return {
         title: `${place} has been suspended`,
-        sentence: `HalalNosh has suspended ${place}; customers cannot see it. Reason: ${message}`,
+        sentence: `${COMPANY} has suspended ${place}; customers cannot see it. Reason: ${message}`,
       };
     default:
       return {
-        title: `${place} is back on HalalNosh`,
+        title: `${place} is back on ${COMPANY}`,
         sentence: `${place} has been reinstated. Customers can find it and order again.`,
       };
   }

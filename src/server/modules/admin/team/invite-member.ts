@@ -9,6 +9,8 @@ import { invitations, teamMembers } from '../../../db/schema/index';
 import type { Mailer } from '../../../platform/mail';
 import type { LiveBus } from '../../../platform/live-bus';
 import { recordAudit } from '../../audit';
+import { getCompanyDetails } from '../../settings';
+import { emailFooterText } from '../../../../domain/company-details';
 import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';
@@ -89,17 +91,21 @@ export async function inviteMember(
 
   const link = `${deps.publicUrl}/admin/invite?token=${token}`;
   try {
+    // In the company's name of the settings, with its support line (docs/decisions/0171-company-details-in-messages.md).
+    const company = await getCompanyDetails(deps.db);
+    const name = company.companyName;
     await deps.mailer.send({
       to: input.email,
-      subject: `You're invited to the HalalNosh back office`,
-      text: [
-        `Salam ${input.fullName},`,
-        '',
-        `${actor.name || 'A HalalNosh admin'} has invited you to join the HalalNosh back office as ${ADMIN_ROLE_LABELS[input.role]}.`,
-        `Accept the invite within ${INVITE_EXPIRY_DAYS} days: ${link}`,
-        '',
-        'If you were not expecting this, you can ignore this e-mail.',
-      ].join('\n'),
+      subject: `You're invited to the ${name} back office`,
+      text:
+        [
+          `Salam ${input.fullName},`,
+          '',
+          `${actor.name || `A ${name} admin`} has invited you to join the ${name} back office as ${ADMIN_ROLE_LABELS[input.role]}.`,
+          `Accept the invite within ${INVITE_EXPIRY_DAYS} days: ${link}`,
+          '',
+          'If you were not expecting this, you can ignore this e-mail.',
+        ].join('\n') + emailFooterText(company),
     });
   } catch {
     // The invite is useless without its link: take it back so it can be sent again.
