@@ -107,6 +107,9 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
+  // A postcode searched in this tab is what "A new address" starts from.
+  await page.goto('/?location=E2%207DG');
+  await expect(page.getByText('Delivers to E2 7DG').first()).toBeVisible();
   await fillCartAndCheckout(page);
   await expect(page.getByLabel('Phone Number')).toHaveValue('07700 900123');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
@@ -116,6 +119,7 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Brick Lane, London');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6QL');
   await picker.selectOption({ label: 'A new address' });
+  await expect(page.getByLabel('Postcode')).toHaveValue('E2 7DG');
   await expect(page.getByLabel('Save this address to my account')).toBeVisible();
 });
 

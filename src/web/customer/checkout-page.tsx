@@ -62,8 +62,12 @@ function newIdempotencyKey(): string {
 type Fields = { name: string; phone: string; email: string; address: string; postcode: string; instructions: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-/** A signed-in customer's name, phone and default address, for prefilling (customers only). */
-function useCheckoutPrefill(enabled: boolean) {
+/**
+ * A signed-in customer's name, phone and default address, for prefilling (read for customers only).
+ * `known` says who is at checkout is known (GET /api/me answered): a visitor is then ready at once,
+ * so the searched postcode reaches their form too (docs/product/customer.md#checkout).
+ */
+function useCheckoutPrefill(enabled: boolean, known: boolean) {
   const profile = useQuery({
     queryKey: ['account', 'profile'],
     queryFn: ({ signal }) => call(endpoints.account.getAccountProfile, { signal }),
@@ -77,8 +81,8 @@ function useCheckoutPrefill(enabled: boolean) {
     staleTime: 60_000,
   });
   return {
-    // Both answers are in (or failed): prefill once with whatever is known.
-    ready: enabled && !profile.isPending && !addresses.isPending,
+    // A visitor: at once; a customer: both answers are in (or failed). Prefill once with whatever is known.
+    ready: known && (!enabled || (!profile.isPending && !addresses.isPending)),
     profile: profile.data,
     address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0],
     addresses: addresses.data?.addresses ?? [],
@@ -129,7 +133,7 @@ export function CheckoutPage() {
   const me = useMe();
   const user = me.data?.user ?? null;
   const isCustomer = user?.userType === 'customer';
-  const prefill = useCheckoutPrefill(isCustomer);
+  const prefill = useCheckoutPrefill(isCustomer, !me.isPending);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -185,7 +189,8 @@ export function CheckoutPage() {
     setFields((f) => ({
       ...f,
       address: a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '',
-      postcode: a?.postcode ?? '',
+      // "A new address" starts from the postcode searched in this tab (docs/product/customer.md#checkout).
+      postcode: a ? a.postcode : searchedPostcode(),
       instructions: a?.deliveryInstructions ?? '',
     }));
     setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
