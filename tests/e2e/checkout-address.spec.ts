@@ -4,12 +4,15 @@ import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaura
 
 /*
  * Checkout's delivery address (docs/product/customer.md#checkout): the postcode a visitor searched
- * with reaches checkout.
+ * with reaches checkout, and a postcode the branch does not deliver to is said at once, with
+ * "Switch to Pickup" (docs/decisions/0173-delivery-range-at-checkout.md).
  * Sign-ins in this file: 1 (the demo partner through the API, to open the branch round the clock).
  */
 
 const DEMO_PASSWORD = 'halalnosh-demo';
 const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
+/** How messages name the branch ("Kervan Ocakbasi (Dalston)"). */
+const BRANCH = `${OPEN_SAMPLE.brandName} (${OPEN_SAMPLE.branchName})`;
 
 let partner: APIRequestContext;
 let origin: string;
@@ -37,7 +40,9 @@ test.afterAll(async () => {
   await partner.dispose();
 });
 
-test('a visitor’s searched postcode fills checkout', async ({ page }) => {
+test('a visitor’s searched postcode fills checkout; one out of range is said at once, with Switch to Pickup', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByPlaceholder('Enter your location (e.g., London)').fill('e8 3rl');
   await page.getByPlaceholder('Enter your location (e.g., London)').press('Enter');
@@ -54,4 +59,12 @@ test('a visitor’s searched postcode fills checkout', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByLabel('Postcode')).toHaveValue('E8 3RL');
+  await expect(page.getByText(/does not deliver to/)).toHaveCount(0);
+
+  // A postcode outside the branch's radius is said beside the address, before Place Order.
+  await page.getByLabel('Postcode').fill('w6 0nw');
+  await expect(page.getByText(`${BRANCH} does not deliver to W6 0NW. Choose Pickup or another address.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to Pickup' }).click();
+  await expect(page.getByLabel('Pickup (Free)')).toBeChecked();
+  await expect(page.getByLabel('Postcode')).toHaveCount(0);
 });

@@ -28,6 +28,7 @@ import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
+import { useDeliversTo, useDeliversToEach } from './use-delivers-to';
 
 /**
  * Saves the address an order went to as a new saved address, after the order is placed: a failure
@@ -181,6 +182,17 @@ export function CheckoutPage() {
     }));
   }, [prefill.ready, prefill.profile, prefill.address, user?.name]);
 
+  const isDelivery = orderType === 'DELIVERY';
+  // The server's delivery range rule, asked before Place Order (docs/decisions/0173-delivery-range-at-checkout.md).
+  const siteId = cart.items[0]?.restaurantId ?? '';
+  const reach = useDeliversTo(siteId, isDelivery ? fields.postcode : null);
+  const savedReach = useDeliversToEach(
+    siteId,
+    prefill.addresses.map((a) => a.postcode),
+    isCustomer && isDelivery,
+  );
+  const outside = new Set(prefill.addresses.filter((_, i) => savedReach[i]?.deliversHere === false).map((a) => a.id));
+
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
 
   const chooseAddress = (id: string) => {
@@ -196,7 +208,6 @@ export function CheckoutPage() {
     setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
   };
 
-  const isDelivery = orderType === 'DELIVERY';
   const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
   const deliveryFeeText =
     restaurant.deliveryFeeMinor === null
@@ -359,7 +370,12 @@ export function CheckoutPage() {
                 Delivery address
               </h2>
               {isCustomer ? (
-                <SavedAddressPicker addresses={prefill.addresses} value={addressChoice} onChange={chooseAddress} />
+                <SavedAddressPicker
+                  addresses={prefill.addresses}
+                  value={addressChoice}
+                  onChange={chooseAddress}
+                  outside={outside}
+                />
               ) : null}
               <TextField
                 label="Address"
@@ -382,6 +398,14 @@ export function CheckoutPage() {
                 maxLength={12}
                 containerClassName="sm:max-w-48"
               />
+              {reach && !reach.deliversHere ? (
+                <Alert variant="warning" className="flex flex-wrap items-center justify-between gap-2">
+                  <span>{reach.message}</span>
+                  <Button type="button" variant="outline" onClick={() => setOrderType('PICKUP')}>
+                    Switch to Pickup
+                  </Button>
+                </Alert>
+              ) : null}
               <TextareaField
                 label="Delivery instructions"
                 optional
