@@ -112,3 +112,31 @@ test('after a postcode search, city cards say whether each branch delivers there
   await far.click();
   await expect(page.getByText(/does not deliver to E1 6AN\. You can still order for pickup\./)).toBeVisible();
 });
+
+test('a branch closed now still takes an order for later: the menu and cart say so, checkout chooses later', async ({
+  page,
+}) => {
+  const { hours } = hoursOpeningLater();
+  const closed = await partner.patch(`/api/partner/sites/${CLOSED_SAMPLE.id}`, {
+    data: { openingHours: hours },
+    headers: { origin },
+  });
+  expect(closed.ok(), await closed.text()).toBeTruthy();
+  await page.goto(`/restaurant/${CLOSED_SAMPLE.slug}`);
+  await expect(
+    page.getByText(
+      `${CLOSED_SAMPLE.brandName} is closed right now. You can browse the menu and schedule your order for later.`,
+    ),
+  ).toBeVisible();
+  const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const item = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add /, '').replace(/ to cart$/, '');
+  await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();
+  await add.click();
+  await page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'View Cart' }).click();
+  await expect(page.getByText(/is closed right now\. You can schedule your order for later\./)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Schedule for later' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByLabel('Schedule for later')).toBeChecked();
+  await expect(page.getByLabel('Time', { exact: true })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
 import type { PlaceOrderBody } from '../../domain/contracts/orders/place-order';
@@ -183,6 +183,10 @@ export function CheckoutPage() {
   }, [prefill.ready, prefill.profile, prefill.address, user?.name]);
 
   const isDelivery = orderType === 'DELIVERY';
+  // A closed branch takes orders for later only, so "Schedule for later" is chosen for the customer;
+  // the cart's "Schedule for later" asks for it too (docs/product/customer.md#order-for-later).
+  const [params] = useSearchParams();
+  const startLater = params.get('when') === 'later' || restaurant.isOpen === false;
   // The server's delivery range rule, asked before Place Order (docs/decisions/0173-delivery-range-at-checkout.md).
   const siteId = cart.items[0]?.restaurantId ?? '';
   const reach = useDeliversTo(siteId, isDelivery ? fields.postcode : null);
@@ -313,7 +317,12 @@ export function CheckoutPage() {
             </div>
           </fieldset>
 
-          <ScheduleChoice siteId={cart.items[0].restaurantId} value={scheduled} onChange={setScheduled} />
+          <ScheduleChoice
+            siteId={cart.items[0].restaurantId}
+            value={scheduled}
+            onChange={setScheduled}
+            startLater={startLater}
+          />
 
           <section
             aria-labelledby="contact-title"

@@ -28,6 +28,7 @@ import { HalalPanel } from './halal-panel';
 import { ReviewsBlock } from './reviews-block';
 import { useKnownPostcode } from './known-postcode';
 import { useDeliversTo } from './use-delivers-to';
+import { useCanScheduleLater } from './schedule-choice';
 import { OpeningHoursList } from './opening-hours-list';
 import { useRestaurant } from './use-restaurant';
 
@@ -180,6 +181,8 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
   // server's delivery range rule (docs/product/customer.md#delivers-here).
   const known = useKnownPostcode();
   const reach = useDeliversTo(fallback ? '' : r.id, known);
+  // Closed now does not mean no orders: a branch with slots takes orders for later (docs/product/customer.md#order-for-later).
+  const canLater = useCanScheduleLater(fallback ? '' : r.id, !r.isOpen);
   useDocumentTitle(`${r.brandName} ${r.branchName} - Halal Food Delivery`);
   useMetaDescription(
     `Order halal food from ${r.brandName} (${r.branchName}, ${r.city}) for delivery or pickup. ${r.cuisines.join(', ')}. ${r.description ?? ''}`.trim(),
@@ -204,7 +207,11 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
       ) : null}
       {!r.isOpen ? (
         <Alert variant="warning">
-          {r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.
+          {canLater
+            ? `${r.brandName} is closed right now. You can browse the menu and schedule your order for later.`
+            : canLater === false
+              ? `${r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.`
+              : `${r.brandName} is closed right now. You can browse the menu.`}
           {r.nextOpening ? ` ${nextOpeningLabel(r.nextOpening)}.` : ''}
         </Alert>
       ) : null}
