@@ -471,7 +471,7 @@ export function CheckoutPage() {
               <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee + serviceFee)}</dd>
             </div>
           </dl>
-          <CheckoutEstimate orderType={orderType} />
+          <CheckoutEstimate orderType={orderType} scheduled={scheduled} />
           <div className="flex gap-3 rounded-md bg-muted p-3 text-sm">
             <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <p>
