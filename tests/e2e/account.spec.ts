@@ -126,6 +126,10 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   await expect(page.getByLabel('Postcode')).toHaveValue('E2 7DG');
   await expect(page.getByText(/does not deliver to/)).toHaveCount(0);
   await expect(page.getByLabel('Save this address to my account')).toBeVisible();
+
+  // The Favourites tab's cards say whether the branch delivers to the known postcode.
+  await page.goto('/account?tab=favourites');
+  await expect(page.getByRole('list', { name: 'Favourite restaurants' }).getByText('Delivers to E2 7DG')).toBeVisible();
 });
 
 test('a visitor who clicks a heart is asked to sign in', async ({ page }) => {

@@ -101,12 +101,22 @@ test('a closed card says when it opens', async ({ page }) => {
   await expect(card.getByText(new RegExp(`^Opens (tomorrow )?at ${opensAt}$`))).toBeVisible();
 });
 
-test('after a postcode search, city cards say whether each branch delivers there', async ({ page }) => {
+test('after a postcode search, search and city page cards say whether each branch delivers there', async ({ page }) => {
   await page.goto('/?location=E1%206AN');
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
   await page.goto('/?location=London');
   await expect(page.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  // The city pages' cards say it too.
+  await page.goto('/restaurants/london');
+  const london = page.getByRole('list', { name: 'Halal restaurants in London' });
+  await expect(london.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  await expect(london.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
+  await page.goto('/restaurants/birmingham');
+  const birmingham = page.getByRole('list', { name: 'Halal restaurants in Birmingham' });
+  await expect(birmingham.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
+  await expect(birmingham.getByText('Delivers to E1 6AN')).toHaveCount(0);
+  await page.goto('/?location=London');
   // The restaurant page warns before a basket is built.
   const far = page.getByRole('link').filter({ hasText: 'Does not deliver to E1 6AN' }).first();
   await far.click();
