@@ -9,27 +9,7 @@ import { useCart } from '../lib/cart';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { ReplaceCartDialog } from './replace-cart-dialog';
 import { lineId } from '../../domain/menu-options';
-
-function names(lines: ReorderResponse['unavailable']): string {
-  return lines.map((l) => l.name).join(', ');
-}
-
-/**
- * What could not be re-added as it was, in the customer's words (docs/product/customer.md#reorder):
- * "Not added to your cart: Turkish Tea. Its options have changed, choose them again: Chicken Wrap."
- */
-export function reorderMissingText(lines: ReorderResponse['unavailable']): string {
-  const gone = lines.filter((l) => l.reason === 'unavailable');
-  const changed = lines.filter((l) => l.reason === 'options');
-  return [
-    gone.length ? `Not added to your cart: ${names(gone)}.` : '',
-    changed.length
-      ? `${changed.length === 1 ? 'Its options have' : 'Their options have'} changed, choose them again: ${names(changed)}.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
+import { reorderMissingText, reorderNames } from './reorder-messages';
 
 /**
  * "Order Again" / "Re-order" (docs/product/customer.md#reorder): refills the cart with the order's items the branch still
@@ -83,7 +63,7 @@ export function useReorder() {
       if (res.available.length === 0) {
         toast.error('These items are no longer available', {
           description: res.unavailable.every((l) => l.reason === 'unavailable')
-            ? `${res.site.name} no longer sells: ${names(res.unavailable)}.`
+            ? `${res.site.name} no longer sells: ${reorderNames(res.unavailable)}.`
             : reorderMissingText(res.unavailable),
         });
         return;
