@@ -109,6 +109,13 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
+  // With no search yet, the default saved address is the known postcode: a restaurant page of a
+  // branch that does not reach it warns.
+  await page.goto('/restaurant/cedar-charcoal-edgware-road');
+  await expect(
+    page.getByText('Cedar & Charcoal does not deliver to E1 6AN. You can still order for pickup.'),
+  ).toBeVisible();
+
   // A postcode searched in this tab is what "A new address" starts from.
   await page.goto('/?location=E2%207DG');
   await expect(page.getByText('Delivers to E2 7DG').first()).toBeVisible();
