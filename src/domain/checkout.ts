@@ -59,5 +59,8 @@ export const orderRefusals = {
   minimumOrder: (site: string, minMinor: number) => `Minimum order for ${site} is ${formatPence(minMinor)}`,
   notTakingOrders: (site: string) => `${site} is not taking orders right now`,
   outOfRange: (site: string, postcode: string) => `${site} does not deliver to ${postcode}`,
+  /** Said beside checkout's address before the order is placed (docs/product/customer.md#checkout). */
+  outOfRangeAdvice: (site: string, postcode: string) =>
+    `${site} does not deliver to ${postcode}. Choose Pickup or another address.`,
   maintenance: 'HalalNosh is not taking orders right now while we carry out maintenance. Please try again shortly.',
 } as const;

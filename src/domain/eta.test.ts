@@ -4,6 +4,7 @@ import {
   estimateWindow,
   etaFrom,
   evaluateLateness,
+  runningLate,
   straightLineEstimate,
   travelMinutes,
   vehicleSpeedKmh,
@@ -70,6 +71,12 @@ describe('lateness', () => {
 
   it('never moves the ETA into the past when the check runs long after it', () => {
     expect(evaluateLateness(eta, at(30)).currentEta).toEqual(at(34));
+  });
+
+  it('says running late once the current ETA has passed, before the server has marked it', () => {
+    expect(runningLate(eta, at(-0.5))).toBe(false);
+    expect(runningLate(eta, at(0))).toBe(true);
+    expect(runningLate({ ...eta, isLate: true, currentEta: at(4) }, at(1))).toBe(true);
   });
 
   it('marks an order late only once', () => {

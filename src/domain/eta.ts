@@ -81,3 +81,12 @@ export function evaluateLateness(eta: EtaState, now: Date): LatenessDecision {
   const raiseTicket = !eta.csTicketCreated && now.getTime() > eta.initialEta.getTime() + TICKET_AFTER_MINUTES * MINUTE;
   return { markLate, currentEta, raiseTicket };
 }
+
+/**
+ * Whether the customer is told the order is running late (docs/product/customer.md#lateness): once
+ * the server has marked it late, or as soon as its current ETA has passed by the very rule the
+ * server's check applies (evaluateLateness), so the page does not wait up to a minute for that check.
+ */
+export function runningLate(eta: EtaState, now: Date): boolean {
+  return eta.isLate || evaluateLateness(eta, now).markLate;
+}

@@ -10,6 +10,7 @@ import {
   londonWallClock,
   londonWallToInstant,
   openIntervals,
+  scheduledEstimateText,
   slotDayText,
   slotOptionText,
   slotText,
@@ -223,5 +224,15 @@ describe('picker texts', () => {
     const end = '2026-11-26T16:05:00.000Z';
     expect(slotOptionText({ start, end, kind: 'standard' })).toBe('15:35–16:05');
     expect(slotOptionText({ start, end, kind: 'iftar' })).toBe('Arrive for iftar (15:35–16:05)');
+  });
+
+  it('gives checkout’s estimate as the chosen slot, day and time on the London clock', () => {
+    expect(scheduledEstimateText('DELIVERY', { start: '2026-11-26T15:35:00.000Z', kind: 'iftar' })).toBe(
+      'Scheduled delivery: Thu 26 Nov, 15:35–16:05 (Arrive for iftar)',
+    );
+    // British Summer Time: 17:00 UTC is 18:00 in London.
+    expect(scheduledEstimateText('PICKUP', { start: '2026-06-12T17:00:00.000Z', kind: 'standard' })).toBe(
+      'Ready for collection: Fri 12 Jun, 18:00–18:30',
+    );
   });
 });

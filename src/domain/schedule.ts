@@ -276,3 +276,16 @@ export function slotOptionText(slot: { start: string; end: string; kind: SlotKin
   const window = `${londonTimeText(new Date(slot.start))}–${londonTimeText(new Date(slot.end))}`;
   return slot.kind === 'standard' ? window : `${SLOT_KIND_LABELS[slot.kind]} (${window})`;
 }
+
+/**
+ * Checkout's estimate line for an order for later (docs/product/customer.md#checkout): the chosen
+ * slot instead of the as-soon-as-possible window, "Scheduled delivery: Thu 26 Nov, 15:35–16:05
+ * (Arrive for iftar)" or "Ready for collection: Thu 26 Nov, 18:00–18:30". Every slot lasts
+ * SLOT_MINUTES, so the start and kind checkout holds are enough.
+ */
+export function scheduledEstimateText(orderType: OrderType, slot: { start: string; kind: SlotKind }): string {
+  const start = new Date(slot.start);
+  const window = slotWindowText({ start, end: new Date(start.getTime() + SLOT_MINUTES * 60_000) });
+  const label = orderType === 'DELIVERY' ? 'Scheduled delivery' : 'Ready for collection';
+  return `${label}: ${window}${slot.kind === 'standard' ? '' : ` (${SLOT_KIND_LABELS[slot.kind]})`}`;
+}

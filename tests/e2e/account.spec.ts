@@ -98,15 +98,27 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
 
-  // Two saved addresses; checkout starts on the default and picks the other.
+  // Three saved addresses; checkout starts on the default and picks the others. The branch does
+  // not deliver to the third, which the picker flags.
   for (const a of [
     { label: 'Home', addressLine1: '12 Commercial Street', city: 'London', postcode: 'E1 6AN', isDefault: true },
     { label: 'Work', addressLine1: '1 Brick Lane', city: 'London', postcode: 'E1 6QL' },
+    { label: 'Gym', addressLine1: '2 King Street', city: 'London', postcode: 'W6 0NW' },
   ]) {
     const res = await page.request.post('/api/account/addresses', { data: a, headers: { origin } });
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
+  // With no search yet, the default saved address is the known postcode: a restaurant page of a
+  // branch that does not reach it warns.
+  await page.goto('/restaurant/cedar-charcoal-edgware-road');
+  await expect(
+    page.getByText('Cedar & Charcoal does not deliver to E1 6AN. You can still order for pickup.'),
+  ).toBeVisible();
+
+  // A postcode searched in this tab is what "A new address" starts from.
+  await page.goto('/?location=E2%207DG');
+  await expect(page.getByText('Delivers to E2 7DG').first()).toBeVisible();
   await fillCartAndCheckout(page);
   await expect(page.getByLabel('Phone Number')).toHaveValue('07700 900123');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
@@ -115,8 +127,16 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   await picker.selectOption({ label: 'Work: 1 Brick Lane, London, E1 6QL' });
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Brick Lane, London');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6QL');
+  await picker.selectOption({ label: 'Gym: 2 King Street, London, W6 0NW (outside the delivery area)' });
+  await expect(page.getByText(/does not deliver to W6 0NW\. Choose Pickup or another address\./)).toBeVisible();
   await picker.selectOption({ label: 'A new address' });
+  await expect(page.getByLabel('Postcode')).toHaveValue('E2 7DG');
+  await expect(page.getByText(/does not deliver to/)).toHaveCount(0);
   await expect(page.getByLabel('Save this address to my account')).toBeVisible();
+
+  // The Favourites tab's cards say whether the branch delivers to the known postcode.
+  await page.goto('/account?tab=favourites');
+  await expect(page.getByRole('list', { name: 'Favourite restaurants' }).getByText('Delivers to E2 7DG')).toBeVisible();
 });
 
 test('a visitor who clicks a heart is asked to sign in', async ({ page }) => {

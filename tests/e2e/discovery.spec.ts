@@ -101,14 +101,52 @@ test('a closed card says when it opens', async ({ page }) => {
   await expect(card.getByText(new RegExp(`^Opens (tomorrow )?at ${opensAt}$`))).toBeVisible();
 });
 
-test('after a postcode search, city cards say whether each branch delivers there', async ({ page }) => {
+test('after a postcode search, search and city page cards say whether each branch delivers there', async ({ page }) => {
   await page.goto('/?location=E1%206AN');
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
   await page.goto('/?location=London');
   await expect(page.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  // The city pages' cards say it too.
+  await page.goto('/restaurants/london');
+  const london = page.getByRole('list', { name: 'Halal restaurants in London' });
+  await expect(london.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  await expect(london.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
+  await page.goto('/restaurants/birmingham');
+  const birmingham = page.getByRole('list', { name: 'Halal restaurants in Birmingham' });
+  await expect(birmingham.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
+  await expect(birmingham.getByText('Delivers to E1 6AN')).toHaveCount(0);
+  await page.goto('/?location=London');
   // The restaurant page warns before a basket is built.
   const far = page.getByRole('link').filter({ hasText: 'Does not deliver to E1 6AN' }).first();
   await far.click();
   await expect(page.getByText(/does not deliver to E1 6AN\. You can still order for pickup\./)).toBeVisible();
+});
+
+test('a branch closed now still takes an order for later: the menu and cart say so, checkout chooses later', async ({
+  page,
+}) => {
+  const { hours } = hoursOpeningLater();
+  const closed = await partner.patch(`/api/partner/sites/${CLOSED_SAMPLE.id}`, {
+    data: { openingHours: hours },
+    headers: { origin },
+  });
+  expect(closed.ok(), await closed.text()).toBeTruthy();
+  await page.goto(`/restaurant/${CLOSED_SAMPLE.slug}`);
+  await expect(
+    page.getByText(
+      `${CLOSED_SAMPLE.brandName} is closed right now. You can browse the menu and schedule your order for later.`,
+    ),
+  ).toBeVisible();
+  const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const item = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add /, '').replace(/ to cart$/, '');
+  await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();
+  await add.click();
+  await page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'View Cart' }).click();
+  await expect(page.getByText(/is closed right now\. You can schedule your order for later\./)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Schedule for later' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByLabel('Schedule for later')).toBeChecked();
+  await expect(page.getByLabel('Time', { exact: true })).toBeVisible();
 });

@@ -979,6 +979,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: PUBLIC,
     example: (w) => as('visitor', `/api/sites/${w.rows.siteX1}/slots`),
   },
+  'GET /api/sites/:siteId/delivers-to': {
+    rows: PUBLIC,
+    example: (w) => as('visitor', `/api/sites/${w.rows.siteX1}/delivers-to?postcode=E1%206AN`),
+  },
   'GET /api/orders/:orderNumber': { rows: (w) => strangersOfOrderA(w, orderUrl(w)) },
   'POST /api/orders/:orderNumber/reorder': { rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/reorder`) },
   'POST /api/orders/:orderNumber/report': {

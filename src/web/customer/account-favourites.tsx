@@ -9,7 +9,7 @@ import { useFavourites } from './use-favourites';
 
 /** The Favourites tab: the saved restaurants as cards, each with its heart (docs/product/customer.md#favourites). */
 export function AccountFavourites() {
-  const { query } = useFavourites();
+  const { query, deliverTo } = useFavourites();
   if (query.isError) {
     return <LoadFailed inline title="Could not load your favourites." onRetry={() => void query.refetch()} />;
   }
@@ -29,5 +29,5 @@ export function AccountFavourites() {
       </EmptyState>
     );
   }
-  return <RestaurantGrid restaurants={query.data.restaurants} label="Favourite restaurants" />;
+  return <RestaurantGrid restaurants={query.data.restaurants} label="Favourite restaurants" deliverTo={deliverTo} />;
 }

@@ -12,6 +12,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { useCartRestaurant } from './use-cart-restaurant';
 import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { optionsText } from '../../domain/menu-options';
+import { useCanScheduleLater } from './schedule-choice';
 
 /** /cart: the lines with quantity and remove, the summary and the way to checkout. */
 export function CartPage() {
@@ -21,6 +22,9 @@ export function CartPage() {
   // The summary stays in view while the lines scroll, unless it is taller than the screen.
   const [summaryRef, summaryFits] = useStickyFits<HTMLElement>(5);
   const serviceFee = useServiceFee(cart.totalMinor);
+  // A closed branch may still take the order for later (docs/product/customer.md#cart).
+  const closed = restaurant.isOpen === false;
+  const canLater = useCanScheduleLater(cart.items[0]?.restaurantId ?? '', closed);
 
   if (cart.itemCount === 0) {
     return (
@@ -128,13 +132,22 @@ export function CartPage() {
               {formatPrice(restaurant.minOrderMinor - cart.totalMinor)} more to check out.
             </Alert>
           ) : null}
-          {restaurant.isOpen === false ? (
+          {closed && canLater ? (
+            <Alert variant="warning">
+              {restaurant.name} is closed right now. You can schedule your order for later.
+            </Alert>
+          ) : closed && canLater === false ? (
             <Alert variant="warning">{restaurant.name} is closed right now and cannot take your order yet.</Alert>
           ) : null}
           {belowMinimum ? (
             <Button size="lg" disabled>
               Proceed to Checkout
             </Button>
+          ) : closed && canLater ? (
+            <Link to="/checkout?when=later" className={buttonClasses({ size: 'lg' })}>
+              Schedule for later
+              <ArrowRight aria-hidden="true" />
+            </Link>
           ) : (
             <Link to="/checkout" className={buttonClasses({ size: 'lg' })}>
               Proceed to Checkout

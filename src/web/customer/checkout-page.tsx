@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
 import type { PlaceOrderBody } from '../../domain/contracts/orders/place-order';
@@ -28,6 +28,7 @@ import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
+import { useDeliversTo, useDeliversToEach } from './use-delivers-to';
 
 /**
  * Saves the address an order went to as a new saved address, after the order is placed: a failure
@@ -62,8 +63,12 @@ function newIdempotencyKey(): string {
 type Fields = { name: string; phone: string; email: string; address: string; postcode: string; instructions: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-/** A signed-in customer's name, phone and default address, for prefilling (customers only). */
-function useCheckoutPrefill(enabled: boolean) {
+/**
+ * A signed-in customer's name, phone and default address, for prefilling (read for customers only).
+ * `known` says who is at checkout is known (GET /api/me answered): a visitor is then ready at once,
+ * so the searched postcode reaches their form too (docs/product/customer.md#checkout).
+ */
+function useCheckoutPrefill(enabled: boolean, known: boolean) {
   const profile = useQuery({
     queryKey: ['account', 'profile'],
     queryFn: ({ signal }) => call(endpoints.account.getAccountProfile, { signal }),
@@ -77,8 +82,8 @@ function useCheckoutPrefill(enabled: boolean) {
     staleTime: 60_000,
   });
   return {
-    // Both answers are in (or failed): prefill once with whatever is known.
-    ready: enabled && !profile.isPending && !addresses.isPending,
+    // A visitor: at once; a customer: both answers are in (or failed). Prefill once with whatever is known.
+    ready: known && (!enabled || (!profile.isPending && !addresses.isPending)),
     profile: profile.data,
     address: addresses.data?.addresses.find((a) => a.isDefault) ?? addresses.data?.addresses[0],
     addresses: addresses.data?.addresses ?? [],
@@ -129,7 +134,7 @@ export function CheckoutPage() {
   const me = useMe();
   const user = me.data?.user ?? null;
   const isCustomer = user?.userType === 'customer';
-  const prefill = useCheckoutPrefill(isCustomer);
+  const prefill = useCheckoutPrefill(isCustomer, !me.isPending);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -177,6 +182,21 @@ export function CheckoutPage() {
     }));
   }, [prefill.ready, prefill.profile, prefill.address, user?.name]);
 
+  const isDelivery = orderType === 'DELIVERY';
+  // A closed branch takes orders for later only, so "Schedule for later" is chosen for the customer;
+  // the cart's "Schedule for later" asks for it too (docs/product/customer.md#order-for-later).
+  const [params] = useSearchParams();
+  const startLater = params.get('when') === 'later' || restaurant.isOpen === false;
+  // The server's delivery range rule, asked before Place Order (docs/decisions/0173-delivery-range-at-checkout.md).
+  const siteId = cart.items[0]?.restaurantId ?? '';
+  const reach = useDeliversTo(siteId, isDelivery ? fields.postcode : null);
+  const savedReach = useDeliversToEach(
+    siteId,
+    prefill.addresses.map((a) => a.postcode),
+    isCustomer && isDelivery,
+  );
+  const outside = new Set(prefill.addresses.filter((_, i) => savedReach[i]?.deliversHere === false).map((a) => a.id));
+
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
 
   const chooseAddress = (id: string) => {
@@ -185,13 +205,13 @@ export function CheckoutPage() {
     setFields((f) => ({
       ...f,
       address: a ? [a.addressLine1, a.addressLine2, a.city].filter(Boolean).join(', ') : '',
-      postcode: a?.postcode ?? '',
+      // "A new address" starts from the postcode searched in this tab (docs/product/customer.md#checkout).
+      postcode: a ? a.postcode : searchedPostcode(),
       instructions: a?.deliveryInstructions ?? '',
     }));
     setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
   };
 
-  const isDelivery = orderType === 'DELIVERY';
   const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
   const deliveryFeeText =
     restaurant.deliveryFeeMinor === null
@@ -297,7 +317,12 @@ export function CheckoutPage() {
             </div>
           </fieldset>
 
-          <ScheduleChoice siteId={cart.items[0].restaurantId} value={scheduled} onChange={setScheduled} />
+          <ScheduleChoice
+            siteId={cart.items[0].restaurantId}
+            value={scheduled}
+            onChange={setScheduled}
+            startLater={startLater}
+          />
 
           <section
             aria-labelledby="contact-title"
@@ -354,7 +379,12 @@ export function CheckoutPage() {
                 Delivery address
               </h2>
               {isCustomer ? (
-                <SavedAddressPicker addresses={prefill.addresses} value={addressChoice} onChange={chooseAddress} />
+                <SavedAddressPicker
+                  addresses={prefill.addresses}
+                  value={addressChoice}
+                  onChange={chooseAddress}
+                  outside={outside}
+                />
               ) : null}
               <TextField
                 label="Address"
@@ -377,6 +407,14 @@ export function CheckoutPage() {
                 maxLength={12}
                 containerClassName="sm:max-w-48"
               />
+              {reach && !reach.deliversHere ? (
+                <Alert variant="warning" className="flex flex-wrap items-center justify-between gap-2">
+                  <span>{reach.message}</span>
+                  <Button type="button" variant="outline" onClick={() => setOrderType('PICKUP')}>
+                    Switch to Pickup
+                  </Button>
+                </Alert>
+              ) : null}
               <TextareaField
                 label="Delivery instructions"
                 optional
@@ -433,7 +471,7 @@ export function CheckoutPage() {
               <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee + serviceFee)}</dd>
             </div>
           </dl>
-          <CheckoutEstimate orderType={orderType} />
+          <CheckoutEstimate orderType={orderType} scheduled={scheduled} />
           <div className="flex gap-3 rounded-md bg-muted p-3 text-sm">
             <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <p>

@@ -13,6 +13,7 @@ import { EmptyState } from '../ui/empty-state';
 import { PageLoading } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { RestaurantGrid } from './restaurant-card';
+import { useDeliverTo } from './known-postcode';
 import { restaurantListJsonLd, useJsonLd } from './structured-data';
 
 function CityNotFound() {
@@ -33,7 +34,7 @@ function CityNotFound() {
   );
 }
 
-function CityView({ data }: { data: GetCityResponse }) {
+function CityView({ data, deliverTo }: { data: GetCityResponse; deliverTo: string | null }) {
   const { city, restaurants } = data;
   useDocumentTitle(`Halal Restaurants in ${city.name} | Delivery & Pickup`);
   useMetaDescription(
@@ -101,7 +102,7 @@ function CityView({ data }: { data: GetCityResponse }) {
           Halal restaurants in {city.name}
         </h2>
         {restaurants.length ? (
-          <RestaurantGrid restaurants={restaurants} label={`Halal restaurants in ${city.name}`} />
+          <RestaurantGrid restaurants={restaurants} label={`Halal restaurants in ${city.name}`} deliverTo={deliverTo} />
         ) : (
           <EmptyState icon={<MapPinned aria-hidden="true" />} title="No restaurants yet" headingLevel={3}>
             We're signing up halal restaurants in {city.name}. Try searching by your postcode.
@@ -125,12 +126,20 @@ function CityView({ data }: { data: GetCityResponse }) {
 /** /restaurants/{citySlug}: a UK city's facts and its first 8 restaurants; an unknown city says so. */
 export function CityPage() {
   const { citySlug = '' } = useParams();
+  // The cards say whether each branch delivers to the known postcode (docs/product/customer.md#delivers-here).
+  const deliverTo = useDeliverTo();
   const city = useQuery({
-    queryKey: ['city', citySlug],
-    queryFn: ({ signal }) => call(endpoints.catalog.getCitiesBySlug, { params: { slug: citySlug }, signal }),
+    queryKey: ['city', citySlug, deliverTo],
+    queryFn: ({ signal }) =>
+      call(endpoints.catalog.getCitiesBySlug, {
+        params: { slug: citySlug },
+        query: deliverTo ? { deliverTo } : {},
+        signal,
+      }),
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
-  if (city.data) return <CityView data={city.data} />;
+  if (city.data) return <CityView data={city.data} deliverTo={deliverTo} />;
   if (city.isError && isNotFound(city.error)) return <CityNotFound />;
   if (city.isError) {
     return (

@@ -1,6 +1,7 @@
 import { AlertTriangle, Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
+import { runningLate } from '../../domain/eta';
 import { cn } from '../lib/cn';
 import { formatTime } from '../lib/format';
 
@@ -32,12 +33,22 @@ export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>
   const now = useNow();
   const target = new Date(eta.currentEta).getTime();
   const left = countdownText(target, now);
+  // Late as soon as the estimate has passed, by the server's own rule, not only once its check has run.
+  const late = runningLate(
+    {
+      initialEta: new Date(eta.initialEta),
+      currentEta: new Date(eta.currentEta),
+      isLate: eta.isLate,
+      csTicketCreated: eta.csTicketCreated,
+    },
+    new Date(now),
+  );
   return (
     <section
       aria-labelledby="eta-title"
       className={cn(
         'grid gap-3 rounded-lg border p-5 shadow-sm',
-        eta.isLate ? 'border-amber-300 bg-accent' : 'border-border bg-card',
+        late ? 'border-amber-300 bg-accent' : 'border-border bg-card',
       )}
     >
       <h2
@@ -56,7 +67,7 @@ export function EtaCard({ eta, orderType }: { eta: NonNullable<OrderView['eta']>
         </p>
       </div>
       {left ? <p className="sr-only">About {Math.ceil((target - now) / 60_000)} minutes left</p> : null}
-      {eta.isLate ? (
+      {late ? (
         <p role="status" className="flex items-start gap-2 text-sm font-medium text-accent-foreground">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>

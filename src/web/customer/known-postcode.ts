@@ -3,6 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { useMe } from '../lib/me';
+import { fullPostcode } from '../../domain/checkout';
 
 /**
  * The customer's known delivery postcode (docs/product/customer.md#delivers-here): the last
@@ -77,6 +78,15 @@ export function useKnownPostcode(): string | null {
   });
   const fromAddress = addresses.data?.addresses.find((a) => a.isDefault)?.postcode ?? null;
   return remembered?.postcode ?? (customer ? fromAddress : null);
+}
+
+/**
+ * The known postcode as `?deliverTo=` takes it (a full postcode, normalised), for the cards of the
+ * city pages and the Favourites tab (docs/product/customer.md#delivers-here); null otherwise.
+ */
+export function useDeliverTo(): string | null {
+  const known = useKnownPostcode();
+  return known ? fullPostcode(known) : null;
 }
 
 /** Forgets the remembered postcode. */

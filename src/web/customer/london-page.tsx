@@ -13,6 +13,7 @@ import { Spinner } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { FilterChips } from './filter-chips';
 import { RestaurantGrid } from './restaurant-card';
+import { useDeliverTo } from './known-postcode';
 import { sampleSearch } from './sample-fallback';
 import { searchQueryString, useFilterParam } from './search-params';
 import { countLine } from './search-results';
@@ -28,7 +29,11 @@ export function LondonPage() {
     'Every verified halal restaurant in London on HalalNosh: Turkish, Lebanese, Pakistani, Indian, Moroccan and more, for delivery or pickup.',
   );
   const [filters, setFilters] = useFilterParam();
-  const qs = searchQueryString({ location: 'London', filters });
+  // The cards say whether each branch delivers to the known postcode (docs/product/customer.md#delivers-here).
+  const deliverTo = useDeliverTo();
+  const params = new URLSearchParams(searchQueryString({ location: 'London', filters }));
+  if (deliverTo) params.set('deliverTo', deliverTo);
+  const qs = params.toString();
   const search = useInfiniteQuery({
     queryKey: ['restaurants', 'london', qs],
     queryFn: ({ pageParam, signal }) =>
@@ -107,7 +112,11 @@ export function LondonPage() {
           No London restaurant matches every filter right now.
         </EmptyState>
       ) : (
-        <RestaurantGrid restaurants={restaurants} label="Halal restaurants in London" />
+        <RestaurantGrid
+          restaurants={restaurants}
+          label="Halal restaurants in London"
+          deliverTo={fallback ? null : (search.data?.pages[0]?.deliverTo?.postcode ?? null)}
+        />
       )}
 
       {search.hasNextPage && !fallback ? (

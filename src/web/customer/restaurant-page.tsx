@@ -7,7 +7,6 @@ import {
   parseAllergens,
   parseDiets,
 } from '../../domain/dietary';
-import { distanceKm } from '../../domain/geo';
 import { ALLERGEN_LABELS } from '../../domain/menu';
 import { nextOpeningLabel } from '../../domain/next-opening';
 import type { RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
@@ -27,7 +26,9 @@ import { RatingText } from './restaurant-card';
 import { RestaurantMenu } from './restaurant-menu';
 import { HalalPanel } from './halal-panel';
 import { ReviewsBlock } from './reviews-block';
-import { useRememberedPoint } from './known-postcode';
+import { useKnownPostcode } from './known-postcode';
+import { useDeliversTo } from './use-delivers-to';
+import { useCanScheduleLater } from './schedule-choice';
 import { OpeningHoursList } from './opening-hours-list';
 import { useRestaurant } from './use-restaurant';
 
@@ -176,11 +177,12 @@ function NotFound() {
 function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fallback: boolean }) {
   const [params, setParams] = useSearchParams();
   const menu = filteredMenu(r, params);
-  const point = useRememberedPoint();
-  const reaches =
-    point && r.lat !== null && r.lng !== null
-      ? distanceKm(point, { lat: r.lat, lng: r.lng }) <= r.deliveryRadiusKm
-      : null;
+  // The searched postcode, else a signed-in customer's default saved address, judged by the
+  // server's delivery range rule (docs/product/customer.md#delivers-here).
+  const known = useKnownPostcode();
+  const reach = useDeliversTo(fallback ? '' : r.id, known);
+  // Closed now does not mean no orders: a branch with slots takes orders for later (docs/product/customer.md#order-for-later).
+  const canLater = useCanScheduleLater(fallback ? '' : r.id, !r.isOpen);
   useDocumentTitle(`${r.brandName} ${r.branchName} - Halal Food Delivery`);
   useMetaDescription(
     `Order halal food from ${r.brandName} (${r.branchName}, ${r.city}) for delivery or pickup. ${r.cuisines.join(', ')}. ${r.description ?? ''}`.trim(),
@@ -205,13 +207,17 @@ function Loaded({ restaurant: r, fallback }: { restaurant: RestaurantDetail; fal
       ) : null}
       {!r.isOpen ? (
         <Alert variant="warning">
-          {r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.
+          {canLater
+            ? `${r.brandName} is closed right now. You can browse the menu and schedule your order for later.`
+            : canLater === false
+              ? `${r.brandName} is closed right now. You can browse the menu; orders open again when the restaurant does.`
+              : `${r.brandName} is closed right now. You can browse the menu.`}
           {r.nextOpening ? ` ${nextOpeningLabel(r.nextOpening)}.` : ''}
         </Alert>
       ) : null}
-      {point && reaches === false ? (
+      {reach && !reach.deliversHere ? (
         <Alert variant="warning">
-          {r.brandName} does not deliver to {point.postcode}. You can still order for pickup.
+          {r.brandName} does not deliver to {reach.postcode}. You can still order for pickup.
         </Alert>
       ) : null}
       <RestaurantHero restaurant={r} />

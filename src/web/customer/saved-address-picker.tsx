@@ -9,15 +9,23 @@ export function addressLine(a: CustomerAddress): string {
   return a.label ? `${a.label}: ${text}` : text;
 }
 
-/** Checkout's choice among the customer's saved addresses, or a new one (docs/product/customer.md#checkout). */
+/** How the picker flags a saved address the branch does not deliver to (docs/product/customer.md#checkout). */
+export const OUTSIDE_RANGE_NOTE = 'outside the delivery area';
+
+/**
+ * Checkout's choice among the customer's saved addresses, or a new one (docs/product/customer.md#checkout).
+ * `outside` holds the ids of the addresses the server says the branch does not deliver to.
+ */
 export function SavedAddressPicker({
   addresses,
   value,
   onChange,
+  outside,
 }: {
   addresses: readonly CustomerAddress[];
   value: string;
   onChange: (id: string) => void;
+  outside?: ReadonlySet<string>;
 }) {
   if (!addresses.length) return null;
   return (
@@ -26,7 +34,10 @@ export function SavedAddressPicker({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       options={[
-        ...addresses.map((a) => ({ value: a.id, label: addressLine(a) })),
+        ...addresses.map((a) => ({
+          value: a.id,
+          label: outside?.has(a.id) ? `${addressLine(a)} (${OUTSIDE_RANGE_NOTE})` : addressLine(a),
+        })),
         { value: NEW_ADDRESS, label: 'A new address' },
       ]}
     />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MoonStar } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotView } from '../../domain/contracts/orders/schedule';
 import { SCHEDULE_MESSAGES, type SlotKind, slotDayText, slotOptionText } from '../../domain/schedule';
 import { call } from '../lib/call';
@@ -14,6 +14,26 @@ import { Spinner } from '../ui/spinner';
 export type ScheduledChoice = { start: string; kind: SlotKind } | null;
 
 const keyOf = (s: { start: string; kind: SlotKind }) => `${s.kind}|${s.start}`;
+
+/** The branch's slots for an order for later (shared by checkout, the cart and the restaurant page). */
+export function useSiteSlots(siteId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['site-slots', siteId],
+    queryFn: ({ signal }) => call(endpoints.orders.getSitesBySiteIdSlots, { params: { siteId }, signal }),
+    enabled: enabled && Boolean(siteId),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Whether a closed branch can still take an order for later (docs/product/customer.md#order-for-later):
+ * true when it offers slots, false when it offers none, null while unknown or not asked.
+ */
+export function useCanScheduleLater(siteId: string, closed: boolean): boolean | null {
+  const slots = useSiteSlots(siteId, closed);
+  if (!closed || !slots.data) return null;
+  return slots.data.slots.length > 0;
+}
 
 function WhenOption({
   checked,
@@ -57,19 +77,23 @@ export function ScheduleChoice({
   siteId,
   value,
   onChange,
+  startLater = false,
 }: {
   siteId: string;
   value: ScheduledChoice;
   onChange: (value: ScheduledChoice) => void;
+  /** Choose "Schedule for later" once, when it becomes true: the branch is closed, or the cart asked for it. */
+  startLater?: boolean;
 }) {
-  const [later, setLater] = useState(value !== null);
+  const [later, setLater] = useState(value !== null || startLater);
   const [day, setDay] = useState<string | null>(null);
-  const slots = useQuery({
-    queryKey: ['site-slots', siteId],
-    queryFn: ({ signal }) => call(endpoints.orders.getSitesBySiteIdSlots, { params: { siteId }, signal }),
-    enabled: later,
-    staleTime: 60_000,
-  });
+  const startedLater = useRef(startLater);
+  useEffect(() => {
+    if (!startLater || startedLater.current) return;
+    startedLater.current = true;
+    setLater(true);
+  }, [startLater]);
+  const slots = useSiteSlots(siteId, later);
   const list: SlotView[] = useMemo(() => slots.data?.slots ?? [], [slots.data]);
   const days = useMemo(() => [...new Set(list.map((s) => s.date))], [list]);
   const chosenDay = day && days.includes(day) ? day : (days[0] ?? null);

@@ -3,6 +3,7 @@ import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { useMe } from '../lib/me';
 import { toast } from '../lib/toast';
+import { useDeliverTo } from './known-postcode';
 
 export const FAVOURITES_KEY = ['account', 'favourites'] as const;
 
@@ -10,13 +11,17 @@ export const FAVOURITES_KEY = ['account', 'favourites'] as const;
 export function useFavourites() {
   const me = useMe();
   const isCustomer = me.data?.user?.userType === 'customer';
+  // The tab's cards say whether each branch delivers to the known postcode (docs/product/customer.md#delivers-here).
+  const deliverTo = useDeliverTo();
   const query = useQuery({
-    queryKey: FAVOURITES_KEY,
-    queryFn: ({ signal }) => call(endpoints.account.getAccountFavourites, { signal }),
+    queryKey: [...FAVOURITES_KEY, deliverTo],
+    queryFn: ({ signal }) =>
+      call(endpoints.account.getAccountFavourites, { query: deliverTo ? { deliverTo } : {}, signal }),
     enabled: isCustomer,
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
-  return { isCustomer, signedIn: Boolean(me.data?.user), query };
+  return { isCustomer, signedIn: Boolean(me.data?.user), query, deliverTo };
 }
 
 /** Saves or removes one favourite, updating the hearts at once and the list after. */
@@ -28,7 +33,7 @@ export function useToggleFavourite() {
         ? call(endpoints.account.putAccountFavouritesOne, { params: { siteId } })
         : call(endpoints.account.deleteAccountFavouritesOne, { params: { siteId } }),
     onSuccess: (_data, { favourite, siteId }) => {
-      queryClient.setQueryData<{ siteIds: string[]; restaurants: unknown[] }>(FAVOURITES_KEY, (old) =>
+      queryClient.setQueriesData<{ siteIds: string[]; restaurants: unknown[] }>({ queryKey: FAVOURITES_KEY }, (old) =>
         old
           ? {
               ...old,

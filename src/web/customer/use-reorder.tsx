@@ -8,10 +8,8 @@ import { endpoints } from '../lib/endpoints.generated';
 import { useCart } from '../lib/cart';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { ReplaceCartDialog } from './replace-cart-dialog';
-
-function names(lines: ReorderResponse['unavailable']): string {
-  return lines.map((l) => l.name).join(', ');
-}
+import { lineId } from '../../domain/menu-options';
+import { reorderMissingText, reorderNames } from './reorder-messages';
 
 /**
  * "Order Again" / "Re-order" (docs/product/customer.md#reorder): refills the cart with the order's items the branch still
@@ -26,18 +24,27 @@ export function useReorder() {
   const apply = (res: ReorderResponse) => {
     cart.fill(
       { id: res.site.id, slug: res.site.slug, name: res.site.name, deliveryFeeMinor: null, minOrderMinor: 0 },
+      // A line with options is the cart's own line of that item with those options, as the item dialog makes it.
       res.available.map((a) => ({
-        id: a.menuItemId,
+        id: lineId(
+          a.menuItemId,
+          a.options.map((o) => o.id),
+        ),
+        menuItemId: a.menuItemId,
         name: a.name,
         description: a.description,
         priceMinor: a.priceMinor,
         quantity: a.quantity,
+        ...(a.options.length ? { options: a.options } : {}),
       })),
     );
     if (res.unavailable.length) {
-      toast.warning('Some items are no longer available', {
-        description: `Not added to your cart: ${names(res.unavailable)}.`,
-      });
+      toast.warning(
+        res.unavailable.some((l) => l.reason === 'options')
+          ? 'Some items could not be re-added as they were'
+          : 'Some items are no longer available',
+        { description: reorderMissingText(res.unavailable) },
+      );
     } else {
       toast.success('Added to your cart', {
         description: `Your order from ${res.site.name} is ready to check out again.`,
@@ -55,7 +62,9 @@ export function useReorder() {
     onSuccess: (res) => {
       if (res.available.length === 0) {
         toast.error('These items are no longer available', {
-          description: `${res.site.name} no longer sells: ${names(res.unavailable)}.`,
+          description: res.unavailable.every((l) => l.reason === 'unavailable')
+            ? `${res.site.name} no longer sells: ${reorderNames(res.unavailable)}.`
+            : reorderMissingText(res.unavailable),
         });
         return;
       }

@@ -169,6 +169,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postOrdersByOrderNumberCancelRequest: 'POST /api/orders/:orderNumber/cancel-request',
     postOrdersByOrderNumberSwitchToPickup: 'POST /api/orders/:orderNumber/switch-to-pickup',
     getSitesBySiteIdSlots: 'GET /api/sites/:siteId/slots',
+    getSitesBySiteIdDeliversTo: 'GET /api/sites/:siteId/delivers-to',
   },
   partner: {
     getPartnerSitesBySiteIdOrders: 'GET /api/partner/sites/:siteId/orders',

@@ -1,6 +1,6 @@
 import { listCitiesResponse } from './list-cities';
 import { POLICIES } from '../../policies';
-import { getCityParams, getCityResponse } from './get-city';
+import { getCityParams, getCityQuery, getCityResponse } from './get-city';
 import { suggestCityBody, suggestCityResponse } from './suggest-city';
 import { searchRestaurantsQuery, searchRestaurantsResponse } from './search-restaurants';
 import { getRestaurantParams, getRestaurantResponse } from './get-restaurant';
@@ -10,7 +10,7 @@ import { api } from '../endpoint';
 export const catalogEndpoints = {
   getCities: api('GET /api/cities', POLICIES.public).answers({ 200: listCitiesResponse }),
   getCitiesBySlug: api('GET /api/cities/:slug', POLICIES.public)
-    .takes({ params: getCityParams })
+    .takes({ params: getCityParams, query: getCityQuery })
     .answers({ 200: getCityResponse }),
   postCitySuggestions: api('POST /api/city-suggestions', POLICIES.public)
     .takes({ body: suggestCityBody })

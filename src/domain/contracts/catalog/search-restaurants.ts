@@ -10,6 +10,17 @@ export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 100;
 
 /**
+ * `?deliverTo=`: the customer's known full UK postcode, so each card says whether its branch
+ * delivers there (docs/product/customer.md#delivers-here); the search, city pages and favourites take it.
+ */
+export const deliverToPostcode = z
+  .string()
+  .trim()
+  .max(10)
+  .optional()
+  .refine((text) => !text || normalisePostcode(text)?.postcode, 'deliverTo must be a full UK postcode, such as E1 6AN');
+
+/**
  * GET /api/restaurants/search
  * - location: a city name or slug, or a UK postcode or outward code; empty means London.
  * - cuisine: omitted, empty or "all" means any; otherwise matched ignoring case.
@@ -72,15 +83,7 @@ export const searchRestaurantsQuery = z.strictObject({
       }
       return values;
     }),
-  deliverTo: z
-    .string()
-    .trim()
-    .max(10)
-    .optional()
-    .refine(
-      (text) => !text || normalisePostcode(text)?.postcode,
-      'deliverTo must be a full UK postcode, such as E1 6AN',
-    ),
+  deliverTo: deliverToPostcode,
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

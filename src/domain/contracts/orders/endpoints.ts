@@ -10,6 +10,7 @@ import { rateOrderBody, rateOrderResponse } from './rate-order';
 import { api } from '../endpoint';
 import { noDriverEndpoints } from './no-driver-endpoints';
 import { scheduleEndpoints } from './schedule-endpoints';
+import { deliveryRangeEndpoints } from './delivery-range-endpoints';
 
 /** The orders endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
 export const ordersEndpoints = {
@@ -41,4 +42,5 @@ export const ordersEndpoints = {
     .answers({ 201: cancelRequestResponse }),
   ...noDriverEndpoints,
   ...scheduleEndpoints,
+  ...deliveryRangeEndpoints,
 };

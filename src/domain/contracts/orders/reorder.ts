@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
+/** One chosen option as the cart keeps it: its id (sent back at checkout), group, name and today's price. */
+const reorderOption = z.object({ id: z.string(), group: z.string(), name: z.string(), priceMinor: z.int() });
+
 /**
  * POST /api/orders/:orderNumber/reorder (access as for viewing). The order's lines split into
- * those still available at that branch, at today's price, and those that are not.
+ * those the branch can take again as they were, at today's price with today's option prices
+ * (`priceMinor` includes the options), and those it cannot: `reason` "unavailable" (the dish is
+ * no longer sold) or "options" (the options chosen then are no longer offered, or the dish now asks
+ * for a choice; docs/product/customer.md#reorder).
  */
 export const reorderResponse = z.object({
   site: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
@@ -13,8 +19,16 @@ export const reorderResponse = z.object({
       description: z.string().nullable(),
       priceMinor: z.int(),
       quantity: z.int(),
+      options: z.array(reorderOption),
     }),
   ),
-  unavailable: z.array(z.object({ menuItemId: z.uuid().nullable(), name: z.string(), quantity: z.int() })),
+  unavailable: z.array(
+    z.object({
+      menuItemId: z.uuid().nullable(),
+      name: z.string(),
+      quantity: z.int(),
+      reason: z.enum(['unavailable', 'options']),
+    }),
+  ),
 });
 export type ReorderResponse = z.infer<typeof reorderResponse>;

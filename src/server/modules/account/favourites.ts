@@ -5,7 +5,8 @@ import { AppError } from '../../../domain/errors';
 import { londonDate } from '../../../domain/halal-facts';
 import type { Db } from '../../db/client';
 import { customerFavourites, sites } from '../../db/schema/index';
-import { cardRowsByIds, toCard } from '../catalog';
+import { cardRowsByIds, geocodeDeliverTo, reachOf, toCard } from '../catalog';
+import type { Geocoder } from '../geo';
 
 type Favourites = z.infer<typeof listFavouritesResponse>;
 
@@ -14,7 +15,12 @@ type Favourites = z.infer<typeof listFavouritesResponse>;
  * (for the hearts) and a card for each branch that is still listed (a branch taken off the
  * platform keeps its heart but shows no card).
  */
-export async function listFavourites(db: Db, customerId: string, now = new Date()): Promise<Favourites> {
+export async function listFavourites(
+  db: Db,
+  customerId: string,
+  options: { geocoder?: Geocoder; deliverTo?: string } = {},
+  now = new Date(),
+): Promise<Favourites> {
   const rows = await db
     .select({ siteId: customerFavourites.siteId, listed: sql<boolean>`${sites.status} = 'active'` })
     .from(customerFavourites)
@@ -24,7 +30,12 @@ export async function listFavourites(db: Db, customerId: string, now = new Date(
   const siteIds = rows.map((r) => r.siteId);
   const listed = rows.filter((r) => r.listed).map((r) => r.siteId);
   if (!listed.length) return { siteIds, restaurants: [] };
-  const cards = (await cardRowsByIds(db, listed, londonDate(now))).map((row) => toCard(row, now));
+  // Each card says whether it delivers to the customer's known postcode (docs/product/customer.md#delivers-here).
+  const point = options.geocoder ? await geocodeDeliverTo(options.geocoder, options.deliverTo) : null;
+  const cards = (await cardRowsByIds(db, listed, londonDate(now))).map((row) => {
+    const reach = reachOf(point, row);
+    return toCard(row, now, reach.km, reach.deliversHere);
+  });
   const byId = new Map(cards.map((c) => [c.id, c]));
   return { siteIds, restaurants: siteIds.flatMap((id) => byId.get(id) ?? []) };
 }

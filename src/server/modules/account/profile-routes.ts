@@ -19,7 +19,12 @@ export function profileRoutes(app: FastifyInstance, deps: { db: Db }): void {
     return reply.status(204).send();
   });
 
-  route(app, accountEndpoints.getAccountFavourites, async (request) => listFavourites(deps.db, request.actor!.userId));
+  route(app, accountEndpoints.getAccountFavourites, async (request) =>
+    listFavourites(deps.db, request.actor!.userId, {
+      geocoder: app.deps.geocoder,
+      deliverTo: request.query.deliverTo,
+    }),
+  );
 
   route(app, accountEndpoints.putAccountFavouritesOne, async (request) => {
     await addFavourite(deps.db, request.actor!.userId, request.params.siteId);

@@ -95,6 +95,19 @@ describe('/api/account/favourites', () => {
     expect((await call('GET', '/api/account/favourites', other)).json()).toEqual({ siteIds: [], restaurants: [] });
   });
 
+  it('says on each card whether the branch delivers to the known postcode (deliverTo)', async () => {
+    const near = (await call('GET', '/api/account/favourites?deliverTo=ec1v2nx', me)).json();
+    expect(near.restaurants[0]).toMatchObject({ id: shop.site.id, deliversHere: true });
+    expect(near.restaurants[0].distanceKm).toEqual(expect.any(Number));
+    const far = (await call('GET', '/api/account/favourites?deliverTo=W6%200NW', me)).json();
+    expect(far.restaurants[0]).toMatchObject({ id: shop.site.id, deliversHere: false });
+    const none = (await call('GET', '/api/account/favourites', me)).json();
+    expect(none.restaurants[0]).toMatchObject({ deliversHere: null, distanceKm: null });
+    const bad = await call('GET', '/api/account/favourites?deliverTo=E1', me);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/deliverTo must be a full UK postcode/);
+  });
+
   it("answers 404 for someone else's favourite and an unknown branch, and writes nothing", async () => {
     expect((await call('DELETE', `/api/account/favourites/${shop.site.id}`, other)).statusCode).toBe(404);
     expect((await call('PUT', '/api/account/favourites/dddddddd-dddd-4ddd-8ddd-dddddddddddd', other)).statusCode).toBe(

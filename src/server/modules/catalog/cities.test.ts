@@ -68,6 +68,27 @@ describe('GET /api/cities/:slug', () => {
     expect(page.restaurants.map((r: { slug: string }) => r.slug)).not.toContain('tigris-grill-ealing');
   });
 
+  it('says on each card whether the branch delivers to the known postcode, as the search does', async () => {
+    const page = (await get('/api/cities/london?deliverTo=e1%206an')).json();
+    const search = (await get('/api/restaurants/search?location=london&deliverTo=E1%206AN')).json();
+    const bySlug = new Map(
+      search.restaurants.map((r: { slug: string; deliversHere: boolean; distanceKm: number }) => [r.slug, r]),
+    );
+    const answers = page.restaurants.map((r: { slug: string; deliversHere: boolean | null }) => r.deliversHere);
+    expect(answers).toContain(true);
+    expect(answers).toContain(false);
+    for (const r of page.restaurants) {
+      expect(r).toMatchObject({
+        deliversHere: (bySlug.get(r.slug) as { deliversHere: boolean }).deliversHere,
+        distanceKm: (bySlug.get(r.slug) as { distanceKm: number }).distanceKm,
+      });
+    }
+    const without = (await get('/api/cities/london')).json();
+    for (const r of without.restaurants) expect(r.deliversHere).toBeNull();
+    expect((await get('/api/cities/london?deliverTo=E1')).statusCode).toBe(400);
+    expect((await get('/api/cities/london?near=E1%206AN')).statusCode).toBe(400);
+  });
+
   it('answers 404 "City not found" for an unknown slug', async () => {
     const res = await get('/api/cities/atlantis');
     expect(res.statusCode).toBe(404);

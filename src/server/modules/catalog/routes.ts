@@ -39,7 +39,9 @@ export function catalogRoutes(
     cities: await listCities(deps.db),
   }));
 
-  route(app, catalogEndpoints.getCitiesBySlug, async (request) => getCity(deps.db, request.params.slug));
+  route(app, catalogEndpoints.getCitiesBySlug, async (request) =>
+    getCity(deps.db, request.params.slug, { geocoder: deps.geocoder, deliverTo: request.query.deliverTo }),
+  );
 
   route(app, catalogEndpoints.postCitySuggestions, async (request, reply) => {
     await suggestCity(deps.db, request.body, request.actor?.userId ?? null);

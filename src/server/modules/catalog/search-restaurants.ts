@@ -5,7 +5,6 @@ import type {
 } from '../../../domain/contracts/catalog/search-restaurants';
 import { hasDietaryChoice } from '../../../domain/dietary';
 import { AppError } from '../../../domain/errors';
-import { type GeoPoint, distanceKm, normalisePostcode } from '../../../domain/geo';
 import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults, searchComparator } from '../../../domain/search-order';
@@ -14,13 +13,12 @@ import type { Geocoder } from '../geo';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { matchSql } from './match-sql';
+import { type DeliveryPoint, geocodeDeliverTo, reachOf } from './delivers-here';
 import { type ResolvedLocation, describeLocation, resolveLocation } from './resolve-location';
 
 /** The parsed query; the refinements may be left out (the bench and older tests call it directly). */
 export type SearchInput = Omit<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'> &
   Partial<Pick<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'>>;
-
-type DeliveryPoint = GeoPoint & { postcode: string };
 
 /**
  * The postcode the cards say "delivers here" for (docs/product/customer.md#delivers-here): the
@@ -32,10 +30,8 @@ async function deliveryPoint(
   deliverTo: string | undefined,
 ): Promise<DeliveryPoint | null> {
   if (location.kind === 'postcode') return { postcode: location.label, lat: location.lat, lng: location.lng };
-  if (location.kind !== 'city' || !deliverTo) return null;
-  const postcode = normalisePostcode(deliverTo)?.postcode;
-  const point = postcode ? await geocoder.geocode(postcode) : null;
-  return postcode && point ? { postcode, lat: point.lat, lng: point.lng } : null;
+  if (location.kind !== 'city') return null;
+  return geocodeDeliverTo(geocoder, deliverTo);
 }
 
 /**
@@ -80,25 +76,21 @@ export async function searchRestaurants(
     sortKeys: refined,
     position: point !== null,
   };
-  let found: { row: RankRow; km: number | null }[];
+  let found: { row: RankRow; km: number | null; deliversHere: boolean | null }[];
   if (location.kind === 'city') {
-    found = (await cityRankQuery(db, location.citySlug, options)).map((row) => ({
-      row,
-      km: point && row.lat !== null && row.lng !== null ? distanceKm(point, { lat: row.lat, lng: row.lng }) : null,
-    }));
+    found = (await cityRankQuery(db, location.citySlug, options)).map((row) => ({ row, ...reachOf(point, row) }));
   } else if (location.kind === 'postcode') {
-    found = await rankDeliveringTo(db, location, options);
+    // A postcode search lists only the branches whose radius reaches it.
+    found = (await rankDeliveringTo(db, location, options)).map((x) => ({ ...x, deliversHere: true }));
   } else {
     found = [];
   }
   const matching: Required<Ranked>[] = found
     .filter(({ row }) => !wantCuisine || matchesCuisine(row.cuisines ?? [], query.cuisine))
-    .map(({ row, km }) => ({
+    .map(({ row, km, deliversHere }) => ({
       id: row.id,
       km,
-      // A postcode search lists only the branches whose radius reaches it.
-      deliversHere:
-        location.kind === 'postcode' ? true : point ? km !== null && km <= (row.deliveryRadiusKm ?? 0) : null,
+      deliversHere,
       brandName: row.brandName ?? '',
       branchName: row.branchName,
       rating: row.rating === null ? null : Number(row.rating),

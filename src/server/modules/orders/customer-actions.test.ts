@@ -84,7 +84,9 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
         ]),
       );
       expect(r.available).toHaveLength(2);
-      expect(r.unavailable).toEqual([{ menuItemId: shop.items.tea.id, name: 'Turkish Tea', quantity: 3 }]);
+      expect(r.unavailable).toEqual([
+        { menuItemId: shop.items.tea.id, name: 'Turkish Tea', quantity: 3, reason: 'unavailable' },
+      ]);
     } finally {
       await db.update(menuItems).set({ priceMinor: 650 }).where(eq(menuItems.id, shop.items.wrap.id));
       await db.update(menuItems).set({ isAvailable: true }).where(eq(menuItems.id, shop.items.tea.id));
@@ -92,6 +94,124 @@ describe('POST /api/orders/:orderNumber/reorder', () => {
         .update(siteItemOverrides)
         .set({ priceMinor: 1350 })
         .where(eq(siteItemOverrides.itemId, shop.items.lamb.id));
+    }
+  });
+
+  it('copies the options chosen then while they are still offered, and names the lines it cannot re-add as they were', async () => {
+    const setOptions = (groups: unknown[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/partner/items/${shop.items.wrap.id}/options`,
+        headers: { cookie: shop.partner.cookie },
+        payload: { groups },
+      });
+    const saved = await setOptions([
+      {
+        name: 'Size',
+        minSelect: 1,
+        maxSelect: 1,
+        options: [
+          { name: 'Regular', priceMinor: 0 },
+          { name: 'Large', priceMinor: 250 },
+        ],
+      },
+      {
+        name: 'Extras',
+        minSelect: 0,
+        maxSelect: 3,
+        options: [
+          { name: 'Halloumi', priceMinor: 150 },
+          { name: 'Fried egg', priceMinor: 100 },
+        ],
+      },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    type Group = {
+      id: string;
+      name: string;
+      minSelect: number;
+      maxSelect: number;
+      options: { id: string; name: string; priceMinor: number }[];
+    };
+    const groups: Group[] = saved.json().item.optionGroups;
+    const opt = (group: string, name: string) =>
+      groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!.id;
+    const withOptions = [opt('Size', 'Large'), opt('Extras', 'Halloumi'), opt('Extras', 'Fried egg')];
+    const override = (unavailableOptionIds: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/partner/sites/${shop.site.id}/items/${shop.items.wrap.id}/override`,
+        headers: { cookie: shop.partner.cookie },
+        payload: { unavailableOptionIds },
+      });
+    try {
+      const { order } = (
+        await place(
+          t,
+          deliveryBody(shop, {
+            items: [
+              { menuItemId: shop.items.wrap.id, quantity: 2, optionIds: withOptions },
+              { menuItemId: shop.items.lamb.id, quantity: 1 },
+            ],
+          }),
+          { cookie: customer },
+        )
+      ).json();
+      const again = async () => {
+        const res = await post(`/api/orders/${order.orderNumber}/reorder`, undefined, { cookie: customer });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+
+      // Still offered: the same option ids, at today's prices, and the price includes them.
+      const first = await again();
+      const wrap = first.available.find((a: { menuItemId: string }) => a.menuItemId === shop.items.wrap.id);
+      expect(wrap).toMatchObject({ quantity: 2, priceMinor: 650 + 250 + 150 + 100 });
+      expect(wrap.options).toEqual([
+        { id: opt('Size', 'Large'), group: 'Size', name: 'Large', priceMinor: 250 },
+        { id: opt('Extras', 'Halloumi'), group: 'Extras', name: 'Halloumi', priceMinor: 150 },
+        { id: opt('Extras', 'Fried egg'), group: 'Extras', name: 'Fried egg', priceMinor: 100 },
+      ]);
+      expect(first.unavailable).toEqual([]);
+      // The refilled line goes through checkout as it is.
+      const replaced = await place(
+        t,
+        deliveryBody(shop, {
+          items: first.available.map((a: { menuItemId: string; quantity: number; options: { id: string }[] }) => ({
+            menuItemId: a.menuItemId,
+            quantity: a.quantity,
+            optionIds: a.options.map((o) => o.id),
+          })),
+        }),
+        { cookie: customer },
+      );
+      expect(replaced.statusCode, replaced.body).toBe(201);
+
+      // An option this branch no longer offers: the line cannot come back as it was.
+      expect((await override([opt('Extras', 'Halloumi')])).statusCode).toBe(200);
+      const second = await again();
+      expect(second.available.map((a: { menuItemId: string }) => a.menuItemId)).toEqual([shop.items.lamb.id]);
+      expect(second.unavailable).toEqual([
+        { menuItemId: shop.items.wrap.id, name: 'Chicken Wrap', quantity: 2, reason: 'options' },
+      ]);
+      expect((await override([])).statusCode).toBe(200);
+
+      // A dish ordered without options that now asks for a required choice.
+      await setOptions([]);
+      const { order: wrapOnly } = (
+        await place(t, deliveryBody(shop, { items: [{ menuItemId: shop.items.wrap.id, quantity: 2 }] }), {
+          cookie: customer,
+        })
+      ).json();
+      expect((await setOptions(groups)).statusCode).toBe(200);
+      const third = (await post(`/api/orders/${wrapOnly.orderNumber}/reorder`, undefined, { cookie: customer })).json();
+      expect(third.available).toEqual([]);
+      expect(third.unavailable).toEqual([
+        { menuItemId: shop.items.wrap.id, name: 'Chicken Wrap', quantity: 2, reason: 'options' },
+      ]);
+    } finally {
+      await override([]);
+      await setOptions([]);
     }
   });
 

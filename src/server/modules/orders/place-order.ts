@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isListed } from '../../../domain/restaurant-review';
-import { checkoutProblem, fullPostcode, orderRefusals, siteDisplayName } from '../../../domain/checkout';
+import { checkoutProblem, orderRefusals, siteDisplayName } from '../../../domain/checkout';
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import { AppError } from '../../../domain/errors';
@@ -12,7 +12,6 @@ import {
   etaFrom,
   straightLineEstimate,
 } from '../../../domain/eta';
-import { distanceKm } from '../../../domain/geo';
 import { isWithinOpeningHours } from '../../../domain/opening-hours';
 import { SCHEDULE_MESSAGES, entersFlowAt, findSlot, slotText } from '../../../domain/schedule';
 import type { Actor } from '../../../domain/policies';
@@ -41,6 +40,7 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { slotsOf } from './list-site-slots';
+import { deliveryReach } from './delivery-reach';
 import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
 import { companyDetailsFrom, settingsFrom } from '../../../domain/settings';
@@ -242,17 +242,15 @@ async function answer(
   };
 }
 
-/** Where the order goes and how far: geocodes the delivery postcode and checks the branch's radius. */
+/**
+ * Where the order goes and how far: geocodes the delivery postcode and checks the branch's radius
+ * by the one rule checkout also asks beforehand (delivery-reach.ts).
+ */
 async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
-  const postcode = fullPostcode(postcodeText);
-  const point = postcode ? await deps.geocoder.geocode(postcode) : null;
-  if (!postcode || !point) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
-  let origin = site.lat !== null && site.lng !== null ? { lat: site.lat, lng: site.lng } : null;
-  if (!origin && site.postcode) origin = await deps.geocoder.geocode(site.postcode);
-  // A branch with no known location cannot be range-checked; its delivery radius is then taken on trust.
-  if (origin && distanceKm(origin, point) > site.deliveryRadiusKm) {
-    throw new AppError('CONFLICT', orderRefusals.outOfRange(site.displayName, postcode));
-  }
+  const reach = await deliveryReach(deps.geocoder, site, postcodeText);
+  if (!reach) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  const { postcode, point, origin } = reach;
+  if (!reach.reaches) throw new AppError('CONFLICT', orderRefusals.outOfRange(site.displayName, postcode));
   // Measured before the transaction opens: a routing service's answer never holds locks.
   const estimate: TravelEstimate | null = origin
     ? deps.routes

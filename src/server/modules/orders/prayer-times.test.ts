@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
 import { describe, expect, it } from 'vitest';
 import { generateSlots, londonWallToInstant } from '../../../domain/schedule';
 import { ALWAYS_OPEN } from './test-fixtures';
-import { prayerTimesAt } from './prayer-times';
+import { calendarDay, prayerTimesAt } from './prayer-times';
 
 const CITIES = {
   London: { lat: 51.5074, lng: -0.1278 },
@@ -69,4 +72,57 @@ describe('iftar slots across a year', () => {
     expect(dhuhr.getTime()).toBeGreaterThanOrEqual(new Date('2027-01-01T12:05:00Z').getTime());
     expect(dhuhr.getTime()).toBeLessThanOrEqual(new Date('2027-01-01T12:12:00Z').getTime());
   });
+});
+
+/**
+ * Prayer times and the slots made from them for a few dates around the clock changes, as JSON,
+ * computed by a separate Node process started in the given time zone (a zone cannot be changed
+ * reliably inside a running process).
+ */
+function computedIn(timeZone: string): string {
+  const prayerTimes = fileURLToPath(new URL('./prayer-times.ts', import.meta.url));
+  const schedule = fileURLToPath(new URL('../../../domain/schedule.ts', import.meta.url));
+  const script = `
+    import { prayerTimesAt } from ${JSON.stringify(prayerTimes)};
+    import { generateSlots, londonWallToInstant } from ${JSON.stringify(schedule)};
+    const hours = Object.fromEntries(['monday','tuesday','wednesday','thursday','friday','saturday','sunday']
+      .map((d) => [d, { open: '00:00', close: '00:00', closed: false }]));
+    const out = [];
+    for (const [lat, lng] of [[51.5074, -0.1278], [55.8642, -4.2518]]) {
+      const at = prayerTimesAt({ lat, lng });
+      for (const date of ['2027-03-27', '2027-03-28', '2027-10-30', '2027-10-31', '2027-12-31']) {
+        const now = londonWallToInstant(date, 6 * 60);
+        const special = generateSlots({ openingHours: hours, now, prayerTimes: at }).filter((s) => s.kind !== 'standard');
+        out.push([date, at(date), special.map((s) => [s.kind, s.date, s.start, s.end])]);
+      }
+    }
+    process.stdout.write(JSON.stringify(out));`;
+  return execFileSync(resolve('node_modules/.bin/tsx'), ['-e', script], {
+    env: { ...process.env, TZ: timeZone },
+    encoding: 'utf8',
+  });
+}
+
+describe('the process time zone', () => {
+  it('never moves the calendar day adhan is given', () => {
+    for (const date of ['2027-01-01', '2027-03-28', '2027-10-31', '2027-12-31']) {
+      const day = calendarDay(date);
+      const [y, m, d] = date.split('-').map(Number);
+      expect([day.getFullYear(), day.getMonth() + 1, day.getDate()]).toEqual([y, m, d]);
+    }
+  });
+
+  it('changes no prayer time and no iftar or Jumu’ah slot, from UTC-11 to UTC+14', () => {
+    const inUtc = computedIn('UTC');
+    expect(JSON.parse(inUtc).length).toBe(10);
+    for (const zone of [
+      'Pacific/Pago_Pago',
+      'America/Los_Angeles',
+      'Europe/London',
+      'Asia/Kolkata',
+      'Pacific/Kiritimati',
+    ]) {
+      expect(computedIn(zone), zone).toBe(inUtc);
+    }
+  }, 120_000);
 });

@@ -1,13 +1,41 @@
 import { eq } from 'drizzle-orm';
 import type { ReorderResponse } from '../../../domain/contracts/orders/reorder';
+import { type ChosenOption, type OptionGroup, branchGroups, chooseOptions } from '../../../domain/menu-options';
 import type { DbOrTx } from '../../db/client';
 import { orderItems } from '../../db/schema/index';
 import type { OrderRow } from './find-order';
-import { branchItems, loadOrderSite } from './price-order';
+import { type BranchItem, branchItems, loadOrderSite } from './price-order';
+
+type ReorderOption = ReorderResponse['available'][number]['options'][number];
 
 /**
- * "Order Again": the order's lines that the branch still sells, at today's price, and those it no
- * longer does, so the web app can refill the cart and say what is missing.
+ * The options a line was ordered with, found again on today's menu of the branch: an order line
+ * keeps each option's group and name (not its id, docs/decisions/0160-item-options.md), so each is
+ * looked up by them among the options the branch still offers; the picks must then still satisfy
+ * the item's groups (menu-options.ts chooseOptions). Null when any is gone or the rules now refuse
+ * them (a new required group, say).
+ */
+function optionsAgain(item: BranchItem, ordered: readonly ChosenOption[]): ReorderOption[] | null {
+  const groups: OptionGroup[] = branchGroups(item.optionGroups, item.unavailableOptionIds);
+  const picked: ReorderOption[] = [];
+  for (const o of ordered) {
+    const group = groups.find((g) => g.name === o.group);
+    const option = group?.options.find((x) => x.name === o.name);
+    if (!group || !option) return null;
+    picked.push({ id: option.id, group: group.name, name: option.name, priceMinor: option.priceMinor });
+  }
+  const choice = chooseOptions(
+    item.name,
+    groups,
+    picked.map((p) => p.id),
+  );
+  return choice.ok ? picked : null;
+}
+
+/**
+ * "Order Again" (docs/product/customer.md#reorder): the order's lines that the branch still sells,
+ * with the options chosen then, at today's prices, and those it cannot take again as they were, so
+ * the web app can refill the cart and say what is missing or needs choosing again.
  */
 export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderResponse> {
   const site = await loadOrderSite(db, order.siteId);
@@ -21,17 +49,23 @@ export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderRespo
   };
   for (const l of lines) {
     const item = l.menuItemId ? today.get(l.menuItemId) : undefined;
-    if (item?.isAvailable && l.menuItemId) {
-      out.available.push({
-        menuItemId: l.menuItemId,
-        name: item.name,
-        description: item.description,
-        priceMinor: item.priceMinor,
-        quantity: l.quantity,
-      });
-    } else {
-      out.unavailable.push({ menuItemId: l.menuItemId, name: l.name, quantity: l.quantity });
+    if (!item?.isAvailable || !l.menuItemId) {
+      out.unavailable.push({ menuItemId: l.menuItemId, name: l.name, quantity: l.quantity, reason: 'unavailable' });
+      continue;
     }
+    const options = optionsAgain(item, l.options ?? []);
+    if (!options) {
+      out.unavailable.push({ menuItemId: l.menuItemId, name: l.name, quantity: l.quantity, reason: 'options' });
+      continue;
+    }
+    out.available.push({
+      menuItemId: l.menuItemId,
+      name: item.name,
+      description: item.description,
+      priceMinor: item.priceMinor + options.reduce((sum, o) => sum + o.priceMinor, 0),
+      quantity: l.quantity,
+      options,
+    });
   }
   return out;
 }

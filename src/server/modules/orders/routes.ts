@@ -13,6 +13,7 @@ import { reportIssue } from './report-issue';
 import { requestCancellation } from './request-cancellation';
 import { switchToPickup } from './switch-to-pickup';
 import { listSiteSlots } from './list-site-slots';
+import { checkDeliversTo } from './check-delivers-to';
 
 /** Customer-side order routes. All public: who may see an order is decided per order (orderViewer). */
 export function orderRoutes(app: FastifyInstance): void {
@@ -109,4 +110,9 @@ export function orderRoutes(app: FastifyInstance): void {
 
   // Orders for later (docs/product/customer.md#order-for-later).
   route(app, ordersEndpoints.getSitesBySiteIdSlots, async (request) => listSiteSlots(db, request.params.siteId));
+
+  // Checkout's delivery range check before Place Order (docs/product/customer.md#checkout).
+  route(app, ordersEndpoints.getSitesBySiteIdDeliversTo, async (request) =>
+    checkDeliversTo({ db, geocoder }, request.params.siteId, request.query.postcode),
+  );
 }
