@@ -8,6 +8,7 @@ import {
   addToStatement,
   byDay,
   cashBalance,
+  cashNeedsReason,
   orderTotalFor,
   percentOf,
   reconciles,
@@ -116,6 +117,36 @@ describe('the money model', () => {
           }
           const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
           expect(cashBalance(collected, handedIn)).toBe(sum(collected) - sum(handedIn));
+        },
+      ),
+    );
+  });
+
+  it('accounts for every penny of a delivery when the driver took a different amount at the door', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(order, fc.integer({ min: -500, max: 500 })), { maxLength: 40 }),
+        fc.nat(100),
+        (rows, handInShare) => {
+          // Delivered orders paid in cash at the door: the driver records what they took (a difference needs a reason).
+          const delivered = rows.filter(([o]) => o.completed && o.orderType === 'DELIVERY');
+          const collected = delivered.map(([o, diff]) => Math.max(0, o.totalMinor + diff));
+          const explained = delivered.filter(([o], i) => cashNeedsReason(o.totalMinor, collected[i])).length;
+          const handIn = Math.floor((cashBalance(collected, []) * handInShare) / 100);
+          const balance = cashBalance(collected, [handIn]);
+          const { totals } = byDay(
+            delivered.map(([o]) => o),
+            DAYS,
+            EMPTY_RECONCILIATION_LINE,
+            addToReconciliation,
+          );
+          const shortfall = delivered.reduce((a, [o], i) => a + o.totalMinor - collected[i], 0);
+          // What customers owed = what drivers took + what they did not take; taken = still held + handed in.
+          expect(totals.customerTotalsMinor).toBe(collected.reduce((a, b) => a + b, 0) + shortfall);
+          expect(balance + handIn).toBe(collected.reduce((a, b) => a + b, 0));
+          expect(balance).toBeGreaterThanOrEqual(0);
+          // Every order whose cash differs from its total carried a reason; the others needed none.
+          expect(explained).toBe(delivered.filter(([o], i) => collected[i] !== o.totalMinor).length);
         },
       ),
     );
