@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { defaultOpeningHours } from '../../src/domain/opening-hours';
+import { type Page, expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { keepSampleOpen } from './live-orders';
 
 /*
  * The customer's account (docs/product/customer.md#profile, #favourites, #checkout): a fresh
@@ -9,34 +9,14 @@ import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaura
  * Sign-ins in this file: 1 (the partner through the API; the customer signs in by the confirmation link).
  */
 
-const DEMO_PASSWORD = 'halalnosh-demo';
 const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
 const NAME = `${OPEN_SAMPLE.brandName} ${OPEN_SAMPLE.branchName}`;
 
-let partner: APIRequestContext;
 let origin: string;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  origin = testInfo.project.use.baseURL!;
-  partner = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await partner.post('/api/auth/sign-in/email', {
-    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingTime: '00:00', closingTime: '00:00' },
-    headers: { origin },
-  });
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-});
-
-test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingHours: defaultOpeningHours() },
-    headers: { origin },
-  });
-  await partner.dispose();
+// The demo partner, signed in through the API, keeps the sample branch open round the clock for this file.
+keepSampleOpen((_p, o) => {
+  origin = o;
 });
 
 /** Signs up a new customer and opens the mailed confirmation link, which signs this browser in. */

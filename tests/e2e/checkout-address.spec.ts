@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { defaultOpeningHours } from '../../src/domain/opening-hours';
+import { expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { keepSampleOpen } from './live-orders';
 
 /*
  * Checkout's delivery address (docs/product/customer.md#checkout): the postcode a visitor searched
@@ -9,36 +9,12 @@ import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaura
  * Sign-ins in this file: 1 (the demo partner through the API, to open the branch round the clock).
  */
 
-const DEMO_PASSWORD = 'halalnosh-demo';
 const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
 /** How messages name the branch ("Kervan Ocakbasi (Dalston)"). */
 const BRANCH = `${OPEN_SAMPLE.brandName} (${OPEN_SAMPLE.branchName})`;
 
-let partner: APIRequestContext;
-let origin: string;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  origin = testInfo.project.use.baseURL!;
-  partner = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await partner.post('/api/auth/sign-in/email', {
-    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingTime: '00:00', closingTime: '00:00' },
-    headers: { origin },
-  });
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-});
-
-test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingHours: defaultOpeningHours() },
-    headers: { origin },
-  });
-  await partner.dispose();
-});
+// The demo partner, signed in through the API, keeps the sample branch open round the clock for this file.
+keepSampleOpen();
 
 test('a visitor’s searched postcode fills checkout; one out of range is said at once, with Switch to Pickup', async ({
   page,

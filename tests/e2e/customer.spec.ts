@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../src/domain/sample-data/sample-restaurants';
+import { keepSampleOpen } from './live-orders';
 
 /*
  * Customer journeys (docs/product/customer.md) against the real server and demo data.
@@ -18,27 +18,10 @@ const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
 let partner: APIRequestContext;
 let origin: string;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  origin = testInfo.project.use.baseURL!;
-  partner = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await partner.post('/api/auth/sign-in/email', {
-    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingTime: '00:00', closingTime: '00:00' },
-    headers: { origin },
-  });
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-});
-
-test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingHours: defaultOpeningHours() },
-    headers: { origin },
-  });
-  await partner.dispose();
+// The demo partner, signed in through the API, keeps the sample branch open round the clock for this file.
+keepSampleOpen((p, o) => {
+  partner = p;
+  origin = o;
 });
 
 type MenuItem = { id: string; name: string; priceMinor: number };

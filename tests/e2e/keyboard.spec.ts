@@ -1,8 +1,7 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
-import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
+import { keepSampleOpen, openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
  * Keyboard-only journeys (docs/product/README.md#accessibility): after page.goto the tests press keys only (Tab, Shift+Tab,
@@ -14,31 +13,8 @@ import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 const DEMO_PASSWORD = 'halalnosh-demo';
 const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
 
-let partner: APIRequestContext;
-let origin: string;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  origin = testInfo.project.use.baseURL!;
-  partner = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await partner.post('/api/auth/sign-in/email', {
-    data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  const opened = await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingTime: '00:00', closingTime: '00:00' },
-    headers: { origin },
-  });
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-});
-
-test.afterAll(async () => {
-  await partner.patch(`/api/partner/sites/${OPEN_SAMPLE.id}`, {
-    data: { openingHours: defaultOpeningHours() },
-    headers: { origin },
-  });
-  await partner.dispose();
-});
+// The demo partner, signed in through the API, keeps the sample branch open round the clock for this file.
+keepSampleOpen();
 
 /**
  * Whether the focused element shows a focus indicator (an outline or a ring drawn as a box

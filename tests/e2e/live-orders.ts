@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, request } from '@playwright/test';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { defaultOpeningHours } from '../../src/domain/opening-hours';
+import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
 
 /*
  * Orders made through the API for the layout and keyboard specs: a visitor orders for delivery
@@ -132,4 +134,37 @@ export async function progress(
   await partnerAct(partner, baseURL, orderId, { action: 'start_preparing' });
   if (stage === 'preparing') return;
   await partnerAct(partner, baseURL, orderId, { action: 'mark_ready' });
+}
+
+/**
+ * For a whole spec file: the demo partner, signed in through the API, opens the first sample branch
+ * round the clock before the file's tests and gives it its usual hours back after them. `ready`
+ * receives the partner's request context and the app's origin.
+ */
+export function keepSampleOpen(ready?: (partner: APIRequestContext, origin: string) => void): void {
+  const site = SAMPLE_RESTAURANTS[0];
+  let partner: APIRequestContext;
+  let origin: string;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    origin = testInfo.project.use.baseURL!;
+    partner = await playwright.request.newContext({ baseURL: origin });
+    const signIn = await partner.post('/api/auth/sign-in/email', {
+      data: { email: 'partner@halalnosh.test', password: DEMO_PASSWORD },
+      headers: { origin },
+    });
+    expect(signIn.ok(), await signIn.text()).toBeTruthy();
+    const opened = await partner.patch(`/api/partner/sites/${site.id}`, {
+      data: { openingTime: '00:00', closingTime: '00:00' },
+      headers: { origin },
+    });
+    expect(opened.ok(), await opened.text()).toBeTruthy();
+    ready?.(partner, origin);
+  });
+  test.afterAll(async () => {
+    await partner.patch(`/api/partner/sites/${site.id}`, {
+      data: { openingHours: defaultOpeningHours() },
+      headers: { origin },
+    });
+    await partner.dispose();
+  });
 }
