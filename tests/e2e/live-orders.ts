@@ -168,3 +168,22 @@ export function keepSampleOpen(ready?: (partner: APIRequestContext, origin: stri
     await partner.dispose();
   });
 }
+
+/**
+ * Customers see a new location once operations approve it (docs/product/admin.md#restaurants): its
+ * partner (`partner`, a signed-in request context) submits it for review and the demo operations
+ * manager approves it.
+ */
+export async function approveNewLocation(partner: APIRequestContext, siteId: string, baseURL: string): Promise<void> {
+  const submitted = await partner.post(`/api/partner/sites/${siteId}/submit-review`, {
+    headers: { origin: baseURL },
+  });
+  expect(submitted.ok(), await submitted.text()).toBeTruthy();
+  const ops = await signedIn(baseURL, 'ops@halalnosh.test');
+  const approved = await ops.post(`/api/admin/restaurants/${siteId}/review`, {
+    data: { action: 'approve' },
+    headers: { origin: baseURL },
+  });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  await ops.dispose();
+}

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { signedIn } from './live-orders';
+import { approveNewLocation } from './live-orders';
 
 /** Every demo account's password (README; demo mode only). */
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -95,17 +95,7 @@ test('a partner adds option groups; a customer orders a dish with a size and two
   await expect(page.getByRole('button', { name: 'Options for Mixed Grill' })).toContainText('Options (2)');
 
   // Customers see a new location once operations approve it (docs/product/admin.md#restaurants).
-  const submitted = await page.request.post(`/api/partner/sites/${siteId}/submit-review`, {
-    headers: { origin: baseURL! },
-  });
-  expect(submitted.ok(), await submitted.text()).toBeTruthy();
-  const ops = await signedIn(baseURL!, 'ops@halalnosh.test');
-  const approved = await ops.post(`/api/admin/restaurants/${siteId}/review`, {
-    data: { action: 'approve' },
-    headers: { origin: baseURL! },
-  });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  await ops.dispose();
+  await approveNewLocation(page.request, siteId, baseURL!);
 
   // A visitor picks a size and two extras; a third is out of reach; the price follows.
   const customer = await browser.newPage();

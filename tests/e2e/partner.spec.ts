@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { signedIn } from './live-orders';
+import { approveNewLocation } from './live-orders';
 
 /** Every demo account's password (README; demo mode only). */
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -92,17 +92,7 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
 
   // Customers see a new location once HalalNosh approves it (docs/product/admin.md#restaurants):
   // the partner submits it for review and the operations manager approves it.
-  const submitted = await page.request.post(`/api/partner/sites/${siteId}/submit-review`, {
-    headers: { origin: baseURL! },
-  });
-  expect(submitted.ok(), await submitted.text()).toBeTruthy();
-  const ops = await signedIn(baseURL!, 'ops@halalnosh.test');
-  const approved = await ops.post(`/api/admin/restaurants/${siteId}/review`, {
-    data: { action: 'approve' },
-    headers: { origin: baseURL! },
-  });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  await ops.dispose();
+  await approveNewLocation(page.request, siteId, baseURL!);
 
   const customer = await page.context().browser()!.newPage();
   await customer.goto(`/restaurant/${slug}`);
