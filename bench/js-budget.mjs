@@ -42,7 +42,8 @@ if (process.argv.includes('--json')) {
         figures: [
           {
             id: 'web-js-first-page',
-            figure: 'JavaScript of the first customer page (gzip), no other audience in it',
+            figure:
+              'JavaScript of the first customer page as the build links it (gzip, entry and modulepreloads only; perf/js-pages.mjs counts what a browser fetches), no other audience in it',
             value: `${(total / 1024).toFixed(1)} kB`,
             budget: `≤ ${BUDGET / 1024} kB`,
             pass: pass && !leak,
