@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../bench/lib/chromium.mjs';
 
 const PASSWORD = 'halalnosh-demo';
 const SLUG = 'kervan-ocakbasi-dalston';
@@ -251,19 +252,7 @@ async function startServer() {
 const given = args.find((a) => !a.startsWith('--'));
 const app = given ? { url: given.replace(/\/$/, ''), stop: () => {} } : await startServer();
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 try {
   await makeOrders(app.url);
   for (const shot of SHOTS) {

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { ROOT, freePort, startServer } from '../lib/harness.mjs';
 import { BENCH_ENV, benchArgs, figure, printResult, say } from '../lib/perf.mjs';
 
@@ -38,18 +39,7 @@ const server = await startServer({
   env: { DEMO: '1', DATABASE_URL: '', DATA_DIR: dataDir, ...BENCH_ENV },
   log: opts.verbose ? (t) => process.stderr.write(t) : undefined,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const figures = [];
 try {
   for (const p of PAGES) {

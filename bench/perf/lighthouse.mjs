@@ -13,23 +13,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 import { ROOT, freePort, openDemoBranch } from '../lib/harness.mjs';
 import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
 import { signalOwned, spawnOwned } from '../lib/processes.mjs';
 
 const opts = benchArgs({ runs: { type: 'string' } });
 const RUNS = Number(opts.runs ?? (opts.quick ? 1 : 3));
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'halalnosh-lighthouse-'));
 async function startApp() {
