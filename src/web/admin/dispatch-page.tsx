@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPinned, RefreshCw, Truck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   DISPATCH_MAP_MESSAGES as MSG,
@@ -84,6 +84,62 @@ function ShowOnMap({
     <Button size="sm" variant="outline" aria-pressed={pressed} aria-label={`Show on map: ${name}`} onClick={onToggle}>
       Show on map
     </Button>
+  );
+}
+
+/** One of the two lists beside the map: a card with its count, an empty state, or the rows. */
+function DispatchList({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: 'jobs' | 'drivers';
+  title: string;
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`dispatch-${id}-heading`}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {empty ?? (
+          <ul aria-labelledby={`dispatch-${id}-heading`} className="grid gap-3" data-testid={`dispatch-${id}`}>
+            {children}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A row of a list: its map marker, what it says, and the toggle that picks it out on the map. */
+function DispatchRow({
+  marker,
+  selected,
+  show,
+  children,
+  ...data
+}: {
+  marker: AreaMarkerKind;
+  selected: boolean;
+  show: ReactNode;
+  children: ReactNode;
+} & Record<`data-${string}`, string>) {
+  return (
+    <li
+      {...data}
+      className={cn(
+        'flex items-start gap-3 rounded-md border border-border p-3',
+        selected && 'border-primary ring-2 ring-primary/30',
+      )}
+    >
+      <AreaMarkerIcon kind={marker} />
+      <div className="grid min-w-0 flex-1 gap-0.5 text-sm">{children}</div>
+      {show}
+    </li>
   );
 }
 
@@ -230,102 +286,90 @@ function DispatchView({
       </section>
 
       <div className="grid content-start gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle id="dispatch-jobs-heading">Open jobs ({jobs.length})</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {jobs.length === 0 ? (
+        <DispatchList
+          id="jobs"
+          title={`Open jobs (${jobs.length})`}
+          empty={
+            jobs.length === 0 ? (
               <EmptyState title={MSG.noJobs} headingLevel={3} className="py-6">
                 {MSG.noJobsNote}
               </EmptyState>
-            ) : (
-              <ul aria-labelledby="dispatch-jobs-heading" className="grid gap-3" data-testid="dispatch-jobs">
-                {jobs.map((j) => (
-                  <li
-                    key={j.id}
-                    data-job={j.orderNumber}
-                    className={cn(
-                      'flex items-start gap-3 rounded-md border border-border p-3',
-                      selected === j.id && 'border-primary ring-2 ring-primary/30',
-                    )}
-                  >
-                    <AreaMarkerIcon kind={j.status === 'available' ? 'job-waiting' : 'job-taken'} />
-                    <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-                      <Link
-                        to={`/admin/orders/${j.orderNumber}`}
-                        className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline"
-                      >
-                        {j.orderNumber}
-                      </Link>
-                      <span>
-                        {j.branchName}
-                        {j.pickupPostcode ? ` · ${j.pickupPostcode}` : ''}
-                      </span>
-                      {jobLines(j, waitedOf(j)).map((line) => (
-                        <span key={line} className="text-muted-foreground">
-                          {line}
-                        </span>
-                      ))}
-                      {j.pickup ? null : (
-                        <span className="text-muted-foreground">Not on the map: the branch has no map position</span>
-                      )}
-                    </div>
-                    <ShowOnMap
-                      pressed={selected === j.id}
-                      drawn={!!j.pickup}
-                      name={`job ${j.orderNumber}`}
-                      onToggle={() => onToggle(j.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+            ) : null
+          }
+        >
+          {jobs.map((j) => (
+            <DispatchRow
+              key={j.id}
+              data-job={j.orderNumber}
+              marker={j.status === 'available' ? 'job-waiting' : 'job-taken'}
+              selected={selected === j.id}
+              show={
+                <ShowOnMap
+                  pressed={selected === j.id}
+                  drawn={!!j.pickup}
+                  name={`job ${j.orderNumber}`}
+                  onToggle={() => onToggle(j.id)}
+                />
+              }
+            >
+              <Link
+                to={`/admin/orders/${j.orderNumber}`}
+                className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline"
+              >
+                {j.orderNumber}
+              </Link>
+              <span>
+                {j.branchName}
+                {j.pickupPostcode ? ` · ${j.pickupPostcode}` : ''}
+              </span>
+              {jobLines(j, waitedOf(j)).map((line) => (
+                <span key={line} className="text-muted-foreground">
+                  {line}
+                </span>
+              ))}
+              {j.pickup ? null : (
+                <span className="text-muted-foreground">Not on the map: the branch has no map position</span>
+              )}
+            </DispatchRow>
+          ))}
+        </DispatchList>
 
-        <Card>
-          <CardHeader>
-            <CardTitle id="dispatch-drivers-heading">Online drivers ({drivers.length})</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {drivers.length === 0 ? (
+        <DispatchList
+          id="drivers"
+          title={`Online drivers (${drivers.length})`}
+          empty={
+            drivers.length === 0 ? (
               <EmptyState icon={<Truck aria-hidden="true" />} title={MSG.noDrivers} headingLevel={3} className="py-6">
                 {MSG.noDriversNote}
               </EmptyState>
-            ) : (
-              <ul aria-labelledby="dispatch-drivers-heading" className="grid gap-3" data-testid="dispatch-drivers">
-                {drivers.map((d) => (
-                  <li
-                    key={d.id}
-                    data-driver={d.id}
-                    className={cn(
-                      'flex items-start gap-3 rounded-md border border-border p-3',
-                      selected === d.id && 'border-primary ring-2 ring-primary/30',
-                    )}
-                  >
-                    <AreaMarkerIcon kind={d.onJob ? 'driver-busy' : 'driver-free'} />
-                    <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-                      <span className="font-semibold">{d.name}</span>
-                      <span>
-                        {d.onJob ? `On job ${d.onJob}` : 'Free'}
-                        {d.vehicleType ? ` · ${VEHICLE[d.vehicleType]}` : ''}
-                      </span>
-                      <span className="text-muted-foreground">Takes jobs within {d.radiusMiles} miles</span>
-                      <span className="text-muted-foreground">{positionText(d)}</span>
-                    </div>
-                    <ShowOnMap
-                      pressed={selected === d.id}
-                      drawn={!!d.position}
-                      name={d.name}
-                      onToggle={() => onToggle(d.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+            ) : null
+          }
+        >
+          {drivers.map((d) => (
+            <DispatchRow
+              key={d.id}
+              data-driver={d.id}
+              marker={d.onJob ? 'driver-busy' : 'driver-free'}
+              selected={selected === d.id}
+              show={
+                <ShowOnMap
+                  pressed={selected === d.id}
+                  drawn={!!d.position}
+                  name={d.name}
+                  onToggle={() => onToggle(d.id)}
+                />
+              }
+            >
+              <span className="font-semibold">{d.name}</span>
+              <span>
+                {d.onJob ? `On job ${d.onJob}` : 'Free'}
+                {d.vehicleType ? ` · ${VEHICLE[d.vehicleType]}` : ''}
+              </span>
+              <span className="text-muted-foreground">Takes jobs within {d.radiusMiles} miles</span>
+              <span className="text-muted-foreground">{positionText(d)}</span>
+            </DispatchRow>
+          ))}
+        </DispatchList>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
-import { MapGrid, MapScaleBar, MapTiles, TileCredit, useMapTiles } from './map-layers';
+import { MapCanvas, useMapTiles } from './map-layers';
 import { type LatLng, fitViewport, metresPerPixel, toView } from './projection';
 
 /** What a marker stands for; each has its own shape, so none is told apart by colour alone. */
@@ -122,68 +122,62 @@ export function AreaMap({
   const ordered = [...markers].sort((a, b) => Number(a.id === selectedId) - Number(b.id === selectedId));
 
   return (
-    <div
-      className={cn('relative aspect-[8/5] w-full overflow-hidden rounded-md border border-border bg-muted', className)}
+    <MapCanvas
+      view={view}
+      template={template}
+      onTilesFailed={tiles.failed}
+      width={WIDTH}
+      height={HEIGHT}
+      centreLat={centreLat}
+      label={description}
+      className={cn('aspect-[8/5]', className)}
       data-testid="area-map"
       data-tiles={template ? 'on' : 'off'}
     >
-      {template ? (
-        <MapTiles view={view} template={template} width={WIDTH} height={HEIGHT} onError={tiles.failed} />
-      ) : null}
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="absolute inset-0 size-full"
-        role="img"
-        aria-label={description}
-      >
-        {template ? null : <MapGrid width={WIDTH} height={HEIGHT} />}
-        {circles.map((c) => {
-          const xy = toView(view, c.centre);
-          const r = (c.radiusMiles * MILE_METRES) / metresPerPixel(c.centre.lat, view.zoom);
-          const selected = c.id === selectedId;
-          return (
-            <circle
-              key={c.id}
-              data-circle={c.id}
-              data-radius-miles={c.radiusMiles}
-              cx={xy.x}
-              cy={xy.y}
-              r={r}
-              className={cn(
-                'fill-primary/10 stroke-primary [stroke-dasharray:8_6]',
-                selected ? '[stroke-width:3]' : '[stroke-width:1.5]',
-              )}
-            />
-          );
-        })}
-        {ordered.map((m) => {
-          const xy = toView(view, m.position);
-          const selected = m.id === selectedId;
-          const showLabel = selected || m.kind.startsWith('job');
-          const left = xy.x > WIDTH * 0.7;
-          return (
-            <g key={m.id} data-marker={m.kind} data-id={m.id} data-selected={selected ? 'true' : undefined}>
-              {selected ? (
-                <circle cx={xy.x} cy={xy.y} r={18} className="fill-none stroke-primary [stroke-width:3]" />
-              ) : null}
-              <Shape kind={m.kind} x={xy.x} y={xy.y} />
-              {showLabel ? (
-                <text
-                  // Labels of points near the right edge go on their left, so they are not cut off.
-                  x={left ? xy.x - 14 : xy.x + 14}
-                  textAnchor={left ? 'end' : 'start'}
-                  y={xy.y + 5}
-                  className="fill-foreground stroke-card text-[13px] font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:4]"
-                >
-                  {m.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        <MapScaleBar lat={centreLat} zoom={view.zoom} height={HEIGHT} />
-      </svg>
-      {template ? <TileCredit template={template} /> : null}
-    </div>
+      {circles.map((c) => {
+        const xy = toView(view, c.centre);
+        const r = (c.radiusMiles * MILE_METRES) / metresPerPixel(c.centre.lat, view.zoom);
+        const selected = c.id === selectedId;
+        return (
+          <circle
+            key={c.id}
+            data-circle={c.id}
+            data-radius-miles={c.radiusMiles}
+            cx={xy.x}
+            cy={xy.y}
+            r={r}
+            className={cn(
+              'fill-primary/10 stroke-primary [stroke-dasharray:8_6]',
+              selected ? '[stroke-width:3]' : '[stroke-width:1.5]',
+            )}
+          />
+        );
+      })}
+      {ordered.map((m) => {
+        const xy = toView(view, m.position);
+        const selected = m.id === selectedId;
+        const showLabel = selected || m.kind.startsWith('job');
+        const left = xy.x > WIDTH * 0.7;
+        return (
+          <g key={m.id} data-marker={m.kind} data-id={m.id} data-selected={selected ? 'true' : undefined}>
+            {selected ? (
+              <circle cx={xy.x} cy={xy.y} r={18} className="fill-none stroke-primary [stroke-width:3]" />
+            ) : null}
+            <Shape kind={m.kind} x={xy.x} y={xy.y} />
+            {showLabel ? (
+              <text
+                // Labels of points near the right edge go on their left, so they are not cut off.
+                x={left ? xy.x - 14 : xy.x + 14}
+                textAnchor={left ? 'end' : 'start'}
+                y={xy.y + 5}
+                className="fill-foreground stroke-card text-[13px] font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:4]"
+              >
+                {m.label}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </MapCanvas>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { cn } from '../../lib/cn';
 import { type Viewport, scaleBars, tileUrl, tilesFor } from './projection';
 import { configuredTileUrl } from './tile-config';
 
@@ -107,4 +108,48 @@ export function TileCredit({ template }: { template: string }) {
       Map tiles: {host}
     </span>
   ) : null;
+}
+
+/**
+ * One map's frame: the tiles (or the plain grid) under an SVG of `width` x `height` that holds the
+ * caller's drawing, the scale bar on top and the tile credit. `label` is the SVG's text alternative;
+ * other props (className, data attributes) go to the frame.
+ */
+export function MapCanvas({
+  view,
+  template,
+  onTilesFailed,
+  width,
+  height,
+  centreLat,
+  label,
+  children,
+  className,
+  ...frame
+}: {
+  view: Viewport;
+  template: string | null;
+  onTilesFailed: () => void;
+  width: number;
+  height: number;
+  centreLat: number;
+  label: string;
+  children: ReactNode;
+} & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      {...frame}
+      className={cn('relative w-full overflow-hidden rounded-md border border-border bg-muted', className)}
+    >
+      {template ? (
+        <MapTiles view={view} template={template} width={width} height={height} onError={onTilesFailed} />
+      ) : null}
+      <svg viewBox={`0 0 ${width} ${height}`} className="absolute inset-0 size-full" role="img" aria-label={label}>
+        {template ? null : <MapGrid width={width} height={height} />}
+        {children}
+        <MapScaleBar lat={centreLat} zoom={view.zoom} height={height} />
+      </svg>
+      {template ? <TileCredit template={template} /> : null}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
-import { MapGrid, MapScaleBar, MapTiles, TileCredit, useMapTiles } from './map-layers';
+import { MapCanvas, useMapTiles } from './map-layers';
 import { type LatLng, distanceMetres, fitViewport, toView } from './projection';
 
 export type MapPointKind = 'restaurant' | 'delivery' | 'driver';
@@ -120,42 +120,38 @@ export function RouteMap({ title, points, className }: { title: string; points: 
       data-testid="route-map"
       data-tiles={template ? 'on' : 'off'}
     >
-      <div className="relative aspect-[16/9] w-full overflow-hidden rounded-md border border-border bg-muted">
-        {template ? (
-          <MapTiles view={view} template={template} width={WIDTH} height={HEIGHT} onError={tiles.failed} />
+      <MapCanvas
+        view={view}
+        template={template}
+        onTilesFailed={tiles.failed}
+        width={WIDTH}
+        height={HEIGHT}
+        centreLat={centreLat}
+        label={describe(title, at, route)}
+        className="aspect-[16/9]"
+      >
+        {route ? (
+          <polyline
+            points={at.map((p) => `${p.xy.x},${p.xy.y}`).join(' ')}
+            fill="none"
+            className="stroke-foreground [stroke-dasharray:8_6] [stroke-linecap:round] [stroke-width:3]"
+          />
         ) : null}
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="absolute inset-0 size-full"
-          role="img"
-          aria-label={describe(title, at, route)}
-        >
-          {template ? null : <MapGrid width={WIDTH} height={HEIGHT} />}
-          {route ? (
-            <polyline
-              points={at.map((p) => `${p.xy.x},${p.xy.y}`).join(' ')}
-              fill="none"
-              className="stroke-foreground [stroke-dasharray:8_6] [stroke-linecap:round] [stroke-width:3]"
-            />
-          ) : null}
-          {at.map((p) => (
-            <g key={p.kind} data-marker={p.kind}>
-              <MarkerShape kind={p.kind} x={p.xy.x} y={p.xy.y} />
-              <text
-                // Labels of points near the right edge go on their left, so they are not cut off.
-                x={p.xy.x > WIDTH * 0.7 ? p.xy.x - 14 : p.xy.x + 14}
-                textAnchor={p.xy.x > WIDTH * 0.7 ? 'end' : 'start'}
-                y={p.xy.y + (p.kind === 'delivery' ? -12 : 5)}
-                className="fill-foreground stroke-card text-[15px] font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:4]"
-              >
-                {p.label}
-              </text>
-            </g>
-          ))}
-          <MapScaleBar lat={centreLat} zoom={view.zoom} height={HEIGHT} />
-        </svg>
-        {template ? <TileCredit template={template} /> : null}
-      </div>
+        {at.map((p) => (
+          <g key={p.kind} data-marker={p.kind}>
+            <MarkerShape kind={p.kind} x={p.xy.x} y={p.xy.y} />
+            <text
+              // Labels of points near the right edge go on their left, so they are not cut off.
+              x={p.xy.x > WIDTH * 0.7 ? p.xy.x - 14 : p.xy.x + 14}
+              textAnchor={p.xy.x > WIDTH * 0.7 ? 'end' : 'start'}
+              y={p.xy.y + (p.kind === 'delivery' ? -12 : 5)}
+              className="fill-foreground stroke-card text-[15px] font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:4]"
+            >
+              {p.label}
+            </text>
+          </g>
+        ))}
+      </MapCanvas>
       {list}
     </div>
   );
