@@ -195,7 +195,7 @@ export default defineConfig(({ command }) => ({
             // Exactly what the app shell (src/web/app) imports: the session check (through the typed client), a button, a spinner and their icons.
             {
               name: 'core',
-              test: /[\\/]src[\\/](web[\\/](lib[\\/](api|call|endpoints\.generated|me|query-client|use-document-title|cn|toast)\.ts|ui[\\/](button|spinner)\.tsx)|domain[\\/](policies|roles|errors)\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/].+|icons[\\/](loader-circle|refresh-cw))\.mjs$/,
+              test: /[\\/]src[\\/](web[\\/](lib[\\/](api|call|endpoints\.generated|me|query-client|use-document-title|cn|toast)\.ts|ui[\\/](button|spinner)\.tsx)|domain[\\/](policies|roles|errors)\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/].+|icons[\\/](loader-circle|refresh-cw|x))\.mjs$/,
             },
             // The toast library loads after first paint (lib/toast.ts).
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
