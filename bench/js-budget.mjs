@@ -32,8 +32,11 @@ const PAGES = [
   { id: 'web-js-first-page', name: 'home page', path: '/' },
   { id: 'web-js-restaurant', name: 'restaurant page', path: '/restaurant/kervan-ocakbasi-dalston' },
 ];
-/** Chunks of another audience or of the validation library, by the name vite.config.ts gives them. */
-const FOREIGN_CHUNK = /\/assets\/(partner|driver|admin|zod)-[\w-]{8}\.js$/;
+/**
+ * Chunks of another audience, of the validation library, or of the UI only staff pages use (`shared`), by the name
+ * vite.config.ts gives them.
+ */
+const FOREIGN_CHUNK = /\/assets\/(partner|driver|admin|zod|shared)-[\w-]{8}\.js$/;
 /** Source files no customer page may carry, as the chunk's sourcemap names them. */
 const FOREIGN_SOURCE = /(^|\/)src\/web\/(partner|driver|admin)\/|\/node_modules\/zod\/|(^|\/)src\/domain\/contracts\//;
 
