@@ -11,9 +11,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * One chunk per audience: a customer's first page never downloads partner, driver or admin code.
- * The entry loads only React, the router, the query cache and the app shell's own few helpers
- * ('core'); everything else arrives with the first page's audience chunk or on demand.
+ * One chunk per staff audience and chunks per customer page: a customer's page never downloads partner, driver or
+ * admin code, nor another customer page's. The entry chunk holds the app shell and what it imports (the session
+ * check, the typed client, a button, a spinner; lazy chunks import these from it), `vendor` React, the router and
+ * the query cache; everything else arrives with the page that needs it or on demand
+ * (docs/decisions/0176-honest-javascript-budget.md).
  */
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
 
@@ -194,11 +196,6 @@ export default defineConfig(({ command }) => ({
           groups: [
             // What the first page needs before it can paint: React, the router and the query cache.
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            // Exactly what the app shell (src/web/app) imports: the session check (through the typed client), a button, a spinner and their icons.
-            {
-              name: 'core',
-              test: /[\\/]src[\\/](web[\\/](lib[\\/](api|call|endpoints\.generated|me|query-client|use-document-title|cn|toast)\.ts|ui[\\/](button|spinner)\.tsx)|domain[\\/](policies|roles|errors)\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/].+|icons[\\/](loader-circle|refresh-cw|x))\.mjs$/,
-            },
             // The toast library loads after first paint (lib/toast.ts).
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
             // The validation library and what is built on it at run time (the API contracts, settings and pay rules,
