@@ -81,13 +81,14 @@ function customerPage(id: string): string | null {
  * (docs/decisions/0176-honest-javascript-budget.md), by the pages that load it:
  * - what the entry loads: left to the entry's chunks (null);
  * - what the customer layout needs, so every customer page: `customer`;
- * - what two or more landing pages (home, London, city, restaurant) share: `customer-browse` with the restaurant page,
- *   `customer-search` without it (the search results and cards);
+ * - what two or more landing pages (home, London, city, restaurant) share, the restaurant page among them: `customer`
+ *   too (every landing page loads it anyway: one request and one compression window fewer); without the restaurant
+ *   page: `customer-search` (the search results and their cards);
  * - what one landing page needs: that page's chunk, `customer-home`, `customer-restaurant`, …;
  * - what only the other customer pages need: the page's own chunk when one page uses it, else `customer-more`;
  * - what no customer page uses (the staff pages' UI): `shared`.
  * A module imports only what is loaded by the same pages or more, so these chunks never import each other in a cycle:
- * page → customer-browse → customer → the entry's chunks; `shared` may import customer chunks, never the reverse.
+ * page → customer-search → customer → the entry's chunks; `shared` may import customer chunks, never the reverse.
  */
 function customerChunk(id: string, ctx: ChunkingContext): string | null {
   const roots = rootsOf(id, ctx);
@@ -97,7 +98,7 @@ function customerChunk(id: string, ctx: ChunkingContext): string | null {
   if (pages.has('layout')) return 'customer';
   const landing = [...pages].filter((p) => LANDING.has(p));
   // The search pages' results and cards stay off the restaurant page.
-  if (landing.length > 1) return landing.includes('restaurant') ? 'customer-browse' : 'customer-search';
+  if (landing.length > 1) return landing.includes('restaurant') ? 'customer' : 'customer-search';
   if (landing.length === 1) return `customer-${landing[0]}`;
   return pages.size === 1 ? `customer-${[...pages][0]}` : 'customer-more';
 }
