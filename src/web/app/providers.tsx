@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { createQueryClient } from '../lib/query-client';
-import { loadToastLibrary, onToasterWanted, toasterReady, toasterWanted } from '../lib/toast';
+import { onToasterWanted, toastLibrary, toasterReady, toasterWanted } from '../lib/toast';
 import { ToastFocus } from './toast-focus';
 
 /** sonner's Toaster, fetched with the first toast (lib/toast.ts); tells the toast calls once it listens. */
 const LazyToaster = lazy(async () => {
-  const { Toaster } = await loadToastLibrary();
+  const { Toaster } = await toastLibrary();
   function ReadyToaster() {
     // Runs after the Toaster's own effects, so it is subscribed before the first toast is shown.
     useEffect(toasterReady, []);

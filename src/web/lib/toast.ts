@@ -38,6 +38,19 @@ export function loadToastLibrary(): Promise<Sonner> {
   return library;
 }
 
+/**
+ * The toast library, waiting for the connection when it cannot be fetched (offline): a toast asked for
+ * offline shows once the browser is back online, and the Toaster never fails to mount.
+ */
+export function toastLibrary(): Promise<Sonner> {
+  return loadToastLibrary().catch(
+    () =>
+      new Promise<Sonner>((resolve) => {
+        window.addEventListener('online', () => resolve(toastLibrary()), { once: true });
+      }),
+  );
+}
+
 /** Whether the toast library is in the page (a toast can show without the network). */
 export function toastLibraryLoaded(): boolean {
   return loaded;
@@ -66,7 +79,7 @@ export function toasterReady(): void {
 
 /** Runs `use` on the library once the Toaster listens; calls keep their order. */
 function whenReady(use: (library: Sonner) => void): void {
-  void Promise.all([loadToastLibrary(), mounted]).then(([sonner]) => use(sonner));
+  void Promise.all([toastLibrary(), mounted]).then(([sonner]) => use(sonner));
 }
 
 function show(kind: Kind, message: Message, options?: ExternalToast): void {
