@@ -32,16 +32,24 @@ export function ConnectivityToasts() {
   return (
     <div
       role="status"
-      className="fixed left-1/2 top-6 z-[1000] flex w-[356px] max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-2 rounded-lg border border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] p-4 font-sans text-[13px] text-[hsl(360,100%,45%)] shadow-md"
+      className="fixed left-1/2 top-6 z-[1000] flex w-[356px] max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-1.5 rounded-lg border border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] p-4 font-sans text-[13px] text-[hsl(360,100%,45%)] shadow-md"
     >
+      {/* sonner's error icon, so the notice reads as the toast it stands in for. */}
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-5 shrink-0" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          clipRule="evenodd"
+          d="M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z"
+        />
+      </svg>
       <p className="flex-1 font-medium">{LOST}</p>
       <button
         type="button"
         aria-label="Close toast"
         onClick={() => setNotice(false)}
-        className="rounded-full p-1 hover:bg-[hsl(359,100%,94%)] focus-visible:outline-2 focus-visible:outline-ring"
+        className="absolute -left-[7px] -top-[7px] flex size-5 items-center justify-center rounded-full border border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <X className="size-3.5" aria-hidden="true" />
+        <X className="size-3" aria-hidden="true" />
       </button>
     </div>
   );
