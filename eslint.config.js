@@ -153,6 +153,11 @@ export default tseslint.config(
           message:
             'Call the endpoint with call(endpoints.<area>.<name>, …), or build its URL with endpointUrl(), from src/web/lib/call.ts.',
         })),
+        // The toast library loads with a page's first toast (docs/decisions/0176-honest-javascript-budget.md).
+        {
+          selector: "ImportDeclaration[source.value='sonner'][importKind='value']",
+          message: "Import toast from src/web/lib/toast.ts, which loads 'sonner' with the first toast.",
+        },
       ],
     },
   },

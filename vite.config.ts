@@ -4,17 +4,139 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { type Plugin, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * One chunk per audience: a customer's first page never downloads partner, driver or admin code.
- * The entry loads only React, the router, the query cache and the app shell's own few helpers
- * ('core'); everything else arrives with the first page's audience chunk or on demand.
+ * One chunk per staff audience and chunks per customer page: a customer's page never downloads partner, driver or
+ * admin code, nor another customer page's. The entry chunk holds the app shell and what it imports (the session
+ * check, the typed client, a button, a spinner; lazy chunks import these from it), `vendor` React, the router and
+ * the query cache; everything else arrives with the page that needs it or on demand
+ * (docs/decisions/0176-honest-javascript-budget.md).
  */
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
+
+/** The customer pages a visitor lands on, whose JavaScript the budget counts (bench/js-budget.mjs). */
+const LANDING = new Set(['home', 'london', 'city', 'restaurant']);
+
+const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const iconNames = new Map<string, RegExp>();
+
+/**
+ * Every icon is imported through lucide-react's one index file, which would make each icon look needed by every
+ * file that imports any icon: the files that really use an icon are those of the index's importers that import one
+ * of the icon's names.
+ */
+function iconUsers(icon: string, barrel: string, ctx: ChunkingContext): string[] {
+  let names = iconNames.get(icon);
+  if (!names) {
+    const file = ICON.exec(icon)![1];
+    const line = readFileSync(barrel, 'utf8')
+      .split('\n')
+      .find((l) => l.endsWith(`from './icons/${file}.mjs';`));
+    const aliases = [...(line ?? '').matchAll(/default as (\w+)/g)].map((m) => m[1]);
+    names = new RegExp(
+      `import\\s*\\{[^}]*\\b(${aliases.join('|') || '(?!)'})\\b[^}]*\\}\\s*from\\s*['"]lucide-react['"]`,
+    );
+    iconNames.set(icon, names);
+  }
+  const pattern = names;
+  return (ctx.getModuleInfo(barrel)?.importers ?? []).filter((user) => pattern.test(readFileSync(user, 'utf8')));
+}
+
+/** The pages (lazily imported modules, src/web/app/router.tsx) and the entry whose loading brings this module. */
+function rootsOf(id: string, ctx: ChunkingContext): Set<string> {
+  const roots = new Set<string>();
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const info = ctx.getModuleInfo(next);
+    if (!info) continue;
+    if (info.isEntry || info.dynamicImporters.length > 0) roots.add(next);
+    const importers = info.importers.flatMap((importer) =>
+      ICON.test(next) && ICON_BARREL.test(importer) ? iconUsers(next, importer, ctx) : [importer],
+    );
+    for (const importer of importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return roots;
+}
+
+/** `home` for src/web/customer/home-page.tsx, `layout` for customer-layout.tsx; null for another audience's page. */
+function customerPage(id: string): string | null {
+  const m = /[\\/]src[\\/]web[\\/]customer[\\/](.+?)(?:-page)?\.tsx?$/.exec(id);
+  return m ? m[1].replace(/^customer-/, '') : null;
+}
+
+/**
+ * The chunk of a customer page's module, of the UI kit, the web library, the domain and the icons
+ * (docs/decisions/0176-honest-javascript-budget.md), by the pages that load it:
+ * - what the entry loads: left to the entry's chunks (null);
+ * - what the customer layout needs, so every customer page: `customer`;
+ * - what two or more landing pages (home, London, city, restaurant) share, the restaurant page among them: `customer`
+ *   too (every landing page loads it anyway: one request and one compression window fewer); without the restaurant
+ *   page: `customer-search` (the search results and their cards);
+ * - what one landing page needs: that page's chunk, `customer-home`, `customer-restaurant`, …;
+ * - what only the other customer pages need: the page's own chunk when one page uses it, else `customer-more`;
+ * - what no customer page uses (the staff pages' UI): `shared`.
+ * A module imports only what is loaded by the same pages or more, so these chunks never import each other in a cycle:
+ * page → customer-search → customer → the entry's chunks; `shared` may import customer chunks, never the reverse.
+ */
+function customerChunk(id: string, ctx: ChunkingContext): string | null {
+  const roots = rootsOf(id, ctx);
+  if ([...roots].some((r) => ctx.getModuleInfo(r)?.isEntry)) return null;
+  const pages = new Set([...roots].map(customerPage).filter((p): p is string => p !== null));
+  if (pages.size === 0) return 'shared';
+  if (pages.has('layout')) return 'customer';
+  const landing = [...pages].filter((p) => LANDING.has(p));
+  // The search pages' results and cards stay off the restaurant page.
+  if (landing.length > 1) return landing.includes('restaurant') ? 'customer' : 'customer-search';
+  if (landing.length === 1) return `customer-${landing[0]}`;
+  return pages.size === 1 ? `customer-${[...pages][0]}` : 'customer-more';
+}
+
+/**
+ * Writes .vite/landing-chunks.json: for each landing page (LANDING), the chunks its route loads (the customer layout's
+ * and the page's, with their static imports) besides the entry's. The server announces them as modulepreloads in
+ * that page's HTML (src/server/plugins/web-app.ts), so they download alongside the entry instead of after it runs,
+ * and no other page's code comes with them.
+ */
+function landingChunks(): Plugin {
+  return {
+    name: 'halalnosh-landing-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.filter((c) => c.isEntry);
+      const withImports = (start: string[], into = new Set<string>()): Set<string> => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') withImports(chunk.imports, into);
+        }
+        return into;
+      };
+      const loaded = withImports(entry.map((c) => c.fileName));
+      const chunkOf = (page: string) =>
+        chunks.find((c) => c.moduleIds.some((id) => customerPage(id) === page && /-(page|layout)\.tsx$/.test(id)));
+      const pages: Record<string, string[]> = {};
+      for (const page of LANDING) {
+        const own = [chunkOf('layout'), chunkOf(page)].filter((c) => c !== undefined).map((c) => c.fileName);
+        pages[page] = [...withImports(own)].filter((file) => !loaded.has(file));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/landing-chunks.json', source: JSON.stringify(pages, null, 2) });
+    },
+  };
+}
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) twin of every text asset of the build, once, at maximum
@@ -49,9 +171,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : [],
+  },
+  plugins: [react(), tailwindcss(), landingChunks(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -64,11 +197,6 @@ export default defineConfig({
           groups: [
             // What the first page needs before it can paint: React, the router and the query cache.
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            // Exactly what the app shell (src/web/app) imports: the session check (through the typed client), a button, a spinner and their icons.
-            {
-              name: 'core',
-              test: /[\\/]src[\\/](web[\\/](lib[\\/](api|call|endpoints\.generated|me|query-client|use-document-title|cn|toast)\.ts|ui[\\/](button|spinner)\.tsx)|domain[\\/](policies|roles|errors)\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/].+|icons[\\/](loader-circle|refresh-cw))\.mjs$/,
-            },
             // The toast library loads after first paint (lib/toast.ts).
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
             // The validation library and what is built on it at run time (the API contracts, settings and pay rules,
@@ -80,20 +208,15 @@ export default defineConfig({
             },
             // The built-in fallback data is fetched only when the server cannot be reached.
             { name: 'sample-data', test: /[\\/]src[\\/]domain[\\/]sample-data[\\/]/ },
-            // One chunk per audience; the cart context belongs to the customer pages.
-            {
-              name: 'customer',
-              test: /[\\/]src[\\/]web[\\/](customer[\\/]|lib[\\/]cart\.tsx$)|[\\/]src[\\/]domain[\\/]cart\.ts$/,
-            },
             ...AUDIENCES.filter((name) => name !== 'customer').map((name) => ({
               name,
               test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`),
             })),
-            // Shared primitives, helpers, domain rules, contracts and icons, loaded with the first page's audience chunk:
-            // one chunk rather than dozens of tiny ones.
+            // The customer pages, the UI kit, the web library, the domain rules and the icons: each module goes to the
+            // chunk of the pages that use it (customerChunk), so a page downloads what it shows and little else.
             {
-              name: 'shared',
-              test: /[\\/]src[\\/](web[\\/](ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/,
+              name: customerChunk,
+              test: /[\\/]src[\\/](web[\\/](customer|ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/,
             },
           ],
         },
@@ -109,4 +232,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-});
+}));

@@ -26,8 +26,7 @@ const { values: opts } = parseArgs({
 
 /** In the order they run: cheap and quiet figures first, the heavy scale seeding last. */
 const SCRIPTS = [
-  { id: 'js', file: 'js-budget.mjs', title: 'Web: first-page JavaScript' },
-  { id: 'js-pages', file: 'perf/js-pages.mjs', title: 'Web: JavaScript a browser fetches' },
+  { id: 'js', file: 'js-budget.mjs', title: 'Web: JavaScript a browser fetches for the customer pages' },
   { id: 'startup', file: 'perf/startup.mjs', title: 'Start-up' },
   { id: 'lighthouse', file: 'perf/lighthouse.mjs', title: 'Web: Lighthouse' },
   { id: 'search', file: 'perf/search.mjs', title: 'Search vs pgbench, and PGlite vs PostgreSQL' },

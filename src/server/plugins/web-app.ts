@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -56,29 +56,34 @@ export async function registerWebApp(
   });
   const indexHtml = hasBuild ? Buffer.from(withPublicConfig(readFileSync(indexFile!, 'utf8'), pub)) : null;
   const plain = indexHtml ? compressed(indexHtml) : null;
-  // The customer pages' own chunks (vite.config.ts groups), which the entry would only discover
-  // after it runs: announced in the page they open, so they download alongside the entry. The
-  // validation library (the zod chunk) is not among them: no customer page loads it.
-  const customerChunks =
-    hasBuild && existsSync(path.join(distDir!, 'assets'))
-      ? readdirSync(path.join(distDir!, 'assets')).filter((f) => /^(customer|shared)-[\w-]+\.js$/.test(f))
-      : [];
-  const customerHtml =
-    indexHtml && customerChunks.length
-      ? compressed(
-          Buffer.from(
-            indexHtml
-              .toString('utf8')
-              .replace(
-                '</head>',
-                `${customerChunks.map((f) => `    <link rel="modulepreload" crossorigin href="/assets/${f}">`).join('\n')}\n  </head>`,
-              ),
-          ),
-        )
-      : plain;
-  const isCustomerLanding = (url: string) =>
-    url === '/' || url.startsWith('/?') || url.startsWith('/restaurant/') || url.startsWith('/restaurants/');
-  const customerSource = customerChunks.length && indexHtml ? customerHtml!.identity.toString('utf8') : null;
+  // Each landing page's own chunks (the customer layout's and the page's: .vite/landing-chunks.json, written by
+  // vite.config.ts), which the entry would only discover after it runs: announced in the page they open, so they
+  // download alongside the entry; no other page's code comes with them
+  // (docs/decisions/0176-honest-javascript-budget.md).
+  const chunksFile = hasBuild ? path.join(distDir!, '.vite', 'landing-chunks.json') : null;
+  const landingChunks: Record<string, string[]> =
+    chunksFile && existsSync(chunksFile) ? JSON.parse(readFileSync(chunksFile, 'utf8')) : {};
+  const landingHtml = new Map(
+    Object.entries(landingChunks).map(([page, files]) => [
+      page,
+      indexHtml!
+        .toString('utf8')
+        .replace(
+          '</head>',
+          `${files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`).join('\n')}\n  </head>`,
+        ),
+    ]),
+  );
+  const compressedLanding = new Map([...landingHtml].map(([page, html]) => [page, compressed(Buffer.from(html))]));
+  /** The landing page a URL opens (home, London, a city, a restaurant), or null. */
+  const landingPage = (url: string): string | null => {
+    const p = url.split(/[?#]/)[0];
+    if (p === '/') return 'home';
+    if (/^\/restaurants\/london\/?$/.test(p)) return 'london';
+    if (p.startsWith('/restaurants/')) return 'city';
+    if (p.startsWith('/restaurant/')) return 'restaurant';
+    return null;
+  };
   const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
   /**
@@ -130,9 +135,11 @@ export async function registerWebApp(
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    const preloads = customerSource ? await landingPreloads(url) : null;
+    const landing = landingPage(url);
+    const source = landing ? landingHtml.get(landing) : undefined;
+    const preloads = source ? await landingPreloads(url) : null;
     if (preloads) {
-      const html = Buffer.from(customerSource!.replace('</head>', `${preloads.join('\n')}\n  </head>`));
+      const html = Buffer.from(source!.replace('</head>', `${preloads.join('\n')}\n  </head>`));
       // Small (about 1.5 kB): compressed per request at a cheap level.
       const body =
         encoding === 'br'
@@ -142,7 +149,7 @@ export async function registerWebApp(
             : html;
       return reply.send(body);
     }
-    const page = isCustomerLanding(url) ? customerHtml! : plain!;
+    const page = (landing && compressedLanding.get(landing)) || plain!;
     return reply.send(encoding ? page[encoding] : page.identity);
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { AdminCertificateView } from '../../domain/contracts/halal/admin-halal';
 import { halalStatusLabel } from '../../domain/halal';
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_STATUSES } from '../../domain/halal-facts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { halalStatusLabel } from '../../domain/halal';
 import { canUseAdminArea } from '../../domain/policies';
 import { call } from '../lib/call';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
 import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
 import { ApiError } from '../lib/api';

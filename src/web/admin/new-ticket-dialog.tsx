@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { TICKET_MESSAGES, createTicketBody } from '../../domain/contracts/tickets/tickets';
 import { TICKET_CHANNELS, TICKET_PRIORITIES, type TicketChannel, type TicketPriority } from '../../domain/tickets';
 import { type BodyOf, call } from '../lib/call';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { RestaurantDetail } from '../../domain/contracts/admin/restaurants-endpoints';
 import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, type ReviewAction, reviewMove } from '../../domain/restaurant-review';
 import { call } from '../lib/call';

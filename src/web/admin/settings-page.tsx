@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Cog, Power, Save, Truck, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { SETTINGS_MESSAGES } from '../../domain/contracts/settings/settings';
 import {
   SETTING_INFO,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, type TeamMember } from '../../domain/contracts/admin/team';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
 import { call } from '../lib/call';

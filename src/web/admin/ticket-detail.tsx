@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { TICKET_MESSAGES, type TicketResponse } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
 import { type BodyOf, call } from '../lib/call';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { DRIVER_STATUS_FAILED, type DriverAction } from '../../domain/driver-approval';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

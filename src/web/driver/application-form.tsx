@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bike, Car, FileText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { SubmitApplicationBody } from '../../domain/contracts/driver/application';
 import {
   APPLICATION_MESSAGES,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { EARNINGS_MESSAGES } from '../../domain/contracts/driver/earnings';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';

@@ -1,6 +1,6 @@
 import { CircleCheck, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { uploadFile } from '../lib/upload';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { JobSummary } from '../../domain/contracts/driver/jobs';
 import { ACTION_LABELS } from '../../domain/driver-flow';
 import { formatMiles, formatPrice, formatTime } from '../lib/format';

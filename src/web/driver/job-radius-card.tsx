@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, LocateOff } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { ListJobsResponse } from '../../domain/contracts/driver/jobs';
 import { JOB_RADIUS_MESSAGES } from '../../domain/contracts/driver/job-radius';
 import { JOB_RADIUS_MAX_MILES, JOB_RADIUS_MIN_MILES } from '../../domain/dispatch-reach';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Card } from '../ui/card';
 import { Switch } from '../ui/switch';
 import { setOnline } from './driver-api';

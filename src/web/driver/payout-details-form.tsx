@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { PayoutDetailsResponse } from '../../domain/contracts/driver/payout-details';
 import { PAYOUT_DETAILS_MESSAGES, normaliseAccountNumber, normaliseSortCode } from '../../domain/payout-details';
 import { ApiError } from '../lib/api';

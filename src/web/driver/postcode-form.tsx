@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import { POSTCODE_MESSAGES } from '../../domain/contracts/driver/postcode';
 import { normalisePostcode } from '../../domain/geo';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { CertificateView, PartnerHalalResponse } from '../../domain/contracts/halal/partner-halal';
 import { halalStatusLabel } from '../../domain/halal';
 import { topicName } from '../../domain/topics';

@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { IMAGE_ACCEPT, checkImageFile } from '../../domain/menu';
 import { ApiError } from '../lib/api';
 import { uploadFile } from '../lib/upload';

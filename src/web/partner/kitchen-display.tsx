@@ -1,6 +1,6 @@
 import { Bike, Minimize2, ShoppingBag, Volume2, VolumeX, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import type { OrderAction } from '../../domain/order-flow';
 import { ACTION_LABELS, KITCHEN_COLUMNS, KITCHEN_SHORTCUTS } from '../../domain/partner-orders';

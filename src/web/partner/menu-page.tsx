@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { ManagedItem, ManagedSection, SiteMenuResponse } from '../../domain/contracts/menu/menu';
 import { QUICK_START_SECTIONS, moveInList } from '../../domain/menu';
 import { isClientError } from '../lib/api';

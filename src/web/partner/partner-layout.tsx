@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, ReceiptText, Settings, UtensilsCrossed } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { useMe } from '../lib/me';
 import { Button } from '../ui/button';

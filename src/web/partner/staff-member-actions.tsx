@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import type { StaffMember } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole } from '../../domain/partner-access';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import type { Invitation } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../domain/partner-access';

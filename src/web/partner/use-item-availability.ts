@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { messageOf, partnerKeys } from './partner-api';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import type { PrepTime } from '../../domain/eta';
 import type { OrderAction } from '../../domain/order-flow';

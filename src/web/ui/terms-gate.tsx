@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { Alert } from './alert';
