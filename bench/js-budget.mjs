@@ -13,10 +13,13 @@
 // audience or of zod fails the check whatever the size: by its chunk name, and by the source files
 // its sourcemap lists (so a partner file that drifts into a shared chunk is caught too).
 //
-//   node bench/js-budget.mjs [--json] [--verbose]
+//   node bench/js-budget.mjs [--gate] [--json] [--verbose]
 //
-// `npm run bench:js` runs it; `npm run test:e2e` runs it as a gate after the build (exit code 1 on
-// a failed budget; with --json it exits 0 and reports, the bench/run.mjs protocol).
+// `npm run bench:js` runs it and exits 1 on a failed budget (with --json it exits 0 and reports,
+// the bench/run.mjs protocol). `npm run test:e2e` runs it with --gate after the build: the same
+// measurement, failing on foreign code or on growth past GATE_KB, the figure the pages had when the
+// browser-measured count replaced the static one. The 120 kB budget itself is not met yet; the bench
+// says FAIL for it, and the gate keeps the pages from growing meanwhile (decision 0176).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,8 +29,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ROOT, freePort, startServer } from './lib/harness.mjs';
 import { BENCH_ENV, benchArgs, figure, printResult, say } from './lib/perf.mjs';
 
-const opts = benchArgs();
+const opts = benchArgs({ gate: { type: 'boolean', default: false } });
 const BUDGET_KB = 120;
+/** The e2e gate's ceiling until the budget is met: no page may grow past today's figure. */
+const GATE_KB = 145;
 const PAGES = [
   { id: 'web-js-first-page', name: 'home page', path: '/' },
   { id: 'web-js-restaurant', name: 'restaurant page', path: '/restaurant/kervan-ocakbasi-dalston' },
@@ -84,7 +89,7 @@ try {
     const total = rows.reduce((a, r) => a + r.kB, 0);
     const foreign = rows.filter((r) => FOREIGN_CHUNK.test(r.file) || r.foreign.length > 0);
     const pass = total <= BUDGET_KB && foreign.length === 0;
-    if (!pass) failed = true;
+    if (opts.gate ? total > GATE_KB || foreign.length > 0 : !pass) failed = true;
     say(opts, `${p.name} (${p.path}): ${rows.length} scripts, ${total.toFixed(1)} kB gzip`);
     for (const r of rows.sort((a, b) => b.kB - a.kB)) say(opts, `  ${r.kB.toFixed(1).padStart(6)} kB  ${r.file}`);
     for (const r of foreign)
