@@ -44,6 +44,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-ssr/**',
       'build/**',
       'node_modules/**',
       'data/**',
