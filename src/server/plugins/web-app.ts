@@ -3,7 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ServerRenderEntry } from '../../domain/server-render';
+import type { ResponseCache } from '../modules/catalog';
 import { preferredEncoding } from './encoding';
+import { apiGetOf, withRenderedPage } from './page-render';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -28,6 +31,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | null,
   pub: { mapTileUrl: string | null } = { mapTileUrl: null },
+  pages: { entry: ServerRenderEntry | null; cache: ResponseCache } | null = null,
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasBuild = !!indexFile && existsSync(indexFile);
@@ -119,6 +123,29 @@ export async function registerWebApp(
     }
     return links;
   }
+  const apiGet = apiGetOf(app);
+  /**
+   * A customer landing page rendered on the server as a visitor sees it (its data in the HTML, the
+   * browser hydrates it), or '' when it is not (client-rendered shell). Kept in the catalog's response
+   * cache, so under the catalog version and the minute like the answers it is made of
+   * (docs/decisions/0177-server-rendered-customer-pages.md).
+   */
+  const renderedPage = async (url: string) =>
+    pages!.cache.get(JSON.stringify(['page', url]), async () => {
+      let page;
+      try {
+        page = await pages!.entry!.renderPage(url, apiGet);
+      } catch (err) {
+        app.log.error({ err, url }, 'server rendering failed; the page goes client-rendered');
+        return '';
+      }
+      if (!page) return '';
+      // The answers the page carries need no preload; the session, images, halal details and reviews still do.
+      const preloads = ((await landingPreloads(url)) ?? []).filter(
+        (link) => !page.fetched.some((u) => link.includes(`href="${attr(u)}"`)),
+      );
+      return withRenderedPage(customerSource!.replace('</head>', `${preloads.join('\n')}\n  </head>`), page) ?? '';
+    });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
@@ -129,6 +156,14 @@ export async function registerWebApp(
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (pages?.entry && customerSource && isCustomerLanding(url)) {
+      const page = await renderedPage(url);
+      if (page.body) {
+        const encoded = encoding ? page.encoded(encoding) : null;
+        if (encoded) return reply.header('content-encoding', encoding!).send(encoded);
+        return reply.send(page.body);
+      }
+    }
     if (encoding) reply.header('content-encoding', encoding);
     const preloads = customerSource ? await landingPreloads(url) : null;
     if (preloads) {
