@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { waitForHydration } from './hydration';
 import { keepSampleOpen } from './live-orders';
 
 /*
@@ -62,10 +63,7 @@ function watchErrors(page: Page): string[] {
  * until React has hydrated it: hydrated in place, the element is the same one.
  */
 async function expectHydratedInPlace(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-  });
+  await waitForHydration(page);
   expect(
     await page.evaluate(() => (window as unknown as { serverH1?: Element }).serverH1 === document.querySelector('h1')),
   ).toBe(true);
