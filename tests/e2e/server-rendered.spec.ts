@@ -34,6 +34,12 @@ test('without JavaScript, the home and a restaurant page show their content', as
       page.getByRole('list', { name: 'Major cities' }).getByRole('link', { name: /Birmingham/ }),
     ).toBeVisible();
 
+    // The search form submits as a plain GET of the home page, which the server renders for that search.
+    await page.getByRole('textbox', { name: 'Location' }).fill('Birmingham');
+    await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
+    await expect(page).toHaveURL(/location=Birmingham/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Halal restaurants in Birmingham' })).toBeVisible();
+
     await page.goto(`/restaurant/${SAMPLE.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: SAMPLE.brandName })).toBeVisible();
     const menu = await menuOf(page);
