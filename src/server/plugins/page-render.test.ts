@@ -78,6 +78,15 @@ describe('customer landing pages arrive rendered', () => {
     for (const item of items.filter((i) => i.isAvailable).slice(0, 5)) expect(root).toContain(item.name);
   });
 
+  it('answers a revalidation of an unchanged page with 304', async () => {
+    const first = await get('/restaurants/london', { 'accept-encoding': 'gzip' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/-gzip"$/);
+    const again = await get('/restaurants/london', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('shows a change to the catalog in the next page (the HTML is kept under the catalog version)', async () => {
     const before = rootOf((await get(`/restaurant/${SLUG}`)).body);
     const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));

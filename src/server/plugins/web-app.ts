@@ -160,6 +160,10 @@ export async function registerWebApp(
       const page = await renderedPage(url);
       if (page.body) {
         const encoded = encoding ? page.encoded(encoding) : null;
+        // As the API's cached answers: each coding its own tag, a matching revalidation 304.
+        const etag = encoded ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         if (encoded) return reply.header('content-encoding', encoding!).send(encoded);
         return reply.send(page.body);
       }
