@@ -44,6 +44,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-ssr/**',
       'build/**',
       'node_modules/**',
       'data/**',
@@ -137,7 +138,7 @@ export default tseslint.config(
     ),
   ),
   zone(
-    ['src/web/app/**'],
+    ['src/web/app/**', 'src/web/ssr/**'],
     [{ group: ['**/server/**'], message: 'The web app never imports the server; share through src/domain.' }],
   ),
   // The web reaches the API only through the typed client: a path is the contract's, never a hand-written string

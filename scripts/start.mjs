@@ -1,4 +1,4 @@
-// npm start: builds the web app when dist/ is missing or older than its sources, then serves
+// npm start: builds the web app when dist/ or dist-ssr/ is missing or older than its sources, then serves
 // API and app from one process (embedded database with demo data unless configured otherwise).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -16,13 +16,24 @@ function newest(p) {
   return max;
 }
 
-const built = path.join(root, 'dist', 'index.html');
-const sources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(root, p));
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+// Both builds of `npm run build`: the browser's (dist/) and the server rendering of the customer
+// pages (dist-ssr/, docs/decisions/0177-server-rendered-customer-pages.md).
+const built = [path.join(root, 'dist', 'index.html'), path.join(root, 'dist-ssr', 'entry-server.js')];
+const sources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'vite.ssr.config.ts'].map((p) =>
+  path.join(root, p),
+);
+const stale =
+  built.some((file) => !existsSync(file)) ||
+  Math.max(...sources.map(newest)) > Math.min(...built.map((file) => statSync(file).mtimeMs));
 if (stale) {
   console.log('Building the web app (first start, or its sources changed)...');
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const args of [
+    ['build', '--logLevel', 'warn'],
+    ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'],
+  ]) {
+    const result = spawnSync(bin('vite'), args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 // The server runs from one bundled file (our TypeScript compiled by esbuild, packages left to Node),

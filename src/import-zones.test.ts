@@ -95,6 +95,13 @@ describe('the UI kit and the web library know no audience', () => {
   });
 });
 
+describe('the server rendering of the web app is web code', () => {
+  it('refuses the server, even though the server runs it (it loads the built bundle by path)', async () => {
+    expect(await refusals('src/web/ssr/x.tsx', "import { x } from '../../server/app';")).toHaveLength(1);
+    expect(await refusals('src/web/ssr/x.tsx', "import type { x } from '../../domain/server-render';")).toEqual([]);
+  });
+});
+
 describe('the web names no API path by hand', () => {
   /** The no-restricted-syntax messages for one line of code in a file at `path`. */
   async function pathRefusals(path: string, code: string): Promise<string[]> {

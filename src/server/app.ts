@@ -42,6 +42,7 @@ import { registerInputHygiene } from './plugins/input-hygiene';
 import { createMailer, type Mailer } from './platform/mail';
 import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
+import { loadRenderEntry } from './plugins/page-render';
 import { registerWebApp } from './plugins/web-app';
 import { alertFailedNotification, messagePreparer, notificationRoutes } from './modules/notifications';
 import { startOutboxWorker } from './platform/notify/outbox-worker';
@@ -139,7 +140,7 @@ export async function buildApp(
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   partnerOrderRoutes(app);
-  catalogRoutes(app, {
+  const catalog = catalogRoutes(app, {
     db: database.db,
     geocoder: deps.geocoder,
     responseCache: config.responseCache,
@@ -156,7 +157,16 @@ export async function buildApp(
   notificationRoutes(app, { db: database.db, authSecret: config.authSecret });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 
-  await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl ?? null });
+  const renderEntry = await loadRenderEntry(config.webRenderEntry, app.log);
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    { mapTileUrl: config.mapTileUrl ?? null },
+    {
+      entry: renderEntry,
+      cache: catalog.cache,
+    },
+  );
 
   // Background sweepers start once the app is ready; tests run them by hand (config.sweepers false).
   const stopSweepers: (() => Promise<void>)[] = [];

@@ -60,6 +60,11 @@ export type Config = {
   unansweredOrdersSweepMs: number;
   webDistDir: string | null;
   /**
+   * The server-rendering bundle of the customer pages (`npm run build` writes dist-ssr/); null or a
+   * missing file: every page is the client-rendered shell (docs/decisions/0177-server-rendered-customer-pages.md).
+   */
+  webRenderEntry: string | null;
+  /**
    * A public raster tile URL template ("https://tile.example/{z}/{x}/{y}.png") drawn under the
    * maps; unset: the plain SVG map (docs/decisions/0080-maps.md). Not a secret: the browser reads it.
    */
@@ -253,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepers: true,
     unansweredOrdersSweepMs: e.UNANSWERED_ORDERS_SWEEP_MS,
     webDistDir: path.resolve('dist'),
+    webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),
     mapTileUrl: e.MAP_TILE_URL ?? null,
   };
 }

@@ -1,19 +1,29 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppErrorBoundary } from './app/error-screens';
-import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { AppTree } from './ssr/app-tree';
+import { hydrateServerPage, readServerState } from './ssr/hydrate';
 import './styles.css';
 
-const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+function renderInBrowser(): void {
+  createRoot(container).render(
+    <AppTree>
+      <RouterProvider router={createAppRouter()} />
+    </AppTree>,
+  );
+}
+
+// A customer landing page arrives rendered by the server and is hydrated; every other page (and
+// every page under `npm run dev`) is the empty shell, rendered here (docs/decisions/0177-server-rendered-customer-pages.md).
+const serverState = readServerState();
+if (serverState) {
+  hydrateServerPage(container, serverState).catch((err: unknown) => {
+    // The page's code could not be loaded: render it afresh (the router shows its error screen if it still fails).
+    console.error(err);
+    renderInBrowser();
+  });
+} else {
+  renderInBrowser();
+}

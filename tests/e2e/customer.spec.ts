@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS, type SampleRestaurant } from '../../src/domain/sample-data/sample-restaurants';
+import { waitForHydration } from './hydration';
 import { keepSampleOpen } from './live-orders';
 
 /*
@@ -449,9 +450,13 @@ test('reviews: a visitor is asked to sign in on a live page; our saved copy of a
   await expect(page.getByText('Please sign in')).toBeVisible();
   await expect(page.getByText('You need to sign in to leave a review.')).toBeVisible();
 
-  // The server is unreachable: the sample copy of the branch stands in, without its reviews.
+  // The server is unreachable: the sample copy of the branch stands in, without its reviews. (A
+  // branch's page opened from the server arrives rendered with its data, so the app is asked for
+  // the branch in the browser, from the London list.)
+  await page.goto('/restaurants/london');
+  await waitForHydration(page);
   await page.route(`**/api/restaurants/${sample.slug}`, (route) => route.abort('connectionrefused'));
-  await page.goto(`/restaurant/${sample.slug}`);
+  await page.locator(`a[href="/restaurant/${sample.slug}"]`).first().click();
   await expect(page.getByText("We can't reach HalalNosh right now", { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(reviews.getByText('Reviews are not available for this restaurant.')).toBeVisible();
   await reviews.getByRole('button', { name: 'Write Review' }).click();

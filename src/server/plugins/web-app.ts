@@ -3,7 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ServerRenderEntry } from '../../domain/server-render';
+import type { ResponseCache } from '../modules/catalog';
 import { preferredEncoding } from './encoding';
+import { apiGetOf, withRenderedPage } from './page-render';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -28,6 +31,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | null,
   pub: { mapTileUrl: string | null } = { mapTileUrl: null },
+  pages: { entry: ServerRenderEntry | null; cache: ResponseCache } | null = null,
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasBuild = !!indexFile && existsSync(indexFile);
@@ -84,6 +88,11 @@ export async function registerWebApp(
     if (p.startsWith('/restaurant/')) return 'restaurant';
     return null;
   };
+  /** The HTML a landing page starts from: index.html with that page's own chunks announced. */
+  const landingSource = (url: string): string | undefined => {
+    const landing = landingPage(url);
+    return landing ? landingHtml.get(landing) : undefined;
+  };
   const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
   /**
@@ -124,6 +133,30 @@ export async function registerWebApp(
     }
     return links;
   }
+  const apiGet = apiGetOf(app);
+  /**
+   * A customer landing page rendered on the server as a visitor sees it (its data in the HTML, the
+   * browser hydrates it), or '' when it is not (client-rendered shell). Kept in the catalog's response
+   * cache, so under the catalog version and the minute like the answers it is made of
+   * (docs/decisions/0177-server-rendered-customer-pages.md).
+   */
+  const renderedPage = async (url: string) =>
+    pages!.cache.get(JSON.stringify(['page', url]), async () => {
+      let page;
+      try {
+        page = await pages!.entry!.renderPage(url, apiGet);
+      } catch (err) {
+        app.log.error({ err, url }, 'server rendering failed; the page goes client-rendered');
+        return '';
+      }
+      if (!page) return '';
+      // The answers the page carries need no preload; the session, images, halal details and reviews still do.
+      const preloads = ((await landingPreloads(url)) ?? []).filter(
+        (link) => !page.fetched.some((u) => link.includes(`href="${attr(u)}"`)),
+      );
+      const source = landingSource(url) ?? indexHtml!.toString('utf8');
+      return withRenderedPage(source.replace('</head>', `${preloads.join('\n')}\n  </head>`), page) ?? '';
+    });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
@@ -134,9 +167,21 @@ export async function registerWebApp(
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (pages?.entry && landingPage(url)) {
+      const page = await renderedPage(url);
+      if (page.body) {
+        const encoded = encoding ? page.encoded(encoding) : null;
+        // As the API's cached answers: each coding its own tag, a matching revalidation 304.
+        const etag = encoded ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        if (encoded) return reply.header('content-encoding', encoding!).send(encoded);
+        return reply.send(page.body);
+      }
+    }
     if (encoding) reply.header('content-encoding', encoding);
     const landing = landingPage(url);
-    const source = landing ? landingHtml.get(landing) : undefined;
+    const source = landingSource(url);
     const preloads = source ? await landingPreloads(url) : null;
     if (preloads) {
       const html = Buffer.from(source!.replace('</head>', `${preloads.join('\n')}\n  </head>`));

@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     signInLimitPerMinute: 1000,
     webDistDir: null,
+    webRenderEntry: null,
     logLevel: 'silent',
     sweepers: false,
     ...overrides,

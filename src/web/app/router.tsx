@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { type RouteObject, createBrowserRouter } from 'react-router';
+import { type HydrationState, type RouteObject, createBrowserRouter } from 'react-router';
 import type { AdminArea } from '../../domain/policies';
 import { PageLoading } from '../ui/spinner';
 import { RouteErrorScreen } from './error-screens';
@@ -203,6 +203,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; a server-rendered page passes the router state it was rendered with (src/web/ssr/hydrate.tsx). */
+export function createAppRouter(opts?: { hydrationData?: HydrationState }) {
+  return createBrowserRouter(routes, opts);
 }

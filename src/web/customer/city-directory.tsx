@@ -11,10 +11,13 @@ const LARGE_CITY_POPULATION = 500_000;
 
 type City = { name: string; slug: string; region: string; population: number; description: string };
 
+/** The city directory's cache key (also what the server renders the home page with: src/web/ssr/page-data.ts). */
+export const citiesQueryKey = ['cities'] as const;
+
 /** The UK city directory (GET /api/cities; the built-in list when the server cannot be reached). */
 export function CityDirectory() {
   const cities = useQuery({
-    queryKey: ['cities'],
+    queryKey: citiesQueryKey,
     queryFn: ({ signal }) => call(endpoints.catalog.getCities, { signal }),
     staleTime: 10 * 60_000,
   });

@@ -14,7 +14,7 @@ import { PageLoading } from '../ui/spinner';
 import { LoadFailed } from '../ui/load-failed';
 import { RestaurantGrid } from './restaurant-card';
 import { useDeliverTo } from './known-postcode';
-import { restaurantListJsonLd, useJsonLd } from './structured-data';
+import { pageOrigin, restaurantListJsonLd, useJsonLd } from './structured-data';
 
 function CityNotFound() {
   useDocumentTitle('City Not Found');
@@ -40,9 +40,10 @@ function CityView({ data, deliverTo }: { data: GetCityResponse; deliverTo: strin
   useMetaDescription(
     `Halal food delivery in ${city.name}, ${city.region}: verified halal restaurants near you on HalalNosh. ${city.description}`,
   );
+  const origin = pageOrigin();
   useJsonLd(
-    restaurants.length
-      ? restaurantListJsonLd(`Halal restaurants in ${city.name}`, restaurants, window.location.origin)
+    restaurants.length && origin
+      ? restaurantListJsonLd(`Halal restaurants in ${city.name}`, restaurants, origin)
       : null,
   );
 
@@ -123,13 +124,18 @@ function CityView({ data, deliverTo }: { data: GetCityResponse; deliverTo: strin
   );
 }
 
+/** The city page's cache key (also what the server renders it with: src/web/ssr/page-data.ts). */
+export function cityQueryKey(slug: string, deliverTo: string | null) {
+  return ['city', slug, deliverTo] as const;
+}
+
 /** /restaurants/{citySlug}: a UK city's facts and its first 8 restaurants; an unknown city says so. */
 export function CityPage() {
   const { citySlug = '' } = useParams();
   // The cards say whether each branch delivers to the known postcode (docs/product/customer.md#delivers-here).
   const deliverTo = useDeliverTo();
   const city = useQuery({
-    queryKey: ['city', citySlug, deliverTo],
+    queryKey: cityQueryKey(citySlug, deliverTo),
     queryFn: ({ signal }) =>
       call(endpoints.catalog.getCitiesBySlug, {
         params: { slug: citySlug },

@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import type { SearchFilter } from '../../domain/search-filters';
 import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
@@ -17,10 +18,21 @@ import { useDeliverTo } from './known-postcode';
 import { sampleSearch } from './sample-fallback';
 import { searchQueryString, useFilterParam } from './search-params';
 import { countLine } from './search-results';
-import { restaurantListJsonLd, useJsonLd } from './structured-data';
+import { pageOrigin, restaurantListJsonLd, useJsonLd } from './structured-data';
 
-const PAGE_SIZE = 100;
+export const LONDON_PAGE_SIZE = 100;
 const LONDON_CHIPS = ['fast', 'free', 'top', 'open'] as const;
+
+/** The London search's query string and cache key (also what the server renders the page with: src/web/ssr/page-data.ts). */
+export function londonRequestQuery(filters: readonly SearchFilter[], deliverTo: string | null): string {
+  const params = new URLSearchParams(searchQueryString({ location: 'London', filters: [...filters] }));
+  if (deliverTo) params.set('deliverTo', deliverTo);
+  return params.toString();
+}
+
+export function londonQueryKey(qs: string) {
+  return ['restaurants', 'london', qs] as const;
+}
 
 /** /restaurants/london: every London restaurant, the chips (state in the URL) and structured data. */
 export function LondonPage() {
@@ -31,14 +43,12 @@ export function LondonPage() {
   const [filters, setFilters] = useFilterParam();
   // The cards say whether each branch delivers to the known postcode (docs/product/customer.md#delivers-here).
   const deliverTo = useDeliverTo();
-  const params = new URLSearchParams(searchQueryString({ location: 'London', filters }));
-  if (deliverTo) params.set('deliverTo', deliverTo);
-  const qs = params.toString();
+  const qs = londonRequestQuery(filters, deliverTo);
   const search = useInfiniteQuery({
-    queryKey: ['restaurants', 'london', qs],
+    queryKey: londonQueryKey(qs),
     queryFn: ({ pageParam, signal }) =>
       call(endpoints.catalog.getRestaurantsSearch, {
-        query: { ...Object.fromEntries(new URLSearchParams(qs)), limit: PAGE_SIZE, offset: pageParam },
+        query: { ...Object.fromEntries(new URLSearchParams(qs)), limit: LONDON_PAGE_SIZE, offset: pageParam },
         signal,
       }),
     initialPageParam: 0,
@@ -46,6 +56,8 @@ export function LondonPage() {
       const loaded = pages.reduce((n, p) => n + p.restaurants.length, 0);
       return loaded < last.total ? loaded : undefined;
     },
+    // The server-rendered cards stay while the known postcode's answer loads (no spinner after hydration).
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
   const unreachable = search.isError && isUnreachable(search.error);
@@ -60,10 +72,9 @@ export function LondonPage() {
   const total = fallback?.total ?? search.data?.pages[0]?.total ?? 0;
   const ready = Boolean(fallback || search.data);
 
+  const origin = pageOrigin();
   useJsonLd(
-    restaurants.length
-      ? restaurantListJsonLd('Halal restaurants in London', restaurants, window.location.origin)
-      : null,
+    restaurants.length && origin ? restaurantListJsonLd('Halal restaurants in London', restaurants, origin) : null,
   );
 
   return (

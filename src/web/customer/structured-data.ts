@@ -47,6 +47,11 @@ export function restaurantListJsonLd(name: string, restaurants: readonly Restaur
   };
 }
 
+/** The page's origin for absolute URLs; null while rendering on the server (the block is added in the browser only). */
+export function pageOrigin(): string | null {
+  return typeof window === 'undefined' ? null : window.location.origin;
+}
+
 /** Puts a JSON-LD block in document.head while the page is shown and takes it out afterwards. */
 export function useJsonLd(data: object | null): void {
   const text = data ? JSON.stringify(data) : null;

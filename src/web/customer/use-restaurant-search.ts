@@ -27,18 +27,14 @@ export type RestaurantSearch = {
   loadMore: () => void;
 };
 
+type SearchInput = Omit<SearchState, 'filters'> & { filters: readonly SearchFilter[] };
+
 /**
- * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
- * the filter chips, a page at a time (the server's page size; the first page's URL is the one the
- * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
- * stand in, filtered the same way, in London (docs/product/customer.md#sample-fallback "Search fallback").
+ * The query string of the search for this input (empty location means London): also what the
+ * server renders the home page with (src/web/ssr/page-data.ts), so both build the same query.
  */
-export function useRestaurantSearch(
-  input: Omit<SearchState, 'filters'> & { filters: readonly SearchFilter[] },
-  deliverTo: string | null = null,
-): RestaurantSearch {
+export function searchRequestQuery(input: SearchInput, deliverTo: string | null): string {
   const location = input.location.trim() || DEFAULT_LOCATION;
-  rememberSearchedPostcode(location);
   const params = new URLSearchParams(searchQueryString({ ...input, location, filters: [...input.filters] }));
   // A city search asks about the known postcode too, so cards say whether each branch delivers there.
   if (deliverTo && !normalisePostcode(location)) params.set('deliverTo', deliverTo);
@@ -46,9 +42,24 @@ export function useRestaurantSearch(
   if (params.get('sort') === 'distance' && !normalisePostcode(location) && !params.get('deliverTo')) {
     params.delete('sort');
   }
-  const qs = params.toString();
+  return params.toString();
+}
+
+export function searchQueryKey(qs: string) {
+  return ['restaurants', 'search', qs] as const;
+}
+
+/**
+ * GET /api/restaurants/search for a location (city or postcode; empty means London), a cuisine and
+ * the filter chips, a page at a time (the server's page size; the first page's URL is the one the
+ * server preloads for "/"). When the server is unreachable (network or 5xx), the sample restaurants
+ * stand in, filtered the same way, in London (docs/product/customer.md#sample-fallback "Search fallback").
+ */
+export function useRestaurantSearch(input: SearchInput, deliverTo: string | null = null): RestaurantSearch {
+  rememberSearchedPostcode(input.location.trim() || DEFAULT_LOCATION);
+  const qs = searchRequestQuery(input, deliverTo);
   const query = useInfiniteQuery({
-    queryKey: ['restaurants', 'search', qs],
+    queryKey: searchQueryKey(qs),
     queryFn: ({ pageParam, signal }) =>
       call(endpoints.catalog.getRestaurantsSearch, {
         query: { ...Object.fromEntries(new URLSearchParams(qs)), offset: pageParam || undefined },

@@ -10,7 +10,7 @@ import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
-import { type CachedAnswer, type CatalogChanges, createResponseCache } from './response-cache';
+import { type CachedAnswer, type CatalogChanges, type ResponseCache, createResponseCache } from './response-cache';
 import { searchRestaurants } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
@@ -18,7 +18,7 @@ import { suggestCity } from './suggest-city';
 export function catalogRoutes(
   app: FastifyInstance,
   deps: { db: Db; geocoder: Geocoder; responseCache?: boolean; catalogChanges?: CatalogChanges },
-): void {
+): { cache: ResponseCache } {
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text
   // under the catalog version and the minute (docs/decisions/0091-response-cache.md).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true, changes: deps.catalogChanges });
@@ -75,4 +75,8 @@ export function catalogRoutes(
     );
     return sendCached(request, reply, answer);
   });
+
+  // The server-rendered customer pages are kept in the same cache, under the same version and minute
+  // (docs/decisions/0177-server-rendered-customer-pages.md).
+  return { cache };
 }

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, menuItems, menus, sites } from '../db/schema/index';
+import { seedDemo } from '../db/seed/seed-demo';
+import { type TestApp, createTestApp } from '../test/test-app';
+
+// Server-rendered customer pages (docs/decisions/0177-server-rendered-customer-pages.md), rendered
+// by the rendering entry's source (the build's dist-ssr/ bundle is made from it) into a shell like
+// the build's index.html.
+const SHELL =
+  '<!doctype html><html lang="en-GB"><head><title>HalalNosh</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+  '<body><div id="root"></div><noscript>x</noscript></body></html>';
+
+/** The id of the state's JSON block (src/web/ssr/app-tree.tsx). */
+const SERVER_STATE_ID = 'halalnosh-ssr-state';
+
+let t: TestApp;
+const SLUG = 'saffron-ember-green-street';
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'halalnosh-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), SHELL);
+  writeFileSync(path.join(dist, 'assets', 'customer-abc.js'), '');
+  t = await createTestApp({ webDistDir: dist, webRenderEntry: path.resolve('src/web/ssr/entry-server.tsx') });
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+});
+afterAll(async () => t?.close());
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: res.body, headers: res.headers };
+}
+
+/** The rendered markup inside the root element ('' for the empty shell). */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div>\s*(<script type="application\/json"|<noscript)/.exec(html)?.[1] ?? '';
+
+describe('customer landing pages arrive rendered', () => {
+  it('the home page has its hero, search form, restaurant cards and cities, and the state to hydrate with', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const root = rootOf(res.body);
+    expect(root).toContain('Halal food you can trust, delivered</h1>');
+    expect(root).toContain('role="search"');
+    expect(root).toContain('Saffron Ember');
+    expect(root).toContain('Birmingham');
+    expect(res.body).toContain(`<script type="application/json" id="${SERVER_STATE_ID}">`);
+    // The answers it carries are not preloaded again; the session still is.
+    expect(res.body).toContain('href="/api/me"');
+    expect(res.body).not.toContain('href="/api/restaurants/search');
+  });
+
+  it('the London page and a city page list their restaurants', async () => {
+    const london = rootOf((await get('/restaurants/london')).body);
+    expect(london).toContain('Halal Restaurants in London</h1>');
+    expect(london).toContain('Saffron Ember');
+    const city = rootOf((await get('/restaurants/birmingham')).body);
+    expect(city).toMatch(/Halal Restaurants in (<!-- -->)?Birmingham<\/h1>/);
+  });
+
+  it("a restaurant page has the branch's name and its menu", async () => {
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+    const [brand] = await t.database.db.select().from(brands).where(eq(brands.id, site.brandId));
+    const [menu] = await t.database.db.select().from(menus).where(eq(menus.brandId, brand.id));
+    const items = await t.database.db.select().from(menuItems).where(eq(menuItems.menuId, menu.id));
+    const res = await get(`/restaurant/${SLUG}`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await get(`/restaurant/${SLUG}`);
+    const root = rootOf(plain.body);
+    expect(root).toContain(`${brand.name}</h1>`);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items.filter((i) => i.isAvailable).slice(0, 5)) expect(root).toContain(item.name);
+  });
+
+  it('answers a revalidation of an unchanged page with 304', async () => {
+    const first = await get('/restaurants/london', { 'accept-encoding': 'gzip' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/-gzip"$/);
+    const again = await get('/restaurants/london', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a change to the catalog in the next page (the HTML is kept under the catalog version)', async () => {
+    const before = rootOf((await get(`/restaurant/${SLUG}`)).body);
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+    await t.database.db.update(brands).set({ name: 'Renamed Ember' }).where(eq(brands.id, site.brandId));
+    const after = rootOf((await get(`/restaurant/${SLUG}`)).body);
+    expect(before).not.toContain('Renamed Ember');
+    expect(after).toContain('Renamed Ember</h1>');
+  });
+
+  it('escapes a name that would end the state script', async () => {
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+    const hostile = 'Ember</script><script>alert(1)</script><!--';
+    await t.database.db.update(brands).set({ name: hostile }).where(eq(brands.id, site.brandId));
+    const html = (await get(`/restaurant/${SLUG}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const state = new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}">([^<]*)</script>`).exec(html);
+    expect(state, 'one state block with no < inside').not.toBeNull();
+    expect(JSON.stringify(JSON.parse(state![1]))).toContain(hostile.replace(/"/g, '\\"'));
+    expect(rootOf(html)).toContain('Ember&lt;/script&gt;&lt;script&gt;alert(1)');
+  });
+});
+
+describe('other pages stay client-rendered', () => {
+  it.each(['/partner/login', '/partner/dashboard', '/admin/login', '/driver/jobs', '/cart', '/no-such-page'])(
+    '%s is the plain shell',
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain(SERVER_STATE_ID);
+    },
+  );
+
+  it('an unknown restaurant is the plain shell (the browser shows its not-found page)', async () => {
+    const res = await get('/restaurant/no-such-branch');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain(SERVER_STATE_ID);
+  });
+
+  it('API routes are unchanged', async () => {
+    const res = await get('/api/no-such-route');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
