@@ -46,8 +46,9 @@ export function notifyTransport(database: Database): BusTransport {
       return new Promise<void>((resolve, reject) => {
         if (queued) queued.push({ payload, resolve, reject });
         else {
-          queued = [];
-          void flush([{ payload, resolve, reject }]);
+          // Sent at the end of this tick, so events published together (checkout's two) share it.
+          queued = [{ payload, resolve, reject }];
+          queueMicrotask(() => void flush(queued!.splice(0, 100)));
         }
       });
     },

@@ -392,15 +392,18 @@ export async function placeOrder(
       notice,
       'orderPlaced',
       `order:${orderId}:placed`,
-      receiptMessage({
-        ...order,
-        orderNumber: '{{orderNumber}}',
-        branchName: site.displayName,
-        items,
-        placedAt: now,
-        scheduledText: slot ? slotText({ start: slot.start, end: slot.end, kind: slot.kind }) : null,
-        trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
-      }),
+      receiptMessage(
+        {
+          ...order,
+          orderNumber: '{{orderNumber}}',
+          branchName: site.displayName,
+          items,
+          placedAt: now,
+          scheduledText: slot ? slotText({ start: slot.start, end: slot.end, kind: slot.kind }) : null,
+          trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
+        },
+        { html: order.customerId !== null || order.customerEmail !== null },
+      ),
     ),
     ...newOrderRows(notice, site.displayName),
   ];
