@@ -232,7 +232,8 @@ export async function runOutboxOnce(
 
 /**
  * Records answers as they come, many to a statement: while one write is in flight the next answers
- * gather, so a busy lane writes in few statements and a quiet one records each answer at once.
+ * gather, so a busy lane writes in few statements and a quiet one records its answers at the end of
+ * the tick they came in.
  */
 function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: WorkerLog) {
   let queue: Answer[] = [];
@@ -250,13 +251,16 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
       }
     })().finally(() => {
       flushing = null;
+      // An answer added between the loop's last look and this point would otherwise wait for the next.
+      if (queue.length) void flush();
     });
     return flushing;
   };
   return {
     add(answer: Answer) {
       queue.push(answer);
-      void flush();
+      // At the end of the tick: answers that came in together share the statement.
+      if (queue.length === 1) queueMicrotask(() => void flush());
     },
     drain: async () => {
       while (flushing || queue.length) await flush();
