@@ -46,8 +46,9 @@ export function notifyTransport(database: Database): BusTransport {
       return new Promise<void>((resolve, reject) => {
         if (queued) queued.push({ payload, resolve, reject });
         else {
-          queued = [];
-          void flush([{ payload, resolve, reject }]);
+          // Sent at the end of this tick, so events published together (checkout's two) share it.
+          queued = [{ payload, resolve, reject }];
+          queueMicrotask(() => void flush(queued!.splice(0, 100)));
         }
       });
     },
@@ -141,6 +142,27 @@ export class LiveBus {
         this.failures = { count: 0, loggedAt: now };
       }
     }
+  }
+
+  /**
+   * For a write statement that sends its own events: the payload to pass to
+   * `pg_notify(EVENTS_CHANNEL, …)` in it, checked as publish checks it. PostgreSQL delivers it at the
+   * statement's commit and not at all on a rollback, as publishing after the commit would, without
+   * a statement of its own (docs/decisions/0092-order-throughput-and-start-up.md). Its time is
+   * stamped now, just before the write. Null when the transport is not NOTIFY (Redis): publish
+   * after the commit then.
+   */
+  payloadAtCommit<T extends TopicString, E extends EventsOn<TopicKindOf<T>>>(
+    topic: T,
+    type: E,
+    data: LiveEventData<E>,
+  ): string | null {
+    if (this.transport.kind !== 'notify') return null;
+    if (this.options.checkEvents) {
+      const problem = liveEventProblem(topic, type, data);
+      if (problem) throw new Error(`live event refused: ${problem}`);
+    }
+    return JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope);
   }
 
   subscribe(topics: readonly string[], listener: Listener): () => void {

@@ -15,9 +15,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The event type of every `.publish(topic, 'type', …)` call in the server's code. */
+/** The event type of every `.publish(topic, 'type', …)` (or `.payloadAtCommit(…)`) call in the server's code. */
 function publishedTypes(): { file: string; type: string }[] {
-  const calls = /\.publish\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*'([^']+)'/g;
+  const calls = /\.(?:publish|payloadAtCommit)\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*'([^']+)'/g;
   return sourceFiles(SERVER).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(calls)].map((m) => ({ file, type: m[1] })),
   );

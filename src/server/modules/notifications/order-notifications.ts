@@ -32,9 +32,15 @@ export function toPerson(
   who: { userId?: string | null; email?: string | null; phone?: string | null },
 ): NotificationRow[] {
   const base = { kind, eventId, userId: who.userId ?? null };
+  // A channel with neither an address nor an account to look one up by is left out here: the
+  // statement would drop it anyway, and its payload (an e-mail's HTML) need not travel.
   return [
-    { ...base, channel: 'email', payload, email: who.email ?? null },
-    { ...base, channel: 'sms', payload: short(payload), phone: who.phone ?? null },
+    ...(who.email != null || who.userId != null
+      ? [{ ...base, channel: 'email' as const, payload, email: who.email ?? null }]
+      : []),
+    ...(who.phone != null || who.userId != null
+      ? [{ ...base, channel: 'sms' as const, payload: short(payload), phone: who.phone ?? null }]
+      : []),
     // Push reaches accounts only: a subscription belongs to a signed-in person.
     ...(who.userId ? [{ ...base, channel: 'push' as const, payload: short(payload) }] : []),
   ];

@@ -110,8 +110,11 @@ export type ReceiptOrder = {
   trackPath: string;
 };
 
-/** The order confirmation as a receipt (docs/product/orders.md#notifications). */
-export function receiptMessage(o: ReceiptOrder): OutboxPayload {
+/**
+ * The order confirmation as a receipt (docs/product/orders.md#notifications). Without `html` (no
+ * e-mail can go out: a visitor who gave no address) only the text is made, for the SMS.
+ */
+export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { html: true }): OutboxPayload {
   const title = `Your ${COMPANY} order ${o.orderNumber}`;
   const help = COMPANY_TEXTS.receiptHelp(SUPPORT_PHONE);
   const href = `${APP}${o.trackPath}`;
@@ -141,6 +144,7 @@ export function receiptMessage(o: ReceiptOrder): OutboxPayload {
     `Track your order: ${href}`,
     help,
   ].join('\n');
+  if (!parts.html) return { title, text, url: o.trackPath };
   const rows = o.items
     .map(
       (i) =>

@@ -36,6 +36,7 @@ import { hashOrderToken } from '../access';
 import { fourDigitCode, requestFingerprint, visitorTokenFor } from './codes';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { LiveBus } from '../../platform/live-bus';
+import { EVENTS_CHANNEL } from '../../platform/bus-transport';
 import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
@@ -216,6 +217,8 @@ const ETA_COLUMNS = ['orderId', 'initialEta', 'currentEta', 'etaSource', 'distan
 /**
  * Everything the order is made of, written by one prepared statement: one transaction, one round
  * trip. Its rows reference only the order id drawn in JS; the foreign keys are checked at its end.
+ * It wakes the outbox workers and, with the NOTIFY bus, sends the order's live events itself (the
+ * JSON array `events`, `{{orderNumber}}` filled in): all delivered at its commit, in that order.
  */
 const writeOrder = preparedStatement<{ order_number: string }>(
   'place_order_write',
@@ -225,7 +228,10 @@ const writeOrder = preparedStatement<{ order_number: string }>(
     h as (${insertJsonRows(orderStatusHistory, HISTORY_COLUMNS, 'history')}),
     e as (${insertJsonRows(orderEtas, ETA_COLUMNS, 'eta')}),
     n as (${outboxInsert(sql`${sql.placeholder('notes')}`, sql`(select order_number from o)`)})
-    select order_number, pg_notify('halalnosh_outbox', '') from o`,
+    select order_number, pg_notify('halalnosh_outbox', ''),
+      (select count(pg_notify(${EVENTS_CHANNEL}, replace(ev.value, '{{orderNumber}}', o.order_number))::text)
+        from json_array_elements_text(${sql.placeholder('events')}::json) as ev(value)) as events
+    from o`,
 );
 
 async function answer(
@@ -392,22 +398,40 @@ export async function placeOrder(
       notice,
       'orderPlaced',
       `order:${orderId}:placed`,
-      receiptMessage({
-        ...order,
-        orderNumber: '{{orderNumber}}',
-        branchName: site.displayName,
-        items,
-        placedAt: now,
-        scheduledText: slot ? slotText({ start: slot.start, end: slot.end, kind: slot.kind }) : null,
-        trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
-      }),
+      receiptMessage(
+        {
+          ...order,
+          orderNumber: '{{orderNumber}}',
+          branchName: site.displayName,
+          items,
+          placedAt: now,
+          scheduledText: slot ? slotText({ start: slot.start, end: slot.end, kind: slot.kind }) : null,
+          trackPath: `/order/{{orderNumber}}${visitorToken ? `?token=${encodeURIComponent(visitorToken)}` : ''}`,
+        },
+        { html: order.customerId !== null || order.customerEmail !== null },
+      ),
     ),
     ...newOrderRows(notice, site.displayName),
   ];
 
+  // The branch's and the back office's live event, sent by the write itself when the bus is NOTIFY.
+  const event = {
+    orderId,
+    orderNumber: '{{orderNumber}}',
+    siteId: site.id,
+    orderType: body.orderType,
+    totalMinor: order.totalMinor,
+  };
+  const atCommit = [
+    deps.bus.payloadAtCommit(topicName.site(site.id), 'order.created', event),
+    deps.bus.payloadAtCommit(topicName.admin, 'order.created', event),
+  ];
+  const sentAtCommit = atCommit.every((p) => p !== null);
+
   let orderNumber: string;
   try {
     const rows = await writeOrder(deps.db, {
+      events: JSON.stringify(sentAtCommit ? atCommit : []),
       notes: notificationRowsValue(notes, money.company),
       order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
       items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
@@ -424,11 +448,13 @@ export async function placeOrder(
     throw err;
   }
 
-  const event = { orderId, orderNumber, siteId: site.id, orderType: body.orderType, totalMinor: order.totalMinor };
-  await Promise.all([
-    deps.bus.publish(topicName.site(site.id), 'order.created', event),
-    deps.bus.publish(topicName.admin, 'order.created', event),
-  ]);
+  if (!sentAtCommit) {
+    const placed = { ...event, orderNumber };
+    await Promise.all([
+      deps.bus.publish(topicName.site(site.id), 'order.created', placed),
+      deps.bus.publish(topicName.admin, 'order.created', placed),
+    ]);
+  }
   // The answer is built from what was just written, as buildOrderView would read it back.
   const viewer = customer ? 'customer' : 'visitor';
   const view = orderViewOf(

@@ -209,4 +209,22 @@ describe('the delivery code', () => {
     expect(other).toMatchObject({ ok: false, retry: false });
     expect(received).toHaveLength(1);
   });
+
+  it('judges each text of a batch checked at once by its own order, recipient and scope', async () => {
+    const one = sender();
+    const results = await Promise.all([
+      one.send(message({ text: codeText(order) })),
+      one.send(message({ recipient: { userId: driverId }, text: `Hand-over code ${order.code}` })),
+      one.send(
+        message({
+          recipient: { userId: null, phone: '+44 7700 900999' },
+          text: `Your HalalNosh order ${visitorOrder.orderNumber}, placed 25 Nov ${order.code}.`,
+        }),
+      ),
+      one.send(message({ recipient: { userId: null, phone: '+44 7700 900999' }, text: codeText(visitorOrder) })),
+      one.send(message({ recipient: { userId: null, phone: '07700 900123' }, text: codeText(visitorOrder) })),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, false, true, true, false]);
+    expect(received).toHaveLength(3);
+  });
 });

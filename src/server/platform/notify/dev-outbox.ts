@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
+import { batched } from './batched';
 import type { DeliveryChannel } from './channels';
 
 export type DevDelivery = {
@@ -19,28 +20,51 @@ export type DevDelivery = {
 
 export type DevDeliveryRow = Omit<DevDelivery, 'dedupeKey'> & { id: string; createdAt: Date };
 
+/** The row a delivery becomes in `mail_outbox`. */
+function rowOf(delivery: DevDelivery) {
+  return {
+    to: delivery.to,
+    subject: delivery.title,
+    text: delivery.text,
+    html: delivery.html ?? null,
+    url: delivery.url ?? null,
+    dedupe_key: delivery.dedupeKey ?? null,
+    transport: delivery.channel === 'email' ? 'outbox' : delivery.channel,
+  };
+}
+
+/**
+ * Writes deliveries in one statement, and answers for each whether it was new: a key already
+ * recorded (or twice in the batch: the first counts) is not written again. Each row is stamped
+ * when written (clock_timestamp), so /dev/mail keeps the order of a batch, newest first.
+ */
+async function recordMany(db: Db, deliveries: DevDelivery[]): Promise<boolean[]> {
+  const result = await db.execute<{ dedupe_key: string | null }>(sql`
+    insert into mail_outbox ("to", subject, text, html, url, dedupe_key, transport, created_at)
+    select r."to", r.subject, r.text, r.html, r.url, r.dedupe_key, r.transport, clock_timestamp()
+    from jsonb_to_recordset(${JSON.stringify(deliveries.map(rowOf))}::jsonb)
+      as r("to" text, subject text, text text, html text, url text, dedupe_key text, transport text)
+    on conflict (dedupe_key) do nothing
+    returning dedupe_key`);
+  const written = new Set(result.rows.map((r) => r.dedupe_key));
+  return deliveries.map((d) => (d.dedupeKey ? written.delete(d.dedupeKey) : true));
+}
+
+const recorders = new WeakMap<Db, (delivery: DevDelivery) => Promise<boolean>>();
+
 /**
  * The dev outbox for all three channels (docs/decisions/0142-dev-outbox-all-channels.md): with no
  * SMTP, push or SMS provider configured, a sender records what it would have sent here instead,
  * and /dev/mail shows it newest first outside production. Stored in `mail_outbox`, whose
  * `transport` says the channel ('outbox' for e-mail, 'push', 'sms'). Recording is the delivery,
  * so the dedupe key makes it exactly once. Answers false when the key was already recorded.
+ * Deliveries made while one write is in flight go together in the next (one statement for many
+ * sends of a busy worker).
  */
-export async function recordDevDelivery(db: Db, delivery: DevDelivery): Promise<boolean> {
-  const rows = await db
-    .insert(mailOutbox)
-    .values({
-      to: delivery.to,
-      subject: delivery.title,
-      text: delivery.text,
-      html: delivery.html ?? null,
-      url: delivery.url ?? null,
-      dedupeKey: delivery.dedupeKey ?? null,
-      transport: delivery.channel === 'email' ? 'outbox' : delivery.channel,
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+export function recordDevDelivery(db: Db, delivery: DevDelivery): Promise<boolean> {
+  let record = recorders.get(db);
+  if (!record) recorders.set(db, (record = batched((batch: DevDelivery[]) => recordMany(db, batch))));
+  return record(delivery);
 }
 
 /** The latest deliveries of every channel, newest first (what /dev/mail lists). */

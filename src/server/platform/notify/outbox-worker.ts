@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notifications';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { notificationOutbox } from '../../db/schema/index';
@@ -41,6 +41,33 @@ export type PassResult = { claimed: number; sent: number; retried: number; faile
 const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
+/** The due rows of one lane (or of all, without `channel`), oldest first, locked without waiting. */
+function dueRows(now: Date, limit: number, channel?: DeliveryChannel): SQL {
+  const lane = channel ? sql`and channel = ${channel}` : sql``;
+  return sql`select id from notification_outbox
+      where ((status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'sending' and leased_until <= ${now.toISOString()}::timestamptz)) ${lane}
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked`;
+}
+
+/** Marks the `due` rows `sending` under a fresh lease, counting the attempt, and returns them. */
+async function leaseDue(db: Db, due: SQL, opts: { now: Date; leaseMs: number }) {
+  const token = randomUUID();
+  const leasedUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  const result = await db.execute<OutboxRow>(sql`
+    with ${due}
+    update notification_outbox o
+    set status = 'sending', leased_until = ${leasedUntil.toISOString()}::timestamptz, lease_token = ${token},
+        attempts = o.attempts + 1, updated_at = ${opts.now.toISOString()}::timestamptz
+    from due where o.id = due.id
+    returning o.id, o.channel, o.dedupe_key as "dedupeKey", o.recipient_user_id as "recipientUserId",
+      o.recipient_email as "recipientEmail", o.recipient_phone as "recipientPhone", o.payload,
+      o.attempts, o.event_kind as "eventKind", o.lease_token as "leaseToken"`);
+  return result.rows as unknown as OutboxRow[];
+}
+
 /**
  * Claims due rows (pending and due, or `sending` with a lapsed lease) with FOR UPDATE SKIP LOCKED,
  * marks them `sending` under a fresh lease and counts the attempt, in one short transaction, so
@@ -52,25 +79,30 @@ export async function claimOutboxRows(
   db: Db,
   opts: { now: Date; leaseMs: number; limit: number; channel?: DeliveryChannel },
 ) {
-  const token = randomUUID();
-  const leasedUntil = new Date(opts.now.getTime() + opts.leaseMs);
-  const lane = opts.channel ? sql`and channel = ${opts.channel}` : sql``;
-  const result = await db.execute<OutboxRow>(sql`
-    with due as (
-      select id from notification_outbox
-      where ((status = 'pending' and next_attempt_at <= ${opts.now.toISOString()}::timestamptz)
-         or (status = 'sending' and leased_until <= ${opts.now.toISOString()}::timestamptz)) ${lane}
-      order by next_attempt_at
-      limit ${opts.limit}
-      for update skip locked)
-    update notification_outbox o
-    set status = 'sending', leased_until = ${leasedUntil.toISOString()}::timestamptz, lease_token = ${token},
-        attempts = o.attempts + 1, updated_at = ${opts.now.toISOString()}::timestamptz
-    from due where o.id = due.id
-    returning o.id, o.channel, o.dedupe_key as "dedupeKey", o.recipient_user_id as "recipientUserId",
-      o.recipient_email as "recipientEmail", o.recipient_phone as "recipientPhone", o.payload,
-      o.attempts, o.event_kind as "eventKind", o.lease_token as "leaseToken"`);
-  return result.rows as unknown as OutboxRow[];
+  return leaseDue(db, sql`due as (${dueRows(opts.now, opts.limit, opts.channel)})`, opts);
+}
+
+/**
+ * Claims for several lanes in one statement: up to `limits[channel]` due rows of each listed
+ * channel, each lane's rows chosen by its own limit, as claimOutboxRows would one lane at a time.
+ */
+export async function claimLaneRows(
+  db: Db,
+  opts: { now: Date; leaseMs: number; limits: Partial<Record<DeliveryChannel, number>> },
+) {
+  const lanes = DELIVERY_CHANNELS.filter((c) => (opts.limits[c] ?? 0) > 0);
+  if (lanes.length === 0) return [];
+  const due = sql.join(
+    [
+      ...lanes.map((c) => sql`${sql.identifier(`due_${c}`)} as (${dueRows(opts.now, opts.limits[c]!, c)})`),
+      sql`due as (${sql.join(
+        lanes.map((c) => sql`select id from ${sql.identifier(`due_${c}`)}`),
+        sql` union all `,
+      )})`,
+    ],
+    sql`, `,
+  );
+  return leaseDue(db, due, opts);
 }
 
 function timeout(ms: number): Promise<SendResult> {
@@ -200,7 +232,8 @@ export async function runOutboxOnce(
 
 /**
  * Records answers as they come, many to a statement: while one write is in flight the next answers
- * gather, so a busy lane writes in few statements and a quiet one records each answer at once.
+ * gather, so a busy lane writes in few statements and a quiet one records its answers at the end of
+ * the tick they came in.
  */
 function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: WorkerLog) {
   let queue: Answer[] = [];
@@ -218,13 +251,16 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
       }
     })().finally(() => {
       flushing = null;
+      // An answer added between the loop's last look and this point would otherwise wait for the next.
+      if (queue.length) void flush();
     });
     return flushing;
   };
   return {
     add(answer: Answer) {
       queue.push(answer);
-      void flush();
+      // At the end of the tick: answers that came in together share the statement.
+      if (queue.length === 1) queueMicrotask(() => void flush());
     },
     drain: async () => {
       while (flushing || queue.length) await flush();
@@ -235,63 +271,76 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
 type WorkerLog = { error(obj: object, msg: string): void };
 
 /**
- * One channel's lane: keeps up to `concurrency` sends in flight, claiming more as sends finish and
- * whenever it is woken. Wake-ups that arrive close together share one claim (`gatherMs`), so a
- * stream of commits costs a claim every few milliseconds rather than one per commit.
+ * The lanes, one per channel: each keeps up to `concurrency` sends in flight, so a slow or failing
+ * channel never holds up another. Claims are shared: every lane that was woken (or whose last
+ * claim came back full) and has room gets its rows in one statement, so a stream of commits costs
+ * a claim every few milliseconds for all lanes together, not one per lane. Wake-ups that arrive
+ * within `gatherMs` share a claim; with most of a lane busy, it waits for a few sends to finish.
  */
-function startLane(
-  channel: DeliveryChannel,
+function startLanes(
   deps: { db: Db; senders: Senders; log: WorkerLog },
   opts: SendOptions & { leaseMs: number; concurrency: number; gatherMs: number },
   recorder: ReturnType<typeof answerRecorder>,
 ) {
-  let inFlight = 0;
+  const lanes = new Map(DELIVERY_CHANNELS.map((channel) => [channel, { inFlight: 0, wanted: false }]));
+  const minRoom = Math.max(1, Math.floor(opts.concurrency / 4));
+  const ready = (lane: { inFlight: number; wanted: boolean }) =>
+    lane.wanted && opts.concurrency - lane.inFlight >= minRoom;
   let claiming: Promise<void> | null = null;
-  let wanted = false;
+  let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const sends = new Set<Promise<void>>();
 
   const claim = async () => {
-    wanted = false;
-    const room = opts.concurrency - inFlight;
-    const rows = await claimOutboxRows(deps.db, { now: opts.now(), leaseMs: opts.leaseMs, limit: room, channel });
-    // A full claim means more may be waiting: look again as soon as there is room.
-    if (rows.length === room) wanted = true;
+    const limits: Partial<Record<DeliveryChannel, number>> = {};
+    for (const [channel, lane] of lanes) {
+      if (!ready(lane)) continue;
+      limits[channel] = opts.concurrency - lane.inFlight;
+      lane.wanted = false;
+    }
+    const rows = await claimLaneRows(deps.db, { now: opts.now(), leaseMs: opts.leaseMs, limits });
+    // A lane whose claim came back full may have more waiting: it claims again as soon as it has room.
+    for (const [channel, limit] of Object.entries(limits) as [DeliveryChannel, number][]) {
+      if (rows.filter((r) => r.channel === channel).length === limit) lanes.get(channel)!.wanted = true;
+    }
     for (const row of rows) {
-      inFlight += 1;
+      const lane = lanes.get(row.channel)!;
+      lane.inFlight += 1;
       const send = sendClaimed(deps.senders, row, opts)
         .then((answer) => recorder.add(answer))
         .finally(() => {
-          inFlight -= 1;
+          lane.inFlight -= 1;
           sends.delete(send);
-          if (wanted) pump();
+          if (lane.wanted) pump();
         });
       sends.add(send);
     }
   };
   const pump = () => {
-    if (stopped || claiming) {
-      wanted = true;
+    if (stopped) return;
+    if (claiming) {
+      again = true;
       return;
     }
-    // With most of the lane busy, wait for a few sends to finish and claim them in one go.
-    if (opts.concurrency - inFlight < Math.max(1, Math.floor(opts.concurrency / 4))) {
-      wanted = true;
-      return;
-    }
+    if (![...lanes.values()].some(ready)) return;
     claiming = claim()
       .catch((err: unknown) =>
         deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox sweep failed'),
       )
       .finally(() => {
         claiming = null;
-        if (wanted) pump();
+        if (again) {
+          again = false;
+          pump();
+        }
       });
   };
   return {
     wake() {
-      if (stopped || timer) return;
+      if (stopped) return;
+      for (const lane of lanes.values()) lane.wanted = true;
+      if (timer) return;
       timer = setTimeout(() => {
         timer = null;
         pump();
@@ -325,10 +374,8 @@ export async function startOutboxWorker(
     gatherMs: options.gatherMs ?? 5,
   };
   const recorder = answerRecorder(db, opts.onFailed, deps.log);
-  const lanes = DELIVERY_CHANNELS.map((channel) =>
-    startLane(channel, { db, senders: deps.senders, log: deps.log }, opts, recorder),
-  );
-  const wakeAll = () => lanes.forEach((lane) => lane.wake());
+  const lanes = startLanes({ db, senders: deps.senders, log: deps.log }, opts, recorder);
+  const wakeAll = () => lanes.wake();
   const stopSweeper = startSweeper({
     name: 'notification-outbox',
     intervalMs: options.intervalMs ?? 5_000,
@@ -340,7 +387,7 @@ export async function startOutboxWorker(
   return async () => {
     await unlisten().catch(() => undefined);
     await stopSweeper();
-    await Promise.all(lanes.map((lane) => lane.stop()));
+    await lanes.stop();
     await recorder.drain();
   };
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../domain/push';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
+import { batched } from './batched';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
 import { recordDevDelivery } from './dev-outbox';
 
@@ -63,6 +64,14 @@ export function createPushSender(options: PushSenderOptions): ChannelSender {
   const doFetch = options.fetch ?? fetch;
   const ttl = options.ttlSeconds ?? 24 * 60 * 60;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  // Every person's subscriptions for the pushes of a busy moment in one query.
+  const subscriptionsOf = batched(async (userIds: string[]) => {
+    const rows = await options.db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
+    return userIds.map((id) => rows.filter((r) => r.userId === id));
+  });
 
   async function deliver(sub: typeof pushSubscriptions.$inferSelect, body: string, topic: string): Promise<Outcome> {
     let details: webpush.RequestDetails;
@@ -103,7 +112,7 @@ export function createPushSender(options: PushSenderOptions): ChannelSender {
     async send(message): Promise<SendResult> {
       const userId = message.recipient.userId;
       if (!userId) return { ok: false, retry: false, error: 'Push goes only to signed-in people' };
-      const subs = await options.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      const subs = await subscriptionsOf(userId);
       const payload = pushPayload(message);
       if (subs.length === 0) {
         if (options.devOutbox) {

@@ -3,6 +3,7 @@ import { codeLikeNumbers, orderNumbersIn, smsBody, toE164 } from '../../../domai
 import type { Db } from '../../db/client';
 import { orders, userProfiles } from '../../db/schema/index';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
+import { batched } from './batched';
 import { recordDevDelivery } from './dev-outbox';
 
 export type SmsSenderOptions = {
@@ -40,38 +41,69 @@ export function smsRequestTarget(sms: { url: string; token: string | null }): {
   return { url: url.toString(), authorization };
 }
 
-type CodeHolder = { orderNumber: string; customerId: string | null; customerPhone: string };
+type CodeCheck = { recipient: OutgoingMessage['recipient']; phone: string; body: string };
+type CodeHolder = {
+  orderNumber: string;
+  customerId: string | null;
+  customerPhone: string;
+  driverId: string | null;
+  code: string;
+  recent: boolean;
+};
 
 /**
- * Whether the text carries a delivery code to someone who is not that order's customer
+ * For each text, whether it carries a delivery code to someone who is not that order's customer
  * (docs/decisions/0144-sms-provider.md): the driver must get the code from the customer at the
  * door. The orders looked at are those the text names (or, when it names none, every order of the
  * last two days) and those the recipient drives; a visitor's order is the customer's when the
  * phone numbers match. A text naming its own order is not refused for a year or a price that
- * happens to equal some other order's code (a receipt's "2026").
+ * happens to equal some other order's code (a receipt's "2026"). One query answers a whole batch
+ * of texts: it reads every order any of them could mean, and each text is judged by its own scope.
  */
+export async function deliveryCodeLeaks(db: Db, checks: readonly CodeCheck[]): Promise<(string | null)[]> {
+  const asked = checks.map((c) => ({ ...c, codes: codeLikeNumbers(c.body), named: orderNumbersIn(c.body) }));
+  const looking = asked.filter((a) => a.codes.length > 0);
+  if (looking.length === 0) return checks.map(() => null);
+  const codes = [...new Set(looking.flatMap((a) => a.codes))];
+  const named = [...new Set(looking.flatMap((a) => a.named))];
+  const drivers = [...new Set(looking.flatMap((a) => (a.recipient.userId ? [a.recipient.userId] : [])))];
+  const scope = [];
+  if (named.length) scope.push(inArray(orders.orderNumber, named));
+  if (looking.some((a) => a.named.length === 0)) scope.push(gt(orders.createdAt, sql`now() - interval '2 days'`));
+  if (drivers.length) scope.push(inArray(orders.driverId, drivers));
+  const holders: CodeHolder[] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      customerPhone: orders.customerPhone,
+      driverId: orders.driverId,
+      code: orders.deliveryVerificationCode,
+      recent: sql<boolean>`${orders.createdAt} > now() - interval '2 days'`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.deliveryVerificationCode, codes), or(...scope)));
+  return asked.map(({ recipient, phone, codes: own, named: names }) => {
+    if (own.length === 0) return null;
+    const inScope = (o: CodeHolder) =>
+      own.includes(o.code) &&
+      ((names.length ? names.includes(o.orderNumber) : o.recent) ||
+        (!!recipient.userId && o.driverId === recipient.userId));
+    const isCustomer = (o: CodeHolder) =>
+      (o.customerId !== null && o.customerId === recipient.userId) ||
+      (o.customerId === null && toE164(o.customerPhone) === phone);
+    const leak = holders.find((o) => inScope(o) && !isCustomer(o));
+    return leak ? leak.orderNumber : null;
+  });
+}
+
+/** The check of deliveryCodeLeaks for one text: the leaked order's number, or null. */
 export async function revealsDeliveryCode(
   db: Db,
   recipient: OutgoingMessage['recipient'],
   phone: string,
   body: string,
 ): Promise<string | null> {
-  const codes = codeLikeNumbers(body);
-  if (codes.length === 0) return null;
-  const named = orderNumbersIn(body);
-  const scope = named.length
-    ? [inArray(orders.orderNumber, named)]
-    : [gt(orders.createdAt, sql`now() - interval '2 days'`)];
-  if (recipient.userId) scope.push(eq(orders.driverId, recipient.userId));
-  const holders: CodeHolder[] = await db
-    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId, customerPhone: orders.customerPhone })
-    .from(orders)
-    .where(and(inArray(orders.deliveryVerificationCode, codes), or(...scope)));
-  const isCustomer = (o: CodeHolder) =>
-    (o.customerId !== null && o.customerId === recipient.userId) ||
-    (o.customerId === null && toE164(o.customerPhone) === phone);
-  const leak = holders.find((o) => !isCustomer(o));
-  return leak ? leak.orderNumber : null;
+  return (await deliveryCodeLeaks(db, [{ recipient, phone, body }]))[0];
 }
 
 const isRetryable = (status: number) => status === 408 || status === 429 || status >= 500;
@@ -85,6 +117,8 @@ const isRetryable = (status: number) => status === 408 || status === 429 || stat
 export function createSmsSender(options: SmsSenderOptions): ChannelSender {
   const doFetch = options.fetch ?? fetch;
   const target = options.sms ? smsRequestTarget(options.sms) : null;
+  // The texts of a busy moment are checked for delivery codes in one query.
+  const leakOf = batched((checks: CodeCheck[]) => deliveryCodeLeaks(options.db, checks));
 
   async function phoneOf(recipient: OutgoingMessage['recipient']): Promise<string | null> {
     if (recipient.phone) return toE164(recipient.phone);
@@ -107,7 +141,7 @@ export function createSmsSender(options: SmsSenderOptions): ChannelSender {
           : `${options.publicUrl}${message.url}`
         : null;
       const body = smsBody(message.text, link);
-      const leak = await revealsDeliveryCode(options.db, message.recipient, phone, body);
+      const leak = await leakOf({ recipient: message.recipient, phone, body });
       if (leak)
         return {
           ok: false,
