@@ -36,7 +36,7 @@ export type CachedAnswer = {
 
 export type ResponseCache = {
   /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
-  get(key: string, compute: () => Promise<string>, now?: Date): Promise<CachedAnswer>;
+  get(key: string, compute: (now: Date) => Promise<string>, now?: Date): Promise<CachedAnswer>;
   /** Entries held (for tests). */
   size(): number;
   /** Version reads sent to the database so far (for tests). */
@@ -220,11 +220,12 @@ export function createResponseCache(
 
   return {
     async get(key, compute, now = new Date()) {
-      if (!enabled) return answer(await compute());
+      // The answer is made for the very instant its key was judged at.
+      if (!enabled) return answer(await compute(now));
       const version = heard === null ? await currentVersion() : `local-${heard}`;
       const c = await clockOf(version);
       // A change committed while the clock was read: answer afresh, keep nothing.
-      if (!c) return answer(await compute());
+      if (!c) return answer(await compute(now));
       const until = validUntil(c, now.getTime());
       if (version !== entriesVersion || until !== entriesUntil) {
         entries = new Map();
@@ -234,7 +235,7 @@ export function createResponseCache(
       }
       const hit = entries.get(key);
       if (hit) return hit;
-      const made = answer(await compute());
+      const made = answer(await compute(now));
       // Only keep it if nothing moved while it was computed (another request may have reset the map).
       if (entriesVersion === version && entriesUntil === until && !entries.has(key) && made.body.length <= MAX_CHARS) {
         while (entries.size && (entries.size >= MAX_ENTRIES || entriesChars + made.body.length > MAX_CHARS)) {
