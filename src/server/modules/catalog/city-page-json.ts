@@ -129,7 +129,7 @@ function statementFor(filters: readonly SearchFilter[]) {
   const name = `city_page_json${chosen.map((f) => `_${f}`).join('')}`;
   let run = statements.get(name);
   if (!run) {
-    run = preparedStatement<Row>(name, () => statement(chosen));
+    run = preparedStatement<Row>(name, () => statement(chosen), { prepareOnPglite: true });
     statements.set(name, run);
   }
   return run;
