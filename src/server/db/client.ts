@@ -24,10 +24,17 @@ export type Database = {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_460_201;
 
+/**
+ * PGlite's own settings plus a smaller buffer pool: its default 128 MB of shared_buffers lives in the
+ * WASM heap, which never shrinks, and was the largest part of the server's memory on PGlite
+ * (docs/decisions/0178-fast-uncached-search.md). The data files sit in the OS page cache anyway.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 /** Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date. */
 export async function openPglite(dir: string | null): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
   await client.waitReady;
   onePerTurn(client);
   const { drizzle } = await import('drizzle-orm/pglite');
