@@ -4,14 +4,14 @@
 //   tsx bench/perf/capture-sql.ts <database url> search <location>
 //   tsx bench/perf/capture-sql.ts <database url> restaurant <slug>
 //
-// It runs the real function (searchRestaurants / getRestaurant) against the database through a
+// It runs the real function (searchRestaurantsText, as the API answers, / getRestaurant) against the database through a
 // Drizzle logger and answers { statements: string[] }.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema/index';
 import { getRestaurant } from '../../src/server/modules/catalog/get-restaurant';
-import { searchRestaurants } from '../../src/server/modules/catalog/search-restaurants';
+import { searchRestaurantsText } from '../../src/server/modules/catalog/search-restaurants';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/domain/contracts/catalog/search-restaurants';
 import { tableGeocoder } from '../../src/server/modules/geo/geocoder';
 
@@ -38,7 +38,7 @@ const db = drizzle({
 }) as unknown as Db;
 
 if (what === 'search') {
-  await searchRestaurants(db, tableGeocoder(), {
+  await searchRestaurantsText(db, tableGeocoder(), {
     location: arg,
     cuisine: undefined,
     filters: [],

@@ -54,14 +54,17 @@ export const DEFAULT_HALAL_FACTS: HalalFacts = {
   halalScope: 'whole_menu',
 };
 
+// Made once: building a DateTimeFormat per call was a twentieth of an uncached search's time.
+const LONDON_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The London calendar date of an instant, YYYY-MM-DD (certificates expire by date, not by hour). */
 export function londonDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return LONDON_DATE.format(now);
 }
 
 /** A certificate is current on its expiry date and stops the day after (expires_on is the last valid day). */

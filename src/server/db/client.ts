@@ -24,11 +24,19 @@ export type Database = {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_460_201;
 
+/**
+ * PGlite's own settings plus a smaller buffer pool: its default 128 MB of shared_buffers lives in the
+ * WASM heap, which never shrinks, and was the largest part of the server's memory on PGlite
+ * (docs/decisions/0178-fast-uncached-search.md). The data files sit in the OS page cache anyway.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 /** Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date. */
 export async function openPglite(dir: string | null): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
   await client.waitReady;
+  onePerTurn(client);
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle({ client, schema });
@@ -44,6 +52,47 @@ export async function openPglite(dir: string | null): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously on the event loop and hands its lock to the next waiting
+ * statement in a microtask, so a queue of waiting statements ran in one go, for as long as the whole
+ * queue took, without Node reading requests or accepting connections in between: under 50
+ * connections a newly connected client waited seconds for its first answer
+ * (docs/decisions/0178-fast-uncached-search.md). Statements sent outside a transaction are now let through one per
+ * turn of the event loop (setImmediate), in arrival order, so I/O is served between any two of them.
+ * Statements inside a transaction go straight on: the transaction holds the lock meanwhile.
+ */
+function onePerTurn(client: PGlite): void {
+  const waiting: (() => void)[] = [];
+  let pumping = false;
+  const pump = () => {
+    const next = waiting.shift();
+    if (!next) {
+      pumping = false;
+      return;
+    }
+    next();
+    setImmediate(pump);
+  };
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!pumping) {
+        pumping = true;
+        setImmediate(pump);
+      }
+    });
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  }) as typeof client.exec;
 }
 
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */

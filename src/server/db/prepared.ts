@@ -1,4 +1,4 @@
-import { type SQL, type Table, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { type SQL, type Table, fillPlaceholders, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -12,17 +12,92 @@ type Executable = { execute(values: Record<string, unknown>): Promise<unknown> }
  * the values, and the server skips parsing). Values are passed by name (`sql.placeholder`).
  * Building Drizzle's SQL text was a tenth of the server's time per order (docs/decisions/0094-prepared-statements.md).
  */
-export function preparedStatement<Row extends Record<string, unknown>>(name: string, build: () => SQL) {
+export function preparedStatement<Row extends Record<string, unknown>>(
+  name: string,
+  build: () => SQL,
+  { prepareOnPglite = false }: { prepareOnPglite?: boolean } = {},
+) {
   const byDb = new WeakMap<Db, Executable>();
   return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
     let statement = byDb.get(db);
     if (!statement) {
-      statement = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) as Executable;
+      const query = dialect.sqlToQuery(build());
+      const pglite = prepareOnPglite ? pgliteOf(db) : null;
+      statement = pglite
+        ? pglitePrepared(pglite, name, query)
+        : (db._.session.prepareQuery(query, undefined, name, false) as Executable);
       byDb.set(db, statement);
     }
     const result = (await statement.execute(values)) as { rows: Row[] };
     return result.rows;
   };
+}
+
+type Pglite = {
+  query(text: string, params?: unknown[], options?: Record<string, unknown>): Promise<{ rows: unknown[] }>;
+};
+
+/** The PGlite client under a Drizzle database, or null on node-postgres. */
+function pgliteOf(db: Db): Pglite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client && typeof client === 'object' && 'execProtocol' in client ? (client as unknown as Pglite) : null;
+}
+
+// As Drizzle's PGlite driver reads raw rows: dates, timestamps, intervals and numeric arrays as text.
+const asText = (value: string) => value;
+const RAW_ROWS = {
+  rowMode: 'object',
+  parsers: {
+    1114: asText,
+    1184: asText,
+    1186: asText,
+    1082: asText,
+    1231: asText,
+    1115: asText,
+    1185: asText,
+    1187: asText,
+    1182: asText,
+  },
+};
+
+/**
+ * On PGlite, a statement made with PREPARE once in its one session and run with EXECUTE: PGlite
+ * plans every statement it is sent, and planning was most of the time of the search's one
+ * statement there (docs/decisions/0178-fast-uncached-search.md). A lost statement (none is
+ * deallocated today) is prepared again.
+ */
+function pglitePrepared(client: Pglite, name: string, query: { sql: string; params: unknown[] }): Executable {
+  const id = `"${name.replace(/"/g, '')}"`;
+  let prepared: Promise<unknown> | null = null;
+  const prepare = () =>
+    (prepared ??= client.query(`prepare ${id} as ${query.sql}`).catch((err: unknown) => {
+      prepared = null;
+      throw err;
+    }));
+  return {
+    async execute(values) {
+      // EXECUTE is a utility statement: it takes no bind parameters, so its values go as literals.
+      const call = `execute ${id}(${fillPlaceholders(query.params, values).map(literal).join(', ')})`;
+      await prepare();
+      try {
+        return await client.query(call, [], RAW_ROWS);
+      } catch (err) {
+        if ((err as { code?: string }).code !== '26000') throw err;
+        prepared = null;
+        await prepare();
+        return client.query(call, [], RAW_ROWS);
+      }
+    },
+  };
+}
+
+/** A value as an SQL literal (standard_conforming_strings: only the quote is doubled). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replace(/'/g, "''")}'`;
+  throw new Error(`No SQL literal for ${typeof value}`);
 }
 
 /** The drizzle key → column name map of a table, for the keys that will be written. */

@@ -137,7 +137,7 @@ export async function registerWebApp(
   /**
    * A customer landing page rendered on the server as a visitor sees it (its data in the HTML, the
    * browser hydrates it), or '' when it is not (client-rendered shell). Kept in the catalog's response
-   * cache, so under the catalog version and the minute like the answers it is made of
+   * cache, so under the catalog version and the clock boundary like the answers it is made of
    * (docs/decisions/0177-server-rendered-customer-pages.md).
    */
   const renderedPage = async (url: string) =>

@@ -61,26 +61,44 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['exec
  * the search itself. Times are HH:MM by contract (TIME_OF_DAY), read as `time` values, which
  * order as minutesOf's numbers do.
  */
-function openNowParts(at: Date) {
-  const { today, now } = londonClock(at);
-  const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7];
+export function openNowParts(at: Date | ClockSql) {
+  const c = at instanceof Date ? clockSql(at) : at;
   const on = (day: string) =>
     sql.raw(`(jsonb_typeof(${day}) = 'object' and coalesce(${day} -> 'closed', 'false'::jsonb) <> 'true'::jsonb)`);
   const join = sql`(select ${on('t')} as t_on, (t ->> 'open')::time as t_open, (t ->> 'close')::time as t_close,
       ${on('y')} as y_on, (y ->> 'open')::time as y_open, (y ->> 'close')::time as y_close
-    from (select ${sites.openingHours} -> ${today} as t, ${sites.openingHours} -> ${yesterday} as y offset 0) d offset 0) open_hours`;
-  const minute = `${String(Math.floor(now / 60)).padStart(2, '0')}:${String(now % 60).padStart(2, '0')}`;
-  const open = sql<boolean>`coalesce(${sites.isOpen} and (${sites.pausedUntil} is null or date_trunc('milliseconds', ${sites.pausedUntil}) <= ${at.toISOString()}::timestamptz) and (
-    (open_hours.t_on and (case when open_hours.t_close > open_hours.t_open then ${minute}::time >= open_hours.t_open and ${minute}::time < open_hours.t_close else ${minute}::time >= open_hours.t_open end))
-    or (open_hours.y_on and open_hours.y_close <= open_hours.y_open and ${minute}::time < open_hours.y_close)), false)`;
+    from (select ${sites.openingHours} -> ${c.weekday}::text as t, ${sites.openingHours} -> ${c.yesterday}::text as y offset 0) d offset 0) open_hours`;
+  const open = sql<boolean>`coalesce(${sites.isOpen} and (${sites.pausedUntil} is null or date_trunc('milliseconds', ${sites.pausedUntil}) <= ${c.at}::timestamptz) and (
+    (open_hours.t_on and (case when open_hours.t_close > open_hours.t_open then ${c.minute}::time >= open_hours.t_open and ${c.minute}::time < open_hours.t_close else ${c.minute}::time >= open_hours.t_open end))
+    or (open_hours.y_on and open_hours.y_close <= open_hours.y_open and ${c.minute}::time < open_hours.y_close)), false)`;
   return { join, open };
 }
 
+/**
+ * The London clock of an instant as the SQL of the reads needs it: today's and yesterday's
+ * weekday keys, the HH:MM minute, the instant (ISO) and the London date. Values of one request,
+ * or placeholders of a prepared statement (city-page-json.ts) filled with clockValues.
+ */
+export type ClockSql = { weekday: unknown; yesterday: unknown; minute: unknown; at: unknown; date: unknown };
+
+export function clockValues(at: Date) {
+  const { today, now } = londonClock(at);
+  return {
+    weekday: today,
+    yesterday: WEEKDAYS[(WEEKDAYS.indexOf(today) + 6) % 7],
+    minute: `${String(Math.floor(now / 60)).padStart(2, '0')}:${String(now % 60).padStart(2, '0')}`,
+    at: at.toISOString(),
+    date: londonDate(at),
+  };
+}
+
+const clockSql = (at: Date): ClockSql => clockValues(at);
+
 /** The rating a card shows: the stored average when there are reviews, else none. */
-const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
+export const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
 
 /** One filter chip as a SQL condition (domain/search-filters.ts matchesFilter). */
-function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): SQL {
+export function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): SQL {
   switch (f) {
     case 'verified':
       return isVerifiedSql(today);

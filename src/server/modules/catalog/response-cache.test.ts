@@ -1,10 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, menus, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { saveReview } from '../reviews/save-review';
+import { tableGeocoder } from '../geo/geocoder';
 import { CATALOG_CHANNEL, createResponseCache } from './response-cache';
+import { searchRestaurants } from './search-restaurants';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 
 // Two apps on one database stand for two server processes behind a load balancer: each has its
@@ -158,9 +160,142 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
       expect(await read()).toBe('Heard After The Transaction');
       expect(computed).toBe(3);
       expect(cache.versionReads()).toBe(0);
+      // The answer clock is read once per change heard, never on a hit.
+      const clockReads = cache.clockReads();
+      expect(await read()).toBe('Heard After The Transaction');
+      expect(cache.clockReads()).toBe(clockReads);
       await a.database.db.update(sites).set({ name: before }).where(eq(sites.slug, SLUG));
     },
   );
+
+  // Entries end at the next instant the clock alone could change an answer, not every minute
+  // (docs/decisions/0178-fast-uncached-search.md): fake instants passed to the cache.
+  describe('time', () => {
+    const utc = (ms: number) => new Date(ms);
+    async function boundaries() {
+      const rows = (await a.database.db.execute(
+        sql`select distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::int as m
+          from sites s cross join lateral jsonb_each(s.opening_hours) d(day, v)
+          cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
+          where jsonb_typeof(d.v) = 'object' and x.t is not null order by 1`,
+      )) as unknown as { rows: { m: number }[] };
+      return rows.rows.map((r) => Number(r.m));
+    }
+    /** An hour of the day with no opening or closing minute after its start. */
+    const quietHour = (minutes: number[]) =>
+      Array.from({ length: 24 }, (_, h) => h).find((h) => !minutes.some((m) => m > h * 60 && m < h * 60 + 60));
+    // A January day: London is on UTC, so minute m of the day is m minutes after midnight UTC.
+    const DAY = Date.parse('2027-01-14T00:00:00.000Z');
+    const counting = (cache: ReturnType<typeof createResponseCache>) => {
+      let computed = 0;
+      return {
+        read: (t: number) =>
+          cache.get(
+            'k',
+            async () => {
+              computed += 1;
+              return `answer ${computed}`;
+            },
+            utc(t),
+          ),
+        computed: () => computed,
+      };
+    };
+
+    it('keeps an entry across minutes with no opening, closing or pause end, and ends it at one', async () => {
+      const minutes = await boundaries();
+      // Two instants in one hour with no boundary between them, then the next boundary.
+      const hour = quietHour(minutes);
+      expect(hour).toBeDefined();
+      const c = counting(createResponseCache(a.database.db));
+      const start = DAY + hour! * 3_600_000;
+      await c.read(start + 60_000);
+      await c.read(start + 30 * 60_000);
+      await c.read(start + 58 * 60_000 + 59_999);
+      expect(c.computed()).toBe(1);
+      // A whole hour later: the London date or clock may have moved, the entry is gone.
+      await c.read(start + 3_600_000 + 60_000);
+      expect(c.computed()).toBe(2);
+      // Across an opening or closing minute.
+      const boundary = minutes.find((m) => m > 0)!;
+      const c2 = counting(createResponseCache(a.database.db));
+      await c2.read(DAY + boundary * 60_000 - 1);
+      await c2.read(DAY + boundary * 60_000 - 1);
+      expect(c2.computed()).toBe(1);
+      await c2.read(DAY + boundary * 60_000);
+      expect(c2.computed()).toBe(2);
+    });
+
+    it('ends an entry at the millisecond a pause ends', async () => {
+      const minutes = await boundaries();
+      const hour = quietHour(minutes)!;
+      const start = DAY + hour * 3_600_000 + 5 * 60_000;
+      const end = start + 10 * 60_000 + 123;
+      const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+      await a.database.db
+        .update(sites)
+        .set({ pausedUntil: new Date(end) })
+        .where(eq(sites.slug, SLUG));
+      try {
+        const c = counting(createResponseCache(a.database.db));
+        await c.read(start);
+        await c.read(end - 1);
+        expect(c.computed()).toBe(1);
+        await c.read(end);
+        expect(c.computed()).toBe(2);
+      } finally {
+        await a.database.db.update(sites).set({ pausedUntil: site.pausedUntil }).where(eq(sites.slug, SLUG));
+      }
+    });
+
+    it('answers a branch open or closed correctly either side of its opening minute through the API cache', async () => {
+      // The real search through the cache at fake instants: the card's open state flips exactly
+      // at the opening minute, with the entry made a moment before still held until then.
+      const [site] = await a.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+      const hours = Object.fromEntries(
+        ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+          d,
+          { open: '10:17', close: '22:43', closed: false },
+        ]),
+      );
+      await a.database.db
+        .update(sites)
+        .set({ openingHours: hours as typeof site.openingHours, isOpen: true, pausedUntil: null })
+        .where(eq(sites.slug, SLUG));
+      try {
+        const cache = createResponseCache(a.database.db);
+        const open = async (t: number) => {
+          const answer = await cache.get(
+            'search',
+            async () => {
+              return JSON.stringify(
+                await searchRestaurants(
+                  a.database.db,
+                  tableGeocoder(),
+                  { location: 'London', filters: [], limit: 100, offset: 0 },
+                  utc(t),
+                ),
+              );
+            },
+            utc(t),
+          );
+          return (JSON.parse(answer.body) as { restaurants: { slug: string; isOpen: boolean }[] }).restaurants.find(
+            (r) => r.slug === SLUG,
+          )!.isOpen;
+        };
+        const opening = DAY + (10 * 60 + 17) * 60_000;
+        expect(await open(opening - 60_000)).toBe(false);
+        expect(await open(opening - 1)).toBe(false);
+        expect(await open(opening)).toBe(true);
+        expect(await open(opening + 1)).toBe(true);
+      } finally {
+        await a.database.db
+          .update(sites)
+          .set({ openingHours: site.openingHours, isOpen: site.isOpen, pausedUntil: site.pausedUntil })
+          .where(eq(sites.slug, SLUG));
+      }
+    });
+  });
 
   it('gives a signed-in customer and a visitor the same answer (nothing in it depends on the viewer)', async () => {
     await createUser(a, { email: 'cache-viewer@example.test', userType: 'customer' });

@@ -2,18 +2,22 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type AnswerClock, nextAnswerChange } from './answer-clock';
 
 /**
  * The cache of the public catalog answers (search, restaurant page) as serialised JSON (decision
- * 0091). An entry is keyed by the request, the catalog version and the London minute:
+ * 0091). An entry is keyed by the request, the catalog version and the next instant at which the
+ * clock alone could change an answer (answer-clock.ts, docs/decisions/0178-fast-uncached-search.md):
  *
  * - catalog_version moves, in the writing transaction, with every statement on a table these
  *   answers read (statement triggers, migration 0005). Each request reads the version once,
  *   after it arrived, before any cached answer is used: a committed change is therefore seen by
  *   the next read on every server process sharing the database. Data read after the version may
  *   be newer than it, never older, so an entry is never staler than its key.
- * - "open now", pauses and certificate expiry depend on the clock: an entry lives for the minute
- *   it was made in (by the wall clock), never longer.
+ * - "open now", pauses and certificate expiry depend on the clock: an entry lives until the next
+ *   opening or closing minute of any branch, the next end of any pause or the next whole hour,
+ *   whichever comes first. Those instants are read once per catalog version, in the same
+ *   statement as that version (one snapshot), so they always belong to the data of the entries.
  *
  * A cached answer is also kept compressed (brotli or gzip, whichever the browser takes), made once
  * on first request: a search answer of 24 cards is about 20 kB of JSON and 3 kB compressed, which
@@ -32,11 +36,13 @@ export type CachedAnswer = {
 
 export type ResponseCache = {
   /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
-  get(key: string, compute: () => Promise<string>, now?: Date): Promise<CachedAnswer>;
+  get(key: string, compute: (now: Date) => Promise<string>, now?: Date): Promise<CachedAnswer>;
   /** Entries held (for tests). */
   size(): number;
   /** Version reads sent to the database so far (for tests). */
   versionReads(): number;
+  /** Reads of the answer clock (with its version) sent so far (for tests). */
+  clockReads(): number;
 };
 
 /**
@@ -50,6 +56,32 @@ export const CATALOG_CHANNEL = 'halalnosh_catalog';
 export type CatalogChanges = { subscribe(onChange: () => void): Promise<unknown> };
 
 const MAX_ENTRIES = 2000;
+/**
+ * Answers' text kept at most (characters, about bytes for this ASCII JSON; the compressed twins
+ * add about a third): a bound on the memory of the cache whatever the mix of requests.
+ */
+const MAX_CHARS = 32 * 1024 * 1024;
+
+/**
+ * The catalog version with the clock of its answers (answer-clock.ts), read in one statement and so
+ * from one snapshot: every opening and closing minute (as the search SQL reads them, `::time`) and
+ * every pause's end at the millisecond (as JS reads the timestamp).
+ */
+const CLOCK_SQL = sql`select c.version::text as version,
+  coalesce((select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
+    from sites s cross join lateral jsonb_each(s.opening_hours) d(day, v)
+    cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
+    where jsonb_typeof(d.v) = 'object' and x.t is not null), '{}') as minutes,
+  coalesce((select array_agg(distinct (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8)
+    from sites s where s.paused_until is not null), '{}') as pause_ends
+  from catalog_version c where c.id = 1`;
+
+type VersionedClock = AnswerClock & { version: string };
+
+const numbers = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : [])
+    .map(Number)
+    .sort((x, y) => x - y);
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -59,8 +91,10 @@ export function createResponseCache(
 ): ResponseCache {
   let entries = new Map<string, CachedAnswer>();
   let entriesVersion: string | null = null;
-  let entriesMinute = -1;
+  let entriesUntil = -1;
+  let entriesChars = 0;
   let reads = 0;
+  let clockReadCount = 0;
 
   // With the changes heard in this process, the version is a counter here: no read per request.
   // Until the subscription stands, versions are read as on a shared server.
@@ -114,6 +148,52 @@ export function createResponseCache(
       pump();
     });
 
+  // The clock of the newest version read, and a load in flight (shared by concurrent requests).
+  let clock: VersionedClock | null = null;
+  let clockLoad: Promise<VersionedClock | null> | null = null;
+  const loadClock = async (): Promise<VersionedClock | null> => {
+    clockReadCount += 1;
+    const at = heard;
+    const result = await db.execute<{ version: string; minutes: unknown; pause_ends: unknown }>(CLOCK_SQL);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      version: string;
+      minutes: unknown;
+      pause_ends: unknown;
+    }[];
+    // With changes heard here, a change heard while the clock was read may or may not be in it.
+    if (at !== heard) return null;
+    const row = rows[0];
+    return {
+      version: at === null ? (row?.version ?? '0') : `local-${at}`,
+      minutes: numbers(row?.minutes),
+      pauseEnds: numbers(row?.pause_ends),
+    };
+  };
+  /** The clock of the data of `version`, or null when it cannot be had (a change moved meanwhile). */
+  const clockOf = async (version: string): Promise<VersionedClock | null> => {
+    if (clock?.version === version) return clock;
+    if (!clockLoad) {
+      clockLoad = loadClock().finally(() => {
+        clockLoad = null;
+      });
+    }
+    const loaded = await clockLoad;
+    if (loaded) clock = loaded;
+    return loaded?.version === version ? loaded : null;
+  };
+  // nextAnswerChange for the last instant asked, reused while the clock stays inside its interval.
+  let lastClock: VersionedClock | null = null;
+  let lastAt = 0;
+  let lastUntil = 0;
+  const validUntil = (c: VersionedClock, t: number): number => {
+    if (c !== lastClock || t < lastAt || t >= lastUntil) {
+      lastClock = c;
+      lastAt = t;
+      lastUntil = nextAnswerChange(c, t);
+    }
+    return lastUntil;
+  };
+
   const answer = (body: string): CachedAnswer => {
     const twins: { br?: Buffer | null; gzip?: Buffer | null } = {};
     return {
@@ -140,25 +220,36 @@ export function createResponseCache(
 
   return {
     async get(key, compute, now = new Date()) {
-      if (!enabled) return answer(await compute());
+      // The answer is made for the very instant its key was judged at.
+      if (!enabled) return answer(await compute(now));
       const version = heard === null ? await currentVersion() : `local-${heard}`;
-      const minute = Math.floor(now.getTime() / 60_000);
-      if (version !== entriesVersion || minute !== entriesMinute) {
+      const c = await clockOf(version);
+      // A change committed while the clock was read: answer afresh, keep nothing.
+      if (!c) return answer(await compute(now));
+      const until = validUntil(c, now.getTime());
+      if (version !== entriesVersion || until !== entriesUntil) {
         entries = new Map();
+        entriesChars = 0;
         entriesVersion = version;
-        entriesMinute = minute;
+        entriesUntil = until;
       }
       const hit = entries.get(key);
       if (hit) return hit;
-      const made = answer(await compute());
+      const made = answer(await compute(now));
       // Only keep it if nothing moved while it was computed (another request may have reset the map).
-      if (entriesVersion === version && entriesMinute === minute) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      if (entriesVersion === version && entriesUntil === until && !entries.has(key) && made.body.length <= MAX_CHARS) {
+        while (entries.size && (entries.size >= MAX_ENTRIES || entriesChars + made.body.length > MAX_CHARS)) {
+          const oldest = entries.keys().next().value as string;
+          entriesChars -= entries.get(oldest)!.body.length;
+          entries.delete(oldest);
+        }
         entries.set(key, made);
+        entriesChars += made.body.length;
       }
       return made;
     },
     size: () => entries.size,
     versionReads: () => reads,
+    clockReads: () => clockReadCount,
   };
 }

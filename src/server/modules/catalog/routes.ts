@@ -2,7 +2,6 @@ import { catalogEndpoints } from '../../../domain/contracts/catalog/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
-import { searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
 import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
@@ -11,7 +10,7 @@ import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
 import { type CachedAnswer, type CatalogChanges, type ResponseCache, createResponseCache } from './response-cache';
-import { searchRestaurants } from './search-restaurants';
+import { searchRestaurantsText } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
 /** Discovery: the city directory, city suggestions, restaurant search and the restaurant page. */
@@ -63,15 +62,15 @@ export function catalogRoutes(
       q.without,
       q.deliverTo ? (normalisePostcode(q.deliverTo)?.postcode ?? '') : '',
     ]);
-    const answer = await cache.get(key, async () =>
-      JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(deps.db, deps.geocoder, q))),
-    );
+    const answer = await cache.get(key, (now) => searchRestaurantsText(deps.db, deps.geocoder, q, now));
     return sendCached(request, reply, answer);
   });
 
   route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
-    const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async () =>
-      JSON.stringify(getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug) })),
+    const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async (now) =>
+      JSON.stringify(
+        getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug, now) }),
+      ),
     );
     return sendCached(request, reply, answer);
   });

@@ -1,20 +1,23 @@
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
-import type {
-  SearchRestaurantsQuery,
-  SearchRestaurantsResponse,
+import {
+  type SearchRestaurantsQuery,
+  type SearchRestaurantsResponse,
+  searchRestaurantsResponse,
 } from '../../../domain/contracts/catalog/search-restaurants';
 import { hasDietaryChoice } from '../../../domain/dietary';
 import { AppError } from '../../../domain/errors';
+import { normalisePostcode } from '../../../domain/geo';
 import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults, searchComparator } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { type RankRow, cardRowsByIds, toCard } from './card-rows';
+import { cityPageJson } from './city-page-json';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { matchSql } from './match-sql';
 import { type DeliveryPoint, geocodeDeliverTo, reachOf } from './delivers-here';
-import { type ResolvedLocation, describeLocation, resolveLocation } from './resolve-location';
+import { DEFAULT_CITY_SLUG, type ResolvedLocation, describeLocation, resolveLocation } from './resolve-location';
 
 /** The parsed query; the refinements may be left out (the bench and older tests call it directly). */
 export type SearchInput = Omit<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'> &
@@ -110,6 +113,34 @@ export async function searchRestaurants(
     total: matching.length,
     restaurants: await cards(db, page, now),
   };
+}
+
+/**
+ * The search answer as the JSON text the API sends (validated against the response contract).
+ * The common search, a city's page with chips only, is answered as text by one prepared statement
+ * (city-page-json.ts, docs/decisions/0178-fast-uncached-search.md); the rest goes through
+ * searchRestaurants.
+ */
+export async function searchRestaurantsText(
+  db: Db,
+  geocoder: Geocoder,
+  input: SearchInput,
+  now = new Date(),
+): Promise<string> {
+  const typed = (input.location ?? '').trim() || DEFAULT_CITY_SLUG;
+  const plain =
+    matchesCuisine([], input.cuisine) &&
+    !input.q?.trim() &&
+    !hasDietaryChoice({ diet: input.diet ?? [], without: input.without ?? [] }) &&
+    (input.sort ?? 'recommended') === 'recommended' &&
+    !input.deliverTo &&
+    // resolveLocation tries a city first; text that may be a postcode keeps that order there.
+    !normalisePostcode(typed);
+  if (plain) {
+    const text = await cityPageJson(db, typed, input.filters, input.offset, input.limit, now);
+    if (text !== null) return text;
+  }
+  return JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(db, geocoder, input, now)));
 }
 
 type Ranked = {

@@ -1,6 +1,7 @@
 import { isCertificateCurrent, londonDate } from '../../../domain/halal-facts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchRestaurantsResponse } from '../../../domain/contracts/catalog/search-restaurants';
 import type { GeoPoint } from '../../../domain/geo';
 import { isOpenNow } from '../../../domain/open-now';
 import { type DayHours, type OpeningHours, WEEKDAYS } from '../../../domain/opening-hours';
@@ -16,7 +17,7 @@ import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { tableGeocoder } from '../geo/geocoder';
 import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
-import { searchRestaurants } from './search-restaurants';
+import { searchRestaurants, searchRestaurantsText } from './search-restaurants';
 
 /**
  * docs/decisions/0093-search-in-sql.md: the search judges the filter chips and "open now" in SQL. For varied branches
@@ -195,6 +196,7 @@ async function expectedNear(query: Query, at: Date, point: GeoPoint) {
 describe('the search judged in SQL', () => {
   it('answers as the domain rules for every chip, cuisine and instant, in a city', async () => {
     let compared = 0;
+    let texts = 0;
     for (const at of INSTANTS) {
       for (const filters of FILTER_SETS) {
         for (const cuisine of CUISINES) {
@@ -232,13 +234,38 @@ describe('the search judged in SQL', () => {
               `${at.toISOString()} ${filters.join(',')} ${cuisine} ${offset}+${limit}`,
             ).toEqual(want.slice(offset, offset + limit));
             expect(part.total).toBe(want.length);
+            // The answer as text in one statement (city-page-json.ts) is the validated answer, to the character.
+            const text = await searchRestaurantsText(
+              t.database.db,
+              tableGeocoder(),
+              { location: offset % 2 ? ' READING ' : 'Reading', cuisine, filters, limit, offset },
+              at,
+            );
+            expect(text, `text ${at.toISOString()} ${filters.join(',')} ${offset}+${limit}`).toBe(
+              JSON.stringify(searchRestaurantsResponse.parse(part)),
+            );
+            texts += 1;
           }
         }
       }
     }
     // The cases are not vacuous: branches were found, open and closed.
     expect(compared).toBeGreaterThan(1000);
+    expect(texts).toBe(INSTANTS.length * FILTER_SETS.length * 6);
   }, 240_000);
+
+  it('answers the demo London page as text equal to the validated answer (halal badges, logos, pauses)', async () => {
+    for (const at of INSTANTS) {
+      for (const limit of [24, 100]) {
+        const query = { location: 'london', filters: [], limit, offset: 0 };
+        const want = JSON.stringify(
+          searchRestaurantsResponse.parse(await searchRestaurants(t.database.db, tableGeocoder(), query, at)),
+        );
+        expect(want).toMatch(/"lastVerifiedAt":"\d{4}-/);
+        expect(await searchRestaurantsText(t.database.db, tableGeocoder(), query, at)).toBe(want);
+      }
+    }
+  });
 
   it('answers as the domain rules near a point (radius, distance order)', async () => {
     const geocoder = tableGeocoder();
