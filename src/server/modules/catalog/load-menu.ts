@@ -45,7 +45,7 @@ export function branchMenuQuery(db: DbOrTx, menuId: string, siteId: string) {
     .orderBy(asc(menuSections.sortOrder), asc(menuSections.id), asc(menuItems.sortOrder), asc(menuItems.name));
 }
 
-type BranchMenuRow = Awaited<ReturnType<ReturnType<typeof branchMenuQuery>['execute']>>[number];
+export type BranchMenuRow = Awaited<ReturnType<ReturnType<typeof branchMenuQuery>['execute']>>[number];
 
 /** Groups the ordered rows into sections; a section with no available item never appears. */
 export function groupMenu(rows: BranchMenuRow[]): MenuSection[] {
