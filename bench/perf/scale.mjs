@@ -49,9 +49,14 @@ async function columns(c, table) {
   return rows.map((r) => r.column_name);
 }
 
-/** insert into table (every column) select overrides[col] ?? src.col <from>. */
+/**
+ * insert into table (every column) select overrides[col] ?? src.col <from>. When `from` has no real
+ * source row (`(select 1) src`), only the overridden columns are written and the rest take their
+ * defaults, so columns added by later migrations need no change here.
+ */
 async function copyInto(c, table, overrides, from) {
-  const cols = await columns(c, table);
+  const all = await columns(c, table);
+  const cols = /\(select 1\) src/.test(from) ? all.filter((x) => x in overrides) : all;
   const started = Date.now();
   const res = await c.query(
     `insert into "${table}" (${cols.map((x) => `"${x}"`).join(', ')}) select ${cols.map((x) => overrides[x] ?? `src."${x}"`).join(', ')} ${from}`,
