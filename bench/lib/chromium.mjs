@@ -1,4 +1,4 @@
-// Debian's Chromium as the bench and screenshot scripts launch it: the flags of playwright.config.ts.
+// Debian's Chromium as the end-to-end tests, the bench and the screenshot scripts launch it.
 // Without the background-networking ones, Chromium keeps trying to reach Google's hosts on this
 // closed network.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
