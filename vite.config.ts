@@ -12,10 +12,10 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
  * One chunk per staff audience and chunks per customer page: a customer's page never downloads partner, driver or
- * admin code, nor another customer page's. The entry chunk holds the app shell and what it imports (the session
- * check, the typed client, a button, a spinner; lazy chunks import these from it), `vendor` React, the router and
+ * admin code, nor another customer page's. The entry chunk holds the app shell and what it imports (the router,
+ * the session check, the typed client, a button, a spinner; lazy chunks import these from it), `vendor` React and
  * the query cache; everything else arrives with the page that needs it or on demand
- * (docs/decisions/0176-honest-javascript-budget.md).
+ * (docs/decisions/0176-honest-javascript-budget.md, docs/decisions/0179-own-router-for-the-javascript-budget.md).
  */
 const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
 
@@ -25,6 +25,17 @@ const LANDING = new Set(['home', 'london', 'city', 'restaurant']);
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
 const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const iconNames = new Map<string, RegExp>();
+const sources = new Map<string, string>();
+
+/** A source file's text, read once per build (the chunking below asks for the same files many times). */
+function sourceOf(file: string): string {
+  let text = sources.get(file);
+  if (text === undefined) {
+    text = readFileSync(file, 'utf8');
+    sources.set(file, text);
+  }
+  return text;
+}
 
 /**
  * Every icon is imported through lucide-react's one index file, which would make each icon look needed by every
@@ -35,7 +46,7 @@ function iconUsers(icon: string, barrel: string, ctx: ChunkingContext): string[]
   let names = iconNames.get(icon);
   if (!names) {
     const file = ICON.exec(icon)![1];
-    const line = readFileSync(barrel, 'utf8')
+    const line = sourceOf(barrel)
       .split('\n')
       .find((l) => l.endsWith(`from './icons/${file}.mjs';`));
     const aliases = [...(line ?? '').matchAll(/default as (\w+)/g)].map((m) => m[1]);
@@ -45,7 +56,7 @@ function iconUsers(icon: string, barrel: string, ctx: ChunkingContext): string[]
     iconNames.set(icon, names);
   }
   const pattern = names;
-  return (ctx.getModuleInfo(barrel)?.importers ?? []).filter((user) => pattern.test(readFileSync(user, 'utf8')));
+  return (ctx.getModuleInfo(barrel)?.importers ?? []).filter((user) => pattern.test(sourceOf(user)));
 }
 
 /** The pages (lazily imported modules, src/web/app/router.tsx) and the entry whose loading brings this module. */
@@ -171,19 +182,8 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root,
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
-            },
-          ]
-        : [],
-  },
   plugins: [react(), tailwindcss(), landingChunks(), precompress()],
   build: {
     outDir: 'dist',
@@ -195,8 +195,8 @@ export default defineConfig(({ command }) => ({
           // Only the audience's own files go to its chunk; what they share (react, ui/, lib/) is split as usual.
           includeDependenciesRecursively: false,
           groups: [
-            // What the first page needs before it can paint: React, the router and the query cache.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            // What the first page needs before it can paint: React and the query cache (the router is ours: lib/router.tsx).
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
             // The toast library loads after first paint (lib/toast.ts).
             { name: 'toasts', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
             // The validation library and what is built on it at run time (the API contracts, settings and pay rules,

@@ -11,7 +11,7 @@ export type ApiGet = (url: string) => Promise<{ status: number; body: string }>;
 export type RenderedPage = {
   /**
    * What replaces the shell's empty `<div id="root"></div>`: the root element with the page inside,
-   * then the state the browser hydrates with (the query cache and the router's state) as a JSON
+   * then the state the browser hydrates with (the query cache) as a JSON
    * block (`<script type="application/json">`, data the CSP lets through, every `<` escaped).
    */
   root: string;

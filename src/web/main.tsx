@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { BrowserRouter } from './lib/router';
 import { AppTree } from './ssr/app-tree';
 import { hydrateServerPage, readServerState } from './ssr/hydrate';
 import './styles.css';
@@ -10,7 +10,9 @@ const container = document.getElementById('root')!;
 function renderInBrowser(): void {
   createRoot(container).render(
     <AppTree>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppTree>,
   );
 }
@@ -20,7 +22,7 @@ function renderInBrowser(): void {
 const serverState = readServerState();
 if (serverState) {
   hydrateServerPage(container, serverState).catch((err: unknown) => {
-    // The page's code could not be loaded: render it afresh (the router shows its error screen if it still fails).
+    // The page's code could not be loaded: render it afresh (the error screen shows if it still fails).
     console.error(err);
     renderInBrowser();
   });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleUser, LogOut, Settings, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { canUseAdminArea } from '../../domain/policies';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
 import { signInAndLoadMe, signOut } from '../lib/auth';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bike, Inbox, Package } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { canUseAdminArea } from '../../domain/policies';
 import { TICKET_STATUSES } from '../../domain/tickets';
 import { call } from '../lib/call';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPinned, RefreshCw, Truck } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import {
   DISPATCH_MAP_MESSAGES as MSG,
   type DispatchDriver,

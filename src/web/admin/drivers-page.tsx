@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, Settings, UserCheck, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { InviteLookup } from '../../domain/contracts/admin/team';
 import { call } from '../lib/call';

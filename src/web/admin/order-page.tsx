@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/router';
 import { type ConsoleOrderResponse, ORDER_CONSOLE_MESSAGES } from '../../domain/contracts/admin/order-console';
 import { ACTOR_KIND_LABELS, CONSOLE_STATUS_LABELS, timelineActionLabel } from '../../domain/order-console';
 import { topicName } from '../../domain/topics';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router';
 import { ORDER_CONSOLE_MESSAGES } from '../../domain/contracts/admin/order-console';
 import { CONSOLE_STATUS_LABELS } from '../../domain/order-console';
 import { ORDER_STATUSES } from '../../domain/order-flow';

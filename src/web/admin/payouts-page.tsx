@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { formatSortCode } from '../../domain/payout-details';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

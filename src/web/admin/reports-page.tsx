@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Clock, Download, PoundSterling, ShoppingBag, Timer } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import type { ReportResponse } from '../../domain/contracts/admin/reports';
 import { defaultReportRange, londonDate, reportRangeProblem } from '../../domain/reports';
 import { call, endpointUrl } from '../lib/call';

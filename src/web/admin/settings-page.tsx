@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Cog, Power, Save, Truck, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { toast } from '../lib/toast';
 import { SETTINGS_MESSAGES } from '../../domain/contracts/settings/settings';
 import {

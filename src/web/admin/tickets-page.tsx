@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { TICKET_MESSAGES } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
 import { call } from '../lib/call';

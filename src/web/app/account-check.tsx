@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { Button, buttonClasses } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { Button, buttonClasses } from '../ui/button';
 
 /** "Oops! Something went wrong" with Reload Page and Go to Home (docs/product/customer.md#global-screens). */
@@ -26,18 +25,20 @@ export function GlobalErrorScreen() {
   );
 }
 
-/** The router's error element: logs the error and shows the global error screen. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  console.error(error);
-  return <GlobalErrorScreen />;
-}
+type BoundaryProps = { children: ReactNode; resetKey?: string };
+type BoundaryState = { failed: boolean; resetKey?: string };
 
-/** Catches render errors outside the router (providers) and shows the global error screen. */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError(): { failed: boolean } {
+/**
+ * Catches render errors (a page's, or the providers' outside the router) and a page whose code failed to load, logs
+ * them and shows the global error screen; around the pages (`resetKey` their path), the next navigation clears it.
+ */
+export class AppErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+  static getDerivedStateFromError(): Partial<BoundaryState> {
     return { failed: true };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(error, info.componentStack);

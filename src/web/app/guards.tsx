@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../lib/router';
 import type { ReactNode } from 'react';
 import { type AdminArea, canUseAdminArea } from '../../domain/policies';
 import { type Me, useMe } from '../lib/me';

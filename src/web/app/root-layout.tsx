@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration } from '../lib/router';
 import { ConnectivityToasts } from './connectivity-toasts';
 
 /** The frame around every page: the skip link, connectivity toasts and scroll restoration. */

@@ -1,8 +1,8 @@
-import type { ComponentType } from 'react';
-import { type HydrationState, type RouteObject, createBrowserRouter } from 'react-router';
+import { type ComponentType, Suspense, useMemo } from 'react';
 import type { AdminArea } from '../../domain/policies';
+import { type LazyPage, type RouteDef, lazyPage, matchRoutes, renderMatch, useLocation } from '../lib/router';
 import { PageLoading } from '../ui/spinner';
-import { RouteErrorScreen } from './error-screens';
+import { AppErrorBoundary } from './error-screens';
 import {
   RequireAdmin,
   RequireAdminArea,
@@ -78,102 +78,103 @@ const PAGES = {
   devMail: () => import('./dev-mail-page').then((m) => m.DevMailPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
-/** Each page of the table as a route's `lazy` loader. */
-const page = Object.fromEntries(
-  Object.entries(PAGES).map(([name, load]) => [name, async () => ({ Component: await load() })]),
-) as Record<keyof typeof PAGES, RouteObject['lazy']>;
+/** Each page of the table as a component that loads its module when first rendered (or preloaded). */
+const page = Object.fromEntries(Object.entries(PAGES).map(([name, load]) => [name, lazyPage(load)])) as Record<
+  keyof typeof PAGES,
+  LazyPage
+>;
 
 /** An admin page behind its area's role check (docs/product/admin.md#roles). */
-function adminRoute(path: string, area: AdminArea, lazy: RouteObject['lazy']): RouteObject {
-  return { path: `admin/${path}`, element: <RequireAdminArea area={area} />, children: [{ index: true, lazy }] };
+function adminRoute(path: string, area: AdminArea, Component: LazyPage): RouteDef {
+  return { path: `admin/${path}`, element: <RequireAdminArea area={area} />, children: [{ index: true, Component }] };
 }
 
 /** The full route table with its guards (the sign-in sections of docs/product/, and docs/product/admin.md#roles). */
-export const routes: RouteObject[] = [
+export const routes: RouteDef[] = [
   {
     Component: RootLayout,
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: () => <PageLoading />,
     children: [
       {
-        lazy: page.customerLayout,
+        Component: page.customerLayout,
         children: [
-          { index: true, lazy: page.customerHome },
-          { path: 'restaurants/london', lazy: page.customerLondon },
-          { path: 'restaurants/:citySlug', lazy: page.customerCity },
-          { path: 'restaurant/:slug', lazy: page.customerRestaurant },
-          { path: 'cart', lazy: page.customerCart },
-          { path: 'checkout', lazy: page.customerCheckout },
-          { path: 'order/:id', lazy: page.customerOrder },
-          { path: 'auth', lazy: page.customerAuth },
-          { path: 'auth/callback', lazy: page.customerAuthCallback },
-          { path: 'reset-password', lazy: page.customerResetPassword },
-          { path: 'unsubscribe', lazy: page.customerUnsubscribe },
-          { path: 'partners', lazy: page.customerPartners },
+          { index: true, Component: page.customerHome },
+          { path: 'restaurants/london', Component: page.customerLondon },
+          { path: 'restaurants/:citySlug', Component: page.customerCity },
+          { path: 'restaurant/:slug', Component: page.customerRestaurant },
+          { path: 'cart', Component: page.customerCart },
+          { path: 'checkout', Component: page.customerCheckout },
+          { path: 'order/:id', Component: page.customerOrder },
+          { path: 'auth', Component: page.customerAuth },
+          { path: 'auth/callback', Component: page.customerAuthCallback },
+          { path: 'reset-password', Component: page.customerResetPassword },
+          { path: 'unsubscribe', Component: page.customerUnsubscribe },
+          { path: 'partners', Component: page.customerPartners },
           {
             element: <RequireSignedIn />,
             children: [
-              { path: 'account', lazy: page.customerAccount },
-              { path: 'my-account', lazy: page.customerAccount },
+              { path: 'account', Component: page.customerAccount },
+              { path: 'my-account', Component: page.customerAccount },
             ],
           },
         ],
       },
-      { path: 'partner/login', lazy: page.partnerLogin },
+      { path: 'partner/login', Component: page.partnerLogin },
       // A staff invitation link: open to visitors, who sign up or in there.
-      { path: 'partner/invite', lazy: page.partnerInvite },
-      { path: 'partner/signup', lazy: page.partnerSignUp },
+      { path: 'partner/invite', Component: page.partnerInvite },
+      { path: 'partner/signup', Component: page.partnerSignUp },
       {
         path: 'partner',
         element: <RequirePartner />,
         children: [
           {
-            lazy: page.partnerLayout,
+            Component: page.partnerLayout,
             children: [
-              { index: true, lazy: page.partnerDashboard },
-              { path: 'dashboard', lazy: page.partnerDashboard },
-              { path: 'create-brand', lazy: page.partnerCreateBrand },
-              { path: 'create-site', lazy: page.partnerCreateSite },
-              { path: 'orders', lazy: page.partnerOrders },
-              { path: 'menu', lazy: page.partnerMenu },
-              { path: 'settings', lazy: page.partnerSettings },
-              { path: 'location/:siteId', lazy: page.partnerLocation },
-              { path: 'staff', lazy: page.partnerStaff },
-              { path: 'location-menu', lazy: page.partnerLocationMenu },
-              { path: 'help', lazy: page.partnerHelp },
-              { path: 'statements', lazy: page.partnerStatements },
-              { path: 'onboarding', lazy: page.partnerOnboarding },
+              { index: true, Component: page.partnerDashboard },
+              { path: 'dashboard', Component: page.partnerDashboard },
+              { path: 'create-brand', Component: page.partnerCreateBrand },
+              { path: 'create-site', Component: page.partnerCreateSite },
+              { path: 'orders', Component: page.partnerOrders },
+              { path: 'menu', Component: page.partnerMenu },
+              { path: 'settings', Component: page.partnerSettings },
+              { path: 'location/:siteId', Component: page.partnerLocation },
+              { path: 'staff', Component: page.partnerStaff },
+              { path: 'location-menu', Component: page.partnerLocationMenu },
+              { path: 'help', Component: page.partnerHelp },
+              { path: 'statements', Component: page.partnerStatements },
+              { path: 'onboarding', Component: page.partnerOnboarding },
             ],
           },
         ],
       },
-      { path: 'driver/login', lazy: page.driverLogin },
-      { element: <RequireDriver />, children: [{ path: 'driver/onboarding', lazy: page.driverOnboarding }] },
+      { path: 'driver/login', Component: page.driverLogin },
+      { element: <RequireDriver />, children: [{ path: 'driver/onboarding', Component: page.driverOnboarding }] },
       {
         element: <RequireApprovedDriver notApproved="/driver/onboarding" />,
         children: [
           {
-            lazy: page.driverLayout,
+            Component: page.driverLayout,
             children: [
-              { path: 'driver/dashboard', lazy: page.driverDashboard },
-              { path: 'driver/jobs', lazy: page.driverJobs },
-              { path: 'driver/delivery/:jobId', lazy: page.driverDelivery },
-              { path: 'driver/help', lazy: page.driverHelp },
+              { path: 'driver/dashboard', Component: page.driverDashboard },
+              { path: 'driver/jobs', Component: page.driverJobs },
+              { path: 'driver/delivery/:jobId', Component: page.driverDelivery },
+              { path: 'driver/help', Component: page.driverHelp },
             ],
           },
         ],
       },
       {
         element: <RequireApprovedDriver notApproved="/driver/login" />,
-        children: [{ lazy: page.driverLayout, children: [{ path: 'driver/earnings', lazy: page.driverEarnings }] }],
+        children: [
+          { Component: page.driverLayout, children: [{ path: 'driver/earnings', Component: page.driverEarnings }] },
+        ],
       },
-      { path: 'admin/login', lazy: page.adminLogin },
-      { path: 'admin/invite', lazy: page.adminInvite },
+      { path: 'admin/login', Component: page.adminLogin },
+      { path: 'admin/invite', Component: page.adminInvite },
       {
         element: <RequireAdmin />,
         children: [
           {
-            lazy: page.adminLayout,
+            Component: page.adminLayout,
             children: [
               adminRoute('dashboard', 'overview', page.adminDashboard),
               adminRoute('drivers', 'drivers', page.adminDrivers),
@@ -194,16 +195,29 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        path: 'dev/mail',
-        lazy: page.devMail,
-      },
+      { path: 'dev/mail', Component: page.devMail },
       { path: '*', Component: NotFoundPage },
     ],
   },
 ];
 
-/** The browser's router; a server-rendered page passes the router state it was rendered with (src/web/ssr/hydrate.tsx). */
-export function createAppRouter(opts?: { hydrationData?: HydrationState }) {
-  return createBrowserRouter(routes, opts);
+/**
+ * The page of the current location inside its layouts, with the global error screen for a page that fails (cleared by
+ * the next navigation) and a spinner while the first page's code loads; a later navigation keeps the page shown until
+ * the next one's code is in (the router changes pages in a transition).
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const match = useMemo(() => matchRoutes(routes, pathname), [pathname]);
+  return (
+    <AppErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>{match ? renderMatch(match) : null}</Suspense>
+    </AppErrorBoundary>
+  );
+}
+
+/** Loads the code of the pages a pathname shows, so a server-rendered page hydrates without waiting for it. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const matched = matchRoutes(routes, pathname)?.routes ?? [];
+  await Promise.all(matched.map((route) => (route.Component as Partial<LazyPage> | undefined)?.preload?.()));
 }

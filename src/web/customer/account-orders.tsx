@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, ReceiptText, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { z } from 'zod';
 import type { listAccountOrdersResponse } from '../../domain/contracts/account/list-orders';
 import { accountListLabel } from '../../domain/order-status-labels';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LogOut } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { greetingName, useMe } from '../lib/me';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { meQueryKey } from '../lib/me';

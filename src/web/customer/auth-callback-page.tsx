@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { refreshMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';

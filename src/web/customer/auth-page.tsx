@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { safeRedirect } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';

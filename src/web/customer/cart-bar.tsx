@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { formatPrice } from '../lib/format';
 

@@ -1,5 +1,5 @@
 import { ArrowRight, ShoppingCart, Store, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { cn } from '../lib/cn';
 import { formatDeliveryFee, formatPrice } from '../lib/format';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { CHECKOUT_MESSAGES, checkoutProblem } from '../../domain/checkout';
 import type { PlaceOrderBody } from '../../domain/contracts/orders/place-order';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatMillions } from '../lib/format';

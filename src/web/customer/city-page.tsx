@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Landmark, MapPinned, Search, ShieldCheck, Users } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/router';
 import type { GetCityResponse } from '../../domain/contracts/catalog/get-city';
 import { isNotFound } from '../lib/api';
 import { call } from '../lib/call';

@@ -1,5 +1,5 @@
 import { Menu, ShoppingCart, User, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { greetingName, useMe } from '../lib/me';
 import { buttonClasses } from '../ui/button';

@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '../lib/router';
 import { CartProvider } from '../lib/cart';
 import { usePlatformInfo } from '../lib/platform-info';
 import { CustomerHeader } from './customer-header';

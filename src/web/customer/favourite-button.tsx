@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { cn } from '../lib/cn';
 import { toast } from '../lib/toast';
 import { useFavourites, useToggleFavourite } from './use-favourites';

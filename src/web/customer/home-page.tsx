@@ -1,6 +1,6 @@
 import { Lightbulb, MapPinned } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useMetaDescription } from '../lib/use-meta-description';
 import { Button } from '../ui/button';

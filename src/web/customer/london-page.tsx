@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';

@@ -14,7 +14,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { LATE_MESSAGE } from '../../domain/eta';

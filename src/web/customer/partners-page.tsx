@@ -1,5 +1,5 @@
 import { Bike, ChevronRight, Store, UtensilsCrossed } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { PageIntro } from '../ui/page-intro';
 
 const PORTALS = [

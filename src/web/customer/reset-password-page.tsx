@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { resetPassword, signInPathFrom } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';

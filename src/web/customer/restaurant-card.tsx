@@ -1,5 +1,5 @@
 import { Bike, CircleCheck, CircleX, Clock, ImageOff, MapPin, Star } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
 import { nextOpeningLabel } from '../../domain/next-opening';
 import { formatDeliveryFee, formatKm } from '../lib/format';

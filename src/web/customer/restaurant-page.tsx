@@ -1,5 +1,5 @@
 import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, Store, WifiOff } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../lib/router';
 import {
   describeDietaryChoice,
   hasDietaryChoice,

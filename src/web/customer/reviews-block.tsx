@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquare, PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { ReviewItem } from '../../domain/contracts/reviews/review';
 import { call } from '../lib/call';

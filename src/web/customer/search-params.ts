@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { type Diet, parseAllergens, parseDiets } from '../../domain/dietary';
 import type { Allergen } from '../../domain/menu';
 import { type SearchFilter, parseSearchFilters } from '../../domain/search-filters';

@@ -1,5 +1,5 @@
 import { SearchX, WifiOff } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

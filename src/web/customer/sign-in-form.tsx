@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signInAndLoadMe } from '../lib/auth';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { BellOff, CircleCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { ReorderResponse } from '../../domain/contracts/orders/reorder';
 import { call } from '../lib/call';

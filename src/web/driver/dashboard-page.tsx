@@ -1,7 +1,7 @@
 import { DriverNotifications } from './driver-notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, LogOut, PoundSterling } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { useMe } from '../lib/me';

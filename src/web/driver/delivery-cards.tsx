@@ -1,6 +1,6 @@
 import { CircleCheck, Navigation, Phone, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { JobDetail } from '../../domain/contracts/driver/jobs';
 import { type DeliveryStep, JOB_BADGES, STEP_TITLES } from '../../domain/driver-flow';
 import { formatMiles } from '../lib/format';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
 import {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bike, Briefcase, LayoutDashboard, LifeBuoy, LogOut, PoundSterling } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { cn } from '../lib/cn';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/router';
 import { TermsGate } from '../ui/terms-gate';
 import { topicName } from '../../domain/topics';
 import { useLiveEvents } from '../lib/live';

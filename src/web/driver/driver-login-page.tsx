@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bike } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
 import { signInAndLoadMe, signOut, signUp } from '../lib/auth';

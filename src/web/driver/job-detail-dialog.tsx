@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { JobSummary } from '../../domain/contracts/driver/jobs';
 import { ACTION_LABELS } from '../../domain/driver-flow';

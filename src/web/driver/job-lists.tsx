@@ -1,6 +1,6 @@
 import { Inbox, MapPinOff, WifiOff } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import type { JobSummary, ListJobsResponse } from '../../domain/contracts/driver/jobs';
 import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';

@@ -1,6 +1,6 @@
 import { CircleAlert, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../lib/router';
 import { topicName } from '../../domain/topics';
 import { useLiveEvents } from '../lib/live';
 import { meQueryKey, useMe } from '../lib/me';

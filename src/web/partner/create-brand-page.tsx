@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { type BrandFormInput, createBrandBody } from '../../domain/contracts/partner/save-brand';
 import { canManageBrand } from '../../domain/partner-access';

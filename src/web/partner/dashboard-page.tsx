@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertTriangle, ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { halalStatusLabel } from '../../domain/halal';
 import { isPaused } from '../../domain/branch-settings';
 import { canManageBrand } from '../../domain/partner-access';

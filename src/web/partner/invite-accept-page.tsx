@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailCheck, Store } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { INVITE_ROLE_LABELS } from '../../domain/partner-access';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, UtensilsCrossed } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { ItemOverride, ManagedItem, SiteMenuResponse } from '../../domain/contracts/menu/menu';
 import { parsePriceInput, penceToInput } from '../../domain/menu';

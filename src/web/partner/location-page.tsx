@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, ListChecks, Settings, Trash2, UtensilsCrossed } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { type SiteDetail, updateSiteBody } from '../../domain/contracts/partner/sites';
 import { halalStatusLabel } from '../../domain/halal';

@@ -13,7 +13,7 @@ import {
   Leaf,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { ManagedItem, ManagedSection, SiteMenuResponse } from '../../domain/contracts/menu/menu';
 import { QUICK_START_SECTIONS, moveInList } from '../../domain/menu';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router';
 import { Alert } from '../ui/alert';
 import { useOnboarding } from './onboarding-api';
 

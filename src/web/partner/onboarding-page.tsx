@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { OnboardingSite } from '../../domain/contracts/partner/onboarding-endpoints';
 import {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, ReceiptText, Settings, UtensilsCrossed } from 'lucide-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';
 import { useMe } from '../lib/me';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../lib/router';
 import { ApiError } from '../lib/api';
 import { signInAndLoadMe, signOut } from '../lib/auth';
 import { useMe } from '../lib/me';

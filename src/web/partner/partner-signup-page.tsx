@@ -1,6 +1,6 @@
 import { ArrowLeft, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { ApiError } from '../lib/api';
 import { signUp } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,5 +1,5 @@
 import { MapPinOff, Store } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { LoadFailed as UiLoadFailed } from '../ui/load-failed';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PauseCircle, PlayCircle, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { toast } from '../lib/toast';
 import {
   BUSY_EXTRA_CHOICES,

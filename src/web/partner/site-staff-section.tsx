@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { SiteDetail } from '../../domain/contracts/partner/sites';
 import { canManageBrand } from '../../domain/partner-access';
 import { buttonClasses } from '../ui/button';

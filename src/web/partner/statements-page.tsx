@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { defaultReportRange, reportRangeProblem } from '../../domain/reports';
 import { isClientError } from '../lib/api';
 import { call, endpointUrl } from '../lib/call';

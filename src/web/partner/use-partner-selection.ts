@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../lib/router';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import { type PartnerBrand, useBrands } from './partner-api';
 

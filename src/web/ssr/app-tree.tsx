@@ -1,14 +1,13 @@
 import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
-import type { HydrationState } from 'react-router';
 import { AppErrorBoundary } from '../app/error-screens';
 import { Providers } from '../app/providers';
 
 /** The id of the JSON block that carries a server-rendered page's state. */
 export const SERVER_STATE_ID = 'halalnosh-ssr-state';
 
-/** What a server-rendered page hands the browser: its query cache and the router's state. */
-export type ServerState = { queries: DehydratedState; router: HydrationState };
+/** What a server-rendered page hands the browser: its query cache (the router needs nothing but the address). */
+export type ServerState = { queries: DehydratedState };
 
 /**
  * Everything around the router, the same in the browser and on the server, so a server-rendered

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { ApiGet, RenderedPage, ServerRenderEntry } from '../../domain/server-render';
-import { routes } from '../app/router';
+import { AppRoutes, preloadPages } from '../app/router';
+import { StaticRouter } from '../lib/router';
 import { AppTree, SERVER_STATE_ID, type ServerState } from './app-tree';
 import { pageQueries } from './page-data';
 
@@ -13,8 +13,6 @@ import { pageQueries } from './page-data';
  * visitor sees it, from the API's own answers, into the markup of `<div id="root">` and the state
  * the browser hydrates with.
  */
-
-const handler = createStaticHandler(routes);
 
 /** JSON that cannot end its script element nor open a comment: every `<` (and the two JS line breaks) escaped. */
 function scriptSafeJson(value: unknown): string {
@@ -65,19 +63,16 @@ export const renderPage: ServerRenderEntry['renderPage'] = async (
   const queries = dehydrate(queryClient);
   queryClient.clear();
 
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's code first, as the browser does before hydrating, so nothing suspends while rendering.
+  await preloadPages(url.pathname);
   const { prelude } = await prerenderToNodeStream(
     <AppTree queries={queries}>
-      {/* hydrate={false}: no inline script (CSP); the router's state travels in the JSON block instead. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url.pathname + url.search}>
+        <AppRoutes />
+      </StaticRouter>
     </AppTree>,
   );
-  const state: ServerState = {
-    queries,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-  };
+  const state: ServerState = { queries };
   const html = await streamText(prelude);
   return {
     root: `<div id="root">${html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`,

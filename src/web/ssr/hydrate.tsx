@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
-import { type RouteObject, RouterProvider, matchRoutes } from 'react-router';
-import { createAppRouter, routes } from '../app/router';
+import { AppRoutes, preloadPages } from '../app/router';
+import { BrowserRouter } from '../lib/router';
 import { AppTree, SERVER_STATE_ID, type ServerState } from './app-tree';
 
 /** The state of a server-rendered page (its JSON block), or null for the client-rendered shell. */
@@ -16,17 +16,11 @@ export function readServerState(): ServerState | null {
 
 /**
  * Hydrates a server-rendered page (docs/decisions/0177-server-rendered-customer-pages.md). The
- * matched routes' lazy modules are loaded first, so the router's first render is the page the
- * server rendered, not its loading fallback; the query cache starts with the server's answers.
+ * matched routes' lazy modules are loaded first, so the first render is the page the server
+ * rendered, not its loading fallback; the query cache starts with the server's answers.
  */
 export async function hydrateServerPage(container: HTMLElement, state: ServerState): Promise<void> {
-  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
-    }),
-  );
+  await preloadPages(window.location.pathname);
   // The answers count as received now, as if the page had fetched them (their freshness is the
   // page's, which the server keeps within the response cache's minute): no refetch on hydration.
   const now = Date.now();
@@ -34,11 +28,12 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
     query.state.dataUpdatedAt = now;
     query.dehydratedAt = now;
   }
-  const router = createAppRouter({ hydrationData: state.router });
   hydrateRoot(
     container,
     <AppTree queries={state.queries}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppTree>,
   );
 }

@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
 import { parseSearchFilters } from '../../domain/search-filters';
 import { endpointUrl } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
+import { matchPath } from '../lib/router';
 import { cityQueryKey } from '../customer/city-page';
 import { citiesQueryKey } from '../customer/city-directory';
 import { LONDON_PAGE_SIZE, londonQueryKey, londonRequestQuery } from '../customer/london-page';
