@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type RouteObject, RouterProvider, matchRoutes } from 'react-router';
 import { createAppRouter, routes } from '../app/router';
@@ -35,10 +36,15 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
     query.dehydratedAt = now;
   }
   const router = createAppRouter({ hydrationData: state.router });
-  hydrateRoot(
-    container,
-    <AppTree queries={state.queries}>
-      <RouterProvider router={router} />
-    </AppTree>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page; a tap meanwhile hydrates its part first
+  // (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppTree queries={state.queries}>
+        <RouterProvider router={router} />
+      </AppTree>,
+    );
+  });
 }
