@@ -7,12 +7,15 @@
 // of those runs, the worst run and the machine's load average (1 / 5 / 15 min, taken as the page's
 // runs end) beside: the figure is taken on a machine that may be doing other work too.
 //
-//   node bench/perf/lighthouse.mjs [--runs 3] [--quick] [--json] [--verbose]
+//   node bench/perf/lighthouse.mjs [--runs 3] [--quick] [--json] [--verbose] [--reports DIR]
+//
+// --reports DIR keeps each run's Lighthouse JSON report there (<page>-<run>.json), to read what a
+// figure is made of (lcp-breakdown-insight, network-requests, the Lantern metrics).
 //
 // Lighthouse comes through `npx --yes lighthouse@12.8.2` (the npm registry; cached after the first
 // run). The browser flags are playwright.config.ts's: without the background-networking ones,
 // Chromium keeps trying to reach Google's hosts on this closed network.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS } from '../lib/chromium.mjs';
@@ -20,7 +23,7 @@ import { ROOT, freePort, openDemoBranch } from '../lib/harness.mjs';
 import { benchArgs, figure, printResult, say } from '../lib/perf.mjs';
 import { signalOwned, spawnOwned } from '../lib/processes.mjs';
 
-const opts = benchArgs({ runs: { type: 'string' } });
+const opts = benchArgs({ runs: { type: 'string' }, reports: { type: 'string' } });
 const RUNS = Number(opts.runs ?? (opts.quick ? 1 : 3));
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 
@@ -62,10 +65,10 @@ async function startApp() {
  * page load's trace (NO_NAVSTART, NO_FCP and the like: a run that measured nothing, not a slow
  * one); such a run is repeated, up to twice, and said so.
  */
-async function lighthouse(url, n) {
+async function lighthouse(url, n, keepAs) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(url, `${n}-${attempt}`);
+      return await lighthouseOnce(url, `${n}-${attempt}`, keepAs);
     } catch (err) {
       if (
         attempt >= 3 ||
@@ -84,7 +87,7 @@ async function lighthouse(url, n) {
   }
 }
 
-async function lighthouseOnce(url, n) {
+async function lighthouseOnce(url, n, keepAs) {
   const out = path.join(scratch, `report-${n}.json`);
   const run = spawnOwned(
     'npx',
@@ -103,6 +106,10 @@ async function lighthouseOnce(url, n) {
   const { code } = await run.exited;
   if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${run.output()}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  if (opts.reports) {
+    mkdirSync(opts.reports, { recursive: true });
+    copyFileSync(out, path.join(opts.reports, `${keepAs}.json`));
+  }
   if (report.runtimeError)
     throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   return {
@@ -133,7 +140,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await lighthouse(page.url, n++));
+      runs.push(await lighthouse(page.url, n++, `${page.id}-${i + 1}`));
       const r = runs.at(-1);
       say(opts, `lighthouse ${page.id} run ${i + 1}: score ${r.score}, LCP ${s(r.lcpMs)}, CLS ${r.cls.toFixed(3)}`);
     }

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 
 /** Waits until the page is at exactly this path and query. */
 async function expectPath(page: Page, path: string): Promise<void> {
@@ -175,6 +176,9 @@ test('an invalid reset link says so', async ({ page }) => {
 test('going offline and back shows the connectivity toasts', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByText('Find Halal food Now')).toBeVisible();
+  // The rendered page shows before its scripts are requested (docs/decisions/0180-rendered-pages-paint-before-scripts.md):
+  // the toasts are the app's, so it has to be running before the connection goes.
+  await waitForHydration(page);
   await context.setOffline(true);
   await expect(page.getByText('Connection lost - some features may not work')).toBeVisible();
   await context.setOffline(false);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,14 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, menuItems, menus, sites } from '../db/schema/index';
 import { seedDemo } from '../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../test/test-app';
+import { BOOT_ID, BOOT_SCRIPT } from './paint-first';
 
 // Server-rendered customer pages (docs/decisions/0177-server-rendered-customer-pages.md), rendered
 // by the rendering entry's source (the build's dist-ssr/ bundle is made from it) into a shell like
 // the build's index.html.
 const SHELL =
   '<!doctype html><html lang="en-GB"><head><title>HalalNosh</title>' +
-  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
   '<body><div id="root"></div><noscript>x</noscript></body></html>';
+const CSS = '.hero{color:green}';
 
 /** The id of the state's JSON block (src/web/ssr/app-tree.tsx). */
 const SERVER_STATE_ID = 'halalnosh-ssr-state';
@@ -26,6 +31,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), SHELL);
   writeFileSync(path.join(dist, 'assets', 'customer-abc.js'), '');
+  writeFileSync(path.join(dist, 'assets', 'index-abc.css'), CSS);
   t = await createTestApp({ webDistDir: dist, webRenderEntry: path.resolve('src/web/ssr/entry-server.tsx') });
   await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
 });
@@ -35,6 +41,14 @@ async function get(url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, body: res.body, headers: res.headers };
 }
+
+/** What the boot script requests after the first paint (src/server/plugins/paint-first.ts). */
+const bootOf = (html: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${BOOT_ID}">([^<]*)</script>`).exec(html)![1]) as {
+    entry: string;
+    modules: string[];
+    fetches: string[];
+  };
 
 /** The rendered markup inside the root element ('' for the empty shell). */
 const rootOf = (html: string) =>
@@ -51,9 +65,40 @@ describe('customer landing pages arrive rendered', () => {
     expect(root).toContain('Saffron Ember');
     expect(root).toContain('Birmingham');
     expect(res.body).toContain(`<script type="application/json" id="${SERVER_STATE_ID}">`);
-    // The answers it carries are not preloaded again; the session still is.
-    expect(res.body).toContain('href="/api/me"');
-    expect(res.body).not.toContain('href="/api/restaurants/search');
+    // The answers it carries are not preloaded again; the session still is (with the scripts).
+    expect(bootOf(res.body).fetches).toEqual(['/api/me']);
+    expect(res.body).not.toContain('/api/restaurants/search');
+  });
+
+  it('paints before its scripts are requested: stylesheet inline, scripts and data hints left to the boot script', async () => {
+    const res = await get('/restaurants/london');
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1];
+    expect(head).toContain(`<style>${CSS}</style>`);
+    expect(head).not.toMatch(/<script|modulepreload|rel="stylesheet"|as="fetch"/);
+    expect(bootOf(res.body)).toEqual({
+      entry: '/assets/index-abc.js',
+      modules: ['/assets/vendor-abc.js'],
+      fetches: [],
+    });
+    // The one inline script is the boot script, admitted by its hash and by nothing broader.
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([BOOT_SCRIPT]);
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // The boot block comes after the state, the boot script last.
+    expect(res.body.indexOf(SERVER_STATE_ID)).toBeLessThan(res.body.indexOf(BOOT_ID));
+  });
+
+  it("keeps a restaurant's hero image hint in the head, at high priority", async () => {
+    const res = await get(`/restaurant/${SLUG}`);
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1];
+    const { restaurant } = JSON.parse((await get(`/api/restaurants/${SLUG}`)).body) as {
+      restaurant: { imageUrl: string | null };
+    };
+    expect(restaurant.imageUrl).toMatch(/^\//);
+    expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${restaurant.imageUrl}">`);
+    expect(bootOf(res.body).fetches).toContain('/api/me');
   });
 
   it('the London page and a city page list their restaurants', async () => {
@@ -117,6 +162,10 @@ describe('other pages stay client-rendered', () => {
       expect(res.status).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain(SERVER_STATE_ID);
+      // As the build wrote it: scripts and stylesheet in the head, no inline script.
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(res.body).not.toContain(BOOT_ID);
+      expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
     },
   );
 

@@ -10,10 +10,14 @@ export function tileOrigin(template: string | null | undefined): string | null {
   }
 }
 
-const csp = (extraImg: string | null) =>
+/**
+ * The Content-Security-Policy; `scripts` adds sources to script-src (a server-rendered page's boot
+ * script by its hash: docs/decisions/0180-rendered-pages-paint-before-scripts.md).
+ */
+export const contentSecurityPolicy = (extraImg: string | null, scripts: string[] = []) =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.tile.openstreetmap.org${extraImg ? ` ${extraImg}` : ''}`,
     "connect-src 'self'",
@@ -29,7 +33,7 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   opts: { https: boolean; mapTileUrl?: string | null },
 ): void {
-  const CSP = csp(tileOrigin(opts.mapTileUrl));
+  const CSP = contentSecurityPolicy(tileOrigin(opts.mapTileUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
     // A route may set a stricter policy of its own (uploads are served with `sandbox`): keep it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);

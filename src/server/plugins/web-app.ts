@@ -7,6 +7,8 @@ import type { ServerRenderEntry } from '../../domain/server-render';
 import type { ResponseCache } from '../modules/catalog';
 import { preferredEncoding } from './encoding';
 import { apiGetOf, withRenderedPage } from './page-render';
+import { BOOT_SCRIPT_SOURCE, type PageHint, hintTag, paintFirstShell } from './paint-first';
+import { contentSecurityPolicy, tileOrigin } from './security';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -93,8 +95,6 @@ export async function registerWebApp(
     const landing = landingPage(url);
     return landing ? landingHtml.get(landing) : undefined;
   };
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const fetchPreload = (url: string) => `    <link rel="preload" as="fetch" crossorigin href="${attr(url)}">`;
   /**
    * The data the landing page's code will request first, announced in its HTML so it downloads
    * while the JavaScript does (LCP: docs/product/README.md#performance). Each URL is exactly the one the page builds
@@ -102,8 +102,9 @@ export async function registerWebApp(
    * data and halal details, with the cover image, read from the cached API answer), fetched in the
    * same credentials mode as the app's fetch (same-origin), so the browser uses the preloaded answer.
    */
-  async function landingPreloads(url: string): Promise<string[] | null> {
-    if (url === '/') return ['/api/me', '/api/restaurants/search?location=London', '/api/cities'].map(fetchPreload);
+  async function landingHints(url: string): Promise<PageHint[] | null> {
+    const fetchHint = (href: string): PageHint => ({ as: 'fetch', href });
+    if (url === '/') return ['/api/me', '/api/restaurants/search?location=London', '/api/cities'].map(fetchHint);
     const match = /^\/restaurant\/([^/?#]+)\/?(?:\?.*)?$/.exec(url);
     if (!match) return null;
     let slug: string;
@@ -113,7 +114,7 @@ export async function registerWebApp(
       return null;
     }
     const data = `/api/restaurants/${encodeURIComponent(slug)}`;
-    const links = [fetchPreload('/api/me'), fetchPreload(data), fetchPreload(`${data}/halal`)];
+    const hints = [fetchHint('/api/me'), fetchHint(data), fetchHint(`${data}/halal`)];
     try {
       const res = await app.inject({ method: 'GET', url: data, headers: { accept: 'application/json' } });
       const r =
@@ -122,17 +123,27 @@ export async function registerWebApp(
           : null;
       const local = (u: unknown): u is string => typeof u === 'string' && u.startsWith('/') && !u.startsWith('//');
       // The hero image is the page's largest paint: fetched at once, at high priority (same-origin images only; CSP).
-      if (local(r?.imageUrl))
-        links.unshift(`    <link rel="preload" as="image" fetchpriority="high" href="${attr(r.imageUrl)}">`);
+      if (local(r?.imageUrl)) hints.unshift({ as: 'image', href: r.imageUrl, high: true });
       // The logo and the reviews (requested by the branch's id) would otherwise wait for the data to render.
-      if (local(r?.logoUrl)) links.push(`    <link rel="preload" as="image" href="${attr(r.logoUrl)}">`);
-      if (typeof r?.id === 'string' && /^[\w-]+$/.test(r.id))
-        links.push(fetchPreload(`/api/restaurants/${r.id}/reviews`));
+      if (local(r?.logoUrl)) hints.push({ as: 'image', href: r.logoUrl });
+      if (typeof r?.id === 'string' && /^[\w-]+$/.test(r.id)) hints.push(fetchHint(`/api/restaurants/${r.id}/reviews`));
     } catch {
       // no image hint
     }
-    return links;
+    return hints;
   }
+  /** The build's stylesheets by URL, to inline into rendered pages (null when not in dist/). */
+  const stylesheets = new Map<string, string | null>();
+  const readStylesheet = (href: string): string | null => {
+    if (!stylesheets.has(href)) {
+      const file = path.join(distDir!, ...href.split('/').filter(Boolean));
+      const inDist = file.startsWith(path.join(distDir!, 'assets') + path.sep) && file.endsWith('.css');
+      stylesheets.set(href, inDist && existsSync(file) ? readFileSync(file, 'utf8') : null);
+    }
+    return stylesheets.get(href)!;
+  };
+  /** A rendered page's policy: the site's, with its boot script admitted by hash (paint-first.ts). */
+  const renderedCsp = contentSecurityPolicy(tileOrigin(pub.mapTileUrl), [BOOT_SCRIPT_SOURCE]);
   const apiGet = apiGetOf(app);
   /**
    * A customer landing page rendered on the server as a visitor sees it (its data in the HTML, the
@@ -151,11 +162,13 @@ export async function registerWebApp(
       }
       if (!page) return '';
       // The answers the page carries need no preload; the session, images, halal details and reviews still do.
-      const preloads = ((await landingPreloads(url)) ?? []).filter(
-        (link) => !page.fetched.some((u) => link.includes(`href="${attr(u)}"`)),
-      );
+      const hints = ((await landingHints(url)) ?? []).filter((h) => !page.fetched.includes(h.href));
       const source = landingSource(url) ?? indexHtml!.toString('utf8');
-      return withRenderedPage(source.replace('</head>', `${preloads.join('\n')}\n  </head>`), page) ?? '';
+      // Painted before its scripts are requested (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
+      const shell =
+        paintFirstShell(source, hints, readStylesheet) ??
+        source.replace('</head>', `${hints.map(hintTag).join('\n')}\n  </head>`);
+      return withRenderedPage(shell, page) ?? '';
     });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -173,7 +186,7 @@ export async function registerWebApp(
         const encoded = encoding ? page.encoded(encoding) : null;
         // As the API's cached answers: each coding its own tag, a matching revalidation 304.
         const etag = encoded ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
-        reply.header('etag', etag);
+        reply.header('etag', etag).header('content-security-policy', renderedCsp);
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         if (encoded) return reply.header('content-encoding', encoding!).send(encoded);
         return reply.send(page.body);
@@ -182,9 +195,9 @@ export async function registerWebApp(
     if (encoding) reply.header('content-encoding', encoding);
     const landing = landingPage(url);
     const source = landingSource(url);
-    const preloads = source ? await landingPreloads(url) : null;
-    if (preloads) {
-      const html = Buffer.from(source!.replace('</head>', `${preloads.join('\n')}\n  </head>`));
+    const hints = source ? await landingHints(url) : null;
+    if (hints) {
+      const html = Buffer.from(source!.replace('</head>', `${hints.map(hintTag).join('\n')}\n  </head>`));
       // Small (about 1.5 kB): compressed per request at a cheap level.
       const body =
         encoding === 'br'

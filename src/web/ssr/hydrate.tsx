@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { AppRoutes, preloadPages } from '../app/router';
 import { BrowserRouter } from '../lib/router';
@@ -28,12 +29,17 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
     query.state.dataUpdatedAt = now;
     query.dehydratedAt = now;
   }
-  hydrateRoot(
-    container,
-    <AppTree queries={state.queries}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppTree>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page; a tap meanwhile hydrates its part first
+  // (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppTree queries={state.queries}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppTree>,
+    );
+  });
 }

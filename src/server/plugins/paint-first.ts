@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A server-rendered page paints before its JavaScript is fetched
+ * (docs/decisions/0180-rendered-pages-paint-before-scripts.md). The page needs no script to be
+ * read, so its first paint waits for nothing but the HTML: the stylesheet is inlined, and the
+ * entry, its module preloads and the data preloads are requested by a small inline script once
+ * the first paint has happened and the images of the first screen are shown (at the latest 2.5 s
+ * after the HTML; at once in a hidden tab, which paints nothing). Hydration then runs as before (docs/decisions/0177-server-rendered-customer-pages.md).
+ */
+
+/** The id of the JSON block that lists what the boot script requests. */
+export const BOOT_ID = 'halalnosh-boot';
+
+/**
+ * The boot script, inline and constant: the CSP admits it by its hash ('self' alone refuses
+ * inline scripts). What it requests comes from the JSON block before it, never from its own text.
+ * Module preloads first (the entry's static imports and the page's route chunks), then the data
+ * preloads, then the entry: the order in which the page's `<head>` used to list them.
+ */
+export const BOOT_SCRIPT = `(() => {
+  const boot = JSON.parse(document.getElementById('${BOOT_ID}').textContent);
+  let started = false;
+  const add = (parent, tag, attrs) => {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+    parent.appendChild(el);
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of boot.modules) add(document.head, 'link', { rel: 'modulepreload', crossorigin: '', href });
+    for (const href of boot.fetches) add(document.head, 'link', { rel: 'preload', as: 'fetch', crossorigin: '', href });
+    add(document.body, 'script', { type: 'module', crossorigin: '', src: boot.entry });
+  };
+  // Whatever the page waits for, the scripts are requested within 2.5 s.
+  setTimeout(start, 2500);
+  // A hidden tab paints nothing: nothing to wait for.
+  if (document.visibilityState === 'hidden') return start();
+  // Once a frame has been drawn after the one of interest (its presentation included).
+  const afterPaint = (then) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
+  // The first screen's images (the largest paint, often) are shown before the scripts are requested.
+  const afterFirstScreen = () => {
+    const shown = [...document.images].filter((img) => {
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    });
+    Promise.all(shown.map((img) => img.decode().catch(() => {}))).then(() => afterPaint(start));
+  };
+  if (((window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || []).includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      afterFirstScreen();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    afterPaint(afterFirstScreen);
+  }
+})();`;
+
+/** The CSP source that admits the boot script and nothing else inline. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** A hint a landing page's HTML announces: data (fetched with the entry) or an image (at once). */
+export type PageHint = { as: 'fetch' | 'image'; href: string; high?: boolean };
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The `<link>` of a hint in a page's `<head>`. */
+export function hintTag(hint: PageHint): string {
+  return hint.as === 'fetch'
+    ? `    <link rel="preload" as="fetch" crossorigin href="${attr(hint.href)}">`
+    : `    <link rel="preload" as="image"${hint.high ? ' fetchpriority="high"' : ''} href="${attr(hint.href)}">`;
+}
+
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+/**
+ * The HTML shell of a rendered page (index.html with the page's chunks announced, as the build
+ * and registerWebApp write it) rearranged to paint first: its entry script and module preloads
+ * leave the `<head>` for the boot block at the end of `<body>`, its stylesheets are inlined (when
+ * `readStylesheet` has them), image hints stay in the head and data hints go with the scripts.
+ * Null when the shell has no module entry in the form Vite writes (it is then served as it is).
+ */
+export function paintFirstShell(
+  shell: string,
+  hints: PageHint[],
+  readStylesheet: (href: string) => string | null,
+): string | null {
+  const entry = ENTRY.exec(shell);
+  if (!entry || !shell.includes('</body>')) return null;
+  const modules = [...shell.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const head = shell
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(STYLESHEET, (link, href: string) => {
+      const css = readStylesheet(href);
+      return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    });
+  const images = hints.filter((h) => h.as === 'image').map(hintTag);
+  const boot = {
+    entry: entry[1],
+    modules: [...new Set(modules)],
+    fetches: hints.filter((h) => h.as === 'fetch').map((h) => h.href),
+  };
+  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+  return head
+    .replace('</head>', `${images.map((tag) => `${tag}\n`).join('')}  </head>`)
+    .replace(
+      '</body>',
+      `  <script type="application/json" id="${BOOT_ID}">${json}</script>\n    <script>${BOOT_SCRIPT}</script>\n  </body>`,
+    );
+}
