@@ -4,7 +4,7 @@
 // the server's memory growth, and event delivery completeness: every status change the bench
 // makes must reach the order's own subscriber and the restaurant's.
 //
-//   node bench/soak.mjs [--minutes 10] [--journeys 4] [--quick] [--no-record] [--json]
+//   node bench/soak.mjs [--minutes 10] [--journeys 4] [--db pglite|postgres] [--quick] [--no-record] [--json]
 //
 // The server runs as `npm start` runs it (scripts/start.mjs: the bundled server with its memory
 // settings, the web app built first when stale), so the RSS is what a new user's server holds; it
@@ -43,6 +43,7 @@ const { values: opts } = parseArgs({
     'no-record': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    db: { type: 'string' },
   },
 });
 const MINUTES = Number(opts.minutes ?? (opts.quick ? 1 : 10));
@@ -54,9 +55,13 @@ const GUARD_MS = 2150;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'halalnosh-soak-'));
 const port = await freePort();
-const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, 'halalnosh_soak') : null;
+// --db pglite|postgres; without it, PostgreSQL when DATABASE_URL is set (its server; a fresh database on it).
+const pgServer = process.env.DATABASE_URL || process.env.PG_URL || 'postgres://postgres@127.0.0.1:5432';
+const onPostgres = opts.db ? opts.db === 'postgres' : Boolean(process.env.DATABASE_URL);
+const db = onPostgres ? await freshDatabase(pgServer, 'halalnosh_soak') : null;
 const kind = db ? 'PostgreSQL' : 'PGlite';
-const memoryLog = path.join(dataDir, 'memory.jsonl');
+// MEMORY_LOG=<file> keeps the log after the run (it goes with the data folder otherwise).
+const memoryLog = process.env.MEMORY_LOG || path.join(dataDir, 'memory.jsonl');
 const server = await startServer({
   port,
   npmStart: true,
