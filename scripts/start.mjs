@@ -77,7 +77,7 @@ async function bundleServer() {
 // the server's RSS near what it uses. V8 lets its heap grow to 4× the live heap when its limit is
 // large (4 GB here, from the machine's memory); a 512 MB limit sets that growth near 1.4×, with the
 // live heap (about 70 MB) far below it. A caller's own settings win.
-const NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=8'];
+const NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=4'];
 const serverEnv = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '131072',
