@@ -38,6 +38,9 @@ const SCRIPTS = [
   { id: 'connections', file: 'perf/connections.mjs', title: 'Idle event-stream connections' },
   { id: 'scale-out', file: 'perf/scale-out.mjs', title: 'Two processes behind nginx; Redis bus' },
   { id: 'scale', file: 'perf/scale.mjs', title: 'Scale: 10,000 branches and 1,000,000 orders' },
+  // The server's memory after 10 minutes of mixed traffic on the embedded database, as `npm start`
+  // runs it (docs/decisions/0182-server-memory-on-pglite.md); late, so the quick figures come first.
+  { id: 'soak-pglite', file: 'soak.mjs', args: ['--db', 'pglite'], title: 'Soak on PGlite: memory and errors' },
   // Push latency under order load, and exactly once across worker kills, on each database.
   { id: 'notify-pglite', file: 'notify.mjs', args: ['--db', 'pglite'], title: 'Notifications on PGlite' },
   { id: 'notify-pg', file: 'notify.mjs', args: ['--db', 'postgres'], title: 'Notifications on PostgreSQL' },

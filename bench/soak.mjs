@@ -4,7 +4,13 @@
 // the server's memory growth, and event delivery completeness: every status change the bench
 // makes must reach the order's own subscriber and the restaurant's.
 //
-//   node bench/soak.mjs [--minutes 10] [--journeys 4] [--no-record] [--json]
+//   node bench/soak.mjs [--minutes 10] [--journeys 4] [--db pglite|postgres] [--quick] [--no-record] [--json]
+//
+// The server runs as `npm start` runs it (scripts/start.mjs: the bundled server with its memory
+// settings, the web app built first when stale), so the RSS is what a new user's server holds; it
+// logs process.memoryUsage() every 5 s (MEMORY_LOG), reported first minute against last minute.
+// Under bench/run.mjs (--json) it prints only the RESULT line (lib/perf.mjs) and records nothing
+// itself; --quick runs 1 minute.
 //
 // Visitors and a customer browse, search and order; the partner accepts, prepares, readies and
 // hands over (waiting out the 2-second guard); the driver takes the job, checks the customer's
@@ -28,16 +34,19 @@ import {
   startServer,
   subscribe,
 } from './lib/harness.mjs';
+import { figure, printResult } from './lib/perf.mjs';
 
 const { values: opts } = parseArgs({
   options: {
-    minutes: { type: 'string', default: '10' },
+    minutes: { type: 'string' },
     journeys: { type: 'string', default: '4' },
     'no-record': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    db: { type: 'string' },
   },
 });
-const MINUTES = Number(opts.minutes);
+const MINUTES = Number(opts.minutes ?? (opts.quick ? 1 : 10));
 const JOURNEYS = Number(opts.journeys);
 const say = (...a) => (opts.json ? undefined : console.log(...a));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -46,11 +55,20 @@ const GUARD_MS = 2150;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'halalnosh-soak-'));
 const port = await freePort();
-const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, 'halalnosh_soak') : null;
+// --db pglite|postgres; without it, PostgreSQL when DATABASE_URL is set (its server; a fresh database on it).
+const pgServer = process.env.DATABASE_URL || process.env.PG_URL || 'postgres://postgres@127.0.0.1:5432';
+const onPostgres = opts.db ? opts.db === 'postgres' : Boolean(process.env.DATABASE_URL);
+const db = onPostgres ? await freshDatabase(pgServer, 'halalnosh_soak') : null;
 const kind = db ? 'PostgreSQL' : 'PGlite';
+// MEMORY_LOG=<file> keeps the log after the run (it goes with the data folder otherwise).
+const memoryLog = process.env.MEMORY_LOG || path.join(dataDir, 'memory.jsonl');
 const server = await startServer({
   port,
+  npmStart: true,
+  // A first start may build the web app and bundle the server.
+  timeoutMs: 600_000,
   env: {
+    MEMORY_LOG: memoryLog,
     DATA_DIR: dataDir,
     DEMO: '1',
     DATABASE_URL: db ? db.url : '',
@@ -137,7 +155,8 @@ for (const s of [siteStream, jobsStream, adminStream])
   if (s.status !== 200) throw new Error(`subscription refused: ${s.status}`);
 streams.opened += 3;
 
-const endAt = Date.now() + MINUTES * 60_000;
+const loadStartedAt = Date.now();
+const endAt = loadStartedAt + MINUTES * 60_000;
 const rss = [];
 const sampler = setInterval(async () => rss.push({ at: Date.now(), kb: await rssKb(pid) }), 5000);
 rss.push({ at: Date.now(), kb: await rssKb(pid) });
@@ -294,6 +313,13 @@ const browseLoops = Array.from({ length: 2 }, async (_, k) => {
 await Promise.all([...journeyLoops, ...browseLoops]);
 clearInterval(sampler);
 rss.push({ at: Date.now(), kb: await rssKb(pid) });
+const memory = existsSync(memoryLog)
+  ? readFileSync(memoryLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((m) => m.at >= loadStartedAt)
+  : [];
 for (const s of [siteStream, jobsStream, adminStream]) s.close();
 await server.kill('SIGTERM');
 if (db) await db.drop().catch(() => undefined);
@@ -301,12 +327,22 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const sorted = [...stats.latencies].sort((a, b) => a - b);
 const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-// Memory growth: the last minute's average against the first minute after warm-up.
-const warm = rss.filter((r) => r.kb).slice(2);
-const firstKb = warm.length
-  ? Math.round(warm.slice(0, 6).reduce((s, r) => s + r.kb, 0) / Math.min(6, warm.length))
-  : null;
-const lastKb = warm.length ? Math.round(warm.slice(-6).reduce((s, r) => s + r.kb, 0) / Math.min(6, warm.length)) : null;
+// Memory growth: the last minute's average against the first minute's (after 10 s of warm-up).
+const avgKb = (rows) => (rows.length ? Math.round(rows.reduce((s, r) => s + r.kb, 0) / rows.length) : null);
+const sampled = rss.filter((r) => r.kb);
+const firstKb = avgKb(sampled.filter((r) => r.at >= loadStartedAt + 10_000 && r.at < loadStartedAt + 60_000));
+const lastKb = avgKb(sampled.filter((r) => r.at >= endAt - 60_000));
+// process.memoryUsage() in MB, averaged over the first and the last minute of load.
+const MB = (b) => Math.round(b / 104857.6) / 10;
+const averaged = (rows) =>
+  rows.length
+    ? Object.fromEntries(
+        ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map((k) => [
+          k,
+          MB(rows.reduce((s, m) => s + m[k], 0) / rows.length),
+        ]),
+      )
+    : null;
 const summary = {
   database: kind,
   minutes: MINUTES,
@@ -320,6 +356,8 @@ const summary = {
   rssStartMb: firstKb && Math.round(firstKb / 102.4) / 10,
   rssEndMb: lastKb && Math.round(lastKb / 102.4) / 10,
   rssMaxMb: Math.round(Math.max(...rss.map((r) => r.kb ?? 0)) / 102.4) / 10,
+  memoryFirstMinute: averaged(memory.filter((m) => m.at < loadStartedAt + 60_000)),
+  memoryLastMinute: averaged(memory.filter((m) => m.at >= endAt - 60_000)),
   events: {
     subscribers: streams.opened,
     orderStream: `${streams.orderReceived}/${streams.orderExpected}`,
@@ -332,7 +370,26 @@ const summary = {
   missing: streams.missing,
 };
 
-if (!opts['no-record']) {
+const db_ = kind === 'PGlite' ? 'pglite' : 'pg';
+const RSS_BUDGET_MB = 350;
+const figures = [
+  figure(
+    `soak-rss-${db_}`,
+    `Server RSS on ${kind} after a ${MINUTES}-minute soak (mixed traffic, npm start), last minute's average`,
+    `${summary.rssEndMb} MB (first minute ${summary.rssStartMb} MB, max ${summary.rssMaxMb} MB)`,
+    `< ${RSS_BUDGET_MB} MB after 10 min`,
+    summary.rssEndMb !== null && summary.rssEndMb < RSS_BUDGET_MB,
+  ),
+  figure(
+    `soak-errors-${db_}`,
+    `Soak on ${kind}: unexpected statuses, and status events delivered to order and restaurant streams`,
+    `${summary.errors} of ${summary.requests} requests (${(summary.errorRate * 100).toFixed(2)}%); events ${summary.events.orderStream}, ${summary.events.siteStream}`,
+    '0 errors, every event delivered',
+    summary.errors === 0 && summary.complete,
+  ),
+];
+
+if (!opts['no-record'] && !opts.json && !opts.quick) {
   const file = path.join(ROOT, 'bench', 'results.md');
   let text = existsSync(file)
     ? readFileSync(file, 'utf8')
@@ -356,8 +413,7 @@ if (!opts['no-record']) {
   writeFileSync(file, text);
 }
 
-if (opts.json) console.log(JSON.stringify(summary));
-else {
+if (!opts.json) {
   say(
     `soak on ${kind} for ${MINUTES} min: ${summary.requests} requests, ${summary.errors} errors, ${summary.ordersCompleted} orders completed`,
   );
@@ -369,5 +425,15 @@ else {
   );
   for (const e of summary.errorSamples) say(`  error: ${e}`);
   for (const m of summary.missing) say(`  missing: ${m}`);
+  for (const [label, m] of [
+    ['first minute', summary.memoryFirstMinute],
+    ['last minute', summary.memoryLastMinute],
+  ])
+    if (m)
+      say(
+        `memoryUsage ${label}: rss ${m.rss}, heapTotal ${m.heapTotal}, heapUsed ${m.heapUsed}, external ${m.external}, arrayBuffers ${m.arrayBuffers} MB`,
+      );
 }
-process.exit(summary.errors === 0 && summary.complete ? 0 : 1);
+// The RESULT line (bench/run.mjs); exit 0 whether or not a budget was met, as the protocol asks.
+printResult(figures, opts);
+process.exit(0);

@@ -47,16 +47,21 @@ export async function freshDatabase(serverUrl, prefix) {
  * Starts src/server/main.ts in its own process group (so a kill reaches tsx's node process too),
  * waits for /api/health, and returns { pid, base, kill(signal), exited }.
  */
-export async function startServer({ port, env, timeoutMs = 120_000, log = () => undefined }) {
+export async function startServer({ port, env, timeoutMs = 120_000, log = () => undefined, npmStart = false }) {
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (for finding
   // where a figure's time goes; never set for recorded runs).
   const profile = process.env.BENCH_CPU_PROF;
-  const [command, args] = profile
-    ? [
-        process.execPath,
-        ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
-      ]
-    : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')]];
+  // npmStart: the server as `npm start` runs it (scripts/start.mjs: the bundled server, built first
+  // when its sources changed, with start.mjs's process settings), for figures about what a new user
+  // runs; servingPid() then finds the server under start.mjs.
+  const [command, args] = npmStart
+    ? [process.execPath, [path.join(ROOT, 'scripts/start.mjs')]]
+    : profile
+      ? [
+          process.execPath,
+          ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+        ]
+      : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEMO_FLEET: '0', ...env },

@@ -109,6 +109,8 @@ async function startNginx(port, upstreamPorts) {
   }
   return {
     base,
+    /** The last lines of nginx's error log (upstream failures show there). */
+    errors: () => readFileSync(`${prefix}/logs/error.log`, 'utf8').trim().split('\n').slice(-5).join('\n'),
     async stop() {
       try {
         process.kill(-child.pid, 'SIGQUIT');
@@ -129,14 +131,17 @@ async function startNginx(port, upstreamPorts) {
   };
 }
 
-async function search(base) {
+async function search(base, proxy = null) {
   const r = await load({
     url: `${base}/api/restaurants/search?location=London`,
     connections: 50,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
   });
-  if (r.non2xx || r.errors) throw new Error(`search at ${base}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx || r.errors)
+    throw new Error(
+      `search at ${base}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} of them timeouts after 10 s) of ${r.requests} requests${proxy ? `; nginx: ${proxy.errors() || 'no errors logged'}` : ''}`,
+    );
   return r;
 }
 
@@ -181,7 +186,7 @@ try {
 
     if (!searched) {
       searched = true;
-      const viaNginx = await search(nginx.base);
+      const viaNginx = await search(nginx.base, nginx);
       const single = await search(one);
       say(
         opts,

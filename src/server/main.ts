@@ -1,9 +1,11 @@
+import { appendFileSync } from 'node:fs';
 import { buildApp, openDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedCities } from './db/seed/seed-catalog';
 import { seedDemo } from './db/seed/seed-demo';
 
 async function main(): Promise<void> {
+  logMemory(process.env.MEMORY_LOG);
   let config;
   try {
     config = loadConfig();
@@ -28,6 +30,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`HalalNosh is serving on ${config.publicUrl} (${database.kind}${config.demo ? ', demo data' : ''})`);
+}
+
+/**
+ * MEMORY_LOG=<file>: a JSON line of process.memoryUsage() every 5 s (MEMORY_LOG_MS), for finding
+ * where a soak's memory goes (bench/soak.mjs sets it). A debugging aid, off unless set.
+ */
+function logMemory(file: string | undefined): void {
+  if (!file) return;
+  const every = Number(process.env.MEMORY_LOG_MS) || 5000;
+  const write = () => {
+    const m = process.memoryUsage();
+    appendFileSync(file, `${JSON.stringify({ at: Date.now(), uptime: Math.round(process.uptime()), ...m })}\n`);
+  };
+  write();
+  setInterval(write, every).unref();
 }
 
 main().catch((err) => {

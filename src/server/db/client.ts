@@ -27,9 +27,10 @@ const MIGRATION_LOCK = 7_460_201;
 /**
  * PGlite's own settings plus a smaller buffer pool: its default 128 MB of shared_buffers lives in the
  * WASM heap, which never shrinks, and was the largest part of the server's memory on PGlite
- * (docs/decisions/0178-fast-uncached-search.md). The data files sit in the OS page cache anyway.
+ * (docs/decisions/0178-fast-uncached-search.md). 16 MB holds the demo catalog's working set; the data
+ * files sit in the OS page cache anyway (docs/decisions/0182-server-memory-on-pglite.md).
  */
-const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date. */
 export async function openPglite(dir: string | null): Promise<Database> {

@@ -168,6 +168,46 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
     },
   );
 
+  it('holds at most its entries and bytes, compressed twins counted, the least recently used going first', async () => {
+    const cache = createResponseCache(a.database.db, { maxEntries: 3, maxBytes: 10_000 });
+    const now = new Date();
+    let computed = 0;
+    const read = (key: string, size = 1000) =>
+      cache.get(
+        key,
+        async () => {
+          computed += 1;
+          return `${key}:${'x'.repeat(size - key.length - 1)}`;
+        },
+        now,
+      );
+    for (const k of ['a', 'b', 'c']) await read(k);
+    expect(cache.size()).toBe(3);
+    await read('a'); // a hit: a is now the most recently used
+    await read('d'); // a fourth entry: b, the least recently used, goes
+    expect(cache.size()).toBe(3);
+    const before = computed;
+    await read('a');
+    await read('c');
+    await read('d');
+    expect(computed).toBe(before);
+    await read('b');
+    expect(computed).toBe(before + 1);
+    // Bytes: a body near the bound pushes out the others; its compressed twin counts too.
+    const big = await read('big', 9500);
+    expect(cache.size()).toBe(1);
+    expect(cache.bytes()).toBe(9500);
+    const twin = big.encoded('gzip')!;
+    expect(cache.bytes()).toBe(9500 + twin.length);
+    await read('e');
+    expect(cache.bytes()).toBeLessThanOrEqual(10_000);
+    expect(cache.size()).toBe(1);
+    // An answer over the whole bound is served, never kept.
+    const huge = await read('huge', 20_000);
+    expect(huge.body.length).toBe(20_000);
+    expect(cache.bytes()).toBeLessThanOrEqual(10_000);
+  });
+
   // Entries end at the next instant the clock alone could change an answer, not every minute
   // (docs/decisions/0178-fast-uncached-search.md): fake instants passed to the cache.
   describe('time', () => {

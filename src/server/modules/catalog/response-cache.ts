@@ -34,11 +34,16 @@ export type CachedAnswer = {
   encoded(coding: 'br' | 'gzip'): Buffer | null;
 };
 
+/** A cached answer with the memory it holds (body and compressed twins made so far). */
+type Entry = CachedAnswer & { bytes: number };
+
 export type ResponseCache = {
   /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
   get(key: string, compute: (now: Date) => Promise<string>, now?: Date): Promise<CachedAnswer>;
   /** Entries held (for tests). */
   size(): number;
+  /** Memory the entries hold, in bytes: bodies and the compressed twins made so far (for tests). */
+  bytes(): number;
   /** Version reads sent to the database so far (for tests). */
   versionReads(): number;
   /** Reads of the answer clock (with its version) sent so far (for tests). */
@@ -57,10 +62,12 @@ export type CatalogChanges = { subscribe(onChange: () => void): Promise<unknown>
 
 const MAX_ENTRIES = 2000;
 /**
- * Answers' text kept at most (characters, about bytes for this ASCII JSON; the compressed twins
- * add about a third): a bound on the memory of the cache whatever the mix of requests.
+ * Memory the entries may hold: each body's characters (a byte each for this JSON, which V8 keeps
+ * one byte per character while it is Latin-1) plus its compressed twins once made. A bound on the
+ * cache whatever the mix of requests; past it (or past MAX_ENTRIES) the least recently used entries
+ * go first (docs/decisions/0182-server-memory-on-pglite.md).
  */
-const MAX_CHARS = 32 * 1024 * 1024;
+const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
  * The catalog version with the clock of its answers (answer-clock.ts), read in one statement and so
@@ -87,12 +94,18 @@ const MIN_COMPRESS_BYTES = 1024;
 
 export function createResponseCache(
   db: Db,
-  { enabled = true, changes }: { enabled?: boolean; changes?: CatalogChanges } = {},
+  {
+    enabled = true,
+    changes,
+    maxEntries = MAX_ENTRIES,
+    maxBytes = MAX_BYTES,
+  }: { enabled?: boolean; changes?: CatalogChanges; maxEntries?: number; maxBytes?: number } = {},
 ): ResponseCache {
-  let entries = new Map<string, CachedAnswer>();
+  // In use order: the least recently used first (a hit moves its entry to the end).
+  let entries = new Map<string, Entry>();
   let entriesVersion: string | null = null;
   let entriesUntil = -1;
-  let entriesChars = 0;
+  let entriesBytes = 0;
   let reads = 0;
   let clockReadCount = 0;
 
@@ -194,9 +207,19 @@ export function createResponseCache(
     return lastUntil;
   };
 
-  const answer = (body: string): CachedAnswer => {
+  /** Drops least recently used entries until `extra` more bytes and one more entry (if `adding`) fit. */
+  const evict = (extra: number, adding: boolean): void => {
+    while (entries.size && ((adding && entries.size >= maxEntries) || entriesBytes + extra > maxBytes)) {
+      const [oldest, entry] = entries.entries().next().value as [string, Entry];
+      entriesBytes -= entry.bytes;
+      entries.delete(oldest);
+    }
+  };
+
+  const answer = (body: string): Entry => {
     const twins: { br?: Buffer | null; gzip?: Buffer | null } = {};
-    return {
+    const entry: Entry = {
+      bytes: body.length,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       encoded(coding) {
@@ -212,11 +235,20 @@ export function createResponseCache(
                   },
                 })
               : gzipSync(body, { level: 6 });
+          // A twin made for an entry the cache holds counts against its bound.
+          const size = twins[coding]?.length ?? 0;
+          if (entries.get(keyOf.get(entry) ?? '') === entry) {
+            evict(size, false);
+            if (entries.get(keyOf.get(entry)!) === entry) entriesBytes += size;
+          }
+          entry.bytes += size;
         }
         return twins[coding]!;
       },
     };
+    return entry;
   };
+  const keyOf = new WeakMap<Entry, string>();
 
   return {
     async get(key, compute, now = new Date()) {
@@ -229,26 +261,29 @@ export function createResponseCache(
       const until = validUntil(c, now.getTime());
       if (version !== entriesVersion || until !== entriesUntil) {
         entries = new Map();
-        entriesChars = 0;
+        entriesBytes = 0;
         entriesVersion = version;
         entriesUntil = until;
       }
       const hit = entries.get(key);
-      if (hit) return hit;
+      if (hit) {
+        // Most recently used now: last to go.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
       const made = answer(await compute(now));
       // Only keep it if nothing moved while it was computed (another request may have reset the map).
-      if (entriesVersion === version && entriesUntil === until && !entries.has(key) && made.body.length <= MAX_CHARS) {
-        while (entries.size && (entries.size >= MAX_ENTRIES || entriesChars + made.body.length > MAX_CHARS)) {
-          const oldest = entries.keys().next().value as string;
-          entriesChars -= entries.get(oldest)!.body.length;
-          entries.delete(oldest);
-        }
+      if (entriesVersion === version && entriesUntil === until && !entries.has(key) && made.bytes <= maxBytes) {
+        evict(made.bytes, true);
         entries.set(key, made);
-        entriesChars += made.body.length;
+        keyOf.set(made, key);
+        entriesBytes += made.bytes;
       }
       return made;
     },
     size: () => entries.size,
+    bytes: () => entriesBytes,
     versionReads: () => reads,
     clockReads: () => clockReadCount,
   };

@@ -10,6 +10,11 @@ import { uploads } from '../../db/schema/index';
 
 const MAX_EDGE = 1600;
 
+// libvips keeps the results of its recent operations (up to 50 MB, with their pixels) for a
+// repeat of the same operation, which never comes here: every upload is a new image. Process-wide;
+// off so that an upload's memory goes back once it is stored (docs/decisions/0182-server-memory-on-pglite.md).
+sharp.cache(false);
+
 /**
  * Stores one uploaded file after checking what it really is. Images are decoded and re-encoded
  * (which drops EXIF data such as GPS, and anything hidden after the image), resized to at most
