@@ -18,7 +18,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { insertJsonRows, jsonRowsValue, preparedStatement } from '../../db/prepared';
+import { insertJsonRows, jsonRowsValue, preparedOnPglite, preparedStatement } from '../../db/prepared';
 import {
   TENANT_ID,
   brands,
@@ -120,7 +120,7 @@ type Existing = { id: string; requestHash: string | null; customerId: string | n
  * item ids.
  */
 function checkoutRead(db: Db) {
-  return db
+  const statement = db
     .select({
       site: sites,
       brandName: brands.name,
@@ -154,6 +154,8 @@ function checkoutRead(db: Db) {
     .where(eq(sites.id, sql.placeholder('siteId')))
     .limit(1)
     .prepare('place_order_read');
+  // On PGlite too: planning this statement on every order was a third of its time there.
+  return preparedOnPglite(db, 'place_order_read', statement);
 }
 const checkoutReads = new WeakMap<Db, ReturnType<typeof checkoutRead>>();
 
@@ -232,6 +234,7 @@ const writeOrder = preparedStatement<{ order_number: string }>(
       (select count(pg_notify(${EVENTS_CHANNEL}, replace(ev.value, '{{orderNumber}}', o.order_number))::text)
         from json_array_elements_text(${sql.placeholder('events')}::json) as ev(value)) as events
     from o`,
+  { prepareOnPglite: true },
 );
 
 async function answer(
