@@ -67,28 +67,49 @@ const RAW_ROWS = {
  * deallocated today) is prepared again.
  */
 function pglitePrepared(client: Pglite, name: string, query: { sql: string; params: unknown[] }): Executable {
+  const run = pgliteExecutor(client, name, query.sql);
+  return { execute: (values) => run(fillPlaceholders(query.params, values), RAW_ROWS) };
+}
+
+/** Runs `text` as the prepared statement `name` with the given values (PREPARE on first use). */
+function pgliteExecutor(client: Pglite, name: string, text: string) {
   const id = `"${name.replace(/"/g, '')}"`;
   let prepared: Promise<unknown> | null = null;
   const prepare = () =>
-    (prepared ??= client.query(`prepare ${id} as ${query.sql}`).catch((err: unknown) => {
+    (prepared ??= client.query(`prepare ${id} as ${text}`).catch((err: unknown) => {
       prepared = null;
       throw err;
     }));
-  return {
-    async execute(values) {
-      // EXECUTE is a utility statement: it takes no bind parameters, so its values go as literals.
-      const call = `execute ${id}(${fillPlaceholders(query.params, values).map(literal).join(', ')})`;
+  return async (params: unknown[], options: Record<string, unknown>) => {
+    // EXECUTE is a utility statement: it takes no bind parameters, so its values go as literals.
+    const call = `execute ${id}(${params.map(literal).join(', ')})`;
+    await prepare();
+    try {
+      return await client.query(call, [], options);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '26000') throw err;
+      prepared = null;
       await prepare();
-      try {
-        return await client.query(call, [], RAW_ROWS);
-      } catch (err) {
-        if ((err as { code?: string }).code !== '26000') throw err;
-        prepared = null;
-        await prepare();
-        return client.query(call, [], RAW_ROWS);
-      }
-    },
+      return client.query(call, [], options);
+    }
   };
+}
+
+/**
+ * A Drizzle prepared query (`.prepare(name)`) that, on PGlite, is also prepared in the database
+ * (PREPARE once, then EXECUTE), as preparedStatement's `prepareOnPglite` does, while Drizzle still
+ * maps its rows. On PostgreSQL Drizzle already prepares it per connection; it is returned as it is.
+ */
+export function preparedOnPglite<P extends object>(db: Db, name: string, prepared: P): P {
+  const pglite = pgliteOf(db);
+  if (!pglite) return prepared;
+  // Drizzle's PGlite prepared query runs `client.query(text, params, options)`: its client becomes
+  // one that executes the prepared statement instead.
+  const target = prepared as unknown as { client: Pglite; queryString: string };
+  if (typeof target.queryString !== 'string' || !('client' in target)) return prepared;
+  const run = pgliteExecutor(pglite, name, target.queryString);
+  target.client = { query: (_text, params, options) => run(params ?? [], options ?? {}) };
+  return prepared;
 }
 
 /** A value as an SQL literal (standard_conforming_strings: only the quote is doubled). */

@@ -11,6 +11,14 @@ export const EVENTS_CHANNEL = 'halalnosh_events';
 export interface BusTransport {
   readonly kind: 'notify' | 'redis';
   /**
+   * NOTIFY only: a write statement may send its own events (`pg_notify` in it, delivered at its
+   * commit). True on PGlite, where it saves a statement; false on PostgreSQL, which commits
+   * NOTIFYing transactions one at a time, each holding the notify queue's lock through its WAL flush,
+   * so events are published after the commit there, many to a statement
+   * (docs/decisions/0181-outbox-wake-after-commit.md).
+   */
+  readonly sendsInWrites?: boolean;
+  /**
    * Starts receiving. `onGap` is called when the transport has been disconnected and is receiving
    * again: payloads sent in between were missed.
    */

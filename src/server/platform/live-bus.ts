@@ -38,6 +38,7 @@ export function notifyTransport(database: Database): BusTransport {
   };
   return {
     kind: 'notify',
+    sendsInWrites: database.kind === 'pglite',
     async start(onPayload) {
       // The node-postgres listener reconnects by itself (db/client.ts).
       stop = await database.listen(EVENTS_CHANNEL, onPayload);
@@ -149,15 +150,16 @@ export class LiveBus {
    * `pg_notify(EVENTS_CHANNEL, …)` in it, checked as publish checks it. PostgreSQL delivers it at the
    * statement's commit and not at all on a rollback, as publishing after the commit would, without
    * a statement of its own (docs/decisions/0092-order-throughput-and-start-up.md). Its time is
-   * stamped now, just before the write. Null when the transport is not NOTIFY (Redis): publish
-   * after the commit then.
+   * stamped now, just before the write. Null when the transport is not NOTIFY (Redis), or is NOTIFY
+   * on PostgreSQL, where a NOTIFY in every write made commits wait for each other
+   * (docs/decisions/0181-outbox-wake-after-commit.md): publish after the commit then.
    */
   payloadAtCommit<T extends TopicString, E extends EventsOn<TopicKindOf<T>>>(
     topic: T,
     type: E,
     data: LiveEventData<E>,
   ): string | null {
-    if (this.transport.kind !== 'notify') return null;
+    if (this.transport.kind !== 'notify' || !this.transport.sendsInWrites) return null;
     if (this.options.checkEvents) {
       const problem = liveEventProblem(topic, type, data);
       if (problem) throw new Error(`live event refused: ${problem}`);

@@ -102,14 +102,22 @@ export function outboxInsert(rows: SQL, orderNumber?: SQL): SQL {
 
 /**
  * Writes the rows in the caller's transaction and wakes the workers at its commit (a NOTIFY is
- * delivered only when the transaction commits, and not at all when it rolls back).
+ * delivered only when the transaction commits, and not at all when it rolls back). With
+ * `wake: 'after-commit'` there is no NOTIFY in the transaction: the caller calls wakeOutbox once its
+ * transaction has committed (a hot path: PostgreSQL commits NOTIFYing transactions one at a time,
+ * docs/decisions/0181-outbox-wake-after-commit.md).
  */
-export async function enqueueNotifications(tx: DbOrTx, rows: readonly NotificationRow[]): Promise<number> {
+export async function enqueueNotifications(
+  tx: DbOrTx,
+  rows: readonly NotificationRow[],
+  { wake = 'at-commit' }: { wake?: 'at-commit' | 'after-commit' } = {},
+): Promise<number> {
   if (!rows.length) return 0;
   const company = await getCompanyDetails(tx);
+  const ping = wake === 'at-commit' ? sql`, pg_notify(${OUTBOX_CHANNEL}, '')` : sql``;
   const result = await tx.execute<{ id: string }>(
     sql`with n as (${outboxInsert(sql`${notificationRowsValue(rows, company)}`)})
-      select count(*)::int as written, pg_notify(${OUTBOX_CHANNEL}, '') from n`,
+      select count(*)::int as written${ping} from n`,
   );
   return Number((result.rows[0] as { written?: number } | undefined)?.written ?? 0);
 }

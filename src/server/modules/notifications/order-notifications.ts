@@ -99,7 +99,11 @@ export type TransitionNotice = {
  * move's own transaction: the customer's status message, the drivers' new job or job taken, the
  * assigned driver's order ready, the branch's cancellation notice.
  */
-export async function enqueueTransitionNotifications(tx: DbOrTx, n: TransitionNotice): Promise<number> {
+export async function enqueueTransitionNotifications(
+  tx: DbOrTx,
+  n: TransitionNotice,
+  options?: { wake?: 'at-commit' | 'after-commit' },
+): Promise<number> {
   const { order, action } = n;
   const ctx: StatusContext = {
     orderNumber: order.orderNumber,
@@ -151,7 +155,7 @@ export async function enqueueTransitionNotifications(tx: DbOrTx, n: TransitionNo
       }),
     );
   }
-  return enqueueNotifications(tx, rows);
+  return enqueueNotifications(tx, rows, options);
 }
 
 /** The branch's "new order" rows, written with the order (checkout's statement). */

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, is, isNull } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
 import {
@@ -17,6 +18,7 @@ import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
+import { wakeOutbox } from '../../platform/notify/outbox-wake';
 import { hashOrderToken, isSiteStaff } from '../access';
 import { recordAudit } from '../audit';
 import { announceJob } from '../reach';
@@ -272,6 +274,11 @@ export async function transitionOrder(
     throw new AppError('VALIDATION_ERROR', 'Prep time must be 10, 15, 20, 25 or 30 minutes');
   }
 
+  // A move made in its own transaction wakes the outbox after its commit, without a NOTIFY in it
+  // (docs/decisions/0181-outbox-wake-after-commit.md); one nested in a caller's transaction (a
+  // driver step) keeps the NOTIFY, which its commit, whenever it comes, delivers.
+  const ownCommit = !is(deps.db, PgTransaction);
+  let enqueued = 0;
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ order: orders, site: sites, brandName: brands.name })
@@ -404,16 +411,20 @@ export async function transitionOrder(
     const driverId =
       input.action === 'assign_driver' ? assigneeOf(input) : input.action === 'unassign_driver' ? null : order.driverId;
     // Every move writes the notifications it causes in its own transaction (docs/decisions/0140-notification-outbox.md).
-    await enqueueTransitionNotifications(tx, {
-      order: { ...order, driverId },
-      brandName: row.brandName,
-      siteName: row.site.name,
-      action: input.action,
-      actorKind: input.actor.kind,
-      actorUserId: input.action === 'assign_driver' ? assigneeOf(input) : input.actor.userId,
-      reason: reason || null,
-      job,
-    });
+    enqueued = await enqueueTransitionNotifications(
+      tx,
+      {
+        order: { ...order, driverId },
+        brandName: row.brandName,
+        siteName: row.site.name,
+        action: input.action,
+        actorKind: input.actor.kind,
+        actorUserId: input.action === 'assign_driver' ? assigneeOf(input) : input.actor.userId,
+        reason: reason || null,
+        job,
+      },
+      { wake: ownCommit ? 'after-commit' : 'at-commit' },
+    );
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
@@ -427,6 +438,7 @@ export async function transitionOrder(
     };
   });
 
+  if (ownCommit && enqueued > 0) wakeOutbox(deps.db);
   const event = {
     orderId: result.orderId,
     orderNumber: result.orderNumber,

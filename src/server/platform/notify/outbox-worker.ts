@@ -11,9 +11,9 @@ import {
   type OutgoingMessage,
   type SendResult,
 } from './channels';
+import { OUTBOX_CHANNEL, onOutboxWake } from './outbox-wake';
 
-/** The NOTIFY channel an enqueue pings at commit so idle workers start at once. */
-export const OUTBOX_CHANNEL = 'halalnosh_outbox';
+export { OUTBOX_CHANNEL } from './outbox-wake';
 
 /** The sender per channel; a channel without one has its rows marked `skipped`. */
 export type Senders = Partial<Record<DeliveryChannel, ChannelSender>>;
@@ -384,7 +384,10 @@ export async function startOutboxWorker(
     log: deps.log,
   });
   const unlisten = await deps.database.listen(OUTBOX_CHANNEL, wakeAll);
+  // Commits in this process wake it in memory (wakeOutbox), without a NOTIFY.
+  const unregister = onOutboxWake(db, wakeAll);
   return async () => {
+    unregister();
     await unlisten().catch(() => undefined);
     await stopSweeper();
     await lanes.stop();
