@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { waitForHydration } from './hydration';
 import { keepSampleOpen } from './live-orders';
 
 /*
@@ -44,6 +45,7 @@ async function newCustomer(page: Page): Promise<string> {
 
 async function fillCartAndCheckout(page: Page): Promise<void> {
   await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  await waitForHydration(page);
   const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
   const label = (await add.getAttribute('aria-label')) ?? '';
   const item = label.replace(/^Add /, '').replace(/ to cart$/, '');
@@ -60,6 +62,7 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
 
   // Favourite from the restaurant page; it shows in the account's Favourites tab.
   await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  await waitForHydration(page);
   const heart = page.getByRole('button', { name: `Save ${NAME} to favourites` });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
@@ -99,6 +102,8 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   // A postcode searched in this tab is what "A new address" starts from.
   await page.goto('/?location=E2%207DG');
   await expect(page.getByText('Delivers to E2 7DG').first()).toBeVisible();
+  // The searched postcode is remembered by the running app, not by the server-rendered page.
+  await waitForHydration(page);
   await fillCartAndCheckout(page);
   await expect(page.getByLabel('Phone Number')).toHaveValue('07700 900123');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
@@ -121,6 +126,7 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
 
 test('a visitor who clicks a heart is asked to sign in', async ({ page }) => {
   await page.goto(`/restaurant/${OPEN_SAMPLE.slug}`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: `Save ${NAME} to favourites` }).click();
   await expect(page).toHaveURL(/\/auth\?redirect=/);
 });

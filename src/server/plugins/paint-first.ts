@@ -33,8 +33,12 @@ export const BOOT_SCRIPT = `(() => {
     for (const href of boot.fetches) add(document.head, 'link', { rel: 'preload', as: 'fetch', crossorigin: '', href });
     add(document.body, 'script', { type: 'module', crossorigin: '', src: boot.entry });
   };
-  // Whatever the page waits for, the scripts are requested within 2.5 s.
+  // Whatever the page waits for, the scripts are requested within 2.5 s, and at once when the
+  // person starts to interact (their first tap still finds the page not yet hydrated).
   setTimeout(start, 2500);
+  for (const type of ['pointerdown', 'keydown', 'touchstart']) {
+    addEventListener(type, start, { once: true, capture: true, passive: true });
+  }
   // A hidden tab paints nothing: nothing to wait for.
   if (document.visibilityState === 'hidden') return start();
   // Once a frame has been drawn after the one of interest (its presentation included).

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, useMemo } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useMemo } from 'react';
 import type { AdminArea } from '../../domain/policies';
 import { type LazyPage, type RouteDef, lazyPage, matchRoutes, renderMatch, useLocation } from '../lib/router';
 import { PageLoading } from '../ui/spinner';
@@ -204,14 +204,18 @@ export const routes: RouteDef[] = [
 /**
  * The page of the current location inside its layouts, with the global error screen for a page that fails (cleared by
  * the next navigation) and a spinner while the first page's code loads; a later navigation keeps the page shown until
- * the next one's code is in (the router changes pages in a transition).
+ * the next one's code is in (the router changes pages in a transition). `after` renders inside the page's Suspense
+ * boundary after the page, so its effects run once the page's have (a hydrated page's marker, ssr/hydrate.tsx).
  */
-export function AppRoutes() {
+export function AppRoutes({ after }: { after?: ReactNode } = {}) {
   const { pathname } = useLocation();
   const match = useMemo(() => matchRoutes(routes, pathname), [pathname]);
   return (
     <AppErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{match ? renderMatch(match) : null}</Suspense>
+      <Suspense fallback={<PageLoading />}>
+        {match ? renderMatch(match) : null}
+        {after}
+      </Suspense>
     </AppErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { AppRoutes, preloadPages } from '../app/router';
 import { BrowserRouter } from '../lib/router';
@@ -13,6 +13,19 @@ export function readServerState(): ServerState | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Marks the container `data-hydrated` once the page and its layouts have hydrated and their effects
+ * have run (it follows the page inside the page's Suspense boundary, which hydrates in a pass of its
+ * own after the tree around it): from then on the page's buttons and listeners work. A React fiber
+ * on an element is not that moment, since hydration attaches them before it commits.
+ */
+function Hydrated({ container }: { container: HTMLElement }) {
+  useEffect(() => {
+    container.dataset.hydrated = 'true';
+  }, [container]);
+  return null;
 }
 
 /**
@@ -37,7 +50,7 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
       container,
       <AppTree queries={state.queries}>
         <BrowserRouter>
-          <AppRoutes />
+          <AppRoutes after={<Hydrated container={container} />} />
         </BrowserRouter>
       </AppTree>,
     );
