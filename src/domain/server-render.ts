@@ -17,6 +17,8 @@ export type RenderedPage = {
   root: string;
   /** The API URLs whose answers the state carries (the page need not preload them). */
   fetched: string[];
+  /** The page's tab title, as the page sets it in the browser (none when the page sets none). */
+  title?: string;
 };
 
 export type ServerRenderEntry = {

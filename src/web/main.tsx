@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/router';
 import { BrowserRouter } from './lib/router';
 import { AppTree } from './ssr/app-tree';
-import { hydrateServerPage, readServerState } from './ssr/hydrate';
+import { Hydrated, hydrateServerPage, readServerState } from './ssr/hydrate';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -11,7 +11,7 @@ function renderInBrowser(): void {
   createRoot(container).render(
     <AppTree>
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes after={<Hydrated container={container} />} />
       </BrowserRouter>
     </AppTree>,
   );

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { waitForHydration } from './hydration';
 import { keepSampleOpen } from './live-orders';
 
 /*
@@ -20,12 +21,14 @@ test('a visitor’s searched postcode fills checkout; one out of range is said a
   page,
 }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await page.getByPlaceholder('Enter your location (e.g., London)').fill('e8 3rl');
   await page.getByPlaceholder('Enter your location (e.g., London)').press('Enter');
   await expect(page.getByText('Delivers to E8 3RL').first()).toBeVisible();
 
   await page.getByRole('link').filter({ hasText: OPEN_SAMPLE.brandName }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: OPEN_SAMPLE.brandName })).toBeVisible();
+  await waitForHydration(page);
   const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
   const item = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add /, '').replace(/ to cart$/, '');
   await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();

@@ -71,6 +71,7 @@ async function openSampleRestaurant(
 
 /** Sets a menu item's stepper to `quantity` and adds it; checks the spec's confirmation. */
 async function addToCart(page: Page, item: MenuItem, quantity: number): Promise<void> {
+  await waitForHydration(page);
   const add = page.getByRole('button', { name: `Add ${item.name} to cart` });
   await expect(add).toBeDisabled();
   for (let i = 0; i < quantity; i++)
@@ -254,6 +255,7 @@ test('the cart keeps one restaurant, survives a reload and follows other tabs', 
   const item = first.menu[0].items[0];
   await addToCart(page, item, 1);
   await page.goto(`/restaurant/${second.slug}`);
+  await waitForHydration(page);
   const other = second.menu[0].items[0];
   await page.getByRole('button', { name: `Increase quantity of ${other.name}` }).click();
   await page.getByRole('button', { name: `Add ${other.name} to cart` }).click();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type OpeningHours, WEEKDAYS, defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
+import { waitForHydration } from './hydration';
 
 /*
  * Discovery journeys (docs/product/customer.md#search-by-name, #sort, #dietary-filters,
@@ -79,6 +80,7 @@ test('search a dish, keep vegetarian dishes without peanuts, and see the menu na
 
 test('sort by delivery fee puts the cheapest delivery first', async ({ page, request }) => {
   await page.goto('/?location=London');
+  await waitForHydration(page);
   await page.getByLabel('Sort by').selectOption('fee');
   await expect(page).toHaveURL(/sort=fee/);
   const api = await request.get('/api/restaurants/search?location=London&sort=fee');

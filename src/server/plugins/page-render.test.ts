@@ -109,6 +109,17 @@ describe('customer landing pages arrive rendered', () => {
     expect(city).toMatch(/Halal Restaurants in (<!-- -->)?Birmingham<\/h1>/);
   });
 
+  it('names each page in its HTML title, before any script runs', async () => {
+    const titleOf = async (url: string) => /<title>([^<]*)<\/title>/.exec((await get(url)).body)?.[1];
+    expect(await titleOf('/')).toBe('Find Halal Food Delivery in the UK | HalalNosh');
+    expect(await titleOf('/restaurants/london')).toBe(
+      'Halal Restaurants in London | Delivery &amp; Pickup | HalalNosh',
+    );
+    expect(await titleOf('/restaurants/birmingham')).toBe(
+      'Halal Restaurants in Birmingham | Delivery &amp; Pickup | HalalNosh',
+    );
+  });
+
   it("a restaurant page has the branch's name and its menu", async () => {
     const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));
     const [brand] = await t.database.db.select().from(brands).where(eq(brands.id, site.brandId));

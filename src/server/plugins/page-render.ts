@@ -28,9 +28,18 @@ export function apiGetOf(app: FastifyInstance): ApiGet {
   };
 }
 
-/** The shell with the rendered page in place of its empty root element (null when the shell has none). */
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The shell with the rendered page in place of its empty root element, and the page's own title in
+ * place of the shell's, so the tab names the page before any script runs (null when the shell has
+ * no empty root).
+ */
 export function withRenderedPage(shell: string, page: RenderedPage): string | null {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) return null;
-  return shell.replace(root, () => page.root);
+  const titled = page.title
+    ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title!)}</title>`)
+    : shell;
+  return titled.replace(root, () => page.root);
 }

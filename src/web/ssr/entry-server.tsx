@@ -4,6 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { ApiGet, RenderedPage, ServerRenderEntry } from '../../domain/server-render';
 import { AppRoutes, preloadPages } from '../app/router';
 import { StaticRouter } from '../lib/router';
+import { ServerTitle } from '../lib/use-document-title';
 import { AppTree, SERVER_STATE_ID, type ServerState } from './app-tree';
 import { pageQueries } from './page-data';
 
@@ -65,17 +66,21 @@ export const renderPage: ServerRenderEntry['renderPage'] = async (
 
   // The page's code first, as the browser does before hydrating, so nothing suspends while rendering.
   await preloadPages(url.pathname);
+  let title: string | undefined;
   const { prelude } = await prerenderToNodeStream(
-    <AppTree queries={queries}>
-      <StaticRouter location={url.pathname + url.search}>
-        <AppRoutes />
-      </StaticRouter>
-    </AppTree>,
+    <ServerTitle.Provider value={(t) => (title = t)}>
+      <AppTree queries={queries}>
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppTree>
+    </ServerTitle.Provider>,
   );
   const state: ServerState = { queries };
   const html = await streamText(prelude);
   return {
     root: `<div id="root">${html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`,
     fetched: needs.map((n) => n.url),
+    ...(title ? { title } : {}),
   };
 };

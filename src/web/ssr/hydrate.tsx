@@ -16,12 +16,13 @@ export function readServerState(): ServerState | null {
 }
 
 /**
- * Marks the container `data-hydrated` once the page and its layouts have hydrated and their effects
+ * Marks the container `data-hydrated` once the page and its layouts have hydrated (or, on a page the
+ * browser renders itself, rendered) and their effects
  * have run (it follows the page inside the page's Suspense boundary, which hydrates in a pass of its
  * own after the tree around it): from then on the page's buttons and listeners work. A React fiber
  * on an element is not that moment, since hydration attaches them before it commits.
  */
-function Hydrated({ container }: { container: HTMLElement }) {
+export function Hydrated({ container }: { container: HTMLElement }) {
   useEffect(() => {
     container.dataset.hydrated = 'true';
   }, [container]);
