@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Page, e
 import { percentOf } from '../../src/domain/ledger';
 import { londonDate } from '../../src/domain/reports';
 import { confirmWithProofPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
+import { waitForHydration } from './hydration';
 import { DEMO_PASSWORD, signedIn } from './live-orders';
 
 /*
@@ -202,6 +203,7 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
     await finance.dispose();
 
     await page.goto('/');
+    await waitForHydration(page);
     await page.getByLabel('Restaurant or dish').fill(brandName);
     await page.getByPlaceholder('Enter your location (e.g., London)').fill('E1 6AN');
     await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
@@ -211,6 +213,7 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
       .first()
       .click();
     await expect(page.getByRole('heading', { level: 1, name: brandName })).toBeVisible();
+    await waitForHydration(page);
 
     await page.getByRole('button', { name: `Increase quantity of ${dish.name}` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${dish.name}` }).click();
