@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { mailOutbox } from '../../db/schema/index';
 import { batched } from './batched';
 import type { DeliveryChannel } from './channels';
@@ -33,20 +34,27 @@ function rowOf(delivery: DevDelivery) {
   };
 }
 
+/** The batch insert, prepared once per database (on PGlite too: docs/decisions/0183-order-placement-cpu.md). */
+const insertDeliveries = preparedStatement<{ dedupe_key: string | null }>(
+  'dev_outbox_record',
+  () => sql`
+    insert into mail_outbox ("to", subject, text, html, url, dedupe_key, transport, created_at)
+    select r."to", r.subject, r.text, r.html, r.url, r.dedupe_key, r.transport, clock_timestamp()
+    from jsonb_to_recordset(${sql.placeholder('deliveries')}::jsonb)
+      as r("to" text, subject text, text text, html text, url text, dedupe_key text, transport text)
+    on conflict (dedupe_key) do nothing
+    returning dedupe_key`,
+  { prepareOnPglite: true },
+);
+
 /**
  * Writes deliveries in one statement, and answers for each whether it was new: a key already
  * recorded (or twice in the batch: the first counts) is not written again. Each row is stamped
  * when written (clock_timestamp), so /dev/mail keeps the order of a batch, newest first.
  */
 async function recordMany(db: Db, deliveries: DevDelivery[]): Promise<boolean[]> {
-  const result = await db.execute<{ dedupe_key: string | null }>(sql`
-    insert into mail_outbox ("to", subject, text, html, url, dedupe_key, transport, created_at)
-    select r."to", r.subject, r.text, r.html, r.url, r.dedupe_key, r.transport, clock_timestamp()
-    from jsonb_to_recordset(${JSON.stringify(deliveries.map(rowOf))}::jsonb)
-      as r("to" text, subject text, text text, html text, url text, dedupe_key text, transport text)
-    on conflict (dedupe_key) do nothing
-    returning dedupe_key`);
-  const written = new Set(result.rows.map((r) => r.dedupe_key));
+  const rows = await insertDeliveries(db, { deliveries: JSON.stringify(deliveries.map(rowOf)) });
+  const written = new Set(rows.map((r) => r.dedupe_key));
   return deliveries.map((d) => (d.dedupeKey ? written.delete(d.dedupeKey) : true));
 }
 

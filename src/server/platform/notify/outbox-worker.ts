@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notifications';
 import type { Database, Db, DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { notificationOutbox } from '../../db/schema/index';
 import { startSweeper } from '../sweeper';
 import {
@@ -41,31 +42,69 @@ export type PassResult = { claimed: number; sent: number; retried: number; faile
 const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
-/** The due rows of one lane (or of all, without `channel`), oldest first, locked without waiting. */
-function dueRows(now: Date, limit: number, channel?: DeliveryChannel): SQL {
+/** The due rows of one lane (or of all, without `channel`), oldest first, locked without waiting; `limit` names its placeholder. */
+function dueRows(limit: string, channel?: DeliveryChannel): SQL {
   const lane = channel ? sql`and channel = ${channel}` : sql``;
   return sql`select id from notification_outbox
-      where ((status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'sending' and leased_until <= ${now.toISOString()}::timestamptz)) ${lane}
+      where ((status = 'pending' and next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
+         or (status = 'sending' and leased_until <= ${sql.placeholder('now')}::timestamptz)) ${lane}
       order by next_attempt_at
-      limit ${limit}
+      limit ${sql.placeholder(limit)}::int
       for update skip locked`;
 }
 
-/** Marks the `due` rows `sending` under a fresh lease, counting the attempt, and returns them. */
-async function leaseDue(db: Db, due: SQL, opts: { now: Date; leaseMs: number }) {
-  const token = randomUUID();
-  const leasedUntil = new Date(opts.now.getTime() + opts.leaseMs);
-  const result = await db.execute<OutboxRow>(sql`
+/**
+ * Marks the `due` rows `sending` under a fresh lease, counting the attempt, and returns them: the
+ * statement text, whose values (now, lease, token and the limits) are placeholders.
+ */
+function leaseDue(due: SQL): SQL {
+  return sql`
     with ${due}
     update notification_outbox o
-    set status = 'sending', leased_until = ${leasedUntil.toISOString()}::timestamptz, lease_token = ${token},
-        attempts = o.attempts + 1, updated_at = ${opts.now.toISOString()}::timestamptz
+    set status = 'sending', leased_until = ${sql.placeholder('leasedUntil')}::timestamptz, lease_token = ${sql.placeholder('token')}::text,
+        attempts = o.attempts + 1, updated_at = ${sql.placeholder('now')}::timestamptz
     from due where o.id = due.id
     returning o.id, o.channel, o.dedupe_key as "dedupeKey", o.recipient_user_id as "recipientUserId",
       o.recipient_email as "recipientEmail", o.recipient_phone as "recipientPhone", o.payload,
-      o.attempts, o.event_kind as "eventKind", o.lease_token as "leaseToken"`);
-  return result.rows as unknown as OutboxRow[];
+      o.attempts, o.event_kind as "eventKind", o.lease_token as "leaseToken"`;
+}
+
+/**
+ * The claim statements, one per set of lanes (at most seven), each prepared once per database (on
+ * PGlite too): a busy outbox claims every few milliseconds, and planning this statement each time
+ * was most of its cost (docs/decisions/0183-order-placement-cpu.md).
+ */
+const claimStatements = new Map<string, ReturnType<typeof preparedStatement<OutboxRow>>>();
+function claimStatement(lanes: readonly DeliveryChannel[] | null) {
+  const name = lanes ? `outbox_claim_${lanes.join('_')}` : 'outbox_claim_all';
+  let statement = claimStatements.get(name);
+  if (!statement) {
+    const build = () =>
+      lanes
+        ? leaseDue(
+            sql.join(
+              [
+                ...lanes.map((c) => sql`${sql.identifier(`due_${c}`)} as (${dueRows(`limit_${c}`, c)})`),
+                sql`due as (${sql.join(
+                  lanes.map((c) => sql`select id from ${sql.identifier(`due_${c}`)}`),
+                  sql` union all `,
+                )})`,
+              ],
+              sql`, `,
+            ),
+          )
+        : leaseDue(sql`due as (${dueRows('limit')})`);
+    claimStatements.set(name, (statement = preparedStatement<OutboxRow>(name, build, { prepareOnPglite: true })));
+  }
+  return statement;
+}
+
+function leaseValues(opts: { now: Date; leaseMs: number }) {
+  return {
+    now: opts.now.toISOString(),
+    leasedUntil: new Date(opts.now.getTime() + opts.leaseMs).toISOString(),
+    token: randomUUID(),
+  };
 }
 
 /**
@@ -79,7 +118,8 @@ export async function claimOutboxRows(
   db: Db,
   opts: { now: Date; leaseMs: number; limit: number; channel?: DeliveryChannel },
 ) {
-  return leaseDue(db, sql`due as (${dueRows(opts.now, opts.limit, opts.channel)})`, opts);
+  if (opts.channel) return claimLaneRows(db, { ...opts, limits: { [opts.channel]: opts.limit } });
+  return claimStatement(null)(db, { ...leaseValues(opts), limit: opts.limit });
 }
 
 /**
@@ -92,17 +132,9 @@ export async function claimLaneRows(
 ) {
   const lanes = DELIVERY_CHANNELS.filter((c) => (opts.limits[c] ?? 0) > 0);
   if (lanes.length === 0) return [];
-  const due = sql.join(
-    [
-      ...lanes.map((c) => sql`${sql.identifier(`due_${c}`)} as (${dueRows(opts.now, opts.limits[c]!, c)})`),
-      sql`due as (${sql.join(
-        lanes.map((c) => sql`select id from ${sql.identifier(`due_${c}`)}`),
-        sql` union all `,
-      )})`,
-    ],
-    sql`, `,
-  );
-  return leaseDue(db, due, opts);
+  const values: Record<string, unknown> = leaseValues(opts);
+  for (const c of lanes) values[`limit_${c}`] = opts.limits[c];
+  return claimStatement(lanes)(db, values);
 }
 
 function timeout(ms: number): Promise<SendResult> {
@@ -151,6 +183,21 @@ async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions):
   return { row, result, outcome, at: opts.now() };
 }
 
+/** The answers of a batch, written by one prepared statement (its one value: the answers as JSON). */
+const recordStatement = preparedStatement(
+  'outbox_record',
+  () => sql`
+      update notification_outbox o
+      set status = v.status, leased_until = null, lease_token = null, updated_at = v.at,
+          sent_at = case when v.ok then v.at else o.sent_at end,
+          last_error = case when v.ok then null else v.error end,
+          next_attempt_at = coalesce(v.next, o.next_attempt_at)
+      from jsonb_to_recordset(${sql.placeholder('answers')}::jsonb)
+        as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
+      where o.id = v.id and o.status = 'sending' and o.lease_token = v.token`,
+  { prepareOnPglite: true },
+);
+
 /**
  * Records answers in one statement, each only while its claim (lease token) still holds the row; a
  * row whose lease lapsed meanwhile belongs to another worker and is left alone. A final failure with
@@ -169,15 +216,7 @@ async function recordAnswers(db: Db, answers: Answer[], onFailed: WorkerOptions[
       at: a.at.toISOString(),
       next: a.outcome === 'retried' ? new Date(a.at.getTime() + retryDelayMs(a.row.attempts)).toISOString() : null,
     }));
-    await db.execute(sql`
-      update notification_outbox o
-      set status = v.status, leased_until = null, lease_token = null, updated_at = v.at,
-          sent_at = case when v.ok then v.at else o.sent_at end,
-          last_error = case when v.ok then null else v.error end,
-          next_attempt_at = coalesce(v.next, o.next_attempt_at)
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
-      where o.id = v.id and o.status = 'sending' and o.lease_token = v.token`);
+    await recordStatement(db, { answers: JSON.stringify(values) });
   }
   for (const a of hooked) {
     const error = a.result.ok ? '' : a.result.error.slice(0, 1000);
@@ -279,7 +318,7 @@ type WorkerLog = { error(obj: object, msg: string): void };
  */
 function startLanes(
   deps: { db: Db; senders: Senders; log: WorkerLog },
-  opts: SendOptions & { leaseMs: number; concurrency: number; gatherMs: number },
+  opts: SendOptions & { leaseMs: number; concurrency: number; gatherMs: number; claimEveryMs: number },
   recorder: ReturnType<typeof answerRecorder>,
 ) {
   const lanes = new Map(DELIVERY_CHANNELS.map((channel) => [channel, { inFlight: 0, wanted: false }]));
@@ -290,6 +329,7 @@ function startLanes(
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let lastClaimAt = 0;
   const sends = new Set<Promise<void>>();
 
   const claim = async () => {
@@ -299,6 +339,7 @@ function startLanes(
       limits[channel] = opts.concurrency - lane.inFlight;
       lane.wanted = false;
     }
+    lastClaimAt = Date.now();
     const rows = await claimLaneRows(deps.db, { now: opts.now(), leaseMs: opts.leaseMs, limits });
     // A lane whose claim came back full may have more waiting: it claims again as soon as it has room.
     for (const [channel, limit] of Object.entries(limits) as [DeliveryChannel, number][]) {
@@ -341,10 +382,13 @@ function startLanes(
       if (stopped) return;
       for (const lane of lanes.values()) lane.wanted = true;
       if (timer) return;
+      // Under a stream of commits, claims come at most every claimEveryMs: each takes the rows of
+      // many orders at once instead of one or two (docs/decisions/0183-order-placement-cpu.md).
+      const wait = Math.max(opts.gatherMs, lastClaimAt + opts.claimEveryMs - Date.now());
       timer = setTimeout(() => {
         timer = null;
         pump();
-      }, opts.gatherMs);
+      }, wait);
       timer.unref();
     },
     /** Claims no more; waits for the claim and the sends in hand (their answers reach the recorder). */
@@ -364,7 +408,7 @@ function startLanes(
  */
 export async function startOutboxWorker(
   deps: { database: Database; senders: Senders; log: WorkerLog },
-  options: WorkerOptions & { intervalMs?: number; concurrency?: number; gatherMs?: number } = {},
+  options: WorkerOptions & { intervalMs?: number; concurrency?: number; gatherMs?: number; claimEveryMs?: number } = {},
 ): Promise<() => Promise<void>> {
   const db = deps.database.db;
   const opts = {
@@ -372,6 +416,7 @@ export async function startOutboxWorker(
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     concurrency: options.concurrency ?? options.batch ?? 50,
     gatherMs: options.gatherMs ?? 5,
+    claimEveryMs: options.claimEveryMs ?? 25,
   };
   const recorder = answerRecorder(db, opts.onFailed, deps.log);
   const lanes = startLanes({ db, senders: deps.senders, log: deps.log }, opts, recorder);
