@@ -33,12 +33,15 @@ export function preparedStatement<Row extends Record<string, unknown>>(
   };
 }
 
-type Pglite = {
+export type Pglite = {
   query(text: string, params?: unknown[], options?: Record<string, unknown>): Promise<{ rows: unknown[] }>;
 };
 
-/** The PGlite client under a Drizzle database, or null on node-postgres. */
-function pgliteOf(db: Db): Pglite | null {
+/**
+ * The PGlite client under a Drizzle database, or null on node-postgres. An embedded database
+ * belongs to this one process: what only this process writes can be counted in memory.
+ */
+export function pgliteOf(db: Db): Pglite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client && typeof client === 'object' && 'execProtocol' in client ? (client as unknown as Pglite) : null;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { WriteLimit } from '../config';
 import type { Db } from '../db/client';
+import { pgliteOf } from '../db/prepared';
 
 export type Hit = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -30,6 +31,26 @@ async function count(
   return { count: Number(rows[0].count), started: Number(rows[0].last_request) };
 }
 
+/**
+ * On PGlite the database belongs to this one process (docs/decisions/0183-order-placement-cpu.md):
+ * the same fixed windows are counted in memory, per embedded database, with no statement. A
+ * restart starts the windows afresh.
+ */
+const inMemory = new WeakMap<object, Map<string, { count: number; started: number }>>();
+function countInMemory(client: object, key: string, n: number, windowSeconds: number, now: number) {
+  let windows = inMemory.get(client);
+  if (!windows) inMemory.set(client, (windows = new Map()));
+  const expired = now - windowSeconds * 1000;
+  let entry = windows.get(key);
+  if (!entry || entry.started <= expired) {
+    // Windows that have ended are dropped as new ones open, so the map holds recent keys only.
+    if (windows.size > 10_000) for (const [k, w] of windows) if (w.started <= expired) windows.delete(k);
+    windows.set(key, (entry = { count: 0, started: now }));
+  }
+  entry.count += n;
+  return { count: entry.count, started: entry.started };
+}
+
 type Waiter = { max: number; resolve: (hit: Hit) => void; reject: (err: unknown) => void };
 /** Per database and key: the requests waiting while that key's statement is in flight. */
 const queues = new WeakMap<Db, Map<string, Waiter[]>>();
@@ -42,6 +63,12 @@ const queues = new WeakMap<Db, Map<string, Waiter[]>>();
  * same exact, shared count.
  */
 export function hit(db: Db, key: string, max: number, windowSeconds: number, now?: number): Promise<Hit> {
+  const embedded = pgliteOf(db);
+  if (embedded) {
+    const at = now ?? Date.now();
+    const r = countInMemory(embedded, key, 1, windowSeconds, at);
+    return Promise.resolve(verdict(r.count, r.started, max, windowSeconds, at));
+  }
   if (now !== undefined) {
     // An explicit clock (tests): counted on its own.
     return count(db, key, 1, windowSeconds, now).then((r) => verdict(r.count, r.started, max, windowSeconds, now));
