@@ -19,7 +19,8 @@ export type ActorTeam = { role: AdminRole; isActive: boolean };
 /**
  * The actor of a signed-in user from their profile and active team membership (null without a
  * profile). Admin rights come from an active admin profile or an active team-member row
- * (docs/product/admin.md#sign-in: admin login).
+ * (docs/product/admin.md#sign-in: admin login). Both the one-statement session lookup and
+ * resolveActor build the actor here (docs/decisions/0184-one-statement-session-lookup.md).
  */
 export function actorFromRow(user: SessionUser, profile: ActorProfile | null, team: ActorTeam | null): Actor | null {
   if (!profile) return null;
