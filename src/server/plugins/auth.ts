@@ -4,7 +4,7 @@ import { AppError, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
 import { type Actor, type Policy, TERMS_NOT_ACCEPTED_MESSAGE, decide, needsCurrentTerms } from '../../domain/policies';
 import { route } from '../http/route';
-import { type Auth, resolveActor } from '../modules/auth';
+import { type Auth, resolveActor, sessionActor } from '../modules/auth';
 import { mustAcceptTerms } from '../modules/account';
 import type { Db } from '../db/client';
 
@@ -50,10 +50,16 @@ function withoutSessionToken(text: string): string {
   return text;
 }
 
-/** The current actor of a request, from the better-auth session cookie. */
+/**
+ * The current actor of a request, from the better-auth session cookie: one prepared statement
+ * while the session only needs reading, better-auth's getSession when it would expire or extend
+ * the session (docs/decisions/0184-one-statement-session-lookup.md).
+ */
 export async function actorOf(auth: Auth, db: Db, request: FastifyRequest): Promise<Actor | null> {
   // Sessions travel only in the cookie (no bearer plugin): without one there is nobody to look up.
   if (!request.headers.cookie) return null;
+  const fast = await sessionActor(auth, db, request.headers.cookie);
+  if (fast !== undefined) return fast;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   return resolveActor(db, session.user);
