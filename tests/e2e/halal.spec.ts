@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 
 /** Every demo account's password (README; demo mode only). */
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -115,6 +116,7 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
   page,
 }) => {
   await page.goto('/?location=London');
+  await waitForHydration(page);
   const cards = page.locator('a[href^="/restaurant/"]');
   await expect(cards.first()).toBeVisible();
   // Every London card on one list (Show More Restaurants until it is gone).
@@ -139,6 +141,7 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
   }
   // The chip lists exactly the badged ones.
   await page.goto('/?location=London&filters=verified');
+  await waitForHydration(page);
   await expect(cards.first()).toBeVisible();
   while (await more.isVisible()) await more.click();
   const chip = await cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);

@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 import sharp from 'sharp';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
 import { keepSampleOpen, openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
@@ -62,6 +63,7 @@ test('a visitor searches, opens a restaurant, fills the cart and checks out with
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(page);
   // The first stop is the skip link, visible when focused; it moves focus to the main content.
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -134,6 +136,7 @@ test('a dialog keeps focus inside, closes with Escape and gives focus back to it
   test.setTimeout(180_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(page);
   const opener = page.getByRole('button', { name: 'Suggest a City' });
   await tabTo(page, opener);
   await page.keyboard.press('Enter');

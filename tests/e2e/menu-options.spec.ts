@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 import { approveNewLocation } from './live-orders';
 
 /** Every demo account's password (README; demo mode only). */
@@ -100,6 +101,7 @@ test('a partner adds option groups; a customer orders a dish with a size and two
   // A visitor picks a size and two extras; a third is out of reach; the price follows.
   const customer = await browser.newPage();
   await customer.goto(`/restaurant/${slug}`);
+  await waitForHydration(customer);
   await customer.getByRole('button', { name: 'Add Mixed Grill, choosing options' }).click();
   const dialog = customer.getByRole('dialog', { name: 'Mixed Grill' });
   await dialog.getByRole('button', { name: /Add 1 to cart/ }).click();

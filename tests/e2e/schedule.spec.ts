@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 import { SLUG, openAllDay, signedIn } from './live-orders';
 
 type MenuItem = { id: string; name: string; priceMinor: number; optionGroups?: unknown[] };
@@ -55,6 +56,7 @@ test('a customer orders a dish with a size and two extras for iftar tomorrow; th
     const customerContext = await browser.newContext({ storageState: await customer.storageState() });
     const page = await customerContext.newPage();
     await page.goto(`/restaurant/${SLUG}`);
+    await waitForHydration(page);
     for (let i = 0; i < quantity; i++)
       await page.getByRole('button', { name: `Increase quantity of ${item.name}` }).click();
     await page.getByRole('button', { name: `Add ${item.name} to cart` }).click();
