@@ -16,6 +16,7 @@ import type { AdminRole, BrandRole } from '../../../domain/roles';
 import type { TicketChannel, TicketPriority, TicketStatus } from '../../../domain/tickets';
 import { user } from './auth';
 import { brands, TENANT_ID } from './catalog';
+import { timeOrderedId } from '../time-ordered-id';
 
 /** Platform settings, one JSON-encoded value per key (docs/product/admin.md#settings). */
 export const tenantSettings = pgTable(
@@ -155,7 +156,7 @@ export const uploads = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

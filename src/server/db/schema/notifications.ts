@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { timeOrderedId } from '../time-ordered-id';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -15,7 +16,7 @@ export type OutboxPayload = { title: string; text: string; html?: string; url?: 
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** The notification kind (domain/notifications.ts). */
     eventKind: text('event_kind').notNull(),
     /** The change it reports: `order:<id>:<status>`, `job:<id>`, `ticket-message:<id>`… */
@@ -47,7 +48,12 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_lane_idx')
       .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
-    index('notification_outbox_status_idx').on(t.status, t.createdAt),
+    // The back office's failed sends, newest first; the queue's own rows are in the lanes' index.
+    // Only failed rows enter it: an index on every status would take an entry for each version a
+    // claim and an answer leave behind (docs/decisions/0183-order-placement-cpu.md).
+    index('notification_outbox_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
     // The order console's Notifications card reads an order's rows by the `order:<id>:` prefix.
     index('notification_outbox_event_idx').using('btree', t.eventId.op('text_pattern_ops')),
   ],

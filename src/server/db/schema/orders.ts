@@ -20,6 +20,7 @@ import type { ChosenOption } from '../../../domain/menu-options';
 import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
+import { timeOrderedId } from '../time-ordered-id';
 
 /** Source of the digits in order numbers (HN-100001, HN-100002, ...). */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
@@ -27,7 +28,7 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     orderNumber: text('order_number').notNull().unique(),
     customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
@@ -111,7 +112,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -129,7 +130,7 @@ export const orderItems = pgTable(
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -168,7 +169,7 @@ export const orderNotes = pgTable(
 export const orderEtas = pgTable(
   'order_etas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     orderId: uuid('order_id')
       .notNull()
       .unique()

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isListed } from '../../../domain/restaurant-review';
 import { checkoutProblem, orderRefusals, siteDisplayName } from '../../../domain/checkout';
@@ -18,6 +17,7 @@ import type { Actor } from '../../../domain/policies';
 import { topicName } from '../../../domain/topics';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { uuidv7 } from '../../db/time-ordered-id';
 import { insertJsonRows, jsonRowsValue, preparedOnPglite, preparedStatement } from '../../db/prepared';
 import {
   TENANT_ID,
@@ -332,7 +332,8 @@ export async function placeOrder(
   const deliveryFeeMinor = isDelivery ? site.deliveryFeeMinor : 0;
   const serviceFeeMinor = serviceFeeFor(priced.subtotalMinor, money.serviceFeePercent);
 
-  const orderId = randomUUID();
+  // Time-ordered: the order's keys (and its outbox rows' dedupe keys) grow at their indexes' right edge.
+  const orderId = uuidv7();
   const visitorToken = customer ? null : visitorTokenFor(deps.config.authSecret, orderId);
   const travel = leg?.estimate?.travelTimeMinutes ?? null;
   // A scheduled order is due by the end of its slot: lateness cannot fire before then.

@@ -42,12 +42,15 @@ export type PassResult = { claimed: number; sent: number; retried: number; faile
 const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
-/** The due rows of one lane (or of all, without `channel`), oldest first, locked without waiting; `limit` names its placeholder. */
-function dueRows(limit: string, channel?: DeliveryChannel): SQL {
-  const lane = channel ? sql`and channel = ${channel}` : sql``;
+/**
+ * The due rows of every lane, oldest first, locked without waiting; `limit` names its placeholder.
+ * One lane's are read by the database function `outbox_due` instead, which keeps to the plan that
+ * stays fast as dead row versions pile up (docs/decisions/0183-order-placement-cpu.md).
+ */
+function dueRows(limit: string): SQL {
   return sql`select id from notification_outbox
       where ((status = 'pending' and next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
-         or (status = 'sending' and leased_until <= ${sql.placeholder('now')}::timestamptz)) ${lane}
+         or (status = 'sending' and leased_until <= ${sql.placeholder('now')}::timestamptz))
       order by next_attempt_at
       limit ${sql.placeholder(limit)}::int
       for update skip locked`;
@@ -70,9 +73,10 @@ function leaseDue(due: SQL): SQL {
 }
 
 /**
- * The claim statements, one per set of lanes (at most seven), each prepared once per database (on
- * PGlite too): a busy outbox claims every few milliseconds, and planning this statement each time
- * was most of its cost (docs/decisions/0183-order-placement-cpu.md).
+ * The claim statements, one per set of lanes (at most seven), compiled once; on PostgreSQL each is
+ * prepared per connection. On PGlite each claim is planned afresh: a plan made when the table was
+ * small (at start-up) read the whole table once it had grown, and PGlite never re-plans on its own
+ * (docs/decisions/0183-order-placement-cpu.md).
  */
 const claimStatements = new Map<string, ReturnType<typeof preparedStatement<OutboxRow>>>();
 function claimStatement(lanes: readonly DeliveryChannel[] | null) {
@@ -84,7 +88,10 @@ function claimStatement(lanes: readonly DeliveryChannel[] | null) {
         ? leaseDue(
             sql.join(
               [
-                ...lanes.map((c) => sql`${sql.identifier(`due_${c}`)} as (${dueRows(`limit_${c}`, c)})`),
+                ...lanes.map(
+                  (c) =>
+                    sql`${sql.identifier(`due_${c}`)} as (select id from outbox_due(${c}, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder(`limit_${c}`)}::int) as d(id))`,
+                ),
                 sql`due as (${sql.join(
                   lanes.map((c) => sql`select id from ${sql.identifier(`due_${c}`)}`),
                   sql` union all `,
@@ -94,7 +101,7 @@ function claimStatement(lanes: readonly DeliveryChannel[] | null) {
             ),
           )
         : leaseDue(sql`due as (${dueRows('limit')})`);
-    claimStatements.set(name, (statement = preparedStatement<OutboxRow>(name, build, { prepareOnPglite: true })));
+    claimStatements.set(name, (statement = preparedStatement<OutboxRow>(name, build, { prepareOnPglite: false })));
   }
   return statement;
 }
@@ -183,7 +190,7 @@ async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions):
   return { row, result, outcome, at: opts.now() };
 }
 
-/** The answers of a batch, written by one prepared statement (its one value: the answers as JSON). */
+/** The answers of a batch, written by one prepared statement (the answers as JSON, and their ids). */
 const recordStatement = preparedStatement(
   'outbox_record',
   () => sql`
@@ -194,7 +201,7 @@ const recordStatement = preparedStatement(
           next_attempt_at = coalesce(v.next, o.next_attempt_at)
       from jsonb_to_recordset(${sql.placeholder('answers')}::jsonb)
         as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
-      where o.id = v.id and o.status = 'sending' and o.lease_token = v.token`,
+      where o.id = any(${sql.placeholder('ids')}::uuid[]) and o.id = v.id and o.status = 'sending' and o.lease_token = v.token`,
   { prepareOnPglite: true },
 );
 
@@ -216,7 +223,9 @@ async function recordAnswers(db: Db, answers: Answer[], onFailed: WorkerOptions[
       at: a.at.toISOString(),
       next: a.outcome === 'retried' ? new Date(a.at.getTime() + retryDelayMs(a.row.attempts)).toISOString() : null,
     }));
-    await recordStatement(db, { answers: JSON.stringify(values) });
+    // The ids again as an array: the rows are found by primary key whatever the planner thinks of
+    // the JSON (a generic plan had read the whole table by a hash join).
+    await recordStatement(db, { answers: JSON.stringify(values), ids: `{${values.map((v) => v.id).join(',')}}` });
   }
   for (const a of hooked) {
     const error = a.result.ok ? '' : a.result.error.slice(0, 1000);

@@ -1,0 +1,2 @@
+DROP INDEX "notification_outbox_status_idx";--> statement-breakpoint
+CREATE INDEX "notification_outbox_failed_idx" ON "notification_outbox" USING btree ("created_at") WHERE "notification_outbox"."status" = 'failed';
