@@ -48,6 +48,7 @@ test.afterAll(async () => {
 
 test('search a dish, keep vegetarian dishes without peanuts, and see the menu narrowed', async ({ page, request }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await page.getByLabel('Restaurant or dish').fill('biryani');
   await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
   await expect(page).toHaveURL(/q=biryani/);
@@ -106,6 +107,8 @@ test('a closed card says when it opens', async ({ page }) => {
 test('after a postcode search, search and city page cards say whether each branch delivers there', async ({ page }) => {
   await page.goto('/?location=E1%206AN');
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
+  // The searched postcode is remembered by the page's script, once it has hydrated.
+  await waitForHydration(page);
   await page.goto('/?location=London');
   await expect(page.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
   await expect(page.getByText('Delivers to E1 6AN').first()).toBeVisible();
@@ -119,6 +122,7 @@ test('after a postcode search, search and city page cards say whether each branc
   await expect(birmingham.getByText('Does not deliver to E1 6AN').first()).toBeVisible();
   await expect(birmingham.getByText('Delivers to E1 6AN')).toHaveCount(0);
   await page.goto('/?location=London');
+  await waitForHydration(page);
   // The restaurant page warns before a basket is built.
   const far = page.getByRole('link').filter({ hasText: 'Does not deliver to E1 6AN' }).first();
   await far.click();
