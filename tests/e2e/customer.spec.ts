@@ -86,6 +86,7 @@ test('a visitor searches London, filters, orders for delivery and sees the resta
   baseURL,
 }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await expect(page).toHaveTitle('Find Halal Food Delivery in the UK | HalalNosh');
   await page.getByPlaceholder('Enter your location (e.g., London)').fill('London');
   await page.getByPlaceholder('Enter your location (e.g., London)').press('Enter');
@@ -204,6 +205,7 @@ test('a signed-in customer reviews a restaurant, orders for pickup and finds the
   // A review of the sample branch.
   const sample = OPEN_SAMPLE;
   await page.goto(`/restaurant/${sample.slug}`);
+  await waitForHydration(page);
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await reviews.getByRole('button', { name: /^(Write|Edit) Review$/ }).click();
   const dialog = page.getByRole('dialog', { name: /review/i });
@@ -299,6 +301,7 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   page,
 }) => {
   await page.goto('/restaurants/london');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Halal Restaurants in London' })).toBeVisible();
   await expect(page).toHaveTitle(/Halal Restaurants in London/);
   const cards = page.getByRole('list', { name: 'Halal restaurants in London' }).locator(':scope > li');
@@ -345,6 +348,7 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
 
   // Suggest a City.
   await page.goto('/');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Suggest a City' }).click();
   const suggest = page.getByRole('dialog', { name: 'Suggest a City' });
   await suggest.getByRole('button', { name: 'Send Suggestion' }).click();
@@ -362,6 +366,7 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   ).toBeVisible();
   await expect(page.getByText(/\d+\.\d km/).first()).toBeVisible();
   await page.goto('/?location=Atlantis&cuisine=Turkish');
+  await waitForHydration(page);
   await expect(page.getByText('No restaurants found')).toBeVisible();
   await page.getByRole('button', { name: 'Reset to London restaurants' }).click();
   await expectPath(page, '/');
@@ -429,6 +434,7 @@ test('a search with more than a page of restaurants shows the rest with Show Mor
     }
     await ops.dispose();
     await page.goto('/?location=Reading');
+    await waitForHydration(page);
     // The cards themselves (each card lists its cuisines too).
     const cards = page.getByRole('list', { name: 'Halal restaurants in Reading' }).locator(':scope > li');
     await expect(page.getByText('25 restaurants found')).toBeVisible();
@@ -447,6 +453,7 @@ test('reviews: a visitor is asked to sign in on a live page; our saved copy of a
   const sample = SAMPLE_RESTAURANTS[1];
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await page.goto(`/restaurant/${sample.slug}`);
+  await waitForHydration(page);
   await expect(reviews.getByText('Reviews are not available for this restaurant.')).toHaveCount(0);
   await reviews.getByRole('button', { name: 'Write Review' }).click();
   await expect(page.getByText('Please sign in')).toBeVisible();

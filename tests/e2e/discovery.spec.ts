@@ -72,6 +72,7 @@ test('search a dish, keep vegetarian dishes without peanuts, and see the menu na
   const [branch] = ((await hyderabadi.json()) as { restaurants: { slug: string }[] }).restaurants;
   test.skip(!branch, 'no demo branch sells the Hyderabadi biryani');
   await page.goto(`/restaurant/${branch.slug}?without=peanuts`);
+  await waitForHydration(page);
   await expect(page.getByText('Showing dishes: without Peanuts.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hyderabadi Lamb Biryani' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show full menu' }).click();
@@ -139,6 +140,7 @@ test('a branch closed now still takes an order for later: the menu and cart say 
   });
   expect(closed.ok(), await closed.text()).toBeTruthy();
   await page.goto(`/restaurant/${CLOSED_SAMPLE.slug}`);
+  await waitForHydration(page);
   await expect(
     page.getByText(
       `${CLOSED_SAMPLE.brandName} is closed right now. You can browse the menu and schedule your order for later.`,

@@ -30,6 +30,7 @@ test('the home and restaurant pages download only customer code, and no validati
 
 test('the home page searches by location and cuisine', async ({ page }) => {
   await page.goto('/');
+  await waitForHydration(page);
   await expect(page).toHaveTitle('Find Halal Food Delivery in the UK | HalalNosh');
   await expect(page.getByText('Find Halal food Now')).toBeVisible();
   await page.getByPlaceholder('Enter your location (e.g., London)').fill('Manchester');
