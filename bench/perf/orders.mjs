@@ -105,12 +105,7 @@ async function settleInFlight(base, customerCookie) {
     if (answered.has(key)) continue;
     const res = await fetch(`${base}/api/orders`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: base,
-        'idempotency-key': key,
-        ...(signedIn ? { cookie: customerCookie } : {}),
-      },
+      headers: orderHeaders(base, key, signedIn, customerCookie),
       body: JSON.stringify(body),
     });
     const text = await res.text();
@@ -157,15 +152,16 @@ function orderRequest(base, branch, customerCookie, record) {
   const body = basket(branch, i);
   const signedIn = i % 4 === 3;
   if (record) sent.set(key, { body, signedIn });
+  return { key, headers: orderHeaders(base, key, signedIn, customerCookie), body: JSON.stringify(body) };
+}
+
+/** The headers of an order request: its key, and the customer's session when signed in. */
+function orderHeaders(base, key, signedIn, customerCookie) {
   return {
-    key,
-    headers: {
-      'content-type': 'application/json',
-      origin: base,
-      'idempotency-key': key,
-      ...(signedIn ? { cookie: customerCookie } : {}),
-    },
-    body: JSON.stringify(body),
+    'content-type': 'application/json',
+    origin: base,
+    'idempotency-key': key,
+    ...(signedIn ? { cookie: customerCookie } : {}),
   };
 }
 
