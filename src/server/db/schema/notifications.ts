@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { timeOrderedId } from '../time-ordered-id';
 
+/**
+ * A row's stored status. A row being sent stays `pending` under a lease (leased_until, lease_token):
+ * a claim changes no indexed column, so PostgreSQL updates it in place (docs/decisions/0185-outbox-claims-in-place.md).
+ * `sending` is what the back office shows for a pending row whose lease holds (outboxStatusOf);
+ * rows claimed before that change may still carry it until their lease lapses.
+ */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /** What an outbox row sends: rendered when the event happens, so the worker needs no business data. */
@@ -26,13 +32,16 @@ export const notificationOutbox = pgTable(
     recipientEmail: text('recipient_email'),
     recipientPhone: text('recipient_phone'),
     channel: text('channel').$type<'email' | 'push' | 'sms'>().notNull(),
-    /** event id + recipient + channel: the same event never reaches the same person on the same channel twice. */
-    dedupeKey: text('dedupe_key').notNull().unique(),
+    /**
+     * event id + recipient + channel: the same event never reaches the same person on the same
+     * channel twice. It starts with the event id, so its index also finds an order's rows by prefix.
+     */
+    dedupeKey: text('dedupe_key').notNull(),
     payload: jsonb('payload').$type<OutboxPayload>().notNull(),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** While `sending`: until when the claiming worker owns the row, and its claim. */
+    /** While a worker sends the row: until when its claim owns the row, and the claim. */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     leaseToken: text('lease_token'),
     lastError: text('last_error'),
@@ -41,21 +50,19 @@ export const notificationOutbox = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notification_outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'sending')`),
+    // Unique, and in text order: `order:<id>:%` finds an order's rows (its event ids' prefix).
+    uniqueIndex('notification_outbox_dedupe_key_unique').using('btree', t.dedupeKey.op('text_pattern_ops')),
     // Each channel's lane of the worker claims its own due rows (platform/notify/outbox-worker.ts).
+    // Only the queue's rows: a row leaves it when its answer is recorded.
     index('notification_outbox_lane_idx')
       .on(t.channel, t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'sending')`),
+      .where(sql`${t.status} = 'pending'`),
     // The back office's failed sends, newest first; the queue's own rows are in the lanes' index.
     // Only failed rows enter it: an index on every status would take an entry for each version a
     // claim and an answer leave behind (docs/decisions/0183-order-placement-cpu.md).
     index('notification_outbox_failed_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'failed'`),
-    // The order console's Notifications card reads an order's rows by the `order:<id>:` prefix.
-    index('notification_outbox_event_idx').using('btree', t.eventId.op('text_pattern_ops')),
   ],
 );
 

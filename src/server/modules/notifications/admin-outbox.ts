@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { notificationKindLabel } from '../../../domain/notifications';
 import type { Db } from '../../db/client';
 import { notificationOutbox } from '../../db/schema/index';
-import { OUTBOX_CHANNEL } from '../../platform/notify/outbox-worker';
+import { OUTBOX_CHANNEL, outboxStatusOf } from '../../platform/notify/outbox-worker';
 import { type AuditActor, recordAudit } from '../audit';
 
 type Row = typeof notificationOutbox.$inferSelect;
@@ -22,7 +22,7 @@ function itemOf(r: Row): AdminOutboxItem {
           ? (r.recipientEmail ?? '')
           : `account ${r.recipientUserId ?? ''}`,
     title: r.payload.title,
-    status: r.status,
+    status: outboxStatusOf(r),
     attempts: r.attempts,
     lastError: r.lastError,
     nextAttemptAt: r.nextAttemptAt.toISOString(),
@@ -61,12 +61,14 @@ export async function retryOutboxRow(db: Db, id: string, actor: AuditActor) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(notificationOutbox).where(eq(notificationOutbox.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
-    if (row.status === 'sent' || row.status === 'sending') {
-      throw new AppError('CONFLICT', `This notification is ${row.status === 'sent' ? 'already sent' : 'being sent'}`);
+    const status = outboxStatusOf(row);
+    if (status === 'sent' || status === 'sending') {
+      throw new AppError('CONFLICT', `This notification is ${status === 'sent' ? 'already sent' : 'being sent'}`);
     }
+    // A lapsed lease is dropped with it: the row is due now, for any worker.
     const [updated] = await tx
       .update(notificationOutbox)
-      .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date(), leasedUntil: null, leaseToken: null })
       .where(and(eq(notificationOutbox.id, id)))
       .returning();
     await recordAudit(tx, {
@@ -77,7 +79,7 @@ export async function retryOutboxRow(db: Db, id: string, actor: AuditActor) {
       details: {
         kind: row.eventKind,
         channel: row.channel,
-        from: row.status,
+        from: status,
         attempts: row.attempts,
         lastError: row.lastError,
       },

@@ -481,8 +481,28 @@ describe('the back office Notifications page', () => {
     expect(retry.json().item).toMatchObject({ id: failed.id, status: 'pending' });
     const logged = await db().select().from(auditLog).where(eq(auditLog.entityId, failed.id));
     expect(logged).toMatchObject([{ actionType: 'notification_retried', performedBy: ops }]);
+    // A worker takes it: the list shows it being sent, and a retry now is a conflict.
+    const taken = await claimOutboxRows(db(), { now: new Date(), leaseMs: 60_000, limit: 50, channel: 'sms' });
+    expect(taken.map((r) => r.id)).toContain(failed.id);
+    const sending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications?status=pending',
+      headers: { cookie: opsCookie },
+    });
+    expect(sending.json().items.find((i: { id: string }) => i.id === failed.id)).toMatchObject({ status: 'sending' });
+    const busy = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/notifications/${failed.id}/retry`,
+      headers: { cookie: opsCookie },
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.message).toBe('This notification is being sent');
+    // That worker died: once its lease lapses another sends it.
     const ok = fakeSender('sms');
-    await runOutboxOnce({ db: db(), senders: { ...emailSenders(), sms: ok.sender } });
+    await runOutboxOnce(
+      { db: db(), senders: { ...emailSenders(), sms: ok.sender } },
+      { now: () => new Date(Date.now() + 61_000) },
+    );
     expect((await rowsFor(`order:${order.id}:placed`)).find((r) => r.id === failed.id)!.status).toBe('sent');
     // Sent: a second retry is a conflict; an unknown id is 404; a malformed one 400.
     expect(

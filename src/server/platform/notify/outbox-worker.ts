@@ -21,8 +21,20 @@ export type Senders = Partial<Record<DeliveryChannel, ChannelSender>>;
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
 
+/**
+ * A row's status as people see it: a pending row under a live lease is `sending` (a worker has it
+ * in hand; docs/decisions/0185-outbox-claims-in-place.md).
+ */
+export function outboxStatusOf(
+  r: Pick<OutboxRow, 'status' | 'leasedUntil' | 'leaseToken'>,
+  now = new Date(),
+): OutboxRow['status'] {
+  const held = r.leaseToken !== null && r.leasedUntil !== null && r.leasedUntil.getTime() > now.getTime();
+  return (r.status === 'pending' || r.status === 'sending') && held ? 'sending' : r.status;
+}
+
 export type WorkerOptions = {
-  /** How long a claim lasts: a row still `sending` after it is taken again (the worker died). */
+  /** How long a claim lasts: a row still unanswered after it is taken again (the worker died). */
   leaseMs?: number;
   /** A send that has not answered by then counts as a retryable failure (well inside the lease). */
   sendTimeoutMs?: number;
@@ -41,6 +53,12 @@ export type PassResult = { claimed: number; sent: number; retried: number; faile
 
 const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+/**
+ * How far before the time a lane was last found empty its next claim starts looking: rows are due
+ * from their transaction's start, which can come a little before the claim that missed them
+ * committed. Anything older is found by the full look every sweeper pass.
+ */
+const SINCE_MARGIN_MS = 2_000;
 
 /**
  * The due rows of every lane, oldest first, locked without waiting; `limit` names its placeholder.
@@ -49,22 +67,24 @@ const DEFAULT_SEND_TIMEOUT_MS = 30_000;
  */
 function dueRows(limit: string): SQL {
   return sql`select id from notification_outbox
-      where ((status = 'pending' and next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
-         or (status = 'sending' and leased_until <= ${sql.placeholder('now')}::timestamptz))
+      where status = 'pending' and next_attempt_at <= ${sql.placeholder('now')}::timestamptz
+        and (leased_until is null or leased_until <= ${sql.placeholder('now')}::timestamptz)
       order by next_attempt_at
       limit ${sql.placeholder(limit)}::int
       for update skip locked`;
 }
 
 /**
- * Marks the `due` rows `sending` under a fresh lease, counting the attempt, and returns them: the
- * statement text, whose values (now, lease, token and the limits) are placeholders.
+ * Puts the `due` rows under a fresh lease, counting the attempt, and returns them: the statement
+ * text, whose values (now, lease, token and the limits) are placeholders. The rows stay `pending`:
+ * the claim changes no indexed column, so each row is rewritten on its own page with no index
+ * entry (docs/decisions/0185-outbox-claims-in-place.md).
  */
 function leaseDue(due: SQL): SQL {
   return sql`
     with ${due}
     update notification_outbox o
-    set status = 'sending', leased_until = ${sql.placeholder('leasedUntil')}::timestamptz, lease_token = ${sql.placeholder('token')}::text,
+    set leased_until = ${sql.placeholder('leasedUntil')}::timestamptz, lease_token = ${sql.placeholder('token')}::text,
         attempts = o.attempts + 1, updated_at = ${sql.placeholder('now')}::timestamptz
     from due where o.id = due.id
     returning o.id, o.channel, o.dedupe_key as "dedupeKey", o.recipient_user_id as "recipientUserId",
@@ -90,7 +110,7 @@ function claimStatement(lanes: readonly DeliveryChannel[] | null) {
               [
                 ...lanes.map(
                   (c) =>
-                    sql`${sql.identifier(`due_${c}`)} as (select id from outbox_due(${c}, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder(`limit_${c}`)}::int) as d(id))`,
+                    sql`${sql.identifier(`due_${c}`)} as (select id from outbox_due(${c}, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder(`since_${c}`)}::timestamptz, ${sql.placeholder(`limit_${c}`)}::int) as d(id))`,
                 ),
                 sql`due as (${sql.join(
                   lanes.map((c) => sql`select id from ${sql.identifier(`due_${c}`)}`),
@@ -115,9 +135,9 @@ function leaseValues(opts: { now: Date; leaseMs: number }) {
 }
 
 /**
- * Claims due rows (pending and due, or `sending` with a lapsed lease) with FOR UPDATE SKIP LOCKED,
- * marks them `sending` under a fresh lease and counts the attempt, in one short transaction, so
- * several workers in several processes never take the same row (docs/decisions/0140-notification-outbox.md).
+ * Claims due rows (pending and due, and not under a live lease) with FOR UPDATE SKIP LOCKED, puts
+ * them under a fresh lease and counts the attempt, in one short transaction, so several workers in
+ * several processes never take the same row (docs/decisions/0140-notification-outbox.md).
  * With `channel`, only that channel's rows: each channel is a lane of its own, so a slow mail server
  * never holds up a push.
  */
@@ -132,15 +152,24 @@ export async function claimOutboxRows(
 /**
  * Claims for several lanes in one statement: up to `limits[channel]` due rows of each listed
  * channel, each lane's rows chosen by its own limit, as claimOutboxRows would one lane at a time.
+ * `since[channel]`, when given, skips that lane's rows due before it (see outbox_due).
  */
 export async function claimLaneRows(
   db: Db,
-  opts: { now: Date; leaseMs: number; limits: Partial<Record<DeliveryChannel, number>> },
+  opts: {
+    now: Date;
+    leaseMs: number;
+    limits: Partial<Record<DeliveryChannel, number>>;
+    since?: Partial<Record<DeliveryChannel, Date | null>>;
+  },
 ) {
   const lanes = DELIVERY_CHANNELS.filter((c) => (opts.limits[c] ?? 0) > 0);
   if (lanes.length === 0) return [];
   const values: Record<string, unknown> = leaseValues(opts);
-  for (const c of lanes) values[`limit_${c}`] = opts.limits[c];
+  for (const c of lanes) {
+    values[`limit_${c}`] = opts.limits[c];
+    values[`since_${c}`] = opts.since?.[c]?.toISOString() ?? '-infinity';
+  }
   return claimStatement(lanes)(db, values);
 }
 
@@ -201,7 +230,7 @@ const recordStatement = preparedStatement(
           next_attempt_at = coalesce(v.next, o.next_attempt_at)
       from jsonb_to_recordset(${sql.placeholder('answers')}::jsonb)
         as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
-      where o.id = any(${sql.placeholder('ids')}::uuid[]) and o.id = v.id and o.status = 'sending' and o.lease_token = v.token`,
+      where o.id = any(${sql.placeholder('ids')}::uuid[]) and o.id = v.id and o.status = 'pending' and o.lease_token = v.token`,
   { prepareOnPglite: true },
 );
 
@@ -236,7 +265,7 @@ async function recordAnswers(db: Db, answers: Answer[], onFailed: WorkerOptions[
         .where(
           and(
             eq(notificationOutbox.id, a.row.id),
-            eq(notificationOutbox.status, 'sending'),
+            eq(notificationOutbox.status, 'pending'),
             eq(notificationOutbox.leaseToken, a.row.leaseToken!),
           ),
         )
@@ -293,7 +322,7 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
         const batch = queue;
         queue = [];
         await recordAnswers(db, batch, onFailed).catch((err: unknown) =>
-          // Unrecorded rows stay `sending` and are taken again when their lease lapses.
+          // Unrecorded rows stay under their lease and are taken again when it lapses.
           log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox record failed'),
         );
       }
@@ -330,7 +359,10 @@ function startLanes(
   opts: SendOptions & { leaseMs: number; concurrency: number; gatherMs: number; claimEveryMs: number },
   recorder: ReturnType<typeof answerRecorder>,
 ) {
-  const lanes = new Map(DELIVERY_CHANNELS.map((channel) => [channel, { inFlight: 0, wanted: false }]));
+  // `since`: where the lane's next claim starts looking (ms; null for the whole lane), see outbox_due.
+  const lanes = new Map(
+    DELIVERY_CHANNELS.map((channel) => [channel, { inFlight: 0, wanted: false, since: null as number | null }]),
+  );
   const minRoom = Math.max(1, Math.floor(opts.concurrency / 4));
   const ready = (lane: { inFlight: number; wanted: boolean }) =>
     lane.wanted && opts.concurrency - lane.inFlight >= minRoom;
@@ -343,16 +375,23 @@ function startLanes(
 
   const claim = async () => {
     const limits: Partial<Record<DeliveryChannel, number>> = {};
+    const since: Partial<Record<DeliveryChannel, Date | null>> = {};
     for (const [channel, lane] of lanes) {
       if (!ready(lane)) continue;
       limits[channel] = opts.concurrency - lane.inFlight;
+      since[channel] = lane.since === null ? null : new Date(lane.since);
       lane.wanted = false;
     }
     lastClaimAt = Date.now();
-    const rows = await claimLaneRows(deps.db, { now: opts.now(), leaseMs: opts.leaseMs, limits });
-    // A lane whose claim came back full may have more waiting: it claims again as soon as it has room.
+    const now = opts.now();
+    const rows = await claimLaneRows(deps.db, { now, leaseMs: opts.leaseMs, limits, since });
     for (const [channel, limit] of Object.entries(limits) as [DeliveryChannel, number][]) {
-      if (rows.filter((r) => r.channel === channel).length === limit) lanes.get(channel)!.wanted = true;
+      const lane = lanes.get(channel)!;
+      // A lane whose claim came back full may have more waiting: it claims again as soon as it has
+      // room, from where it looked. One that came back short was empty up to now: its next claim
+      // starts just before (docs/decisions/0185-outbox-claims-in-place.md).
+      if (rows.filter((r) => r.channel === channel).length === limit) lane.wanted = true;
+      else lane.since = now.getTime() - SINCE_MARGIN_MS;
     }
     for (const row of rows) {
       const lane = lanes.get(row.channel)!;
@@ -387,9 +426,13 @@ function startLanes(
       });
   };
   return {
-    wake() {
+    /** Wakes every lane; with `whole`, each looks at its whole lane (a lapsed lease, a late commit). */
+    wake(whole = false) {
       if (stopped) return;
-      for (const lane of lanes.values()) lane.wanted = true;
+      for (const lane of lanes.values()) {
+        lane.wanted = true;
+        if (whole) lane.since = null;
+      }
       if (timer) return;
       // Under a stream of commits, claims come at most every claimEveryMs: each takes the rows of
       // many orders at once instead of one or two (docs/decisions/0183-order-placement-cpu.md).
@@ -434,7 +477,7 @@ export async function startOutboxWorker(
     name: 'notification-outbox',
     intervalMs: options.intervalMs ?? 5_000,
     firstPassAfterMs: 500,
-    pass: async () => wakeAll(),
+    pass: async () => lanes.wake(true),
     log: deps.log,
   });
   const unlisten = await deps.database.listen(OUTBOX_CHANNEL, wakeAll);

@@ -1,0 +1,104 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationOutbox } from '../../db/schema/index';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import type { ChannelSender } from './channels';
+import { claimLaneRows, outboxStatusOf, startOutboxWorker } from './outbox-worker';
+import { wakeOutbox } from './outbox-wake';
+
+/**
+ * A claim leaves its rows `pending` under a lease, and each lane's claims start where the lane was
+ * last found empty, with a full look every sweeper pass (docs/decisions/0185-outbox-claims-in-place.md).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const db = () => t.database.db;
+const row = (id: string, nextAttemptAt: Date) => ({
+  eventKind: 'ticketReply',
+  eventId: `lanes-test:${id}`,
+  channel: 'sms' as const,
+  recipientPhone: '07700 900222',
+  dedupeKey: `lanes-test:${id}|07700 900222|sms`,
+  payload: { title: 'Lanes', text: `Message ${id}` },
+  nextAttemptAt,
+});
+const rowsOf = (id: string) =>
+  db()
+    .select()
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.eventId, `lanes-test:${id}`));
+
+describe('outbox lanes', () => {
+  it('claims a row in place: it stays pending under its lease and shows as being sent', async () => {
+    const now = new Date();
+    await db().insert(notificationOutbox).values(row('lease', now));
+    const claimed = await claimLaneRows(db(), { now, leaseMs: 60_000, limits: { sms: 50 } });
+    expect(claimed.map((r) => r.dedupeKey)).toContain('lanes-test:lease|07700 900222|sms');
+    const [stored] = await rowsOf('lease');
+    expect(stored.status).toBe('pending');
+    expect(stored.attempts).toBe(1);
+    expect(outboxStatusOf(stored, now)).toBe('sending');
+    // Within the lease nobody takes it again; after it, the next claim does.
+    expect(
+      await claimLaneRows(db(), { now: new Date(now.getTime() + 1000), leaseMs: 60_000, limits: { sms: 50 } }),
+    ).toEqual([]);
+    expect(outboxStatusOf(stored, new Date(now.getTime() + 61_000))).toBe('pending');
+    const again = await claimLaneRows(db(), {
+      now: new Date(now.getTime() + 61_000),
+      leaseMs: 60_000,
+      limits: { sms: 50 },
+    });
+    expect(again.map((r) => r.attempts)).toEqual([2]);
+  });
+
+  it('skips rows due before `since`, which a claim without it takes', async () => {
+    const now = new Date();
+    await db()
+      .insert(notificationOutbox)
+      .values(row('since', new Date(now.getTime() - 10_000)));
+    const later = { now, leaseMs: 60_000, limits: { sms: 50 } };
+    expect(await claimLaneRows(db(), { ...later, since: { sms: new Date(now.getTime() - 2000) } })).toEqual([]);
+    const claimed = await claimLaneRows(db(), { ...later, since: { sms: null } });
+    expect(claimed.map((r) => r.dedupeKey)).toEqual(['lanes-test:since|07700 900222|sms']);
+  });
+
+  it('finds a row that became due before the lane was last found empty at its next sweeper pass', async () => {
+    const sent: string[] = [];
+    const sms: ChannelSender = {
+      channel: 'sms',
+      async send(message) {
+        sent.push(message.dedupeKey);
+        return { ok: true };
+      },
+    };
+    const stop = await startOutboxWorker(
+      { database: t.database, senders: { sms }, log: { error: () => undefined } },
+      { intervalMs: 400, gatherMs: 1 },
+    );
+    try {
+      // The first sweeper pass finds the lane empty: its claims now start 2 s before that.
+      await new Promise((r) => setTimeout(r, 700));
+      // A row due long before (a transaction that started long before it committed).
+      await db()
+        .insert(notificationOutbox)
+        .values(row('late', new Date(Date.now() - 60_000)));
+      wakeOutbox(db());
+      const deadline = Date.now() + 5000;
+      while (!sent.includes('lanes-test:late|07700 900222|sms') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sent).toContain('lanes-test:late|07700 900222|sms');
+    } finally {
+      await stop();
+    }
+    const [stored] = await rowsOf('late');
+    expect(stored).toMatchObject({ status: 'sent', leaseToken: null });
+    expect(
+      await db().select().from(notificationOutbox).where(like(notificationOutbox.dedupeKey, 'lanes-test:late%')),
+    ).toHaveLength(1);
+  });
+});
