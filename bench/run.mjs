@@ -48,6 +48,24 @@ const SCRIPTS = [
 
 const only = opts.only ? new Set(opts.only.split(',')) : null;
 
+/**
+ * How fast this machine is just now: the milliseconds a fixed integer loop takes in a fresh Node
+ * process (the median of 3; lower is faster). The machines of one class differ from day to day
+ * (a neighbour's load, the host), so the table prints this at the start and end of the run beside
+ * the figures: a rate from a machine running the loop twice as slowly is not the code's doing.
+ */
+function cpuReferenceMs() {
+  const loop =
+    'const t = process.hrtime.bigint(); let x = 0; for (let i = 0; i < 3e8; i++) x = (x * 31 + i) | 0; ' +
+    'console.log(Number(process.hrtime.bigint() - t) / 1e6, x);';
+  const runs = [0, 1, 2].map(() =>
+    Number(execFileSync(process.execPath, ['-e', loop], { encoding: 'utf8' }).split(' ')[0]),
+  );
+  return Math.round(runs.sort((a, b) => a - b)[1]);
+}
+const referenceAtStart = cpuReferenceMs();
+console.log(`Machine speed reference: a fixed Node loop takes ${referenceAtStart} ms (lower is faster)`);
+
 function runScript(s) {
   return new Promise((resolve) => {
     const args = [path.join(ROOT, 'bench', s.file), ...(s.args ?? []), '--json'];
@@ -92,6 +110,9 @@ for (const s of SCRIPTS) {
   results.push(await runScript(s));
 }
 
+const referenceAtEnd = cpuReferenceMs();
+console.log(`Machine speed reference at the end: ${referenceAtEnd} ms`);
+
 const figures = results.flatMap((r) => r.figures ?? []);
 const failed = figures.filter((f) => !f.pass).length + results.filter((r) => r.error).length;
 console.log(
@@ -120,6 +141,7 @@ function record(runs) {
   // The previous run's value of each figure, read back from its table (column 2, keyed by id).
   const previous = new Map();
   for (const m of before.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
+  const previousReference = /a fixed Node loop took ([^.]+ ms)/.exec(before)?.[1];
   const commit =
     git('rev-parse', '--short', 'HEAD') +
     (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
@@ -130,6 +152,8 @@ function record(runs) {
     '## Performance',
     '',
     `Run ${when} UTC by \`npm run bench\` at commit ${commit}, on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Server and load generator run as separate processes on this machine.`,
+    '',
+    `Machine speed reference (bench/run.mjs, \`cpuReferenceMs\`): a fixed Node loop took ${referenceAtStart} ms at the start and ${referenceAtEnd} ms at the end of this run (lower is faster)${previousReference ? `; the previous run's: ${previousReference}` : ''}. Machines of this class run it at different speeds on different days; rates and latencies follow.`,
     '',
     '| id | figure | value | budget | result | previous run |',
     '|---|---|---|---|---|---|',
