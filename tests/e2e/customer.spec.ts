@@ -372,9 +372,13 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   await expectPath(page, '/');
   await expect(page.getByRole('heading', { name: 'Halal restaurants in London' })).toBeVisible();
 
-  // The server is unreachable: the sample restaurants stand in, filtered by cuisine, in London.
+  // The server becomes unreachable after the page has loaded (a page loaded by URL arrives with its
+  // results rendered by the server): the next search falls back to the sample restaurants,
+  // filtered by cuisine, in London.
   await page.route('**/api/restaurants/search**', (route) => route.abort('connectionrefused'));
-  await page.goto('/?location=Leeds&cuisine=Turkish');
+  await page.getByPlaceholder('Enter your location (e.g., London)').fill('Leeds');
+  await page.getByRole('combobox', { name: 'Cuisine' }).selectOption('Turkish');
+  await page.getByRole('button', { name: 'Find Halal Restaurants' }).click();
   await expect(page.getByText("We can't reach HalalNosh right now", { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Halal restaurants in London' })).toBeVisible();
   const turkish = SAMPLE_RESTAURANTS.filter((r) => r.cuisines.includes('Turkish'));
