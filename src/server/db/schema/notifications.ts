@@ -4,10 +4,10 @@ import { user } from './auth';
 import { timeOrderedId } from '../time-ordered-id';
 
 /**
- * A row's stored status. A row being sent stays `pending` under a lease (leased_until, lease_token):
- * a claim changes no indexed column, so PostgreSQL updates it in place (docs/decisions/0185-outbox-claims-in-place.md).
- * `sending` is what the back office shows for a pending row whose lease holds (outboxStatusOf);
- * rows claimed before that change may still carry it until their lease lapses.
+ * A row's status. A row being sent stays `pending` under a lease (leased_until, lease_token): a
+ * claim changes no indexed column, so PostgreSQL updates it in place
+ * (docs/decisions/0185-outbox-claims-in-place.md). `sending` is never stored: it is what people are
+ * shown for a pending row whose lease holds (outboxStatusOf).
  */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 

@@ -32,12 +32,8 @@ function itemOf(r: Row): AdminOutboxItem {
 
 /** Failed and pending sends, newest first (docs/product/admin.md#notifications). */
 export async function listOutbox(db: Db, status?: 'failed' | 'pending') {
-  const statuses =
-    status === 'failed'
-      ? (['failed'] as const)
-      : status === 'pending'
-        ? (['pending', 'sending'] as const)
-        : (['failed', 'pending', 'sending'] as const);
+  // Pending includes the rows a worker is sending (pending under a lease, shown as `sending`).
+  const statuses = status ? ([status] as const) : (['failed', 'pending'] as const);
   const rows = await db
     .select()
     .from(notificationOutbox)
@@ -47,10 +43,10 @@ export async function listOutbox(db: Db, status?: 'failed' | 'pending') {
   const counts = await db
     .select({ status: notificationOutbox.status, n: count() })
     .from(notificationOutbox)
-    .where(inArray(notificationOutbox.status, ['failed', 'pending', 'sending']))
+    .where(inArray(notificationOutbox.status, ['failed', 'pending']))
     .groupBy(notificationOutbox.status);
   const n = (s: string) => counts.filter((c) => c.status === s).reduce((a, c) => a + Number(c.n), 0);
-  return { items: rows.map(itemOf), counts: { pending: n('pending') + n('sending'), failed: n('failed') } };
+  return { items: rows.map(itemOf), counts: { pending: n('pending'), failed: n('failed') } };
 }
 
 /**

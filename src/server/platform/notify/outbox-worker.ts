@@ -30,7 +30,7 @@ export function outboxStatusOf(
   now = new Date(),
 ): OutboxRow['status'] {
   const held = r.leaseToken !== null && r.leasedUntil !== null && r.leasedUntil.getTime() > now.getTime();
-  return (r.status === 'pending' || r.status === 'sending') && held ? 'sending' : r.status;
+  return r.status === 'pending' && held ? 'sending' : r.status;
 }
 
 export type WorkerOptions = {
