@@ -1,3 +1,5 @@
+import { madeOnce } from './made-once';
+
 /**
  * Earnings periods on the London clock (docs/product/README.md#money-and-time: time zone Europe/London): today, this week
  * from Sunday, this month (docs/product/driver.md#earnings), and the days of the earnings chart.
@@ -7,19 +9,26 @@ export const EARNINGS_TIME_ZONE = 'Europe/London';
 /** Days in the earnings chart. */
 export const CHART_DAYS = 14;
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: EARNINGS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const parts = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: EARNINGS_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 function londonFields(at: Date) {
-  const f = Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
+  const f = Object.fromEntries(
+    parts()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     y: Number(f.year),
     m: Number(f.month),

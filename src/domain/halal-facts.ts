@@ -1,3 +1,5 @@
+import { madeOnce } from './made-once';
+
 /** The certifying bodies a partner picks from; "other" carries the body's name. */
 export const CERTIFYING_BODIES = ['hmc', 'hfa', 'other'] as const;
 export type CertifyingBody = (typeof CERTIFYING_BODIES)[number];
@@ -55,16 +57,19 @@ export const DEFAULT_HALAL_FACTS: HalalFacts = {
 };
 
 // Made once: building a DateTimeFormat per call was a twentieth of an uncached search's time.
-const LONDON_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const LONDON_DATE = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** The London calendar date of an instant, YYYY-MM-DD (certificates expire by date, not by hour). */
 export function londonDate(now: Date): string {
-  return LONDON_DATE.format(now);
+  return LONDON_DATE().format(now);
 }
 
 /** A certificate is current on its expiry date and stops the day after (expires_on is the last valid day). */

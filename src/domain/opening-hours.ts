@@ -1,3 +1,5 @@
+import { madeOnce } from './made-once';
+
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -19,13 +21,16 @@ export function defaultOpeningHours(): OpeningHours {
   };
 }
 
-const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const LONDON_PARTS = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
@@ -38,7 +43,11 @@ let lastClock: { at: number; today: Weekday; now: number } | null = null;
 /** The weekday and the minute of the day on the Europe/London clock at `at`. */
 export function londonClock(at: Date): { today: Weekday; now: number } {
   if (lastClock?.at === at.getTime()) return lastClock;
-  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    LONDON_PARTS()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   lastClock = {
     at: at.getTime(),
     today: String(parts.weekday).toLowerCase() as Weekday,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeOnce } from './made-once';
 
 /**
  * Driver pay for a delivery job (docs/product/driver.md#pay), from the tenant's pay settings:
@@ -41,19 +42,26 @@ export function peakDays(text: string): string[] {
     .filter((d): d is (typeof WEEKDAYS)[number] => (WEEKDAYS as readonly string[]).includes(d));
 }
 
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
+const londonClock = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** Whether an instant falls in the peak-time window: one of its days, from the start hour to before the end hour, in London. */
 export function inPeakTime(
   settings: Pick<PaySettings, 'peak_boost_days' | 'peak_boost_start_hour' | 'peak_boost_end_hour'>,
   at: Date,
 ): boolean {
-  const parts = Object.fromEntries(londonClock.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    londonClock()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const hour = Number(parts.hour);
   return (
     peakDays(settings.peak_boost_days ?? '').includes(parts.weekday ?? '') &&

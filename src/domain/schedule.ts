@@ -1,6 +1,7 @@
 import { DEFAULT_PREP_MINUTES } from './eta';
 import { type OpeningHours, WEEKDAYS, type Weekday } from './opening-hours';
 import type { OrderType } from './order-flow';
+import { madeOnce } from './made-once';
 
 /**
  * Orders for later (docs/product/customer.md#order-for-later): the slots a branch offers, on the
@@ -58,19 +59,26 @@ export type Slot = {
 
 const MINUTE = 60_000;
 
-const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const LONDON_PARTS = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** The wall clock in London at `at`: its date ("2026-11-27") and the minute of that day. */
 export function londonWallClock(at: Date): { date: string; minute: number } {
-  const p = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    LONDON_PARTS()
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return { date: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
 }
 
@@ -236,17 +244,20 @@ export function entersFlowAt(input: {
   return new Date(Math.max(input.placedAt.getTime(), input.slotStart.getTime() - lead * MINUTE));
 }
 
-const SLOT_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
+const SLOT_DAY = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+);
 
 /** "Thu 26 Nov, 15:35–16:05": a slot as every screen and the receipt show it (London time). */
 export function slotWindowText(slot: { start: string | Date; end: string | Date }): string {
   const start = new Date(slot.start);
-  return `${SLOT_DAY.format(start)}, ${londonTimeText(start)}–${londonTimeText(new Date(slot.end))}`;
+  return `${SLOT_DAY().format(start)}, ${londonTimeText(start)}–${londonTimeText(new Date(slot.end))}`;
 }
 
 /** "Arrive for iftar: Thu 26 Nov, 15:35–16:05", or "Scheduled: …" for an ordinary slot. */
@@ -254,17 +265,20 @@ export function slotText(slot: { start: string | Date; end: string | Date; kind:
   return `${SLOT_KIND_LABELS[slot.kind]}: ${slotWindowText(slot)}`;
 }
 
-const DAY_NAME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
+const DAY_NAME = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+);
 
 /** A London date as the day picker names it: "Today (Wed 25 Nov)", "Tomorrow (Thu 26 Nov)", "Fri 27 Nov". */
 export function slotDayText(date: string, now: Date): string {
   const [y, m, d] = date.split('-').map(Number);
-  const name = DAY_NAME.format(new Date(Date.UTC(y, m - 1, d, 12)));
+  const name = DAY_NAME().format(new Date(Date.UTC(y, m - 1, d, 12)));
   const today = londonWallClock(now).date;
   if (date === today) return `Today (${name})`;
   if (date === addDays(today, 1)) return `Tomorrow (${name})`;

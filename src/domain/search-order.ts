@@ -1,7 +1,9 @@
+import { madeOnce } from './made-once';
+
 /** What the result order looks at. */
 export type OrderableBranch = { isOpen: boolean; rating: number | null; brandName: string; branchName: string };
 
-const byName = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+const byName = madeOnce(() => new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true }));
 
 /**
  * The order of a city's results: open branches first, then the best rated (unrated last), then
@@ -12,7 +14,7 @@ export function compareCityResults(a: OrderableBranch, b: OrderableBranch): numb
   const ra = a.rating ?? -1;
   const rb = b.rating ?? -1;
   if (ra !== rb) return rb - ra;
-  return byName.compare(`${a.brandName} ${a.branchName}`, `${b.brandName} ${b.branchName}`);
+  return byName().compare(`${a.brandName} ${a.branchName}`, `${b.brandName} ${b.branchName}`);
 }
 
 /**

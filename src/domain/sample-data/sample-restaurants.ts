@@ -81,8 +81,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0101',
     lat: 51.5478,
     lng: -0.0755,
-    imageUrl: '/images/cuisines/turkish.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/turkish.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: 'Meze',
@@ -162,8 +162,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0102',
     lat: 51.5172,
     lng: -0.1675,
-    imageUrl: '/images/cuisines/lebanese.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/lebanese.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: 'Mezze',
@@ -229,8 +229,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0103',
     lat: 51.5176,
     lng: -0.0655,
-    imageUrl: '/images/cuisines/pakistani.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/pakistani.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: null,
@@ -292,8 +292,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0104',
     lat: 51.5224,
     lng: -0.2066,
-    imageUrl: '/images/cuisines/moroccan.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/moroccan.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: 'Starters',
@@ -373,8 +373,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0105',
     lat: 51.4339,
     lng: -0.1667,
-    imageUrl: '/images/cuisines/indian.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/indian.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: 'Tandoor & Curries',
@@ -435,8 +435,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0106',
     lat: 51.5047,
     lng: -0.2253,
-    imageUrl: '/images/cuisines/middle-eastern.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/middle-eastern.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: null,
@@ -488,8 +488,8 @@ export const SAMPLE_RESTAURANTS: SampleRestaurant[] = [
     phone: '020 7946 0107',
     lat: 51.5808,
     lng: -0.0985,
-    imageUrl: '/images/cuisines/mediterranean.svg',
-    logoUrl: '/images/logo-placeholder.svg',
+    imageUrl: '/images/cuisines/mediterranean.webp',
+    logoUrl: '/images/logo-placeholder.webp',
     menu: [
       {
         title: 'All Day',

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from '../lib/router';
 import { cn } from '../lib/cn';
@@ -8,7 +9,15 @@ import { useFavourites, useToggleFavourite } from './use-favourites';
  * The heart on a restaurant card and page (docs/product/customer.md#favourites): a toggle button
  * (aria-pressed) for signed-in customers; a visitor is asked to sign in and comes back here.
  */
-export function FavouriteButton({ siteId, name, className }: { siteId: string; name: string; className?: string }) {
+export const FavouriteButton = memo(function FavouriteButton({
+  siteId,
+  name,
+  className,
+}: {
+  siteId: string;
+  name: string;
+  className?: string;
+}) {
   const { isCustomer, signedIn, query } = useFavourites();
   const toggle = useToggleFavourite();
   const navigate = useNavigate();
@@ -38,4 +47,4 @@ export function FavouriteButton({ siteId, name, className }: { siteId: string; n
       <Heart aria-hidden="true" className={cn('size-5', saved && 'fill-primary text-primary')} />
     </button>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bike, CircleCheck, CircleX, Clock, ImageOff, MapPin, Star } from 'lucide-react';
 import { Link } from '../lib/router';
 import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
@@ -31,8 +32,12 @@ export function RatingText({ rating, count }: { rating: number | null; count: nu
   );
 }
 
-/** One restaurant in a results grid; the whole card links to its page (docs/product/customer.md#restaurant-cards). */
-export function RestaurantCard({
+/**
+ * One restaurant in a results grid; the whole card links to its page (docs/product/customer.md#restaurant-cards).
+ * Memoised: a page re-renders when the session or the platform details arrive, and its cards have
+ * not changed (docs/decisions/0186-landing-pages-main-thread.md).
+ */
+export const RestaurantCard = memo(function RestaurantCard({
   restaurant: r,
   linkQuery = '',
   deliverTo = null,
@@ -143,7 +148,7 @@ export function RestaurantCard({
       </div>
     </Link>
   );
-}
+});
 
 /** A responsive grid of restaurant cards. */
 export function RestaurantGrid({

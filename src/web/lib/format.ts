@@ -1,4 +1,6 @@
 import { formatFee, formatPence } from '../../domain/money';
+import { MONTH_NAMES, groupedInteger, londonCalendarDate } from '../../domain/london-calendar';
+import { madeOnce } from '../../domain/made-once';
 
 const LONDON = 'Europe/London';
 
@@ -12,29 +14,34 @@ export function formatDeliveryFee(pence: number | null | undefined): string {
   return formatFee(pence);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: LONDON });
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: LONDON });
+const dateTime = madeOnce(
+  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: LONDON }),
+);
+const time = madeOnce(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: LONDON }));
 
 /** A moment in London time: "21 Nov 2025, 18:05". */
 export function formatDateTime(value: string | Date): string {
-  return dateTime.format(typeof value === 'string' ? new Date(value) : value);
+  return dateTime().format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A clock time in London: "18:05". */
 export function formatTime(value: string | Date): string {
-  return time.format(typeof value === 'string' ? new Date(value) : value);
+  return time().format(typeof value === 'string' ? new Date(value) : value);
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: LONDON,
-});
+const clock = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone: LONDON,
+    }),
+);
 
 /** A clock time in London to the second, for screens that change live: "18:05:42". */
 export function formatClockTime(value: string | Date): string {
-  return clock.format(typeof value === 'string' ? new Date(value) : value);
+  return clock().format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A distance in miles with one decimal: "2.4 miles". */
@@ -42,28 +49,35 @@ export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} ${miles === 1 ? 'mile' : 'miles'}`;
 }
 
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: LONDON,
-});
-const wholeNumber = new Intl.NumberFormat('en-GB');
+const date = madeOnce(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON }),
+);
+const shortDate = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: LONDON,
+    }),
+);
+const wholeNumber = madeOnce(() => new Intl.NumberFormat('en-GB'));
 
-/** A calendar date in London: "21 November 2025". */
+/** A calendar date in London: "21 November 2025" (by the calendar rule without `Intl` where it holds). */
 export function formatDate(value: string | Date): string {
-  return date.format(typeof value === 'string' ? new Date(value) : value);
+  const at = typeof value === 'string' ? new Date(value) : value;
+  const d = londonCalendarDate(at);
+  return d ? `${d.day} ${MONTH_NAMES[d.month - 1]} ${d.year}` : date().format(at);
 }
 
 /** A short calendar date in London: "21 Nov 2025". */
 export function formatShortDate(value: string | Date): string {
-  return shortDate.format(typeof value === 'string' ? new Date(value) : value);
+  return shortDate().format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** A count the en-GB way: 1144900 -> "1,144,900". */
+/** A count the en-GB way: 1144900 -> "1,144,900" (whole numbers without `Intl`). */
 export function formatNumber(value: number): string {
-  return wholeNumber.format(value);
+  return Number.isSafeInteger(value) ? groupedInteger(value) : wholeNumber().format(value);
 }
 
 /** A distance in kilometres with one decimal: "2.4 km". */

@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { AppRoutes, preloadPages } from '../app/router';
@@ -16,6 +17,33 @@ export function readServerState(): ServerState | null {
 }
 
 /**
+ * Query answers that arrive while the page hydrates (the session, say) are told to their components
+ * once hydration is over. Components read the query cache through `useSyncExternalStore`, whose
+ * updates always run synchronously: told during hydration, React finished hydrating the whole page
+ * in that one task, 40-130 ms of main thread on a slow machine, instead of in its yielding slices
+ * (docs/decisions/0186-landing-pages-main-thread.md). The answers are in the cache at once either way.
+ */
+const heldNotifications: Array<() => void> = [];
+let holdingNotifications = false;
+
+function holdQueryNotifications(): void {
+  holdingNotifications = true;
+  notifyManager.setScheduler((notify) => {
+    if (holdingNotifications) heldNotifications.push(notify);
+    else setTimeout(notify, 0);
+  });
+  // Should the page never report hydrated (an error it recovers from by rendering afresh, say),
+  // its components are still told.
+  setTimeout(releaseQueryNotifications, 10_000);
+}
+
+function releaseQueryNotifications(): void {
+  if (!holdingNotifications) return;
+  holdingNotifications = false;
+  for (const notify of heldNotifications.splice(0)) setTimeout(notify, 0);
+}
+
+/**
  * Marks the container `data-hydrated` once the page and its layouts have hydrated (or, on a page the
  * browser renders itself, rendered) and their effects
  * have run (it follows the page inside the page's Suspense boundary, which hydrates in a pass of its
@@ -25,6 +53,7 @@ export function readServerState(): ServerState | null {
 export function Hydrated({ container }: { container: HTMLElement }) {
   useEffect(() => {
     container.dataset.hydrated = 'true';
+    releaseQueryNotifications();
   }, [container]);
   return null;
 }
@@ -46,6 +75,7 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page; a tap meanwhile hydrates its part first
   // (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
+  holdQueryNotifications();
   startTransition(() => {
     hydrateRoot(
       container,

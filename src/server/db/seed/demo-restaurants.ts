@@ -116,10 +116,10 @@ export function cuisineSlug(cuisine: string): string {
 }
 
 export function cuisineImageUrl(cuisine: string): string {
-  return `/images/cuisines/${cuisineSlug(cuisine)}.svg`;
+  return `/images/cuisines/${cuisineSlug(cuisine)}.webp`;
 }
 
-export const LOGO_PLACEHOLDER_URL = '/images/logo-placeholder.svg';
+export const LOGO_PLACEHOLDER_URL = '/images/logo-placeholder.webp';
 
 const MONTHS = [
   'january',

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -315,20 +315,24 @@ describe('demo catalogue data', () => {
     }
   });
 
-  it('uses only the home page cuisines and points each image at an existing SVG under 4 KB', () => {
+  it('uses only the home page cuisines and points each image at an existing WebP under 16 KB, made from its SVG', () => {
+    const webp = (file: string) => readFileSync(file).subarray(8, 12).toString('latin1') === 'WEBP';
     for (const s of all.flatMap((b) => b.sites)) {
       expect(s.cuisines.length).toBeGreaterThanOrEqual(1);
       expect(s.cuisines.length).toBeLessThanOrEqual(3);
       for (const c of s.cuisines) expect(CUISINES).toContain(c);
-      expect(s.imageUrl).toBe(`/images/cuisines/${slugify(s.cuisines[0])}.svg`);
+      expect(s.imageUrl).toBe(`/images/cuisines/${slugify(s.cuisines[0])}.webp`);
     }
     for (const c of CUISINES) {
-      const file = path.join(PUBLIC_DIR, 'images', 'cuisines', `${slugify(c)}.svg`);
+      const file = path.join(PUBLIC_DIR, 'images', 'cuisines', `${slugify(c)}.webp`);
       expect(existsSync(file), file).toBe(true);
-      expect(statSync(file).size).toBeLessThan(4096);
+      expect(webp(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(16_384);
+      expect(existsSync(file.replace(/\.webp$/, '.svg')), 'its SVG source').toBe(true);
     }
-    const logo = path.join(PUBLIC_DIR, 'images', 'logo-placeholder.svg');
+    const logo = path.join(PUBLIC_DIR, 'images', 'logo-placeholder.webp');
     expect(existsSync(logo)).toBe(true);
-    expect(statSync(logo).size).toBeLessThan(4096);
+    expect(webp(logo)).toBe(true);
+    expect(statSync(logo).size).toBeLessThan(16_384);
   });
 });
