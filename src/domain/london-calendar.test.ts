@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RULE_YEARS, groupedInteger, londonCalendarDate } from './london-calendar';
+import { RULE_YEARS, londonCalendarDate } from './london-calendar';
 
 const intlParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -56,20 +56,5 @@ describe('londonCalendarDate', () => {
     expect(londonCalendarDate(new Date('1990-06-01T12:00:00Z'))).toBeNull();
     expect(londonCalendarDate(new Date('2150-06-01T12:00:00Z'))).toBeNull();
     expect(londonCalendarDate(new Date('not a date'))).toBeNull();
-  });
-});
-
-describe('groupedInteger', () => {
-  it('writes whole numbers as Intl does in en-GB', () => {
-    const intl = new Intl.NumberFormat('en-GB');
-    for (const n of [0, 7, 999, 1000, 1_144_900, -1234, Number.MAX_SAFE_INTEGER]) {
-      expect(groupedInteger(n)).toBe(intl.format(n));
-    }
-    fc.assert(
-      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
-        fc.pre(!Object.is(n, -0));
-        expect(groupedInteger(n)).toBe(intl.format(n));
-      }),
-    );
   });
 });

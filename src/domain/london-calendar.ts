@@ -1,8 +1,8 @@
 /**
- * London's calendar date and grouped whole numbers, written out without `Intl` for the pages a
- * visitor lands on: a browser's first `Intl` formatter loads locale and time-zone data (tens of
- * milliseconds of main thread on a slow phone) before the page can respond
- * (docs/decisions/0186-landing-pages-main-thread.md). london-calendar.test.ts holds both to
+ * London's calendar date, written out without `Intl` for the pages a visitor lands on: a
+ * browser's first `Intl` formatter loads locale and time-zone data (tens of milliseconds of main
+ * thread on a slow phone) before the page can respond
+ * (docs/decisions/0186-landing-pages-main-thread.md). london-calendar.test.ts holds it to
  * `Intl`'s own answers.
  */
 
@@ -45,10 +45,4 @@ export function londonCalendarDate(at: Date): { year: number; month: number; day
   const summer = ms >= lastSundayAtOne(year, 2) && ms < lastSundayAtOne(year, 9);
   const local = new Date(ms + (summer ? HOUR : 0));
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
-}
-
-/** A whole number with thousands commas, as en-GB writes it: 1144900 -> "1,144,900". */
-export function groupedInteger(value: number): string {
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return value < 0 ? `-${digits}` : digits;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFee, formatPence, poundsToPence } from './money';
+import { formatFee, formatPence, groupedInteger, poundsToPence } from './money';
 
 describe('money', () => {
   it('formats pence as en-GB pounds', () => {
@@ -38,5 +38,20 @@ describe('money', () => {
   it('rounds pounds to the nearest penny', () => {
     expect(poundsToPence(4.49)).toBe(449);
     expect(poundsToPence(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('groupedInteger', () => {
+  it('writes whole numbers as Intl does in en-GB', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    for (const n of [0, 7, 999, 1000, 1_144_900, -1234, Number.MAX_SAFE_INTEGER]) {
+      expect(groupedInteger(n)).toBe(intl.format(n));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
+        fc.pre(!Object.is(n, -0));
+        expect(groupedInteger(n)).toBe(intl.format(n));
+      }),
+    );
   });
 });

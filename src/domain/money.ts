@@ -1,4 +1,8 @@
-import { groupedInteger } from './london-calendar';
+/** A whole number with thousands commas, as en-GB writes it: 1144900 -> "1,144,900" (money.test.ts holds it to `Intl`). */
+export function groupedInteger(value: number): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return value < 0 ? `-${digits}` : digits;
+}
 
 /**
  * Formats pence as pounds, en-GB style: 399 -> "£3.99", 123456 -> "£1,234.56", -399 -> "-£3.99".

@@ -1,5 +1,5 @@
-import { formatFee, formatPence } from '../../domain/money';
-import { MONTH_NAMES, groupedInteger, londonCalendarDate } from '../../domain/london-calendar';
+import { formatFee, formatPence, groupedInteger } from '../../domain/money';
+import { MONTH_NAMES, londonCalendarDate } from '../../domain/london-calendar';
 import { madeOnce } from '../../domain/made-once';
 
 const LONDON = 'Europe/London';
