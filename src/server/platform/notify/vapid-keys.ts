@@ -11,8 +11,23 @@ export function generateVapidKeys(): VapidKeys {
   ecdh.generateKeys();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: padPrivateKey(ecdh.getPrivateKey()).toString('base64url'),
   };
+}
+
+/**
+ * Node's ECDH hands back the private scalar without its leading zero bytes (about one key in 256
+ * is 31 bytes or shorter), and web-push refuses anything but exactly 32: pad it back on the left.
+ */
+function padPrivateKey(raw: Buffer): Buffer {
+  return raw.length >= 32 ? raw : Buffer.concat([Buffer.alloc(32 - raw.length), raw]);
+}
+
+/** A stored private key written before the padding above: the same scalar, as 32 bytes. */
+function repairedPrivateKey(value: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return value;
+  const raw = Buffer.from(value, 'base64url');
+  return raw.length > 0 && raw.length < 32 ? padPrivateKey(raw).toString('base64url') : value;
 }
 
 /** Whether a base64url string decodes to exactly `bytes` bytes (65 for a public key, 32 for a private one). */
@@ -31,6 +46,7 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid-keys.json');
   if (existsSync(file)) {
     const keys = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (typeof keys.privateKey === 'string') keys.privateKey = repairedPrivateKey(keys.privateKey);
     if (
       typeof keys.publicKey === 'string' &&
       typeof keys.privateKey === 'string' &&
