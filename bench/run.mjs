@@ -64,6 +64,21 @@ function cpuReferenceMs() {
   return Math.round(runs.sort((a, b) => a - b)[1]);
 }
 const referenceAtStart = cpuReferenceMs();
+
+/**
+ * The machine's CPU counters from /proc/stat (Linux; null elsewhere): all ticks and the ticks
+ * stolen by the hypervisor for other guests. A run whose cores were partly taken by a neighbour
+ * measures lower rates without the loop above (one core, a few seconds) showing it.
+ */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+const ticksAtStart = cpuTicks();
 console.log(`Machine speed reference: a fixed Node loop takes ${referenceAtStart} ms (lower is faster)`);
 
 function runScript(s) {
@@ -112,6 +127,12 @@ for (const s of SCRIPTS) {
 
 const referenceAtEnd = cpuReferenceMs();
 console.log(`Machine speed reference at the end: ${referenceAtEnd} ms`);
+const ticksAtEnd = cpuTicks();
+const stolen =
+  ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total
+    ? `${(((ticksAtEnd.steal - ticksAtStart.steal) / (ticksAtEnd.total - ticksAtStart.total)) * 100).toFixed(1)}%`
+    : null;
+if (stolen) console.log(`CPU time stolen by the hypervisor during the run: ${stolen}`);
 
 const figures = results.flatMap((r) => r.figures ?? []);
 const failed = figures.filter((f) => !f.pass).length + results.filter((r) => r.error).length;
@@ -153,7 +174,7 @@ function record(runs) {
     '',
     `Run ${when} UTC by \`npm run bench\` at commit ${commit}, on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Server and load generator run as separate processes on this machine.`,
     '',
-    `Machine speed reference (bench/run.mjs, \`cpuReferenceMs\`): a fixed Node loop took ${referenceAtStart} ms at the start and ${referenceAtEnd} ms at the end of this run (lower is faster)${previousReference ? `; the previous run's: ${previousReference}` : ''}. Machines of this class run it at different speeds on different days; rates and latencies follow.`,
+    `Machine speed reference (bench/run.mjs, \`cpuReferenceMs\`): a fixed Node loop took ${referenceAtStart} ms at the start and ${referenceAtEnd} ms at the end of this run (lower is faster)${previousReference ? `; the previous run's: ${previousReference}` : ''}. Machines of this class run it at different speeds on different days; rates and latencies follow.${stolen ? ` Of the machine's CPU time during the run, ${stolen} was taken by the hypervisor for other guests (steal, /proc/stat).` : ''}`,
     '',
     '| id | figure | value | budget | result | previous run |',
     '|---|---|---|---|---|---|',
