@@ -130,6 +130,10 @@ async function seedScale(dbUrl) {
         status: `'active'`,
         rating_avg: `case when g.n % 4 = 0 then null else round((3 + (g.n % 21) / 10.0)::numeric, 2) end`,
         review_count: `case when g.n % 4 = 0 then 0 else 1 + g.n % 200 end`,
+        // No certificates are copied: the summary of them on the row says so (self-declared).
+        halal_approved_until: 'null',
+        halal_certified: 'false',
+        halal_last_verified_at: 'null',
         created_at: 'now()',
         updated_at: 'now()',
       },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -116,6 +117,15 @@ export const sites = pgTable(
      * the certificates (domain/halal-status.ts, docs/decisions/0100-halal-status-derived.md).
      */
     halalSuspendedAt: timestamp('halal_suspended_at', { withTimezone: true }),
+    /**
+     * A summary of the location's certificates, kept by a trigger on halal_certificates (migration
+     * 0029, docs/decisions/0188-halal-certificate-facts.md) so that a card reads its halal status from
+     * the site row: the latest expiry of an approved certificate, whether any certificate is pending,
+     * approved or expired, and when one was last approved. The status is still derived on read.
+     */
+    halalApprovedUntil: date('halal_approved_until', { mode: 'string' }),
+    halalCertified: boolean('halal_certified').notNull().default(false),
+    halalLastVerifiedAt: timestamp('halal_last_verified_at', { withTimezone: true }),
     isOpen: boolean('is_open').notNull().default(true),
     /** archived: deleted by its partner but kept for its order history (docs/decisions/0031-locations.md). */
     status: text('status').$type<'active' | 'inactive' | 'archived'>().notNull().default('active'),
@@ -146,6 +156,8 @@ export const sites = pgTable(
   (t) => [
     index('sites_brand_idx').on(t.brandId),
     index('sites_city_slug_idx').on(t.citySlug, t.status),
+    // sites_city_rank_idx, the same keys covering what a city's ranking reads, is created by
+    // migration 0029 alone: Drizzle's index builder cannot write INCLUDE.
     index('sites_status_idx').on(t.status),
     index('sites_review_status_idx').on(t.reviewStatus, t.submittedAt),
     // Postcode search narrows to a bounding box around the customer before measuring distances.
