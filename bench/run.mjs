@@ -162,7 +162,11 @@ function record(runs) {
   // The previous run's value of each figure, read back from its table (column 2, keyed by id).
   const previous = new Map();
   for (const m of before.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
-  const previousReference = /a fixed Node loop took ([^.]+ ms)/.exec(before)?.[1];
+  const previousLoop = /a fixed Node loop took (\d+ ms) at the start and (\d+ ms) at the end/.exec(before);
+  const previousCpu = /^Run .* on (\d+ × [^,]+),/m.exec(before)?.[1];
+  const previousReference = previousLoop
+    ? `${previousLoop[1]} at the start and ${previousLoop[2]} at the end${previousCpu ? `, on ${previousCpu}` : ''}`
+    : undefined;
   const commit =
     git('rev-parse', '--short', 'HEAD') +
     (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
