@@ -31,14 +31,8 @@ $$;
 CREATE TRIGGER halal_certificates_site_facts AFTER INSERT OR UPDATE OR DELETE ON halal_certificates
   FOR EACH ROW EXECUTE FUNCTION halal_certificates_site_facts();
 --> statement-breakpoint
-UPDATE sites s SET halal_approved_until = f.approved_until, halal_certified = f.certified,
-    halal_last_verified_at = f.last_verified_at
-  FROM (SELECT hc.site_id,
-      max(hc.expires_on) FILTER (WHERE hc.status = 'approved') AS approved_until,
-      bool_or(hc.status IN ('pending', 'approved', 'expired')) AS certified,
-      max(hc.reviewed_at) FILTER (WHERE hc.status IN ('approved', 'expired')) AS last_verified_at
-    FROM halal_certificates hc GROUP BY hc.site_id) f
-  WHERE s.id = f.site_id;
+-- Rows written before the trigger: the same refresh, once per location that has a certificate.
+SELECT halal_refresh_site_facts(hc.site_id) FROM (SELECT DISTINCT site_id FROM halal_certificates) hc;
 --> statement-breakpoint
 -- A city's page ranks every listed branch of the city by open state and rating before it builds the
 -- page's cards: this index holds what that ranking reads, so PostgreSQL answers it from the index

@@ -12,7 +12,7 @@ const BACKFILL = readFileSync(join(import.meta.dirname, '../../db/migrations/002
   .split('--> statement-breakpoint')
   .map((s) => s.replace(/^--.*$/gm, '').trim())
   .filter(Boolean)
-  .find((statement) => statement.startsWith('UPDATE sites s SET'))!;
+  .find((statement) => statement.startsWith('SELECT halal_refresh_site_facts'))!;
 
 let t: TestApp;
 let uploadId: string;
