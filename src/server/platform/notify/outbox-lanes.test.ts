@@ -80,7 +80,7 @@ describe('outbox lanes', () => {
       { intervalMs: 400, gatherMs: 1 },
     );
     try {
-      // The first sweeper pass finds the lane empty: its claims now start 2 s before that.
+      // The first sweeper pass finds the lane empty: its claims now start half a second before that.
       await new Promise((r) => setTimeout(r, 700));
       // A row due long before (a transaction that started long before it committed).
       await db()

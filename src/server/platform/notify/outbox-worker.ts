@@ -56,9 +56,12 @@ const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 /**
  * How far before the time a lane was last found empty its next claim starts looking: rows are due
  * from their transaction's start, which can come a little before the claim that missed them
- * committed. Anything older is found by the full look every sweeper pass.
+ * committed. Anything older is found by the full look every sweeper pass. Half a second: every
+ * entry in the window (mostly answered or leased rows) is walked by each claim, so a wider margin
+ * costs every claim; the statements that queue rows run for milliseconds
+ * (docs/decisions/0185-outbox-claims-in-place.md).
  */
-const SINCE_MARGIN_MS = 2_000;
+const SINCE_MARGIN_MS = 500;
 
 /**
  * The due rows of every lane, oldest first, locked without waiting; `limit` names its placeholder.
