@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, menuItems, menus, sites } from '../db/schema/index';
+import { brands, menuItems, menus, sites, tenantSettings } from '../db/schema/index';
 import { seedDemo } from '../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../test/test-app';
 import { BOOT_ID, BOOT_SCRIPT } from './paint-first';
@@ -68,6 +68,19 @@ describe('customer landing pages arrive rendered', () => {
     // The answers it carries are not preloaded again; the session still is (with the scripts).
     expect(bootOf(res.body).fetches).toEqual(['/api/me']);
     expect(res.body).not.toContain('/api/restaurants/search');
+  });
+
+  it("carries the footer's company name and support phone, so the browser does not ask for them", async () => {
+    const platform = (await get('/api/platform')).body;
+    const { companyName, supportPhone } = JSON.parse(platform) as { companyName: string; supportPhone: string };
+    for (const url of ['/', '/restaurants/london', '/restaurants/birmingham']) {
+      const res = await get(url);
+      const root = rootOf(res.body);
+      expect(root).toContain(`${companyName}<!-- -->: halal food delivery across the UK.`);
+      expect(root).toContain(supportPhone);
+      expect(res.body).toContain('"queryKey":["platform"]');
+      expect(bootOf(res.body).fetches).not.toContain('/api/platform');
+    }
   });
 
   it('paints before its scripts are requested: stylesheet inline, scripts and data hints left to the boot script', async () => {
@@ -150,6 +163,20 @@ describe('customer landing pages arrive rendered', () => {
     const after = rootOf((await get(`/restaurant/${SLUG}`)).body);
     expect(before).not.toContain('Renamed Ember');
     expect(after).toContain('Renamed Ember</h1>');
+  });
+
+  it('shows a change to the support phone in the next page (a settings change moves the catalog version)', async () => {
+    const before = rootOf((await get('/restaurants/london')).body);
+    await t.database.db
+      .insert(tenantSettings)
+      .values({ settingKey: 'support_phone', settingValue: JSON.stringify('020 7946 0321') })
+      .onConflictDoUpdate({
+        target: [tenantSettings.tenantId, tenantSettings.settingKey],
+        set: { settingValue: JSON.stringify('020 7946 0321') },
+      });
+    const after = rootOf((await get('/restaurants/london')).body);
+    expect(before).not.toContain('020 7946 0321');
+    expect(after).toContain('020 7946 0321');
   });
 
   it('escapes a name that would end the state script', async () => {

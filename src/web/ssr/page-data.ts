@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { parseSearchFilters } from '../../domain/search-filters';
 import { endpointUrl } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
+import { platformQueryKey } from '../lib/platform-info';
 import { matchPath } from '../lib/router';
 import { cityQueryKey } from '../customer/city-page';
 import { citiesQueryKey } from '../customer/city-directory';
@@ -15,11 +16,20 @@ export type PageQuery = { url: string; key: QueryKey; infinite: boolean };
 
 /**
  * The queries a customer landing page renders with on first paint, built by the same functions
- * the pages use, as a visitor (no remembered postcode, nobody signed in): null for any other URL,
- * which is not server-rendered. Below-the-fold and personal data (the header's session, reviews,
- * the halal panel, the footer's settings) are left to the browser.
+ * the pages use, as a visitor (no remembered postcode, nobody signed in), with the footer's
+ * platform details: null for any other URL, which is not server-rendered. Below-the-fold and
+ * personal data (the header's session, reviews, the halal panel) are left to the browser.
  */
 export function pageQueries(url: URL): PageQuery[] | null {
+  const page = pageOwnQueries(url);
+  // The footer's company name and support phone, in the HTML: the browser then neither asks for
+  // them nor re-renders the layout when they arrive (docs/decisions/0189-footer-details-in-first-html.md).
+  return (
+    page && [...page, { url: endpointUrl(endpoints.settings.getPlatform), key: platformQueryKey, infinite: false }]
+  );
+}
+
+function pageOwnQueries(url: URL): PageQuery[] | null {
   const path = url.pathname;
   if (path === '/') {
     const qs = searchRequestQuery(readSearchState(url.searchParams), null);
