@@ -304,6 +304,35 @@ describe('search by postcode', () => {
     expect(turkish.restaurants.map((c) => c.slug)).toEqual(['kervan-ocakbasi-dalston']);
   });
 
+  it('orders branches at the same distance by the recommended keys: open, rating, then name', async () => {
+    const db = t.database.db;
+    const [dhaka] = await db.select().from(sites).where(eq(sites.slug, 'dhaka-spice-kitchen-brick-lane'));
+    const [shalimar] = await db.select().from(sites).where(eq(sites.slug, 'shalimar-karahi-house-whitechapel'));
+    // Shalimar moves next door to Dhaka (the same point), opens and is rated above it: the rating
+    // decides, though Dhaka comes first by name.
+    await db
+      .update(sites)
+      .set({ lat: dhaka.lat, lng: dhaka.lng, isOpen: true, ratingAvg: 4.9, reviewCount: 4 })
+      .where(eq(sites.id, shalimar.id));
+    try {
+      for (const sort of ['', '&sort=distance']) {
+        const body = await search(`?location=E1%206AN${sort}`);
+        const order = body.restaurants.map((c) => c.slug);
+        const at = order.indexOf('shalimar-karahi-house-whitechapel');
+        expect(at, sort).toBeGreaterThanOrEqual(0);
+        expect(order[at + 1], sort).toBe('dhaka-spice-kitchen-brick-lane');
+      }
+      // Closed again, it goes after Dhaka at the same distance.
+      await db.update(sites).set({ isOpen: false }).where(eq(sites.id, shalimar.id));
+      const order = (await search('?location=E1%206AN')).restaurants.map((c) => c.slug);
+      const at = order.indexOf('dhaka-spice-kitchen-brick-lane');
+      expect(order[at + 1]).toBe('shalimar-karahi-house-whitechapel');
+    } finally {
+      const { lat, lng, isOpen, ratingAvg, reviewCount } = shalimar;
+      await db.update(sites).set({ lat, lng, isOpen, ratingAvg, reviewCount }).where(eq(sites.id, shalimar.id));
+    }
+  });
+
   it('answers a postcode it cannot place with an empty list', async () => {
     expect(await search('?location=ZZ9%209ZZ')).toEqual({
       location: { kind: 'postcode', label: 'ZZ9 9ZZ', known: false },
