@@ -97,8 +97,15 @@ export const orders = pgTable(
   (t) => [
     index('orders_site_created_idx').on(t.siteId, t.createdAt),
     index('orders_site_status_idx').on(t.siteId, t.status),
-    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
-    index('orders_driver_idx').on(t.driverId),
+    // Only the orders that have a customer account, and a driver: a visitor's order and an order
+    // not yet taken add no entry, on placing and on every status change
+    // (docs/decisions/0190-orders-partial-indexes.md).
+    index('orders_customer_created_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.customerId} is not null`),
+    index('orders_driver_idx')
+      .on(t.driverId)
+      .where(sql`${t.driverId} is not null`),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     // The scheduled-orders sweeper's queue: only orders still waiting for their slot.
