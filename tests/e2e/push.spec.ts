@@ -23,13 +23,14 @@ test('a customer turns on notifications on the order page, the partner accepts, 
   const partner = await signedIn(baseURL!, 'partner@halalnosh.test');
   const { restore } = await openAllDay(partner, baseURL!);
   const customer = await signedIn(baseURL!, 'customer@halalnosh.test');
-  // A retry starts clean: a subscription an earlier attempt left (with its own push service's
-  // endpoint) is removed, as turning push off on that browser would.
-  const left = (await (await customer.get('/api/push/subscriptions')).json()).subscriptions as { id: string }[];
-  for (const s of left) {
-    await customer.delete(`/api/push/subscriptions/${s.id}`, { headers: { origin: baseURL! } });
-  }
   try {
+    // A retry starts clean: a subscription an earlier attempt left (with its own push service's
+    // endpoint) is removed, as turning push off on that browser would.
+    const left = (await (await customer.get('/api/push/subscriptions')).json()).subscriptions as { id: string }[];
+    for (const s of left) {
+      const removed = await customer.delete(`/api/push/subscriptions/${s.id}`, { headers: { origin: baseURL! } });
+      expect(removed.status()).toBe(204);
+    }
     const { restaurant } = await (await customer.get(`/api/restaurants/${SLUG}`)).json();
     const item = restaurant.menu.sections[0].items[0] as { id: string; priceMinor: number };
     const placed = await customer.post('/api/orders', {
