@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../db/schema/index';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { ChannelSender } from './channels';
-import { claimLaneRows, outboxStatusOf, startOutboxWorker } from './outbox-worker';
+import { claimLaneRows, deliverClaimed, outboxStatusOf, startOutboxWorker } from './outbox-worker';
 import { wakeOutbox } from './outbox-wake';
 
 /**
@@ -64,6 +64,44 @@ describe('outbox lanes', () => {
     expect(await claimLaneRows(db(), { ...later, since: { sms: new Date(now.getTime() - 2000) } })).toEqual([]);
     const claimed = await claimLaneRows(db(), { ...later, since: { sms: null } });
     expect(claimed.map((r) => r.dedupeKey)).toEqual(['lanes-test:since|07700 900222|sms']);
+  });
+
+  it('records an answer only while its claim still holds the row (docs/decisions/0191-outbox-lighter-writes.md)', async () => {
+    const ok: ChannelSender = { channel: 'sms', send: async () => ({ ok: true }) };
+    const opts = { sendTimeoutMs: 1000, now: () => new Date() };
+    const now = new Date();
+    const find = async (id: string) =>
+      (await claimLaneRows(db(), { now, leaseMs: 60_000, limits: { sms: 50 } })).find(
+        (r) => r.dedupeKey === `lanes-test:${id}|07700 900222|sms`,
+      )!;
+    // An admin's retry while the send was in flight: the row is pending again with no lease, and
+    // the late answer leaves it so (the retry's own claim will send it).
+    await db().insert(notificationOutbox).values(row('retried', now));
+    const first = await find('retried');
+    await db()
+      .update(notificationOutbox)
+      .set({ status: 'pending', leasedUntil: null, leaseToken: null })
+      .where(eq(notificationOutbox.id, first.id));
+    await deliverClaimed(db(), { sms: ok }, first, opts);
+    expect((await rowsOf('retried'))[0]).toMatchObject({ status: 'pending', sentAt: null, leaseToken: null });
+    // A lease that lapsed and was claimed again: only the newer claim's answer counts.
+    await db().insert(notificationOutbox).values(row('reclaimed', now));
+    const old = await find('reclaimed');
+    const [newer] = await claimLaneRows(db(), {
+      now: new Date(now.getTime() + 61_000),
+      leaseMs: 60_000,
+      limits: { sms: 50 },
+      since: { sms: new Date(now.getTime() - 1000) },
+    }).then((rows) => rows.filter((r) => r.id === old.id));
+    expect(newer.leaseToken).not.toBe(old.leaseToken);
+    await deliverClaimed(db(), { sms: ok }, old, opts);
+    expect((await rowsOf('reclaimed'))[0]).toMatchObject({ status: 'pending', leaseToken: newer.leaseToken });
+    await deliverClaimed(db(), { sms: ok }, newer, opts);
+    expect((await rowsOf('reclaimed'))[0]).toMatchObject({ status: 'sent', leaseToken: null });
+    // The claim's own answer, once recorded, is not recorded again by a repeat.
+    const [sent] = await rowsOf('reclaimed');
+    await deliverClaimed(db(), { sms: ok }, newer, opts);
+    expect((await rowsOf('reclaimed'))[0].updatedAt).toEqual(sent.updatedAt);
   });
 
   it('finds a row that became due before the lane was last found empty at its next sweeper pass', async () => {

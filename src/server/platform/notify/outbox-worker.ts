@@ -222,18 +222,29 @@ async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions):
   return { row, result, outcome, at: opts.now() };
 }
 
-/** The answers of a batch, written by one prepared statement (the answers as JSON, and their ids). */
+/**
+ * The answers of a batch, written by one prepared statement (the answers as JSON, and their ids).
+ * The answers are read from the JSON once, into a materialized list: joined to the rows directly,
+ * the JSON was read again for every row of the batch (a plan's nested loop rescans its inner side).
+ * A row is written only while it holds this claim's lease token; every change of a row's status
+ * (an answer, an admin's retry) clears the token, so a matching token means the row is still
+ * pending under this claim. The status is not asked again: with it, the planner read every
+ * pending row through the lanes' index (hundreds in a backlog) instead of the batch's rows by key
+ * (docs/decisions/0191-outbox-lighter-writes.md).
+ */
 const recordStatement = preparedStatement(
   'outbox_record',
   () => sql`
+      with v as materialized (
+        select * from jsonb_to_recordset(${sql.placeholder('answers')}::jsonb)
+          as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz))
       update notification_outbox o
       set status = v.status, leased_until = null, lease_token = null, updated_at = v.at,
           sent_at = case when v.ok then v.at else o.sent_at end,
           last_error = case when v.ok then null else v.error end,
           next_attempt_at = coalesce(v.next, o.next_attempt_at)
-      from jsonb_to_recordset(${sql.placeholder('answers')}::jsonb)
-        as v(id uuid, token text, status text, ok boolean, error text, at timestamptz, next timestamptz)
-      where o.id = any(${sql.placeholder('ids')}::uuid[]) and o.id = v.id and o.status = 'pending' and o.lease_token = v.token`,
+      from v
+      where o.id = any(${sql.placeholder('ids')}::uuid[]) and o.id = v.id and o.lease_token = v.token`,
   { prepareOnPglite: true },
 );
 

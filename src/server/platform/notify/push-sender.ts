@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../domain/push';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { pushSubscriptions } from '../../db/schema/index';
 import { batched } from './batched';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
@@ -22,6 +23,20 @@ export type PushSenderOptions = {
   /** The HTTP client (tests may pass one that fails); the global fetch by default. */
   fetch?: typeof fetch;
 };
+
+type Subscription = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
+
+/**
+ * The subscriptions of several people (their ids as a JSON array), prepared once per database, on
+ * PGlite too: every push of the outbox asks it, and planning it each time was most of its cost on
+ * the embedded database (docs/decisions/0191-outbox-lighter-writes.md).
+ */
+const subscriptionsOfUsers = preparedStatement<Subscription>(
+  'push_subscriptions_of',
+  () => sql`select id, user_id as "userId", endpoint, p256dh, auth from push_subscriptions
+    where user_id = any(array(select jsonb_array_elements_text(${sql.placeholder('users')}::jsonb)))`,
+  { prepareOnPglite: true },
+);
 
 /** Title and body are capped: a push payload must stay under the push services' 4 kB. */
 const TITLE_MAX = 120;
@@ -66,14 +81,11 @@ export function createPushSender(options: PushSenderOptions): ChannelSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Every person's subscriptions for the pushes of a busy moment in one query.
   const subscriptionsOf = batched(async (userIds: string[]) => {
-    const rows = await options.db
-      .select()
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
+    const rows = await subscriptionsOfUsers(options.db, { users: JSON.stringify([...new Set(userIds)]) });
     return userIds.map((id) => rows.filter((r) => r.userId === id));
   });
 
-  async function deliver(sub: typeof pushSubscriptions.$inferSelect, body: string, topic: string): Promise<Outcome> {
+  async function deliver(sub: Subscription, body: string, topic: string): Promise<Outcome> {
     let details: webpush.RequestDetails;
     try {
       details = webpush.generateRequestDetails(

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { codeLikeNumbers, orderNumbersIn, smsBody, toE164 } from '../../../domain/sms';
 import type { Db } from '../../db/client';
-import { orders, userProfiles } from '../../db/schema/index';
+import { preparedStatement } from '../../db/prepared';
+import { userProfiles } from '../../db/schema/index';
 import type { ChannelSender, OutgoingMessage, SendResult } from './channels';
 import { batched } from './batched';
 import { recordDevDelivery } from './dev-outbox';
@@ -51,6 +52,38 @@ type CodeHolder = {
   recent: boolean;
 };
 
+type Scope = { named: boolean; recent: boolean; drivers: boolean };
+const jsonTexts = (name: string) => sql`array(select jsonb_array_elements_text(${sql.placeholder(name)}::jsonb))`;
+const holderStatements = new Map<string, ReturnType<typeof preparedStatement<CodeHolder>>>();
+
+/**
+ * The orders holding any of the codes, among those in scope: named by number, placed in the last
+ * two days, or driven by the recipient. One prepared statement per combination of those (at most
+ * six), on PGlite too: every text of the outbox asks it, and planning it each time was most of its
+ * cost there (docs/decisions/0191-outbox-lighter-writes.md). Values go as JSON arrays.
+ */
+function codeHolders(scope: Scope) {
+  const name = `sms_code_holders_${Number(scope.named)}${Number(scope.recent)}${Number(scope.drivers)}`;
+  let statement = holderStatements.get(name);
+  if (!statement) {
+    const parts = [
+      ...(scope.named ? [sql`order_number = any(${jsonTexts('named')})`] : []),
+      ...(scope.recent ? [sql`created_at > now() - interval '2 days'`] : []),
+      ...(scope.drivers ? [sql`driver_id = any(${jsonTexts('drivers')})`] : []),
+    ];
+    statement = preparedStatement<CodeHolder>(
+      name,
+      () => sql`select order_number as "orderNumber", customer_id as "customerId", customer_phone as "customerPhone",
+          driver_id as "driverId", delivery_verification_code as code, created_at > now() - interval '2 days' as recent
+        from orders
+        where delivery_verification_code = any(${jsonTexts('codes')}) and (${sql.join(parts, sql` or `)})`,
+      { prepareOnPglite: true },
+    );
+    holderStatements.set(name, statement);
+  }
+  return statement;
+}
+
 /**
  * For each text, whether it carries a delivery code to someone who is not that order's customer
  * (docs/decisions/0144-sms-provider.md): the driver must get the code from the customer at the
@@ -67,21 +100,16 @@ export async function deliveryCodeLeaks(db: Db, checks: readonly CodeCheck[]): P
   const codes = [...new Set(looking.flatMap((a) => a.codes))];
   const named = [...new Set(looking.flatMap((a) => a.named))];
   const drivers = [...new Set(looking.flatMap((a) => (a.recipient.userId ? [a.recipient.userId] : [])))];
-  const scope = [];
-  if (named.length) scope.push(inArray(orders.orderNumber, named));
-  if (looking.some((a) => a.named.length === 0)) scope.push(gt(orders.createdAt, sql`now() - interval '2 days'`));
-  if (drivers.length) scope.push(inArray(orders.driverId, drivers));
-  const holders: CodeHolder[] = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      customerId: orders.customerId,
-      customerPhone: orders.customerPhone,
-      driverId: orders.driverId,
-      code: orders.deliveryVerificationCode,
-      recent: sql<boolean>`${orders.createdAt} > now() - interval '2 days'`,
-    })
-    .from(orders)
-    .where(and(inArray(orders.deliveryVerificationCode, codes), or(...scope)));
+  const shape = {
+    named: named.length > 0,
+    recent: looking.some((a) => a.named.length === 0),
+    drivers: drivers.length > 0,
+  };
+  const holders = await codeHolders(shape)(db, {
+    codes: JSON.stringify(codes),
+    named: JSON.stringify(named),
+    drivers: JSON.stringify(drivers),
+  });
   return asked.map(({ recipient, phone, codes: own, named: names }) => {
     if (own.length === 0) return null;
     const inScope = (o: CodeHolder) =>
