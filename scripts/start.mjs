@@ -60,8 +60,10 @@ async function bundleServer() {
       sourcemap: true,
       logLevel: 'warning',
     });
-    // db/client.ts finds its migrations beside itself (import.meta.url): beside the bundle here.
+    // db/client.ts finds its migrations, and db/pglite-thread.ts the embedded database's thread
+    // script, beside itself (import.meta.url): beside the bundle here.
     cpSync(path.join(root, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), { recursive: true });
+    cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(bundleDir, 'pglite-worker.mjs'));
     return true;
   } catch (err) {
     console.warn(`Could not bundle the server (${err instanceof Error ? err.message : err}); running it from source.`);

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ThreadedPglite } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -32,12 +33,21 @@ const MIGRATION_LOCK = 7_460_201;
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date. */
-export async function openPglite(dir: string | null): Promise<Database> {
+/**
+ * Opens the embedded database in `dir` (or in memory when dir is null) and brings it up to date.
+ * With `thread` (the default for a data folder: the server's own database) PGlite runs on a thread
+ * of its own (docs/decisions/0192-embedded-database-thread.md); without, in this thread.
+ */
+export async function openPglite(
+  dir: string | null,
+  { thread = process.env.PGLITE_THREAD ? process.env.PGLITE_THREAD === '1' : dir !== null }: { thread?: boolean } = {},
+): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
+  const client = thread
+    ? (new ThreadedPglite(dir, PGLITE_START) as unknown as PGlite)
+    : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
   await client.waitReady;
-  onePerTurn(client);
+  if (!thread) onePerTurn(client);
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle({ client, schema });
