@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   // The city directory is reference data in every mode; restaurants and accounts only in demo mode.
   if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m), uploadDir: config.uploads.dir });
   else await seedCities(database.db);
+  await database.settle?.();
   const app = await buildApp(config, { database, closeDatabase: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,6 +19,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs a callback for every NOTIFY on the channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called once the start-up's writes are done (the seed): an embedded database this start
+   * created continues in a fresh thread, which gives back the memory creating and filling it took
+   * (docs/decisions/0192-embedded-database-thread.md). Nothing on PostgreSQL.
+   */
+  settle?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -43,6 +49,7 @@ export async function openPglite(
   { thread = process.env.PGLITE_THREAD ? process.env.PGLITE_THREAD === '1' : dir !== null }: { thread?: boolean } = {},
 ): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
+  const created = dir !== null && !existsSync(path.join(dir, 'PG_VERSION'));
   const client = thread
     ? (new ThreadedPglite(dir, PGLITE_START) as unknown as PGlite)
     : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
@@ -58,6 +65,9 @@ export async function openPglite(
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
+    },
+    async settle() {
+      if (created && client instanceof ThreadedPglite) await client.renew();
     },
     async close() {
       await client.close();

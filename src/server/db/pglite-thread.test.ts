@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThreadedPglite } from './pglite-thread';
@@ -144,6 +147,26 @@ describe('the embedded database on its own thread', () => {
     await threaded.exec('prepare doubled as select $1::int * 2 as d');
     expect((await threaded.query('execute doubled(21)')).rows).toEqual([{ d: 42 }]);
   });
+
+  it('continues in a fresh thread on the same data folder, still listening', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'halalnosh-thread-'));
+    const db = new ThreadedPglite(dir, START);
+    try {
+      await db.waitReady;
+      await db.exec('create table kept (id int primary key)');
+      await db.query('insert into kept values ($1)', [7]);
+      const payloads: string[] = [];
+      await db.listen('renewed', (p) => payloads.push(p));
+      await db.renew();
+      expect((await db.query('select id from kept')).rows).toEqual([{ id: 7 }]);
+      await db.query("select pg_notify('renewed', 'after')");
+      await new Promise((r) => setTimeout(r, 10));
+      expect(payloads).toEqual(['after']);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses statements once closed', async () => {
     const db = new ThreadedPglite(null, START);

@@ -20,6 +20,8 @@ type Request =
   | { kind: 'close' };
 type Sent = Request & { tx?: number; begins?: boolean; ends?: boolean };
 
+const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
 /**
  * PGlite's own base class (parsers and serializers, array types, the `sql` template), which its
  * in-thread client extends; it is not exported by name, so it is taken from PGlite's prototype chain.
@@ -42,7 +44,7 @@ const BasePGlite = Object.getPrototypeOf(PGlite) as new () => {
 export class ThreadedPglite extends BasePGlite {
   debug = 0 as const;
   readonly waitReady: Promise<void>;
-  #worker: Worker;
+  #worker!: Worker;
   #calls = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (err: Error) => void }>();
   #nextCall = 1;
   #nextTransaction = 1;
@@ -51,34 +53,71 @@ export class ThreadedPglite extends BasePGlite {
   #listeners = new Map<string, Set<(payload: string) => void>>();
   #exclusive = new Mutex();
 
+  #dataDir: string | null;
+  #startParams: string[];
+  /** Threads being shut down on purpose (renew): their exit is not a failure. */
+  #retiring = new WeakSet<Worker>();
+
   constructor(dataDir: string | null, startParams: string[]) {
     super();
-    this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, startParams },
+    this.#dataDir = dataDir;
+    this.#startParams = startParams;
+    this.#started = this.#spawn();
+    // The array types are read through query(), which waits only for the thread to start.
+    this.waitReady = this.#started.then(() => this._initArrayTypes());
+    // A failed start is reported by waitReady; this keeps it from also being an unhandled rejection.
+    this.waitReady.catch(() => undefined);
+  }
+
+  /** Starts the worker thread; resolves when its database is ready. */
+  #spawn(): Promise<void> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir: this.#dataDir, startParams: this.#startParams },
       // Its own young generation, small: the thread allocates little besides the answers it copies.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    this.#started = new Promise<void>((resolve, reject) => {
-      this.#worker.once('message', (msg: { ready: boolean; error?: string }) => {
+    this.#worker = worker;
+    const started = new Promise<void>((resolve, reject) => {
+      worker.once('message', (msg: { ready: boolean; error?: string }) => {
         if (msg.ready) resolve();
         else reject(new Error(`The embedded database did not start: ${msg.error}`));
       });
-      this.#worker.once('error', reject);
+      worker.once('error', reject);
     });
-    this.#worker.on('message', (msg: { id?: number; bytes?: Uint8Array; error?: string }) => {
+    worker.on('message', (msg: { id?: number; bytes?: Uint8Array; error?: string }) => {
       const call = msg.id === undefined ? undefined : this.#calls.get(msg.id);
       if (!call) return;
       this.#calls.delete(msg.id!);
       if (msg.error !== undefined) call.reject(new Error(msg.error));
       else call.resolve(msg.bytes!);
     });
-    this.#worker.on('error', (err) => this.#fail(err));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The embedded database stopped (exit code ${code})`)));
-    // The array types are read through query(), which waits only for the thread to start.
-    this.waitReady = this.#started.then(() => this._initArrayTypes());
-    // A failed start is reported by waitReady; these keep it from also being an unhandled rejection.
-    this.#started.catch(() => undefined);
-    this.waitReady.catch(() => undefined);
+    worker.on('error', (err) => {
+      if (!this.#retiring.has(worker)) this.#fail(err);
+    });
+    worker.on('exit', (code) => {
+      if (!this.#retiring.has(worker)) this.#fail(new Error(`The embedded database stopped (exit code ${code})`));
+    });
+    started.catch(() => undefined);
+    return started;
+  }
+
+  /**
+   * Starts the database again in a fresh thread on the same data folder, once the statements sent
+   * before have run. PostgreSQL's WebAssembly memory only grows: what creating a database and
+   * filling it with the demo data took stays taken for the life of the thread, and a fresh thread
+   * starts small (docs/decisions/0192-embedded-database-thread.md). The notifications listened to
+   * are listened to again; statements prepared in the old session are prepared again on first use
+   * (db/prepared.ts).
+   */
+  async renew(): Promise<void> {
+    if (this.#closed) throw this.#closed;
+    const old = this.#worker;
+    this.#retiring.add(old);
+    await this.#send({ kind: 'close' });
+    await old.terminate();
+    this.#started = this.#spawn();
+    await this.#started;
+    for (const channel of this.#listeners.keys()) await this.#exec(undefined, `listen ${quoted(channel)}`);
   }
 
   #fail(err: Error) {
@@ -207,18 +246,17 @@ export class ThreadedPglite extends BasePGlite {
   }
 
   async #listen(channel: string, callback: (payload: string) => void, tx: number | undefined) {
-    const quoted = `"${channel.replace(/"/g, '""')}"`;
     let set = this.#listeners.get(channel);
     if (!set) {
       this.#listeners.set(channel, (set = new Set()));
-      await this.#exec(tx, `listen ${quoted}`);
+      await this.#exec(tx, `listen ${quoted(channel)}`);
     }
     set.add(callback);
     return async () => {
       set.delete(callback);
       if (set.size === 0 && this.#listeners.get(channel) === set) {
         this.#listeners.delete(channel);
-        if (!this.#closed) await this.#exec(undefined, `unlisten ${quoted}`);
+        if (!this.#closed) await this.#exec(undefined, `unlisten ${quoted(channel)}`);
       }
     };
   }
