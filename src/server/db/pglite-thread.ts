@@ -10,6 +10,7 @@ import {
   parse,
   protocol,
 } from '@electric-sql/pglite';
+import { query as queryTemplate } from '@electric-sql/pglite/template';
 
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 type DatabaseError = InstanceType<typeof messages.DatabaseError>;
@@ -199,8 +200,8 @@ export class ThreadedPglite extends BasePGlite {
       },
       sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
         checkClosed();
-        const text = strings.reduce((acc, part, i) => `${acc}$${i}${part}`);
-        return this.#query<R>(id, text, values);
+        const { query, params } = queryTemplate(strings, ...values);
+        return this.#query<R>(id, query, params);
       },
       exec: async (query: string, options?: QueryOptions) => {
         checkClosed();

@@ -31,14 +31,13 @@ function concat(parts) {
 }
 
 /** Runs protocol messages and returns everything the database wrote back. */
-function run(...messages) {
+async function run(...messages) {
   const chunks = [];
-  // With no sync to the file system asked, the call completes before it returns.
-  db.execProtocolRawStream(concat(messages), {
+  await db.execProtocolRawStream(concat(messages), {
     syncToFs: false,
     // A view into the WASM heap, reused by the next write: copied.
     onRawData: (chunk) => chunks.push(chunk.slice()),
-  }).catch(() => undefined);
+  });
   return concat(chunks);
 }
 
@@ -71,28 +70,28 @@ function serializeValue(value, type) {
 /** One statement with values, as PGlite's query runs it (parse, describe, bind, describe, execute, sync). */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment)\b/i;
 
-function query({ text, params, types }) {
+async function query({ text, params, types }) {
   if (SCHEMA_CHANGE.test(text)) described.clear();
   const key = types ? null : text;
   let paramTypes = key === null ? undefined : described.get(key);
   let head = new Uint8Array(0);
   if (!paramTypes) {
-    head = run(serialize.parse({ text, types }), serialize.describe({ type: 'S' }));
+    head = await run(serialize.parse({ text, types }), serialize.describe({ type: 'S' }));
     paramTypes = parameterTypes(head);
-    if (paramTypes === null) return concat([head, run(serialize.sync())]);
+    if (paramTypes === null) return concat([head, await run(serialize.sync())]);
     if (key !== null && described.size < 5000) described.set(key, paramTypes);
   }
   let values;
   try {
     values = (params ?? []).map((value, i) => serializeValue(value, paramTypes[i]));
   } catch (err) {
-    run(serialize.sync());
+    await run(serialize.sync());
     throw err;
   }
   const parse = head.length ? [] : [serialize.parse({ text, types })];
   return concat([
     head,
-    run(
+    await run(
       ...parse,
       serialize.bind({ values }),
       serialize.describe({ type: 'P' }),
@@ -102,7 +101,7 @@ function query({ text, params, types }) {
   ]);
 }
 
-function exec({ text }) {
+async function exec({ text }) {
   if (!TRANSACTION_CONTROL.test(text)) described.clear();
   return run(serialize.query(text), serialize.sync());
 }
@@ -112,7 +111,7 @@ const waiting = [];
 let open = null;
 let closing = false;
 
-function answer(msg) {
+async function answer(msg) {
   if (msg.kind === 'close') {
     closing = true;
     db.close()
@@ -124,7 +123,7 @@ function answer(msg) {
     return;
   }
   try {
-    const bytes = msg.kind === 'query' ? query(msg) : msg.kind === 'exec' ? exec(msg) : run(msg.bytes);
+    const bytes = await (msg.kind === 'query' ? query(msg) : msg.kind === 'exec' ? exec(msg) : run(msg.bytes));
     if (msg.begins) open = msg.tx;
     if (msg.ends) open = null;
     parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
@@ -134,11 +133,23 @@ function answer(msg) {
   }
 }
 
+let pumping = false;
+/** Runs the waiting statements one after another, each to its end before the next. */
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (!closing) {
+      const next = open === null ? (waiting.length ? 0 : -1) : waiting.findIndex((m) => m.tx === open);
+      if (next < 0) return;
+      await answer(waiting.splice(next, 1)[0]);
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
 parentPort.on('message', (msg) => {
   waiting.push(msg);
-  while (!closing) {
-    const next = open === null ? (waiting.length ? 0 : -1) : waiting.findIndex((m) => m.tx === open);
-    if (next < 0) return;
-    answer(waiting.splice(next, 1)[0]);
-  }
+  void pump();
 });
