@@ -1,14 +1,9 @@
 import { londonDate } from './halal-facts';
 import type { OpenState } from './open-now';
-import { WEEKDAYS, type Weekday, isWithinOpeningHours, londonClock } from './opening-hours';
+import { WEEKDAYS, type Weekday, isWithinOpeningHours, londonClock, minutesOf } from './opening-hours';
 
 /** When a closed branch next opens: the London weekday, its HH:MM and how many London days ahead. */
 export type NextOpening = { weekday: Weekday; time: string; daysAhead: number };
-
-function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
 
 function hhmm(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

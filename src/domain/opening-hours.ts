@@ -32,9 +32,13 @@ const LONDON_PARTS = madeOnce(
     }),
 );
 
-function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
+/**
+ * The minute of the day of an "HH:MM" time. Read without splitting: a search judges every card's
+ * hours, and the split's arrays were a measurable share of an uncached search's time.
+ */
+export function minutesOf(hhmm: string): number {
+  const colon = hhmm.indexOf(':');
+  return Number(hhmm.slice(0, colon)) * 60 + Number(hhmm.slice(colon + 1));
 }
 
 // A search judges hundreds of branches at one instant: the London clock is read once for it.

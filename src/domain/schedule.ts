@@ -1,5 +1,5 @@
 import { DEFAULT_PREP_MINUTES } from './eta';
-import { type OpeningHours, WEEKDAYS, type Weekday } from './opening-hours';
+import { type OpeningHours, WEEKDAYS, type Weekday, minutesOf } from './opening-hours';
 import type { OrderType } from './order-flow';
 import { madeOnce } from './made-once';
 
@@ -110,11 +110,6 @@ export function londonWallToInstant(date: string, minute: number): Date | null {
     if (wall.date === wantDate && wall.minute === minute % 1440) return at;
   }
   return null;
-}
-
-function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
 }
 
 /**

@@ -43,22 +43,27 @@ const CLOCK: ClockSql = {
 /** `"key":<JSON of a text or null>` pieces, as JSON.stringify writes them. */
 const text = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
 
-/** The card's JSON before "isOpen" (id to logoUrl) and after "distanceKm" (description to phone). */
+/**
+ * The card's JSON before "isOpen" (id to logoUrl) and after "distanceKm" (description to phone).
+ * Values that never need escaping (UUIDs, the four halal statuses, a timestamp in digits) are
+ * quoted by concatenation; free text goes through to_json; the cuisines are one array_to_json
+ * (compact, as JSON.stringify writes it) rather than an aggregate per card.
+ */
 function cardPieces() {
   // The halal SQL is a twin of the domain's rule; the date is the statement's London date.
   const today = P.date as unknown as string;
-  const head = sql`'{"id":' || to_json(${sites.id})::text || ',"slug":' || to_json(${sites.slug})::text
-    || ',"brandId":' || to_json(${sites.brandId})::text || ',"brandName":' || to_json(${brands.name})::text
+  const head = sql`'{"id":"' || ${sites.id} || '"' || ',"slug":' || to_json(${sites.slug})::text
+    || ',"brandId":"' || ${sites.brandId} || '"' || ',"brandName":' || to_json(${brands.name})::text
     || ',"branchName":' || to_json(${sites.name})::text || ',"city":' || to_json(${sites.city})::text
-    || ',"cuisines":' || coalesce((select '[' || string_agg(to_json(e.v)::text, ',' order by e.o) || ']'
-      from jsonb_array_elements_text(${sites.cuisines}) with ordinality e(v, o)), '[]')
+    || ',"cuisines":' || array_to_json(array(select e.v
+      from jsonb_array_elements_text(${sites.cuisines}) with ordinality e(v, o) order by e.o))::text
     || ',"rating":' || coalesce(case when ${sites.reviewCount} > 0 then ${sites.ratingAvg}::float8::text end, 'null')
     || ',"reviewCount":' || ${sites.reviewCount}
     || ',"etaMinMinutes":' || (${sites.etaMinMinutes} + ${sites.busyExtraMinutes})
     || ',"etaMaxMinutes":' || (${sites.etaMaxMinutes} + ${sites.busyExtraMinutes})
     || ',"deliveryFeeMinor":' || ${sites.deliveryFeeMinor} || ',"minOrderMinor":' || ${sites.minOrderMinor}
-    || ',"halalStatus":' || to_json(${halalStatusSql(today)})::text
-    || ',"lastVerifiedAt":' || ${text(sql`to_char(${lastVerifiedAtSql()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}
+    || ',"halalStatus":"' || ${halalStatusSql(today)} || '"'
+    || ',"lastVerifiedAt":' || coalesce('"' || to_char(${lastVerifiedAtSql()} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')
     || ',"imageUrl":' || ${text(sql`${sites.imageUrl}`)} || ',"logoUrl":' || ${text(sql`${brands.logoUrl}`)}`;
   const tail = sql`',"description":' || ${text(sql`${sites.description}`)} || ',"address":' || ${text(sql`${sites.address}`)}
     || ',"postcode":' || ${text(sql`${sites.postcode}`)} || ',"phone":' || ${text(sql`${sites.phone}`)}`;
