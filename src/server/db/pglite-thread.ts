@@ -7,10 +7,10 @@ import {
   type Transaction,
   TransactionAbortedError,
   messages,
-  parse,
   protocol,
 } from '@electric-sql/pglite';
 import { query as queryTemplate } from '@electric-sql/pglite/template';
+import { answerHandler, readResults } from './pglite-answer';
 
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 type DatabaseError = InstanceType<typeof messages.DatabaseError>;
@@ -148,8 +148,7 @@ export class ThreadedPglite extends BasePGlite {
       if (error) return;
       if (msg instanceof messages.DatabaseError) error = msg;
       else if (msg instanceof messages.NoticeMessage) options?.onNotice?.(msg);
-      else if (msg instanceof messages.NotificationResponseMessage)
-        for (const listener of this.#listeners.get(msg.channel) ?? []) queueMicrotask(() => listener(msg.payload));
+      else if (msg instanceof messages.NotificationResponseMessage) this.#notify(msg.channel, msg.payload);
       out.push(msg);
     });
     return { messages: out, error };
@@ -157,12 +156,18 @@ export class ThreadedPglite extends BasePGlite {
 
   /** The results of a statement's answer; its error, as PGlite throws it (with the query and values). */
   #results(data: Uint8Array, query: string, params: unknown[] | undefined, options?: QueryOptions): Results[] {
-    const { messages: found, error } = this.#messages(data, options);
+    const handler = answerHandler(options, (channel, payload) => this.#notify(channel, payload));
+    const results = readResults(data, this.parsers, options, handler.onMessage);
+    const error = handler.error();
     if (error) {
       Object.assign(error, { query, params, queryOptions: options });
       throw error;
     }
-    return parse.parseResults(found as never, this.parsers as never, options) as Results[];
+    return results!; // read to the end: only an error stops it
+  }
+
+  #notify(channel: string, payload: string) {
+    for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
   }
 
   async #query<T>(tx: number | undefined, query: string, params: unknown[] = [], options?: QueryOptions) {
