@@ -72,6 +72,17 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment)\b/i;
 
 async function query({ text, params, types }) {
   if (SCHEMA_CHANGE.test(text)) described.clear();
+  // Without values there are no types to ask for: one run. Most such texts are EXECUTEs of
+  // prepared statements with their values written in (db/prepared.ts), a new text each time,
+  // which would have cost a describe round each and filled the map with texts never seen again.
+  if (!params?.length)
+    return run(
+      serialize.parse({ text, types }),
+      serialize.bind({ values: [] }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
   const key = types ? null : text;
   let paramTypes = key === null ? undefined : described.get(key);
   let head = new Uint8Array(0);
