@@ -6,7 +6,7 @@ import {
   type Results,
   type Transaction,
   TransactionAbortedError,
-  messages,
+  type messages,
   protocol,
 } from '@electric-sql/pglite';
 import { query as queryTemplate } from '@electric-sql/pglite/template';
@@ -143,15 +143,13 @@ export class ThreadedPglite extends BasePGlite {
    */
   #messages(data: Uint8Array, options?: QueryOptions): { messages: BackendMessage[]; error: DatabaseError | null } {
     const out: BackendMessage[] = [];
-    let error: DatabaseError | null = null;
+    const handler = answerHandler(options, (channel, payload) => this.#notify(channel, payload));
     new protocol.Parser().parse(data, (msg) => {
-      if (error) return;
-      if (msg instanceof messages.DatabaseError) error = msg;
-      else if (msg instanceof messages.NoticeMessage) options?.onNotice?.(msg);
-      else if (msg instanceof messages.NotificationResponseMessage) this.#notify(msg.channel, msg.payload);
+      if (handler.error()) return;
+      handler.onMessage(msg);
       out.push(msg);
     });
-    return { messages: out, error };
+    return { messages: out, error: handler.error() };
   }
 
   /** The results of a statement's answer; its error, as PGlite throws it (with the query and values). */
