@@ -122,6 +122,39 @@ describe('the embedded database on its own thread', () => {
     expect(seen).toEqual(['inserted', 'committing', 'outside saw 2']);
   });
 
+  it('opens a transaction with its first statement: nothing waits for it before, and an empty one opens nothing', async () => {
+    // Until the callback's first statement, the database is not held: a statement sent meanwhile runs at once.
+    let release!: () => void;
+    const holding = new Promise<void>((r) => (release = r));
+    const transaction = threaded.transaction(async (tx) => {
+      await holding;
+      await tx.query('insert into t (id, v) values ($1, $2)', [30, 'late first statement']);
+      return (await tx.query<{ open: boolean }>('select now() = statement_timestamp() as open')).rows[0].open;
+    });
+    const outside = await threaded.query<{ c: number }>('select count(*)::int as c from t where id = 30');
+    expect(outside.rows).toEqual([{ c: 0 }]);
+    release();
+    // Inside a transaction, now() is the BEGIN's instant, earlier than the second statement's.
+    expect(await transaction).toBe(false);
+    const outcomes = await both(async (db) => {
+      const empty = await db.transaction(async () => 'nothing run');
+      const rolledBack = await db.transaction(async (tx) => {
+        await tx.rollback();
+        return 'rolled back before any statement';
+      });
+      const firstFails = await failure(
+        db.transaction(async (tx) => {
+          await tx.query('insert into t (id, v) values ($1, $2)', [1, 'duplicate first']);
+        }),
+      );
+      const after = await db.transaction(async (tx) => (await tx.query<{ n: number }>('select 1 as n')).rows);
+      return { empty, rolledBack, firstFails, after };
+    });
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect(outcomes[0].firstFails?.code).toBe('23505');
+    expect(outcomes[0].after).toEqual([{ n: 1 }]);
+  });
+
   it('delivers notifications, from a statement and from a commit, and stops after unlisten', async () => {
     const [got, gotLocal] = await both(async (db) => {
       const payloads: string[] = [];

@@ -19,7 +19,11 @@ type Request =
   | { kind: 'exec'; text: string }
   | { kind: 'raw'; bytes: Uint8Array }
   | { kind: 'close' };
-type Sent = Request & { tx?: number; begins?: boolean; ends?: boolean };
+/**
+ * `tx`: the transaction a statement belongs to; `begins`: it opens that transaction (with `begin`,
+ * the worker runs BEGIN just before it); `ends`: it closes it.
+ */
+type Sent = Request & { tx?: number; begins?: boolean; begin?: boolean; ends?: boolean };
 
 const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
@@ -53,6 +57,8 @@ export class ThreadedPglite extends BasePGlite {
   #closed: Error | null = null;
   #listeners = new Map<string, Set<(payload: string) => void>>();
   #exclusive = new Mutex();
+  /** Transactions whose BEGIN waits for their first statement, to go with it. */
+  #unbegun = new Set<number>();
 
   #dataDir: string | null;
   #startParams: string[];
@@ -131,9 +137,11 @@ export class ThreadedPglite extends BasePGlite {
     if (this.#closed) throw this.#closed;
     await this.#started;
     const id = this.#nextCall++;
+    // A transaction's first statement carries its BEGIN.
+    const begin = request.tx !== undefined && this.#unbegun.delete(request.tx);
     return new Promise<Uint8Array>((resolve, reject) => {
       this.#calls.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, ...request });
+      this.#worker.postMessage(begin ? { id, ...request, begins: true, begin: true } : { id, ...request });
     });
   }
 
@@ -188,10 +196,19 @@ export class ThreadedPglite extends BasePGlite {
     return this.#exec(undefined, query, options);
   }
 
-  /** As PGlite's: BEGIN, the callback, then COMMIT (ROLLBACK when it throws); TransactionAbortedError if COMMIT rolled back. */
+  /**
+   * As PGlite's: BEGIN, the callback, then COMMIT (ROLLBACK when it throws); TransactionAbortedError
+   * if COMMIT rolled back. The BEGIN goes with the callback's first statement rather than in a
+   * round trip of its own: the database runs nothing else while a transaction is open, so each
+   * round trip inside one holds every other request up for as long as this thread takes to send
+   * the next statement (docs/decisions/0192-embedded-database-thread.md). A callback that runs no
+   * statement opens no transaction, and nothing is committed or rolled back.
+   */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = this.#nextTransaction++;
-    await this.#exec(id, 'BEGIN', undefined, { begins: true });
+    this.#unbegun.add(id);
+    const end = async (command: 'COMMIT' | 'ROLLBACK') =>
+      this.#unbegun.delete(id) ? [] : this.#exec(id, command, undefined, { ends: true });
     let closed = false;
     const checkClosed = () => {
       if (closed) throw new Error('Transaction is closed');
@@ -213,7 +230,7 @@ export class ThreadedPglite extends BasePGlite {
       rollback: async () => {
         checkClosed();
         closed = true;
-        await this.#exec(id, 'ROLLBACK', undefined, { ends: true });
+        await end('ROLLBACK');
       },
       listen: async (channel: string, callback: (payload: string) => void) => {
         checkClosed();
@@ -227,7 +244,7 @@ export class ThreadedPglite extends BasePGlite {
       const result = await callback(tx);
       if (!closed) {
         closed = true;
-        const [committed] = await this.#exec(id, 'COMMIT', undefined, { ends: true });
+        const [committed] = await end('COMMIT');
         if (committed?.command === 'ROLLBACK') {
           const error = new TransactionAbortedError();
           Object.assign(error, { query: 'COMMIT', params: undefined, queryOptions: undefined });
@@ -238,7 +255,7 @@ export class ThreadedPglite extends BasePGlite {
     } catch (err) {
       if (!closed) {
         closed = true;
-        await this.#exec(id, 'ROLLBACK', undefined, { ends: true });
+        await end('ROLLBACK');
       }
       throw err;
     }

@@ -60,6 +60,15 @@ function parameterTypes(answer) {
   return failed ? null : (types ?? []);
 }
 
+/** Whether an answer holds an error. */
+function failed(answer) {
+  let error = false;
+  new Parser().parse(answer, (msg) => {
+    if (msg.name === 'error') error = true;
+  });
+  return error;
+}
+
 /** A value as PGlite's own query sends it: by the parameter's type, else as text. */
 function serializeValue(value, type) {
   if (value === null || value === undefined) return null;
@@ -134,6 +143,15 @@ async function answer(msg) {
     return;
   }
   try {
+    // A transaction's BEGIN, sent with its first statement: from here only its statements run.
+    if (msg.begin) {
+      const begun = await run(serialize.query('BEGIN'), serialize.sync());
+      if (failed(begun)) {
+        parentPort.postMessage({ id: msg.id, bytes: begun }, [begun.buffer]);
+        return;
+      }
+      open = msg.tx;
+    }
     const bytes = await (msg.kind === 'query' ? query(msg) : msg.kind === 'exec' ? exec(msg) : run(msg.bytes));
     if (msg.begins) open = msg.tx;
     if (msg.ends) open = null;
