@@ -153,6 +153,21 @@ function git(...args) {
   }
 }
 
+/**
+ * The processor's family and model from /proc/cpuinfo (" (family 25 model 17)"), or nothing: hosts of
+ * one class report the same name ("AMD EPYC") for processors whose speed at this work differs by half.
+ */
+function cpuKind() {
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
+    const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
+    return family && model ? ` (family ${family} model ${model})` : '';
+  } catch {
+    return '';
+  }
+}
+
 function record(runs) {
   const file = path.join(ROOT, 'bench', 'results.md');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n';
@@ -170,7 +185,7 @@ function record(runs) {
   const commit =
     git('rev-parse', '--short', 'HEAD') +
     (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const cpu = `${os.cpus()[0]?.model ?? 'unknown CPU'}${cpuKind()}`;
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
     START,
