@@ -20,10 +20,10 @@ type Request =
   | { kind: 'raw'; bytes: Uint8Array }
   | { kind: 'close' };
 /**
- * `tx`: the transaction a statement belongs to; `begins`: it opens that transaction (with `begin`,
- * the worker runs BEGIN just before it); `ends`: it closes it.
+ * `tx`: the transaction a statement belongs to; `begin`: it is the transaction's first, and the
+ * worker runs BEGIN just before it; `ends`: it closes the transaction.
  */
-type Sent = Request & { tx?: number; begins?: boolean; begin?: boolean; ends?: boolean };
+type Sent = Request & { tx?: number; begin?: boolean; ends?: boolean };
 
 const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
@@ -141,7 +141,7 @@ export class ThreadedPglite extends BasePGlite {
     const begin = request.tx !== undefined && this.#unbegun.delete(request.tx);
     return new Promise<Uint8Array>((resolve, reject) => {
       this.#calls.set(id, { resolve, reject });
-      this.#worker.postMessage(begin ? { id, ...request, begins: true, begin: true } : { id, ...request });
+      this.#worker.postMessage(begin ? { id, ...request, begin: true } : { id, ...request });
     });
   }
 

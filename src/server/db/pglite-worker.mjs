@@ -153,7 +153,6 @@ async function answer(msg) {
       open = msg.tx;
     }
     const bytes = await (msg.kind === 'query' ? query(msg) : msg.kind === 'exec' ? exec(msg) : run(msg.bytes));
-    if (msg.begins) open = msg.tx;
     if (msg.ends) open = null;
     parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
   } catch (err) {
