@@ -49,9 +49,8 @@ export function CityDirectory() {
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Major cities">
             {large.map((c) => (
-              // Laid out only near the screen, like the restaurant cards (render-when-near); the
-              // padding, undone by the margin, keeps the focus ring inside its paint containment.
-              <li key={c.slug} className="render-when-near -m-2 p-2 [--near-size:12rem]">
+              // Laid out only near the screen, like the restaurant cards.
+              <li key={c.slug} className="render-when-near [--near-size:12rem]">
                 <Link
                   to={`/restaurants/${c.slug}`}
                   className="group flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-5 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"

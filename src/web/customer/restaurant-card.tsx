@@ -162,12 +162,12 @@ export function RestaurantGrid({
   linkQuery?: string;
   deliverTo?: string | null;
 }) {
-  // Each card is laid out and painted only near the screen (render-when-near); its padding, undone
-  // by the margin, gives the focus ring and the hover shadow room inside that paint containment.
+  // Each card is laid out and painted only near the screen (render-when-near, which also insets it
+  // by 8 px: the favourite button sits 12 px inside the card).
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {restaurants.map((r) => (
-        <li key={r.id} className="render-when-near relative -m-2 p-2">
+        <li key={r.id} className="render-when-near relative">
           <RestaurantCard restaurant={r} linkQuery={linkQuery} deliverTo={deliverTo} />
           {/* Beside the card's link, not inside it: a button may not sit in a link. */}
           <FavouriteButton siteId={r.id} name={`${r.brandName} ${r.branchName}`} className="absolute right-5 top-5" />
