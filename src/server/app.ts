@@ -35,7 +35,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { pushRoutes } from './modules/push/routes';
 import { financeRoutes } from './modules/finance';
-import { registerAuth } from './plugins/auth';
+import { actorOf, registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -104,11 +104,12 @@ export async function buildApp(
 
   const database = opts.database ?? (await openDatabase(config));
   const mailer = createMailer(config, database.db, app.log);
-  const auth = createAuth(config, database.db, mailer);
   const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log, {
     checkEvents: !config.production,
   });
   await bus.start();
+  // A deleted session (sign-out, password reset, revoked) ends its open event streams at once.
+  const auth = createAuth(config, database.db, mailer, { sessionEnded: (userId) => bus.accessChanged(userId) });
   const deps: AppDeps = {
     config,
     database,
@@ -130,7 +131,12 @@ export async function buildApp(
   healthRoutes(app, { database, demo: config.demo });
   if (!config.production) docsRoute(app);
   meRoutes(app, { db: database.db });
-  liveRoutes(app, { db: database.db, bus });
+  liveRoutes(app, {
+    db: database.db,
+    bus,
+    actorOf: (request) => actorOf(auth, database.db, request),
+    recheckMs: config.liveRecheckMs,
+  });
   uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });

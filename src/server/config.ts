@@ -58,6 +58,11 @@ export type Config = {
    * (docs/decisions/0126-restaurant-response-timeout.md); the browser journeys shorten it.
    */
   unansweredOrdersSweepMs: number;
+  /**
+   * How often an open /api/events stream re-checks its session and topics (at most the 20 s
+   * heartbeat; docs/decisions/0198-live-streams-end-with-access.md); tests shorten it.
+   */
+  liveRecheckMs: number;
   webDistDir: string | null;
   /**
    * The server-rendering bundle of the customer pages (`npm run build` writes dist-ssr/); null or a
@@ -257,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,
     unansweredOrdersSweepMs: e.UNANSWERED_ORDERS_SWEEP_MS,
+    liveRecheckMs: 20_000,
     webDistDir: path.resolve('dist'),
     webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),
     mapTileUrl: e.MAP_TILE_URL ?? null,

@@ -11,6 +11,13 @@ export type LiveEvent = { topic: string; type: string; data: Record<string, unkn
 type Listener = (event: LiveEvent, publishedAt: number) => void;
 /** What travels between processes: the event and its publish time. */
 type Envelope = LiveEvent & { at?: number };
+/**
+ * The bus's one internal message: this user's access changed (a session ended, a role, membership or
+ * status moved), so every process re-checks that user's open streams at once. It travels on the
+ * same channel as the events, in order with them, and never reaches a browser
+ * (docs/decisions/0198-live-streams-end-with-access.md).
+ */
+type AccessEnvelope = { accessChanged: string; at: number };
 
 /** The default transport: Postgres NOTIFY on the shared database (docs/decisions/0003-live-events-sse-notify.md). */
 export function notifyTransport(database: Database): BusTransport {
@@ -79,6 +86,7 @@ const FAILURE_LOG_EVERY_MS = 10_000;
 export class LiveBus {
   private readonly byTopic = new Map<string, Set<Listener>>();
   private readonly gapListeners = new Set<() => void>();
+  private readonly accessListeners = new Set<(userId: string) => void>();
   private failures = { count: 0, loggedAt: 0 };
 
   /**
@@ -112,6 +120,7 @@ export class LiveBus {
     await this.transport.close().catch(() => undefined);
     this.byTopic.clear();
     this.gapListeners.clear();
+    this.accessListeners.clear();
   }
 
   /**
@@ -127,17 +136,39 @@ export class LiveBus {
       const problem = liveEventProblem(topic, type, data);
       if (problem) throw new Error(`live event refused: ${problem}`);
     }
-    const payload = JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope);
+    await this.send(JSON.stringify({ topic, type, data, at: Date.now() } satisfies Envelope), { topic, type });
+  }
+
+  /**
+   * Tells every process that this user's access changed: each re-checks the user's open streams at
+   * once and ends those whose session or topics no longer hold. Call it after the commit of a
+   * change that can take access away: a session deleted, an admin role or activation, a brand
+   * membership or site list, a driver status or area, an account deleted.
+   */
+  async accessChanged(userId: string): Promise<void> {
+    await this.send(JSON.stringify({ accessChanged: userId, at: Date.now() } satisfies AccessEnvelope), {
+      accessChanged: userId,
+    });
+  }
+
+  /** Called with the user id of every access-changed message, from any process; returns an unsubscriber. */
+  onAccessChanged(listener: (userId: string) => void): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  private async send(payload: string, about: Record<string, string>): Promise<void> {
     try {
       await this.transport.send(payload);
     } catch (err) {
-      // A lost event must not undo a committed change; readers catch up on reconnect. While the
-      // transport is down every publish fails: log the first and then a count every 10 s.
+      // A lost event must not undo a committed change; readers catch up on reconnect, and a lost
+      // access-changed message is caught by the streams' periodic re-check. While the transport is
+      // down every publish fails: log the first and then a count every 10 s.
       this.failures.count++;
       const now = Date.now();
       if (now - this.failures.loggedAt >= FAILURE_LOG_EVERY_MS) {
         this.log.error(
-          { err, topic, type, failedSinceLastLog: this.failures.count, bus: this.transport.kind },
+          { err, ...about, failedSinceLastLog: this.failures.count, bus: this.transport.kind },
           'could not publish live event',
         );
         this.failures = { count: 0, loggedAt: now };
@@ -195,11 +226,16 @@ export class LiveBus {
   }
 
   private deliver(payload: string): void {
-    let envelope: Envelope;
+    let envelope: Envelope | AccessEnvelope;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelope = JSON.parse(payload) as Envelope | AccessEnvelope;
     } catch {
       this.log.warn('ignored a malformed live event');
+      return;
+    }
+    if ('accessChanged' in envelope) {
+      if (typeof envelope.accessChanged !== 'string') return;
+      for (const listener of [...this.accessListeners]) listener(envelope.accessChanged);
       return;
     }
     const set = this.byTopic.get(envelope.topic);

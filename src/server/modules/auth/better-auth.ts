@@ -17,7 +17,16 @@ import { getCompanyDetails } from '../settings';
  */
 const SELF_SERVE_TYPES = ['customer', 'driver', 'partner'];
 
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+/**
+ * `sessionEnded`: told after every deleted session (sign-out, password reset, revoked sessions),
+ * so the user's open event streams are re-checked at once (docs/decisions/0198-live-streams-end-with-access.md).
+ */
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  hooks: { sessionEnded?: (userId: string) => Promise<void> } = {},
+) {
   /**
    * An account e-mail in the words of the company of the settings at the moment it is sent, with
    * the support phone in its footer (docs/decisions/0171-company-details-in-messages.md).
@@ -101,6 +110,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       },
     },
     databaseHooks: {
+      session: {
+        delete: {
+          // Runs after the delete's commit, for each session a delete removed.
+          async after(session) {
+            await hooks.sessionEnded?.(session.userId);
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
