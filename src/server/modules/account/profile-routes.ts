@@ -16,6 +16,8 @@ export function profileRoutes(app: FastifyInstance, deps: { db: Db }): void {
 
   route(app, accountEndpoints.deleteAccount, async (request, reply) => {
     await deleteAccount(deps.db, app.deps.auth, request.actor!.userId, request.body.password);
+    // The sessions went with the user row (no session hook runs): end the open event streams at once.
+    await app.deps.bus.accessChanged(request.actor!.userId);
     return reply.status(204).send();
   });
 

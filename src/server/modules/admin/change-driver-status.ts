@@ -58,6 +58,8 @@ export async function changeDriverStatus(
 
   await deps.bus.publish(topicName.user(driverId), 'driver.status', { driverId, status: result.to });
   await deps.bus.publish(topicName.admin, 'driver.status', { driverId, status: result.to });
+  // After the driver's own status event: then their open streams are re-checked (a suspended driver's end).
+  await deps.bus.accessChanged(driverId);
   const driver = await findDriver(deps.db, driverId);
   return { driver: driver!, message: DRIVER_STATUS_MESSAGES[result.to as keyof typeof DRIVER_STATUS_MESSAGES] };
 }

@@ -29,9 +29,16 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
     setAvailability({ db, bus: bus() }, request.actor!.userId, request.body.isOnline),
   );
 
-  route(app, driverEndpoints.patchDriverPostcode, async (request) =>
-    updatePostcode({ db, geocoder: app.deps.geocoder }, request.actor!.userId, request.body.postcode),
-  );
+  route(app, driverEndpoints.patchDriverPostcode, async (request) => {
+    const area = await updatePostcode(
+      { db, geocoder: app.deps.geocoder },
+      request.actor!.userId,
+      request.body.postcode,
+    );
+    // A stream of the old area's jobs ends at once.
+    await bus().accessChanged(request.actor!.userId);
+    return area;
+  });
 
   route(app, driverEndpoints.patchDriverJobRadius, async (request) =>
     setJobRadius(db, request.actor!.userId, request.body.miles),

@@ -38,12 +38,22 @@ export function staffRoutes(app: FastifyInstance): void {
     staff: await listStaff(db, request.actor!.userId, request.params.brandId),
   }));
 
-  route(app, partnerEndpoints.patchPartnerBrandsByBrandIdStaffByUserId, async (request) => ({
-    member: await updateStaffMember(db, request.actor!, request.params.brandId, request.params.userId, request.body),
-  }));
+  // A member's changed or removed access ends their open event streams at once.
+  route(app, partnerEndpoints.patchPartnerBrandsByBrandIdStaffByUserId, async (request) => {
+    const member = await updateStaffMember(
+      db,
+      request.actor!,
+      request.params.brandId,
+      request.params.userId,
+      request.body,
+    );
+    await app.deps.bus.accessChanged(request.params.userId);
+    return { member };
+  });
 
   route(app, partnerEndpoints.deletePartnerBrandsByBrandIdStaffByUserId, async (request) => {
     await removeStaffMember(db, request.actor!, request.params.brandId, request.params.userId);
+    await app.deps.bus.accessChanged(request.params.userId);
     return { ok: true as const };
   });
 

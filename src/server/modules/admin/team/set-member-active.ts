@@ -45,6 +45,8 @@ export async function setMemberActive(
     }
     return updated;
   });
+  // A deactivated member's open event streams end at once, before the team event goes out.
+  await deps.bus.accessChanged(member.userId!);
   await deps.bus.publish(topicName.admin, 'team.member', { memberId, isActive });
   return toTeamMember(member);
 }

@@ -42,6 +42,8 @@ export async function setMemberRole(
     });
     return updated;
   });
+  // The member's open event streams end at once and reconnect with the new role's rights.
+  await deps.bus.accessChanged(member.userId!);
   await deps.bus.publish(topicName.admin, 'team.member', { memberId, isActive: member.isActive });
   return toTeamMember(member);
 }
