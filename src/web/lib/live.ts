@@ -5,6 +5,7 @@ import { endpoints } from './endpoints.generated';
 // Types only: the table's zod schemas never reach the browser (customer pages load no zod).
 import type { EventsOn, LiveEvent, LiveEventData, LiveEventOf } from '../../domain/live-events';
 import type { TopicKind, TopicKindOf, TopicString } from '../../domain/topics';
+import { STREAM_END_EVENT, reconnectsAfter, refusalIsFinal } from '../../domain/live-stream-end';
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -33,8 +34,11 @@ const MAX_BACKOFF_MS = 30_000;
  * The web app's one EventSource client: subscribes to some topics (`topicName.*`) while the
  * component is mounted and answers the connection's state. EventSource reconnects by itself after
  * a drop (the server's `retry: 2000`); when the server refused the stream outright (it closes for
- * good) this retries with backoff from 1 s up to 30 s. After any reconnect the `refetch` queries
- * are invalidated, so nothing stays stale.
+ * good) this retries with backoff from 1 s up to 30 s, unless the refusal is a 401 or 403. When the
+ * server ends the stream because access ended (`event: end`), it stops, or reconnects at once when
+ * only the rights moved (docs/decisions/0198-live-streams-end-with-access.md). After any reconnect,
+ * and on stopping, the `refetch` queries are invalidated, so nothing stays stale and the screen
+ * meets the same 401 or 403 the app already handles.
  */
 export function useLiveEvents<T extends TopicString>(
   topics: readonly T[],
@@ -57,6 +61,8 @@ export function useLiveEvents<T extends TopicString>(
     let attempt = 0;
     let dropped = false;
     let stopped = false;
+    /** Refused until the user signs in again or their rights change: no more attempts. */
+    let refused = false;
 
     const catchUp = () => {
       for (const queryKey of latest.current.refetch ?? []) void queryClient.invalidateQueries({ queryKey });
@@ -67,9 +73,38 @@ export function useLiveEvents<T extends TopicString>(
       handler?.(event.data, event);
       if ((refetchOn as readonly string[] | undefined)?.includes(event.type)) catchUp();
     };
+    const giveUp = () => {
+      refused = true;
+      clearTimeout(retry);
+      source?.close();
+      catchUp();
+    };
+    // EventSource does not say why it was refused: ask once, and abort before any stream body.
+    const refusedForGood = async (): Promise<boolean> => {
+      const controller = new AbortController();
+      try {
+        const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+        return refusalIsFinal(res.status);
+      } catch {
+        return false;
+      } finally {
+        controller.abort();
+      }
+    };
     const connect = () => {
       source?.close();
       source = new EventSource(url);
+      source.addEventListener(STREAM_END_EVENT, (message) => {
+        let reason: unknown;
+        try {
+          reason = (JSON.parse((message as MessageEvent<string>).data) as { reason?: unknown }).reason;
+        } catch {
+          reason = undefined;
+        }
+        if (!reconnectsAfter(reason)) return giveUp();
+        dropped = true;
+        connect();
+      });
       source.onopen = () => {
         attempt = 0;
         setStatus('live');
@@ -86,17 +121,22 @@ export function useLiveEvents<T extends TopicString>(
         deliver(event);
       };
       source.onerror = () => {
-        if (stopped) return;
+        if (stopped || refused) return;
         dropped = true;
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           clearTimeout(retry);
-          retry = setTimeout(connect, Math.min(1000 * 2 ** attempt++, MAX_BACKOFF_MS));
+          void refusedForGood().then((final) => {
+            if (stopped || refused) return;
+            if (final) return giveUp();
+            retry = setTimeout(connect, Math.min(1000 * 2 ** attempt++, MAX_BACKOFF_MS));
+          });
         }
       };
     };
     const onOnline = () => {
       catchUp();
+      if (refused) return;
       if (source?.readyState !== EventSource.OPEN) {
         clearTimeout(retry);
         connect();
