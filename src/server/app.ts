@@ -128,7 +128,7 @@ export async function buildApp(
   registerAuth(app, auth, database.db, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 
-  healthRoutes(app, { database, demo: config.demo });
+  healthRoutes(app, { database, demo: config.demo, production: config.production });
   if (!config.production) docsRoute(app);
   meRoutes(app, { db: database.db });
   liveRoutes(app, {

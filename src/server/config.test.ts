@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDatabaseSettings } from './config';
 import { generateVapidKeys } from './platform/notify/vapid-keys';
 
 const base = { DATA_DIR: '/tmp/halalnosh-config-test' };
@@ -17,6 +17,32 @@ describe('loadConfig', () => {
     const url = 'postgres://postgres@127.0.0.1/halalnosh';
     expect(loadConfig({ ...base, DATABASE_URL: url, AUTH_SECRET: 's'.repeat(32) }).demo).toBe(false);
     expect(loadConfig({ ...base, DATABASE_URL: url, DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('has no demo data in production unless DEMO=1, on the embedded database too (docs/decisions/0197-no-demo-in-production-and-first-admin.md)', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' })).toMatchObject({ production: true, demo: false });
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: '1' })).toMatchObject({ production: true, demo: true });
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: '0' }).demo).toBe(false);
+    const url = 'postgres://postgres@127.0.0.1/halalnosh';
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: url, AUTH_SECRET: 's'.repeat(32) }).demo).toBe(
+      false,
+    );
+    // Outside production, npm start still serves the demo on the embedded database.
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).demo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).demo).toBe(true);
+  });
+
+  it('reads only where the database is for commands (create-admin)', () => {
+    expect(loadDatabaseSettings({ DATA_DIR: '/srv/halalnosh' })).toEqual({
+      databaseUrl: null,
+      dataDir: '/srv/halalnosh',
+    });
+    expect(loadDatabaseSettings({ DATABASE_URL: 'postgres://h/db', NODE_ENV: 'production' })).toMatchObject({
+      databaseUrl: 'postgres://h/db',
+    });
+    expect(() => loadDatabaseSettings({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /^Configuration error: DATABASE_URL must start with postgres/,
+    );
   });
 
   it('stops with one line naming a malformed setting', () => {

@@ -12,6 +12,10 @@ export type Config = {
   /** Set: live events travel over Redis pub/sub instead of Postgres NOTIFY (docs/deploy.md). */
   redisUrl: string | null;
   dataDir: string;
+  /**
+   * Seed the demo restaurants and accounts (password in the README): DEMO, else on the embedded
+   * database outside production only.
+   */
   demo: boolean;
   publicUrl: string;
   smtpUrl: string | null;
@@ -204,6 +208,20 @@ function vapidSubject(publicUrl: string, mailFrom: string): string {
   return `mailto:${/^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@halalnosh.test'}`;
 }
 
+/**
+ * Only where the database is (DATABASE_URL, else the embedded one under DATA_DIR), for commands that
+ * open it without serving (create-admin); throws ConfigError like loadConfig.
+ */
+export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'databaseUrl' | 'dataDir'> {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration error: ${String(issue.path[0])} ${issue.message}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL ?? null, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
 /** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -215,8 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL ?? null;
   const dataDir = path.resolve(e.DATA_DIR);
-  const demo = e.DEMO ?? databaseUrl === null;
   const production = e.NODE_ENV === 'production';
+  // Demo accounts share a published password: production carries them only when DEMO=1 says so,
+  // on either database (docs/decisions/0197-no-demo-in-production-and-first-admin.md).
+  const demo = e.DEMO ?? (databaseUrl === null && !production);
   if (!e.AUTH_SECRET && databaseUrl && !demo) {
     throw new ConfigError('Configuration error: AUTH_SECRET is required with DATABASE_URL (at least 32 characters)');
   }

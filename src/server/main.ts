@@ -1,8 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { buildApp, openDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedCities } from './db/seed/seed-catalog';
-import { seedDemo } from './db/seed/seed-demo';
+import { seedOnStart } from './start-up';
 
 async function main(): Promise<void> {
   logMemory(process.env.MEMORY_LOG);
@@ -17,9 +16,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase(config);
-  // The city directory is reference data in every mode; restaurants and accounts only in demo mode.
-  if (config.demo) await seedDemo(database.db, { log: (m) => console.log(m), uploadDir: config.uploads.dir });
-  else await seedCities(database.db);
+  await seedOnStart(database, config, (m) => console.log(m));
   await database.settle?.();
   const app = await buildApp(config, { database, closeDatabase: true });
   const shutdown = async (signal: string) => {

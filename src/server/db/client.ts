@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { ThreadedPglite } from './pglite-thread';
 import * as schema from './schema/index';
 
@@ -49,28 +50,41 @@ export async function openPglite(
   { thread = process.env.PGLITE_THREAD ? process.env.PGLITE_THREAD === '1' : dir !== null }: { thread?: boolean } = {},
 ): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
+  // One process at a time: the server, or a command such as create-admin (docs/deploy.md).
+  const release = dir ? await lockDataDir(dir) : async () => undefined;
   const created = dir !== null && !existsSync(path.join(dir, 'PG_VERSION'));
-  const client = thread
-    ? (new ThreadedPglite(dir, PGLITE_START) as unknown as PGlite)
-    : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
-  await client.waitReady;
-  if (!thread) onePerTurn(client);
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  let client: PGlite | undefined;
+  let db: unknown;
+  try {
+    client = thread
+      ? (new ThreadedPglite(dir, PGLITE_START) as unknown as PGlite)
+      : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
+    await client.waitReady;
+    if (!thread) onePerTurn(client);
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const drizzled = drizzle({ client, schema });
+    await migrate(drizzled, { migrationsFolder: MIGRATIONS });
+    db = drizzled;
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    await release();
+    throw err;
+  }
+  const opened = client;
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     async listen(channel, onPayload) {
-      const unsub = await client.listen(channel, onPayload);
+      const unsub = await opened.listen(channel, onPayload);
       return async () => unsub();
     },
     async settle() {
-      if (created && client instanceof ThreadedPglite) await client.renew();
+      if (created && opened instanceof ThreadedPglite) await opened.renew();
     },
     async close() {
-      await client.close();
+      await opened.close();
+      await release();
     },
   };
 }
