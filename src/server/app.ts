@@ -131,7 +131,13 @@ export async function buildApp(
   if (!config.production) docsRoute(app);
   meRoutes(app, { db: database.db });
   liveRoutes(app, { db: database.db, bus });
-  uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
+  uploadRoutes(app, {
+    db: database.db,
+    uploadDir: config.uploads.dir,
+    maxBytes: config.uploads.maxBytes,
+    limit: config.uploads.limit,
+    windowSeconds: config.rateLimits.windowSeconds,
+  });
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });
   menuRoutes(app);
