@@ -23,6 +23,7 @@ import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
 import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
 import { startScheduledOrdersSweeper } from './jobs/scheduled-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
+import { startUnusedUploadsSweeper } from './jobs/unused-uploads';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
@@ -185,6 +186,7 @@ export async function buildApp(
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, uploadDir: config.uploads.dir }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(
       await startOutboxWorker(
