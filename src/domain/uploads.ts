@@ -9,6 +9,20 @@ export const UPLOAD_PURPOSES = [
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
+/**
+ * The most pixels an uploaded image may have: 25 megapixels. The 24 MP photo of a recent phone
+ * (5712 × 4284) and an A4 page scanned at 300 dpi (2480 × 3508) fit; the 48 to 200 MP full-sensor
+ * modes do not, and no menu photo, logo or document needs them, since everything is stored at
+ * 1600 px at most (docs/decisions/0205-upload-limits-and-sweeping.md).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+/** The refusal of an image over MAX_IMAGE_PIXELS, saying how large it is. */
+export function imageTooLargeMessage(width: number, height: number): string {
+  const mp = ((width * height) / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 });
+  return `This image is ${mp} megapixels (${width.toLocaleString('en-GB')} × ${height.toLocaleString('en-GB')} pixels). Please select an image of at most 25 megapixels, such as a photo at your camera's standard size.`;
+}
+
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf';
 
 /** What each purpose accepts, whether it is private, and who may upload it. */

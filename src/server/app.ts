@@ -23,6 +23,7 @@ import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
 import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
 import { startScheduledOrdersSweeper } from './jobs/scheduled-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
+import { startUnusedUploadsSweeper } from './jobs/unused-uploads';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
@@ -137,7 +138,13 @@ export async function buildApp(
     actorOf: (request) => actorOf(auth, database.db, request),
     recheckMs: config.liveRecheckMs,
   });
-  uploadRoutes(app, { db: database.db, uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes });
+  uploadRoutes(app, {
+    db: database.db,
+    uploadDir: config.uploads.dir,
+    maxBytes: config.uploads.maxBytes,
+    limit: config.uploads.limit,
+    windowSeconds: config.rateLimits.windowSeconds,
+  });
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });
   menuRoutes(app);
@@ -185,6 +192,7 @@ export async function buildApp(
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, uploadDir: config.uploads.dir }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(
       await startOutboxWorker(

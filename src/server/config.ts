@@ -31,8 +31,11 @@ export type Config = {
    */
   sms: { url: string; token: string | null; from: string } | null;
   authSecret: string;
-  /** Uploaded files live on local disk under dir. */
-  uploads: { dir: string; maxBytes: number };
+  /**
+   * Uploaded files live on local disk under dir. `limit`: uploads per client IP and per account
+   * within rateLimits.windowSeconds, past it 429 (docs/decisions/0205-upload-limits-and-sweeping.md).
+   */
+  uploads: { dir: string; maxBytes: number; limit: WriteLimit };
   /** Requests per minute per IP on sign-in before 429 (tests raise it). */
   signInLimitPerMinute: number;
   /**
@@ -142,6 +145,13 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  UPLOAD_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+  UPLOAD_LIMIT_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DEMO_FLEET: flag.default(false),
@@ -266,7 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN ?? null, from: e.SMS_FROM } : null,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
-    uploads: { dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')), maxBytes: e.UPLOAD_MAX_BYTES },
+    uploads: {
+      dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      limit: { perIp: e.UPLOAD_LIMIT_PER_IP, perAccount: e.UPLOAD_LIMIT_PER_ACCOUNT },
+    },
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

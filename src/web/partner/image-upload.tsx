@@ -14,6 +14,10 @@ function uploadFailure(error: unknown): void {
     toast.error('Invalid file type', { description: 'Please select a valid image file' });
   } else if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
     toast.error('File too large', { description: 'Please select an image smaller than 5MB' });
+  } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    // The server's own reason: too many pixels, too many uploads, or no submitted location yet
+    // (docs/product/partner.md#menu-manager).
+    toast.error('Upload failed', { description: error.message });
   } else {
     toast.error('Upload failed', { description: 'Failed to upload image' });
   }

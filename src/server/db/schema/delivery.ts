@@ -81,6 +81,10 @@ export const deliveryJobs = pgTable(
       .where(sql`${t.status} = 'available'`),
     index('delivery_jobs_driver_idx').on(t.driverId, t.status),
     index('delivery_jobs_status_idx').on(t.status),
+    // Deleting an upload checks this foreign key; the unused-uploads sweeper asks it too.
+    index('delivery_jobs_proof_upload_idx')
+      .on(t.proofUploadId)
+      .where(sql`${t.proofUploadId} is not null`),
   ],
 );
 
@@ -97,7 +101,11 @@ export const driverDocuments = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('driver_documents_driver_kind').on(t.driverId, t.kind)],
+  (t) => [
+    unique('driver_documents_driver_kind').on(t.driverId, t.kind),
+    // Deleting an upload checks this foreign key; the unused-uploads sweeper asks it too.
+    index('driver_documents_upload_idx').on(t.uploadId),
+  ],
 );
 
 export const driverPayouts = pgTable(

@@ -44,6 +44,8 @@ export const halalCertificates = pgTable(
     index('halal_certificates_site_idx').on(t.siteId, t.status),
     // The expiry sweeper's scan: approved certificates by expiry date.
     index('halal_certificates_status_expiry_idx').on(t.status, t.expiresOn),
+    // Deleting an upload checks this foreign key; the unused-uploads sweeper asks it too.
+    index('halal_certificates_upload_idx').on(t.uploadId),
     check('halal_certificates_dates', sql`${t.issuedOn} <= ${t.expiresOn}`),
   ],
 );

@@ -2,12 +2,20 @@ import { uploadsEndpoints } from '../../../domain/contracts/uploads/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../domain/errors';
+import type { WriteLimit } from '../../config';
 import type { Db } from '../../db/client';
+import { rateLimited } from '../../plugins/rate-limit';
 import { readUpload } from './read-upload';
 import { storeUpload } from './store-upload';
 
-export function uploadRoutes(app: FastifyInstance, deps: { db: Db; uploadDir: string; maxBytes: number }): void {
-  route(app, uploadsEndpoints.postUploads, async (request, reply) => {
+export function uploadRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; uploadDir: string; maxBytes: number; limit: WriteLimit; windowSeconds: number },
+): void {
+  // Counted before the body is read, so a refused upload is neither decoded nor stored
+  // (docs/decisions/0205-upload-limits-and-sweeping.md).
+  const limited = rateLimited(deps.db, 'uploads', deps.limit, deps.windowSeconds);
+  route(app, uploadsEndpoints.postUploads, { onRequest: limited }, async (request, reply) => {
     if (!request.isMultipart())
       throw new AppError('VALIDATION_ERROR', 'Send the file as multipart/form-data in the field "file"');
     const file = await request.file({ limits: { fileSize: deps.maxBytes, files: 1 } });
