@@ -180,9 +180,10 @@ test('an operations manager invites a support agent, who accepts from the e-mail
   await expectPath(page, '/admin/team');
   await page.getByRole('button', { name: 'Invite Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
-  // An operations manager cannot offer Super Admin; the default is Customer Service.
+  // An operations manager offers neither Super Admin nor Finance (payouts are not theirs); the default is Customer Service.
   await expect(dialog.getByLabel('Role')).toHaveValue('cs_agent');
   await expect(dialog.getByLabel('Role').locator('option[value="super_admin"]')).toHaveCount(0);
+  await expect(dialog.getByLabel('Role').locator('option[value="finance"]')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Send Invite' }).click();
   await expect(page.getByText('Please fill in all fields')).toBeVisible();
   await dialog.getByLabel('Full name').fill('Amina Yusuf');

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
-import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
+import { offerableRoles } from '../../domain/role-grants';
+import { ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
@@ -13,7 +14,10 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { adminKeys } from './admin-api';
 
-/** Invite a team member: full name, e-mail and role (default Customer Service; Super Admin only for a Super Admin). */
+/**
+ * Invite a team member: full name, e-mail and role (default Customer Service). Only the roles the
+ * inviter may offer are listed, the server's own rule (docs/decisions/0200-grant-within-own-role.md).
+ */
 export function InviteDialog({
   open,
   onClose,
@@ -27,7 +31,7 @@ export function InviteDialog({
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('cs_agent');
-  const roles = ADMIN_ROLES.filter((r) => r !== 'super_admin' || inviterRole === 'super_admin');
+  const roles = offerableRoles(inviterRole);
 
   const send = useMutation({
     mutationFn: (body: { fullName: string; email: string; role: AdminRole }) =>

@@ -3,6 +3,7 @@ import { MoreHorizontal, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, type TeamMember } from '../../domain/contracts/admin/team';
+import { mayOffer } from '../../domain/role-grants';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
@@ -140,7 +141,8 @@ export function TeamPage() {
             <tbody>
               {team.data.members.map((m) => {
                 const self = m.userId === me?.id;
-                const locked = m.role === 'super_admin' && me?.adminRole !== 'super_admin';
+                // A member whose role has areas beyond the viewer's own is not theirs to switch (docs/decisions/0200-grant-within-own-role.md).
+                const locked = !mayOffer(me?.adminRole, m.role);
                 return (
                   <tr key={m.id} className="border-b border-border last:border-0">
                     <th scope="row" className="py-2 text-left font-medium">

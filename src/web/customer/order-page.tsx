@@ -363,14 +363,16 @@ function OrderDetails({ order }: { order: OrderView }) {
         </div>
 
         <div className="grid grid-cols-1 gap-6">
-          <Panel title="Contact" icon={<User aria-hidden="true" />}>
-            <p className="text-sm">
-              <span className="font-medium">{order.contact.name}</span>
-              <br />
-              <span className="text-muted-foreground">{order.contact.phone}</span>
-            </p>
-          </Panel>
-          {isDelivery ? (
+          {order.contact ? (
+            <Panel title="Contact" icon={<User aria-hidden="true" />}>
+              <p className="text-sm">
+                <span className="font-medium">{order.contact.name}</span>
+                <br />
+                <span className="text-muted-foreground">{order.contact.phone}</span>
+              </p>
+            </Panel>
+          ) : null}
+          {isDelivery && !order.delivery ? null : isDelivery ? (
             <Panel title="Delivery address" icon={<MapPin aria-hidden="true" />}>
               <p className="text-sm">
                 {order.delivery?.address}

@@ -14,6 +14,10 @@ export const TEAM_MESSAGES = {
   deactivated: 'Member deactivated',
   statusFailed: 'Failed to update member status',
   superAdminOnly: 'Only a Super Admin can invite another Super Admin',
+  /** An inviter offers only roles whose areas they have themselves (docs/decisions/0200-grant-within-own-role.md). */
+  beyondOwnRole: 'You can only invite someone to a role whose areas you have yourself',
+  /** The same rule for switching a member on or off. */
+  beyondOwnRoleStatus: 'You can only change members whose role has no areas beyond your own',
   alreadyMember: 'This person is already on the team',
 } as const;
 

@@ -63,8 +63,15 @@ export const orderView = z.object({
   totalMinor: z.int(),
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),
-  contact: z.object({ name: z.string(), phone: z.string() }),
-  /** Null for pickup. lat/lng: where the address was geocoded (the map's drop-off), null when unknown. */
+  /**
+   * The customer's name and phone; null where the caller may not see them
+   * (docs/product/orders.md#who-may-see-an-order): a driver after the job, Finance and Read Only.
+   */
+  contact: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  /**
+   * Null for pickup, and where the caller may not see the address (as `contact`). lat/lng: where the
+   * address was geocoded (the map's drop-off), null when unknown.
+   */
   delivery: z
     .object({
       address: z.string().nullable(),

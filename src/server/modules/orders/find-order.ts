@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
+import { type OrderAudience, orderAudienceOf } from '../../../domain/order-visibility';
 import type { Actor } from '../../../domain/policies';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/index';
@@ -24,7 +25,8 @@ export async function findOrderByRef(db: DbOrTx, ref: string): Promise<OrderRow 
 }
 
 /**
- * The order and how this caller may see it. A stranger, a wrong token and a missing order get the
+ * The order and how this caller may see it: `viewer` how they relate to it, `audience` which parts of
+ * it they see (domain/order-visibility.ts). A stranger, a wrong token and a missing order get the
  * same 404, so order numbers cannot be probed.
  */
 export async function loadViewableOrder(
@@ -32,9 +34,10 @@ export async function loadViewableOrder(
   ref: string,
   actor: Actor | null,
   visitorToken: string | null | undefined,
-): Promise<{ order: OrderRow; viewer: OrderViewer }> {
+): Promise<{ order: OrderRow; viewer: OrderViewer; audience: Exclude<OrderAudience, 'stranger'> }> {
   const order = await findOrderByRef(db, ref);
   const viewer = order ? await orderViewer(db, order, actor, visitorToken ?? null) : null;
-  if (!order || !viewer) throw new AppError('NOT_FOUND', 'Order not found');
-  return { order, viewer };
+  const audience = orderAudienceOf(viewer, actor?.adminRole ?? null);
+  if (!order || !viewer || audience === 'stranger') throw new AppError('NOT_FOUND', 'Order not found');
+  return { order, viewer, audience };
 }

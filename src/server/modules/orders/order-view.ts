@@ -3,6 +3,7 @@ import { siteDisplayName } from '../../../domain/checkout';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import type { OrderStatus } from '../../../domain/order-flow';
 import { orderPageLabel } from '../../../domain/order-status-labels';
+import { type OrderAudience, sees, viewerOf } from '../../../domain/order-visibility';
 import type { DbOrTx } from '../../db/client';
 import {
   brands,
@@ -16,14 +17,10 @@ import {
   sites,
   userProfiles,
 } from '../../db/schema/index';
-import type { OrderViewer } from '../access';
 import { scheduledViewOf } from './schedule-view';
 
-/** Statuses in which a driver is on the order and the customer sees their card. */
-const DRIVER_ON_ORDER: readonly OrderStatus[] = ['DRIVER_ASSIGNED', 'PREPARING', 'READY', 'OUT_FOR_DELIVERY'];
-const RATEABLE: readonly OrderStatus[] = ['DELIVERED', 'COLLECTED'];
-/** Who sees the driver's live position on the map (docs/decisions/0080-maps.md): not the restaurant, not the driver. */
-const LOCATION_VIEWERS: readonly OrderViewer[] = ['customer', 'visitor', 'admin'];
+/** Who sees which part in which status is one table: domain/order-visibility.ts (docs/product/orders.md#who-may-see-an-order). */
+type SeenBy = Exclude<OrderAudience, 'stranger'>;
 
 /** What an order's view is made of: its row, branch, lines, history, ETA, rating and driver. */
 export type OrderViewParts = {
@@ -99,8 +96,8 @@ function byName(
   return (a.menuItemId ?? '') < (b.menuItemId ?? '') ? -1 : (a.menuItemId ?? '') > (b.menuItemId ?? '') ? 1 : 0;
 }
 
-/** Builds the order as this viewer may see it; the caller has already decided the viewer. */
-export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderViewer): Promise<OrderView> {
+/** Builds the order as this audience may see it; the caller has already decided the audience. */
+export async function buildOrderView(db: DbOrTx, orderId: string, viewer: SeenBy): Promise<OrderView> {
   const [row] = await db
     .select({ order: orders, site: sites, brandName: brands.name })
     .from(orders)
@@ -123,7 +120,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   ]);
 
   let driver: OrderView['driver'] = null;
-  if (o.driverId && viewer !== 'driver' && DRIVER_ON_ORDER.includes(o.status)) {
+  if (o.driverId && sees(viewer, 'driver', o.status)) {
     const [d] = await db
       .select({
         firstName: userProfiles.firstName,
@@ -151,7 +148,7 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
       .where(eq(deliveryJobs.orderId, o.id))
       .limit(1);
     driverArrivedAt = j?.arrivedAt ?? null;
-    if (LOCATION_VIEWERS.includes(viewer) && j && j.lat !== null && j.lng !== null && j.at)
+    if (sees(viewer, 'driverLocation', o.status) && j && j.lat !== null && j.lng !== null && j.at)
       driverLocation = { lat: j.lat, lng: j.lng, at: j.at };
   }
   let driverSearch: OrderViewParts['driverSearch'] = { noDriverFound: false, findingNewDriver: false };
@@ -182,17 +179,22 @@ export async function buildOrderView(db: DbOrTx, orderId: string, viewer: OrderV
   );
 }
 
-/** The view of an order from its parts (no database): placing an order builds it from what it wrote. */
-export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderView {
-  const { order: o, site: s, eta, rating, driver } = parts;
-  const items = [...parts.items].sort(byName);
+/**
+ * The view of an order from its parts (no database): placing an order builds it from what it wrote.
+ * Each part is shown only where the visibility table says so; a hidden part is null (empty lists,
+ * zero money), never left out, so every answer has the same shape.
+ */
+export function orderViewOf(parts: OrderViewParts, viewer: SeenBy): OrderView {
+  const { order: o, site: s, eta, rating } = parts;
+  const shows = (field: Parameters<typeof sees>[1]) => sees(viewer, field, o.status);
+  const items = shows('items') ? [...parts.items].sort(byName) : [];
   const history = parts.history;
+  const totals = shows('totals');
+  const driver = shows('driver') ? parts.driver : null;
 
-  // Shown only while out for delivery, and only to the customer and admins (docs/decisions/0080-maps.md).
-  const shared = o.status === 'OUT_FOR_DELIVERY' && LOCATION_VIEWERS.includes(viewer) ? parts.driverLocation : null;
+  // The driver's position (docs/decisions/0080-maps.md): never to the restaurant nor the driver.
+  const shared = shows('driverLocation') ? parts.driverLocation : null;
   const driverLocation = shared ? { lat: shared.lat, lng: shared.lng, at: shared.at.toISOString() } : null;
-
-  const isCustomer = viewer === 'customer' || viewer === 'visitor';
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -219,16 +221,16 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
       lineTotalMinor: i.lineTotalMinor,
       options: i.options ?? [],
     })),
-    subtotalMinor: o.subtotalMinor,
-    deliveryFeeMinor: o.deliveryFeeMinor,
-    serviceFeeMinor: o.serviceFeeMinor,
-    tipMinor: o.tipMinor,
-    totalMinor: o.totalMinor,
+    subtotalMinor: totals ? o.subtotalMinor : 0,
+    deliveryFeeMinor: totals ? o.deliveryFeeMinor : 0,
+    serviceFeeMinor: totals ? o.serviceFeeMinor : 0,
+    tipMinor: totals ? o.tipMinor : 0,
+    totalMinor: totals ? o.totalMinor : 0,
     paymentMethod: 'cash',
     createdAt: o.createdAt.toISOString(),
-    contact: { name: o.customerName, phone: o.customerPhone },
+    contact: shows('contact') ? { name: o.customerName, phone: o.customerPhone } : null,
     delivery:
-      o.orderType === 'DELIVERY'
+      o.orderType === 'DELIVERY' && shows('delivery')
         ? {
             address: o.deliveryAddress,
             postcode: o.deliveryPostcode,
@@ -257,8 +259,8 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     driverLocation,
     driverArrivedAt:
       o.status === 'OUT_FOR_DELIVERY' && parts.driverArrivedAt ? parts.driverArrivedAt.toISOString() : null,
-    deliveryCode: isCustomer && o.status === 'OUT_FOR_DELIVERY' ? o.deliveryVerificationCode : null,
-    canRate: isCustomer && RATEABLE.includes(o.status) && !rating,
+    deliveryCode: shows('deliveryCode') ? o.deliveryVerificationCode : null,
+    canRate: shows('rateAndTip') && !rating,
     rating: rating
       ? {
           rating: rating.rating,
@@ -270,6 +272,6 @@ export function orderViewOf(parts: OrderViewParts, viewer: OrderViewer): OrderVi
     noDriverFound: parts.driverSearch?.noDriverFound ?? false,
     findingNewDriver: parts.driverSearch?.findingNewDriver ?? false,
     scheduled: scheduledViewOf(o),
-    viewer,
+    viewer: viewerOf(viewer),
   };
 }

@@ -21,7 +21,7 @@ export function partnerOrderRoutes(app: FastifyInstance): void {
         reason: body.action === 'reject' ? body.reason : undefined,
       },
     );
-    const order = await buildOrderView(db, result.orderId, 'staff');
+    const order = await buildOrderView(db, result.orderId, 'site_staff');
     return { order, availableActions: partnerActions(order.status, order.orderType, !!result.driverId) };
   });
 }

@@ -35,13 +35,13 @@ export function orderRoutes(app: FastifyInstance): void {
   });
 
   route(app, ordersEndpoints.getOrdersByOrderNumber, async (request) => {
-    const { order, viewer } = await loadViewableOrder(
+    const { order, audience } = await loadViewableOrder(
       db,
       request.params.orderNumber,
       request.actor,
       request.headers[ORDER_TOKEN_HEADER],
     );
-    return { order: await buildOrderView(db, order.id, viewer) };
+    return { order: await buildOrderView(db, order.id, audience) };
   });
 
   route(app, ordersEndpoints.postOrdersByOrderNumberReorder, async (request) => {
@@ -81,10 +81,10 @@ export function orderRoutes(app: FastifyInstance): void {
 
   route(app, ordersEndpoints.postOrdersByOrderNumberCancel, async (request) => {
     const token = request.headers[ORDER_TOKEN_HEADER] ?? null;
-    const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
+    const { order, viewer, audience } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
     const actor = request.actor ? { userId: request.actor.userId, name: request.actor.name } : null;
     await cancelOrder({ db, bus }, { order, viewer, actor, visitorToken: token, reason: request.body.reason });
-    return { order: await buildOrderView(db, order.id, viewer) };
+    return { order: await buildOrderView(db, order.id, audience) };
   });
 
   route(app, ordersEndpoints.postOrdersByOrderNumberCancelRequest, { onRequest: feedback }, async (request, reply) => {
@@ -102,10 +102,10 @@ export function orderRoutes(app: FastifyInstance): void {
 
   route(app, ordersEndpoints.postOrdersByOrderNumberSwitchToPickup, async (request) => {
     const token = request.headers[ORDER_TOKEN_HEADER] ?? null;
-    const { order, viewer } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
+    const { order, viewer, audience } = await loadViewableOrder(db, request.params.orderNumber, request.actor, token);
     const actor = request.actor ? { userId: request.actor.userId } : null;
     await switchToPickup({ db, bus }, { order, viewer, actor, visitorToken: token });
-    return { order: await buildOrderView(db, order.id, viewer) };
+    return { order: await buildOrderView(db, order.id, audience) };
   });
 
   // Orders for later (docs/product/customer.md#order-for-later).

@@ -40,6 +40,15 @@ async function brandSiteIds(tx: DbOrTx, brandId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * Takes every link of this member to the brand's locations away, archived ones included: the staff
+ * page lists only live locations, so a link to an archived one would be access nobody can see.
+ */
+async function unlinkBrandSites(tx: DbOrTx, brandId: string, userId: string): Promise<void> {
+  const ofBrand = tx.select({ id: sites.id }).from(sites).where(eq(sites.brandId, brandId));
+  await tx.delete(siteStaff).where(and(eq(siteStaff.userId, userId), inArray(siteStaff.siteId, ofBrand)));
+}
+
 export async function updateStaffMember(
   db: Db,
   actor: Actor,
@@ -57,9 +66,7 @@ export async function updateStaffMember(
       .update(brandMemberships)
       .set({ role: body.role })
       .where(and(eq(brandMemberships.brandId, brandId), eq(brandMemberships.userId, userId)));
-    if (live.length) {
-      await tx.delete(siteStaff).where(and(eq(siteStaff.userId, userId), inArray(siteStaff.siteId, live)));
-    }
+    await unlinkBrandSites(tx, brandId, userId);
     if (siteIds.length) await tx.insert(siteStaff).values(siteIds.map((siteId) => ({ siteId, userId })));
     await recordAudit(tx, {
       actionType: 'staff_changed',
@@ -77,10 +84,7 @@ export async function updateStaffMember(
 export async function removeStaffMember(db: Db, actor: Actor, brandId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const role = await lockMember(tx, actor, brandId, userId, 'You cannot remove yourself');
-    const live = await brandSiteIds(tx, brandId);
-    if (live.length) {
-      await tx.delete(siteStaff).where(and(eq(siteStaff.userId, userId), inArray(siteStaff.siteId, live)));
-    }
+    await unlinkBrandSites(tx, brandId, userId);
     await tx
       .delete(brandMemberships)
       .where(and(eq(brandMemberships.brandId, brandId), eq(brandMemberships.userId, userId)));

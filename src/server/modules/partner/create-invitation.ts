@@ -3,6 +3,7 @@ import type { CreateInvitationBody, Invitation } from '../../../domain/contracts
 import { AppError } from '../../../domain/errors';
 import { INVITE_ROLE_LABELS, inviteExpiry } from '../../../domain/partner-access';
 import type { Actor } from '../../../domain/policies';
+import { mayOfferBrandRole } from '../../../domain/role-grants';
 import type { Db } from '../../db/client';
 import { brandMemberships, brands, invitations, sites, user } from '../../db/schema/index';
 import type { Mailer } from '../../platform/mail';
@@ -27,7 +28,10 @@ export async function createInvitation(
   input: CreateInvitationBody,
   now = new Date(),
 ): Promise<Invitation> {
-  await requireBrand(deps.db, actor.userId, brandId, 'manage');
+  const inviterRole = await requireBrand(deps.db, actor.userId, brandId, 'manage');
+  // Only roles within the inviter's own (docs/decisions/0200-grant-within-own-role.md).
+  if (!mayOfferBrandRole(inviterRole, input.role))
+    throw new AppError('FORBIDDEN', 'You can only invite someone to a role you hold yourself.');
   const siteIds = input.role === 'admin' ? [] : [...new Set(input.siteIds)];
   const token = newInviteToken();
 

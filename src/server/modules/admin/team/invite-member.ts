@@ -2,6 +2,7 @@ import { and, eq, isNull, lte } from 'drizzle-orm';
 import { INVITE_EXPIRY_DAYS, TEAM_MESSAGES, type TeamInvite } from '../../../../domain/contracts/admin/team';
 import { AppError } from '../../../../domain/errors';
 import type { Actor } from '../../../../domain/policies';
+import { mayOffer } from '../../../../domain/role-grants';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '../../../../domain/roles';
 import { topicName } from '../../../../domain/topics';
 import type { Db } from '../../../db/client';
@@ -15,11 +16,6 @@ import { isUniqueViolation } from '../../../platform/db-errors';
 import { newInviteToken } from './invite-token';
 import { toTeamInvite } from './team-rows';
 
-/** Only a super_admin may offer the super_admin role (docs/product/admin.md#team). */
-export function mayInviteRole(inviter: AdminRole, role: AdminRole): boolean {
-  return role !== 'super_admin' || inviter === 'super_admin';
-}
-
 /**
  * Invites someone to the back-office team: the invitation (expiring in 7 days) and a "Pending"
  * member row without an account are written with the audit row in one transaction; the e-mail with
@@ -31,7 +27,12 @@ export async function inviteMember(
   actor: Actor,
   input: { fullName: string; email: string; role: AdminRole },
 ): Promise<TeamInvite> {
-  if (!mayInviteRole(actor.adminRole!, input.role)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.superAdminOnly);
+  // Only roles within the inviter's own areas (docs/decisions/0200-grant-within-own-role.md), checked
+  // before anything is written.
+  if (!mayOffer(actor.adminRole, input.role)) {
+    const message = input.role === 'super_admin' ? TEAM_MESSAGES.superAdminOnly : TEAM_MESSAGES.beyondOwnRole;
+    throw new AppError('FORBIDDEN', message);
+  }
   const { token, hash } = newInviteToken();
   const now = new Date();
   let invite: typeof invitations.$inferSelect;

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { TeamMember } from '../../../../domain/contracts/admin/team';
+import { TEAM_MESSAGES, type TeamMember } from '../../../../domain/contracts/admin/team';
 import { AppError } from '../../../../domain/errors';
 import type { Actor } from '../../../../domain/policies';
+import { mayOffer } from '../../../../domain/role-grants';
 import { topicName } from '../../../../domain/topics';
 import type { Db } from '../../../db/client';
 import { teamMembers, userProfiles } from '../../../db/schema/index';
@@ -12,8 +13,9 @@ import { toTeamMember } from './team-rows';
 /**
  * Activates or deactivates a team member (docs/product/admin.md#team). Admin rights come from an active
  * admin profile or an active team row, so both are switched together: a deactivated member loses
- * the back office at their next request. Nobody switches themselves off, and only a super_admin
- * changes a super_admin (the same rule as inviting one).
+ * the back office at their next request. Nobody switches themselves off, and only someone who may
+ * offer the member's role switches them, either way: only a super_admin changes a super_admin, an
+ * Operations Manager no Finance member (the same rule as inviting; docs/decisions/0200-grant-within-own-role.md).
  */
 export async function setMemberActive(
   deps: { db: Db; bus: LiveBus },
@@ -29,6 +31,7 @@ export async function setMemberActive(
     if (m.role === 'super_admin' && actor.adminRole !== 'super_admin') {
       throw new AppError('FORBIDDEN', 'Only a Super Admin can change another Super Admin');
     }
+    if (!mayOffer(actor.adminRole, m.role)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.beyondOwnRoleStatus);
     const [updated] = await tx.update(teamMembers).set({ isActive }).where(eq(teamMembers.id, memberId)).returning();
     await tx
       .update(userProfiles)
