@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase(config);
-  await seedOnStart(database, config, (m) => console.log(m));
+  await seedOnStart(database, config, { info: (m) => console.log(m), warn: (m) => console.warn(m) });
   await database.settle?.();
   const app = await buildApp(config, { database, closeDatabase: true });
   const shutdown = async (signal: string) => {

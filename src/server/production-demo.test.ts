@@ -1,11 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
-import { cities } from './db/schema/index';
+import { account, auditLog, cities, user } from './db/schema/index';
+import { seedDemo } from './db/seed/seed-demo';
+import type { Database } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { DEMO_IN_PRODUCTION_WARNING } from './modules/health/routes';
 import { seedOnStart } from './start-up';
@@ -39,22 +42,27 @@ function productionConfig(extra: Record<string, string> = {}): Config {
   };
 }
 
-/** Starts as main.ts does (the start-up seed, then the app) on a fresh database. */
-async function start(config: Config) {
+/**
+ * Starts as main.ts does (the start-up seed, then the app) on a fresh database, or on one an
+ * earlier start left (`before`); returns the start-up's warnings.
+ */
+async function start(config: Config, before?: (db: Database['db']) => Promise<void>) {
   const o = await openTestDatabase();
   opened.push(o);
-  await seedOnStart(o.database, config, () => undefined);
+  await before?.(o.database.db);
+  const warnings: string[] = [];
+  await seedOnStart(o.database, config, { info: () => undefined, warn: (m) => warnings.push(m) });
   const app = await buildApp(config, { database: o.database, logger: false });
-  return { app, db: o.database.db };
+  return { app, db: o.database.db, warnings };
 }
 
-const signInStatus = async (app: Awaited<ReturnType<typeof start>>['app'], email: string) =>
+const signInStatus = async (app: Awaited<ReturnType<typeof start>>['app'], email: string, password = DEMO_PASSWORD) =>
   (
     await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: { email, password: DEMO_PASSWORD },
+      payload: { email, password },
     })
   ).statusCode;
 
@@ -91,4 +99,28 @@ describe('production start-up', () => {
     expect((await app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
     await app.close();
   }, 240_000);
+
+  it('takes the published password from demo accounts an earlier production start seeded, audited, and leaves changed ones alone', async () => {
+    const config = productionConfig();
+    const { app, db, warnings } = await start(config, async (db) => {
+      // Earlier releases seeded demo data in production on the embedded database.
+      await seedDemo(db);
+      const [finance] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'finance@halalnosh.test'));
+      await db
+        .update(account)
+        .set({ password: await hashPassword('a-password-of-our-own') })
+        .where(eq(account.userId, finance.id));
+    });
+    await app.ready();
+    const changed = DEMO_ACCOUNTS.filter((a) => a.email !== 'finance@halalnosh.test');
+    expect(warnings).toHaveLength(changed.length);
+    expect(warnings).toContain(
+      'Demo account admin@halalnosh.test still signed in with the published demo password: that password no longer works for it (reset its password, or remove the account).',
+    );
+    for (const a of changed) expect(await signInStatus(app, a.email), a.email).toBe(401);
+    expect(await signInStatus(app, 'finance@halalnosh.test', 'a-password-of-our-own')).toBe(200);
+    const audited = await db.select().from(auditLog).where(eq(auditLog.actionType, 'demo_password_retired'));
+    expect(audited).toHaveLength(changed.length);
+    await app.close();
+  }, 300_000);
 });
