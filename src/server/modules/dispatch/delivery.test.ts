@@ -109,6 +109,17 @@ describe('completing a delivery', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().job).toMatchObject({ status: 'completed', orderStatus: 'DELIVERED', pickupCode: null });
+    // Once delivered, the customer's name, phone, address and drop-off point are no longer the driver's
+    // to read; the job keeps only the district (docs/decisions/0199-order-visibility-table.md).
+    const done = (await driverCall(t, driver, 'GET', `/api/driver/jobs/${o.job.id}`)).json().job;
+    expect(done).toMatchObject({
+      customerName: null,
+      customerPhone: null,
+      deliveryAddress: null,
+      deliveryInstructions: null,
+      deliveryLocation: null,
+    });
+    expect(done.deliveryPostcode).not.toContain(' ');
     const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id));
     expect(job.proofUploadId).toBe(proofId);
     expect(job.completedAt).not.toBeNull();

@@ -1,6 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { JobDetail, JobSummary } from '../../../domain/contracts/driver/jobs';
 import { normalisePostcode } from '../../../domain/geo';
+import { ACTIVE_JOB_STATUSES } from '../../../domain/order-flow';
 import { jobPay, withTip } from '../../../domain/pay';
 import type { DbOrTx } from '../../db/client';
 import { deliveryJobs, orderItems, orders } from '../../db/schema/index';
@@ -45,7 +46,9 @@ export function visibleTo(driverId: string, now: Date) {
 /** One job as the jobs board lists it; before acceptance the destination is only its district. */
 export function toJobSummary(r: JobRow, driverId: string, awayMiles: number | null = null): JobSummary {
   const j = r.job;
-  const mine = j.driverId === driverId;
+  // The customer's address is the driver's only while the job is theirs and not finished
+  // (docs/decisions/0199-order-visibility-table.md); afterwards only its district, like an offer.
+  const onJob = j.driverId === driverId && ACTIVE_JOB_STATUSES.includes(j.status);
   return {
     id: j.id,
     orderId: j.orderId,
@@ -55,8 +58,8 @@ export function toJobSummary(r: JobRow, driverId: string, awayMiles: number | nu
     pickupAddress: j.pickupAddress,
     pickupPostcode: j.pickupPostcode,
     pickupArea: j.pickupArea,
-    deliveryAddress: mine ? j.deliveryAddress : null,
-    deliveryPostcode: mine
+    deliveryAddress: onJob ? j.deliveryAddress : null,
+    deliveryPostcode: onJob
       ? j.deliveryPostcode
       : j.deliveryPostcode
         ? (normalisePostcode(j.deliveryPostcode)?.outward ?? null)
@@ -78,6 +81,7 @@ const point = (lat: number | null, lng: number | null) => (lat !== null && lng !
 export function toJobDetail(r: JobRow, driverId: string, itemCount: number): JobDetail {
   const j = r.job;
   const mine = j.driverId === driverId;
+  const onJob = mine && ACTIVE_JOB_STATUSES.includes(j.status);
   return {
     ...toJobSummary(r, driverId),
     orderStatus: r.orderStatus,
@@ -85,10 +89,10 @@ export function toJobDetail(r: JobRow, driverId: string, itemCount: number): Job
     isMine: mine,
     pickupCode: mine && j.status === 'assigned' ? j.pickupCode : null,
     pickupLocation: point(j.pickupLat, j.pickupLng),
-    deliveryLocation: mine ? point(j.deliveryLat, j.deliveryLng) : null,
-    customerName: mine ? j.customerName : null,
-    customerPhone: mine && j.status !== 'completed' ? r.customerPhone : null,
-    deliveryInstructions: mine ? r.deliveryInstructions : null,
+    deliveryLocation: onJob ? point(j.deliveryLat, j.deliveryLng) : null,
+    customerName: onJob ? j.customerName : null,
+    customerPhone: onJob ? r.customerPhone : null,
+    deliveryInstructions: onJob ? r.deliveryInstructions : null,
     itemCount,
     assignedAt: j.assignedAt?.toISOString() ?? null,
     pickedUpAt: j.pickedUpAt?.toISOString() ?? null,
