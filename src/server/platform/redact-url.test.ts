@@ -11,6 +11,9 @@ describe('redactUrl keeps secrets out of logged URLs', () => {
     );
     expect(redactUrl('/order/HN-20261128-0042?token=abc')).toBe('/order/HN-20261128-0042?token=[redacted]');
     expect(redactUrl('/restaurants/london?q=lamb+biryani&page=2')).toBe('/restaurants/london?q=lamb+biryani&page=2');
+    expect(redactUrl('/api/restaurants?postcode=E1+6AN&unsubscribe=1&code=4821')).toBe(
+      '/api/restaurants?postcode=E1+6AN&unsubscribe=1&code=[redacted]',
+    );
   });
 
   it('hides path segments that are tokens, keeps ids and slugs', () => {

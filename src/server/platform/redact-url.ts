@@ -4,7 +4,7 @@
  * are tokens (better-auth's /reset-password/{token}, or any random-looking segment) become
  * "[redacted]"; everything else is kept for reading the log (docs/decisions/0203-secret-check-limits.md).
  */
-const SECRET_PARAM = /token|secret|password|signature|code|key/i;
+const SECRET_PARAM = /(token|secret|password|signature)$|^(code|key|sig)$/i;
 const REDACTED = '[redacted]';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
