@@ -100,6 +100,8 @@ test.describe('a signed-out visitor', () => {
 });
 
 test('a new customer signs up, confirms by mail and is greeted; the admin guard turns them away', async ({ page }) => {
+  // Sign-up, confirmation, a sign-in with the new password, the admin guard and a sign-out: a long walk.
+  test.slow();
   const stamp = Date.now();
   const email = `new.customer.${stamp}@halalnosh.test`;
   const name = `Hamza ${stamp}`;
