@@ -164,5 +164,6 @@ export const DELIVERY_MESSAGES = {
   proofPrompt: 'Take a photo to confirm the delivery has been completed.',
   offline: 'You must be online to accept jobs',
   taken: 'Job is no longer available - it may have been taken by another driver',
-  tooManyTries: 'Too many wrong codes. Please wait a minute and ask the customer again.',
+  tooManyTries: 'Too many wrong codes. Please wait 15 minutes and ask the customer again.',
+  codeLocked: 'Too many wrong codes. The code is locked: please contact HalalNosh support.',
 } as const;

@@ -60,6 +60,7 @@ export const SERVICE_NOTIFICATION_KINDS = [
   'cityOpened',
   'opsAlert',
   'restaurantReview',
+  'emailChange',
 ] as const;
 export type ServiceNotificationKind = (typeof SERVICE_NOTIFICATION_KINDS)[number];
 
@@ -128,6 +129,7 @@ export function notificationKindLabel(kind: string): string {
       cityOpened: 'Suggested city opened',
       opsAlert: 'Operations alert',
       restaurantReview: 'Restaurant review decision',
+      emailChange: 'E-mail change notice',
     }[kind] ??
     kind
   );

@@ -5,6 +5,8 @@ import { docsRoute } from './http/docs-route';
 import { type ApiRoute, contractGuard } from './http/route';
 import type { Config } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
+import { redactUrl } from './platform/redact-url';
+import { type BackgroundTasks, createBackgroundTasks } from './platform/background-tasks';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -58,6 +60,8 @@ export type AppDeps = {
   mailer: Mailer;
   bus: LiveBus;
   geocoder: Geocoder;
+  /** Work started by a request and finished after its answer (password reset requests). */
+  background: BackgroundTasks;
   routes: RoutePlanner;
 };
 
@@ -80,6 +84,10 @@ export async function buildApp(
   opts: {
     database?: Database;
     logger?: boolean;
+    /** Where log lines go (default stdout); tests read them. */
+    logStream?: { write(line: string): void };
+    /** Runs work after the answer; tests pass one that holds the tasks. */
+    background?: BackgroundTasks;
     /** Close the database with the app (default: only one it opened). */ closeDatabase?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
@@ -90,6 +98,23 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.newPassword'],
+            // Reset, confirmation, invitation and order tokens travel in URLs: logged without them.
+            serializers: {
+              req: (req: {
+                method: string;
+                url: string;
+                host?: string;
+                ip?: string;
+                socket?: { remotePort?: number };
+              }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // Only proxies we trust may say who the client is (per-IP rate limits depend on it).
     trustProxy: config.trustProxy,
@@ -118,6 +143,7 @@ export async function buildApp(
     mailer,
     bus,
     geocoder: createGeocoder(config.geocoderUrl),
+    background: opts.background ?? createBackgroundTasks(app.log),
     routes: createRoutePlanner(config.routingUrl),
   };
   app.decorate('deps', deps);
@@ -206,6 +232,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await Promise.all(stopSweepers.map((stop) => stop()));
+    await deps.background.idle();
     await bus.close();
     // Stop listening before the database goes away.
     if (opts.closeDatabase ?? !opts.database) await database.close();

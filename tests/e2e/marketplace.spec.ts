@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, signedIn } from './live-orders';
  * finance sees the order reconciled (docs/product/admin.md#finance).
  * The steps run in order, each in its own test so each keeps within the time limit; the browsers of
  * the owner, the admin, the visitor and the driver live across them.
- * Sign-ins in this file: 4 (the new owner by confirmation, the admin and finance at /admin/login,
+ * Sign-ins in this file: 4 (the new owner at /auth after confirming, the admin and finance at /admin/login,
  * the driver at /driver/login) and 1 API sign-in (the admin, reading the commission setting).
  */
 
@@ -91,7 +91,8 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
       page.getByText('Account created! Please check your email and open the link to confirm your account.'),
     ).toBeVisible();
 
-    // The confirmation mail lands in the dev outbox (demo mode); its link signs the owner in.
+    // The confirmation mail lands in the dev outbox (demo mode); its link confirms the address
+    // without signing in (docs/decisions/0203-secret-check-limits.md), so the owner signs in.
     await page.goto('/dev/mail');
     const mail = page.getByRole('listitem').filter({ hasText: owner.email });
     await expect(async () => {
@@ -99,6 +100,11 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
       await expect(mail.getByRole('link', { name: /verify-email/ })).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await mail.getByRole('link', { name: /verify-email/ }).click();
+    await expect(page.getByText('Email confirmed successfully!')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByLabel('Email', { exact: true }).fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Accept the HalalNosh terms' })).toBeVisible();
     await page.getByLabel(/I accept the HalalNosh partner terms and conditions/).check();

@@ -4,7 +4,7 @@ import { AppError, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
 import { type Actor, type Policy, TERMS_NOT_ACCEPTED_MESSAGE, decide, needsCurrentTerms } from '../../domain/policies';
 import { route } from '../http/route';
-import { type Auth, resolveActor, sessionActor } from '../modules/auth';
+import { type Auth, RESET_REQUEST_PATH, answerResetRequest, resolveActor, sessionActor } from '../modules/auth';
 import { mustAcceptTerms } from '../modules/account';
 import type { Db } from '../db/client';
 
@@ -87,18 +87,25 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
   });
 
   // better-auth validates its own requests: the mount's contract declares no schema of ours.
-  const mount = async (request: FastifyRequest, reply: FastifyReply) => {
+  const toAuth = (request: FastifyRequest) => {
     const headers = fromNodeHeaders(request.headers);
     // The client IP as Fastify sees it (trustProxy aware); a client-sent value is overwritten.
     headers.set('x-halalnosh-client-ip', request.ip);
     const hasBody = request.method !== 'GET' && request.body !== undefined;
-    const response = await auth.handler(
+    return auth.handler(
       new Request(new URL(request.url, publicUrl), {
         method: request.method,
         headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+  };
+  const mount = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The same answer, after the same steps, for a known and an unknown address (docs/decisions/0204-password-reset-tokens-and-timing.md).
+    if (request.method === 'POST' && request.url.split('?')[0] === RESET_REQUEST_PATH) {
+      return answerResetRequest({ db, background: app.deps.background, forward: toAuth }, request, reply);
+    }
+    const response = await toAuth(request);
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

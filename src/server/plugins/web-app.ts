@@ -9,6 +9,7 @@ import { preferredEncoding } from './encoding';
 import { apiGetOf, withRenderedPage } from './page-render';
 import { BOOT_SCRIPT_SOURCE, type PageHint, hintTag, paintFirstShell } from './paint-first';
 import { contentSecurityPolicy, tileOrigin } from './security';
+import { redactUrl } from '../platform/redact-url';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -157,7 +158,7 @@ export async function registerWebApp(
       try {
         page = await pages!.entry!.renderPage(url, apiGet);
       } catch (err) {
-        app.log.error({ err, url }, 'server rendering failed; the page goes client-rendered');
+        app.log.error({ err, url: redactUrl(url) }, 'server rendering failed; the page goes client-rendered');
         return '';
       }
       if (!page) return '';

@@ -98,38 +98,57 @@ function DetailsForm({
   );
 }
 
-/** A new address counts once the link mailed to it is opened (better-auth's change-email flow). */
+/**
+ * A new address counts once the link mailed to it is opened (better-auth's change-email flow); the
+ * current password is asked for, the old address is told and other devices are signed out
+ * (docs/decisions/0203-secret-check-limits.md).
+ */
 function EmailForm({ email }: { email: string }) {
   const [newEmail, setNewEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const send = useMutation({
     mutationFn: () =>
-      call(endpoints.auth.changeEmail, { body: { newEmail: newEmail.trim(), callbackURL: '/account?tab=profile' } }),
+      call(endpoints.auth.changeEmail, {
+        body: { newEmail: newEmail.trim(), password, callbackURL: '/account?tab=profile' },
+      }),
     onSuccess: () => {
       toast.success('Check your new inbox', {
         description: `We sent a confirmation link to ${newEmail.trim()}. Your e-mail changes when you open it.`,
       });
       setNewEmail('');
+      setPassword('');
     },
     onError: (e) => toast.error('Could not change your e-mail', { description: e.message }),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(newEmail.trim())) return setError('Please enter a valid e-mail address.');
-    setError(undefined);
-    send.mutate();
+    const found = {
+      email: /^\S+@\S+\.\S+$/.test(newEmail.trim()) ? undefined : 'Please enter a valid e-mail address.',
+      password: password ? undefined : 'Please enter your current password.',
+    };
+    setErrors(found);
+    if (!found.email && !found.password) send.mutate();
   };
   return (
-    <form className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end" noValidate onSubmit={onSubmit}>
+    <form className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate onSubmit={onSubmit}>
       <TextField
         label="New e-mail address"
         type="email"
         value={newEmail}
         onChange={(e) => setNewEmail(e.target.value)}
-        error={error}
+        error={errors.email}
         autoComplete="email"
         maxLength={254}
         hint={`Now: ${email}`}
+      />
+      <PasswordField
+        label="Your password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        autoComplete="current-password"
+        maxLength={128}
       />
       <Button type="submit" variant="outline" disabled={send.isPending}>
         Change e-mail

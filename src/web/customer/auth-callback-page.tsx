@@ -8,9 +8,12 @@ import { PageLoading } from '../ui/spinner';
 import { CONFIRMATION_UNEXPECTED_ERROR, callbackErrorMessage } from './confirmation-errors';
 
 /**
- * /auth/callback: where the confirmation link lands, already signed in by the server. Sends the
- * user to their home (docs/product/README.md#accounts) or back to /auth with the reason: a refused
- * link, no session, or a session check that failed (docs/decisions/0130-confirmation-landing-messages.md).
+ * /auth/callback: where the confirmation link lands. The link confirms the address but does not
+ * sign in (a link someone else sent must not sign this browser into their account:
+ * docs/decisions/0203-secret-check-limits.md), so a confirmed visitor is sent to /auth to sign in;
+ * someone already signed in goes to their home (docs/product/README.md#accounts); otherwise back
+ * to /auth with the reason: a refused link, no session, or a session check that failed
+ * (docs/decisions/0130-confirmation-landing-messages.md).
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Confirming your account');
@@ -19,6 +22,7 @@ export function AuthCallbackPage() {
   const queryClient = useQueryClient();
   const started = useRef(false);
   const error = params.get('error');
+  const confirmed = params.get('confirmed') === '1';
 
   useEffect(() => {
     if (started.current) return;
@@ -33,6 +37,9 @@ export function AuthCallbackPage() {
         if (user) {
           toast.success('Email confirmed successfully!');
           navigate(user.home, { replace: true });
+        } else if (confirmed) {
+          toast.success('Email confirmed successfully!', { description: 'Please sign in to continue.' });
+          navigate('/auth', { replace: true });
         } else {
           toast.error('No active session found.');
           navigate('/auth', { replace: true });
@@ -43,7 +50,7 @@ export function AuthCallbackPage() {
         toast.error(CONFIRMATION_UNEXPECTED_ERROR);
         navigate('/auth', { replace: true });
       });
-  }, [error, navigate, queryClient]);
+  }, [confirmed, error, navigate, queryClient]);
 
   return <PageLoading label="Confirming your account..." />;
 }

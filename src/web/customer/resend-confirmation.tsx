@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../lib/api';
+import { CONFIRMATION_CALLBACK } from '../lib/auth';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { toast } from '../lib/toast';
@@ -18,7 +19,7 @@ export function ResendConfirmation({ email }: { email: string }) {
     setBusy(true);
     try {
       await call(endpoints.auth.sendVerificationEmail, {
-        body: { email: email.trim(), callbackURL: '/auth/callback' },
+        body: { email: email.trim(), callbackURL: CONFIRMATION_CALLBACK },
       });
       toast.success('Confirmation e-mail sent', { description: `Open the link we sent to ${email.trim()}.` });
     } catch (error) {

@@ -16,6 +16,12 @@ export async function signInAndLoadMe(queryClient: QueryClient, email: string, p
   return user;
 }
 
+/**
+ * Where a confirmation link lands once the address is confirmed. The link confirms and does not
+ * sign in (docs/decisions/0203-secret-check-limits.md): the marker tells the page to ask for a sign-in.
+ */
+export const CONFIRMATION_CALLBACK = '/auth/callback?confirmed=1';
+
 /** Creates an account; a confirmation mail links back to /auth/callback. */
 export async function signUp(input: {
   email: string;
@@ -24,7 +30,7 @@ export async function signUp(input: {
   userType: 'customer' | 'driver' | 'partner';
 }): Promise<void> {
   await call(endpoints.auth.signUpEmail, {
-    body: { ...input, email: input.email.trim(), callbackURL: '/auth/callback' },
+    body: { ...input, email: input.email.trim(), callbackURL: CONFIRMATION_CALLBACK },
   });
 }
 

@@ -10,13 +10,15 @@ const callbackURL = z.string().max(200);
 
 /**
  * better-auth's account endpoints the web app calls (served by the mount; better-auth checks the
- * session itself): change e-mail with confirmation at the new address, change password with the
+ * session itself): change e-mail with the current password and confirmation at the new address, change password with the
  * current one, and a fresh confirmation mail for an unconfirmed sign-in (docs/product/customer.md#profile).
  */
 export const authAccountEndpoints = {
   changeEmail: api('POST /api/auth/change-email', POLICIES.public)
-    .summary('Mail a confirmation link to a new e-mail address; the address changes when it is opened')
-    .takes({ body: z.strictObject({ newEmail: email, callbackURL }) })
+    .summary(
+      'With the current password: mail a confirmation link to a new e-mail address (the address changes when it is opened), tell the old one and end other sessions',
+    )
+    .takes({ body: z.strictObject({ newEmail: email, password, callbackURL }) })
     .answers({ 200: ok }, { servedBy: 'auth-mount' }),
   changePassword: api('POST /api/auth/change-password', POLICIES.public)
     .summary('Change the password; the current one is required and other sessions end')

@@ -69,6 +69,9 @@ export const deliveryJobs = pgTable(
     /** Wrong customer codes tried in a row; throttles guessing the 4 digits (docs/decisions/0041-delivery-codes-proof-and-completion.md). */
     codeFailures: integer('code_failures').notNull().default(0),
     codeFailedAt: timestamp('code_failed_at', { withTimezone: true }),
+    /** Wrong pickup codes tried in a row by the restaurant; limited like the customer's (docs/decisions/0203-secret-check-limits.md). */
+    pickupCodeFailures: integer('pickup_code_failures').notNull().default(0),
+    pickupCodeFailedAt: timestamp('pickup_code_failed_at', { withTimezone: true }),
     /** The reach (miles) drivers were last told about; the widening sweep tells those beyond it (docs/decisions/0158-dispatch-by-distance.md). */
     announcedReachMiles: doublePrecision('announced_reach_miles'),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),

@@ -1,9 +1,17 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { FINAL_STATUSES } from '../../../domain/order-flow';
+import type { WriteLimit } from '../../config';
 import type { DbOrTx, Db } from '../../db/client';
 import { account, deliveryJobs, notificationOutbox, orders, reviews, sites, user } from '../../db/schema/index';
 import type { Auth } from '../auth';
+
+/**
+ * Deleting the account checks the password: 5 tries per account and 20 per IP in 15 minutes
+ * (docs/decisions/0203-secret-check-limits.md).
+ */
+export const DELETE_ACCOUNT_LIMIT: WriteLimit = { perIp: 20, perAccount: 5 };
+export const DELETE_ACCOUNT_WINDOW_SECONDS = 15 * 60;
 
 /** What an anonymised order says instead of its customer's name (docs/decisions/0164-account-deletion.md). */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountEndpoints } from '../../../domain/contracts/account/endpoints';
 import { route } from '../../http/route';
 import type { Db } from '../../db/client';
-import { deleteAccount } from './delete-account';
+import { rateLimited } from '../../plugins/rate-limit';
+import { DELETE_ACCOUNT_LIMIT, DELETE_ACCOUNT_WINDOW_SECONDS, deleteAccount } from './delete-account';
 import { addFavourite, listFavourites, removeFavourite } from './favourites';
 import { getProfile, updateProfile } from './profile';
 
@@ -14,7 +15,10 @@ export function profileRoutes(app: FastifyInstance, deps: { db: Db }): void {
     updateProfile(deps.db, request.actor!.userId, request.body),
   );
 
-  route(app, accountEndpoints.deleteAccount, async (request, reply) => {
+  // The password check is a secret check: a few tries per account and per IP, then 429 with
+  // Retry-After (docs/decisions/0203-secret-check-limits.md).
+  const passwordTries = rateLimited(deps.db, 'delete-account', DELETE_ACCOUNT_LIMIT, DELETE_ACCOUNT_WINDOW_SECONDS);
+  route(app, accountEndpoints.deleteAccount, { onRequest: passwordTries }, async (request, reply) => {
     await deleteAccount(deps.db, app.deps.auth, request.actor!.userId, request.body.password);
     // The sessions went with the user row (no session hook runs): end the open event streams at once.
     await app.deps.bus.accessChanged(request.actor!.userId);

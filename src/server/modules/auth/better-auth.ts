@@ -1,11 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import { trustedOrigins } from '../../plugins/csrf';
 import type { Mailer } from '../../platform/mail';
+import { changeEmailHooks } from './change-email-guard';
 import { createProfileForNewUser } from './create-profile';
 import { emailFooterText } from '../../../domain/company-details';
 import { getCompanyDetails } from '../settings';
@@ -58,6 +59,13 @@ export function createAuth(
       autoSignIn: false,
       minPasswordLength: 8,
       revokeSessionsOnPasswordReset: true,
+      // A used reset link ends every other one of that account: an older mail left in an inbox
+      // cannot set the password again (docs/decisions/0204-password-reset-tokens-and-timing.md).
+      async onPasswordReset({ user }) {
+        await db
+          .delete(schema.verification)
+          .where(and(like(schema.verification.identifier, 'reset-password:%'), eq(schema.verification.value, user.id)));
+      },
       // A second sign-up with a known e-mail answers like a first one (no account enumeration);
       // the owner of the address is told instead (docs/decisions/0004-sign-up-enumeration.md).
       async onExistingUserSignUp({ user }) {
@@ -75,7 +83,9 @@ export function createAuth(
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link confirms and does not sign in: one sent by someone else must not sign this
+      // browser into their account (login CSRF; docs/decisions/0203-secret-check-limits.md).
+      autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url }) {
         // A confirmed account asking for a new address (change e-mail) gets its own words.
         if (user.emailVerified) {
@@ -109,6 +119,8 @@ export function createAuth(
           );
       },
     },
+    // Changing the e-mail needs the password, tells the old address and ends other sessions.
+    hooks: changeEmailHooks(db),
     databaseHooks: {
       session: {
         delete: {

@@ -3,3 +3,4 @@
 export { type Auth, createAuth } from './better-auth';
 export { resolveActor } from './resolve-actor';
 export { sessionActor } from './session-actor';
+export { RESET_REQUEST_PATH, answerResetRequest } from './request-password-reset';

@@ -66,17 +66,49 @@ describe('the delivery code', () => {
     );
     expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(3);
-    // Even the right code waits out the minute...
+    // Even the right code waits out the 15 minutes (docs/decisions/0203-secret-check-limits.md)...
+    const waiting = await driverCall(t, driver, 'POST', url, { code: o.code });
+    expect([waiting.statusCode, waiting.json().error.message]).toEqual([
+      429,
+      'Too many wrong codes. Please wait 15 minutes and ask the customer again.',
+    ]);
+    await t.database.db
+      .update(deliveryJobs)
+      .set({ codeFailedAt: new Date(Date.now() - 14 * 60_000) })
+      .where(eq(deliveryJobs.id, o.job.id));
     expect((await driverCall(t, driver, 'POST', url, { code: o.code })).statusCode).toBe(429);
     // ...after which it works and clears the count.
     await t.database.db
       .update(deliveryJobs)
-      .set({ codeFailedAt: new Date(Date.now() - 61_000) })
+      .set({ codeFailedAt: new Date(Date.now() - 15 * 60_000) })
       .where(eq(deliveryJobs.id, o.job.id));
     expect((await driverCall(t, driver, 'POST', url, { code: o.code })).statusCode).toBe(200);
     expect((await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, o.job.id)))[0].codeFailures).toBe(
       0,
     );
+  });
+
+  it('is locked after 10 wrong tries in a row, however long the driver waits; support marks the order delivered', async () => {
+    const o = await pickedUp();
+    const url = `/api/driver/jobs/${o.job.id}/verify-code`;
+    const wait = () =>
+      t.database.db
+        .update(deliveryJobs)
+        .set({ codeFailedAt: new Date(Date.now() - 15 * 60_000) })
+        .where(eq(deliveryJobs.id, o.job.id));
+    for (let i = 0; i < 10; i++) {
+      if (i >= 5) await wait();
+      expect((await driverCall(t, driver, 'POST', url, { code: wrongCode(o.code) })).statusCode).toBe(400);
+    }
+    await t.database.db
+      .update(deliveryJobs)
+      .set({ codeFailedAt: new Date(Date.now() - 24 * 3_600_000) })
+      .where(eq(deliveryJobs.id, o.job.id));
+    const locked = await driverCall(t, driver, 'POST', url, { code: o.code });
+    expect([locked.statusCode, locked.json().error.message]).toEqual([
+      429,
+      'Too many wrong codes. The code is locked: please contact HalalNosh support.',
+    ]);
   });
 
   it("is not checked before the restaurant has handed the order over, nor on someone else's job", async () => {

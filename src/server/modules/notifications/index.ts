@@ -19,6 +19,7 @@ export {
   notifyCertificateDecision,
   notifyCityOpened,
   notifyDriverApplication,
+  notifyEmailChangeRequested,
   notifyTicketReply,
 } from './service-notifications';
 export { notifyRestaurantReview } from './restaurant-review-notifications';

@@ -110,3 +110,24 @@ export function notifyCityOpened(tx: DbOrTx, c: { cityKey: string; city: string;
     })),
   );
 }
+
+/**
+ * A change of the account e-mail was asked for: the old address is told, with the new one, so its
+ * owner can act if it was not them (docs/decisions/0203-secret-check-limits.md).
+ */
+export function notifyEmailChangeRequested(tx: DbOrTx, c: { userId: string; oldEmail: string; newEmail: string }) {
+  return enqueueNotifications(tx, [
+    {
+      kind: 'emailChange',
+      eventId: `email-change:${c.userId}:${Date.now()}`,
+      channel: 'email',
+      email: c.oldEmail,
+      payload: statusMessage(
+        `Your ${COMPANY} e-mail address is being changed`,
+        `Salam, someone signed in to your ${COMPANY} account asked to change its e-mail address from ${c.oldEmail} to ${c.newEmail}. The change happens once the link sent to the new address is opened, and every other device has been signed out. If it was not you, reset your password now and contact our support.`,
+        '/auth',
+        `Sign in to ${COMPANY}`,
+      ),
+    },
+  ]);
+}

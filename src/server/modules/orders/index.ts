@@ -4,3 +4,4 @@ export { sameSecret } from './codes';
 export { loadViewableOrder } from './find-order';
 export { transitionOrder } from './transition-order';
 export { awaitingSlot, scheduledViewOf } from './schedule-view';
+export { clearCodeTries, takeCodeTry } from './code-tries';

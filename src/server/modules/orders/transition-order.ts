@@ -23,7 +23,7 @@ import { hashOrderToken, isSiteStaff } from '../access';
 import { recordAudit } from '../audit';
 import { announceJob } from '../reach';
 import { enqueueTransitionNotifications } from '../notifications';
-import { sameSecret } from './codes';
+import { fourDigitCode, sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
 import { awaitingSlot } from './schedule-view';
 import { type CancelledPickupSettlement, settleCancelledPickup } from './settle-cancelled-pickup';
@@ -168,8 +168,13 @@ async function moveJob(tx: Tx, t: Transition, input: TransitionInput, orderId: s
           ? // The driver's shared position is kept only while the delivery is active (docs/decisions/0080-maps.md).
             { completedAt: now, driverLat: null, driverLng: null, driverLocatedAt: null }
           : job.to === 'available'
-            ? // Back on the board at once, as a fresh offer (docs/decisions/0135-driver-unassign.md).
+            ? // Back on the board at once, as a fresh offer (docs/decisions/0135-driver-unassign.md),
+              // with a fresh pickup code and count: how support frees a locked code
+              // (docs/decisions/0203-secret-check-limits.md).
               {
+                pickupCode: fourDigitCode(),
+                pickupCodeFailures: 0,
+                pickupCodeFailedAt: null,
                 driverId: null,
                 assignedAt: null,
                 driverLat: null,

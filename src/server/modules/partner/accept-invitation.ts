@@ -5,8 +5,8 @@ import { AppError } from '../../../domain/errors';
 import { inviteStatus } from '../../../domain/partner-access';
 import type { Actor } from '../../../domain/policies';
 import type { BrandRole } from '../../../domain/roles';
-import type { Db, Tx } from '../../db/client';
-import { brandMemberships, invitations, siteStaff, sites, user, userProfiles } from '../../db/schema/index';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { brandMemberships, invitations, siteStaff, sites, user } from '../../db/schema/index';
 import { insertAccount } from '../../db/seed/insert-account';
 import { findInvitationByToken } from './lookup-invitation';
 
@@ -48,6 +48,17 @@ async function join(
   return held;
 }
 
+function ensurePending(invite: typeof invitations.$inferSelect, now: Date): void {
+  const status = inviteStatus(invite, now);
+  if (status === 'expired') throw new AppError('CONFLICT', 'This invitation has expired. Ask for a new one.');
+  if (status !== 'pending') throw new AppError('CONFLICT', `This invitation has been ${status}.`);
+}
+
+async function accountFor(db: DbOrTx, email: string): Promise<boolean> {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return !!existing;
+}
+
 /**
  * Accepts a staff invitation. Signed in: the account's e-mail must be the invited one and it
  * must be a partner account. Not signed in: with no account for that e-mail yet, name and
@@ -62,13 +73,17 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<AcceptInvitationResponse> {
   const found = await findInvitationByToken(db, input.token);
+  // The cheap refusals first (used, expired or revoked link; an account already holding the
+  // e-mail): the deliberately slow password hash is paid only when it can create the account.
+  ensurePending(found.invite, now);
+  if (!actor && (await accountFor(db, found.invite.email)))
+    throw new AppError('CONFLICT', 'An account with this e-mail already exists. Sign in to accept the invitation.');
   const passwordHash = !actor && input.password ? await hashPassword(input.password) : null;
 
   return db.transaction(async (tx) => {
     const [invite] = await tx.select().from(invitations).where(eq(invitations.id, found.invite.id)).for('update');
-    const status = inviteStatus(invite, now);
-    if (status === 'expired') throw new AppError('CONFLICT', 'This invitation has expired. Ask for a new one.');
-    if (status !== 'pending') throw new AppError('CONFLICT', `This invitation has been ${status}.`);
+    // Checked again under the invitation's lock: it may have been used meanwhile.
+    ensurePending(invite, now);
     const role = invite.partnerRole ?? 'site_manager';
     const brandId = invite.brandId!;
 
@@ -89,12 +104,7 @@ export async function acceptInvitation(
       }
       userId = actor.userId;
     } else {
-      const [existing] = await tx
-        .select({ id: user.id, type: userProfiles.userType })
-        .from(user)
-        .leftJoin(userProfiles, eq(userProfiles.userId, user.id))
-        .where(eq(user.email, invite.email));
-      if (existing)
+      if (await accountFor(tx, invite.email))
         throw new AppError('CONFLICT', 'An account with this e-mail already exists. Sign in to accept the invitation.');
       if (!input.name || !passwordHash)
         throw new AppError('VALIDATION_ERROR', 'Please enter your name and a password of at least 8 characters');

@@ -80,6 +80,18 @@ function ensurePending(invite: typeof invitations.$inferSelect): void {
   if (status !== 'pending') throw new AppError('CONFLICT', REFUSALS[status]);
 }
 
+/** The invite is still pending and no account holds its e-mail yet. */
+async function ensureCanSignUp(db: Db | Tx, invite: typeof invitations.$inferSelect): Promise<void> {
+  ensurePending(invite);
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${invite.email}`)
+    .limit(1);
+  if (existing)
+    throw new AppError('CONFLICT', 'An account with this email already exists. Sign in to accept the invite.');
+}
+
 /**
  * Accepts an invite by creating the account for the invited e-mail: the token proves the e-mail,
  * so the account is confirmed at once. The admin profile and team row carry the invited role.
@@ -88,17 +100,14 @@ export async function signUpWithInvite(
   deps: { db: Db; bus: LiveBus },
   input: { token: string; fullName: string; password: string },
 ): Promise<{ email: string; role: AdminRole }> {
+  // The cheap refusals first (unknown, used, expired or revoked link, account already there): the
+  // deliberately slow password hash is paid only for a link that can still create the account.
+  await ensureCanSignUp(deps.db, await findInvite(deps.db, input.token));
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const invite = await findInvite(tx, input.token, true);
-    ensurePending(invite);
-    const [existing] = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(sql`lower(${user.email}) = ${invite.email}`)
-      .limit(1);
-    if (existing)
-      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in to accept the invite.');
+    // Checked again under the invitation's lock: it may have been used meanwhile.
+    await ensureCanSignUp(tx, invite);
     const id = randomUUID();
     const [first, ...rest] = input.fullName.split(' ');
     const role = invite.teamRole ?? 'read_only';

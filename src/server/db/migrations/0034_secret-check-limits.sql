@@ -1,0 +1,2 @@
+ALTER TABLE "delivery_jobs" ADD COLUMN "pickup_code_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "delivery_jobs" ADD COLUMN "pickup_code_failed_at" timestamp with time zone;
