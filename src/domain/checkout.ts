@@ -54,6 +54,15 @@ export function siteDisplayName(brandName: string, siteName: string): string {
   return `${brandName} (${s})`;
 }
 
+/**
+ * The minimum food value an order must reach at a branch: the branch's own minimum, and never
+ * below the platform's floor, which no partner can change
+ * (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+ */
+export function effectiveMinimumOrder(branchMinimumMinor: number, platformFloorMinor: number): number {
+  return Math.max(branchMinimumMinor, platformFloorMinor);
+}
+
 /** Refusal texts the checkout shows as they come from the server. */
 export const orderRefusals = {
   minimumOrder: (site: string, minMinor: number) => `Minimum order for ${site} is ${formatPence(minMinor)}`,

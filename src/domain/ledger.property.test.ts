@@ -37,6 +37,8 @@ const order = fc
     const deliveryFeeMinor = r.orderType === 'DELIVERY' ? r.branchFeeMinor : 0;
     const serviceFeeMinor = serviceFeeFor(r.subtotalMinor, r.serviceFeePercent);
     const hasDriver = r.orderType === 'DELIVERY' && r.fate !== 'cancelled';
+    const totalMinor = orderTotalFor({ subtotalMinor: r.subtotalMinor, deliveryFeeMinor, serviceFeeMinor });
+    const deliveredByDriver = hasDriver && r.fate === 'completed';
     return {
       day: r.day,
       orderType: r.orderType,
@@ -44,9 +46,13 @@ const order = fc
       subtotalMinor: r.subtotalMinor,
       deliveryFeeMinor,
       serviceFeeMinor,
-      totalMinor: orderTotalFor({ subtotalMinor: r.subtotalMinor, deliveryFeeMinor, serviceFeeMinor }),
+      totalMinor,
       commissionPercent: r.commissionPercent,
       driverPayMinor: hasDriver ? r.driverPayMinor : 0,
+      driverId: hasDriver ? 'driver-1' : null,
+      // The driver records the total when they name no amount.
+      cashCollectedMinor: deliveredByDriver ? totalMinor : null,
+      cashOutcome: hasDriver && r.fate === 'cancelled_after_pickup' ? 'not_collected' : null,
     };
   });
 
@@ -56,7 +62,7 @@ describe('the money model', () => {
       fc.property(fc.array(order, { maxLength: 60 }), (orders) => {
         const { days, totals } = byDay(orders, DAYS, EMPTY_RECONCILIATION_LINE, addToReconciliation);
         for (const line of [...days, totals]) {
-          expect(reconciles(line)).toEqual({ customerTotals: true, deliveryCosts: true });
+          expect(reconciles(line)).toEqual({ customerTotals: true, deliveryCosts: true, cash: true });
           expect(line.platformMarginMinor).toBeGreaterThanOrEqual(0);
           expect(line.subsidyMinor).toBeGreaterThanOrEqual(0);
         }

@@ -44,6 +44,16 @@ export type LedgerOrder = {
   commissionPercent: number;
   /** What the driver was paid for the job, tips left out (tips pass straight through); 0 without a driver. */
   driverPayMinor: number;
+  /** The order's number, for the lines finance follows up (the job paid above income, a cash difference). */
+  orderNumber?: string;
+  /** The driver who had the job; null for pickup orders and jobs no driver took. */
+  driverId?: string | null;
+  /** The cash the driver recorded at the door (delivery orders); null when none was recorded. */
+  cashCollectedMinor?: number | null;
+  /** The driver's reason for an amount other than the total. */
+  cashReason?: string | null;
+  /** Set when the order was cancelled after pickup: the driver took no cash. */
+  cashOutcome?: 'not_collected' | null;
 };
 
 /** One period of a restaurant's statement (docs/product/partner.md#statements). */
@@ -95,6 +105,14 @@ export type ReconciliationLine = {
   platformMarginMinor: number;
   /** What the platform paid drivers above the fees of the job. */
   subsidyMinor: number;
+  /** Totals of delivered orders: the cash drivers owe (docs/product/admin.md#finance). */
+  cashOwedMinor: number;
+  /** The cash drivers recorded on those orders. */
+  cashCollectedMinor: number;
+  /** The part of collected − owed that carries the driver's reason; the rest is unexplained. */
+  cashExplainedMinor: number;
+  /** Jobs whose driver pay exceeds what their order brought in (fees and commission): ops look at them. */
+  jobsPaidAboveIncome: number;
 };
 
 export const EMPTY_RECONCILIATION_LINE: ReconciliationLine = {
@@ -107,13 +125,51 @@ export const EMPTY_RECONCILIATION_LINE: ReconciliationLine = {
   driverPayMinor: 0,
   platformMarginMinor: 0,
   subsidyMinor: 0,
+  cashOwedMinor: 0,
+  cashCollectedMinor: 0,
+  cashExplainedMinor: 0,
+  jobsPaidAboveIncome: 0,
 };
+
+/**
+ * What an order brought the platform: its delivery and service fees and the commission on its food,
+ * once the customer paid; nothing otherwise (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+ */
+export function orderIncomeMinor(o: LedgerOrder): number {
+  if (!o.completed) return 0;
+  return o.deliveryFeeMinor + o.serviceFeeMinor + percentOf(o.subtotalMinor, o.commissionPercent);
+}
+
+/** Whether a job paid its driver more than its order brought in: the platform funded it. */
+export function paidAboveIncome(o: LedgerOrder): boolean {
+  return o.driverPayMinor > orderIncomeMinor(o);
+}
+
+/**
+ * The cash a driver owes for an order and what they recorded: a delivered delivery order owes its
+ * total; an order cancelled after pickup owes nothing (docs/decisions/0139-cash-and-pay-on-cancellation-after-pickup.md).
+ * A difference is explained when the driver gave a reason; a delivered order with no recorded
+ * figure counts as nothing collected, unexplained. Null for orders that carry no driver cash.
+ */
+export function cashOf(
+  o: LedgerOrder,
+): { owedMinor: number; collectedMinor: number; differenceMinor: number; explained: boolean } | null {
+  const delivered = o.completed && o.orderType === 'DELIVERY';
+  if (!delivered && o.cashOutcome !== 'not_collected' && o.cashCollectedMinor == null) return null;
+  const owedMinor = delivered ? o.totalMinor : 0;
+  const collectedMinor = o.cashCollectedMinor ?? 0;
+  const differenceMinor = collectedMinor - owedMinor;
+  const recorded = o.cashCollectedMinor != null || !delivered;
+  const explained = differenceMinor === 0 ? recorded : recorded && Boolean(o.cashReason?.trim());
+  return { owedMinor, collectedMinor, differenceMinor, explained };
+}
 
 /**
  * Adds one order: a paid order brings its totals; any order brings the driver pay it cost (a job
  * cancelled after pickup pays the driver with no fee paid by anyone, which is all subsidy).
  */
 export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): ReconciliationLine {
+  const cash = cashOf(o);
   const fees = o.completed ? o.deliveryFeeMinor + o.serviceFeeMinor : 0;
   const margin = Math.max(0, fees - o.driverPayMinor);
   const subsidy = Math.max(0, o.driverPayMinor - fees);
@@ -128,16 +184,109 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
     driverPayMinor: line.driverPayMinor + o.driverPayMinor,
     platformMarginMinor: line.platformMarginMinor + margin,
     subsidyMinor: line.subsidyMinor + subsidy,
+    cashOwedMinor: line.cashOwedMinor + (cash?.owedMinor ?? 0),
+    cashCollectedMinor: line.cashCollectedMinor + (cash?.collectedMinor ?? 0),
+    cashExplainedMinor: line.cashExplainedMinor + (cash?.explained ? cash.differenceMinor : 0),
+    jobsPaidAboveIncome: line.jobsPaidAboveIncome + (paidAboveIncome(o) ? 1 : 0),
   };
 }
 
-/** The two identities finance checks; both hold for every period when the data is sound. */
-export function reconciles(l: ReconciliationLine): { customerTotals: boolean; deliveryCosts: boolean } {
+/**
+ * The identities finance checks; all hold for every period when the data is sound. The cash one
+ * compares two independent figures, the totals of delivered orders and the cash drivers recorded:
+ * it fails when a driver's figure differs from the total without a reason, or none was recorded.
+ */
+export function reconciles(l: ReconciliationLine): { customerTotals: boolean; deliveryCosts: boolean; cash: boolean } {
   return {
     customerTotals: l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor,
     deliveryCosts:
       l.driverPayMinor + l.platformMarginMinor === l.deliveryFeesMinor + l.serviceFeesMinor + l.subsidyMinor,
+    cash: l.cashCollectedMinor - l.cashOwedMinor === l.cashExplainedMinor,
   };
+}
+
+/** One hand-in as the reconciliation reads it: the London day it was recorded, and whether a cash-out netted it. */
+export type LedgerHandin = { day: string; driverId: string; amountMinor: number; netted: boolean };
+
+/** One driver's cash for one London day (docs/product/admin.md#finance). */
+export type DriverCashDay = {
+  day: string;
+  driverId: string;
+  deliveries: number;
+  owedMinor: number;
+  collectedMinor: number;
+  /** Hand-ins recorded that day, cash-outs' netting included. */
+  handedInMinor: number;
+  nettedMinor: number;
+  /** collected − owed: negative is a shortfall. */
+  differenceMinor: number;
+  /** Every order whose cash differs from what was owed, with the driver's reason (null: none given). */
+  differences: {
+    orderNumber: string;
+    owedMinor: number;
+    collectedMinor: number;
+    differenceMinor: number;
+    reason: string | null;
+  }[];
+  /** Orders cancelled after pickup: no cash was taken. */
+  notCollected: string[];
+  /** The difference is all explained by reasons. */
+  reconciles: boolean;
+};
+
+/**
+ * The per-driver, per-day cash of a period: owed, collected, handed in and the difference with its
+ * reasons, from the same orders as the reconciliation's lines, sorted by day then driver.
+ */
+export function driverCashDays(orders: readonly LedgerOrder[], handins: readonly LedgerHandin[]): DriverCashDay[] {
+  const lines = new Map<string, DriverCashDay>();
+  const lineOf = (day: string, driverId: string) => {
+    const key = `${day}|${driverId}`;
+    let line = lines.get(key);
+    if (!line) {
+      line = {
+        day,
+        driverId,
+        deliveries: 0,
+        owedMinor: 0,
+        collectedMinor: 0,
+        handedInMinor: 0,
+        nettedMinor: 0,
+        differenceMinor: 0,
+        differences: [],
+        notCollected: [],
+        reconciles: true,
+      };
+      lines.set(key, line);
+    }
+    return line;
+  };
+  for (const o of orders) {
+    const cash = cashOf(o);
+    if (!cash || !o.driverId) continue;
+    const line = lineOf(o.day, o.driverId);
+    if (o.completed) line.deliveries += 1;
+    if (o.cashOutcome === 'not_collected') line.notCollected.push(o.orderNumber ?? '');
+    line.owedMinor += cash.owedMinor;
+    line.collectedMinor += cash.collectedMinor;
+    line.differenceMinor += cash.differenceMinor;
+    if (cash.differenceMinor !== 0 || !cash.explained) {
+      line.differences.push({
+        orderNumber: o.orderNumber ?? '',
+        owedMinor: cash.owedMinor,
+        collectedMinor: cash.collectedMinor,
+        differenceMinor: cash.differenceMinor,
+        reason: cash.explained ? (o.cashReason ?? null) : null,
+      });
+    }
+    if (!cash.explained) line.reconciles = false;
+  }
+  for (const h of handins) {
+    const line = lineOf(h.day, h.driverId);
+    line.handedInMinor += h.amountMinor;
+    if (h.netted) line.nettedMinor += h.amountMinor;
+  }
+  return [...lines.values()].sort((a, b) => a.day.localeCompare(b.day) || a.driverId.localeCompare(b.driverId));
 }
 
 /** Groups orders into one line per day (every day of `days`, empty ones too) and a total. */
@@ -172,3 +321,18 @@ export function cashNeedsReason(totalMinor: number, collectedMinor: number): boo
 export const CASH_MESSAGES = {
   reasonNeeded: 'Please say why the cash collected differs from the order total',
 } as const;
+
+/**
+ * How a cash-out splits when the driver holds the platform's cash
+ * (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md): the fee first, then the
+ * cash held comes off what is left, and the rest is sent. Never negative.
+ */
+export function cashOutSplit(
+  grossMinor: number,
+  feeMinor: number,
+  cashHeldMinor: number,
+): { nettedMinor: number; netMinor: number } {
+  const afterFee = Math.max(0, grossMinor - feeMinor);
+  const nettedMinor = Math.min(Math.max(0, cashHeldMinor), afterFee);
+  return { nettedMinor, netMinor: afterFee - nettedMinor };
+}

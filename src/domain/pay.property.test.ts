@@ -204,7 +204,7 @@ describe('pay rules in words', () => {
       '+15% long-distance boost on trips over 2 miles',
       'Minimum £3.00 guaranteed',
       'Maximum £6.00 per job before tips',
-      'Tips on top: every penny is yours',
+      'Tips are cash from the customer at the door: every penny is yours',
     ]);
   });
 

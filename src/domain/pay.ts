@@ -238,7 +238,7 @@ export function describePayRules(settings: PaySettings | null): string[] {
     return [
       `${pounds(FALLBACK_PICKUP_PAY_MINOR)} per job`,
       `Maximum ${pounds(PAY_CAP_MINOR)} per job before tips`,
-      'Tips on top: every penny is yours',
+      'Tips are cash from the customer at the door: every penny is yours',
     ];
   const a = `${pounds(settings.pickup_pay_minor)} per pickup plus ${pounds(settings.per_mile_rate_minor)} per mile`;
   const b = `${trimNumber(settings.delivery_fee_percentage)}% of the delivery fee`;
@@ -266,6 +266,6 @@ export function describePayRules(settings: PaySettings | null): string[] {
       : []),
     `Minimum ${pounds(Math.min(settings.minimum_pay_minor, cap))} guaranteed`,
     `Maximum ${pounds(cap)} per job before tips`,
-    'Tips on top: every penny is yours',
+    'Tips are cash from the customer at the door: every penny is yours',
   ];
 }

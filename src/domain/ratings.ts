@@ -24,3 +24,9 @@ export function reviewerName(displayName: string | null | undefined): string {
   const name = (displayName ?? '').trim();
   return name || 'Anonymous';
 }
+
+/**
+ * Payment is cash at the door, so a tip is cash the customer hands the driver there; the app never
+ * takes one after delivery (docs/decisions/0201-tips-in-cash-at-the-door.md).
+ */
+export const CASH_TIP_MESSAGE = 'Tips are given in cash at the door';

@@ -27,6 +27,7 @@ describe('tenant settings', () => {
         'peak_boost_start_hour',
         'peak_boost_end_hour',
         'peak_boost_multiplier',
+        'order_floor_minor',
         'cancelled_after_pickup_pay',
         'commission_percent',
         'service_fee_percent',

@@ -65,6 +65,7 @@ export const SETTING_SCHEMAS = {
   cancelled_after_pickup_pay: z.enum(CANCELLED_PICKUP_PAY_RULES, { error: 'Choose none, pickup_pay or full_pay' }),
   commission_percent: percent,
   service_fee_percent: percent,
+  order_floor_minor: pence.min(1, 'The platform minimum order must be at least 1p'),
   instant_cashout_fee_minor: pence,
   maintenance_mode: z.boolean({ error: 'Choose on or off' }),
   max_delivery_radius: z
@@ -104,6 +105,9 @@ export const SETTING_DEFAULTS: Settings = {
   commission_percent: 15,
   // Off until the platform decides to charge it (docs/decisions/0155-service-fee-and-commission-snapshot.md).
   service_fee_percent: 0,
+  // An order must bring money in before it can cost a driver job
+  // (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+  order_floor_minor: 100,
   instant_cashout_fee_minor: 50,
   maintenance_mode: false,
   max_delivery_radius: 10,
@@ -144,6 +148,12 @@ export const SETTING_INFO: Record<
     kind: 'percent',
     group: 'delivery',
     hint: 'Charged to customers on the food of each order; 0 charges none.',
+  },
+  order_floor_minor: {
+    label: 'Platform minimum order (pence)',
+    kind: 'pence',
+    group: 'delivery',
+    hint: 'Food value every order must reach, whatever a restaurant’s own minimum; restaurants cannot change it.',
   },
   maintenance_mode: {
     label: 'Maintenance mode',

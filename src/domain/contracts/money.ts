@@ -40,9 +40,42 @@ export const reconciliationLine = z.object({
   driverPayMinor: z.int(),
   platformMarginMinor: z.int(),
   subsidyMinor: z.int(),
-  /** Whether both identities hold for this line. */
+  /** Totals of delivered delivery orders: the cash drivers owe. */
+  cashOwedMinor: z.int(),
+  /** The cash drivers recorded on them. */
+  cashCollectedMinor: z.int(),
+  /** The part of collected − owed the drivers gave a reason for. */
+  cashExplainedMinor: z.int(),
+  /** Jobs whose driver pay exceeded what their order brought in. */
+  jobsPaidAboveIncome: z.int(),
+  /** Whether all three identities hold for this line: customer totals, delivery costs, cash. */
   reconciles: z.boolean(),
 });
+
+/** One driver's cash on one London day (domain/ledger.ts DriverCashDay), with the driver's name. */
+export const driverCashDay = z.object({
+  day: z.string(),
+  driverId: z.string(),
+  driverName: z.string(),
+  deliveries: z.int(),
+  owedMinor: z.int(),
+  collectedMinor: z.int(),
+  handedInMinor: z.int(),
+  nettedMinor: z.int(),
+  differenceMinor: z.int(),
+  differences: z.array(
+    z.object({
+      orderNumber: z.string(),
+      owedMinor: z.int(),
+      collectedMinor: z.int(),
+      differenceMinor: z.int(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  notCollected: z.array(z.string()),
+  reconciles: z.boolean(),
+});
+export type DriverCashDayView = z.infer<typeof driverCashDay>;
 
 /** GET /api/admin/finance/reconciliation: the platform's totals per London day and for the range. */
 export const reconciliationResponse = z.object({
@@ -50,6 +83,12 @@ export const reconciliationResponse = z.object({
   to: z.string(),
   days: z.array(reconciliationLine.extend({ day: z.string() })),
   totals: reconciliationLine,
+  /** Per driver and day: owed, collected, handed in, the difference and its reasons. */
+  drivers: z.array(driverCashDay),
+  /** The jobs the platform funded: driver pay above the order's fees and commission. */
+  jobsPaidAboveIncome: z.array(
+    z.object({ day: z.string(), orderNumber: z.string(), driverPayMinor: z.int(), incomeMinor: z.int() }),
+  ),
 });
 export type ReconciliationResponse = z.infer<typeof reconciliationResponse>;
 

@@ -244,40 +244,6 @@ describe('money paid once', () => {
     }
   });
 
-  it('never loses a tip that arrives while the driver cashes out: it is in the payout or still owed, once', async () => {
-    for (let round = 0; round < 3; round++) {
-      const { d, o, code, proof } = await outForDelivery();
-      await withPayoutDetails(t, d);
-      expect(
-        (await driverCall(t, d, 'POST', `/api/driver/jobs/${o.job.id}/complete`, { code, proofUploadId: proof.id }))
-          .statusCode,
-      ).toBe(200);
-      const [earned] = await t.database.db
-        .select()
-        .from(driverEarnings)
-        .where(eq(driverEarnings.deliveryJobId, o.job.id));
-      const [rated, cashed] = await Promise.all([
-        t.app.inject({
-          method: 'POST',
-          url: `/api/orders/${o.orderNumber}/rating`,
-          headers: { 'x-order-token': o.orderToken },
-          payload: { rating: 5, tipMinor: 250 },
-        }),
-        driverCall(t, d, 'POST', '/api/driver/earnings/cash-out'),
-      ]);
-      expect(rated.statusCode, rated.body).toBe(201);
-      expect(cashed.statusCode, cashed.body).toBe(200);
-      const payouts = await t.database.db.select().from(driverPayouts).where(eq(driverPayouts.driverId, d.id));
-      const earnings = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.driverId, d.id));
-      const paid = payouts.reduce((n, p) => n + p.grossMinor, 0);
-      const owed = earnings.filter((e) => !e.paidOut).reduce((n, e) => n + e.totalMinor, 0);
-      expect(paid + owed).toBe(earned.totalMinor + 250);
-      // Every paid earning adds up to its payout: nothing joined an earning after it was summed.
-      for (const p of payouts)
-        expect(earnings.filter((e) => e.payoutId === p.id).reduce((n, e) => n + e.totalMinor, 0)).toBe(p.grossMinor);
-    }
-  });
-
   it('completes a delivery once and writes one earning when the driver sends it five times at once', async () => {
     const { d, o, code, proof } = await outForDelivery();
     const results = await Promise.all(

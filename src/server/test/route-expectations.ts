@@ -1005,7 +1005,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/orders/:orderNumber/rating': {
     rows: (w) => strangersOfOrderA(w, `${orderUrl(w)}/rating`, { rating: 1, tipMinor: 0 }),
-    example: (w) => as('customerA', `${orderUrl(w)}/rating`, { rating: 5, tipMinor: 100, comment: 'Great' }),
+    example: (w) => as('customerA', `${orderUrl(w)}/rating`, { rating: 5, comment: 'Great' }),
   },
   'POST /api/partner/orders/:orderId/actions': {
     rows: (w) => [

@@ -48,20 +48,92 @@ const COLUMNS = [
   { label: 'Driver pay', key: 'driverPayMinor' },
   { label: 'Platform margin', key: 'platformMarginMinor' },
   { label: 'Subsidy', key: 'subsidyMinor' },
+  { label: 'Cash owed', key: 'cashOwedMinor' },
+  { label: 'Cash collected', key: 'cashCollectedMinor' },
+  { label: 'Jobs paid above income', key: 'jobsPaidAboveIncome' },
 ] as const satisfies readonly { label: string; key: keyof Line }[];
 
 function cells(line: Line) {
   return COLUMNS.map((c) => (
     <td key={c.key} className="py-2 pl-3 text-right tabular-nums">
-      {c.key === 'orders' ? formatNumber(line.orders) : formatPrice(line[c.key])}
+      {c.key === 'orders' || c.key === 'jobsPaidAboveIncome' ? formatNumber(line[c.key]) : formatPrice(line[c.key])}
     </td>
   ));
 }
 
+type DriverDay = ReconciliationResponse['drivers'][number];
+
+/** A signed amount of pence: "-£0.47", "+£1.00", "£0.00". */
+function signedPrice(minor: number) {
+  return minor > 0 ? `+${formatPrice(minor)}` : minor < 0 ? `-${formatPrice(-minor)}` : formatPrice(0);
+}
+
+/**
+ * The cash per driver and London day (docs/product/admin.md#finance): owed, collected, handed in,
+ * the difference, and each order behind it with the driver's reason
+ * (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+ */
+function DriverCashDays({ lines }: { lines: DriverDay[] }) {
+  if (lines.length === 0) return <p className="text-sm text-muted-foreground">No driver cash in this range.</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="mb-2 text-left font-semibold">Cash by driver and day</caption>
+      <TableHead
+        cell="py-2 pl-3"
+        columns={[
+          'Driver',
+          'Day',
+          ...['Deliveries', 'Owed', 'Collected', 'Handed in', 'Difference'].map((label) => ({
+            label,
+            align: 'right' as const,
+          })),
+          'Check',
+        ]}
+      />
+      <tbody>
+        {lines.map((d) => (
+          <tr key={`${d.day}-${d.driverId}`} className="border-b border-border align-top">
+            <th scope="row" className="py-2 text-left font-medium">
+              {d.driverName}
+              {d.differences.length > 0 || d.notCollected.length > 0 ? (
+                <ul className="mt-1 grid gap-0.5 text-xs font-normal text-muted-foreground">
+                  {d.differences.map((x) => (
+                    <li key={x.orderNumber}>
+                      {x.orderNumber} owed {formatPrice(x.owedMinor)}, collected {formatPrice(x.collectedMinor)}:{' '}
+                      {x.reason ?? 'no reason given'}
+                    </li>
+                  ))}
+                  {d.notCollected.map((n) => (
+                    <li key={n}>{n}: cash not collected (cancelled after pickup)</li>
+                  ))}
+                </ul>
+              ) : null}
+            </th>
+            <td className="py-2 pl-3">{d.day}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatNumber(d.deliveries)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(d.owedMinor)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(d.collectedMinor)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">
+              {formatPrice(d.handedInMinor)}
+              {d.nettedMinor > 0 ? (
+                <span className="block text-xs text-muted-foreground">{formatPrice(d.nettedMinor)} netted</span>
+              ) : null}
+            </td>
+            <td className="py-2 pl-3 text-right tabular-nums">{signedPrice(d.differenceMinor)}</td>
+            <td className="py-2 pl-3">
+              <Check ok={d.reconciles} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * Finance on the Reports page (docs/product/admin.md#finance): for every London day, customer
- * totals = food sales + delivery fees + service fees, and driver pay + platform margin = delivery
- * fees + service fees + subsidy.
+ * totals = food sales + delivery fees + service fees, driver pay + platform margin = delivery
+ * fees + service fees + subsidy, and cash collected − owed = the explained differences.
  */
 export function ReconciliationCard({ from, to }: { from: string; to: string }) {
   const rec = useQuery({
@@ -74,7 +146,8 @@ export function ReconciliationCard({ from, to }: { from: string; to: string }) {
         <CardTitle>Finance reconciliation</CardTitle>
         <p className="text-sm text-muted-foreground">
           Customer totals = food sales + delivery fees + service fees. Driver pay + platform margin = delivery fees +
-          service fees + subsidy. Tips go to drivers and are left out.
+          service fees + subsidy. Cash collected − cash owed = the differences drivers gave a reason for. Tips are cash
+          at the door and never pass through HalalNosh.
         </p>
       </CardHeader>
       <CardContent className="overflow-x-auto">
@@ -112,6 +185,24 @@ export function ReconciliationCard({ from, to }: { from: string; to: string }) {
               </tr>
             </tbody>
           </table>
+        ) : null}
+        {rec.data && rec.data.jobsPaidAboveIncome.length > 0 ? (
+          <div className="mt-4 text-sm">
+            <h3 className="font-semibold">Jobs paid above income</h3>
+            <ul className="mt-1 grid gap-0.5 text-muted-foreground">
+              {rec.data.jobsPaidAboveIncome.map((j) => (
+                <li key={j.orderNumber}>
+                  {j.day} {j.orderNumber}: driver paid {formatPrice(j.driverPayMinor)}, order brought in{' '}
+                  {formatPrice(j.incomeMinor)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {rec.data ? (
+          <div className="mt-6">
+            <DriverCashDays lines={rec.data.drivers} />
+          </div>
         ) : null}
       </CardContent>
     </Card>

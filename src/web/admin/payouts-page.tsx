@@ -94,7 +94,16 @@ export function PayoutsPage() {
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 tabular-nums">
                       {formatPrice(p.netMinor)}
-                      <span className="block text-xs text-muted-foreground">fee {formatPrice(p.feeMinor)}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        gross {formatPrice(p.grossMinor)}, fee {formatPrice(p.feeMinor)}
+                      </span>
+                      {/* The cash the driver held, netted off, and what they hold now (docs/product/admin.md#payouts). */}
+                      <span className="block text-xs text-muted-foreground">
+                        cash netted {formatPrice(p.cashNettedMinor)}
+                      </span>
+                      <span className="block text-xs text-muted-foreground">
+                        cash held now {formatPrice(p.driverCashHeldMinor)}
+                      </span>
                     </td>
                     <td className="px-4 py-3">
                       {p.accountName && p.sortCode && p.accountNumber ? (

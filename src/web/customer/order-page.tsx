@@ -422,7 +422,7 @@ function OrderDetails({ order }: { order: OrderView }) {
             {order.canRate ? (
               <Button size="lg" onClick={() => setRating(true)}>
                 <Star aria-hidden="true" />
-                Rate &amp; Tip
+                Rate your order
               </Button>
             ) : null}
             <Button variant="outline" onClick={() => reorder.reorder(order.orderNumber)} disabled={reorder.busy}>

@@ -132,7 +132,10 @@ export function EarningsPage() {
                 </span>
                 <span className="tabular-nums">
                   {formatPrice(p.netMinor)}{' '}
-                  <span className="text-muted-foreground">(fee {formatPrice(p.feeMinor)})</span>
+                  <span className="text-muted-foreground">
+                    (fee {formatPrice(p.feeMinor)}
+                    {p.cashNettedMinor > 0 ? `, cash netted ${formatPrice(p.cashNettedMinor)}` : ''})
+                  </span>
                 </span>
               </li>
             ))}

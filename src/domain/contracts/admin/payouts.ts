@@ -13,7 +13,11 @@ export const adminPayoutView = z.object({
   driverEmail: z.string(),
   grossMinor: z.int(),
   feeMinor: z.int(),
+  /** Cash the driver held, taken off this payout: gross − fee − cash netted = net. */
+  cashNettedMinor: z.int(),
   netMinor: z.int(),
+  /** The cash the driver holds for the platform now (docs/product/admin.md#payouts). */
+  driverCashHeldMinor: z.int(),
   status: z.enum(PAYOUT_STATUSES),
   accountName: z.string().nullable(),
   sortCode: z.string().nullable(),

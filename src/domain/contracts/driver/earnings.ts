@@ -37,6 +37,8 @@ export const payoutView = z.object({
   grossMinor: z.int(),
   feeMinor: z.int(),
   netMinor: z.int(),
+  /** Cash the driver held for the platform, taken off this payout (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md). */
+  cashNettedMinor: z.int(),
   createdAt: z.string(),
   /** requested until finance marks it paid (docs/decisions/0159-payout-requests.md). */
   status: z.enum(['requested', 'paid']),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { CASH_TIP_MESSAGE } from '../../ratings';
 
 /** POST /api/orders/:orderNumber/rating (the customer, or the visitor with the order token). */
 export const rateOrderBody = z.strictObject({
   rating: z.int().min(1, 'Please choose 1 to 5 stars').max(5, 'Please choose 1 to 5 stars'),
-  tipMinor: z.int().min(0, 'A tip cannot be negative').max(5000, 'A tip can be at most £50.00').default(0),
+  /** Only 0, for pages loaded before tips moved to the door (docs/decisions/0201-tips-in-cash-at-the-door.md). */
+  tipMinor: z.int(CASH_TIP_MESSAGE).min(0, CASH_TIP_MESSAGE).max(0, CASH_TIP_MESSAGE).default(0),
   comment: z.string().trim().max(1000).nullish(),
 });
 export const rateOrderResponse = z.object({

@@ -121,6 +121,11 @@ export const driverPayouts = pgTable(
     grossMinor: integer('gross_minor').notNull(),
     feeMinor: integer('fee_minor').notNull(),
     netMinor: integer('net_minor').notNull(),
+    /**
+     * Cash the driver held for the platform, taken off this payout and recorded as a hand-in of the
+     * same id: gross − fee − cash netted = net (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+     */
+    cashNettedMinor: integer('cash_netted_minor').notNull().default(0),
     /** requested until finance pays it by bank transfer and marks it paid (docs/decisions/0159-payout-requests.md). */
     status: text('status').$type<'requested' | 'paid'>().notNull().default('requested'),
     /** The payout details at the time of the request: where finance sends the money. */
@@ -232,6 +237,8 @@ export const driverCashHandins = pgTable(
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     /** The browser's key for this hand-in: a double click or a retry records it once. */
     requestId: uuid('request_id').notNull().unique(),
+    /** Set when the cash was netted off a cash-out rather than handed in (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md). */
+    payoutId: uuid('payout_id').references(() => driverPayouts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -187,7 +187,7 @@ describe('completing a delivery', () => {
     ).toHaveLength(1);
   });
 
-  it('pays a tip already on the order on top of the capped pay', async () => {
+  it('never turns a tip on the order into pay: a cash tip stays at the door', async () => {
     const o = await pickedUp();
     await t.database.db.update(orders).set({ tipMinor: 250 }).where(eq(orders.id, o.orderId));
     const res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/complete`, {
@@ -199,7 +199,7 @@ describe('completing a delivery', () => {
       .select()
       .from(driverEarnings)
       .where(eq(driverEarnings.deliveryJobId, o.job.id));
-    expect(earning).toMatchObject({ tipMinor: 250, totalMinor: o.job.totalPayMinor + 250 });
+    expect(earning).toMatchObject({ tipMinor: 0, totalMinor: o.job.totalPayMinor });
   });
 
   it('re-checks the code and keeps everything as it was on a wrong one', async () => {

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { jobPay, withTip } from '../../../domain/pay';
+import { jobPay } from '../../../domain/pay';
 import type { Tx } from '../../db/client';
-import { deliveryJobs, driverEarnings, orders } from '../../db/schema/index';
+import { deliveryJobs, driverEarnings } from '../../db/schema/index';
 
 /**
- * The driver's earning for a completed job: the job's pay breakdown plus any tip already on the
- * order (docs/product/driver.md#pay). Run it in the transaction that completed the job.
+ * The driver's earning for a completed job: the job's pay breakdown (docs/product/driver.md#pay).
+ * No tip: payment is cash, so a tip is cash the driver took at the door and never money the
+ * platform pays out (docs/decisions/0201-tips-in-cash-at-the-door.md). Run it in the transaction
+ * that completed the job.
  */
 export async function recordEarning(
   tx: Tx,
@@ -14,8 +16,7 @@ export async function recordEarning(
   now: Date,
 ): Promise<{ id: string; totalMinor: number }> {
   const [done] = await tx.select().from(deliveryJobs).where(eq(deliveryJobs.id, jobId));
-  const [order] = await tx.select({ tipMinor: orders.tipMinor }).from(orders).where(eq(orders.id, done.orderId));
-  const pay = withTip(jobPay(done), order.tipMinor);
+  const pay = jobPay(done);
   const [row] = await tx
     .insert(driverEarnings)
     .values({
@@ -25,8 +26,8 @@ export async function recordEarning(
       distancePayMinor: pay.distancePayMinor,
       boostMinor: pay.boostMinor,
       adjustmentMinor: pay.adjustmentMinor,
-      tipMinor: pay.tipMinor,
-      totalMinor: pay.totalWithTipMinor,
+      tipMinor: 0,
+      totalMinor: pay.totalPayMinor,
       createdAt: now,
     })
     .returning({ id: driverEarnings.id, totalMinor: driverEarnings.totalMinor });

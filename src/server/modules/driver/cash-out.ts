@@ -4,10 +4,22 @@ import { AppError } from '../../../domain/errors';
 import { formatPence } from '../../../domain/money';
 import { topicName } from '../../../domain/topics';
 import type { Db, DbOrTx } from '../../db/client';
-import { driverEarnings, driverPayoutDetails, driverPayouts, userProfiles } from '../../db/schema/index';
+import { cashOutSplit } from '../../../domain/ledger';
+import {
+  driverCashHandins,
+  driverEarnings,
+  driverPayoutDetails,
+  driverPayouts,
+  userProfiles,
+} from '../../db/schema/index';
+import { recordAudit } from '../audit';
+import { cashPositionOf } from '../finance';
 import { PAYOUT_DETAILS_MESSAGES } from '../../../domain/payout-details';
 import type { LiveBus } from '../../platform/live-bus';
 import { readSettings } from '../../platform/tenant-settings';
+
+/** The reference of a payout the driver's cash covered entirely: nothing was sent. */
+export const CASH_NETTED_REFERENCE = 'Netted against cash held';
 
 /** The default (docs/product/driver.md#earnings), used when the setting is missing or malformed. */
 export const DEFAULT_INSTANT_CASHOUT_FEE_MINOR = 50;
@@ -23,9 +35,15 @@ export async function instantCashoutFee(db: DbOrTx): Promise<number> {
  * payout request, less the cash-out fee, in one transaction, with the driver's payout details as
  * they are now; finance then sends the transfer and marks it paid (docs/decisions/0159-payout-requests.md).
  * The driver's profile row is locked first, so two cash-outs at once request once: the second
- * finds nothing unpaid.
+ * finds nothing unpaid. Cash the driver holds for the platform comes off the payout and is recorded
+ * as handed in, under the same lock as ops' hand-ins; a payout the cash covers entirely is settled
+ * at once, nothing to send (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
  */
-export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string): Promise<CashOutResponse> {
+export async function cashOut(
+  deps: { db: Db; bus: LiveBus },
+  driverId: string,
+  now = new Date(),
+): Promise<CashOutResponse> {
   const payout = await deps.db.transaction(async (tx) => {
     await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.userId, driverId)).for('update');
     const [details] = await tx.select().from(driverPayoutDetails).where(eq(driverPayoutDetails.driverId, driverId));
@@ -41,19 +59,51 @@ export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string):
     if (grossMinor <= feeMinor) {
       throw new AppError('CONFLICT', `Your unpaid balance must be more than the ${formatPence(feeMinor)} cash-out fee`);
     }
+    const cash = await cashPositionOf(tx, driverId);
+    const split = cashOutSplit(grossMinor, feeMinor, cash.balanceMinor);
+    const settled = split.netMinor === 0;
     const [row] = await tx
       .insert(driverPayouts)
       .values({
         driverId,
         grossMinor,
         feeMinor,
-        netMinor: grossMinor - feeMinor,
-        status: 'requested',
+        cashNettedMinor: split.nettedMinor,
+        netMinor: split.netMinor,
+        status: settled ? 'paid' : 'requested',
+        paidAt: settled ? now : null,
+        paymentReference: settled ? CASH_NETTED_REFERENCE : null,
         accountName: details.accountName,
         sortCode: details.sortCode,
         accountNumber: details.accountNumber,
+        createdAt: now,
       })
       .returning();
+    if (split.nettedMinor > 0) {
+      await tx.insert(driverCashHandins).values({
+        driverId,
+        amountMinor: split.nettedMinor,
+        note: 'Netted against cash-out',
+        recordedBy: driverId,
+        requestId: row.id,
+        payoutId: row.id,
+        createdAt: now,
+      });
+      await recordAudit(tx, {
+        actionType: 'driver_cash_netted',
+        entityType: 'driver',
+        entityId: driverId,
+        actor: { userId: driverId, name: 'Driver cash-out' },
+        details: {
+          payoutId: row.id,
+          grossMinor,
+          feeMinor,
+          nettedMinor: split.nettedMinor,
+          netMinor: split.netMinor,
+          balanceBeforeMinor: cash.balanceMinor,
+        },
+      });
+    }
     await tx
       .update(driverEarnings)
       .set({ paidOut: true, payoutId: row.id })
@@ -73,11 +123,17 @@ export async function cashOut(deps: { db: Db; bus: LiveBus }, driverId: string):
       grossMinor: payout.grossMinor,
       feeMinor: payout.feeMinor,
       netMinor: payout.netMinor,
+      cashNettedMinor: payout.cashNettedMinor,
       createdAt: payout.createdAt.toISOString(),
       status: payout.status,
-      paidAt: null,
+      paidAt: payout.paidAt?.toISOString() ?? null,
       earningsCount: payout.earningsCount,
     },
-    message: EARNINGS_MESSAGES.requested,
+    message:
+      payout.cashNettedMinor > 0
+        ? `${formatPence(payout.cashNettedMinor)} of the cash you hold was taken off this payout. ${
+            payout.netMinor > 0 ? EARNINGS_MESSAGES.requested : 'Nothing is left to send.'
+          }`
+        : EARNINGS_MESSAGES.requested,
   };
 }

@@ -82,6 +82,7 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       grossMinor: x.grossMinor,
       feeMinor: x.feeMinor,
       netMinor: x.netMinor,
+      cashNettedMinor: x.cashNettedMinor,
       createdAt: x.createdAt.toISOString(),
       status: x.status,
       paidAt: x.paidAt?.toISOString() ?? null,

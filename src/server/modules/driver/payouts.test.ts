@@ -1,11 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
-import { auditLog, driverEarnings, driverPayoutDetails } from '../../db/schema/index';
+import {
+  auditLog,
+  deliveryJobs,
+  driverCashHandins,
+  driverEarnings,
+  driverPayoutDetails,
+  orders,
+} from '../../db/schema/index';
 import { seedSettings } from '../../db/seed/seed-settings';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { type Caller, adminsOfEveryRole, call } from '../admin/test-fixtures';
 import { type Driver, newDriver } from '../dispatch/test-fixtures';
+import { type Shop, deliveryBody, place, seedShop } from '../orders/test-fixtures';
 
 // Payout details and payout requests (docs/decisions/0159-payout-requests.md).
 let t: TestApp;
@@ -19,6 +27,32 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const VALID = { accountName: 'Dan Driver', sortCode: '08-99-99', accountNumber: '66374958' };
+
+/** A delivery `d` completed, recording `cashMinor` taken at the door (the order's own total is not needed here). */
+async function holdCash(shop: Shop, d: Driver, cashMinor: number) {
+  const placed = (await place(t, deliveryBody(shop))).json();
+  await t.database.db
+    .update(orders)
+    .set({ status: 'DELIVERED', driverId: d.id, cashCollectedMinor: cashMinor, cashDifferenceReason: 'Test cash' })
+    .where(eq(orders.id, placed.order.id));
+  await t.database.db.insert(deliveryJobs).values({
+    orderId: placed.order.id,
+    siteId: shop.site.id,
+    status: 'completed',
+    driverId: d.id,
+    pickupCode: '1234',
+    pickupAddress: '1 Kingsland High Street, London E8 2NS',
+    pickupArea: 'E',
+    deliveryAddress: '12 Mare Street, London E8 4RP',
+    restaurantName: shop.siteName,
+    customerName: 'Aisha Khan',
+    distanceMiles: 1,
+    deliveryFeeMinor: 249,
+    customerOrderTotalMinor: placed.order.totalMinor,
+    totalPayMinor: 300,
+    expiresAt: new Date(),
+  });
+}
 
 async function earn(d: Driver, totalMinor: number) {
   await t.database.db.insert(driverEarnings).values({ driverId: d.id, pickupPayMinor: totalMinor, totalMinor });
@@ -135,6 +169,64 @@ describe('payout requests', () => {
     expect(earnings.payouts[0].paidAt).not.toBeNull();
     const paidList = (await call(t, admins.finance, 'GET', '/api/admin/payouts?status=paid')).json();
     expect(paidList.payouts.map((p: { id: string }) => p.id)).toContain(id);
+  });
+
+  it('nets the cash the driver holds off the payout, records it as handed in and shows both to finance', async () => {
+    const shop = await seedShop(t);
+    const d = await newDriver(t);
+    await call(t, d, 'PUT', '/api/driver/payout-details', VALID);
+    await earn(d, 1000);
+    await holdCash(shop, d, 400);
+    const cashed = await call(t, d, 'POST', '/api/driver/earnings/cash-out');
+    expect(cashed.statusCode, cashed.body).toBe(200);
+    // Gross £10.00, fee 50p, £4.00 of cash held netted: £5.50 to send.
+    expect(cashed.json().payout).toMatchObject({
+      grossMinor: 1000,
+      feeMinor: 50,
+      cashNettedMinor: 400,
+      netMinor: 550,
+      status: 'requested',
+    });
+    expect(cashed.json().message).toContain('£4.00 of the cash you hold was taken off this payout.');
+    const id = cashed.json().payout.id;
+    const cash = (await call(t, d, 'GET', '/api/driver/cash')).json();
+    expect(cash).toMatchObject({ collectedMinor: 400, handedInMinor: 400, balanceMinor: 0 });
+    expect(cash.handins[0]).toMatchObject({ amountMinor: 400, note: 'Netted against cash-out' });
+    const [handin] = await t.database.db.select().from(driverCashHandins).where(eq(driverCashHandins.payoutId, id));
+    expect(handin).toMatchObject({ driverId: d.id, amountMinor: 400 });
+    const list = (await call(t, admins.finance, 'GET', '/api/admin/payouts')).json();
+    expect(list.payouts.find((p: { id: string }) => p.id === id)).toMatchObject({
+      grossMinor: 1000,
+      feeMinor: 50,
+      cashNettedMinor: 400,
+      netMinor: 550,
+      driverCashHeldMinor: 0,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actionType, 'driver_cash_netted'), eq(auditLog.entityId, d.id)));
+    expect(audit.details).toMatchObject({ payoutId: id, nettedMinor: 400, netMinor: 550 });
+  });
+
+  it('settles a cash-out the cash held covers entirely, sending nothing, and keeps the rest held', async () => {
+    const shop = await seedShop(t);
+    const d = await newDriver(t);
+    await call(t, d, 'PUT', '/api/driver/payout-details', VALID);
+    await earn(d, 300);
+    await holdCash(shop, d, 5000);
+    const cashed = await call(t, d, 'POST', '/api/driver/earnings/cash-out');
+    expect(cashed.statusCode, cashed.body).toBe(200);
+    expect(cashed.json().payout).toMatchObject({ cashNettedMinor: 250, netMinor: 0, status: 'paid' });
+    expect(cashed.json().message).toContain('Nothing is left to send.');
+    expect((await call(t, d, 'GET', '/api/driver/cash')).json().balanceMinor).toBe(4750);
+    const waiting = (await call(t, admins.finance, 'GET', '/api/admin/payouts')).json();
+    expect(waiting.payouts.map((p: { id: string }) => p.id)).not.toContain(cashed.json().payout.id);
+    const paid = (await call(t, admins.finance, 'GET', '/api/admin/payouts?status=paid')).json();
+    expect(paid.payouts.find((p: { id: string }) => p.id === cashed.json().payout.id)).toMatchObject({
+      paymentReference: 'Netted against cash held',
+      driverCashHeldMinor: 4750,
+    });
   });
 
   it('answers 404 for an unknown payout and 400 for a malformed id', async () => {

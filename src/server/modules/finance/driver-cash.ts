@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { DriverCashListResponse, DriverCashResponse } from '../../../domain/contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { deliveryJobs, driverCashHandins, orders, userProfiles } from '../../db/schema/index';
@@ -26,6 +26,17 @@ function handedInByDriver(db: DbOrTx) {
     .from(driverCashHandins)
     .groupBy(driverCashHandins.driverId)
     .as('handed_in_by_driver');
+}
+
+/**
+ * The cash a driver holds now, as one SQL expression over a driver id column: collected at the
+ * doors of completed jobs minus handed in (netting included), for lists that show it beside other
+ * rows (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+ */
+export function cashHeldSql(driverId: SQL | AnyColumn) {
+  return sql<number>`((select coalesce(sum(o.cash_collected_minor), 0) from delivery_jobs j
+      join orders o on o.id = j.order_id where j.driver_id = ${driverId} and j.status = 'completed')
+    - (select coalesce(sum(h.amount_minor), 0) from driver_cash_handins h where h.driver_id = ${driverId}))::int`;
 }
 
 /** One driver's cash position: collected at doors minus handed in (docs/decisions/0156-cash-collection-and-hand-ins.md). */

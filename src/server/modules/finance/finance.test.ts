@@ -303,6 +303,60 @@ describe('the finance reconciliation', () => {
   });
 });
 
+describe('the cash reconciliation per driver and day', () => {
+  const reconciliation = async () =>
+    (
+      await adminCall(t, admins.finance, 'GET', `/api/admin/finance/reconciliation?from=${today()}&to=${today()}`)
+    ).json();
+
+  it('shows owed, collected, handed in and a 47p shortfall with its reason, and fails on a figure without one', async () => {
+    const d = await newDriver(t);
+    const exact = await delivered(d);
+    expect(exact.res.statusCode, exact.res.body).toBe(200);
+    const total = (await orderRow(exact.orderId)).totalMinor;
+    const short = await delivered(d, { cashCollectedMinor: total - 47, cashReason: 'Customer had no change' });
+    expect(short.res.statusCode, short.res.body).toBe(200);
+    const handin = await adminCall(t, admins.finance, 'POST', `/api/admin/drivers/${d.id}/cash-handins`, {
+      amountMinor: 1000,
+      requestId: randomUUID(),
+    });
+    expect(handin.statusCode, handin.body).toBe(201);
+    const shortNumber = (await orderRow(short.orderId)).orderNumber;
+
+    let rec = await reconciliation();
+    expect(rec.totals.reconciles).toBe(true);
+    expect(rec.totals.cashCollectedMinor - rec.totals.cashOwedMinor).toBe(rec.totals.cashExplainedMinor);
+    let line = rec.drivers.find((x: { driverId: string }) => x.driverId === d.id);
+    expect(line).toMatchObject({
+      day: today(),
+      deliveries: 2,
+      owedMinor: 2 * total,
+      collectedMinor: 2 * total - 47,
+      handedInMinor: 1000,
+      differenceMinor: -47,
+      differences: [{ orderNumber: shortNumber, differenceMinor: -47, reason: 'Customer had no change' }],
+      reconciles: true,
+    });
+    expect(line.driverName).toBeTruthy();
+
+    // A figure changed without a reason: the driver's day, the day and the period no longer reconcile.
+    await t.database.db
+      .update(orders)
+      .set({ cashCollectedMinor: total - 100 })
+      .where(eq(orders.id, exact.orderId));
+    try {
+      rec = await reconciliation();
+      expect(rec.totals.reconciles).toBe(false);
+      expect(rec.days[0].reconciles).toBe(false);
+      line = rec.drivers.find((x: { driverId: string }) => x.driverId === d.id);
+      expect(line.reconciles).toBe(false);
+      expect(line.differences).toContainEqual(expect.objectContaining({ differenceMinor: -100, reason: null }));
+    } finally {
+      await t.database.db.update(orders).set({ cashCollectedMinor: total }).where(eq(orders.id, exact.orderId));
+    }
+  });
+});
+
 describe('pay settings', () => {
   it('caps job pay at the pay cap setting', async () => {
     await setSetting(t, 'minimum_pay_minor', 300);

@@ -275,7 +275,7 @@ describe('POST /api/orders/:orderNumber/report', () => {
 });
 
 describe('POST /api/orders/:orderNumber/rating', () => {
-  async function deliveredOrder(opts: { cookie?: string; earning?: boolean } = {}) {
+  async function deliveredOrder(opts: { cookie?: string } = {}) {
     const placed = (await place(t, deliveryBody(shop), { cookie: opts.cookie })).json();
     const db = t.database.db;
     await db.update(orders).set({ status: 'DELIVERED', driverId }).where(eq(orders.id, placed.order.id));
@@ -299,31 +299,31 @@ describe('POST /api/orders/:orderNumber/rating', () => {
         expiresAt: new Date(),
       })
       .returning();
-    if (opts.earning !== false) {
-      await db
-        .insert(driverEarnings)
-        .values({ driverId, deliveryJobId: job.id, pickupPayMinor: 120, distancePayMinor: 60, totalMinor: 300 });
-    }
+    await db
+      .insert(driverEarnings)
+      .values({ driverId, deliveryJobId: job.id, pickupPayMinor: 120, distancePayMinor: 60, totalMinor: 300 });
     return { ...placed, jobId: job.id };
   }
 
-  it("stores the rating, adds the tip to the order and to the driver's earning", async () => {
+  it('stores the rating and takes no tip: tips are given in cash at the door, never paid out by the platform', async () => {
     const o = await deliveredOrder();
-    const res = await post(
-      `/api/orders/${o.order.orderNumber}/rating`,
-      { rating: 5, tipMinor: 200, comment: ' Lovely ' },
-      { token: o.orderToken },
-    );
+    const url = `/api/orders/${o.order.orderNumber}/rating`;
+    // A tip after delivery is refused with the reason (docs/decisions/0201-tips-in-cash-at-the-door.md).
+    let res = await post(url, { rating: 5, tipMinor: 200, comment: ' Lovely ' }, { token: o.orderToken });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toContain('Tips are given in cash at the door');
+    res = await post(url, { rating: 5, tipMinor: 0, comment: ' Lovely ' }, { token: o.orderToken });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().rating).toMatchObject({ rating: 5, tipMinor: 200, comment: 'Lovely' });
+    expect(res.json().rating).toMatchObject({ rating: 5, tipMinor: 0, comment: 'Lovely' });
     const db = t.database.db;
     expect((await db.select().from(orders).where(eq(orders.id, o.order.id)))[0]).toMatchObject({
-      tipMinor: 200,
+      tipMinor: 0,
       totalMinor: 1748,
     });
+    // The driver's earning is the job's pay, nothing more.
     expect((await db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0]).toMatchObject({
-      tipMinor: 200,
-      totalMinor: 500,
+      tipMinor: 0,
+      totalMinor: 300,
     });
     const view = (
       await t.app.inject({
@@ -334,8 +334,8 @@ describe('POST /api/orders/:orderNumber/rating', () => {
     ).json();
     expect(view.order).toMatchObject({
       canRate: false,
-      tipMinor: 200,
-      rating: { rating: 5, tipMinor: 200, comment: 'Lovely' },
+      tipMinor: 0,
+      rating: { rating: 5, tipMinor: 0, comment: 'Lovely' },
     });
   });
 
@@ -343,25 +343,11 @@ describe('POST /api/orders/:orderNumber/rating', () => {
     const o = await deliveredOrder({ cookie: customer });
     const url = `/api/orders/${o.order.orderNumber}/rating`;
     const results = await Promise.all([
-      post(url, { rating: 4, tipMinor: 100 }, { cookie: customer }),
-      post(url, { rating: 1, tipMinor: 100 }, { cookie: customer }),
+      post(url, { rating: 4 }, { cookie: customer }),
+      post(url, { rating: 1 }, { cookie: customer }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await t.database.db.select().from(orderRatings).where(eq(orderRatings.orderId, o.order.id))).toHaveLength(1);
-    expect(
-      (await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.deliveryJobId, o.jobId)))[0].tipMinor,
-    ).toBe(100);
-  });
-
-  it('keeps the tip on the order when the job has no earning yet', async () => {
-    const o = await deliveredOrder({ earning: false });
-    const res = await post(
-      `/api/orders/${o.order.orderNumber}/rating`,
-      { rating: 3, tipMinor: 150 },
-      { token: o.orderToken },
-    );
-    expect(res.statusCode).toBe(201);
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, o.order.id)))[0].tipMinor).toBe(150);
   });
 
   it('refuses an order that is not finished, a bad rating or tip, and anyone but the customer', async () => {

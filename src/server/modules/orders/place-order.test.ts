@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryJobs, orderEtas, orderItems, orderStatusHistory, orders, sites } from '../../db/schema/index';
+import {
+  deliveryJobs,
+  menuItems,
+  orderEtas,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  sites,
+} from '../../db/schema/index';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { hashOrderToken } from '../access/order-access';
 import { type Shop, deliveryBody, newKey, pickupBody, place, seedShop, setSetting } from './test-fixtures';
@@ -113,6 +121,35 @@ describe('POST /api/orders: pricing', () => {
     const res = await place(t, deliveryBody(shop, { items: [{ menuItemId: shop.items.tea.id, quantity: 2 }] }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(`Minimum order for ${shop.siteName} is £10.00`);
+  });
+
+  it('refuses an order below the platform floor, which no branch setting lowers', async () => {
+    // A branch that set its minimum and its delivery fee to £0.00 and sells a dish at £0.00: such an
+    // order brought nothing in and still created a job paying the driver's £3.00 minimum.
+    const free = await seedShop(t);
+    await t.database.db.update(sites).set({ minOrderMinor: 0, deliveryFeeMinor: 0 }).where(eq(sites.id, free.site.id));
+    await t.database.db.update(menuItems).set({ priceMinor: 0 }).where(eq(menuItems.id, free.items.tea.id));
+    const before = await t.database.db.select().from(deliveryJobs);
+    const res = await place(t, deliveryBody(free, { items: [{ menuItemId: free.items.tea.id, quantity: 1 }] }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: `Minimum order for ${free.siteName} is £1.00`,
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.siteId, free.site.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(deliveryJobs)).toHaveLength(before.length);
+    // The floor is the platform's setting: raised to £5.00 it refuses a £3.98 basket at a branch asking £0.00.
+    await t.database.db.update(menuItems).set({ priceMinor: 199 }).where(eq(menuItems.id, free.items.tea.id));
+    await setSetting(t, 'order_floor_minor', 500);
+    try {
+      const low = await place(t, pickupBody(free, { items: [{ menuItemId: free.items.tea.id, quantity: 2 }] }));
+      expect(low.statusCode).toBe(400);
+      expect(low.json().error.message).toBe(`Minimum order for ${free.siteName} is £5.00`);
+      const enough = await place(t, pickupBody(free, { items: [{ menuItemId: free.items.tea.id, quantity: 3 }] }));
+      expect(enough.statusCode, enough.body).toBe(201);
+    } finally {
+      await setSetting(t, 'order_floor_minor', 100);
+    }
   });
 });
 

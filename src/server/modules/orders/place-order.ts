@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isListed } from '../../../domain/restaurant-review';
-import { checkoutProblem, orderRefusals, siteDisplayName } from '../../../domain/checkout';
+import { checkoutProblem, effectiveMinimumOrder, orderRefusals, siteDisplayName } from '../../../domain/checkout';
 import type { PlaceOrderBody } from '../../../domain/contracts/orders/place-order';
 import type { OrderView } from '../../../domain/contracts/orders/order-view';
 import { AppError } from '../../../domain/errors';
@@ -49,7 +49,7 @@ import { companyDetailsFrom, settingsFrom } from '../../../domain/settings';
 import { COMPANY_SETTING_KEYS } from '../../../domain/company-details';
 import { customerRows, newOrderRows, notificationRowsValue, outboxInsert, receiptMessage } from '../notifications';
 
-const MONEY_KEYS = ['service_fee_percent', 'commission_percent'] as const;
+const MONEY_KEYS = ['service_fee_percent', 'commission_percent', 'order_floor_minor'] as const;
 /**
  * The settings checkout reads with its one statement: the money priced into the order and the
  * company details its receipt names (docs/decisions/0171-company-details-in-messages.md).
@@ -73,6 +73,7 @@ function checkoutSettings(stored: Record<string, string> | null) {
   return {
     serviceFeePercent: s.service_fee_percent,
     commissionPercent: s.commission_percent,
+    orderFloorMinor: s.order_floor_minor,
     company: companyDetailsFrom(decoded),
   };
 }
@@ -324,6 +325,12 @@ export async function placeOrder(
     throw new AppError('CONFLICT', orderRefusals.notTakingOrders(site.displayName));
   }
   const priced = await priceLines(deps.db, site, body.items, read ? (read.items ?? []) : undefined);
+  // The platform's floor first: an order below it would bring nothing in and still cost a driver
+  // job, whatever the branch's own minimum says (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
+  const minimum = effectiveMinimumOrder(site.minOrderMinor, money.orderFloorMinor);
+  if (priced.subtotalMinor < money.orderFloorMinor) {
+    throw new AppError('VALIDATION_ERROR', orderRefusals.minimumOrder(site.displayName, minimum));
+  }
   if (priced.subtotalMinor < site.minOrderMinor) {
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
   }

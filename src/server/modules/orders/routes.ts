@@ -74,7 +74,10 @@ export function orderRoutes(app: FastifyInstance): void {
       request.actor,
       request.headers[ORDER_TOKEN_HEADER],
     );
-    const result = await rateOrder({ db, bus }, { order, viewer, ...request.body });
+    const result = await rateOrder(
+      { db, bus },
+      { order, viewer, rating: request.body.rating, comment: request.body.comment },
+    );
     reply.status(201);
     return result;
   });

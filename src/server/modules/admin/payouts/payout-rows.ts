@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminPayoutView } from '../../../../domain/contracts/admin/payouts';
 import { driverPayouts, userProfiles } from '../../../db/schema/index';
+import { cashHeldSql } from '../../finance';
 
 /** The columns finance's list reads: the payout and who it is for. */
 export const payoutColumns = {
@@ -9,6 +10,8 @@ export const payoutColumns = {
   lastName: userProfiles.lastName,
   displayName: userProfiles.displayName,
   email: userProfiles.email,
+  /** What the driver holds now, beside what the request nets (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md). */
+  cashHeld: cashHeldSql(driverPayouts.driverId),
 };
 export const payoutDriverJoin = eq(userProfiles.userId, driverPayouts.driverId);
 
@@ -18,6 +21,7 @@ type Row = {
   lastName: string | null;
   displayName: string | null;
   email: string;
+  cashHeld: number;
 };
 
 /** One payout request as finance sees it, with the bank details it was requested with. */
@@ -30,7 +34,9 @@ export function toAdminPayout(r: Row): AdminPayoutView {
     driverEmail: r.email,
     grossMinor: p.grossMinor,
     feeMinor: p.feeMinor,
+    cashNettedMinor: p.cashNettedMinor,
     netMinor: p.netMinor,
+    driverCashHeldMinor: Number(r.cashHeld),
     status: p.status,
     accountName: p.accountName,
     sortCode: p.sortCode,
