@@ -41,6 +41,10 @@ export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // The matched route, not the address (docs/decisions/0196-policy-decided-by-the-matched-route.md).
     if (!matchedEndpoint(request)) return;
+    // `/api/cities/` is not /api/cities: the router reads it as /api/cities/:slug with an empty
+    // slug, which names nothing (one spelling per route, docs/decisions/0196-policy-decided-by-the-matched-route.md).
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    if (Object.values(params).some((v) => v === '')) throw new AppError('NOT_FOUND', 'Not found');
     const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
   });

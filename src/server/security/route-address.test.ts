@@ -145,6 +145,19 @@ function raw(base: string, method: string, path: string, body?: unknown): Promis
   });
 }
 
+describe('a trailing slash', () => {
+  it('is another address: 404 where the router would read an empty parameter, never a 400 or the list', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/cities' })).statusCode).toBe(200);
+    for (const url of ['/api/cities/', '/%61pi/cities/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+    // The policy still comes first: a stranger is told to sign in, as on the canonical address.
+    expect((await t.app.inject({ method: 'GET', url: '/api/partner/brands/' })).statusCode).toBe(401);
+  });
+});
+
 describe('dot segments as sent over the wire', () => {
   it('never reach a route past its policy', async () => {
     const base = await listen(t);
