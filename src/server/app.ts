@@ -120,6 +120,16 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // One spelling per route: `/x/`, `//x`, `/x;a=1` and `/X` are other addresses (404), never the
+    // same route (docs/decisions/0196-policy-decided-by-the-matched-route.md). Pinned, not left to defaults.
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      caseSensitive: true,
+      maxParamLength: 100,
+      // Read by the router; not yet in its option type.
+      ...{ useSemicolonDelimiter: false },
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

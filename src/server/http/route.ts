@@ -76,21 +76,87 @@ export function route<E extends Endpoint>(
 export type ApiRoute = { method: string; url: string; policy: Policy; schema?: FastifySchema; endpoint: Endpoint };
 
 /**
- * The onRoute hook that makes a route without a contract impossible: an /api route must come from
- * route() (method, path and policy equal to its endpoint's). Each registered route is recorded.
+ * Whether a route pattern, as registered, could answer an address under /api: its first segment
+ * is "api" in any case (`/api`, `/API/x`, `/api;v`, not `/apiary`: the router is case-sensitive,
+ * but `/API` must not become something else either), or a parameter, a wildcard or a regular
+ * expression (`/:page`, `/*`), which would match `/api` itself. Decided on the pattern, never on a request's address
+ * (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+ */
+export function couldServeApi(pattern: string): boolean {
+  const first = pattern.replace(/^\/+/, '').split('/')[0];
+  return /^api(?![a-z0-9_-])/i.test(first) || /^[:*(]/.test(first) || pattern === '' || pattern === '*';
+}
+
+/**
+ * Whether a request's address could be read as one under /api by anyone: percent-escapes decoded
+ * (twice-encoded ones too), backslashes read as slashes, empty and dot segments resolved, any
+ * case. For requests that matched no route: such an address is answered 404 JSON, never a page.
+ */
+export function addressCouldBeApi(url: string): boolean {
+  let path = url.split(/[?#]/)[0];
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (next === path) break;
+    path = next;
+  }
+  const segments: string[] = [];
+  for (const s of path.replace(/\\/g, '/').split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segments.pop();
+    else segments.push(s);
+  }
+  return /^api(?![a-z0-9_-])/i.test(segments[0] ?? '');
+}
+
+/**
+ * The contract of the route a request matched, or null for pages, files and requests that
+ * matched no route. Every hook that treats API requests differently asks this, never
+ * `request.url`: the router decodes percent-escapes (`/%61pi/admin` is `/api/admin`), so the raw
+ * address is not what was matched (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+ */
+export function matchedEndpoint(request: FastifyRequest): Endpoint | null {
+  const endpoint = request.routeOptions.config?.endpoint;
+  if (endpoint) return endpoint;
+  // Unreachable while contractGuard stands: an /api route without a contract is never registered.
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined && couldServeApi(pattern))
+    throw new Error(`route ${pattern} was registered without a contract`);
+  return null;
+}
+
+/**
+ * The onRoute hook that makes a route without a contract impossible: a route that could answer
+ * an /api address (couldServeApi: under /api in any case, with or without a trailing slash or a
+ * plugin prefix, or a first segment that is a parameter or wildcard) must come from route(), with
+ * method, path and policy equal to its endpoint's. The HEAD route Fastify adds beside each GET
+ * goes through here too (same config); a HEAD route of its own is refused. Each registered route
+ * is recorded.
  */
 export function contractGuard(apiRoutes: ApiRoute[]): onRouteHookHandler {
   return (options) => {
-    if (!options.url.startsWith('/api')) return;
+    if (!couldServeApi(options.url)) return;
     const endpoint = options.config?.endpoint;
     const policy = options.config?.policy;
     if (!policy) throw new Error(`API route ${options.url} declares no policy`);
     if (!endpoint)
       throw new Error(`API route ${options.url} has no contract: register it with route(app, endpoint, handler)`);
-    const methods = (Array.isArray(options.method) ? options.method : [options.method]).filter((m) => m !== 'HEAD');
-    if (endpoint.path !== options.url || methods.some((m) => m !== endpoint.method) || endpoint.policy !== policy)
+    const all = Array.isArray(options.method) ? options.method : [options.method];
+    const methods = all.filter((m) => m !== 'HEAD');
+    // HEAD only as the twin of the contract's GET (Fastify's exposeHeadRoutes), never on its own.
+    const headOk = endpoint.method === 'GET';
+    if (
+      endpoint.path !== options.url ||
+      methods.some((m) => m !== endpoint.method) ||
+      (all.includes('HEAD') && !headOk) ||
+      endpoint.policy !== policy
+    )
       throw new Error(
-        `API route ${methods.join(',')} ${options.url} differs from its contract ${endpoint.method} ${endpoint.path}`,
+        `API route ${all.join(',')} ${options.url} differs from its contract ${endpoint.method} ${endpoint.path}`,
       );
     for (const method of methods)
       apiRoutes.push({ method, url: options.url, policy, schema: options.schema, endpoint });

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
 import { type Actor, type Policy, TERMS_NOT_ACCEPTED_MESSAGE, decide, needsCurrentTerms } from '../../domain/policies';
-import { route } from '../http/route';
+import { matchedEndpoint, route } from '../http/route';
 import { type Auth, RESET_REQUEST_PATH, answerResetRequest, resolveActor, sessionActor } from '../modules/auth';
 import { mustAcceptTerms } from '../modules/account';
 import type { Db } from '../db/client';
@@ -51,6 +51,21 @@ function withoutSessionToken(text: string): string {
 }
 
 /**
+ * The address better-auth is handed: the mount's path with the sub-path the router matched,
+ * re-encoded, and the query string; never the raw address, whose escapes and dot segments
+ * better-auth's own router and rate limiter would read differently from ours
+ * (docs/decisions/0196-policy-decided-by-the-matched-route.md). Null for a sub-path with an
+ * empty, `.` or `..` segment, which names no better-auth endpoint.
+ */
+export function mountAddress(request: FastifyRequest): string | null {
+  const rest = (request.params as Record<string, string | undefined>)['*'] ?? '';
+  const segments = rest.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
+  const query = request.url.indexOf('?');
+  return `/api/auth/${segments.map(encodeURIComponent).join('/')}${query >= 0 ? request.url.slice(query) : ''}`;
+}
+
+/**
  * The current actor of a request, from the better-auth session cookie: one prepared statement
  * while the session only needs reading, better-auth's getSession when it would expire or extend
  * the session (docs/decisions/0184-one-statement-session-lookup.md).
@@ -74,9 +89,14 @@ export async function actorOf(auth: Auth, db: Db, request: FastifyRequest): Prom
 export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string): void {
   app.decorateRequest('actor', null);
 
+  // better-auth's mount answers for itself (its routes are public); its requests need no actor.
+  const mountEndpoints = new Set<unknown>([authEndpoints.mountGet, authEndpoints.mountPost]);
   app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config.policy;
-    if (!policy || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    // The matched route's contract, never the address: `/%61pi/admin/drivers` is routed to
+    // /api/admin/drivers and must meet its policy (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+    const endpoint = matchedEndpoint(request);
+    if (!endpoint || mountEndpoints.has(endpoint)) return;
+    const policy = request.routeOptions.config.policy ?? endpoint.policy;
     request.actor = await actorOf(auth, db, request);
     const decision = decide(policy, request.actor);
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -87,13 +107,14 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
   });
 
   // better-auth validates its own requests: the mount's contract declares no schema of ours.
-  const toAuth = (request: FastifyRequest) => {
+  // better-auth is handed the canonical address of what the router matched (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+  const toAuth = (request: FastifyRequest, address: string) => {
     const headers = fromNodeHeaders(request.headers);
     // The client IP as Fastify sees it (trustProxy aware); a client-sent value is overwritten.
     headers.set('x-halalnosh-client-ip', request.ip);
     const hasBody = request.method !== 'GET' && request.body !== undefined;
     return auth.handler(
-      new Request(new URL(request.url, publicUrl), {
+      new Request(new URL(address, publicUrl), {
         method: request.method,
         headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
@@ -101,11 +122,14 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
     );
   };
   const mount = async (request: FastifyRequest, reply: FastifyReply) => {
+    const address = mountAddress(request);
+    if (!address) throw new AppError('NOT_FOUND', 'Not found');
     // The same answer, after the same steps, for a known and an unknown address (docs/decisions/0204-password-reset-tokens-and-timing.md).
-    if (request.method === 'POST' && request.url.split('?')[0] === RESET_REQUEST_PATH) {
-      return answerResetRequest({ db, background: app.deps.background, forward: toAuth }, request, reply);
+    if (request.method === 'POST' && address.split('?')[0] === RESET_REQUEST_PATH) {
+      const forward = (r: FastifyRequest) => toAuth(r, address);
+      return answerResetRequest({ db, background: app.deps.background, forward }, request, reply);
     }
-    const response = await toAuth(request);
+    const response = await toAuth(request, address);
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

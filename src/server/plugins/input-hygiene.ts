@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors';
+import { matchedEndpoint } from '../http/route';
 
 /** Deeper than any contract goes (the deepest, notification settings, is 3). */
 export const MAX_INPUT_DEPTH = 32;
@@ -38,7 +39,12 @@ export function inputProblem(value: unknown): string | null {
  */
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the address (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+    if (!matchedEndpoint(request)) return;
+    // `/api/cities/` is not /api/cities: the router reads it as /api/cities/:slug with an empty
+    // slug, which names nothing (one spelling per route, docs/decisions/0196-policy-decided-by-the-matched-route.md).
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    if (Object.values(params).some((v) => v === '')) throw new AppError('NOT_FOUND', 'Not found');
     const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
   });

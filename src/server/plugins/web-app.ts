@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerRenderEntry } from '../../domain/server-render';
+import { addressCouldBeApi } from '../http/route';
 import type { ResponseCache } from '../modules/catalog';
 import { preferredEncoding } from './encoding';
 import { apiGetOf, withRenderedPage } from './page-render';
@@ -173,7 +174,8 @@ export async function registerWebApp(
     });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !indexHtml) {
+    // Never a page for an address that reads as /api, however it is spelt (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+    if (addressCouldBeApi(url) || request.method !== 'GET' || !indexHtml) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
     if (/\.[a-z0-9]{2,5}$/i.test(url.split('?')[0])) {

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide } from '../../domain/policies';
 import { driverEarnings, reviews } from '../db/schema/index';
+import { characterVariants, inParallel, structuralVariants } from '../test/address-variants';
 import { type Method, injectAs } from '../test/inject-as';
 import { ROUTE_EXPECTATIONS, routeKey } from '../test/route-expectations';
+import { inFamily, threatModelRows } from '../test/threat-model';
 import { ACTOR_NAMES, type World, buildWorld, changedTables, fingerprint } from '../test/security-world';
 import { type TestApp, createTestApp } from '../test/test-app';
 
@@ -17,9 +21,12 @@ let t: TestApp;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Limits far above what the address variants send (each route is called some 180 times from one
+  // address): the limits themselves are proven in abuse-limits.test.ts.
+  const many = { perIp: 1_000_000, perAccount: 1_000_000 };
+  t = await createTestApp({ rateLimits: { windowSeconds: 600, orders: many, reviews: many } });
   w = await buildWorld(t);
-}, 180_000);
+}, 300_000);
 afterAll(async () => t?.close());
 
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, randomUUID()).replace(/\*$/, 'x');
@@ -55,6 +62,33 @@ describe('the expectations table', () => {
       .map(routeKey)
       .filter((k) => typeof ROUTE_EXPECTATIONS[k].rows === 'string' && !k.includes('/reviews/mine'));
     expect(withoutProbes).toEqual([]);
+  });
+});
+
+describe('the threat-model table in docs/security.md', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const rows = threatModelRows(path.join(root, 'docs/security.md'));
+
+  it('names only families the app serves, and puts every served route in a family', () => {
+    const urls = [...new Set(t.app.apiRoutes.map((r) => r.url))];
+    const empty = rows.flatMap((row) => row.families).filter((f) => !urls.some((u) => inFamily(u, f)));
+    expect(empty, 'these families match no served route').toEqual([]);
+    const orphans = urls.filter((u) => !rows.some((row) => row.families.some((f) => inFamily(u, f))));
+    expect(orphans, 'add these routes to a row of the threat-model table').toEqual([]);
+  });
+
+  it('names test files that exist, at least one per row, and fills every column', () => {
+    for (const row of rows) {
+      expect(row.families.length, row.asset).toBeGreaterThan(0);
+      expect(row.tests.length, row.asset).toBeGreaterThan(0);
+      expect(
+        [row.asset, row.actor, row.control].every((c) => c.length > 3),
+        row.asset,
+      ).toBe(true);
+    }
+    const missing = rows.flatMap((row) => row.tests).filter((f) => !existsSync(path.join(root, f)));
+    expect(missing).toEqual([]);
+    expect(rows.length).toBeGreaterThan(15);
   });
 });
 
@@ -143,4 +177,81 @@ describe('route policies', () => {
     expect(failures).toEqual([]);
     expect(cells).toBe(t.app.apiRoutes.length * ACTOR_NAMES.length);
   }, 120_000);
+});
+
+describe('address variants', () => {
+  /**
+   * Every route, for every actor, under other spellings of its address: each must get the
+   * canonical address's answer or a 404, never more (never a 2xx or 3xx where the canonical answer
+   * is 401 or 403, never another row's data): the hooks decide on the matched route, not the raw
+   * address (docs/decisions/0196-policy-decided-by-the-matched-route.md).
+   *
+   * Run time on two cores shared with other work (about 180 routes x 14 actors): each actor sends
+   * each route four spellings. The first is always the encoded prefix as reported (`/%61pi/…`).
+   * The other three are dealt from the route's list of variants, one actor further on for each
+   * route: first the structural ones (trailing slash, `//` at the start and after /api, `/./`,
+   * `/x/../`, `;v=1` on the prefix, a query string), then one character percent-encoded at a time
+   * (each character of the prefix and of every segment, upper- and lower-case escapes, ordered
+   * across the segments). So every structural variant of every route is sent by some actor,
+   * about 35 character variants of each route reach all its segments, and every actor meets
+   * every route under four spellings: some 10,000 requests, eight at a time, instead of the
+   * 30,000 of every variant for every actor.
+   */
+  it('answer exactly as the canonical address, or 404: never more', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const fillFresh = (url: string) =>
+      url.replace(/:[A-Za-z]+/g, () => randomUUID()).replace(/\*$/, () => `x${randomUUID().slice(0, 8)}`);
+    const cells = t.app.apiRoutes.flatMap((r, ri) =>
+      ACTOR_NAMES.map((name, ai) => ({ r, ri, name, ai, url: fillFresh(r.url) })),
+    );
+    await inParallel(
+      cells.map((cell) => async () => {
+        const { r, name } = cell;
+        const method = r.method as Method;
+        const send = (url: string) => injectAs(w, method, { actor: name, url }, { timeoutMs: 5000 });
+        const canonical = await send(cell.url);
+        const denied = decide(r.policy, w.actors[name].actor) !== 'allow';
+        const [prefix, ...others] = [...structuralVariants(cell.url), ...characterVariants(cell.url)];
+        // The three variants dealt to this actor for this route.
+        const n = ACTOR_NAMES.length;
+        // A short address has fewer than 42 variants: its list goes round again.
+        const dealt = [0, 1, 2].map((k) => others[(k * n + ((cell.ai + cell.ri) % n)) % others.length]);
+        for (const v of [prefix, ...dealt]) {
+          sent++;
+          let res = await send(v.url);
+          // No answer within 5 s on a busy machine: once more, with time to spare.
+          if (res.status === 0 && canonical.status !== 0)
+            res = await injectAs(w, method, { actor: name, url: v.url }, { timeoutMs: 30_000 });
+          const where = `${name} ${r.method} ${v.url} (${v.name})`;
+          if (res.status === 404 && res.status !== canonical.status) {
+            if (!(res.json() as { error?: unknown })?.error) failures.push(`${where}: 404 not in the error shape`);
+            continue;
+          }
+          if (res.status === canonical.status) {
+            if (method === 'GET' && res.status < 300 && res.body !== canonical.body) {
+              // Another answer: fine only when the canonical address's own answer moves on (a clock, a counter).
+              const again = await send(cell.url);
+              if (again.body === canonical.body) failures.push(`${where}: another answer than the canonical address's`);
+            }
+            continue;
+          }
+          if (denied) {
+            failures.push(`${where}: ${res.status}, the canonical address is ${canonical.status}`);
+            continue;
+          }
+          // Allowed callers: a strict query contract refuses the unknown parameter; a limit may refuse;
+          // a write may have moved the row on since the canonical call.
+          if (v.name === 'query string' && res.status === 400 && r.endpoint.query) continue;
+          if (res.status === 429) continue;
+          const again = await send(cell.url);
+          if (res.status !== again.status)
+            failures.push(`${where}: ${res.status}, the canonical address is ${canonical.status} then ${again.status}`);
+        }
+      }),
+      8,
+    );
+    expect(failures).toEqual([]);
+    expect(sent).toBe(t.app.apiRoutes.length * ACTOR_NAMES.length * 4);
+  }, 600_000);
 });
