@@ -223,7 +223,7 @@ describe('the worker', () => {
     expect(mails[0].text).toContain('http://localhost:3000/order/');
     expect(mails[0].text).not.toContain('{{app}}');
     expect(mails[0].html).toContain('Total: £14.99');
-    expect(sms.sent.filter((m) => m.recipient.phone === '07700 900123').length).toBeGreaterThan(0);
+    expect(sms.sent.filter((m) => m.recipient.phone === '+447700900123').length).toBeGreaterThan(0);
     // No push sender registered: push rows are skipped with a clear reason, never sent.
     const push = await db().select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'push'));
     expect(push.length).toBeGreaterThan(0);
@@ -480,7 +480,7 @@ describe('the back office Notifications page', () => {
       channel: 'sms',
       status: 'failed',
       lastError: 'number unreachable',
-      recipient: '07700 900123',
+      recipient: '+447700900123',
     });
     expect(list.json().counts.failed).toBeGreaterThan(0);
     expect(

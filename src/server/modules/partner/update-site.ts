@@ -19,6 +19,7 @@ import { toSiteDetail } from './site-detail';
 import { getSettings } from '../settings';
 import { type Actor, opensBranch } from '../../../domain/policies';
 import { requireCurrentTerms } from '../account';
+import { storedPhone } from '../../../domain/phone';
 
 /**
  * Edit Location and Branch Settings (any staff of the location, a site manager included): only
@@ -59,6 +60,7 @@ export async function updateSite(
     if (overCap) throw new AppError('VALIDATION_ERROR', overCap);
     changes.deliveryRadiusKm = roundRadius(input.deliveryRadiusKm);
   }
+  if (changes.phone !== undefined) changes.phone = storedPhone(changes.phone);
   if (input.postcode !== undefined) changes.postcode = normalisedPostcode(input.postcode);
 
   if (input.lat !== undefined || input.lng !== undefined) {
