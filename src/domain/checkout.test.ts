@@ -36,7 +36,10 @@ describe('checkout rules', () => {
     expect(isUkPhone('07700 900123')).toBe(true);
     expect(isUkPhone('+44 7700 900123')).toBe(true);
     expect(isUkPhone('0770090')).toBe(false);
-    expect(isUkPhone('0770-090-0123')).toBe(false);
+    expect(isUkPhone('(020) 7946 0018')).toBe(true);
+    expect(isUkPhone('0044 7700 900123')).toBe(true);
+    expect(isUkPhone('+33 1 23 45 67 89')).toBe(false);
+    expect(isUkPhone('0770-090-012')).toBe(false);
     expect(checkoutProblem({ ...ok, customerPhone: 'call me' })).toBe(CHECKOUT_MESSAGES.phone);
   });
 

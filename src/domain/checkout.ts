@@ -1,3 +1,4 @@
+import { normaliseUkPhone } from './phone';
 import { normalisePostcode } from './geo';
 import { formatPence } from './money';
 import type { OrderType } from './order-flow';
@@ -14,12 +15,12 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty',
 } as const;
 
-/** A UK phone number as people type it: digits, spaces and a leading +, at least 10 digits. */
+/**
+ * A UK phone number as people type it (07700 900123, +44 7700 900123, 0044…, (020) 7946 0018,
+ * mobiles and landlines); it is stored in E.164 (docs/decisions/0208-phones-in-e164.md).
+ */
 export function isUkPhone(text: string): boolean {
-  const t = text.trim();
-  if (!/^\+?[\d ]+$/.test(t)) return false;
-  const digits = t.replace(/\D/g, '').length;
-  return digits >= 10 && digits <= 15;
+  return normaliseUkPhone(text) !== null;
 }
 
 /** A full UK postcode ("E1 6AN"), normalised; null for an outward code alone or anything else. */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, POLICIES, adminArea, decide, homePathFor, needsCurrentTerms } from './policies';
+import { ENDPOINTS } from './contracts/endpoints';
+import {
+  type Actor,
+  POLICIES,
+  WORK_IN_PROGRESS,
+  adminArea,
+  decide,
+  homePathFor,
+  needsCurrentTerms,
+  opensBranch,
+  takesNewWork,
+} from './policies';
 
 const base: Actor = {
   userId: 'u1',
@@ -58,6 +69,26 @@ describe('needsCurrentTerms', () => {
     }
   });
 
+  it('never asks to finish taken work, stop working or get paid, but does to take new work', () => {
+    const driver = POLICIES.approvedDriver;
+    expect(needsCurrentTerms(driver, 'POST', '/api/driver/jobs/:jobId/complete')).toBe(false);
+    expect(needsCurrentTerms(driver, 'POST', '/api/driver/jobs/:jobId/arrival')).toBe(false);
+    expect(needsCurrentTerms(POLICIES.partner, 'POST', '/api/partner/orders/:orderId/actions')).toBe(false);
+    expect(needsCurrentTerms(driver, 'POST', '/api/driver/jobs/:jobId/accept')).toBe(true);
+    expect(needsCurrentTerms(POLICIES.partner, 'POST', '/api/partner/brands')).toBe(true);
+    expect(needsCurrentTerms(POLICIES.partner, 'POST', '/api/partner/brands/:brandId/sites')).toBe(true);
+  });
+
+  it('names only real partner and approved-driver writes as work in progress', () => {
+    const writes = new Set(
+      Object.values(ENDPOINTS)
+        .flatMap((area) => Object.values(area))
+        .filter((e) => needsCurrentTerms(e.policy, e.method))
+        .map((e) => `${e.method} ${e.path}`),
+    );
+    for (const route of WORK_IN_PROGRESS) expect(writes.has(route), route).toBe(true);
+  });
+
   it('leaves reads, applications, customers, staff and the signed-in routes (the terms themselves) alone', () => {
     expect(needsCurrentTerms(POLICIES.partner, 'GET')).toBe(false);
     expect(needsCurrentTerms(POLICIES.approvedDriver, 'HEAD')).toBe(false);
@@ -66,5 +97,27 @@ describe('needsCurrentTerms', () => {
     expect(needsCurrentTerms(POLICIES.signedIn, 'POST')).toBe(false);
     expect(needsCurrentTerms(POLICIES.anyAdmin, 'POST')).toBe(false);
     expect(needsCurrentTerms(adminArea('settings'), 'PUT')).toBe(false);
+  });
+});
+
+describe('takesNewWork and opensBranch', () => {
+  const now = new Date('2026-11-28T20:00:00Z');
+  it('counts going online, not going offline', () => {
+    expect(takesNewWork({ isOnline: true })).toBe(true);
+    expect(takesNewWork({ isOnline: false })).toBe(false);
+  });
+
+  it('counts opening a closed branch and ending a pause early, not closing, pausing or editing an open one', () => {
+    const open = { isOpen: true, pausedUntil: null };
+    const closed = { isOpen: false, pausedUntil: null };
+    const paused = { isOpen: true, pausedUntil: new Date('2026-11-28T21:00:00Z') };
+    expect(opensBranch(closed, { isOpen: true }, now)).toBe(true);
+    expect(opensBranch(paused, { pausedUntil: null }, now)).toBe(true);
+    expect(opensBranch(open, { isOpen: false }, now)).toBe(false);
+    expect(opensBranch(open, { isOpen: true }, now)).toBe(false);
+    expect(opensBranch(open, { pausedUntil: '2026-11-28T21:00:00Z' }, now)).toBe(false);
+    expect(
+      opensBranch({ isOpen: true, pausedUntil: new Date('2026-11-28T19:00:00Z') }, { pausedUntil: null }, now),
+    ).toBe(false);
   });
 });

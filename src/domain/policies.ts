@@ -105,14 +105,61 @@ export const TERMS_NOT_ACCEPTED_MESSAGE = 'Please accept the current terms to co
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a request must come from someone who accepted the current terms version: the writes of
- * partner and approved-driver routes (docs/decisions/0154-terms-acceptance.md). Reads stay open so
- * the apps can load and show the terms; the terms routes themselves are `signedIn`, and signing
- * out is better-auth's, so neither is caught here.
+ * The partner and approved-driver writes that finish work already taken, stop taking work or get
+ * paid for work done: a new terms version never holds them back (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+ * Two of them take new work only by what they send, and their use cases ask for the terms then:
+ * going online (`takesNewWork`) and opening a branch (`opensBranch`).
  */
-export function needsCurrentTerms(policy: Policy, method: string): boolean {
+export const WORK_IN_PROGRESS: ReadonlySet<string> = new Set([
+  'POST /api/driver/jobs/:jobId/arrival',
+  'POST /api/driver/jobs/:jobId/verify-code',
+  'POST /api/driver/jobs/:jobId/complete',
+  'POST /api/driver/jobs/:jobId/position',
+  'POST /api/driver/jobs/:jobId/return',
+  'DELETE /api/driver/board-position',
+  'PATCH /api/driver/availability',
+  'POST /api/driver/earnings/cash-out',
+  'PUT /api/driver/payout-details',
+  'POST /api/partner/orders/:orderId/actions',
+  'POST /api/partner/orders/:orderId/hand-over',
+  'POST /api/partner/orders/:orderId/cancel',
+  'PATCH /api/partner/sites/:siteId',
+  'DELETE /api/partner/sites/:siteId',
+  'PUT /api/partner/notifications',
+]);
+
+/**
+ * Whether a request must come from someone who accepted the current terms version: the writes of
+ * partner and approved-driver routes that take new work (docs/decisions/0154-terms-acceptance.md,
+ * docs/decisions/0206-new-terms-hold-back-new-work-only.md). `route` is the route's registered
+ * path (`/api/driver/jobs/:jobId/complete`); without it every write counts as new work. Reads stay
+ * open so the apps can load and show the terms; the terms routes themselves are `signedIn`, and
+ * signing out is better-auth's, so neither is caught here.
+ */
+export function needsCurrentTerms(policy: Policy, method: string, route?: string): boolean {
   if (READS.has(method.toUpperCase())) return false;
-  return policy.kind === 'partner' || (policy.kind === 'driver' && policy.approved);
+  if (!(policy.kind === 'partner' || (policy.kind === 'driver' && policy.approved))) return false;
+  return !(route && WORK_IN_PROGRESS.has(`${method.toUpperCase()} ${route}`));
+}
+
+/** Whether a driver's availability change takes new work: going online does, going offline never. */
+export function takesNewWork(change: { isOnline: boolean }): boolean {
+  return change.isOnline;
+}
+
+/**
+ * Whether a change to a location opens it to new orders: switching a closed branch on, or ending a
+ * pause early. Closing, pausing and editing an open branch do not.
+ */
+export function opensBranch(
+  before: { isOpen: boolean; pausedUntil: Date | null },
+  change: { isOpen?: boolean; pausedUntil?: string | null },
+  now: Date,
+): boolean {
+  const paused = before.pausedUntil !== null && before.pausedUntil > now;
+  const opens = change.isOpen === true && !before.isOpen;
+  const resumes = change.pausedUntil === null && paused && change.isOpen !== false;
+  return opens || resumes;
 }
 
 /** Where a user lands after signing in or confirming their e-mail (docs/product/README.md#accounts). */

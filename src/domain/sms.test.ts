@@ -8,6 +8,19 @@ describe('smsBody', () => {
     );
   });
 
+  it('says a link the text already ends with once, with its label, after the words', () => {
+    const link = 'https://halalnosh.example/order/HN-100016';
+    expect(
+      smsBody(`Bab Al-Yemen has accepted your order and is preparing it.\n\nTrack your order: ${link}`, link),
+    ).toBe(`Bab Al-Yemen has accepted your order and is preparing it. Track your order: ${link}`);
+  });
+
+  it('keeps the link whole when a long text is clipped before it', () => {
+    const link = 'https://halalnosh.example/order/HN-100016?token=abc';
+    const body = smsBody(`${'word '.repeat(60)}\nTrack your order: ${link}\nQuestions? Call us.`, link);
+    expect(body).toMatch(/word\.\.\. Track your order: https:\/\/halalnosh\.example\/order\/HN-100016\?token=abc$/);
+  });
+
   it('writes plain punctuation and one line, so the text stays in the GSM alphabet', () => {
     expect(smsBody('Your driver’s on the way…\n“Ali” – 5 min')).toBe('Your driver\'s on the way... "Ali" - 5 min');
   });

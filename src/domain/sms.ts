@@ -15,17 +15,40 @@ const TYPOGRAPHY: [RegExp, string][] = [
   [/\s+/g, ' '],
 ];
 
-/** The text of an SMS: one line, plain punctuation, at most SMS_TEXT_MAX characters, then the link if there is one. */
-export function smsBody(text: string, url?: string | null): string {
+function plainText(text: string): string {
   let plain = text;
   for (const [pattern, replacement] of TYPOGRAPHY) plain = plain.replace(pattern, replacement);
-  plain = plain.trim();
+  return plain.trim();
+}
+
+/** The longest label a link keeps in front of it ("Track your order:"); a longer line loses it. */
+const LINK_LABEL_MAX = 40;
+
+/**
+ * The text of an SMS: one line, plain punctuation, at most SMS_TEXT_MAX characters, then the link
+ * if there is one, once. The templates' texts already carry their link on a line of its own
+ * ("Track your order: https://…/order/HN-100016"): that line is taken out of the text and goes
+ * last, whole, so the link is neither said twice nor cut by the clipping.
+ */
+export function smsBody(text: string, url?: string | null): string {
+  let rest = text;
+  let label = '';
+  if (url && text.includes(url)) {
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => line.includes(url));
+    const before = plainText(lines[at].slice(0, lines[at].indexOf(url)));
+    label = before.length <= LINK_LABEL_MAX ? before : '';
+    lines.splice(at, 1);
+    rest = lines.join('\n').split(url).join(' ');
+  }
+  let plain = plainText(rest);
   if (plain.length > SMS_TEXT_MAX) {
     const cut = plain.slice(0, SMS_TEXT_MAX - 3);
     const space = cut.lastIndexOf(' ');
     plain = `${(space > SMS_TEXT_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:-]+$/, '')}...`;
   }
-  return url ? `${plain} ${url}` : plain;
+  const link = url ? [label, url].filter(Boolean).join(' ') : '';
+  return [plain, link].filter(Boolean).join(' ');
 }
 
 /** Order numbers an SMS names ("HN-100234"). */

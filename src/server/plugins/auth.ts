@@ -101,7 +101,10 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
     const decision = decide(policy, request.actor);
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-    if (needsCurrentTerms(policy, request.method) && (await mustAcceptTerms(db, request.actor!))) {
+    if (
+      needsCurrentTerms(policy, request.method, request.routeOptions.url) &&
+      (await mustAcceptTerms(db, request.actor!))
+    ) {
       throw new AppError('TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
     }
   });

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TableHead } from '../ui/table-head';
 import { DriverStatusBadge } from './driver-status-badge';
 import { useDriverAction } from './use-driver-action';
+import { formatPhone } from '../../domain/phone';
 
 export function driverFullName(d: AdminDriver): string {
   return [d.firstName, d.lastName].filter(Boolean).join(' ') || d.displayName || d.email;
@@ -67,7 +68,7 @@ export function DriversTable({
                 </th>
                 <td className="px-4 py-3">
                   <span className="block break-all">{d.email}</span>
-                  <span className="text-muted-foreground">{d.phone ?? '-'}</span>
+                  <span className="text-muted-foreground">{d.phone ? formatPhone(d.phone) : '-'}</span>
                 </td>
                 <td className="px-4 py-3">
                   <span className="block capitalize">{d.vehicleType ?? '-'}</span>

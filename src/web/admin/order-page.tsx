@@ -22,6 +22,7 @@ import { AdminHeader, LoadFailed } from './admin-states';
 import { AddNote, AssignDriver, OrderTicketActions, ReasonDialog } from './order-console-actions';
 import { StatusBadge } from './order-status-badge';
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from './ticket-labels';
+import { formatPhone } from '../../domain/phone';
 
 /**
  * /admin/orders/:orderNumber (super_admin, ops_manager, cs_agent): one order with its full timeline,
@@ -126,7 +127,7 @@ function OrderDetail({ page }: { page: ConsoleOrderResponse }) {
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Customer</dt>
             <dd>
-              {order.customerName} · {order.customerPhone}
+              {order.customerName} · {formatPhone(order.customerPhone)}
               {order.customerEmail ? ` · ${order.customerEmail}` : ''}
             </dd>
             <dt className="text-muted-foreground">Branch</dt>
@@ -296,7 +297,7 @@ function DriverSection({ page, onUnassign }: { page: ConsoleOrderResponse; onUna
         {driver ? (
           <span>
             <span className="font-medium">{driver.name}</span>
-            {driver.phone ? ` · ${driver.phone}` : ''}
+            {driver.phone ? ` · ${formatPhone(driver.phone)}` : ''}
             {driver.vehicleType ? ` · ${driver.vehicleType}` : ''}
           </span>
         ) : (

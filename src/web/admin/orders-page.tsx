@@ -19,6 +19,7 @@ import { adminKeys } from './admin-api';
 import { AdminHeader, LoadFailed } from './admin-states';
 import { StatusBadge } from './order-status-badge';
 import { TableHead } from '../ui/table-head';
+import { formatPhone } from '../../domain/phone';
 
 const FIELDS = ['q', 'branch', 'status', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
@@ -165,7 +166,7 @@ export function OrdersPage() {
                     <td className="px-3 py-2">
                       <span className="block">{o.customerName}</span>
                       <span className="block text-xs text-muted-foreground">
-                        {[o.customerPhone, o.customerEmail].filter(Boolean).join(' · ')}
+                        {[o.customerPhone && formatPhone(o.customerPhone), o.customerEmail].filter(Boolean).join(' · ')}
                       </span>
                     </td>
                     <td className="px-3 py-2">

@@ -12,6 +12,7 @@ import { LoadFailed } from '../ui/load-failed';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { formatPhone } from '../../domain/phone';
 
 const PROFILE_KEY = ['account', 'profile'] as const;
 
@@ -39,7 +40,7 @@ function DetailsForm({
   const [fields, setFields] = useState({
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
-    phone: profile.phone ?? '',
+    phone: profile.phone ? formatPhone(profile.phone) : '',
   });
   const save = useMutation({
     mutationFn: () => call(endpoints.account.patchAccountProfile, { body: fields }),

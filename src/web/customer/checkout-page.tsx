@@ -52,6 +52,7 @@ async function saveNewAddress(body: PlaceOrderBody, branchCity: string | null): 
   }
 }
 import { optionsText } from '../../domain/menu-options';
+import { formatPhone } from '../../domain/phone';
 
 /** A fresh idempotency key for one checkout attempt. */
 function newIdempotencyKey(): string {
@@ -174,7 +175,7 @@ export function CheckoutPage() {
     setFields((f) => ({
       ...f,
       name: f.name || name,
-      phone: f.phone || p?.phone || '',
+      phone: f.phone || (p?.phone ? formatPhone(p.phone) : ''),
       address: f.address || address,
       // A saved address first; otherwise the postcode the customer searched with.
       postcode: f.postcode || a?.postcode || searchedPostcode(),

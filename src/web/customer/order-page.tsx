@@ -48,6 +48,7 @@ import { useReorder } from './use-reorder';
 import { optionsText } from '../../domain/menu-options';
 import { COMPANY_TEXTS } from '../../domain/company-details';
 import { usePlatformInfo } from '../lib/platform-info';
+import { formatPhone } from '../../domain/phone';
 
 const FINISHED = ['DELIVERED', 'COLLECTED', 'REJECTED', 'CANCELLED'];
 /** After acceptance and before the food leaves, the customer may ask support to cancel (docs/decisions/0125). */
@@ -368,7 +369,7 @@ function OrderDetails({ order }: { order: OrderView }) {
               <p className="text-sm">
                 <span className="font-medium">{order.contact.name}</span>
                 <br />
-                <span className="text-muted-foreground">{order.contact.phone}</span>
+                <span className="text-muted-foreground">{formatPhone(order.contact.phone)}</span>
               </p>
             </Panel>
           ) : null}
@@ -406,7 +407,7 @@ function OrderDetails({ order }: { order: OrderView }) {
                 href={`tel:${order.site.phone.replace(/\s+/g, '')}`}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
-                {order.site.phone}
+                {formatPhone(order.site.phone)}
               </a>
               .
             </p>

@@ -31,6 +31,7 @@ import { useDeliversTo } from './use-delivers-to';
 import { useCanScheduleLater } from './schedule-choice';
 import { OpeningHoursList } from './opening-hours-list';
 import { useRestaurant } from './use-restaurant';
+import { formatPhone } from '../../domain/phone';
 
 /** The menu narrowed to the dishes matching the dietary choice carried from the search. */
 function filteredMenu(
@@ -146,7 +147,7 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
                 href={`tel:${r.phone.replace(/\s+/g, '')}`}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
-                {r.phone}
+                {formatPhone(r.phone)}
               </a>
             </Fact>
           ) : null}

@@ -36,6 +36,7 @@ import { ProofPhotoDialog } from './proof-photo-dialog';
 import { ReturnJobDialog } from './return-job-dialog';
 import { useJobProgress } from './use-job-progress';
 import { useShareLocation } from './use-share-location';
+import { formatPhone } from '../../domain/phone';
 
 /** docs/product/driver.md#delivery-screen: a completed job returns to the dashboard after 2 seconds. */
 const RETURN_AFTER_MS = 2000;
@@ -279,7 +280,7 @@ export function DeliveryPage() {
         title="Delivery"
         name={job.customerName}
         lines={[job.deliveryAddress, job.deliveryPostcode]}
-        phone={job.customerPhone}
+        phone={job.customerPhone && formatPhone(job.customerPhone)}
         note={job.deliveryInstructions}
         canNavigate={!!job.deliveryLocation && job.status !== 'completed'}
         onNavigate={() => job.deliveryLocation && openDirections(job.deliveryLocation)}

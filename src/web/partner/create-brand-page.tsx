@@ -17,6 +17,7 @@ import { EmptyState } from '../ui/empty-state';
 import { fieldErrors } from './field-errors';
 import { ImageUpload } from './image-upload';
 import { type PartnerBrand, messageOf, partnerKeys, useBrands } from './partner-api';
+import { formatPhone } from '../../domain/phone';
 
 type Form = {
   name: string;
@@ -33,7 +34,7 @@ function formOf(brand: PartnerBrand | undefined): Form {
     description: brand?.description ?? '',
     website: brand?.website ?? '',
     email: brand?.email ?? '',
-    phone: brand?.phone ?? '',
+    phone: brand?.phone ? formatPhone(brand.phone) : '',
     logoUrl: brand?.logoUrl ?? null,
   };
 }

@@ -2,6 +2,7 @@ import type { SiteDetail } from '../../domain/contracts/partner/sites';
 import { parsePriceInput, penceToInput } from '../../domain/menu';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { formatPhone } from '../../domain/phone';
 
 /** The location fields as typed (money in pounds, numbers as text). */
 export type LocationForm = {
@@ -25,7 +26,7 @@ export function locationFormOf(site?: SiteDetail): LocationForm {
     city: site?.city ?? '',
     postcode: site?.postcode ?? '',
     description: site?.description ?? '',
-    phone: site?.phone ?? '',
+    phone: site?.phone ? formatPhone(site.phone) : '',
     email: site?.email ?? '',
     lat: site?.lat != null ? String(site.lat) : '',
     lng: site?.lng != null ? String(site.lng) : '',

@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { OrderStatusBadge } from './order-status-badge';
 import type { ItemAvailability } from './use-item-availability';
 import { optionsText } from '../../domain/menu-options';
+import { formatPhone } from '../../domain/phone';
 
 export type CardHandlers = {
   onAction: (order: PartnerOrder, action: OrderAction) => void;
@@ -192,7 +193,8 @@ export function OrderCard({
       <div className="grid gap-1 text-sm">
         <p className="flex items-center gap-1">
           <Phone aria-hidden="true" className="size-4 text-muted-foreground" />
-          {order.customerName} · <a href={`tel:${order.customerPhone.replace(/\s/g, '')}`}>{order.customerPhone}</a>
+          {order.customerName} ·{' '}
+          <a href={`tel:${order.customerPhone.replace(/\s/g, '')}`}>{formatPhone(order.customerPhone)}</a>
         </p>
         {order.delivery ? (
           <p className="flex items-start gap-1">
@@ -211,7 +213,7 @@ export function OrderCard({
           <p>
             Driver: <span className="font-medium">{order.driver.name}</span>
             {order.driver.vehicleType ? ` (${order.driver.vehicleType})` : ''}
-            {order.driver.phone ? ` · ${order.driver.phone}` : ''}
+            {order.driver.phone ? ` · ${formatPhone(order.driver.phone)}` : ''}
             {arrived ? (
               <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
                 Driver has arrived

@@ -34,6 +34,7 @@ import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
 import { PushOptIn } from '../ui/push-opt-in';
+import { formatPhone } from '../../domain/phone';
 
 /** /partner/settings?site=: Branch Settings, stored on the server per location. */
 export function BranchSettingsPage() {
@@ -82,7 +83,7 @@ function formOf(site: SiteDetail): Form {
   return {
     isOpen: site.isOpen,
     name: site.name,
-    phone: site.phone ?? '',
+    phone: site.phone ? formatPhone(site.phone) : '',
     openingTime: hours?.open ?? '09:00',
     closingTime: hours?.close ?? '22:00',
     deliveryFee: penceToInput(site.deliveryFeeMinor),

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../client';
 import { account, teamMembers, user, userProfiles } from '../schema/index';
 import { createGeocoder } from '../../modules/geo';
 import type { DemoAccount } from './demo-accounts';
+import { storedPhone } from '../../../domain/phone';
 
 /**
  * Creates a confirmed e-mail/password account with its profile (and team row for admins) in one
@@ -37,7 +38,7 @@ export async function insertAccount(db: DbOrTx, a: DemoAccount, passwordHash: st
       displayName: a.name,
       firstName: first,
       lastName: rest.join(' '),
-      phone: a.phone ?? null,
+      phone: storedPhone(a.phone),
       status: a.status ?? null,
       adminRole: a.adminRole ?? null,
       vehicleType: a.driver?.vehicle ?? null,

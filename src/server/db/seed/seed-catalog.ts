@@ -2,6 +2,7 @@ import { UK_CITIES } from '../../../domain/sample-data/cities';
 import type { Db } from '../client';
 import { brandMemberships, brands, cities, menuItems, menuSections, menus, sites } from '../schema/index';
 import { catalogSeedBrands } from './demo-restaurants';
+import { storedPhone } from '../../../domain/phone';
 
 /**
  * The 20 cities of the directory are reference data, loaded in every mode (not only demo):
@@ -62,7 +63,7 @@ export async function seedCatalog(db: Db, opts: { partnerUserId: string }): Prom
             city: s.city,
             citySlug: s.citySlug,
             postcode: s.postcode,
-            phone: s.phone,
+            phone: storedPhone(s.phone),
             lat: s.lat,
             lng: s.lng,
             cuisines: s.cuisines,

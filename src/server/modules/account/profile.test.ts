@@ -58,14 +58,15 @@ describe('PATCH /api/account/profile', () => {
       phone: '07700 900123',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Amina', lastName: 'Khan', phone: '07700 900123' });
+    // Stored and answered in E.164 (docs/decisions/0208-phones-in-e164.md); the form shows 07700 900123.
+    expect(res.json()).toMatchObject({ firstName: 'Amina', lastName: 'Khan', phone: '+447700900123' });
     const got = (await call('GET', '/api/account/profile', me)).json();
-    expect(got).toMatchObject({ email: 'me@example.com', firstName: 'Amina', phone: '07700 900123' });
+    expect(got).toMatchObject({ email: 'me@example.com', firstName: 'Amina', phone: '+447700900123' });
   });
 
   it('leaves out fields as they were and clears a field sent empty', async () => {
     const res = await call('PATCH', '/api/account/profile', me, { lastName: '' });
-    expect(res.json()).toMatchObject({ firstName: 'Amina', lastName: null, phone: '07700 900123' });
+    expect(res.json()).toMatchObject({ firstName: 'Amina', lastName: null, phone: '+447700900123' });
   });
 
   it('refuses a phone that is not a UK number, and unknown fields such as the user type', async () => {

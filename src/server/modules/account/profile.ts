@@ -5,6 +5,7 @@ import type { UpdateProfileBody } from '../../../domain/contracts/account/profil
 import { AppError } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
+import { storedPhone } from '../../../domain/phone';
 
 type Profile = z.infer<typeof accountProfileResponse>;
 type ProfileRow = typeof userProfiles.$inferSelect;
@@ -36,7 +37,7 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
   const changes: Partial<Pick<ProfileRow, 'firstName' | 'lastName' | 'displayName' | 'phone'>> = {};
   for (const key of ['firstName', 'lastName', 'displayName', 'phone'] as const) {
     const value = body[key];
-    if (value !== undefined) changes[key] = value;
+    if (value !== undefined) changes[key] = key === 'phone' ? storedPhone(value) : value;
   }
   const [p] = await db
     .update(userProfiles)

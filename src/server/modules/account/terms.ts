@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TermsResponse } from '../../../domain/contracts/account/terms-endpoints';
 import { AppError } from '../../../domain/errors';
-import type { Actor } from '../../../domain/policies';
+import { type Actor, TERMS_NOT_ACCEPTED_MESSAGE } from '../../../domain/policies';
 import type { DbOrTx } from '../../db/client';
 import { TENANT_ID, tenantSettings, userProfiles } from '../../db/schema/index';
 import { settingsFrom } from '../../../domain/settings';
@@ -53,6 +53,14 @@ export async function mustAcceptTerms(db: DbOrTx, actor: Actor): Promise<boolean
   }
   const current = settingsFrom(stored === undefined ? {} : { terms_version: stored }).terms_version;
   return row?.accepted !== current;
+}
+
+/**
+ * Refuses a write that takes new work by what it sends (going online, opening a branch) until the
+ * current terms are accepted (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+ */
+export async function requireCurrentTerms(db: DbOrTx, actor: Actor): Promise<void> {
+  if (await mustAcceptTerms(db, actor)) throw new AppError('TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
 }
 
 /** Records that the caller accepts the version they were shown; a version that is no longer current is a 409. */

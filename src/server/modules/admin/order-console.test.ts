@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
 import { auditLog, deliveryJobs, driverEarnings, orderNotes, orders, tickets } from '../../db/schema/index';
@@ -127,6 +127,35 @@ describe('who may use the order console', () => {
 });
 
 describe('GET /api/admin/orders', () => {
+  it('finds a phone however it was typed at checkout and however ops type it: 07700…, +44…, with spaces', async () => {
+    // The first search test typed the number as the fixture stored it; a visitor writing
+    // +44 7700 900456 at checkout was not found by 07700900456, nor the other way round.
+    const ops = admins.ops_manager;
+    const typed = ['+44 7700 900456', '07700900456', '0044 (0)7700 900 456'];
+    const ids: string[] = [];
+    for (const customerPhone of typed) {
+      const res = await place(t, pickupBody(shop, { customerPhone }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().order.id);
+    }
+    const stored = await t.database.db
+      .select({ phone: orders.customerPhone })
+      .from(orders)
+      .where(inArray(orders.id, ids));
+    expect(stored.map((o) => o.phone)).toEqual(['+447700900456', '+447700900456', '+447700900456']);
+    for (const q of ['07700900456', '+447700900456', '07700 900456', '+44 7700 900456', '7700 900 456', '07700 900']) {
+      const res = await call(t, ops, 'GET', `/api/admin/orders?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      const found = res.json().orders.map((o: { id: string }) => o.id);
+      expect(
+        ids.every((id) => found.includes(id)),
+        q,
+      ).toBe(true);
+    }
+    const other = await call(t, ops, 'GET', `/api/admin/orders?q=${encodeURIComponent('07700 900457')}`);
+    expect(other.json().orders.map((o: { id: string }) => o.id)).not.toContain(ids[0]);
+  });
+
   it('finds an order by number, phone without spaces, e-mail, branch, status and London day, newest first', async () => {
     const order = await acceptedOrder();
     const ops = admins.ops_manager;

@@ -117,7 +117,7 @@ describe('POST /api/driver/jobs/:jobId/arrival', () => {
     const rows = await arrivalRows(o.orderId);
     expect(rows.map((r) => [r.channel, r.eventKind, r.recipientEmail ?? r.recipientPhone])).toEqual([
       ['email', 'driverArrived', 'door@example.com'],
-      ['sms', 'driverArrived', '07700 900123'],
+      ['sms', 'driverArrived', '+447700900123'],
     ]);
     expect(rows[0].payload.title).toBe('Your driver has arrived');
     expect(rows[0].payload.text).toContain(o.orderNumber);

@@ -75,7 +75,7 @@ describe('POST /api/driver/application', () => {
       vehicleType: 'car',
     });
     const [p] = await t.database.db.select().from(userProfiles).where(eq(userProfiles.userId, d.id));
-    expect(p).toMatchObject({ status: 'pending', phone: '07700 900456', drivingLicenceNumber: 'AHMED907141BA9XY' });
+    expect(p).toMatchObject({ status: 'pending', phone: '+447700900456', drivingLicenceNumber: 'AHMED907141BA9XY' });
     const rows = await t.database.db.select().from(driverDocuments).where(eq(driverDocuments.driverId, d.id));
     expect(rows.map((r) => [r.kind, r.uploadId]).sort()).toEqual(
       [

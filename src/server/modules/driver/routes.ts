@@ -26,7 +26,7 @@ export function driverRoutes(app: FastifyInstance, deps: { db: Db }): void {
   });
 
   route(app, driverEndpoints.patchDriverAvailability, async (request) =>
-    setAvailability({ db, bus: bus() }, request.actor!.userId, request.body.isOnline),
+    setAvailability({ db, bus: bus() }, request.actor!, request.body.isOnline),
   );
 
   route(app, driverEndpoints.patchDriverPostcode, async (request) => {

@@ -4,13 +4,21 @@ import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
+import { type Actor, takesNewWork } from '../../../domain/policies';
+import { requireCurrentTerms } from '../account';
 
-/** Goes online or offline (docs/product/driver.md#availability); the back office's online count follows live. */
+/**
+ * Goes online or offline (docs/product/driver.md#availability); the back office's online count
+ * follows live. Going online takes new work, so it needs the current terms; going offline never
+ * does (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+ */
 export async function setAvailability(
   deps: { db: Db; bus: LiveBus },
-  userId: string,
+  actor: Actor,
   isOnline: boolean,
 ): Promise<{ isOnline: boolean }> {
+  const userId = actor.userId;
+  if (takesNewWork({ isOnline })) await requireCurrentTerms(deps.db, actor);
   const [row] = await deps.db
     .update(userProfiles)
     .set({ isOnline, updatedAt: new Date() })

@@ -9,6 +9,7 @@ import { driverDocuments, uploads, userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { toDriverProfile } from './driver-profile';
 import { getSettings } from '../settings';
+import { storedPhone } from '../../../domain/phone';
 
 type DocumentKind = (typeof driverDocuments.$inferInsert)['kind'];
 
@@ -71,7 +72,7 @@ export async function submitApplication(
         firstName: input.firstName,
         lastName: input.lastName,
         displayName: `${input.firstName} ${input.lastName}`,
-        phone: input.phone,
+        phone: storedPhone(input.phone),
         vehicleType: input.vehicleType!,
         drivingLicenceNumber: input.drivingLicenceNumber.toUpperCase(),
         status: 'pending',

@@ -7,6 +7,7 @@ import { claimOutboxRows, runOutboxOnce, type Senders } from '../../platform/not
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from '../orders/test-fixtures';
 import { messagePreparer } from './prepare-message';
+import { createSmsSender } from '../../platform/notify/sms-sender';
 import { createTicket } from '../tickets';
 
 /**
@@ -222,7 +223,7 @@ describe('the worker', () => {
     expect(mails[0].text).toContain('http://localhost:3000/order/');
     expect(mails[0].text).not.toContain('{{app}}');
     expect(mails[0].html).toContain('Total: £14.99');
-    expect(sms.sent.filter((m) => m.recipient.phone === '07700 900123').length).toBeGreaterThan(0);
+    expect(sms.sent.filter((m) => m.recipient.phone === '+447700900123').length).toBeGreaterThan(0);
     // No push sender registered: push rows are skipped with a clear reason, never sent.
     const push = await db().select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'push'));
     expect(push.length).toBeGreaterThan(0);
@@ -275,6 +276,31 @@ describe('the worker', () => {
       headers: { cookie: customer.cookie },
       payload: { settings: grid },
     });
+  });
+
+  it("texts the real templates' link once, after the words (the receipt and a status text)", async () => {
+    // The sender's own test used a text without a link, so it never saw that every template's text
+    // already ends with "Track your order: <link>" and the sender added the link a second time.
+    const phone = '07700 900321';
+    const placed = await place(t, deliveryBody(shop, { customerPhone: phone }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order, orderToken } = placed.json() as { order: { id: string; orderNumber: string }; orderToken: string };
+    await settle(t, order.id);
+    expect((await act(t, shop.partner.cookie, order.id, { action: 'accept' })).statusCode).toBe(200);
+    const sms = createSmsSender({ db: db(), sms: null, publicUrl: t.app.deps.config.publicUrl, devOutbox: true });
+    await drain({ ...emailSenders(), sms });
+    const texts = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, '+447700900321'))).map((m) => m.text);
+    const base = t.app.deps.config.publicUrl;
+    const receipt = texts.find((x) => x.startsWith('Thank you for your order'))!;
+    const accepted = texts.find((x) => x.includes('has accepted your order'))!;
+    expect(accepted).toMatch(/^Kervan \S+ \(Whitechapel\) has accepted/);
+    expect(accepted.endsWith(`is preparing it. Track your order: ${base}/order/${order.orderNumber}`), accepted).toBe(
+      true,
+    );
+    expect(receipt).toMatch(
+      new RegExp(`Track your order: ${base}/order/${order.orderNumber}\\?token=${encodeURIComponent(orderToken)}$`),
+    );
+    for (const text of [receipt, accepted]) expect(text.split('http').length - 1, text).toBe(1);
   });
 
   it('backs off after a failure a retry may cure, then marks the row failed after the last attempt', async () => {
@@ -454,7 +480,7 @@ describe('the back office Notifications page', () => {
       channel: 'sms',
       status: 'failed',
       lastError: 'number unreachable',
-      recipient: '07700 900123',
+      recipient: '+447700900123',
     });
     expect(list.json().counts.failed).toBeGreaterThan(0);
     expect(

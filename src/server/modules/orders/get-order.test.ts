@@ -68,7 +68,7 @@ describe('GET /api/orders/:orderNumber: who may see it', () => {
     expect(res.json().order).toMatchObject({
       orderNumber: customerOrder.orderNumber,
       viewer: 'customer',
-      contact: { name: 'Signed In', phone: '07700 900123' },
+      contact: { name: 'Signed In', phone: '+447700900123' },
     });
   });
 
@@ -94,7 +94,7 @@ describe('GET /api/orders/:orderNumber: who may see it', () => {
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Order not found' } });
-      expect(res.body).not.toMatch(/Aisha|Signed In|07700|Commercial/);
+      expect(res.body).not.toMatch(/Aisha|Signed In|7700900|Commercial/);
     }
   });
 
@@ -148,7 +148,7 @@ describe('GET /api/orders/:orderNumber: what each viewer sees', () => {
       deliveryFeeMinor: 249,
       tipMinor: 0,
       totalMinor: 1748,
-      contact: { name: 'Aisha Khan', phone: '07700 900123' },
+      contact: { name: 'Aisha Khan', phone: '+447700900123' },
       delivery: { address: '12 Commercial Street', postcode: 'E1 6AN', instructions: 'Ring twice' },
       statusHistory: [{ status: 'PENDING' }],
       prepTimeMinutes: null,
@@ -181,7 +181,8 @@ describe('GET /api/orders/:orderNumber: what each viewer sees', () => {
   it('shows the driver card while a driver is on the order, to everyone but the driver', async () => {
     const db = t.database.db;
     await db.update(orders).set({ status: 'OUT_FOR_DELIVERY' }).where(eq(orders.id, customerOrder.id));
-    const card = { firstName: 'Bilal', lastName: 'Ahmed', phone: '07700 900456', vehicleType: 'scooter' };
+    // Phones are stored in E.164 (docs/decisions/0208-phones-in-e164.md); the web shows them in UK style.
+    const card = { firstName: 'Bilal', lastName: 'Ahmed', phone: '+447700900456', vehicleType: 'scooter' };
     for (const who of [cookies.customer, cookies.admin, shop.partner.cookie]) {
       expect((await get(customerOrder.orderNumber, { cookie: who })).json().order.driver).toEqual(card);
     }

@@ -38,6 +38,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { LiveBus } from '../../platform/live-bus';
 import { EVENTS_CHANNEL } from '../../platform/bus-transport';
 import { wakeOutbox } from '../../platform/notify/outbox-wake';
+import { phoneForStorage } from '../../../domain/phone';
 import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
@@ -366,7 +367,7 @@ export async function placeOrder(
     customerId: customer?.userId ?? null,
     customerEmail: customer?.email ?? body.customerEmail ?? null,
     customerName: body.customerName,
-    customerPhone: body.customerPhone,
+    customerPhone: phoneForStorage(body.customerPhone),
     siteId: site.id,
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,

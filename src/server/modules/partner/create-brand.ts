@@ -3,6 +3,7 @@ import type { PartnerBrand } from '../../../domain/contracts/partner/brands';
 import type { Db } from '../../db/client';
 import { brandMemberships, brands } from '../../db/schema/index';
 import { listPartnerBrands } from './list-brands';
+import { storedPhone } from '../../../domain/phone';
 
 /** Creates a brand and makes its creator the owner, in one transaction (a partner may own several). */
 export async function createBrand(db: Db, userId: string, input: CreateBrandBody): Promise<PartnerBrand> {
@@ -14,7 +15,7 @@ export async function createBrand(db: Db, userId: string, input: CreateBrandBody
         description: input.description ?? null,
         website: input.website ?? null,
         email: input.email ?? null,
-        phone: input.phone ?? null,
+        phone: storedPhone(input.phone),
         logoUrl: input.logoUrl ?? null,
         createdBy: userId,
       })

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';
 import { getSettings } from '../settings';
+import { storedPhone } from '../../../domain/phone';
 
 const SLUG_ATTEMPTS = 6;
 
@@ -48,7 +49,7 @@ export async function createSite(
     city: input.city,
     citySlug,
     postcode,
-    phone: input.phone ?? null,
+    phone: storedPhone(input.phone),
     email: input.email ?? null,
     lat,
     lng,

@@ -23,7 +23,7 @@ export function siteRoutes(app: FastifyInstance): void {
   }));
 
   route(app, partnerEndpoints.patchPartnerSitesBySiteId, async (request) => ({
-    site: await updateSite({ db, geocoder, bus }, request.actor!.userId, request.params.siteId, request.body),
+    site: await updateSite({ db, geocoder, bus }, request.actor!, request.params.siteId, request.body),
   }));
 
   route(app, partnerEndpoints.deletePartnerSitesBySiteId, async (request) =>

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { brands } from '../../db/schema/index';
 import { requireBrand } from './access';
 import { listPartnerBrands } from './list-brands';
+import { storedPhone } from '../../../domain/phone';
 
 /** Changes the fields sent (owner or admin of the brand). */
 export async function updateBrand(
@@ -15,6 +16,7 @@ export async function updateBrand(
 ): Promise<PartnerBrand> {
   await requireBrand(db, userId, brandId, 'manage');
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (typeof changes.phone === 'string') changes.phone = storedPhone(changes.phone);
   await db
     .update(brands)
     .set({ ...changes, updatedAt: new Date() })

@@ -17,19 +17,26 @@ import { requireSite } from './access';
 import { citySlugFor, coordinatesFor, normalisedPostcode } from './place-site';
 import { toSiteDetail } from './site-detail';
 import { getSettings } from '../settings';
+import { type Actor, opensBranch } from '../../../domain/policies';
+import { requireCurrentTerms } from '../account';
+import { storedPhone } from '../../../domain/phone';
 
 /**
  * Edit Location and Branch Settings (any staff of the location, a site manager included): only
  * the fields sent change. The slug stays as it was, so links customers saved keep working.
+ * Opening a closed or paused branch takes new orders, so it needs the current terms; closing,
+ * pausing and other edits never do (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
  */
 export async function updateSite(
   deps: { db: Db; geocoder: Geocoder; bus: LiveBus },
-  userId: string,
+  actor: Actor,
   siteId: string,
   input: UpdateSiteBody,
   now = new Date(),
 ): Promise<SiteDetail> {
+  const userId = actor.userId;
   const site = await requireSite(deps.db, userId, siteId);
+  if (opensBranch(site, input, now)) await requireCurrentTerms(deps.db, actor);
   const changes: Partial<typeof sites.$inferInsert> = {};
   for (const key of [
     'name',
@@ -53,6 +60,7 @@ export async function updateSite(
     if (overCap) throw new AppError('VALIDATION_ERROR', overCap);
     changes.deliveryRadiusKm = roundRadius(input.deliveryRadiusKm);
   }
+  if (changes.phone !== undefined) changes.phone = storedPhone(changes.phone);
   if (input.postcode !== undefined) changes.postcode = normalisedPostcode(input.postcode);
 
   if (input.lat !== undefined || input.lng !== undefined) {

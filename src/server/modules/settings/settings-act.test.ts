@@ -108,6 +108,10 @@ describe('the terms version', () => {
       200,
     );
     expect((await setting('terms_version', '1.1')).statusCode).toBe(200);
+    // Closing is never held back (docs/decisions/0206-new-terms-hold-back-new-work-only.md); reopening is new work.
+    expect(
+      (await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.owner.cookie, { isOpen: false })).statusCode,
+    ).toBe(200);
     const refused = await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, w.owner.cookie, { isOpen: true });
     expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
     expect((await call(t, 'POST', '/api/terms/accept', w.owner.cookie, { version: '1.1' })).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import {
   type searchOrdersQuery,
 } from '../../../../domain/contracts/admin/order-console';
 import { AppError } from '../../../../domain/errors';
+import { phoneSearchDigits } from '../../../../domain/phone';
 import { REPORT_TIME_ZONE } from '../../../../domain/reports';
 import type { Db } from '../../../db/client';
 import { brands, orders, sites, userProfiles } from '../../../db/schema/index';
@@ -14,7 +15,7 @@ type Query = ReturnType<typeof searchOrdersQuery.parse>;
 
 /**
  * The order console's search (docs/product/admin.md#order-console): newest first, a page at a time.
- * One box matches the order number, the customer's e-mail or phone (spaces ignored on both sides);
+ * One box matches the order number, the customer's e-mail or phone (in any form, spaces ignored);
  * the branch box the restaurant's or the location's name; dates are London days, both ends included.
  */
 export async function searchOrders(db: Db, query: Query): Promise<SearchOrdersResponse> {
@@ -25,12 +26,14 @@ export async function searchOrders(db: Db, query: Query): Promise<SearchOrdersRe
   const q = query.q?.trim();
   if (q) {
     const p = likePattern(q);
-    const digits = q.replace(/\s+/g, '');
+    // Phones are stored in E.164 (docs/decisions/0208-phones-in-e164.md): the query's national
+    // digits find them however the query is written (07700900123, +44 7700 900123, 07700 900).
+    const digits = phoneSearchDigits(q);
     where.push(
       or(
         ilike(orders.orderNumber, p),
         ilike(orders.customerEmail, p),
-        ...(digits ? [sql`replace(${orders.customerPhone}, ' ', '') ilike ${likePattern(digits)}`] : []),
+        ...(digits ? [sql`${orders.customerPhone} like ${`%${digits}%`}`] : []),
       )!,
     );
   }
