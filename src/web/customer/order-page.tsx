@@ -423,7 +423,7 @@ function OrderDetails({ order }: { order: OrderView }) {
             {order.canRate ? (
               <Button size="lg" onClick={() => setRating(true)}>
                 <Star aria-hidden="true" />
-                Rate your order
+                Rate &amp; Tip
               </Button>
             ) : null}
             <Button variant="outline" onClick={() => reorder.reorder(order.orderNumber)} disabled={reorder.busy}>

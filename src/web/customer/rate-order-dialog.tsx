@@ -14,7 +14,7 @@ import { orderQueryKey } from './order-query';
 import { StarRadioGroup } from './stars';
 
 /**
- * "Rate your order" (docs/product/customer.md#rate-and-tip): 1 to 5 stars and a comment. Payment is
+ * "Rate & Tip" (docs/product/customer.md#rate-and-tip): 1 to 5 stars and a comment. Payment is
  * cash, so a tip is cash handed to the driver at the door, never taken here
  * (docs/decisions/0201-tips-in-cash-at-the-door.md).
  */
@@ -58,10 +58,22 @@ export function RateOrderDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Rate your order" description={`Order #${orderNumber}`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={orderType === 'DELIVERY' ? 'Rate & Tip' : 'Rate your order'}
+      description={`Order #${orderNumber}`}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <StarRadioGroup legend="How was your order?" value={rating} onChange={setRating} />
-        {orderType === 'DELIVERY' ? <p className="text-sm text-muted-foreground">{CASH_TIP_MESSAGE}.</p> : null}
+        {orderType === 'DELIVERY' ? (
+          <section aria-labelledby="tip-title" className="grid gap-1">
+            <h3 id="tip-title" className="text-sm font-medium">
+              Tip your driver
+            </h3>
+            <p className="text-sm text-muted-foreground">{CASH_TIP_MESSAGE}.</p>
+          </section>
+        ) : null}
         <TextareaField
           label="Comment"
           optional
