@@ -144,6 +144,8 @@ describe('change e-mail and password (better-auth)', () => {
     const cookie = await signIn(t, 'mover@example.com');
     const res = await call('POST', '/api/auth/change-email', cookie, {
       newEmail: 'moved@example.com',
+      // The current password is asked for (docs/decisions/0203-secret-check-limits.md).
+      password: TEST_PASSWORD,
       callbackURL: '/account?tab=profile',
     });
     expect(res.statusCode).toBe(200);

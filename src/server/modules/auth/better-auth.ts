@@ -120,7 +120,7 @@ export function createAuth(
       },
     },
     // Changing the e-mail needs the password, tells the old address and ends other sessions.
-    hooks: changeEmailHooks(db),
+    hooks: changeEmailHooks(db, hooks.sessionEnded),
     databaseHooks: {
       session: {
         delete: {

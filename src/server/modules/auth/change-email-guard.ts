@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { account, session as sessions } from '../../db/schema/index';
 import { hit } from '../../plugins/rate-limit';
 import { notifyEmailChangeRequested } from '../notifications';
+import { PATH_SCOPED_HOOKS } from './path-scoped-hooks';
 
 /** Tries of the password on a change of e-mail per account, in 15 minutes (docs/decisions/0203-secret-check-limits.md). */
 export const CHANGE_EMAIL_TRIES = 5;
@@ -34,8 +35,8 @@ async function passwordMatches(db: Db, ctx: Ctx, userId: string, password: strin
  * of the account ends. The same happens whether or not the new address is already taken, so the
  * answer still tells nobody which addresses have accounts.
  */
-export function changeEmailHooks(db: Db) {
-  return {
+export function changeEmailHooks(db: Db, sessionsEnded?: (userId: string) => Promise<void>) {
+  const hooks = {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== '/change-email') return;
       const current = await getSessionFromCtx(ctx);
@@ -70,6 +71,11 @@ export function changeEmailHooks(db: Db) {
           newEmail,
         });
       });
+      // The ended sessions' open live streams are re-checked at once (docs/decisions/0198-live-streams-end-with-access.md).
+      await sessionsEnded?.(current.user.id);
     }),
   };
+  PATH_SCOPED_HOOKS.add(hooks.before);
+  PATH_SCOPED_HOOKS.add(hooks.after);
+  return hooks;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { session, teamMembers, user, userProfiles } from '../../db/schema/index';
 import type { Auth } from './better-auth';
+import { PATH_SCOPED_HOOKS } from './path-scoped-hooks';
 import { type ActorProfile, type ActorTeam, actorFromRow } from './resolve-actor';
 
 /** What the lookup needs from better-auth's context, read once per auth instance. */
@@ -31,14 +32,15 @@ function sessionKeys(auth: Auth): Promise<SessionKeys> {
         expiresInMs: ctx.sessionConfig.expiresIn * 1000,
         updateAgeMs: ctx.sessionConfig.updateAge * 1000,
         // A cookie cache, secondary storage, deferred refresh, plugins or hooks would each change
-        // what getSession answers or writes: with any of them, every request asks better-auth.
+        // what getSession answers or writes: with any of them, every request asks better-auth
+        // (hooks scoped to another path, such as the change of e-mail's, excepted).
         readOnly:
           options.session?.cookieCache?.enabled !== true &&
           !options.secondaryStorage &&
           !options.session?.deferSessionRefresh &&
           !options.plugins?.length &&
-          !options.hooks?.before &&
-          !options.hooks?.after,
+          (!options.hooks?.before || PATH_SCOPED_HOOKS.has(options.hooks.before)) &&
+          (!options.hooks?.after || PATH_SCOPED_HOOKS.has(options.hooks.after)),
       };
     });
     keysByAuth.set(auth, keys);

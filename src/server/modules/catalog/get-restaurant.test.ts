@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOpeningHours } from '../../../domain/opening-hours';
+import { phoneForStorage } from '../../../domain/phone';
 import { SAMPLE_RESTAURANTS } from '../../../domain/sample-data/sample-restaurants';
 import { brands, menuItems, menuSections, menus, siteItemOverrides, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
@@ -50,7 +51,7 @@ describe('GET /api/restaurants/:slug', () => {
       branchName: sample.branchName,
       address: sample.address,
       postcode: sample.postcode,
-      phone: sample.phone,
+      phone: phoneForStorage(sample.phone),
       deliveryFeeMinor: sample.deliveryFeeMinor,
       deliveryRadiusKm: sample.deliveryRadiusKm,
       halalStatus: sample.certificate ? 'verified' : 'self-declared',

@@ -27,7 +27,8 @@ describe('creating a brand', () => {
       description: 'Tagines and grills',
       website: 'https://marrakech.example',
       email: 'hello@marrakech.example',
-      phone: '020 7946 0000',
+      // Kept in E.164, shown in UK style by the pages (docs/decisions/0208-phones-in-e164.md).
+      phone: '+442079460000',
       logoUrl: null,
       role: 'owner',
       sites: [],

@@ -28,7 +28,8 @@ describe('branch settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().site).toMatchObject({
       name: 'Whitechapel Road',
-      phone: '020 7946 0999',
+      // Kept in E.164, shown in UK style by the pages (docs/decisions/0208-phones-in-e164.md).
+      phone: '+442079460999',
       deliveryFeeMinor: 199,
       deliveryRadiusKm: 4.5,
       minOrderMinor: 1200,

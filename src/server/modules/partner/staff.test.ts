@@ -164,8 +164,9 @@ describe('accepting', () => {
     expect(brands[0].sites.map((s: { id: string }) => s.id)).toEqual([w.a1.id]);
     expect((await call(t, 'GET', `/api/partner/sites/${w.a1.id}/orders`, cookie)).statusCode).toBe(200);
     expect((await call(t, 'GET', `/api/partner/sites/${w.a2.id}/orders`, cookie)).statusCode).toBe(404);
-    // A new account has accepted no terms: its work waits for them (docs/decisions/0154-terms-acceptance.md).
-    const early = await call(t, 'PATCH', `/api/partner/sites/${w.a1.id}`, cookie, { isOpen: false });
+    // A new account has accepted no terms: new work (a new brand) waits for them (docs/decisions/0154-terms-acceptance.md);
+    // editing or closing its location would not (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+    const early = await call(t, 'POST', '/api/partner/brands', cookie, { name: 'Second Kitchen' });
     expect([early.statusCode, early.json().error.code]).toEqual([403, 'TERMS_NOT_ACCEPTED']);
     expect((await call(t, 'POST', '/api/terms/accept', cookie, { version: '1.0' })).statusCode).toBe(200);
     expect((await call(t, 'PATCH', `/api/partner/sites/${w.a2.id}`, cookie, { isOpen: false })).statusCode).toBe(404);
