@@ -72,13 +72,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** Builds the real app on a fresh database. */
+/** Builds the real app on a fresh database; `build` passes options to buildApp (a log stream, held background tasks). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   existing?: { database: Database; url: string | null },
+  build: Omit<NonNullable<Parameters<typeof buildApp>[1]>, 'database'> = {},
 ): Promise<TestApp> {
   const opened = existing ? { ...existing, drop: async () => undefined } : await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database: opened.database, logger: false });
+  const app = await buildApp(testConfig(overrides), { logger: false, ...build, database: opened.database });
   await app.ready();
   return {
     app,

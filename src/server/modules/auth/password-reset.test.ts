@@ -1,9 +1,8 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { mailOutbox, verification } from '../../db/schema/index';
 import type { BackgroundTasks } from '../../platform/background-tasks';
-import { TEST_ORIGIN, type TestApp, createUser, openTestDatabase, signIn, testConfig } from '../../test/test-app';
+import { TEST_ORIGIN, type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 
 /**
  * Reset links (docs/decisions/0204-password-reset-tokens-and-timing.md): the request is answered
@@ -21,18 +20,7 @@ const holder: BackgroundTasks = {
 
 let t: TestApp;
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  const app = await buildApp(testConfig(), { database: opened.database, logger: false, background: holder });
-  await app.ready();
-  t = {
-    app,
-    database: opened.database,
-    url: opened.url,
-    close: async () => {
-      await app.close();
-      await opened.drop();
-    },
-  };
+  t = await createTestApp({}, undefined, { background: holder });
 });
 afterAll(async () => t.close());
 

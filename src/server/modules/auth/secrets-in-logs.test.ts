@@ -1,15 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { mailOutbox } from '../../db/schema/index';
-import {
-  TEST_ORIGIN,
-  TEST_PASSWORD,
-  type TestApp,
-  createUser,
-  openTestDatabase,
-  testConfig,
-} from '../../test/test-app';
+import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp, createUser } from '../../test/test-app';
 import { deliveryBody, place, seedShop } from '../orders/test-fixtures';
 
 /**
@@ -21,21 +13,10 @@ let t: TestApp;
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  const app = await buildApp(testConfig({ logLevel: 'info' }), {
-    database: opened.database,
+  t = await createTestApp({ logLevel: 'info' }, undefined, {
+    logger: true,
     logStream: { write: (line: string) => void lines.push(line) },
   });
-  await app.ready();
-  t = {
-    app,
-    database: opened.database,
-    url: opened.url,
-    close: async () => {
-      await app.close();
-      await opened.drop();
-    },
-  };
 });
 afterAll(async () => t.close());
 
