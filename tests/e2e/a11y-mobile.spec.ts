@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, request, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 
 /*
  * Customer and driver screens on a 360 x 740 phone (docs/product/README.md#accessibility): no horizontal scrolling, and every
@@ -66,6 +67,8 @@ async function open(browser: Browser, role: string, path: string): Promise<{ pag
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.locator('main').first()).toBeVisible({ timeout: 20_000 });
+  // A server-rendered page shows before the app runs it; the app may still change it on hydrating.
+  await waitForHydration(page);
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
   await expect(page.locator('main .animate-spin')).toHaveCount(0);
   return { page, context };

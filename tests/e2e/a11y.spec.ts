@@ -8,6 +8,7 @@ import {
   request,
   test,
 } from '@playwright/test';
+import { waitForHydration } from './hydration';
 
 /*
  * Every route of the route table (src/web/app/router.tsx), each as the audience that may open it
@@ -157,6 +158,8 @@ async function open(browser: Browser, role: Role, path: string): Promise<{ page:
 /** Waits for the page's own content: a main landmark with its heading, and no loading indicator. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main').first()).toBeVisible({ timeout: 20_000 });
+  // A server-rendered page shows before the app runs it; the app may still change it on hydrating.
+  await waitForHydration(page);
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   await expect(page.locator('main .animate-spin')).toHaveCount(0);

@@ -67,6 +67,8 @@ async function fillCartAndCheckout(page: Page): Promise<void> {
   const item = label.replace(/^Add /, '').replace(/ to cart$/, '');
   await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();
   await add.click();
+  // The cart is kept once the page says so; leaving at once could beat it.
+  await expect(page.getByText(`1x ${item} added to your cart.`)).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 }
@@ -83,6 +85,8 @@ test('a customer saves a favourite, sets a phone that checkout fills in, and pic
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  // The heart is disabled while the favourite is being saved; leaving before then could lose it.
+  await expect(heart).toBeEnabled();
   await page.goto('/account?tab=favourites');
   const favourites = page.getByRole('list', { name: 'Favourite restaurants' });
   await expect(favourites.getByRole('heading', { name: OPEN_SAMPLE.brandName })).toBeVisible();

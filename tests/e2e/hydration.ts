@@ -4,8 +4,27 @@ import type { Page } from '@playwright/test';
  * Waits until React has hydrated the server-rendered page (docs/decisions/0177-server-rendered-customer-pages.md):
  * the hydrated tree has committed and run its effects, which marks `#root` with `data-hydrated`
  * (src/web/ssr/hydrate.tsx). Before that the page is readable but its buttons do nothing and its
- * links load the next page from the server instead of navigating in the app.
+ * links load the next page from the server instead of navigating in the app. A page the browser
+ * renders itself is marked the same way once it has rendered, and the mark stays through in-app
+ * navigation, so this is also true at once after a click that moved within the running app.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true');
+}
+
+/**
+ * Opens a page and waits until a person could use it: loaded, and its buttons and links answering
+ * in the app (docs/decisions/0220-journeys-wait-for-what-a-person-sees.md). Use it before a click,
+ * a key press or a typed search on a page the server renders (home, search, city and restaurant
+ * pages): clicked earlier, a link loads the next page from the server and a button does nothing.
+ */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** Reloads the page and waits until a person could use it, as gotoReady does. */
+export async function reloadReady(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
 }

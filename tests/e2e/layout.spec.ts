@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { waitForHydration } from './hydration';
 import { SLUG, openAllDay, placeOrder, progress, signedIn } from './live-orders';
 
 /*
@@ -127,6 +128,8 @@ async function open(
 
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main h1, main h2, [role="region"] h1').first()).toBeVisible({ timeout: 20_000 });
+  // A server-rendered page shows before the app runs it; the app may still change it on hydrating.
+  await waitForHydration(page);
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   await expect(page.locator('main .animate-spin')).toHaveCount(0);
 }

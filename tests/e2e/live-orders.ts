@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, expect, request, test } from '@playwright/test';
 import { defaultOpeningHours } from '../../src/domain/opening-hours';
 import { SAMPLE_RESTAURANTS } from '../../src/domain/sample-data/sample-restaurants';
 
@@ -117,6 +117,29 @@ export async function partnerAct(
       },
     )
     .toBe(200);
+}
+
+/** What shows once the console has taken an action: something appears, or something goes. */
+export type ActionTaken = { shows: Locator } | { goes: Locator };
+
+/**
+ * An order action on the partner's console, done the way a person does it under the rule that a
+ * second action on one order within 2 seconds of the last is refused (docs/product/orders.md#order-flow):
+ * act, and while the console answers "Action blocked: Please wait…" instead, act again, until the
+ * console shows it has taken the action (an action that can be undone shows its undo toast at
+ * once; one that goes at once shows its result). The 2 seconds count from moments a journey cannot
+ * see (when the last action reached the server), so a fixed pause before acting is either too long
+ * or, on a loaded machine, too short. `act` should bound its own waits (a click's `timeout`), since
+ * the control it uses may be gone once the action is taken.
+ */
+export async function actPastTheGuard(act: () => Promise<void>, taken: ActionTaken): Promise<void> {
+  const isTaken = async () => ('shows' in taken ? await taken.shows.isVisible() : (await taken.goes.count()) === 0);
+  await expect(async () => {
+    if (await isTaken()) return;
+    await act();
+    if ('shows' in taken) await expect(taken.shows).toBeVisible({ timeout: 5_000 });
+    else await expect(taken.goes).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ intervals: [500, 1_000], timeout: 45_000 });
 }
 
 /**

@@ -3,7 +3,7 @@ import { percentOf } from '../../src/domain/ledger';
 import { londonDate } from '../../src/domain/reports';
 import { confirmWithProofPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
 import { waitForHydration } from './hydration';
-import { DEMO_PASSWORD, signedIn } from './live-orders';
+import { DEMO_PASSWORD, actPastTheGuard, signedIn } from './live-orders';
 
 /*
  * The whole marketplace in the browser, from a restaurant that does not exist yet to the money:
@@ -282,23 +282,35 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
     const pickupCode = (await driverPage.getByTestId('pickup-code').textContent())!.trim();
     const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
     // The server refuses a second action on an order within 2 seconds of the last one
-    // (docs/product/orders.md#order-flow), and Start Preparing and Ready can be undone for 5.
-    await page.waitForTimeout(2100);
-    await card.getByRole('button', { name: `Start Preparing ${order.orderNumber}` }).click();
+    // (docs/product/orders.md#order-flow), and Start Preparing and Ready can be undone for 5: each
+    // step is tried again while the console says "Action blocked", until its undo toast shows.
+    const undoToast = (label: string) => page.getByText(`${label}: ${order.orderNumber}`, { exact: true });
+    await actPastTheGuard(
+      () => card.getByRole('button', { name: `Start Preparing ${order.orderNumber}` }).click({ timeout: 5_000 }),
+      { shows: undoToast('Start Preparing') },
+    );
     await expect(card.getByRole('button', { name: `Ready for Pickup ${order.orderNumber}` })).toBeVisible({
       timeout: 15_000,
     });
-    await page.waitForTimeout(2100);
-    await card.getByRole('button', { name: `Ready for Pickup ${order.orderNumber}` }).click();
+    await actPastTheGuard(
+      () => card.getByRole('button', { name: `Ready for Pickup ${order.orderNumber}` }).click({ timeout: 5_000 }),
+      { shows: undoToast('Ready for Pickup') },
+    );
     await expect(card.getByRole('button', { name: `Hand to Driver ${order.orderNumber}` })).toBeVisible({
       timeout: 15_000,
     });
-    await page.waitForTimeout(2100);
     await card.getByRole('button', { name: `Hand to Driver ${order.orderNumber}` }).click();
     const handOver = page.getByRole('dialog', { name: `Hand ${order.orderNumber} to the driver` });
-    await handOver.getByLabel('Digit 1 of 4').click();
-    await page.keyboard.type(pickupCode);
-    await handOver.getByRole('button', { name: 'Hand to Driver' }).click();
+    // The dialog closes once the order is handed over; while the guard holds, it stays open, its
+    // boxes emptied, and the code is typed again.
+    await actPastTheGuard(
+      async () => {
+        await handOver.getByLabel('Digit 1 of 4').click({ timeout: 5_000 });
+        await page.keyboard.type(pickupCode);
+        await handOver.getByRole('button', { name: 'Hand to Driver' }).click({ timeout: 5_000 });
+      },
+      { goes: handOver },
+    );
 
     // Out for delivery: the customer's order page shows the delivery code the driver asks for.
     await expect(driverPage.getByRole('heading', { name: 'Step 2: Deliver Order' })).toBeVisible({ timeout: 15_000 });

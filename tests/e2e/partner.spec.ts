@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { approveNewLocation } from './live-orders';
+import { actPastTheGuard, approveNewLocation } from './live-orders';
 
 /** Every demo account's password (README; demo mode only). */
 const DEMO_PASSWORD = 'halalnosh-demo';
@@ -135,14 +135,16 @@ test('a partner builds a restaurant from nothing and runs an order on the kitche
   // A second action within 2 seconds of the last one is refused with the product's words.
   await page.keyboard.press('p');
   await expect(page.getByText('Action blocked: Please wait before making another action on this order')).toBeVisible();
-  await page.waitForTimeout(2100);
-  await page.keyboard.press('p');
+  // As a person does: press again until the console takes it (its undo toast), not after a fixed pause.
+  const undoToast = (label: string) => page.getByText(`${label}: ${orderNumber}`, { exact: true });
+  await actPastTheGuard(() => page.keyboard.press('p'), { shows: undoToast('Start Preparing') });
   await expect(column('Preparing').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
-  await page.waitForTimeout(2100);
-  await page.keyboard.press('r');
+  await actPastTheGuard(() => page.keyboard.press('r'), { shows: undoToast('Ready for Pickup') });
   await expect(column('Ready').getByText(orderNumber)).toBeVisible({ timeout: 15_000 });
-  await page.waitForTimeout(2100);
-  await display.getByRole('button', { name: `Collected ${orderNumber}` }).click();
+  await actPastTheGuard(
+    () => display.getByRole('button', { name: `Collected ${orderNumber}` }).click({ timeout: 5_000 }),
+    { goes: display.getByText(orderNumber) },
+  );
   await expect(display.getByText(orderNumber)).toHaveCount(0, { timeout: 15_000 });
 
   await display.getByRole('button', { name: 'Exit Kitchen Display' }).click();
