@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the server-rendered page (docs/decisions/0177-server-rendered-customer-pages.md):
@@ -27,4 +27,15 @@ export async function gotoReady(page: Page, url: string): Promise<void> {
 export async function reloadReady(page: Page): Promise<void> {
   await page.reload();
   await waitForHydration(page);
+}
+
+/**
+ * Waits until the page has hydrated and has no "Loading…" left on it (a page's spinner and its
+ * label), which is what a person waits for before reading a page whose data comes after it opens.
+ * On a loaded machine that data can take longer than an assertion's usual 10 seconds, so this
+ * allows longer; the assertions after it then read a page that has its content.
+ */
+export async function waitForContent(page: Page, timeout = 45_000): Promise<void> {
+  await waitForHydration(page);
+  await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0, { timeout });
 }

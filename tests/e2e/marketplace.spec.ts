@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Page, e
 import { percentOf } from '../../src/domain/ledger';
 import { londonDate } from '../../src/domain/reports';
 import { confirmWithProofPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
-import { waitForHydration } from './hydration';
+import { waitForContent, waitForHydration } from './hydration';
 import { DEMO_PASSWORD, actPastTheGuard, signedIn } from './live-orders';
 
 /*
@@ -345,6 +345,7 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
 
     const page = ownerPage;
     await page.goto(`/partner/statements?site=${siteId}`);
+    await waitForContent(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
     const totals = page.getByRole('region', { name: 'Totals' });
     await expect(totals.getByRole('group', { name: 'Orders' })).toContainText('1');
@@ -365,6 +366,7 @@ test.describe.serial('a restaurant joins HalalNosh and its first order is delive
     const finance = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await adminSignIn(finance, 'finance@halalnosh.test');
     await finance.goto('/admin/reports');
+    await waitForContent(finance);
     const table = finance.getByRole('table', { name: 'Finance reconciliation by day' });
     const today = table.getByRole('row', { name: new RegExp(`^${londonDate(new Date())}`) });
     await expect(today.getByRole('cell').nth(0)).toHaveText(String(reconciledBefore.orders + 1));

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForContent } from './hydration';
 import { SLUG, actPastTheGuard, openAllDay, placeOrder, progress, signedIn } from './live-orders';
 
 /*
@@ -29,6 +30,7 @@ test('a partner cancels an accepted order with a reason and the customer sees it
     const staff = await browser.newContext({ storageState: await partner.storageState() });
     const console = await staff.newPage();
     await console.goto(`/partner/orders?site=${siteId}`);
+    await waitForContent(console);
     const card = console.getByRole('region', { name: /Active Orders/ }).getByRole('article', {
       name: `Order ${order.orderNumber}`,
     });
@@ -79,6 +81,7 @@ test('a partner marks an item unavailable from the order card and customers can 
     const staff = await browser.newContext({ storageState: await partner.storageState() });
     const console = await staff.newPage();
     await console.goto(`/partner/orders?site=${siteId}`);
+    await waitForContent(console);
     const card = console.getByRole('article', { name: `Order ${order.orderNumber}` });
     await card.getByRole('button', { name: `Mark ${item.name} unavailable` }).click();
     await expect(console.getByText(`${item.name} is unavailable at this location`)).toBeVisible();
