@@ -19,6 +19,10 @@ const OPEN_SAMPLE = SAMPLE_RESTAURANTS[0];
 let partner: APIRequestContext;
 let origin: string;
 
+// Each journey here walks through several pages: on a loaded machine one takes well over the
+// default minute, while every step still waits for what the customer sees.
+test.describe.configure({ timeout: 180_000 });
+
 // The demo partner, signed in through the API, keeps the sample branch open round the clock for this file.
 keepSampleOpen((p, o) => {
   partner = p;

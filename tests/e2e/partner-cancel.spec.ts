@@ -8,6 +8,9 @@ import { SLUG, actPastTheGuard, openAllDay, placeOrder, progress, signedIn } fro
  * shows the cancellation and the reason live (no reload); it marks an item of an order unavailable
  * and the customer's restaurant page no longer offers it.
  */
+// Three browsers and the API in one journey: on a loaded machine it takes longer than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 test('a partner cancels an accepted order with a reason and the customer sees it live', async ({
   browser,
   baseURL,
