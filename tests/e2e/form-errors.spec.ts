@@ -63,5 +63,5 @@ test('a postcode the server refuses shows under the Postcode field, which takes 
   await postcode.fill('NW1 6XE');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('221B Baker Street')).toBeVisible();
+  await expect(page.getByText('221B Baker Street, London, NW1 6XE')).toBeVisible();
 });
