@@ -40,8 +40,9 @@ export function splitServerErrors<F extends string>(
   error: unknown,
   fields: readonly F[],
   paths: Readonly<Record<string, F>> = {},
+  unexpected = UNEXPECTED_FORM_ERROR,
 ): SplitErrors<F> {
-  if (!(error instanceof ApiError)) return { fields: {}, form: UNEXPECTED_FORM_ERROR };
+  if (!(error instanceof ApiError)) return { fields: {}, form: unexpected };
   const placed: FormErrors<F> = {};
   const rest: string[] = [];
   for (const refused of error.fields) {

@@ -4,6 +4,8 @@ import { type FormErrors, type SplitErrors, hasErrors, splitServerErrors } from 
 export type FormErrorsOptions<F extends string> = {
   /** Server paths that differ from the form's field names: `{ 'items.0.quantity': 'quantity' }`. */
   paths?: Readonly<Record<string, F>>;
+  /** The form's own words for a failure that is no API answer (default "Something went wrong. Please try again."). */
+  unexpected?: string;
 };
 
 export type FormErrorsKit<F extends string> = {
@@ -43,10 +45,10 @@ export function useFormErrors<F extends string>(
   const [focusRequest, setFocusRequest] = useState(0);
   // The latest names and paths, read when a request fails (after render), so the callbacks stay stable.
   const fieldsRef = useRef(fields);
-  const pathsRef = useRef(options.paths);
+  const optionsRef = useRef(options);
   useEffect(() => {
     fieldsRef.current = fields;
-    pathsRef.current = options.paths;
+    optionsRef.current = options;
   });
 
   useEffect(() => {
@@ -69,7 +71,7 @@ export function useFormErrors<F extends string>(
 
   const fail = useCallback(
     (error: unknown) => {
-      const next = splitServerErrors(error, fieldsRef.current, pathsRef.current);
+      const next = splitServerErrors(error, fieldsRef.current, optionsRef.current.paths, optionsRef.current.unexpected);
       show(next);
       return next;
     },
