@@ -1,6 +1,7 @@
 /**
  * The one error model: a code maps to one HTTP status here, and the body is always
- * `{ "error": { "code", "message" } }`.
+ * `{ "error": { "code", "message" } }`, plus `fields` when the refusal is about named input fields
+ * (docs/decisions/0218-field-errors-in-the-error-body.md).
  */
 export const ERROR_STATUS = {
   /** The request did not match its contract. */
@@ -30,14 +31,34 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+/** Which part of the request a refused field is in. */
+export type FieldSource = 'body' | 'query' | 'params' | 'headers';
+
+/**
+ * One refused input field: where it is, its path inside that part with segments joined by "."
+ * (`items.0.quantity`; "" for the part as a whole) and the readable reason.
+ */
+export type FieldError = { in: FieldSource; path: string; message: string };
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldError[] } };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  /** The input fields this refusal is about, so a form shows the message beside them. */
+  readonly fields: FieldError[] | undefined;
+  /**
+   * `field` names the one body field a handler refuses (`'postcode'`), with this error's message;
+   * `fields` lists several, each with its own message.
+   */
+  constructor(code: ErrorCode, message: string, options?: { field?: string; fields?: FieldError[] }) {
     super(message);
     this.code = code;
     this.name = 'AppError';
+    const fields = [
+      ...(options?.field !== undefined ? [{ in: 'body' as const, path: options.field, message }] : []),
+      ...(options?.fields ?? []),
+    ];
+    this.fields = fields.length ? fields : undefined;
   }
   get status(): number {
     return ERROR_STATUS[this.code];
@@ -49,4 +70,20 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   if (!value || typeof value !== 'object') return false;
   const e = (value as { error?: unknown }).error;
   return !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string';
+}
+
+const SOURCES: readonly string[] = ['body', 'query', 'params', 'headers'] satisfies FieldSource[];
+
+/** The well-formed entries of a body's `fields`, whatever a proxy or an older server sent. */
+export function fieldErrorsOf(body: ErrorBody): FieldError[] {
+  const raw: unknown = body.error.fields;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (f): f is FieldError =>
+      !!f &&
+      typeof f === 'object' &&
+      SOURCES.includes((f as FieldError).in) &&
+      typeof (f as FieldError).path === 'string' &&
+      typeof (f as FieldError).message === 'string',
+  );
 }

@@ -62,7 +62,8 @@ function response(schema: ResponseSchema): JsonSchema {
 }
 
 const ERROR = {
-  description: 'An error: { "error": { "code", "message" } } (400 names the refused field)',
+  description:
+    'An error: { "error": { "code", "message", "fields"? } }; a 400 lists each refused field (where, dotted path, reason)',
   content: {
     'application/json': {
       schema: {
@@ -70,7 +71,22 @@ const ERROR = {
         properties: {
           error: {
             type: 'object',
-            properties: { code: { type: 'string' }, message: { type: 'string' } },
+            properties: {
+              code: { type: 'string' },
+              message: { type: 'string' },
+              fields: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    in: { type: 'string', enum: ['body', 'query', 'params', 'headers'] },
+                    path: { type: 'string', description: 'Dotted path inside that part: items.0.quantity' },
+                    message: { type: 'string' },
+                  },
+                  required: ['in', 'path', 'message'],
+                },
+              },
+            },
             required: ['code', 'message'],
           },
         },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { AppError, type ErrorCode } from '../../domain/errors';
+import { AppError, type ErrorBody, type ErrorCode } from '../../domain/errors';
 import { authEndpoints } from '../../domain/contracts/auth/endpoints';
 import { type Actor, type Policy, TERMS_NOT_ACCEPTED_MESSAGE, decide, needsCurrentTerms } from '../../domain/policies';
 import { matchedEndpoint, route } from '../http/route';
@@ -34,6 +34,15 @@ function authMessage(status: number, message: string): string {
   if (status === 429) return 'Too many attempts. Please wait a minute and try again.';
   return message;
 }
+
+/** The field of the sign-up and sign-in forms a better-auth error code is about, so the form shows it there. */
+const AUTH_ERROR_FIELDS: Record<string, string> = {
+  USER_ALREADY_EXISTS: 'email',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+};
 
 /** The session token lives only in the httpOnly cookie; it is taken out of JSON bodies. */
 function withoutSessionToken(text: string): string {
@@ -144,15 +153,22 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
     const text = await response.text();
     if (response.status >= 400) {
       let message = response.statusText || 'Request failed';
+      let authCode: string | undefined;
       try {
-        const parsed = JSON.parse(text) as { message?: string };
+        const parsed = JSON.parse(text) as { message?: string; code?: string };
         if (parsed.message) message = parsed.message;
+        if (typeof parsed.code === 'string') authCode = parsed.code;
       } catch {
         // not JSON: keep the status text
       }
       const code = AUTH_ERROR_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
+      const readable = authMessage(response.status, message);
+      const field = authCode ? AUTH_ERROR_FIELDS[authCode] : undefined;
+      const body: ErrorBody = field
+        ? { error: { code, message: readable, fields: [{ in: 'body', path: field, message: readable }] } }
+        : { error: { code, message: readable } };
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send({ error: { code, message: authMessage(response.status, message) } });
+      return reply.send(body);
     }
     return reply.send(withoutSessionToken(text));
   };

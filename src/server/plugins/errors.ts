@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody, type ErrorCode } from '../../domain/errors';
+import { AppError, type ErrorBody, type ErrorCode, type FieldError, type FieldSource } from '../../domain/errors';
 
-function body(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
+function body(code: ErrorCode, message: string, fields?: FieldError[]): ErrorBody {
+  return { error: fields?.length ? { code, message, fields } : { code, message } };
 }
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -17,13 +17,28 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Turns a zod issue path and message into one readable sentence: "items.0.quantity: Too small". */
-function readable(validation: { instancePath?: string; message?: string }[], context: string): string {
+type Issue = { instancePath?: string; message?: string };
+
+/** A zod issue's path as the body names it: "/items/0/quantity" -> "items.0.quantity". */
+function pathOf(issue: Issue): string {
+  return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+}
+
+/** The first issues as one readable sentence: "items.0.quantity: Too small". */
+function readable(validation: Issue[], context: string): string {
   const parts = validation.slice(0, 3).map((v) => {
-    const where = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const where = pathOf(v);
     return where ? `${where}: ${v.message}` : `${context}: ${v.message}`;
   });
   return parts.join('; ');
+}
+
+const SOURCES = new Set<string>(['body', 'query', 'params', 'headers']);
+
+/** Every issue, each naming its field, so a form can show each message beside its field. */
+function fieldsOf(validation: Issue[], context: string): FieldError[] {
+  const where: FieldSource = SOURCES.has(context) ? (context as FieldSource) : 'body';
+  return validation.map((v) => ({ in: where, path: pathOf(v), message: v.message ?? 'Invalid value' }));
 }
 
 /**
@@ -45,11 +60,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message));
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = readable(error.validation, error.validationContext ?? 'request');
-      return reply.status(400).send(body('VALIDATION_ERROR', message || 'Invalid request'));
+      const context = error.validationContext ?? 'request';
+      const message = readable(error.validation, context);
+      return reply
+        .status(400)
+        .send(body('VALIDATION_ERROR', message || 'Invalid request', fieldsOf(error.validation, context)));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');

@@ -10,6 +10,8 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { FormAlert } from '../ui/form-alert';
+import { useFormErrors } from '../ui/use-form-errors';
 
 type Form = {
   label: string;
@@ -20,7 +22,7 @@ type Form = {
   deliveryInstructions: string;
   isDefault: boolean;
 };
-type Errors = Partial<Record<keyof Form, string>>;
+const FIELDS = ['label', 'addressLine1', 'addressLine2', 'city', 'postcode', 'deliveryInstructions'] as const;
 
 function initialForm(a: CustomerAddress | null): Form {
   return {
@@ -32,14 +34,6 @@ function initialForm(a: CustomerAddress | null): Form {
     deliveryInstructions: a?.deliveryInstructions ?? '',
     isDefault: a?.isDefault ?? false,
   };
-}
-
-/** The server's message on the field it is about (postcode, first line, city), else on the form. */
-function fieldOf(message: string): keyof Form | null {
-  if (/postcode/i.test(message)) return 'postcode';
-  if (/first line/i.test(message)) return 'addressLine1';
-  if (/town or city/i.test(message)) return 'city';
-  return null;
 }
 
 /** Adds or edits a saved address; the server checks and normalises the postcode. */
@@ -54,8 +48,7 @@ export function AddressFormDialog({
 }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => initialForm(address));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, check, fail } = useFormErrors(FIELDS);
 
   const save = useMutation({
     mutationFn: (body: z.input<typeof createAddressBody>) =>
@@ -68,9 +61,7 @@ export function AddressFormDialog({
       onClose();
     },
     onError: (error) => {
-      const field = fieldOf(error.message);
-      if (field) setErrors({ [field]: error.message });
-      else setFormError(error.message);
+      fail(error);
       toast.error('Could not save the address', { description: error.message });
     },
   });
@@ -80,13 +71,12 @@ export function AddressFormDialog({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next: Errors = {};
-    if (!form.addressLine1.trim()) next.addressLine1 = 'Please enter the first line of the address';
-    if (!form.city.trim()) next.city = 'Please enter the town or city';
-    if (!form.postcode.trim()) next.postcode = 'Please enter a valid UK postcode';
-    setErrors(next);
-    setFormError(null);
-    if (Object.keys(next).length) return;
+    const ok = check({
+      addressLine1: form.addressLine1.trim() ? undefined : 'Please enter the first line of the address',
+      city: form.city.trim() ? undefined : 'Please enter the town or city',
+      postcode: form.postcode.trim() ? undefined : 'Please enter a valid UK postcode',
+    });
+    if (!ok) return;
     save.mutate({
       label: form.label.trim() || null,
       addressLine1: form.addressLine1.trim(),
@@ -100,12 +90,13 @@ export function AddressFormDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title={address ? 'Edit address' : 'Add an address'}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField
           label="Label"
           optional
           value={form.label}
           onChange={set('label')}
+          error={errors.label}
           placeholder="Home, Work…"
           maxLength={50}
         />
@@ -123,6 +114,7 @@ export function AddressFormDialog({
           optional
           value={form.addressLine2}
           onChange={set('addressLine2')}
+          error={errors.addressLine2}
           autoComplete="address-line2"
           maxLength={200}
         />
@@ -152,6 +144,7 @@ export function AddressFormDialog({
           optional
           value={form.deliveryInstructions}
           onChange={set('deliveryInstructions')}
+          error={errors.deliveryInstructions}
           maxLength={500}
           className="min-h-20"
         />
@@ -166,11 +159,7 @@ export function AddressFormDialog({
             Make this my default address
           </label>
         ) : null}
-        {formError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert message={formError} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -1,5 +1,6 @@
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
+import { isAlreadyRegistered } from '../lib/auth';
 
 /** A sign-in failure: "Sign in failed" with the server's reason (docs/product/customer.md#sign-in). */
 export function toastSignInFailed(error: unknown): void {
@@ -15,7 +16,7 @@ export function toastSignInFailed(error: unknown): void {
 /** A sign-up failure: an existing account, or "Sign up failed" with the reason. */
 export function toastSignUpFailed(error: unknown): void {
   const message = error instanceof Error ? error.message : '';
-  if (/already registered/i.test(message)) {
+  if (isAlreadyRegistered(error)) {
     toast.error('Account already exists', { description: 'This email is already registered. Please sign in instead.' });
   } else {
     toast.error('Sign up failed', { description: message || 'Please try again.' });

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';
-import { signInAndLoadMe, signOut, signUp } from '../lib/auth';
+import { isAlreadyRegistered, signInAndLoadMe, signOut, signUp } from '../lib/auth';
 import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -14,9 +14,23 @@ import { CredentialsFields } from '../ui/credentials-fields';
 import { WithPasswordReset } from '../ui/forgot-password-form';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
 import { useDriverManifest } from './use-driver-manifest';
 
 type Mode = 'sign-in' | 'sign-up';
+
+const FIELDS = ['email', 'password', 'confirm'] as const;
+
+/** What a failed sign-in or sign-up says in its toast; the fields the server named show beside them too. */
+function toastFailure(mode: Mode, error: unknown): void {
+  const message = error instanceof Error ? error.message : 'Please try again.';
+  if (mode === 'sign-in') toast.error('Sign in failed', { description: message });
+  else if (isAlreadyRegistered(error))
+    toast.error('Account already exists', {
+      description: 'This email is already registered. Please sign in instead.',
+    });
+  else toast.error('Sign up failed', { description: error instanceof ApiError ? message : 'Please try again.' });
+}
 
 /** /driver/login: sign in, or sign up as a driver; after sign-in the driver's home (docs/product/driver.md#sign-in). */
 export function DriverLoginPage() {
@@ -27,8 +41,8 @@ export function DriverLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; confirm?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // A refusal no field shows is in the toast, so the form has no alert of its own.
+  const { formRef, errors, busy, check, submit, clear } = useFormErrors(FIELDS);
   useDocumentTitle(mode === 'sign-in' ? 'Driver sign in' : 'Become a driver');
   useDriverManifest();
 
@@ -36,42 +50,32 @@ export function DriverLoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       email: email.trim() ? undefined : 'Please enter your email address.',
       password: password ? undefined : 'Please enter a password.',
       confirm: mode === 'sign-up' && password !== confirm ? 'Passwords do not match' : undefined,
-    };
-    setErrors(next);
-    if (next.email || next.password || next.confirm) return;
-    setBusy(true);
-    try {
-      if (mode === 'sign-in') {
+    });
+    if (!filled) return;
+    const onError = (error: unknown) => toastFailure(mode, error);
+    if (mode === 'sign-in') {
+      await submit(async () => {
         const user = await signInAndLoadMe(queryClient, email, password);
         navigate(user.home, { replace: true });
-        return;
-      }
-      await signUp({ email, password, name: '', userType: 'driver' });
-      toast.success('Account created!', {
-        description: 'Please check your email and open the link to confirm your account.',
-      });
-      setMode('sign-in');
-      setPassword('');
-      setConfirm('');
-    } catch (error) {
-      const message = error instanceof Error ? error.message : 'Please try again.';
-      if (mode === 'sign-in') toast.error('Sign in failed', { description: message });
-      else if (/already registered/i.test(message))
-        toast.error('Account already exists', {
-          description: 'This email is already registered. Please sign in instead.',
-        });
-      else toast.error('Sign up failed', { description: error instanceof ApiError ? message : 'Please try again.' });
-    } finally {
-      setBusy(false);
+      }, onError);
+      return;
     }
+    const created = await submit(() => signUp({ email, password, name: '', userType: 'driver' }), onError);
+    if (!created) return;
+    toast.success('Account created!', {
+      description: 'Please check your email and open the link to confirm your account.',
+    });
+    setMode('sign-in');
+    setPassword('');
+    setConfirm('');
   };
 
   const form = (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <CredentialsFields
         email={email}
         password={password}
@@ -146,7 +150,7 @@ export function DriverLoginPage() {
               <Button
                 variant="link"
                 onClick={() => {
-                  setErrors({});
+                  clear();
                   setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
                 }}
               >

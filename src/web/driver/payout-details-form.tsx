@@ -9,6 +9,8 @@ import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { hasErrors } from '../ui/form-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 
 export const payoutDetailsKey = ['driver', 'payout-details'] as const;
 
@@ -21,7 +23,7 @@ export function usePayoutDetails(enabled = true) {
   });
 }
 
-type Errors = Partial<Record<'accountName' | 'sortCode' | 'accountNumber', string>>;
+const FIELDS = ['accountName', 'sortCode', 'accountNumber'] as const;
 
 /** Account name, sort code and account number; the server checks them with the UK modulus rules. */
 export function PayoutDetailsForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => void }) {
@@ -29,37 +31,37 @@ export function PayoutDetailsForm({ onSaved, onCancel }: { onSaved: () => void; 
   const [accountName, setAccountName] = useState('');
   const [sortCode, setSortCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!accountName.trim()) found.accountName = PAYOUT_DETAILS_MESSAGES.accountName;
-    if (!normaliseSortCode(sortCode)) found.sortCode = PAYOUT_DETAILS_MESSAGES.sortCode;
-    if (!normaliseAccountNumber(accountNumber)) found.accountNumber = PAYOUT_DETAILS_MESSAGES.accountNumber;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const saved = await call(endpoints.driver.putDriverPayoutDetails, {
-        body: { accountName: accountName.trim(), sortCode, accountNumber },
-      });
-      queryClient.setQueryData<PayoutDetailsResponse>(payoutDetailsKey, saved);
-      toast.success(PAYOUT_DETAILS_MESSAGES.saved);
-      onSaved();
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 400 ? error.message : 'Failed to save payout details';
-      if (message === PAYOUT_DETAILS_MESSAGES.modulus) setErrors({ accountNumber: message });
-      else toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    const valid = check({
+      accountName: accountName.trim() ? undefined : PAYOUT_DETAILS_MESSAGES.accountName,
+      sortCode: normaliseSortCode(sortCode) ? undefined : PAYOUT_DETAILS_MESSAGES.sortCode,
+      accountNumber: normaliseAccountNumber(accountNumber) ? undefined : PAYOUT_DETAILS_MESSAGES.accountNumber,
+    });
+    if (!valid) return;
+    await submit(
+      async () => {
+        const saved = await call(endpoints.driver.putDriverPayoutDetails, {
+          body: { accountName: accountName.trim(), sortCode, accountNumber },
+        });
+        queryClient.setQueryData<PayoutDetailsResponse>(payoutDetailsKey, saved);
+        toast.success(PAYOUT_DETAILS_MESSAGES.saved);
+        onSaved();
+      },
+      // A refusal the server names a field for (the modulus check) shows beside it; the rest in a toast.
+      (error, shown) => {
+        if (hasErrors(shown.fields)) return;
+        toast.error(
+          error instanceof ApiError && error.status === 400 ? error.message : 'Failed to save payout details',
+        );
+      },
+    );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-1">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-1">
       <TextField
         label="Name on the account"
         value={accountName}

@@ -1,18 +1,24 @@
-import { ERROR_STATUS, type ErrorCode, isErrorBody } from '../../domain/errors';
+import { ERROR_STATUS, type ErrorCode, type FieldError, fieldErrorsOf, isErrorBody } from '../../domain/errors';
 
 /** The server's error codes, plus one for a request that never reached it. */
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR';
 
-/** A failed API call, carrying the server's code and message (`{ "error": { "code", "message" } }`). */
+/**
+ * A failed API call, carrying the server's code, message and the fields it refused
+ * (`{ "error": { "code", "message", "fields" } }`; docs/decisions/0218-field-errors-in-the-error-body.md).
+ */
 export class ApiError extends Error {
   readonly code: ClientErrorCode;
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
-  constructor(code: ClientErrorCode, message: string, status: number) {
+  /** Each refused input field by its dotted path; empty when the refusal names none. */
+  readonly fields: readonly FieldError[];
+  constructor(code: ClientErrorCode, message: string, status: number, fields: readonly FieldError[] = []) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -39,6 +45,6 @@ function codeForStatus(status: number): ErrorCode {
 
 /** The ApiError of a failed answer: the server's code and message, or one from the status (a proxy's 502, an empty 413). */
 export function apiErrorOf(data: unknown, status: number, statusText: string): ApiError {
-  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status);
+  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status, fieldErrorsOf(data));
   return new ApiError(codeForStatus(status), statusText || 'Request failed', status);
 }

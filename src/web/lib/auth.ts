@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
 import { call } from './call';
 import { endpoints } from './endpoints.generated';
 import { type Me, meQueryKey, refreshMe } from './me';
@@ -32,6 +33,14 @@ export async function signUp(input: {
   await call(endpoints.auth.signUpEmail, {
     body: { ...input, email: input.email.trim(), callbackURL: CONFIRMATION_CALLBACK },
   });
+}
+
+/**
+ * A sign-up refused because the e-mail already has an account: the server answers it as a
+ * CONFLICT on the `email` field (better-auth's USER_ALREADY_EXISTS), whatever its wording.
+ */
+export function isAlreadyRegistered(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CONFLICT' && error.fields.some((f) => f.path === 'email');
 }
 
 /** Ends the session and forgets everything cached for this user. */

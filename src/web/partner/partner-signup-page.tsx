@@ -1,7 +1,6 @@
 import { ArrowLeft, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from '../lib/router';
-import { ApiError } from '../lib/api';
 import { signUp } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -11,6 +10,9 @@ import { CredentialsFields } from '../ui/credentials-fields';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
+
+const FIELDS = ['name', 'email', 'password', 'confirm'] as const;
 
 /** /partner/signup: a restaurant creates its partner account, then confirms its e-mail (docs/product/partner.md#becoming-a-partner). */
 export function PartnerSignUpPage() {
@@ -19,31 +21,21 @@ export function PartnerSignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string; password?: string; confirm?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, formError, busy, check, submit } = useFormErrors(FIELDS, {
+    unexpected: 'Sign up failed. Please try again.',
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       name: name.trim() ? undefined : 'Please enter your name.',
       email: email.trim() ? undefined : 'Please enter your email address.',
       password: password.length >= 8 ? undefined : 'Please choose a password of at least 8 characters.',
       confirm: password === confirm ? undefined : 'Passwords do not match',
-    };
-    setErrors(next);
-    if (next.name || next.email || next.password || next.confirm) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await signUp({ email, password, name: name.trim(), userType: 'partner' });
-      setDone(true);
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'Sign up failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!filled) return;
+    if (await submit(() => signUp({ email, password, name: name.trim(), userType: 'partner' }))) setDone(true);
   };
 
   return (
@@ -63,8 +55,8 @@ export function PartnerSignUpPage() {
             {done ? (
               <Alert>Account created! Please check your email and open the link to confirm your account.</Alert>
             ) : (
-              <form onSubmit={onSubmit} noValidate className="grid gap-4">
-                {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+              <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+                {formError ? <Alert variant="destructive">{formError}</Alert> : null}
                 <TextField
                   label="Your name"
                   autoComplete="name"

@@ -4,6 +4,9 @@ import { requestPasswordReset, type SignInPath } from '../lib/auth';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from './use-form-errors';
+
+const FIELDS = ['email'] as const;
 
 /**
  * Asks for a reset link by e-mail (the address is trimmed and lower-cased: docs/product/customer.md#sign-in).
@@ -19,7 +22,8 @@ export function ForgotPasswordForm({
   signInPath?: SignInPath;
 }) {
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
+  // A refusal no field shows is in the "Reset failed" toast, so the form has no alert of its own.
+  const { formRef, errors, busy, submit } = useFormErrors(FIELDS);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,24 +32,22 @@ export function ForgotPasswordForm({
       toast.error('Email required', { description: 'Please enter your email address.' });
       return;
     }
-    setBusy(true);
-    try {
-      await requestPasswordReset(clean, signInPath);
-      toast.success('Reset email sent!', {
-        description: 'If an account uses this address, a reset link is on its way.',
-      });
-      onBack();
-    } catch (error) {
-      toast.error('Reset failed', {
-        description: (error instanceof Error && error.message) || 'Failed to send reset email',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit(
+      () => requestPasswordReset(clean, signInPath),
+      (error) =>
+        toast.error('Reset failed', {
+          description: (error instanceof Error && error.message) || 'Failed to send reset email',
+        }),
+    );
+    if (!sent) return;
+    toast.success('Reset email sent!', {
+      description: 'If an account uses this address, a reset link is on its way.',
+    });
+    onBack();
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">Reset your password</h2>
         <p className="text-sm text-muted-foreground">
@@ -58,6 +60,7 @@ export function ForgotPasswordForm({
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
         required
       />
       <Button type="submit" size="lg" disabled={busy}>

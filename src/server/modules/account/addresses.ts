@@ -24,7 +24,7 @@ export function toAddress(r: AddressRow): CustomerAddress {
 /** A valid UK postcode, normalised for storage ("e16an" -> "E1 6AN"). */
 export function checkedPostcode(text: string): string {
   const p = fullPostcode(text);
-  if (!p) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  if (!p) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode', { field: 'postcode' });
   return p;
 }
 

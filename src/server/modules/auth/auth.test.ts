@@ -82,6 +82,21 @@ describe('customer sign-up and e-mail confirmation', () => {
     expect(mail.subject).toBe('You already have a HalalNosh account');
   });
 
+  // A driver typing a seven-letter password ("bismill") on the sign-up form: better-auth refuses it,
+  // and the answer names the password field so the form puts the reason beside it.
+  it('names the password field when the password is too short', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email: 'yusuf.driver@example.com', password: 'bismill', name: '', userType: 'driver' },
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.fields).toEqual([{ in: 'body', path: 'password', message: error.message }]);
+  });
+
   it('refuses a sign-up that asks to be an admin', async () => {
     for (const userType of ['admin']) {
       const res = await t.app.inject({

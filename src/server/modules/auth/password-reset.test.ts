@@ -85,6 +85,8 @@ describe('asking for a reset link', () => {
       payload: { email: 'not-an-address', redirectTo: '/reset-password' },
     });
     expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    // Named, so the "Forgot password" form shows the reason under its Email field.
+    expect(bad.json().error.fields).toEqual([{ in: 'body', path: 'email', message: bad.json().error.message }]);
     const away = await t.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',

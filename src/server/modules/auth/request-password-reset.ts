@@ -39,7 +39,14 @@ export async function answerResetRequest(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const parsed = resetBody.safeParse(request.body);
-  if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0].message);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => ({
+      in: 'body' as const,
+      path: i.path.join('.'),
+      message: i.message,
+    }));
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0].message, { fields });
+  }
   const limit = await hit(deps.db, `halalnosh:password-reset:ip:${request.ip}`, RESET_REQUESTS_PER_MINUTE, 60);
   if (!limit.allowed) {
     reply.header('retry-after', String(limit.retryAfterSeconds));

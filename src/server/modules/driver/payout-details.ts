@@ -46,11 +46,14 @@ export async function savePayoutDetails(
 ): Promise<PayoutDetailsResponse> {
   const driverId = actor.userId;
   const sortCode = normaliseSortCode(body.sortCode);
-  if (!sortCode) throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.sortCode);
+  if (!sortCode) throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.sortCode, { field: 'sortCode' });
   const accountNumber = normaliseAccountNumber(body.accountNumber);
-  if (!accountNumber) throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.accountNumber);
+  if (!accountNumber)
+    throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.accountNumber, {
+      field: 'accountNumber',
+    });
   if (!passesModulusCheck(sortCode, accountNumber)) {
-    throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.modulus);
+    throw new AppError('VALIDATION_ERROR', PAYOUT_DETAILS_MESSAGES.modulus, { field: 'accountNumber' });
   }
   const values = { accountName: body.accountName, sortCode, accountNumber, updatedAt: new Date() };
   const row = await db.transaction(async (tx) => {

@@ -80,16 +80,18 @@ describe('payout details', () => {
 
   it('refuses a pair that fails the modulus check, and malformed ones, with the reason', async () => {
     const d = await newDriver(t);
-    const cases: [Record<string, string>, string][] = [
-      [{ ...VALID, accountNumber: '66374959' }, 'This sort code and account number do not match'],
-      [{ ...VALID, sortCode: '08-99' }, 'Enter a 6-digit sort code'],
-      [{ ...VALID, accountNumber: '1234' }, 'Enter an 8-digit account number'],
-      [{ ...VALID, accountName: ' ' }, 'Enter the name on the account'],
+    // Each names the field the driver must correct, so the form shows the reason beside it.
+    const cases: [Record<string, string>, string, string][] = [
+      [{ ...VALID, accountNumber: '66374959' }, 'This sort code and account number do not match', 'accountNumber'],
+      [{ ...VALID, sortCode: '08-99' }, 'Enter a 6-digit sort code', 'sortCode'],
+      [{ ...VALID, accountNumber: '1234' }, 'Enter an 8-digit account number', 'accountNumber'],
+      [{ ...VALID, accountName: ' ' }, 'Enter the name on the account', 'accountName'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, field] of cases) {
       const res = await call(t, d, 'PUT', '/api/driver/payout-details', body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.message).toContain(message);
+      expect(res.json().error.fields).toEqual([{ in: 'body', path: field, message: expect.stringContaining(message) }]);
     }
     expect((await call(t, d, 'GET', '/api/driver/payout-details')).json()).toEqual({ details: null });
   });

@@ -20,7 +20,7 @@ export async function updatePostcode(
 ): Promise<{ currentPostcode: string; currentArea: string }> {
   const n = normalisePostcode(text);
   const area = n ? postcodeArea(n.outward) : null;
-  if (!n || !area) throw new AppError('VALIDATION_ERROR', POSTCODE_MESSAGES.invalid);
+  if (!n || !area) throw new AppError('VALIDATION_ERROR', POSTCODE_MESSAGES.invalid, { field: 'postcode' });
   const currentPostcode = n.postcode ?? n.outward;
   // A code the geocoder does not know leaves no centre: the board then asks for another postcode.
   const centre = await deps.geocoder.geocode(currentPostcode).catch(() => null);

@@ -21,7 +21,10 @@ export async function checkDeliversTo(
   // A location customers cannot order from is not there for them (docs/decisions/0153-restaurant-review.md).
   if (!isListed(site)) throw new AppError('NOT_FOUND', 'Restaurant not found');
   const reach = await deliveryReach(deps.geocoder, site, postcodeText);
-  if (!reach) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  if (!reach)
+    throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode', {
+      fields: [{ in: 'query', path: 'postcode', message: 'Please enter a valid UK postcode' }],
+    });
   return {
     postcode: reach.postcode,
     deliversHere: reach.reaches,

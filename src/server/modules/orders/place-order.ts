@@ -261,7 +261,7 @@ async function answer(
  */
 async function deliveryLeg(deps: Deps, site: OrderSite, postcodeText: string) {
   const reach = await deliveryReach(deps.geocoder, site, postcodeText);
-  if (!reach) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  if (!reach) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode', { field: 'deliveryPostcode' });
   const { postcode, point, origin } = reach;
   if (!reach.reaches) throw new AppError('CONFLICT', orderRefusals.outOfRange(site.displayName, postcode));
   // Measured before the transaction opens: a routing service's answer never holds locks.

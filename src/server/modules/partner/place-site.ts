@@ -9,7 +9,7 @@ import type { Geocoder } from '../geo';
 export function normalisedPostcode(text: string | null | undefined): string | null {
   if (!text) return null;
   const n = normalisePostcode(text);
-  if (!n) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode');
+  if (!n) throw new AppError('VALIDATION_ERROR', 'Please enter a valid UK postcode', { field: 'postcode' });
   return n.postcode ?? n.outward;
 }
 
