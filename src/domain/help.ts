@@ -20,3 +20,11 @@ export const HELP_STATUS_LABELS: Record<TicketStatus, string> = {
   resolved: 'Resolved',
   closed: 'Closed',
 };
+
+/**
+ * The request raised for a customer when no driver took their delivery order in time
+ * (docs/product/orders.md#no-driver-found), in the customer's words: they read it on their Help tab.
+ */
+export const noDriverTicketSubject = (orderNumber: string) => `Still looking for a driver for order ${orderNumber}`;
+export const noDriverTicketMessage = (orderNumber: string) =>
+  `We haven't found a driver for your order ${orderNumber} yet. You can collect it from the restaurant instead, or cancel it, on your order page. Our team has been told and will answer here if there is anything more we can do.`;
