@@ -10,6 +10,7 @@ import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { toast } from '../lib/toast';
 import { Badge } from './badge';
@@ -200,7 +201,9 @@ function Conversation({ id }: { id: string }) {
  */
 export function HelpRequests({ userId, allowOrder = false }: { userId: string; allowOrder?: boolean }) {
   const queryClient = useQueryClient();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A staff answer's e-mail links one request (`?request=`): it opens first.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => params.get('request'));
   const list = useQuery({
     queryKey: helpKeys.list,
     queryFn: ({ signal }) => call(endpoints.tickets.getHelpTickets, { signal }).then((r) => r.tickets),

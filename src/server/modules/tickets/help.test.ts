@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicName } from '../../../domain/topics';
-import { tickets } from '../../db/schema/index';
-import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+import { mailOutbox, tickets } from '../../db/schema/index';
+import { createEmailSender } from '../../platform/notify/email-sender';
+import { runOutboxOnce } from '../../platform/notify/outbox-worker';
+import { TEST_ORIGIN, type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+import { messagePreparer } from '../notifications/prepare-message';
 import { type Shop, deliveryBody, place, seedShop } from '../orders/test-fixtures';
 
 /* Help (docs/product/customer.md#help): people raise requests and follow the answers. */
@@ -110,5 +113,43 @@ describe('the conversation', () => {
       404,
     );
     expect((await req('GET', '/api/help/tickets', 'c2')).json().tickets).toEqual([]);
+  });
+});
+
+describe('the e-mail of a staff answer', () => {
+  /** Sends what the outbox holds with the real e-mail sender and template, as the worker does. */
+  async function send() {
+    const db = t.database.db;
+    const email = createEmailSender({ config: t.app.deps.config, db });
+    for (let i = 0; i < 20; i++) {
+      const r = await runOutboxOnce({ db, senders: { email } }, { prepare: messagePreparer(t.app.deps.config) });
+      if (!r.claimed) return;
+    }
+  }
+
+  // The earlier test only checked the outbox row's title and text for a made-up address with no
+  // account; nobody followed the link, which led to the home page whoever had asked.
+  it.each([
+    ['c', 'help.c@example.com', '/account?tab=help&request='],
+    ['d', 'help.d@example.com', '/driver/help?request='],
+    ['p', 'help.p@example.com', '/partner/help?request='],
+  ])('links the request on the Help page of the person who raised it (%s)', async (who, to, page) => {
+    const created = (
+      await req('POST', '/api/help/tickets', who, { subject: `Question ${who}`, message: 'Where do I find this?' })
+    ).json().ticket as { id: string; ticketNumber: string };
+    const answer = await req('POST', `/api/admin/tickets/${created.id}/messages`, 'a', {
+      message: 'It is under Settings.',
+      isInternal: false,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await send();
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Re: Question ${who} [${created.ticketNumber}]`));
+    expect(mail.to).toBe(to);
+    const link = `${TEST_ORIGIN}${page}${created.id}`;
+    expect(mail.text).toContain(`Read and answer your request: ${link}`);
+    expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
   });
 });
