@@ -72,8 +72,12 @@ test.afterAll(async ({ baseURL }) => {
   await Promise.all([partner.dispose(), admin.dispose(), visitor.dispose()]);
 });
 
+test.setTimeout(180_000);
+
 test('new terms published mid-delivery: the driver finishes and goes offline, and going online asks for the terms', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   page.context().on('page', (tab) => void tab.close());
   const { restaurant } = await (await visitor.get(`/api/restaurants/${SLUG}`)).json();
@@ -145,4 +149,30 @@ test('new terms published mid-delivery: the driver finishes and goes offline, an
   await expect(page.getByText('You are online').first()).toBeVisible();
   await expect(online).toHaveAttribute('aria-checked', 'true');
   await expect(banner).toHaveCount(0);
+
+  // The driver asks for help about the job they just delivered: their jobs are theirs to pick.
+  await page.goto('/driver/help');
+  const form = page.getByRole('form', { name: 'Ask for help' });
+  await form.getByLabel('Order (optional)').selectOption(order.orderNumber);
+  await form.getByLabel('Subject').fill('Customer paid short');
+  await form.getByLabel('How can we help?').fill('The customer was £2 short in cash.');
+  await form.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText(`About order ${order.orderNumber}`)).toBeVisible();
+
+  // The restaurant asks about the same order from its console: it is one of its branch's orders.
+  const console = await browser.newContext({ baseURL });
+  const partnerPage = await console.newPage();
+  await partnerPage.goto('/partner/login');
+  await partnerPage.getByLabel('Email', { exact: true }).fill('partner@halalnosh.test');
+  await partnerPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await partnerPage.getByRole('button', { name: 'Sign In to Dashboard', exact: true }).click();
+  await expect(partnerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await partnerPage.goto('/partner/help');
+  const partnerForm = partnerPage.getByRole('form', { name: 'Ask for help' });
+  await partnerForm.getByLabel('Order (optional)').selectOption(order.orderNumber);
+  await partnerForm.getByLabel('Subject').fill('Driver waited long');
+  await partnerForm.getByLabel('How can we help?').fill('Our oven broke during this order.');
+  await partnerForm.getByRole('button', { name: 'Send Request' }).click();
+  await expect(partnerPage.getByText(`About order ${order.orderNumber}`)).toBeVisible();
+  await console.close();
 });
