@@ -110,7 +110,8 @@ function linkableBy(db: DbOrTx, actor: Actor): SQL | null {
 /** The caller's most recent orders they may link to a new request, newest first. */
 export async function listHelpOrders(db: DbOrTx, actor: Actor): Promise<HelpOrder[]> {
   const mine = linkableBy(db, actor);
-  if (!mine) throw new AppError('FORBIDDEN', 'Back-office staff use Customer Service instead');
+  // Back-office staff raise no requests here (Customer Service is theirs): nothing to link.
+  if (!mine) return [];
   const rows = await db
     .select({ orderNumber: orders.orderNumber, branchName: sites.name, createdAt: orders.createdAt })
     .from(orders)

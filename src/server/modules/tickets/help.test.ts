@@ -131,9 +131,9 @@ describe('linking an order', () => {
     expect(await linkable(shop.otherPartner.cookie)).not.toContain(order.orderNumber);
   });
 
-  it('lists no orders for strangers and staff, and refuses a malformed order number', async () => {
+  it('answers strangers 401 and staff with no orders, and refuses a malformed order number', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/help/orders' })).statusCode).toBe(401);
-    expect((await req('GET', '/api/help/orders', 'a')).statusCode).toBe(403);
+    expect((await req('GET', '/api/help/orders', 'a')).json()).toEqual({ orders: [] });
     const long = await ask(shop.partner.cookie, `HN-${'1'.repeat(40)}`);
     expect(long.statusCode).toBe(400);
   });
