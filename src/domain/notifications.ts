@@ -1,3 +1,5 @@
+import { formatPhone } from './phone';
+
 /**
  * Notification preferences (docs/product/orders.md#notifications): per audience, a grid of three
  * channels times that audience's events, every cell on until the person turns it off. The server
@@ -140,3 +142,25 @@ export const MAX_NOTIFICATION_ATTEMPTS = 6;
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
+
+/**
+ * Who a notification went (or goes) to, as the back office reads it (docs/product/admin.md#notifications):
+ * a phone in UK style (stored in E.164: docs/decisions/0208-phones-in-e164.md), an e-mail as written,
+ * a push by its account. A row left with no address and no account is one whose person deleted their
+ * account, which erases the copies (docs/decisions/0207-account-deletion-erases-copies.md):
+ * "Deleted customer".
+ */
+export function notificationRecipientLabel(r: {
+  channel: 'email' | 'sms' | 'push';
+  recipientEmail: string | null;
+  recipientPhone: string | null;
+  recipientUserId: string | null;
+}): string {
+  if (r.channel === 'sms' && r.recipientPhone) return formatPhone(r.recipientPhone);
+  if (r.channel === 'email' && r.recipientEmail) return r.recipientEmail;
+  if (r.recipientEmail) return r.recipientEmail;
+  if (r.recipientPhone) return formatPhone(r.recipientPhone);
+  if (r.recipientUserId) return 'Account';
+  return DELETED_RECIPIENT;
+}
+export const DELETED_RECIPIENT = 'Deleted customer';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicName } from '../../domain/topics';
 import { type Database, openPostgres } from '../db/client';
-import { deliveryJobs, orders, sites, tickets } from '../db/schema/index';
+import { deliveryJobs, orders, sites, ticketMessages, tickets } from '../db/schema/index';
 import { type Driver, driverCall, newDriver, offeredJob } from '../modules/dispatch/test-fixtures';
-import { type Shop, act, pickupBody, place, seedShop, settle } from '../modules/orders/test-fixtures';
-import { type TestApp, createTestApp } from '../test/test-app';
+import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from '../modules/orders/test-fixtures';
+import { type TestApp, createTestApp, createUser, signIn } from '../test/test-app';
 import { runNoDriverOrdersOnce } from './no-driver-orders';
 
 let t: TestApp;
@@ -45,7 +45,7 @@ describe('the no-driver sweeper', () => {
     const raised = await ticketsOf(o.orderId);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({
-      subject: `No driver found for order ${o.orderNumber}`,
+      subject: `Still looking for a driver for order ${o.orderNumber}`,
       priority: 'high',
       dedupeKey: `no-driver:${o.orderId}`,
     });
@@ -62,6 +62,39 @@ describe('the no-driver sweeper', () => {
     await runNoDriverOrdersOnce(deps(), minutesAfter(at, 5));
     expect((await orderRow(o.orderId)).noDriverAt).toEqual(at);
     expect(await ticketsOf(o.orderId)).toHaveLength(1);
+  });
+
+  it('words the request for the customer who reads it on their Help tab, keeping the internal detail for staff', async () => {
+    // A signed-in customer's order: the request is theirs by e-mail and shows on their Help tab. The
+    // first test placed a visitor's order with no e-mail, so nobody ever read the request's wording.
+    const email = 'maryam.no-driver@example.com';
+    await createUser(t, { email, userType: 'customer', name: 'Maryam Siddiqui' });
+    const cookie = await signIn(t, email);
+    const placed = await place(t, deliveryBody(shop, { customerName: 'Maryam Siddiqui' }), { cookie });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as { id: string; orderNumber: string };
+    await settle(t, order.id);
+    expect((await act(t, shop.partner.cookie, order.id, { action: 'accept' })).statusCode).toBe(200);
+    const [job] = await t.database.db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, order.id));
+    await runNoDriverOrdersOnce(deps(), minutesAfter(job.createdAt, 10));
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/help/tickets', headers: { cookie } });
+    const mine = list.json().tickets.find((x: { orderNumber: string | null }) => x.orderNumber === order.orderNumber);
+    expect(mine.subject).toBe(`Still looking for a driver for order ${order.orderNumber}`);
+    const one = await t.app.inject({ method: 'GET', url: `/api/help/tickets/${mine.id}`, headers: { cookie } });
+    const seen = JSON.stringify(one.json().ticket);
+    expect(one.json().ticket.messages).toEqual([
+      expect.objectContaining({
+        from: 'system',
+        message: `We haven't found a driver for your order ${order.orderNumber} yet. You can collect it from the restaurant instead, or cancel it, on your order page. Our team has been told and will answer here if there is anything more we can do.`,
+      }),
+    ]);
+    expect(seen).not.toMatch(/Raised automatically|within 10 minutes|Maryam Siddiqui|customer Maryam/);
+
+    const notes = await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, mine.id));
+    expect(notes.find((m) => m.isInternal)?.message).toBe(
+      `Raised automatically: no driver took order ${order.orderNumber} within 10 minutes of the restaurant accepting it (customer Maryam Siddiqui). The customer has been offered pickup or cancellation.`,
+    );
   });
 
   it("follows the branch's own setting and leaves orders with a driver and pickup orders alone", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { noDriverTicketMessage, noDriverTicketSubject } from '../../domain/help';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { deliveryJobs, orders, sites } from '../db/schema/index';
@@ -68,8 +69,11 @@ export async function runNoDriverOrdersOnce(deps: Deps, now: Date = new Date()):
         .where(and(eq(orders.id, o.id), isNull(orders.noDriverAt), isNull(orders.driverId)))
         .returning({ id: orders.id });
       if (!marked) continue;
+      // The customer reads this request on their Help tab: its subject and first message speak to
+      // them; the internal detail (the minutes, their name) is a staff-only note
+      // (docs/product/orders.md#no-driver-found).
       const ticket = await createTicket(tx, {
-        subject: `No driver found for order ${o.orderNumber}`,
+        subject: noDriverTicketSubject(o.orderNumber),
         description: `No driver has taken order ${o.orderNumber} within ${o.minutes} minutes of the restaurant accepting it. The customer has been offered pickup or cancellation.`,
         channel: 'customer',
         priority: 'high',
@@ -77,10 +81,10 @@ export async function runNoDriverOrdersOnce(deps: Deps, now: Date = new Date()):
         siteId: o.siteId,
         customerEmail: o.customerEmail,
         dedupeKey: `no-driver:${o.id}`,
-        firstMessage: {
-          senderType: 'system',
+        firstMessage: { senderType: 'system', senderName: 'HalalNosh', message: noDriverTicketMessage(o.orderNumber) },
+        staffNote: {
           senderName: 'HalalNosh',
-          message: `Raised automatically: no driver found (customer ${o.customerName}).`,
+          message: `Raised automatically: no driver took order ${o.orderNumber} within ${o.minutes} minutes of the restaurant accepting it (customer ${o.customerName}). The customer has been offered pickup or cancellation.`,
         },
       });
       await notifyOperations(tx, {

@@ -824,8 +824,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   // Help: the caller's own requests (customer A raised w.rows.ticket about order A).
   'GET /api/help/tickets': { rows: OWN },
+  'GET /api/help/orders': { rows: OWN },
   'POST /api/help/tickets': {
-    rows: 'creates a request the caller owns; a linked order must be their own',
+    // Order A is customer A's, delivered by `driver`, at owner X's branch: nobody else may link it.
+    rows: (w) =>
+      (['customerB', 'partnerY', 'otherDriver'] as const).map((actor) => ({
+        actor,
+        url: '/api/help/tickets',
+        payload: { subject: 'About an order', message: 'Please look at it.', orderNumber: w.rows.orderA.number },
+        why: "order A is customer A's, driver's job and owner X's branch's",
+      })),
     example: () => ({
       actor: 'customerA',
       url: '/api/help/tickets',

@@ -33,6 +33,32 @@ export function RequireSignedIn() {
   );
 }
 
+/**
+ * /help (docs/product/customer.md#help): everyone's help lives with their own pages, so the address
+ * people type or are given sends each to theirs: a customer to their account's Help tab, a driver or
+ * partner to their Help page, back-office staff to Customer Service. A visitor signs in first and
+ * comes back here, which then sends them on. `?request=` (a staff answer's link) is carried along.
+ */
+export function HelpRedirect() {
+  const location = useLocation();
+  const request = new URLSearchParams(location.search).get('request');
+  const withRequest = (path: string, joiner: '?' | '&') =>
+    request ? `${path}${joiner}request=${encodeURIComponent(request)}` : path;
+  return (
+    <WithMe>
+      {(user) => {
+        if (!user) {
+          return <Navigate replace to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} />;
+        }
+        if (user.adminRole) return <Navigate replace to="/admin/tickets" />;
+        if (user.userType === 'driver') return <Navigate replace to={withRequest('/driver/help', '?')} />;
+        if (user.userType === 'partner') return <Navigate replace to={withRequest('/partner/help', '?')} />;
+        return <Navigate replace to={withRequest('/account?tab=help', '&')} />;
+      }}
+    </WithMe>
+  );
+}
+
 /** Partner console: a partner account, else /partner/login. */
 export function RequirePartner() {
   return (

@@ -18,6 +18,8 @@ describe('matchRoutes on the app table', () => {
       params: { slug: 'kervan-ocakbasi-dalston' },
     });
     expect(matched('/account')?.paths).toEqual(['', '', '', 'account']);
+    // The address people type for help is a page, not a 404 (docs/product/customer.md#help).
+    expect(matched('/help')?.paths).toEqual(['', '', 'help']);
   });
 
   it('prefers the London list over a city of that name, as the table lists it first', () => {

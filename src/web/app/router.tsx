@@ -4,6 +4,7 @@ import { type LazyPage, type RouteDef, lazyPage, matchRoutes, renderMatch, useLo
 import { PageLoading } from '../ui/spinner';
 import { AppErrorBoundary } from './error-screens';
 import {
+  HelpRedirect,
   RequireAdmin,
   RequireAdminArea,
   RequireApprovedDriver,
@@ -109,6 +110,7 @@ export const routes: RouteDef[] = [
           { path: 'reset-password', Component: page.customerResetPassword },
           { path: 'unsubscribe', Component: page.customerUnsubscribe },
           { path: 'partners', Component: page.customerPartners },
+          { path: 'help', Component: HelpRedirect },
           {
             element: <RequireSignedIn />,
             children: [

@@ -112,7 +112,7 @@ export function AccountPage() {
           <AccountProfile />
         </TabsContent>
         <TabsContent value="help">
-          <HelpRequests userId={user.id} allowOrder />
+          <HelpRequests userId={user.id} />
         </TabsContent>
       </Tabs>
     </div>

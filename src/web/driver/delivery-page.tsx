@@ -25,6 +25,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { type MapPoint, RouteMap } from '../ui/map/route-map';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { useTermsBeforeNewWork } from '../ui/terms-gate';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { AddressCard, CompletedCard, JobDetailsCard, StepCard } from './delivery-cards';
 import { type CashEntry, CashToCollect } from './cash-to-collect';
@@ -69,6 +70,7 @@ function jobMapPoints(job: JobDetailResponse['job'], me: GeoPoint | null): MapPo
 export function DeliveryPage() {
   const { jobId = '' } = useParams();
   const queryClient = useQueryClient();
+  const terms = useTermsBeforeNewWork();
   const navigate = useNavigate();
   const { progress, apply, clear } = useJobProgress(jobId);
   const [busy, setBusy] = useState<DeliveryAction | null>(null);
@@ -139,9 +141,11 @@ export function DeliveryPage() {
       case 'accept':
         setBusy(action);
         try {
+          if (!(await terms.beforeNewWork())) return;
           await acceptJob(queryClient, jobId);
           toast.success('Job accepted');
         } catch (error) {
+          if (terms.askAfterRefusal(error)) return;
           toast.error(acceptErrorMessage(error));
           refresh();
         } finally {

@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import { useTermsBeforeNewWork } from '../ui/terms-gate';
 import { acceptErrorMessage, acceptJob } from './accept-job';
 import { PayBreakdown } from './pay-breakdown';
 
@@ -25,15 +26,18 @@ export function JobDetailDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const terms = useTermsBeforeNewWork();
 
   const onAccept = async () => {
     if (!job) return;
     setBusy(true);
     try {
+      if (!(await terms.beforeNewWork())) return;
       await acceptJob(queryClient, job.id);
       toast.success('Job accepted', { description: `Head to ${job.restaurantName}.` });
       navigate(`/driver/delivery/${job.id}`);
     } catch (error) {
+      if (terms.askAfterRefusal(error)) return;
       toast.error(acceptErrorMessage(error));
       onClose();
     } finally {

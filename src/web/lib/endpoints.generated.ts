@@ -224,6 +224,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     patchAdminTicketsOne: 'PATCH /api/admin/tickets/:id',
     postAdminTicketsByIdMessages: 'POST /api/admin/tickets/:id/messages',
     getHelpTickets: 'GET /api/help/tickets',
+    getHelpOrders: 'GET /api/help/orders',
     postHelpTickets: 'POST /api/help/tickets',
     getHelpTicketsById: 'GET /api/help/tickets/:id',
     postHelpTicketsByIdMessages: 'POST /api/help/tickets/:id/messages',

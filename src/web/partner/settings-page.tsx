@@ -29,6 +29,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { SelectField } from '../ui/select-field';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { Switch } from '../ui/switch';
+import { isTermsRefusal, useTermsBeforeNewWork } from '../ui/terms-gate';
 import { TextField } from '../ui/text-field';
 import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
@@ -123,8 +124,18 @@ function BranchSettings({ site }: { site: SiteDetail }) {
         'pausedUntil' in body ? (body.pausedUntil ? 'Orders paused' : 'Taking orders again') : 'Settings saved',
       );
     },
-    onError: () => toast.error('Failed to save settings. Please try again.'),
+    // A refusal for the terms opens the terms dialog instead (ui/terms-gate.tsx).
+    onError: (error) => {
+      if (!isTermsRefusal(error)) toast.error('Failed to save settings. Please try again.');
+    },
   });
+  // Opening a closed branch or ending a pause early takes new orders, and may need new terms first;
+  // closing and pausing never do (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+  const terms = useTermsBeforeNewWork();
+  const saveOpening = async (body: BodyOf<typeof endpoints.partner.patchPartnerSitesBySiteId>) => {
+    if (!(await terms.beforeNewWork())) return;
+    save.mutate(body);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -134,7 +145,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
     if (radius < 0.5 || radius > 20) next.deliveryRadius = 'Delivery radius is 0.5 to 20 km';
     setErrors(next);
     if (Object.keys(next).length) return;
-    save.mutate({
+    void (form.isOpen && !site.isOpen ? saveOpening : save.mutate)({
       isOpen: form.isOpen,
       name: form.name.trim(),
       phone: form.phone,
@@ -273,7 +284,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   <Alert variant="warning">Paused until {formatTime(site.pausedUntil!)}.</Alert>
                   <Button
                     className="justify-self-start"
-                    onClick={() => save.mutate({ pausedUntil: null })}
+                    onClick={() => void saveOpening({ pausedUntil: null })}
                     disabled={save.isPending}
                   >
                     <PlayCircle aria-hidden="true" />

@@ -7,9 +7,10 @@ import { topicName } from '../../domain/topics';
 import { call } from '../lib/call';
 import { cn } from '../lib/cn';
 import { endpoints } from '../lib/endpoints.generated';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useMe } from '../lib/me';
+import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { toast } from '../lib/toast';
 import { Badge } from './badge';
@@ -17,11 +18,13 @@ import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { LoadFailed } from './load-failed';
 import { Spinner } from './spinner';
+import { SelectField } from './select-field';
 import { TextField } from './text-field';
 import { TextareaField } from './textarea';
 
 const helpKeys = {
   list: ['help', 'tickets'] as const,
+  orders: ['help', 'orders'] as const,
   one: (id: string) => ['help', 'tickets', id] as const,
 };
 
@@ -36,12 +39,19 @@ const STATUS_VARIANT: Record<HelpTicketSummary['status'], 'secondary' | 'warning
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
-/** "Ask for help": subject, message and, for customers, the order it is about. */
-function NewRequestForm({ allowOrder, onCreated }: { allowOrder: boolean; onCreated: (id: string) => void }) {
+/**
+ * "Ask for help": subject, message and, optionally, the order it is about: one of the person's own
+ * orders (a customer's), jobs (a driver's) or their branches' orders (a partner's), picked from a list.
+ */
+function NewRequestForm({ onCreated }: { onCreated: (id: string) => void }) {
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
+  const orders = useQuery({
+    queryKey: helpKeys.orders,
+    queryFn: ({ signal }) => call(endpoints.tickets.getHelpOrders, { signal }).then((r) => r.orders),
+  });
   const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -56,7 +66,7 @@ function NewRequestForm({ allowOrder, onCreated }: { allowOrder: boolean; onCrea
     setBusy(true);
     try {
       const { ticket } = await call(endpoints.tickets.postHelpTickets, {
-        body: { subject, message, ...(allowOrder && orderNumber.trim() ? { orderNumber: orderNumber.trim() } : {}) },
+        body: { subject, message, ...(orderNumber ? { orderNumber } : {}) },
       });
       toast.success(HELP_MESSAGES.created, { description: `Your request ${ticket.ticketNumber} is with our team.` });
       setSubject('');
@@ -81,13 +91,18 @@ function NewRequestForm({ allowOrder, onCreated }: { allowOrder: boolean; onCrea
         maxLength={200}
         required
       />
-      {allowOrder ? (
-        <TextField
-          label="Order number (optional)"
+      {orders.data && orders.data.length > 0 ? (
+        <SelectField
+          label="Order (optional)"
           value={orderNumber}
           onChange={(e) => setOrderNumber(e.target.value)}
-          hint="For example HN-123456, from your order page."
-          maxLength={30}
+          options={[
+            { value: '', label: 'Not about an order' },
+            ...orders.data.map((o) => ({
+              value: o.orderNumber,
+              label: `${o.orderNumber} · ${o.branchName} · ${formatDate(o.createdAt)}`,
+            })),
+          ]}
         />
       ) : null}
       <TextareaField
@@ -196,11 +211,13 @@ function Conversation({ id }: { id: string }) {
 /**
  * Help (docs/product/customer.md#help): the person's own requests, newest activity first, a new
  * request, and the chosen request's conversation, following staff answers live on `user:{id}`.
- * Customers, drivers and partners share it; only customers link an order.
+ * Customers, drivers and partners share it; each may link one of their own orders.
  */
-export function HelpRequests({ userId, allowOrder = false }: { userId: string; allowOrder?: boolean }) {
+export function HelpRequests({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A staff answer's e-mail links one request (`?request=`): it opens first.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => params.get('request'));
   const list = useQuery({
     queryKey: helpKeys.list,
     queryFn: ({ signal }) => call(endpoints.tickets.getHelpTickets, { signal }).then((r) => r.tickets),
@@ -222,7 +239,7 @@ export function HelpRequests({ userId, allowOrder = false }: { userId: string; a
           <h2 id="help-new" className="text-lg font-semibold">
             Ask for help
           </h2>
-          <NewRequestForm allowOrder={allowOrder} onCreated={setOpenId} />
+          <NewRequestForm onCreated={setOpenId} />
         </section>
         <section aria-labelledby="help-list" className="grid gap-3">
           <h2 id="help-list" className="text-lg font-semibold">

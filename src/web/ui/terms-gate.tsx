@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { TermsResponse } from '../../domain/contracts/account/terms-endpoints';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
 import { call } from '../lib/call';
@@ -7,6 +8,7 @@ import { endpoints } from '../lib/endpoints.generated';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
+import { Dialog } from './dialog';
 import { PageLoading, Spinner } from './spinner';
 
 const TERMS_KEY = ['terms'] as const;
@@ -16,81 +18,237 @@ export function isTermsRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'TERMS_NOT_ACCEPTED';
 }
 
+/** How the web app asks for the terms (docs/decisions/0212-new-terms-banner-not-gate.md). */
+export type TermsAsk = 'card' | 'banner' | 'none';
+
 /**
- * Drivers and partners carry on only after accepting the current terms version; a new version
- * asks them again (docs/decisions/0154-terms-acceptance.md). Anyone else passes straight through.
- * When the server refuses a write because the terms moved on while the page was open (403
- * TERMS_NOT_ACCEPTED), the action's own error shows the server's message and the gate asks at once.
+ * Someone who has never accepted a version is asked with the full card (they have no work under
+ * way); someone who accepted an earlier one keeps working and sees a banner; anyone else nothing.
+ */
+export function termsAsk(terms: Pick<TermsResponse, 'mustAccept' | 'acceptedVersion'> | undefined): TermsAsk {
+  if (!terms?.mustAccept) return 'none';
+  return terms.acceptedVersion ? 'banner' : 'card';
+}
+
+type TermsContextValue = {
+  /**
+   * Before new work (going online, taking a job, opening a branch): resolves true when the current
+   * terms are accepted, asking for them first when they are not; false when the person declines.
+   */
+  beforeNewWork: () => Promise<boolean>;
+  /** After the server refused new work for the terms: asks for them, with its message. */
+  askAfterRefusal: (error: unknown) => boolean;
+};
+
+const TermsContext = createContext<TermsContextValue>({
+  beforeNewWork: async () => true,
+  askAfterRefusal: () => false,
+});
+
+/** The terms prompt of the surrounding driver or partner pages (every action passes outside them). */
+export function useTermsBeforeNewWork(): TermsContextValue {
+  return useContext(TermsContext);
+}
+
+function AcceptBox({
+  audience,
+  version,
+  accepting,
+  onAccept,
+}: {
+  audience: 'driver' | 'partner';
+  version: string;
+  accepting: boolean;
+  onAccept: () => void;
+}) {
+  const [checked, setChecked] = useState(false);
+  return (
+    <>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={checked}
+          onChange={(e) => setChecked(e.target.checked)}
+        />
+        <span>
+          I accept the HalalNosh {audience} terms and conditions (version {version})
+        </span>
+      </label>
+      <Button disabled={!checked || accepting} onClick={onAccept}>
+        {accepting ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        Accept and continue
+      </Button>
+    </>
+  );
+}
+
+/**
+ * Drivers and partners accept the current terms version (docs/decisions/0154-terms-acceptance.md).
+ * A first acceptance is a card in front of the pages. A new version never stops work under way
+ * (docs/decisions/0206-new-terms-hold-back-new-work-only.md): the pages stay usable under a
+ * banner, and only new work (going online, taking a job, opening a branch) asks for the terms
+ * first, in a dialog; a write the server still refuses for the terms (403 TERMS_NOT_ACCEPTED) opens
+ * the same dialog with its message. Anyone else passes straight through.
  */
 export function TermsGate({ children, audience }: { children: ReactNode; audience: 'driver' | 'partner' }) {
   const queryClient = useQueryClient();
-  const [checked, setChecked] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const waiting = useRef<((accepted: boolean) => void) | null>(null);
   const terms = useQuery({
     queryKey: TERMS_KEY,
     queryFn: ({ signal }) => call(endpoints.account.getTerms, { signal }),
     staleTime: 60_000,
   });
-  useEffect(() => {
-    const recheck = (error: unknown) => {
-      if (!isTermsRefusal(error)) return;
+
+  const settle = useCallback((accepted: boolean) => {
+    waiting.current?.(accepted);
+    waiting.current = null;
+  }, []);
+
+  const askAfterRefusal = useCallback(
+    (error: unknown) => {
+      if (!isTermsRefusal(error)) return false;
       setRefused((error as ApiError).message);
+      setDialogOpen(true);
       void queryClient.invalidateQueries({ queryKey: TERMS_KEY });
-    };
+      return true;
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
     const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.mutation.state.status === 'error') recheck(event.mutation.state.error);
+      if (event.type === 'updated' && event.mutation.state.status === 'error')
+        askAfterRefusal(event.mutation.state.error);
     });
     const offQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.query.state.status === 'error') recheck(event.query.state.error);
+      if (event.type === 'updated' && event.query.state.status === 'error') askAfterRefusal(event.query.state.error);
     });
     return () => {
       offMutations();
       offQueries();
     };
-  }, [queryClient]);
+  }, [queryClient, askAfterRefusal]);
+
+  const beforeNewWork = useCallback(async () => {
+    // The version may have moved on since the page loaded: ask the server, which is quick.
+    let current: TermsResponse;
+    try {
+      current = await queryClient.fetchQuery({
+        queryKey: TERMS_KEY,
+        queryFn: ({ signal }) => call(endpoints.account.getTerms, { signal }),
+        staleTime: 0,
+      });
+    } catch {
+      return true; // The action itself will meet the server's answer.
+    }
+    if (!current.mustAccept) return true;
+    settle(false);
+    setRefused(null);
+    setDialogOpen(true);
+    return new Promise<boolean>((resolve) => {
+      waiting.current = resolve;
+    });
+  }, [queryClient, settle]);
+
   const accept = useMutation({
     mutationFn: (version: string) => call(endpoints.account.postTermsAccept, { body: { version } }),
-    onSuccess: (data) => queryClient.setQueryData(TERMS_KEY, data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(TERMS_KEY, data);
+      setDialogOpen(false);
+      setRefused(null);
+      toast.success('Thank you: the new terms are accepted');
+      settle(true);
+    },
     onError: (error) => {
       toast.error('Could not record your acceptance', { description: error.message });
       void terms.refetch();
     },
   });
+
+  const value = useMemo(() => ({ beforeNewWork, askAfterRefusal }), [beforeNewWork, askAfterRefusal]);
   if (terms.isPending) return <PageLoading />;
-  if (!terms.data?.mustAccept) return <>{children}</>;
-  const { version, acceptedVersion } = terms.data;
+  const ask = termsAsk(terms.data);
+  const version = terms.data?.version ?? '';
+
+  if (ask === 'card') {
+    return (
+      <div className="mx-auto grid w-full max-w-xl px-4 py-10">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">Accept the HalalNosh terms</CardTitle>
+            <CardDescription>
+              Please read and accept the HalalNosh {audience} terms (version {version}) before you carry on.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {refused ? (
+              <Alert variant="warning" role="alert">
+                {refused}
+              </Alert>
+            ) : null}
+            <AcceptBox
+              audience={audience}
+              version={version}
+              accepting={accept.isPending}
+              onAccept={() => accept.mutate(version)}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const newWork = audience === 'driver' ? 'go online or take a new job' : 'open a branch or make other changes';
   return (
-    <div className="mx-auto grid w-full max-w-xl px-4 py-10">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{acceptedVersion ? 'Our terms have changed' : 'Accept the HalalNosh terms'}</CardTitle>
-          <CardDescription>
-            Please read and accept the HalalNosh {audience} terms (version {version}) before you carry on.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
+    <TermsContext.Provider value={value}>
+      {ask === 'banner' ? (
+        <section
+          aria-label="New terms"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-accent px-4 py-3 text-sm text-accent-foreground"
+        >
+          <p>
+            <strong>Our terms have changed.</strong> You can finish the work you have under way; accept the HalalNosh{' '}
+            {audience} terms (version {version}) before you {newWork}.
+          </p>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setRefused(null);
+              setDialogOpen(true);
+            }}
+          >
+            Read and accept
+          </Button>
+        </section>
+      ) : null}
+      {children}
+      <Dialog
+        open={dialogOpen && ask !== 'none'}
+        onClose={() => {
+          setDialogOpen(false);
+          settle(false);
+        }}
+        title="Our terms have changed"
+        description={`Please read and accept the HalalNosh ${audience} terms (version ${version}) before you ${newWork}. Work you already have under way does not need them.`}
+      >
+        <div className="grid gap-4">
           {refused ? (
             <Alert variant="warning" role="alert">
               {refused}
             </Alert>
           ) : null}
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1 size-4"
-              checked={checked}
-              onChange={(e) => setChecked(e.target.checked)}
-            />
-            <span>
-              I accept the HalalNosh {audience} terms and conditions (version {version})
-            </span>
-          </label>
-          <Button disabled={!checked || accept.isPending} onClick={() => accept.mutate(version)}>
-            {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
-            Accept and continue
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+          <AcceptBox
+            audience={audience}
+            version={version}
+            accepting={accept.isPending}
+            onAccept={() => accept.mutate(version)}
+          />
+        </div>
+      </Dialog>
+    </TermsContext.Provider>
   );
 }

@@ -36,7 +36,12 @@ export type HelpTicket = z.infer<typeof helpTicket>;
 export const helpTicketsResponse = z.object({ tickets: z.array(helpTicketSummary) });
 export const helpTicketResponse = z.object({ ticket: helpTicket });
 
-/** POST /api/help/tickets: a new request; a customer may name one of their own orders. */
+/** An order the caller may link to a new request: a customer's own, a driver's job, a partner's branch's. */
+export const helpOrder = z.object({ orderNumber: z.string(), branchName: z.string(), createdAt: z.string() });
+export type HelpOrder = z.infer<typeof helpOrder>;
+export const helpOrdersResponse = z.object({ orders: z.array(helpOrder) });
+
+/** POST /api/help/tickets: a new request; the caller may name one of their own orders (`helpOrder`). */
 export const createHelpTicketBody = z.strictObject({
   subject,
   message,
@@ -49,6 +54,9 @@ export const helpEndpoints = {
   getHelpTickets: api('GET /api/help/tickets', POLICIES.signedIn)
     .summary("The caller's own help requests, newest activity first")
     .answers({ 200: helpTicketsResponse }),
+  getHelpOrders: api('GET /api/help/orders', POLICIES.signedIn)
+    .summary('The orders the caller may link to a help request, newest first')
+    .answers({ 200: helpOrdersResponse }),
   postHelpTickets: api('POST /api/help/tickets', POLICIES.signedIn)
     .summary('Raise a help request')
     .takes({ body: createHelpTicketBody })

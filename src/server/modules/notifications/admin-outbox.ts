@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminOutboxItem } from '../../../domain/contracts/admin/notifications-endpoints';
 import { AppError } from '../../../domain/errors';
-import { notificationKindLabel } from '../../../domain/notifications';
+import { notificationKindLabel, notificationRecipientLabel } from '../../../domain/notifications';
 import type { Db } from '../../db/client';
 import { notificationOutbox } from '../../db/schema/index';
 import { OUTBOX_CHANNEL, outboxStatusOf } from '../../platform/notify/outbox-worker';
@@ -15,12 +15,7 @@ function itemOf(r: Row): AdminOutboxItem {
     kind: r.eventKind,
     kindLabel: notificationKindLabel(r.eventKind),
     channel: r.channel,
-    recipient:
-      r.channel === 'sms'
-        ? (r.recipientPhone ?? '')
-        : r.channel === 'email'
-          ? (r.recipientEmail ?? '')
-          : `account ${r.recipientUserId ?? ''}`,
+    recipient: notificationRecipientLabel(r),
     title: r.payload.title,
     status: outboxStatusOf(r),
     attempts: r.attempts,

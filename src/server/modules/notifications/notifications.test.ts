@@ -4,7 +4,7 @@ import { auditLog, mailOutbox, notificationOutbox, userProfiles } from '../../db
 import type { ChannelSender, OutgoingMessage, SendResult } from '../../platform/notify/channels';
 import { createEmailSender } from '../../platform/notify/email-sender';
 import { claimOutboxRows, runOutboxOnce, type Senders } from '../../platform/notify/outbox-worker';
-import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
+import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, act, deliveryBody, pickupBody, place, seedShop, settle } from '../orders/test-fixtures';
 import { messagePreparer } from './prepare-message';
 import { createSmsSender } from '../../platform/notify/sms-sender';
@@ -480,7 +480,8 @@ describe('the back office Notifications page', () => {
       channel: 'sms',
       status: 'failed',
       lastError: 'number unreachable',
-      recipient: '+447700900123',
+      // Stored in E.164 (docs/decisions/0208-phones-in-e164.md), shown as ops write a UK number.
+      recipient: '07700 900123',
     });
     expect(list.json().counts.failed).toBeGreaterThan(0);
     expect(
@@ -558,6 +559,49 @@ describe('the back office Notifications page', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('names a deleted customer\'s failed send "Deleted customer", not an empty or unknown recipient', async () => {
+    // The real sequence: a signed-in customer's receipt text fails, then they delete their account,
+    // which erases the recipient from the outbox row (docs/decisions/0207-account-deletion-erases-copies.md).
+    // The earlier test only ever listed rows whose recipient was still there.
+    await drain(emailSenders());
+    await createUser(t, { email: 'ops.deleted@example.com', userType: 'admin', adminRole: 'ops_manager' });
+    const opsCookie = await signIn(t, 'ops.deleted@example.com');
+    const email = 'yusuf.deleted@example.com';
+    await createUser(t, { email, userType: 'customer', name: 'Yusuf Rahman' });
+    const cookie = await signIn(t, email);
+    const placed = await place(t, deliveryBody(shop, { customerPhone: '07700 900456' }), { cookie });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as { id: string };
+    const sms = fakeSender('sms', () => ({ ok: false, retry: false, error: 'number unreachable' }));
+    await drain({ ...emailSenders(), sms: sms.sender, push: fakeSender('push').sender });
+    const failed = (await rowsFor(`order:${order.id}:placed`)).find((r) => r.channel === 'sms')!;
+    expect(failed.status).toBe('failed');
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications?status=failed',
+      headers: { cookie: opsCookie },
+    });
+    expect(before.json().items.find((i: { id: string }) => i.id === failed.id).recipient).toBe('07700 900456');
+    // The restaurant turns the order down, so nothing is in progress and the account may go.
+    await settle(t, order.id);
+    const rejected = await act(t, shop.partner.cookie, order.id, { action: 'reject', reason: 'Closing early tonight' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications?status=failed',
+      headers: { cookie: opsCookie },
+    });
+    expect(after.json().items.find((i: { id: string }) => i.id === failed.id).recipient).toBe('Deleted customer');
   });
 
   it("saves a driver's and a partner's grid, and a switched-off new-order e-mail is not written", async () => {

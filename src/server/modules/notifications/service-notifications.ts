@@ -42,17 +42,20 @@ export function notifyDriverApplication(
   ]);
 }
 
-/** A staff reply on a support ticket, to the address the ticket was raised from. */
+/**
+ * A staff reply on a support ticket, to the address the ticket was raised from, with a link to that
+ * request on the reader's own Help page (`helpRequestPath`).
+ */
 export function notifyTicketReply(
   tx: DbOrTx,
-  t: { messageId: string; ticketNumber: string; subject: string; email: string; message: string },
+  t: { messageId: string; ticketNumber: string; subject: string; email: string; message: string; path: string },
 ) {
   const row: NotificationRow = {
     kind: 'ticketReply',
     eventId: `ticket-message:${t.messageId}`,
     channel: 'email',
     email: t.email,
-    payload: statusMessage(`Re: ${t.subject} [${t.ticketNumber}]`, t.message, '/', `Open ${COMPANY}`),
+    payload: statusMessage(`Re: ${t.subject} [${t.ticketNumber}]`, t.message, t.path, 'Read and answer your request'),
   };
   return enqueueNotifications(tx, [row]);
 }

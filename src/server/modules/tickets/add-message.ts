@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TicketDetail } from '../../../domain/contracts/tickets/tickets';
 import { AppError } from '../../../domain/errors';
+import { helpRequestPath } from '../../../domain/help';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
-import { ticketMessages, tickets } from '../../db/schema/index';
+import { ticketMessages, tickets, user, userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { type AuditActor, recordAudit } from '../audit';
 import { notifyTicketReply } from '../notifications';
@@ -48,7 +49,15 @@ export async function addTicketMessage(
       .returning({ id: ticketMessages.id });
     // A reply (not an internal note) reaches the customer by e-mail (docs/product/orders.md#notifications).
     if (!input.isInternal && current.customerEmail) {
+      // The link opens this request where its reader reads their help: the account behind the
+      // address the mail goes to says which Help page that is.
+      const [reader] = await tx
+        .select({ userType: userProfiles.userType })
+        .from(user)
+        .innerJoin(userProfiles, eq(userProfiles.userId, user.id))
+        .where(sql`lower(${user.email}) = ${current.customerEmail.toLowerCase()}`);
       await notifyTicketReply(tx, {
+        path: helpRequestPath(reader?.userType, id),
         messageId: written.id,
         ticketNumber: current.ticketNumber,
         subject: current.subject,

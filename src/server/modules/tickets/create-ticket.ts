@@ -21,6 +21,8 @@ export type NewTicket = {
     senderName: string;
     message: string;
   };
+  /** A staff-only note after the first message: detail the person who raised it never sees. */
+  staffNote?: { senderName: string; message: string };
 };
 
 /**
@@ -53,6 +55,15 @@ export async function createTicket(db: DbOrTx, t: NewTicket): Promise<{ id: stri
       senderId: t.firstMessage.senderId ?? null,
       senderName: t.firstMessage.senderName,
       message: t.firstMessage.message,
+    });
+  }
+  if (t.staffNote) {
+    await db.insert(ticketMessages).values({
+      ticketId: row.id,
+      senderType: 'system',
+      senderName: t.staffNote.senderName,
+      message: t.staffNote.message,
+      isInternal: true,
     });
   }
   return row;

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   HELP_MESSAGES,
+  type HelpOrder,
   type HelpTicket,
   type HelpTicketSummary,
 } from '../../../domain/contracts/tickets/help-endpoints';
@@ -9,7 +10,8 @@ import type { Actor } from '../../../domain/policies';
 import type { TicketChannel } from '../../../domain/tickets';
 import { topicName } from '../../../domain/topics';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, ticketMessages, tickets } from '../../db/schema/index';
+import { orders, sites, ticketMessages, tickets } from '../../db/schema/index';
+import { staffSiteIds } from '../partner';
 import type { LiveBus } from '../../platform/live-bus';
 import { createTicket } from './create-ticket';
 
@@ -86,7 +88,44 @@ export async function getHelpTicket(db: DbOrTx, actor: Actor, id: string): Promi
   };
 }
 
-/** A new request from a customer, driver or partner; a customer may link one of their own orders. */
+/**
+ * The orders a person may link to a request, as a condition inside the query: a customer's own
+ * orders, a driver's jobs (orders they deliver or delivered), a partner's orders at the branches
+ * they work at (docs/product/customer.md#help). Anyone else has none.
+ */
+function linkableBy(db: DbOrTx, actor: Actor): SQL | null {
+  if (actor.adminRole) return null;
+  switch (actor.userType) {
+    case 'customer':
+      return eq(orders.customerId, actor.userId);
+    case 'driver':
+      return eq(orders.driverId, actor.userId);
+    case 'partner':
+      return inArray(orders.siteId, staffSiteIds(db, actor.userId));
+    default:
+      return null;
+  }
+}
+
+/** The caller's most recent orders they may link to a new request, newest first. */
+export async function listHelpOrders(db: DbOrTx, actor: Actor): Promise<HelpOrder[]> {
+  const mine = linkableBy(db, actor);
+  // Back-office staff raise no requests here (Customer Service is theirs): nothing to link.
+  if (!mine) return [];
+  const rows = await db
+    .select({ orderNumber: orders.orderNumber, branchName: sites.name, createdAt: orders.createdAt })
+    .from(orders)
+    .innerJoin(sites, eq(sites.id, orders.siteId))
+    .where(mine)
+    .orderBy(desc(orders.createdAt))
+    .limit(30);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * A new request from a customer, driver or partner; each may link one of their own orders
+ * (`linkableBy`). Someone else's order is "not found", never "forbidden".
+ */
 export async function createHelpTicket(
   deps: { db: Db; bus: LiveBus },
   actor: Actor,
@@ -95,14 +134,15 @@ export async function createHelpTicket(
   const channel = CHANNEL_OF[actor.userType];
   if (!channel || actor.adminRole) throw new AppError('FORBIDDEN', 'Back-office staff use Customer Service instead');
   let orderId: string | null = null;
+  let siteId: string | null = null;
   if (input.orderNumber) {
-    if (actor.userType !== 'customer') throw new AppError('VALIDATION_ERROR', 'Only customers link an order here');
     const [order] = await deps.db
-      .select({ id: orders.id })
+      .select({ id: orders.id, siteId: orders.siteId })
       .from(orders)
-      .where(and(eq(orders.orderNumber, input.orderNumber.toUpperCase()), eq(orders.customerId, actor.userId)));
+      .where(and(eq(orders.orderNumber, input.orderNumber.toUpperCase()), linkableBy(deps.db, actor) ?? sql`false`));
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     orderId = order.id;
+    siteId = order.siteId;
   }
   const created = await deps.db.transaction(async (tx) =>
     createTicket(tx, {
@@ -110,6 +150,7 @@ export async function createHelpTicket(
       description: input.message,
       channel,
       orderId,
+      siteId,
       customerEmail: actor.email,
       createdBy: actor.userId,
       firstMessage: {

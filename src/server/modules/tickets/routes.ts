@@ -7,7 +7,7 @@ import { getTicket } from './get-ticket';
 import { listAssignees } from './list-assignees';
 import { listTickets } from './list-tickets';
 import { updateTicket } from './update-ticket';
-import { createHelpTicket, getHelpTicket, listHelpTickets, replyToHelpTicket } from './help-tickets';
+import { createHelpTicket, getHelpTicket, listHelpOrders, listHelpTickets, replyToHelpTicket } from './help-tickets';
 
 /** Customer Service (area tickets): real tickets and threads (docs/product/admin.md#tickets). */
 export function ticketRoutes(app: FastifyInstance): void {
@@ -29,6 +29,9 @@ export function ticketRoutes(app: FastifyInstance): void {
   // Help: the caller's own requests (docs/product/customer.md#help).
   route(app, ticketsEndpoints.getHelpTickets, async (request) => ({
     tickets: await listHelpTickets(db, request.actor!),
+  }));
+  route(app, ticketsEndpoints.getHelpOrders, async (request) => ({
+    orders: await listHelpOrders(db, request.actor!),
   }));
   route(app, ticketsEndpoints.postHelpTickets, async (request, reply) =>
     reply.status(201).send({ ticket: await createHelpTicket({ db, bus }, request.actor!, request.body) }),

@@ -1,4 +1,5 @@
 import { asc, like } from 'drizzle-orm';
+import { notificationRecipientLabel } from '../../../../domain/notifications';
 import type { OrderNotification } from '../../../../domain/contracts/admin/order-console';
 import type { DbOrTx } from '../../../db/client';
 import { notificationOutbox } from '../../../db/schema/index';
@@ -21,7 +22,7 @@ export async function listOrderNotifications(db: DbOrTx, orderId: string): Promi
   return rows.map((r) => ({
     id: r.id,
     channel: r.channel,
-    recipient: r.recipientEmail ?? r.recipientPhone ?? (r.recipientUserId ? 'Account' : 'Unknown'),
+    recipient: notificationRecipientLabel(r),
     subject: r.payload.title,
     status: outboxStatusOf(r),
     at: (r.sentAt ?? r.createdAt).toISOString(),
