@@ -30,6 +30,10 @@ export const noDriverTicketSubject = (orderNumber: string) => `Still looking for
 export const noDriverTicketMessage = (orderNumber: string) =>
   `We haven't found a driver for your order ${orderNumber} yet. You can collect it from the restaurant instead, or cancel it, on your order page. Our team has been told and will answer here if there is anything more we can do.`;
 
+export const lateOrderTicketSubject = (orderNumber: string) => `Your order ${orderNumber} is running late`;
+export const lateOrderTicketMessage = (orderNumber: string) =>
+  `Sorry, your order ${orderNumber} is taking longer than expected. We're checking with the restaurant and will answer here with what we find.`;
+
 /**
  * Where one help request is read, by the kind of account that raised it: a customer's Help tab in
  * their account, the driver app's and the partner console's Help pages; anyone else (no account,

@@ -92,7 +92,7 @@ describe('late orders sweeper', () => {
     const rows = await ticketsOf(order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      subject: `Late order ${order.orderNumber}`,
+      subject: `Your order ${order.orderNumber} is running late`,
       channel: 'customer',
       priority: 'high',
       status: 'new',
@@ -100,9 +100,19 @@ describe('late orders sweeper', () => {
       siteId: shop.site.id,
     });
     expect(rows[0].ticketNumber).toMatch(/^T-\d+$/);
+    // What the customer reads on their Help tab: words for them, never the staff's note with
+    // their own name and the minutes (the staff note is not a message of the thread).
+    const messages = await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, rows[0].id));
+    expect(messages.filter((m) => !m.isInternal)).toHaveLength(1);
+    expect(messages.find((m) => !m.isInternal)?.message).toBe(
+      `Sorry, your order ${order.orderNumber} is taking longer than expected. We're checking with the restaurant and will answer here with what we find.`,
+    );
     expect(
-      await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, rows[0].id)),
-    ).toHaveLength(1);
+      messages
+        .filter((m) => !m.isInternal)
+        .map((m) => m.message)
+        .join(' '),
+    ).not.toContain('Raised automatically');
     expect((await etaOf(order.id)).csTicketCreated).toBe(true);
     const e = await admins.waitFor((x) => x.type === 'ticket.created' && x.data.orderId === order.id);
     expect(e.data).toMatchObject({ ticketNumber: rows[0].ticketNumber, priority: 'high', channel: 'customer' });

@@ -9,6 +9,7 @@ import { siteDisplayName } from '../../domain/checkout';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
 import { createTicket } from '../modules/tickets';
+import { lateOrderTicketMessage, lateOrderTicketSubject } from '../../domain/help';
 import {
   customerRows,
   customerStatus,
@@ -94,7 +95,7 @@ export async function runLateOrdersOnce(
       if (d.raiseTicket) {
         const minutesLate = Math.floor((now.getTime() - eta.initialEta.getTime()) / 60_000);
         const ticket = await createTicket(tx, {
-          subject: `Late order ${row.orderNumber}`,
+          subject: lateOrderTicketSubject(row.orderNumber),
           description: `Order ${row.orderNumber} is ${minutesLate} minutes past its estimated time (initial ETA ${eta.initialEta.toISOString()}).`,
           channel: 'customer',
           priority: 'high',
@@ -102,10 +103,16 @@ export async function runLateOrdersOnce(
           siteId: row.siteId,
           customerEmail: row.customerEmail,
           dedupeKey: `late:${eta.orderId}`,
+          // The customer reads this request on their Help tab: subject and first message speak to
+          // them; the internal detail is a staff-only note (docs/product/customer.md#lateness).
           firstMessage: {
             senderType: 'system',
             senderName: 'HalalNosh',
-            message: `Raised automatically: the order is running late (customer ${row.customerName}).`,
+            message: lateOrderTicketMessage(row.orderNumber),
+          },
+          staffNote: {
+            senderName: 'HalalNosh',
+            message: `Raised automatically: order ${row.orderNumber} is ${minutesLate} minutes past its first estimate (customer ${row.customerName}).`,
           },
         });
         if (ticket)
