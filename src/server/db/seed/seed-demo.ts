@@ -9,6 +9,8 @@ import { seedCatalog } from './seed-catalog';
 import { seedDriverDocuments } from './seed-driver-documents';
 import { seedHalal } from './seed-halal';
 import { seedSettings } from './seed-settings';
+import { seedDishPhotos, seedExtraDishes } from './seed-dish-extras';
+import { seedReviews } from './seed-reviews';
 
 /**
  * Seeds demo mode: the demo accounts, platform settings, the 20 cities and the demo restaurants.
@@ -49,4 +51,19 @@ export async function seedDemo(
   if (opts.uploadDir)
     await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
   if (opts.uploadDir) await seedHalal(db, { uploadDir: opts.uploadDir });
+  // What makes each customer feature visible (docs/product/customer.md#demo-data): peanut dishes,
+  // dish photos, and reviews from demo customers on orders they collected.
+  const dishes = await seedExtraDishes(db);
+  if (dishes) log(`demo: added ${dishes} peanut dishes`);
+  if (opts.uploadDir) {
+    const photos = await seedDishPhotos(db, {
+      uploadDir: opts.uploadDir,
+      ownerId: ids['admin@halalnosh.test'] ?? null,
+    });
+    if (photos) log(`demo: gave ${photos} dishes a photo`);
+  }
+  const reviewed = await seedReviews(db, {
+    passwordHash: async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD)),
+  });
+  if (reviewed) log(`demo: added ${reviewed} reviews`);
 }
