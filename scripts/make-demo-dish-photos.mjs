@@ -1,4 +1,4 @@
-// Makes the demo dish photos under src/server/db/seed/assets/dishes/ (docs/product/customer.md#menu):
+// Makes the demo dish photos under src/server/db/seed/assets/dishes/ (docs/product/customer.md#demo-data):
 // drawn, not photographed, so they can be committed and reproduced. Run: node scripts/make-demo-dish-photos.mjs
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';

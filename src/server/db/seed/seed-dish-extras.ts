@@ -9,7 +9,7 @@ import { catalogSeedBrands, slugify, stableUuid } from './demo-restaurants';
 /**
  * Dishes the demo adds to two London demo restaurants, beyond what the menu generator draws, so a
  * customer in London sees dishes that truly contain peanuts and the "without peanuts" choice hides
- * them (docs/product/customer.md#menu). Each recipe has peanuts.
+ * them (docs/product/customer.md#demo-data). Each recipe has peanuts.
  */
 export const EXTRA_DISHES = [
   {
