@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpeningHours } from './opening-hours';
-import { type ReadinessFacts, isListed, isReadyForReview, reviewMove, reviewReadiness } from './restaurant-review';
+import {
+  type ReadinessFacts,
+  isListed,
+  isReadyForReview,
+  reviewMove,
+  reviewReadiness,
+  reviewRefusal,
+} from './restaurant-review';
 
 const ready: ReadinessFacts = {
   lat: 51.52,
@@ -23,6 +30,13 @@ describe('restaurant review', () => {
     expect(reviewMove('submitted', 'approve')).toBe('approved');
     expect(reviewMove('submitted', 'request_changes')).toBe('changes_requested');
     expect(reviewMove('draft', 'approve')).toBeNull();
+  });
+
+  it('does not approve a location sent back for changes until the partner submits it again', () => {
+    expect(reviewMove('changes_requested', 'approve')).toBeNull();
+    expect(reviewRefusal('changes_requested', 'approve')).toBe(
+      "This location is waiting for the partner's changes. You can approve it once they submit it again.",
+    );
   });
 
   it('suspends only an approved location and reinstates only a suspended one', () => {

@@ -15,7 +15,9 @@ export type ReviewAction = 'submit' | 'approve' | 'request_changes' | 'suspend' 
 /** The status each action moves from, and to. */
 const MOVES: Record<ReviewAction, { from: readonly ReviewStatus[]; to: ReviewStatus }> = {
   submit: { from: ['draft', 'changes_requested'], to: 'submitted' },
-  approve: { from: ['submitted', 'changes_requested'], to: 'approved' },
+  // Not from changes_requested: the partner is still changing what was reviewed
+  // (docs/decisions/0216-no-approval-while-changes-requested.md).
+  approve: { from: ['submitted'], to: 'approved' },
   request_changes: { from: ['submitted'], to: 'changes_requested' },
   suspend: { from: ['approved'], to: 'suspended' },
   reinstate: { from: ['suspended'], to: 'approved' },
@@ -25,6 +27,18 @@ const MOVES: Record<ReviewAction, { from: readonly ReviewStatus[]; to: ReviewSta
 export function reviewMove(status: ReviewStatus, action: ReviewAction): ReviewStatus | null {
   const move = MOVES[action];
   return move.from.includes(status) ? move.to : null;
+}
+
+/** Why a review action is refused, where the general "cannot be changed that way" would not say. */
+export const REVIEW_REFUSALS = {
+  approveWhileChangesRequested:
+    "This location is waiting for the partner's changes. You can approve it once they submit it again.",
+} as const;
+
+/** The message of a refused review action (docs/product/admin.md#restaurants). */
+export function reviewRefusal(status: ReviewStatus, action: ReviewAction): string {
+  if (action === 'approve' && status === 'changes_requested') return REVIEW_REFUSALS.approveWhileChangesRequested;
+  return `A location that is ${REVIEW_STATUS_LABELS[status].toLowerCase()} cannot be changed that way.`;
 }
 
 /** Whether customers may find and order from a location (its brand not suspended either). */

@@ -31,7 +31,6 @@ describe('tenant settings', () => {
         'cancelled_after_pickup_pay',
         'commission_percent',
         'service_fee_percent',
-        'instant_cashout_fee_minor',
         'maintenance_mode',
         'max_delivery_radius',
         'default_delivery_fee',

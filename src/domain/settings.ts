@@ -66,7 +66,6 @@ export const SETTING_SCHEMAS = {
   commission_percent: percent,
   service_fee_percent: percent,
   order_floor_minor: pence.min(1, 'The platform minimum order must be at least 1p'),
-  instant_cashout_fee_minor: pence,
   maintenance_mode: z.boolean({ error: 'Choose on or off' }),
   max_delivery_radius: z
     .number({ error: 'Enter a radius in km' })
@@ -108,7 +107,6 @@ export const SETTING_DEFAULTS: Settings = {
   // An order must bring money in before it can cost a driver job
   // (docs/decisions/0202-order-floor-cash-netting-and-reconciliation.md).
   order_floor_minor: 100,
-  instant_cashout_fee_minor: 50,
   maintenance_mode: false,
   max_delivery_radius: 10,
   default_delivery_fee: 299,
@@ -225,7 +223,6 @@ export const SETTING_INFO: Record<
     group: 'pay',
     hint: '1 for no boost; 1.2 adds 20%.',
   },
-  instant_cashout_fee_minor: { label: 'Instant cash-out fee (pence)', kind: 'pence', group: 'pay' },
   cancelled_after_pickup_pay: {
     label: 'Pay when a job is cancelled after pickup',
     kind: 'choice',

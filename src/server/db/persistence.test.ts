@@ -12,13 +12,13 @@ describe('embedded database on disk', () => {
   it('keeps every row across a restart and seeds demo data only once', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'halalnosh-persist-')), 'pglite');
     const first = await openPglite(dir);
-    await seedDemo(first.db);
+    await seedDemo(first.db, { showcase: false });
     await first.db.insert(citySuggestions).values({ city: 'Preston', email: 'fan@example.com' });
     const [{ users }] = await first.db.select({ users: count() }).from(user);
     await first.close();
 
     const second = await openPglite(dir);
-    await seedDemo(second.db);
+    await seedDemo(second.db, { showcase: false });
     const [{ again }] = await second.db.select({ again: count() }).from(user);
     const kept = await second.db.select().from(citySuggestions).where(eq(citySuggestions.city, 'Preston'));
     await second.close();

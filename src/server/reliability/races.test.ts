@@ -238,7 +238,7 @@ describe('money paid once', () => {
       for (const r of mine.filter((x) => x.statusCode !== 200)) expect(r.statusCode).toBe(409);
       const payouts = await t.database.db.select().from(driverPayouts).where(eq(driverPayouts.driverId, d.id));
       expect(payouts).toHaveLength(1);
-      expect(payouts[0]).toMatchObject({ grossMinor: 1163, feeMinor: 50, netMinor: 1113 });
+      expect(payouts[0]).toMatchObject({ grossMinor: 1163, feeMinor: 0, netMinor: 1163 });
       const earnings = await t.database.db.select().from(driverEarnings).where(eq(driverEarnings.driverId, d.id));
       expect(earnings.every((e) => e.paidOut && e.payoutId === payouts[0].id)).toBe(true);
     }

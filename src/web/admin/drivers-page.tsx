@@ -164,8 +164,8 @@ export function DriversPage() {
             <CardHeader>
               <CardTitle>Driver pay settings</CardTitle>
               <CardDescription>
-                The payout model, pickup pay, per-mile rate, minimum pay, distance boost and cash-out fee live with the
-                platform settings. Changes apply to jobs created afterwards.
+                The payout model, pickup pay, per-mile rate, minimum pay and distance boost live with the platform
+                settings. Changes apply to jobs created afterwards.
               </CardDescription>
             </CardHeader>
             <CardContent>

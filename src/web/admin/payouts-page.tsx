@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { useSearchParams } from '../lib/router';
 import { formatSortCode } from '../../domain/payout-details';
+import { formatArrivalDate } from '../../domain/payout-arrival';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime, formatPrice } from '../lib/format';
@@ -87,7 +88,14 @@ export function PayoutsPage() {
               ) : (
                 list.data.payouts.map((p) => (
                   <tr key={p.id} className="border-b border-border align-top last:border-0">
-                    <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDateTime(p.createdAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+                      {formatDateTime(p.createdAt)}
+                      {p.status === 'requested' ? (
+                        <span className="block text-xs font-medium text-foreground">
+                          Due in the driver's bank by {formatArrivalDate(p.arrivesBy)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="px-4 py-3">
                       <span className="font-medium">{p.driverName}</span>
                       <span className="block text-xs text-muted-foreground">{p.driverEmail}</span>
@@ -95,7 +103,8 @@ export function PayoutsPage() {
                     <td className="whitespace-nowrap px-4 py-3 tabular-nums">
                       {formatPrice(p.netMinor)}
                       <span className="block text-xs text-muted-foreground">
-                        gross {formatPrice(p.grossMinor)}, fee {formatPrice(p.feeMinor)}
+                        gross {formatPrice(p.grossMinor)}
+                        {p.feeMinor > 0 ? `, cash-out fee ${formatPrice(p.feeMinor)}` : ''}
                       </span>
                       {/* The cash the driver held, netted off, and what they hold now (docs/product/admin.md#payouts). */}
                       <span className="block text-xs text-muted-foreground">

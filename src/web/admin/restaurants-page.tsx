@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { RestaurantDetail } from '../../domain/contracts/admin/restaurants-endpoints';
-import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, type ReviewAction, reviewMove } from '../../domain/restaurant-review';
+import {
+  REVIEW_REFUSALS,
+  REVIEW_STATUSES,
+  REVIEW_STATUS_LABELS,
+  type ReviewAction,
+  reviewMove,
+} from '../../domain/restaurant-review';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime, formatDeliveryFee, formatKm, formatPrice } from '../lib/format';
@@ -127,6 +133,11 @@ function Detail({ siteId }: { siteId: string }) {
           onChange={(e) => setMessage(e.target.value)}
           maxLength={1000}
         />
+        {r.reviewStatus === 'changes_requested' ? (
+          <p className="text-muted-foreground" role="note">
+            {REVIEW_REFUSALS.approveWhileChangesRequested}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {actions.map((a) => (
             <Button

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatPrice } from '../lib/format';
+import { formatArrivalDate } from '../../domain/payout-arrival';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -20,12 +21,13 @@ export function CashOutDialog({
   open,
   onClose,
   unpaidMinor,
-  feeMinor,
+  arrivesBy,
 }: {
   open: boolean;
   onClose: () => void;
   unpaidMinor: number;
-  feeMinor: number;
+  /** The London date (YYYY-MM-DD) a payout requested now reaches the bank by. */
+  arrivesBy: string;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -56,7 +58,7 @@ export function CashOutDialog({
       description={
         showForm
           ? 'Where should we send your earnings? We check the sort code and account number before saving them.'
-          : 'Our finance team pays requests by bank transfer within 2 working days.'
+          : `Our finance team sends it by bank transfer within 2 working days, free of charge.`
       }
     >
       {details.isPending ? (
@@ -72,13 +74,13 @@ export function CashOutDialog({
               <dt className="text-muted-foreground">Unpaid earnings</dt>
               <dd className="tabular-nums">{formatPrice(unpaidMinor)}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Cash-out fee</dt>
-              <dd className="tabular-nums">-{formatPrice(feeMinor)}</dd>
-            </div>
             <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>You receive</dt>
-              <dd className="tabular-nums">{formatPrice(Math.max(0, unpaidMinor - feeMinor))}</dd>
+              <dd className="tabular-nums">{formatPrice(unpaidMinor)}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-muted-foreground">Reaches your bank by</dt>
+              <dd className="text-right">{formatArrivalDate(arrivesBy)}</dd>
             </div>
             <div className="mt-2 flex justify-between gap-2">
               <dt className="text-muted-foreground">Paid to</dt>

@@ -2,6 +2,7 @@ import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { EARNINGS_MESSAGES, type EarningView } from '../../domain/contracts/driver/earnings';
 import { formatDateTime, formatPrice } from '../lib/format';
+import { formatArrivalDate } from '../../domain/payout-arrival';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
@@ -42,8 +43,8 @@ export function EarningsPage() {
 
   if (earnings.isPending) return <PageLoading label="Loading earnings..." />;
   if (earnings.isError) return <Alert variant="destructive">{EARNINGS_MESSAGES.loadFailed}</Alert>;
-  const { summary, days, history, payouts, instantCashoutFeeMinor: fee } = earnings.data;
-  const canCashOut = summary.unpaidMinor > fee;
+  const { summary, days, history, payouts, payoutArrivesBy } = earnings.data;
+  const canCashOut = summary.unpaidMinor > 0;
 
   return (
     <div className="grid gap-5">
@@ -62,8 +63,8 @@ export function EarningsPage() {
           <div>
             <h2 className="font-semibold">Cash out</h2>
             <p className="text-sm text-muted-foreground">
-              Request your unpaid earnings any time. Finance pays requests by bank transfer within 2 working days.
-              Cash-out fee {formatPrice(fee)}.
+              Request your unpaid earnings any time, free of charge. Finance sends them by bank transfer within 2
+              working days: requested today, they reach your bank by {formatArrivalDate(payoutArrivesBy)}.
             </p>
           </div>
         </div>
@@ -127,15 +128,26 @@ export function EarningsPage() {
                 <span>
                   {formatDateTime(p.createdAt)}{' '}
                   <span className="text-muted-foreground">
-                    {p.status === 'paid' && p.paidAt ? `· Paid ${formatDateTime(p.paidAt)}` : '· Requested'}
+                    {p.status === 'paid' && p.paidAt
+                      ? `· Paid ${formatDateTime(p.paidAt)}`
+                      : `· Requested, arrives by ${formatArrivalDate(p.arrivesBy)}`}
                   </span>
                 </span>
                 <span className="tabular-nums">
                   {formatPrice(p.netMinor)}{' '}
-                  <span className="text-muted-foreground">
-                    (fee {formatPrice(p.feeMinor)}
-                    {p.cashNettedMinor > 0 ? `, cash netted ${formatPrice(p.cashNettedMinor)}` : ''})
-                  </span>
+                  {/* A fee shows only on payouts made while cash-outs were charged (docs/decisions/0215-cash-out-without-a-fee.md). */}
+                  {p.feeMinor > 0 || p.cashNettedMinor > 0 ? (
+                    <span className="text-muted-foreground">
+                      (
+                      {[
+                        p.feeMinor > 0 ? `fee ${formatPrice(p.feeMinor)}` : '',
+                        p.cashNettedMinor > 0 ? `cash netted ${formatPrice(p.cashNettedMinor)}` : '',
+                      ]
+                        .filter(Boolean)
+                        .join(', ')}
+                      )
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}
@@ -147,7 +159,7 @@ export function EarningsPage() {
         open={cashOut}
         onClose={() => setCashOut(false)}
         unpaidMinor={summary.unpaidMinor}
-        feeMinor={fee}
+        arrivesBy={payoutArrivesBy}
       />
     </div>
   );

@@ -23,6 +23,8 @@ export const adminPayoutView = z.object({
   sortCode: z.string().nullable(),
   accountNumber: z.string().nullable(),
   createdAt: z.string(),
+  /** The London date (YYYY-MM-DD) the driver was told the money reaches their bank by. */
+  arrivesBy: z.string(),
   paidAt: z.string().nullable(),
   paymentReference: z.string().nullable(),
 });

@@ -5,10 +5,16 @@ export const EARNINGS_MESSAGES = {
   loadFailed: 'Failed to load earnings',
   nothingToCashOut: 'No unpaid earnings to cash out',
   cashOutFailed: 'Failed to process cash-out request',
-  /** No promise of minutes: finance pays requests by hand (docs/decisions/0159-payout-requests.md). */
-  requested:
-    'Payout requested. Our finance team pays requests by bank transfer within 2 working days; this page shows it as paid once the money is sent.',
 } as const;
+
+/**
+ * What a driver reads once a payout is requested (docs/product/driver.md#earnings): no fee, no promise
+ * of minutes, the date the money reaches the bank (docs/decisions/0215-cash-out-without-a-fee.md).
+ * `arrivesBy` is the formatted London date, e.g. "Tuesday 1 December 2026".
+ */
+export function payoutRequestedMessage(arrivesBy: string): string {
+  return `Payout requested. Our finance team sends it by bank transfer, so it reaches your bank by ${arrivesBy}; this page shows it as paid once the money is sent.`;
+}
 
 export const earningView = z.object({
   id: z.uuid(),
@@ -43,6 +49,8 @@ export const payoutView = z.object({
   /** requested until finance marks it paid (docs/decisions/0159-payout-requests.md). */
   status: z.enum(['requested', 'paid']),
   paidAt: z.string().nullable(),
+  /** The London date (YYYY-MM-DD) the transfer reaches the bank by, two working days after the request. */
+  arrivesBy: z.string(),
 });
 
 /** GET /api/driver/earnings (approved driver): periods on the London clock, weeks from Sunday. */
@@ -58,10 +66,11 @@ export const earningsResponse = z.object({
   days: z.array(z.object({ date: z.string(), totalMinor: z.int() })),
   history: z.array(earningView),
   payouts: z.array(payoutView),
-  instantCashoutFeeMinor: z.int(),
+  /** The London date (YYYY-MM-DD) a payout requested now would reach the bank by. */
+  payoutArrivesBy: z.string(),
 });
 export type EarningsResponse = z.infer<typeof earningsResponse>;
 
-/** POST /api/driver/earnings/cash-out: pays every unpaid earning at once, less the instant fee. */
+/** POST /api/driver/earnings/cash-out: pays every unpaid earning at once, free of any fee. */
 export const cashOutResponse = z.object({ payout: payoutView.extend({ earningsCount: z.int() }), message: z.string() });
 export type CashOutResponse = z.infer<typeof cashOutResponse>;

@@ -9,6 +9,8 @@ import { seedCatalog } from './seed-catalog';
 import { seedDriverDocuments } from './seed-driver-documents';
 import { seedHalal } from './seed-halal';
 import { seedSettings } from './seed-settings';
+import { seedDishPhotos, seedExtraDishes } from './seed-dish-extras';
+import { seedReviews } from './seed-reviews';
 
 /**
  * Seeds demo mode: the demo accounts, platform settings, the 20 cities and the demo restaurants.
@@ -16,7 +18,15 @@ import { seedSettings } from './seed-settings';
  */
 export async function seedDemo(
   db: Db,
-  opts: { log?: (message: string) => void; uploadDir?: string } = {},
+  opts: {
+    log?: (message: string) => void;
+    uploadDir?: string;
+    /**
+     * The reviews, dish photos and peanut dishes that make customer features visible (on unless
+     * false); tests that set their own ratings and check whole menus leave them out.
+     */
+    showcase?: boolean;
+  } = {},
 ): Promise<void> {
   const log = opts.log ?? (() => undefined);
   let created = 0;
@@ -49,4 +59,20 @@ export async function seedDemo(
   if (opts.uploadDir)
     await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
   if (opts.uploadDir) await seedHalal(db, { uploadDir: opts.uploadDir });
+  // What makes each customer feature visible (docs/product/customer.md#demo-data): peanut dishes,
+  // dish photos, and reviews from demo customers on orders they collected.
+  if (opts.showcase === false) return;
+  const dishes = await seedExtraDishes(db);
+  if (dishes) log(`demo: added ${dishes} peanut dishes`);
+  if (opts.uploadDir) {
+    const photos = await seedDishPhotos(db, {
+      uploadDir: opts.uploadDir,
+      ownerId: ids['admin@halalnosh.test'] ?? null,
+    });
+    if (photos) log(`demo: gave ${photos} dishes a photo`);
+  }
+  const reviewed = await seedReviews(db, {
+    passwordHash: async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD)),
+  });
+  if (reviewed) log(`demo: added ${reviewed} reviews`);
 }

@@ -18,7 +18,8 @@ let baseItems: (typeof menuItems.$inferSelect)[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  // The bare catalog: these tests compare whole generated menus (docs/product/customer.md#demo-data adds to them).
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir, showcase: false });
   // Saffron Ember has branches in London, Birmingham and Manchester sharing one base menu.
   const [london] = await t.database.db.select().from(sites).where(eq(sites.slug, 'saffron-ember-green-street'));
   brandId = london.brandId;

@@ -37,7 +37,8 @@ const NEVER: OpeningHours = Object.fromEntries(
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  // The bare catalog: these tests set each rating they order by.
+  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir, showcase: false });
   const db = t.database.db;
   const set = (slug: string, values: Partial<typeof sites.$inferInsert>) =>
     db.update(sites).set(values).where(eq(sites.slug, slug));

@@ -51,4 +51,12 @@ describe('UK modulus check', () => {
     expect(passesModulusCheck('12345', '12345678')).toBe(false);
     expect(passesModulusCheck('089999', 'abc')).toBe(false);
   });
+
+  // 040300 to 040329 is a range the 2020 table (v6.40) does not list, so it let any account number
+  // through; the current table (v8.50) checks it with MOD10 weights 0 0 3 7 1 3 7 1 3 7 1 3 7 1. A new
+  // digital bank's sort code is what a driver signing up today is likely to type.
+  it('checks a sort-code range published since 2020 (040300 to 040329)', () => {
+    expect(passesModulusCheck('040300', '31415922')).toBe(true);
+    expect(passesModulusCheck('040300', '31415923')).toBe(false);
+  });
 });

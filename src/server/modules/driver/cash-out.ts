@@ -1,9 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type CashOutResponse, EARNINGS_MESSAGES } from '../../../domain/contracts/driver/earnings';
+import {
+  type CashOutResponse,
+  EARNINGS_MESSAGES,
+  payoutRequestedMessage,
+} from '../../../domain/contracts/driver/earnings';
+import { formatArrivalDate, payoutArrivesBy } from '../../../domain/payout-arrival';
 import { AppError } from '../../../domain/errors';
 import { formatPence } from '../../../domain/money';
 import { topicName } from '../../../domain/topics';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { cashOutSplit } from '../../../domain/ledger';
 import {
   driverCashHandins,
@@ -16,19 +21,16 @@ import { recordAudit } from '../audit';
 import { cashPositionOf } from '../finance';
 import { PAYOUT_DETAILS_MESSAGES } from '../../../domain/payout-details';
 import type { LiveBus } from '../../platform/live-bus';
-import { readSettings } from '../../platform/tenant-settings';
 
 /** The reference of a payout the driver's cash covered entirely: nothing was sent. */
 export const CASH_NETTED_REFERENCE = 'Netted against cash held';
 
-/** The default (docs/product/driver.md#earnings), used when the setting is missing or malformed. */
-export const DEFAULT_INSTANT_CASHOUT_FEE_MINOR = 50;
-
-/** The instant cash-out fee from the tenant settings, in pence. */
-export async function instantCashoutFee(db: DbOrTx): Promise<number> {
-  const { instant_cashout_fee_minor: fee } = await readSettings(db, ['instant_cashout_fee_minor']);
-  return typeof fee === 'number' && Number.isInteger(fee) && fee >= 0 ? fee : DEFAULT_INSTANT_CASHOUT_FEE_MINOR;
-}
+/**
+ * A cash-out costs nothing: it is the only way a driver is paid, and the transfer takes up to two
+ * working days, so there is nothing faster to charge for (docs/decisions/0215-cash-out-without-a-fee.md).
+ * Payouts requested before that decision keep the fee they were charged.
+ */
+export const CASH_OUT_FEE_MINOR = 0;
 
 /**
  * Cash-out (docs/product/driver.md#earnings): every unpaid earning is marked paid out and tied to one new
@@ -55,10 +57,9 @@ export async function cashOut(
     if (!unpaid.length) throw new AppError('CONFLICT', EARNINGS_MESSAGES.nothingToCashOut);
     if (!details) throw new AppError('CONFLICT', PAYOUT_DETAILS_MESSAGES.missing);
     const grossMinor = unpaid.reduce((sum, e) => sum + e.totalMinor, 0);
-    const feeMinor = await instantCashoutFee(tx);
-    if (grossMinor <= feeMinor) {
-      throw new AppError('CONFLICT', `Your unpaid balance must be more than the ${formatPence(feeMinor)} cash-out fee`);
-    }
+    const feeMinor = CASH_OUT_FEE_MINOR;
+    // Earnings are never negative, but a balance of nothing is not a payout.
+    if (grossMinor <= feeMinor) throw new AppError('CONFLICT', EARNINGS_MESSAGES.nothingToCashOut);
     const cash = await cashPositionOf(tx, driverId);
     const split = cashOutSplit(grossMinor, feeMinor, cash.balanceMinor);
     const settled = split.netMinor === 0;
@@ -117,6 +118,8 @@ export async function cashOut(
   });
 
   await deps.bus.publish(topicName.user(driverId), 'earnings.updated', { payoutId: payout.id });
+  const arrivesBy = payoutArrivesBy(payout.createdAt);
+  const requested = payoutRequestedMessage(formatArrivalDate(arrivesBy));
   return {
     payout: {
       id: payout.id,
@@ -127,13 +130,14 @@ export async function cashOut(
       createdAt: payout.createdAt.toISOString(),
       status: payout.status,
       paidAt: payout.paidAt?.toISOString() ?? null,
+      arrivesBy,
       earningsCount: payout.earningsCount,
     },
     message:
       payout.cashNettedMinor > 0
         ? `${formatPence(payout.cashNettedMinor)} of the cash you hold was taken off this payout. ${
-            payout.netMinor > 0 ? EARNINGS_MESSAGES.requested : 'Nothing is left to send.'
+            payout.netMinor > 0 ? requested : 'Nothing is left to send.'
           }`
-        : EARNINGS_MESSAGES.requested,
+        : requested,
   };
 }

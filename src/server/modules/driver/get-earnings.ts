@@ -4,7 +4,7 @@ import type { EarningsResponse } from '../../../domain/contracts/driver/earnings
 import { chartDays, earningsPeriods, londonMidnight, totalsByDay } from '../../../domain/earnings-periods';
 import type { Db } from '../../db/client';
 import { deliveryJobs, driverEarnings, driverPayouts, orders } from '../../db/schema/index';
-import { instantCashoutFee } from './cash-out';
+import { payoutArrivesBy } from '../../../domain/payout-arrival';
 
 const HISTORY_LIMIT = 100;
 const PAYOUTS_LIMIT = 20;
@@ -21,7 +21,7 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
   const days = chartDays(now);
   const mine = eq(driverEarnings.driverId, driverId);
   const total = driverEarnings.totalMinor;
-  const [[sums], recent, history, payouts, feeMinor] = await Promise.all([
+  const [[sums], recent, history, payouts] = await Promise.all([
     db
       .select({
         todayMinor: sql<number>`coalesce(sum(${total}) filter (where ${driverEarnings.createdAt} >= ${at(p.todayStart)}), 0)::int`,
@@ -55,7 +55,6 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       .where(eq(driverPayouts.driverId, driverId))
       .orderBy(desc(driverPayouts.createdAt))
       .limit(PAYOUTS_LIMIT),
-    instantCashoutFee(db),
   ]);
 
   return {
@@ -86,7 +85,8 @@ export async function getEarnings(db: Db, driverId: string, now = new Date()): P
       createdAt: x.createdAt.toISOString(),
       status: x.status,
       paidAt: x.paidAt?.toISOString() ?? null,
+      arrivesBy: payoutArrivesBy(x.createdAt),
     })),
-    instantCashoutFeeMinor: feeMinor,
+    payoutArrivesBy: payoutArrivesBy(now),
   };
 }

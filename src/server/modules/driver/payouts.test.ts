@@ -140,7 +140,7 @@ describe('payout requests', () => {
     await earn(d, 800);
     const cashed = await call(t, d, 'POST', '/api/driver/earnings/cash-out');
     expect(cashed.statusCode, cashed.body).toBe(200);
-    expect(cashed.json().payout).toMatchObject({ netMinor: 750, status: 'requested', paidAt: null });
+    expect(cashed.json().payout).toMatchObject({ feeMinor: 0, netMinor: 800, status: 'requested', paidAt: null });
     expect(cashed.json().message).not.toContain('30 minutes');
     const id = cashed.json().payout.id;
 
@@ -148,7 +148,9 @@ describe('payout requests', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().payouts.find((p: { id: string }) => p.id === id)).toMatchObject({
       driverId: d.id,
-      netMinor: 750,
+      feeMinor: 0,
+      netMinor: 800,
+      arrivesBy: cashed.json().payout.arrivesBy,
       status: 'requested',
       accountName: 'Dan Driver',
       sortCode: '089999',
@@ -181,12 +183,12 @@ describe('payout requests', () => {
     await holdCash(shop, d, 400);
     const cashed = await call(t, d, 'POST', '/api/driver/earnings/cash-out');
     expect(cashed.statusCode, cashed.body).toBe(200);
-    // Gross £10.00, fee 50p, £4.00 of cash held netted: £5.50 to send.
+    // Gross £10.00, no fee, £4.00 of cash held netted: £6.00 to send.
     expect(cashed.json().payout).toMatchObject({
       grossMinor: 1000,
-      feeMinor: 50,
+      feeMinor: 0,
       cashNettedMinor: 400,
-      netMinor: 550,
+      netMinor: 600,
       status: 'requested',
     });
     expect(cashed.json().message).toContain('£4.00 of the cash you hold was taken off this payout.');
@@ -199,16 +201,16 @@ describe('payout requests', () => {
     const list = (await call(t, admins.finance, 'GET', '/api/admin/payouts')).json();
     expect(list.payouts.find((p: { id: string }) => p.id === id)).toMatchObject({
       grossMinor: 1000,
-      feeMinor: 50,
+      feeMinor: 0,
       cashNettedMinor: 400,
-      netMinor: 550,
+      netMinor: 600,
       driverCashHeldMinor: 0,
     });
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actionType, 'driver_cash_netted'), eq(auditLog.entityId, d.id)));
-    expect(audit.details).toMatchObject({ payoutId: id, nettedMinor: 400, netMinor: 550 });
+    expect(audit.details).toMatchObject({ payoutId: id, nettedMinor: 400, netMinor: 600 });
   });
 
   it('settles a cash-out the cash held covers entirely, sending nothing, and keeps the rest held', async () => {
@@ -219,15 +221,15 @@ describe('payout requests', () => {
     await holdCash(shop, d, 5000);
     const cashed = await call(t, d, 'POST', '/api/driver/earnings/cash-out');
     expect(cashed.statusCode, cashed.body).toBe(200);
-    expect(cashed.json().payout).toMatchObject({ cashNettedMinor: 250, netMinor: 0, status: 'paid' });
+    expect(cashed.json().payout).toMatchObject({ cashNettedMinor: 300, netMinor: 0, status: 'paid' });
     expect(cashed.json().message).toContain('Nothing is left to send.');
-    expect((await call(t, d, 'GET', '/api/driver/cash')).json().balanceMinor).toBe(4750);
+    expect((await call(t, d, 'GET', '/api/driver/cash')).json().balanceMinor).toBe(4700);
     const waiting = (await call(t, admins.finance, 'GET', '/api/admin/payouts')).json();
     expect(waiting.payouts.map((p: { id: string }) => p.id)).not.toContain(cashed.json().payout.id);
     const paid = (await call(t, admins.finance, 'GET', '/api/admin/payouts?status=paid')).json();
     expect(paid.payouts.find((p: { id: string }) => p.id === cashed.json().payout.id)).toMatchObject({
       paymentReference: 'Netted against cash held',
-      driverCashHeldMinor: 4750,
+      driverCashHeldMinor: 4700,
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../../domain/roles';
-import { READINESS_TODO } from '../../../domain/restaurant-review';
+import { READINESS_TODO, REVIEW_REFUSALS } from '../../../domain/restaurant-review';
 import {
   auditLog,
   menuItems,
@@ -217,6 +217,21 @@ describe('a new location under review', () => {
     const mails = await mailsAbout(`site-review:${siteId}:request_changes`);
     expect(mails.map((m) => m.email)).toEqual(expect.arrayContaining([w.owner.email, w.admin.email]));
     expect(mails[0].payload.text).toContain('Please add a photo and a second dish.');
+    expect(await listedIn()).not.toContain(siteId);
+  });
+
+  // The realistic slip: ops open a location from the queue they saw before the partner was sent back,
+  // and press Approve on the old version while the partner is still adding the photo and dish.
+  it("refuses to approve a location while it waits for the partner's changes", async () => {
+    const res = await review(admins.ops_manager.cookie, siteId, { action: 'approve' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(REVIEW_REFUSALS.approveWhileChangesRequested);
+    const detail = await call(t, 'GET', `/api/admin/restaurants/${siteId}`, admins.super_admin.cookie);
+    expect(detail.json().restaurant).toMatchObject({
+      reviewStatus: 'changes_requested',
+      reviewMessage: 'Please add a photo and a second dish.',
+    });
+    expect(await auditOf('restaurant_approve', siteId)).toHaveLength(0);
     expect(await listedIn()).not.toContain(siteId);
   });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminPayoutView } from '../../../../domain/contracts/admin/payouts';
 import { driverPayouts, userProfiles } from '../../../db/schema/index';
 import { cashHeldSql } from '../../finance';
+import { payoutArrivesBy } from '../../../../domain/payout-arrival';
 
 /** The columns finance's list reads: the payout and who it is for. */
 export const payoutColumns = {
@@ -42,6 +43,7 @@ export function toAdminPayout(r: Row): AdminPayoutView {
     sortCode: p.sortCode,
     accountNumber: p.accountNumber,
     createdAt: p.createdAt.toISOString(),
+    arrivesBy: payoutArrivesBy(p.createdAt),
     paidAt: p.paidAt?.toISOString() ?? null,
     paymentReference: p.paymentReference,
   };

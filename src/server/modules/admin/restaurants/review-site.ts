@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RestaurantDetail, SiteReviewBody } from '../../../../domain/contracts/admin/restaurants-endpoints';
 import { AppError } from '../../../../domain/errors';
 import type { Actor } from '../../../../domain/policies';
-import { REVIEW_STATUS_LABELS, type ReviewAction, reviewMove } from '../../../../domain/restaurant-review';
+import { type ReviewAction, reviewMove, reviewRefusal } from '../../../../domain/restaurant-review';
 import type { Db } from '../../../db/client';
 import { brands, sites } from '../../../db/schema/index';
 import { recordAudit } from '../../audit';
@@ -57,12 +57,7 @@ export async function reviewSite(
       .for('update', { of: sites });
     if (!site) throw new AppError('NOT_FOUND', 'Location not found');
     const next = reviewMove(site.status, body.action);
-    if (!next) {
-      throw new AppError(
-        'CONFLICT',
-        `A location that is ${REVIEW_STATUS_LABELS[site.status].toLowerCase()} cannot be changed that way.`,
-      );
-    }
+    if (!next) throw new AppError('CONFLICT', reviewRefusal(site.status, body.action));
     const message = body.message?.trim() || null;
     const now = new Date();
     await tx
