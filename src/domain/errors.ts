@@ -30,14 +30,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+/**
+ * `details` only where a contract names it: what the caller needs to act on the refusal without
+ * asking again (a changed price's new quote, docs/decisions/0209-checkout-reprices-before-placing.md).
+ */
+export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  readonly details?: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
     this.code = code;
     this.name = 'AppError';
+    if (details) this.details = details;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

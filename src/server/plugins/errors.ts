@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../../domain/errors';
 
-function body(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
+function body(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {
+  return { error: details ? { code, message, details } : { code, message } };
 }
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -45,7 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message));
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = readable(error.validation, error.validationContext ?? 'request');

@@ -8,11 +8,14 @@ export class ApiError extends Error {
   readonly code: ClientErrorCode;
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
-  constructor(code: ClientErrorCode, message: string, status: number) {
+  /** What the server added for the caller to act on (a changed price's new quote), when its contract says so. */
+  readonly details?: Record<string, unknown>;
+  constructor(code: ClientErrorCode, message: string, status: number, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    if (details) this.details = details;
   }
 }
 
@@ -39,6 +42,6 @@ function codeForStatus(status: number): ErrorCode {
 
 /** The ApiError of a failed answer: the server's code and message, or one from the status (a proxy's 502, an empty 413). */
 export function apiErrorOf(data: unknown, status: number, statusText: string): ApiError {
-  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status);
+  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status, data.error.details);
   return new ApiError(codeForStatus(status), statusText || 'Request failed', status);
 }
