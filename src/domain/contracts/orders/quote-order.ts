@@ -17,6 +17,8 @@ export const quotedLine = z.object({
   unitPriceMinor: z.int(),
   quantity: z.int(),
   lineTotalMinor: z.int(),
+  /** The chosen options at today's prices (unitPriceMinor includes them). */
+  options: z.array(z.object({ group: z.string(), name: z.string(), priceMinor: z.int() })),
 });
 export type QuotedLine = z.infer<typeof quotedLine>;
 

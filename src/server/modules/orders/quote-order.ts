@@ -29,6 +29,7 @@ export function quoteOf(
       unitPriceMinor: l.unitPriceMinor,
       quantity: l.quantity,
       lineTotalMinor: l.lineTotalMinor,
+      options: l.options.map((o) => ({ group: o.group, name: o.name, priceMinor: o.priceMinor })),
     })),
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,

@@ -72,6 +72,7 @@ describe('POST /api/orders/quote', () => {
           unitPriceMinor: 1050,
           quantity: 2,
           lineTotalMinor: 2100,
+          options: [{ group: 'Add a side', name: 'Lamb chops', priceMinor: 400 }],
         },
         {
           lineId: shop.items.tea.id,
@@ -80,6 +81,7 @@ describe('POST /api/orders/quote', () => {
           unitPriceMinor: 199,
           quantity: 1,
           lineTotalMinor: 199,
+          options: [],
         },
       ],
       subtotalMinor: 2299,
