@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_CART,
+  type CartItem,
   type CartState,
   addItem,
   clearCart,
   parseStoredCart,
+  priceChanges,
   removeItem,
+  repriceCart,
   startNewCart,
   updateQuantity,
+  withTotals,
 } from './cart';
 
 const wrap = {
@@ -166,5 +170,48 @@ describe('lines with options', () => {
     expect(parseStoredCart(stored)?.items[0]).toMatchObject({ menuItemId: 'i2', options: [large] });
     const bad = JSON.stringify({ items: [{ ...line([large]), options: [{ id: 'o1', priceMinor: -1 }], quantity: 1 }] });
     expect(parseStoredCart(bad)).toBeNull();
+  });
+});
+
+describe('re-pricing from the server (docs/decisions/0209-checkout-reprices-before-placing.md)', () => {
+  // A real change: the partner raised "Lamb chops" from £4.00 to £4.50 while the wrap sat in the cart.
+  const wrap: CartItem = {
+    id: 'wrap~chops',
+    menuItemId: 'wrap',
+    name: 'Chicken Wrap',
+    priceMinor: 1050,
+    quantity: 2,
+    restaurantId: 'r1',
+    restaurantName: 'Kervan',
+    options: [{ id: 'chops', group: 'Add a side', name: 'Lamb chops', priceMinor: 400 }],
+  };
+  const tea: CartItem = {
+    id: 'tea',
+    name: 'Turkish Tea',
+    priceMinor: 199,
+    quantity: 1,
+    restaurantId: 'r1',
+    restaurantName: 'Kervan',
+  };
+  const quoted = [
+    {
+      lineId: 'wrap~chops',
+      unitPriceMinor: 1100,
+      options: [{ group: 'Add a side', name: 'Lamb chops', priceMinor: 450 }],
+    },
+    { lineId: 'tea', unitPriceMinor: 199, options: [] },
+  ];
+
+  it('lists only the lines whose price moved, old and new', () => {
+    expect(priceChanges([wrap, tea], quoted)).toEqual([
+      { id: 'wrap~chops', name: 'Chicken Wrap', quantity: 2, oldMinor: 1050, newMinor: 1100 },
+    ]);
+  });
+
+  it('takes the new prices into the cart, options included, and recomputes the total', () => {
+    const next = repriceCart(withTotals([wrap, tea]), quoted);
+    expect(next.totalMinor).toBe(2 * 1100 + 199);
+    expect(next.items[0].options?.[0].priceMinor).toBe(450);
+    expect(priceChanges(next.items, quoted)).toEqual([]);
   });
 });

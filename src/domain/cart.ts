@@ -4,6 +4,8 @@
  * reprices every order from the menu.
  */
 
+import { lineId } from './menu-options';
+
 export const CART_STORAGE_KEY = 'halalnosh-cart';
 
 export type CartItem = {
@@ -167,4 +169,59 @@ export function parseStoredCart(text: string | null): CartState | null {
   }
   if (items.some((i) => i.restaurantId !== items[0].restaurantId)) return null;
   return withTotals(items);
+}
+
+/** A line as the server priced it now (POST /api/orders/quote), matched to the cart by `lineId`. */
+export type RepricedLine = {
+  lineId: string;
+  unitPriceMinor: number;
+  options: { group: string; name: string; priceMinor: number }[];
+};
+
+/** The id the server gives a cart line: its menu item, with its sorted option ids when it has options. */
+export function cartLineId(item: Pick<CartItem, 'id' | 'menuItemId' | 'options'>): string {
+  return lineId(
+    item.menuItemId ?? item.id,
+    (item.options ?? []).map((o) => o.id),
+  );
+}
+
+/** One cart line whose price moved since it was added: what the cart showed and what it costs now. */
+export type PriceChange = { id: string; name: string; quantity: number; oldMinor: number; newMinor: number };
+
+/**
+ * The cart's lines whose unit price differs from the server's quote, in cart order
+ * (docs/decisions/0209-checkout-reprices-before-placing.md). Lines the quote does not name are left out.
+ */
+export function priceChanges(items: CartItem[], quoted: RepricedLine[]): PriceChange[] {
+  const byId = new Map(quoted.map((q) => [q.lineId, q]));
+  const changes: PriceChange[] = [];
+  for (const i of items) {
+    const q = byId.get(cartLineId(i));
+    if (q && q.unitPriceMinor !== i.priceMinor)
+      changes.push({
+        id: i.id,
+        name: i.name,
+        quantity: i.quantity,
+        oldMinor: i.priceMinor,
+        newMinor: q.unitPriceMinor,
+      });
+  }
+  return changes;
+}
+
+/** The cart at the quote's prices: each named line's unit price and its options' prices, totals recomputed. */
+export function repriceCart(cart: CartState, quoted: RepricedLine[]): CartState {
+  const byId = new Map(quoted.map((q) => [q.lineId, q]));
+  return withTotals(
+    cart.items.map((i) => {
+      const q = byId.get(cartLineId(i));
+      if (!q) return i;
+      const options = i.options?.map((o) => {
+        const now = q.options.find((x) => x.group === o.group && x.name === o.name);
+        return now ? { ...o, priceMinor: now.priceMinor } : o;
+      });
+      return { ...i, priceMinor: q.unitPriceMinor, ...(options ? { options } : {}) };
+    }),
+  );
 }

@@ -72,5 +72,8 @@ export const orderRefusals = {
   /** Said beside checkout's address before the order is placed (docs/product/customer.md#checkout). */
   outOfRangeAdvice: (site: string, postcode: string) =>
     `${site} does not deliver to ${postcode}. Choose Pickup or another address.`,
+  /** POST /api/orders's 409 when a price changed after checkout showed the total (docs/decisions/0209-checkout-reprices-before-placing.md). */
+  priceChanged: (totalMinor: number) =>
+    `Prices have changed since you opened checkout. The new total is ${formatPence(totalMinor)}. Please check and confirm it.`,
   maintenance: 'HalalNosh is not taking orders right now while we carry out maintenance. Please try again shortly.',
 } as const;

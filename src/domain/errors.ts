@@ -40,17 +40,29 @@ export type FieldSource = 'body' | 'query' | 'params' | 'headers';
  */
 export type FieldError = { in: FieldSource; path: string; message: string };
 
-export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldError[] } };
+/**
+ * `details` only where a contract names it: what the caller needs to act on the refusal without
+ * asking again (a changed price's new quote, docs/decisions/0209-checkout-reprices-before-placing.md).
+ */
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: FieldError[]; details?: Record<string, unknown> };
+};
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** The input fields this refusal is about, so a form shows the message beside them. */
   readonly fields: FieldError[] | undefined;
+  readonly details?: Record<string, unknown>;
   /**
    * `field` names the one body field a handler refuses (`'postcode'`), with this error's message;
-   * `fields` lists several, each with its own message.
+   * `fields` lists several, each with its own message; `details` is what the caller needs to act
+   * on the refusal, where the contract names it.
    */
-  constructor(code: ErrorCode, message: string, options?: { field?: string; fields?: FieldError[] }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { field?: string; fields?: FieldError[]; details?: Record<string, unknown> },
+  ) {
     super(message);
     this.code = code;
     this.name = 'AppError';
@@ -59,6 +71,7 @@ export class AppError extends Error {
       ...(options?.fields ?? []),
     ];
     this.fields = fields.length ? fields : undefined;
+    if (options?.details) this.details = options.details;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

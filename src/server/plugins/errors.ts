@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type ErrorCode, type FieldError, type FieldSource } from '../../domain/errors';
 
-function body(code: ErrorCode, message: string, fields?: FieldError[]): ErrorBody {
-  return { error: fields?.length ? { code, message, fields } : { code, message } };
+function body(code: ErrorCode, message: string, fields?: FieldError[], details?: Record<string, unknown>): ErrorBody {
+  return { error: { code, message, ...(fields?.length ? { fields } : {}), ...(details ? { details } : {}) } };
 }
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -60,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(body('INTERNAL', 'Something went wrong'));
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+      return reply.status(error.status).send(body(error.code, error.message, error.fields, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'request';

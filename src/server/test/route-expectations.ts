@@ -983,6 +983,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     }),
   },
+  'POST /api/orders/quote': {
+    rows: "prices a cart from the public menu; reads no one's rows and writes nothing",
+    example: (w) => ({
+      actor: 'visitor',
+      url: '/api/orders/quote',
+      payload: { siteId: w.rows.siteX1, orderType: 'PICKUP', items: [{ menuItemId: w.rows.itemX, quantity: 2 }] },
+    }),
+  },
   'GET /api/sites/:siteId/slots': {
     rows: PUBLIC,
     example: (w) => as('visitor', `/api/sites/${w.rows.siteX1}/slots`),

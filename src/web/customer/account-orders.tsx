@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, ReceiptText, RotateCcw } from 'lucide-react';
+import { CalendarClock, ChevronRight, ReceiptText, RotateCcw } from 'lucide-react';
 import { Link } from '../lib/router';
 import type { z } from 'zod';
 import type { listAccountOrdersResponse } from '../../domain/contracts/account/list-orders';
@@ -82,6 +82,12 @@ export function AccountOrders() {
                   #{o.orderNumber} · <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time> ·{' '}
                   {o.orderType === 'DELIVERY' ? 'Delivery' : 'Pickup'}
                 </p>
+                {o.scheduled ? (
+                  <p className="flex items-center gap-1.5 text-sm font-medium">
+                    <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                    <time dateTime={o.scheduled.start}>{o.scheduled.text}</time>
+                  </p>
+                ) : null}
               </div>
               <span className="flex shrink-0 items-center gap-1 font-semibold tabular-nums">
                 {formatPrice(o.totalMinor)}

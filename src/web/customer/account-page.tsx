@@ -86,7 +86,9 @@ export function AccountPage() {
         </Alert>
       ) : null}
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList label="Account sections" className="overflow-x-auto">
+        {/* On a narrow screen the seven tabs wrap onto more rows rather than scroll out of sight:
+            every tab stays visible and in keyboard order (docs/product/customer.md#account). */}
+        <TabsList label="Account sections" className="flex-wrap sm:flex-nowrap sm:overflow-x-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

@@ -26,6 +26,7 @@ import { ScheduleChoice, type ScheduledChoice } from './schedule-choice';
 import { useCartRestaurant } from './use-cart-restaurant';
 import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
+import { PriceChangeAlert, quoteOfRefusal, useCheckoutQuote } from './checkout-quote';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
 import { useDeliversTo, useDeliversToEach } from './use-delivers-to';
@@ -52,6 +53,7 @@ async function saveNewAddress(body: PlaceOrderBody, branchCity: string | null): 
   }
 }
 import { optionsText } from '../../domain/menu-options';
+import { cartLineId } from '../../domain/cart';
 import { formatPhone } from '../../domain/phone';
 
 /** A fresh idempotency key for one checkout attempt. */
@@ -130,7 +132,7 @@ function OrderTypeOption({
 /** /checkout: delivery or pickup, contact and address, the summary and "Place Order" (cash only). */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
-  const { cart, clear } = useCart();
+  const { cart, clear, reprice } = useCart();
   const restaurant = useCartRestaurant(cart);
   const me = useMe();
   const user = me.data?.user ?? null;
@@ -155,6 +157,8 @@ export function CheckoutPage() {
   const [saveAddress, setSaveAddress] = useState(false);
   const [sending, setSending] = useState(false);
   const [placed, setPlaced] = useState(false);
+  // The total of an order the server refused because a price changed, until the customer accepts it.
+  const [refusedTotal, setRefusedTotal] = useState<number | null>(null);
   // One key per checkout attempt, kept until it succeeds: a double click or a retry sends the same key.
   const idempotencyKey = useRef<string | null>(null);
   const inFlight = useRef(false);
@@ -196,6 +200,9 @@ export function CheckoutPage() {
     prefill.addresses.map((a) => a.postcode),
     isCustomer && isDelivery,
   );
+  // The server's price of the cart now; what the summary shows and what Place Order confirms
+  // (docs/decisions/0209-checkout-reprices-before-placing.md).
+  const priced = useCheckoutQuote(siteId, orderType, cart.items, !placed);
   const outside = new Set(prefill.addresses.filter((_, i) => savedReach[i]?.deliversHere === false).map((a) => a.id));
 
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
@@ -213,7 +220,17 @@ export function CheckoutPage() {
     setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
   };
 
-  const fee = isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
+  const quote = priced.quote;
+  const fee = quote ? quote.deliveryFeeMinor : isDelivery ? (restaurant.deliveryFeeMinor ?? 0) : 0;
+  const subtotal = quote?.subtotalMinor ?? cart.totalMinor;
+  const shownServiceFee = quote?.serviceFeeMinor ?? serviceFee;
+  const total = quote?.totalMinor ?? cart.totalMinor + fee + serviceFee;
+  const quotedLine = new Map(quote?.lines.map((l) => [l.lineId, l]) ?? []);
+  const priceChanged = priced.changes.length > 0 || refusedTotal !== null;
+  const acceptPrices = () => {
+    if (quote) reprice(quote.lines);
+    setRefusedTotal(null);
+  };
   const deliveryFeeText =
     restaurant.deliveryFeeMinor === null
       ? ''
@@ -227,7 +244,7 @@ export function CheckoutPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight.current || priceChanged) return;
     const body: PlaceOrderBody = {
       siteId: cart.items[0].restaurantId,
       orderType,
@@ -245,6 +262,8 @@ export function CheckoutPage() {
       deliveryInstructions: isDelivery ? fields.instructions.trim() || null : null,
       // An order for later (docs/product/customer.md#order-for-later).
       ...(scheduled ? { scheduledFor: scheduled } : {}),
+      // The total the summary shows: the server refuses the order if it would charge anything else.
+      expectedTotalMinor: total,
     };
     const problem = checkoutProblem(body);
     if (problem) {
@@ -278,6 +297,15 @@ export function CheckoutPage() {
       navigate(`/order/${number}`);
       clear();
     } catch (error) {
+      // A price changed after the summary was shown: show the new one and wait for the customer
+      // to accept it. The same idempotency key is kept for the retry: no order was made.
+      const fresh = quoteOfRefusal(error);
+      if (fresh) {
+        priced.replace(fresh);
+        setRefusedTotal(fresh.totalMinor);
+        toast.error('Prices have changed', { description: error instanceof Error ? error.message : undefined });
+        return;
+      }
       toast.error('Error placing order', {
         description: error instanceof ApiError && error.message ? error.message : 'An error occurred during checkout',
       });
@@ -287,7 +315,7 @@ export function CheckoutPage() {
     }
   };
 
-  const belowMinimum = cart.totalMinor < restaurant.minOrderMinor;
+  const belowMinimum = subtotal < restaurant.minOrderMinor;
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
@@ -323,6 +351,7 @@ export function CheckoutPage() {
             value={scheduled}
             onChange={setScheduled}
             startLater={startLater}
+            asapUnavailable={restaurant.isOpen === false ? `Not available: ${restaurant.name} is closed now` : null}
           />
 
           <section
@@ -453,23 +482,27 @@ export function CheckoutPage() {
                     <span className="block text-xs text-muted-foreground">{optionsText(i.options, formatPrice)}</span>
                   ) : null}
                 </span>
-                <span className="tabular-nums">{formatPrice(i.priceMinor * i.quantity)}</span>
+                <span className="tabular-nums">
+                  {formatPrice(quotedLine.get(cartLineId(i))?.lineTotalMinor ?? i.priceMinor * i.quantity)}
+                </span>
               </li>
             ))}
           </ul>
           <dl className="grid gap-2 border-t border-border pt-3 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd className="tabular-nums">{formatPrice(cart.totalMinor)}</dd>
+              <dd className="tabular-nums">{formatPrice(subtotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Delivery fee</dt>
               <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
             </div>
-            <ServiceFeeRow feeMinor={serviceFee} />
+            <ServiceFeeRow feeMinor={shownServiceFee} />
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatPrice(cart.totalMinor + fee + serviceFee)}</dd>
+              <dd className="tabular-nums" data-testid="checkout-total">
+                {formatPrice(total)}
+              </dd>
             </div>
           </dl>
           <CheckoutEstimate orderType={orderType} scheduled={scheduled} />
@@ -482,6 +515,17 @@ export function CheckoutPage() {
                 : 'Pay the restaurant in cash when you collect.'}
             </p>
           </div>
+          {priceChanged ? (
+            <PriceChangeAlert changes={priced.changes} totalMinor={total} onAccept={acceptPrices} />
+          ) : null}
+          {priced.error instanceof ApiError && priced.error.status === 409 ? (
+            <Alert variant="destructive">
+              {priced.error.message}.{' '}
+              <Link to="/cart" className="font-medium underline">
+                Back to cart
+              </Link>
+            </Alert>
+          ) : null}
           {belowMinimum ? (
             <Alert variant="warning">
               {restaurant.name} has a minimum order of {formatPrice(restaurant.minOrderMinor)}.{' '}
@@ -490,7 +534,7 @@ export function CheckoutPage() {
               </Link>
             </Alert>
           ) : null}
-          <Button type="submit" size="lg" disabled={sending || belowMinimum}>
+          <Button type="submit" size="lg" disabled={sending || belowMinimum || priceChanged}>
             {sending ? <Spinner className="size-4 text-primary-foreground" /> : <Lock aria-hidden="true" />}
             {sending ? 'Placing Order...' : 'Place Order'}
           </Button>

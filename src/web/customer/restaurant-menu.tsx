@@ -23,10 +23,13 @@ function MenuItemRow({
   item,
   onAdd,
   halal,
+  inCart,
 }: {
   item: MenuItem;
   onAdd: (item: MenuItem, quantity: number) => boolean;
   halal: boolean;
+  /** How many of this dish the cart holds, over all its lines (each choice of options is a line). */
+  inCart: number;
 }) {
   const [quantity, setQuantity] = useState(0);
   const headingId = `menu-item-${item.id}`;
@@ -68,6 +71,11 @@ function MenuItemRow({
             <p className="text-xs text-muted-foreground">Contains: {item.allergens.join(', ')}</p>
           ) : null}
           <p className="hidden font-semibold text-primary sm:block">{formatPrice(item.priceMinor)}</p>
+          {inCart > 0 ? (
+            <p className="text-sm font-medium text-primary" data-testid="in-cart">
+              {inCart} in your cart
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-2 sm:self-center">
@@ -100,6 +108,14 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
   // Only when the restaurant says some items are halal does each item carry its own mark.
   const halal = useHalalDetails(restaurant.slug).data;
   const halalIds = halal?.facts?.halalScope === 'some_items' ? new Set(halal.halalItemIds) : null;
+
+  // A dish added with options is its own cart line (menuItemId), so count by the dish, not the line.
+  const inCart = new Map<string, number>();
+  if (cart.cart.items[0]?.restaurantId === restaurant.id)
+    for (const i of cart.cart.items) {
+      const dish = i.menuItemId ?? i.id;
+      inCart.set(dish, (inCart.get(dish) ?? 0) + i.quantity);
+    }
 
   const addLine = (line: CartLineInput, quantity: number): boolean => {
     const outcome = cart.add(line, quantity, cartRestaurantOf(restaurant));
@@ -168,7 +184,13 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
               </h3>
               <ul className="rounded-lg border border-border bg-card px-4 shadow-sm sm:px-6">
                 {section.items.map((item) => (
-                  <MenuItemRow key={item.id} item={item} onAdd={onAdd} halal={!!halalIds?.has(item.id)} />
+                  <MenuItemRow
+                    key={item.id}
+                    item={item}
+                    onAdd={onAdd}
+                    halal={!!halalIds?.has(item.id)}
+                    inCart={inCart.get(item.id) ?? 0}
+                  />
                 ))}
               </ul>
             </section>

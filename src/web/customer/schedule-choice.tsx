@@ -40,17 +40,23 @@ function WhenOption({
   onChange,
   title,
   note,
+  disabled = false,
 }: {
   checked: boolean;
   onChange: () => void;
   title: string;
   note: string;
+  disabled?: boolean;
 }) {
   return (
     <label
       className={cn(
-        'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-        checked ? 'border-primary bg-primary-soft' : 'border-input bg-card hover:border-primary',
+        'flex min-h-14 items-center gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+        disabled
+          ? 'cursor-not-allowed border-input bg-muted text-muted-foreground'
+          : checked
+            ? 'cursor-pointer border-primary bg-primary-soft'
+            : 'cursor-pointer border-input bg-card hover:border-primary',
       )}
     >
       <input
@@ -58,6 +64,7 @@ function WhenOption({
         name="when"
         checked={checked}
         onChange={onChange}
+        disabled={disabled}
         className="size-5 accent-[var(--color-primary)]"
       />
       <span className="grid">
@@ -78,12 +85,18 @@ export function ScheduleChoice({
   value,
   onChange,
   startLater = false,
+  asapUnavailable = null,
 }: {
   siteId: string;
   value: ScheduledChoice;
   onChange: (value: ScheduledChoice) => void;
   /** Choose "Schedule for later" once, when it becomes true: the branch is closed, or the cart asked for it. */
   startLater?: boolean;
+  /**
+   * Why "As soon as possible" cannot be chosen (the branch is closed right now), or null. Later is
+   * then chosen and kept, with the first slot picked (docs/product/customer.md#order-for-later).
+   */
+  asapUnavailable?: string | null;
 }) {
   const [later, setLater] = useState(value !== null || startLater);
   const [day, setDay] = useState<string | null>(null);
@@ -93,6 +106,10 @@ export function ScheduleChoice({
     startedLater.current = true;
     setLater(true);
   }, [startLater]);
+  // Closed now: as soon as possible is not on offer, whatever was chosen before.
+  useEffect(() => {
+    if (asapUnavailable) setLater(true);
+  }, [asapUnavailable]);
   const slots = useSiteSlots(siteId, later);
   const list: SlotView[] = useMemo(() => slots.data?.slots ?? [], [slots.data]);
   const days = useMemo(() => [...new Set(list.map((s) => s.date))], [list]);
@@ -121,7 +138,8 @@ export function ScheduleChoice({
             onChange(null);
           }}
           title={SCHEDULE_MESSAGES.asap}
-          note="The restaurant starts on it now"
+          note={asapUnavailable ?? 'The restaurant starts on it now'}
+          disabled={Boolean(asapUnavailable)}
         />
         <WhenOption
           checked={later}

@@ -13,12 +13,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** Each refused input field by its dotted path; empty when the refusal names none. */
   readonly fields: readonly FieldError[];
-  constructor(code: ClientErrorCode, message: string, status: number, fields: readonly FieldError[] = []) {
+  /** What the server added for the caller to act on (a changed price's new quote), when its contract says so. */
+  readonly details?: Record<string, unknown>;
+  constructor(
+    code: ClientErrorCode,
+    message: string,
+    status: number,
+    fields: readonly FieldError[] = [],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
+    if (details) this.details = details;
   }
 }
 
@@ -45,6 +54,7 @@ function codeForStatus(status: number): ErrorCode {
 
 /** The ApiError of a failed answer: the server's code and message, or one from the status (a proxy's 502, an empty 413). */
 export function apiErrorOf(data: unknown, status: number, statusText: string): ApiError {
-  if (isErrorBody(data)) return new ApiError(data.error.code, data.error.message, status, fieldErrorsOf(data));
+  if (isErrorBody(data))
+    return new ApiError(data.error.code, data.error.message, status, fieldErrorsOf(data), data.error.details);
   return new ApiError(codeForStatus(status), statusText || 'Request failed', status);
 }

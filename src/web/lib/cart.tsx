@@ -4,12 +4,14 @@ import {
   type CartOption,
   type CartItem,
   type CartState,
+  type RepricedLine,
   CART_STORAGE_KEY,
   EMPTY_CART,
   addItem,
   clearCart,
   parseStoredCart,
   removeItem,
+  repriceCart,
   startNewCart,
   updateQuantity,
   withTotals,
@@ -138,6 +140,8 @@ export type Cart = {
   clear: () => void;
   /** Refreshes the stored restaurant facts (fee, minimum order) from the latest branch data. */
   updateRestaurant: (restaurant: CartRestaurant) => void;
+  /** Takes the server's prices into the cart once the customer accepted them at checkout. */
+  reprice: (lines: RepricedLine[]) => void;
 };
 
 const CartContext = createContext<Cart | null>(null);
@@ -188,6 +192,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
         store.set({ ...removeItem(c, id), restaurant: c.restaurant });
       },
       clear: () => store.set({ ...clearCart(), restaurant: null }),
+      reprice: (lines) => {
+        const c = current();
+        store.set({ ...repriceCart(c, lines), restaurant: c.restaurant });
+      },
       updateRestaurant: (restaurant) => {
         const c = current();
         if (c.items[0]?.restaurantId !== restaurant.id) return;

@@ -161,6 +161,7 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
   orders: {
     postPartnerOrdersByOrderIdActions: 'POST /api/partner/orders/:orderId/actions',
     postOrders: 'POST /api/orders',
+    postOrdersQuote: 'POST /api/orders/quote',
     getOrdersByOrderNumber: 'GET /api/orders/:orderNumber',
     postOrdersByOrderNumberReorder: 'POST /api/orders/:orderNumber/reorder',
     postOrdersByOrderNumberReport: 'POST /api/orders/:orderNumber/report',

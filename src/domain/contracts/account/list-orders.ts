@@ -18,6 +18,11 @@ export const accountOrderSummary = z.object({
   siteSlug: z.string(),
   createdAt: z.string(),
   totalMinor: z.int(),
+  /**
+   * An order for later's slot (docs/product/customer.md#order-for-later): its start and end, and the
+   * words every screen uses, "Scheduled: Sat 30 Nov, 18:30–19:00" (London time); null for as soon as possible.
+   */
+  scheduled: z.object({ start: z.string(), end: z.string(), text: z.string() }).nullable(),
 });
 
 export const listAccountOrdersResponse = z.object({

@@ -2,6 +2,7 @@ import { cancelOrderBody, cancelOrderResponse, cancelRequestBody, cancelRequestR
 import { partnerOrderActionBody, partnerOrderActionResponse, partnerOrderParams } from './partner-order-action';
 import { POLICIES } from '../../policies';
 import { placeOrderBody, placeOrderHeaders, placeOrderResponse } from './place-order';
+import { quoteOrderBody, quoteOrderResponse } from './quote-order';
 import { orderRefParams, orderTokenHeaders } from './order-view';
 import { getOrderResponse } from './get-order';
 import { reorderResponse } from './reorder';
@@ -20,6 +21,10 @@ export const ordersEndpoints = {
   postOrders: api('POST /api/orders', POLICIES.public)
     .takes({ headers: placeOrderHeaders, body: placeOrderBody })
     .answers({ 200: placeOrderResponse, 201: placeOrderResponse }),
+  postOrdersQuote: api('POST /api/orders/quote', POLICIES.public)
+    .summary('The cart priced as an order would be now, for checkout to confirm before placing')
+    .takes({ body: quoteOrderBody })
+    .answers({ 200: quoteOrderResponse }),
   getOrdersByOrderNumber: api('GET /api/orders/:orderNumber', POLICIES.public)
     .takes({ params: orderRefParams, headers: orderTokenHeaders })
     .answers({ 200: getOrderResponse }),

@@ -40,6 +40,15 @@ export const placeOrderBody = z.strictObject({
   deliveryInstructions: z.string().trim().max(500).nullish(),
   /** An order for later: one of the branch's slots (GET /api/sites/:siteId/slots); absent or null is as soon as possible. */
   scheduledFor: scheduledForBody.nullish(),
+  /**
+   * The total, in pence, the customer saw and confirmed at checkout. When the order would cost
+   * anything else now (a price changed while the cart sat), the answer is 409 with the new quote in
+   * `error.details.quote` and no order is made (docs/decisions/0209-checkout-reprices-before-placing.md).
+   */
+  expectedTotalMinor: z
+    .int('expectedTotalMinor must be a whole number of pence')
+    .min(0, 'expectedTotalMinor must be a whole number of pence')
+    .optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotText } from '../../../domain/schedule';
 import { customerAddresses, orders } from '../../db/schema/index';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { type Shop, deliveryBody, pickupBody, place, seedShop } from '../orders/test-fixtures';
@@ -51,12 +52,35 @@ describe('GET /api/account/orders', () => {
       siteSlug: shop.site.slug,
       createdAt: expect.any(String),
       totalMinor: 1499,
+      scheduled: null,
     });
     expect(body.orders[1]).toMatchObject({
       status: 'PENDING',
       statusLabel: 'Waiting for Confirmation',
       totalMinor: 1748,
     });
+  });
+
+  it("shows a scheduled order's slot as every other screen does (London time, en-GB)", async () => {
+    // An order for later placed through checkout with one of the branch's real slots, where the old
+    // test only ever listed orders for as soon as possible.
+    const slots: { start: string; end: string; kind: string }[] = (
+      await t.app.inject({ method: 'GET', url: `/api/sites/${shop.site.id}/slots` })
+    ).json().slots;
+    const slot = slots.find((s) => s.kind === 'standard')!;
+    const placed = await place(t, pickupBody(shop, { scheduledFor: { start: slot.start, kind: 'standard' } }), {
+      cookie: me,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const listed = (await call('GET', '/api/account/orders', me))
+      .json()
+      .orders.find((o: { id: string }) => o.id === placed.json().order.id);
+    expect(listed.scheduled).toEqual({
+      start: slot.start,
+      end: slot.end,
+      text: slotText({ ...slot, kind: 'standard' }),
+    });
+    expect(listed.scheduled.text).toMatch(/^Scheduled: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}–\d{2}:\d{2}$/);
   });
 
   it('pages with limit and offset', async () => {

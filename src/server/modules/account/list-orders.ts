@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { siteDisplayName } from '../../../domain/checkout';
 import { accountListLabel } from '../../../domain/order-status-labels';
+import { slotText } from '../../../domain/schedule';
 import type { Db } from '../../db/client';
 import { brands, orders, sites } from '../../db/schema/index';
 
@@ -14,6 +15,9 @@ export async function listAccountOrders(db: Db, customerId: string, limit: numbe
       orderType: orders.orderType,
       createdAt: orders.createdAt,
       totalMinor: orders.totalMinor,
+      scheduledFor: orders.scheduledFor,
+      scheduledUntil: orders.scheduledUntil,
+      scheduledKind: orders.scheduledKind,
       siteName: sites.name,
       siteSlug: sites.slug,
       brandName: brands.name,
@@ -36,6 +40,14 @@ export async function listAccountOrders(db: Db, customerId: string, limit: numbe
       siteSlug: r.siteSlug,
       createdAt: r.createdAt.toISOString(),
       totalMinor: r.totalMinor,
+      scheduled:
+        r.scheduledFor && r.scheduledUntil && r.scheduledKind
+          ? {
+              start: r.scheduledFor.toISOString(),
+              end: r.scheduledUntil.toISOString(),
+              text: slotText({ start: r.scheduledFor, end: r.scheduledUntil, kind: r.scheduledKind }),
+            }
+          : null,
     })),
     limit,
     offset,

@@ -12,14 +12,15 @@ import { returnJobToBoard } from './return-job';
  */
 export async function giveJobBack(
   deps: { db: Db; bus: LiveBus },
-  driverId: string,
+  /** The signed-in driver; their name goes into the audit log of the return, as every actor's does. */
+  driver: { userId: string; name: string },
   jobId: string,
   body: { reason: JobReturnReason; note?: string },
 ) {
   const returned = await inTransaction(deps, ({ tx, nested }) =>
     returnJobToBoard(tx, nested.bus, {
       target: { jobId },
-      actor: { kind: 'driver', userId: driverId },
+      actor: { kind: 'driver', userId: driver.userId, name: driver.name },
       reason: body.reason,
       note: body.note ?? null,
     }),

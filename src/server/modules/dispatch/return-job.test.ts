@@ -99,6 +99,20 @@ describe('POST /api/driver/jobs/:jobId/return', () => {
     expect(retaken.json().order).toMatchObject({ findingNewDriver: false, status: 'DRIVER_ASSIGNED' });
   });
 
+  it('names the driver in the audit log of their own return, as every other audit row names its actor', async () => {
+    // A real driver's full name, not the fixture's "Driver n": the old entry said "driver", which
+    // the back office cannot tell apart from any other driver's return.
+    const named = await newDriver(t, { name: 'Yusuf Okonkwo-Begum' });
+    const o = await takenJob(named);
+    const res = await giveBack(named, o.job.id, { reason: 'restaurant_delay' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, o.orderId), eq(auditLog.actionType, 'driver_unassigned')));
+    expect(audit).toMatchObject({ performedBy: named.id, performedByName: 'Yusuf Okonkwo-Begum' });
+  });
+
   it('keeps the kitchen status when the kitchen has started', async () => {
     const o = await takenJob();
     await settle(t, o.orderId);

@@ -43,6 +43,6 @@ export function dispatchRoutes(app: FastifyInstance): void {
   );
 
   route(app, dispatchEndpoints.postDriverJobsByJobIdReturn, async (request) =>
-    giveJobBack(deps, request.actor!.userId, request.params.jobId, request.body),
+    giveJobBack(deps, request.actor!, request.params.jobId, request.body),
   );
 }

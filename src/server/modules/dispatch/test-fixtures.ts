@@ -13,7 +13,13 @@ let counter = 0;
 /** An approved driver (online, postcode E1 by default) and their session cookie. */
 export async function newDriver(
   t: TestApp,
-  over: { postcode?: string | null; online?: boolean; status?: 'approved' | 'pending' | 'suspended' } = {},
+  over: {
+    postcode?: string | null;
+    online?: boolean;
+    status?: 'approved' | 'pending' | 'suspended';
+    /** The driver's full name as they signed up with it; "Driver n" when not given. */
+    name?: string;
+  } = {},
 ): Promise<Driver> {
   const email = `driver${++counter}.${Date.now()}@example.com`;
   const postcode = over.postcode === undefined ? 'E1' : over.postcode;
@@ -21,7 +27,7 @@ export async function newDriver(
     email,
     userType: 'driver',
     status: over.status ?? 'approved',
-    name: `Driver ${counter}`,
+    name: over.name ?? `Driver ${counter}`,
     ...(postcode
       ? { driver: { postcode, online: over.online ?? true, vehicle: 'bike' as const, licence: `LIC${counter}` } }
       : {}),

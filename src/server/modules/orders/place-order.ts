@@ -43,6 +43,7 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { slotsOf } from './list-site-slots';
+import { quoteOf } from './quote-order';
 import { deliveryReach } from './delivery-reach';
 import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
@@ -336,6 +337,14 @@ export async function placeOrder(
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
   }
   const isDelivery = body.orderType === 'DELIVERY';
+  // The customer confirmed a total; a price changed since is shown to them before any order is made
+  // (docs/decisions/0209-checkout-reprices-before-placing.md). Checked before the postcode is looked up.
+  if (body.expectedTotalMinor !== undefined) {
+    const quote = quoteOf(priced, body.orderType, site.deliveryFeeMinor, money.serviceFeePercent);
+    if (quote.totalMinor !== body.expectedTotalMinor) {
+      throw new AppError('CONFLICT', orderRefusals.priceChanged(quote.totalMinor), { details: { quote } });
+    }
+  }
   const leg = isDelivery ? await deliveryLeg(deps, site, body.deliveryPostcode ?? '') : null;
   const deliveryFeeMinor = isDelivery ? site.deliveryFeeMinor : 0;
   const serviceFeeMinor = serviceFeeFor(priced.subtotalMinor, money.serviceFeePercent);

@@ -77,7 +77,7 @@ export async function priceLines(
   lines: { menuItemId: string; quantity: number; optionIds?: string[] }[],
   /** The branch's items for these lines when already read (placeOrder reads them with the site). */
   prefetched?: BranchItem[],
-): Promise<{ lines: PricedLine[]; subtotalMinor: number }> {
+): Promise<{ lines: PricedLine[]; subtotalMinor: number; lineIds: string[] }> {
   const merged = new Map<string, { menuItemId: string; optionIds: string[]; quantity: number }>();
   for (const l of lines) {
     const key = lineId(l.menuItemId, l.optionIds ?? []);
@@ -107,7 +107,8 @@ export async function priceLines(
   }
   const priced: PricedLine[] = [];
   let subtotalMinor = 0;
-  for (const { menuItemId, optionIds, quantity } of merged.values()) {
+  const lineIds: string[] = [];
+  for (const [key, { menuItemId, optionIds, quantity }] of merged) {
     const item = found.get(menuItemId)!;
     if (!item.isAvailable)
       throw new AppError('CONFLICT', `${item.name} is not available at ${site.displayName} right now`);
@@ -121,6 +122,7 @@ export async function priceLines(
     const lineTotalMinor = unitPriceMinor * quantity;
     subtotalMinor += lineTotalMinor;
     priced.push({ menuItemId, name: item.name, unitPriceMinor, quantity, lineTotalMinor, options: choice.chosen });
+    lineIds.push(key);
   }
-  return { lines: priced, subtotalMinor };
+  return { lines: priced, subtotalMinor, lineIds };
 }

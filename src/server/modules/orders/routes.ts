@@ -7,6 +7,7 @@ import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
 import { placeOrder } from './place-order';
+import { quoteOrder } from './quote-order';
 import { rateOrder } from './rate-order';
 import { reorder } from './reorder';
 import { reportIssue } from './report-issue';
@@ -33,6 +34,9 @@ export function orderRoutes(app: FastifyInstance): void {
     reply.status(result.created ? 201 : 200);
     return { order: result.order, ...(result.orderToken ? { orderToken: result.orderToken } : {}) };
   });
+
+  // Asked when checkout opens: priced from the menu, nothing written.
+  route(app, ordersEndpoints.postOrdersQuote, async (request) => ({ quote: await quoteOrder(db, request.body) }));
 
   route(app, ordersEndpoints.getOrdersByOrderNumber, async (request) => {
     const { order, audience } = await loadViewableOrder(

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { placeOrderBody } from './place-order';
+
+/**
+ * POST /api/orders/quote (public): the cart priced by the server as an order would be priced now,
+ * asked when checkout opens and after a refused order, so the customer sees and confirms any price
+ * that changed while the cart sat (docs/decisions/0209-checkout-reprices-before-placing.md).
+ */
+export const quoteOrderBody = placeOrderBody.pick({ siteId: true, orderType: true, items: true });
+export type QuoteOrderBody = z.infer<typeof quoteOrderBody>;
+
+export const quotedLine = z.object({
+  /** The cart line's id: the menu item's id, with its sorted option ids when it has options (lineId). */
+  lineId: z.string(),
+  menuItemId: z.uuid(),
+  name: z.string(),
+  unitPriceMinor: z.int(),
+  quantity: z.int(),
+  lineTotalMinor: z.int(),
+  /** The chosen options at today's prices (unitPriceMinor includes them). */
+  options: z.array(z.object({ group: z.string(), name: z.string(), priceMinor: z.int() })),
+});
+export type QuotedLine = z.infer<typeof quotedLine>;
+
+export const orderQuote = z.object({
+  lines: z.array(quotedLine),
+  subtotalMinor: z.int(),
+  deliveryFeeMinor: z.int(),
+  serviceFeeMinor: z.int(),
+  totalMinor: z.int(),
+});
+export type OrderQuote = z.infer<typeof orderQuote>;
+
+export const quoteOrderResponse = z.object({ quote: orderQuote });
+
+/**
+ * The `details` of POST /api/orders's 409 when `expectedTotalMinor` is not what the order costs
+ * now: the fresh quote, so checkout can show what changed without asking again. No order is made.
+ */
+export type PriceChangedDetails = { quote: OrderQuote };
