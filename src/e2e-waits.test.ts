@@ -51,6 +51,24 @@ const ALLOWED_NETWORK_WAITS: readonly Allowed[] = [
     reason: 'reads the slot the server stored, to compare with what checkout showed',
   },
   {
+    file: 'checkout-reprice.spec.ts',
+    call: 'waitForResponse',
+    match: "endsWith('/api/orders')",
+    reason: 'proves the server refused the total the customer had not seen (409), not only that the page says so',
+  },
+  {
+    file: 'checkout-reprice.spec.ts',
+    call: 'waitForResponse',
+    match: "endsWith('/api/orders')",
+    reason: 'reads the total the server charged, to compare with the new total the customer accepted',
+  },
+  {
+    file: 'checkout-reprice.spec.ts',
+    call: 'waitForResponse',
+    match: "endsWith('/api/orders')",
+    reason: 'reads that the server stored the order for later, as the closed branch allows nothing else',
+  },
+  {
     file: 'maps.spec.ts',
     call: 'waitForRequest',
     match: '/position`',
