@@ -173,6 +173,24 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
   const ask = termsAsk(terms.data);
   const version = terms.data?.version ?? '';
 
+  // The server's refusal, if any, and the acceptance itself: the same in the first-time card and
+  // in the dialog new work opens.
+  const acceptPanel = (
+    <>
+      {refused ? (
+        <Alert variant="warning" role="alert">
+          {refused}
+        </Alert>
+      ) : null}
+      <AcceptBox
+        audience={audience}
+        version={version}
+        accepting={accept.isPending}
+        onAccept={() => accept.mutate(version)}
+      />
+    </>
+  );
+
   if (ask === 'card') {
     return (
       <div className="mx-auto grid w-full max-w-xl px-4 py-10">
@@ -183,19 +201,7 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
               Please read and accept the HalalNosh {audience} terms (version {version}) before you carry on.
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4">
-            {refused ? (
-              <Alert variant="warning" role="alert">
-                {refused}
-              </Alert>
-            ) : null}
-            <AcceptBox
-              audience={audience}
-              version={version}
-              accepting={accept.isPending}
-              onAccept={() => accept.mutate(version)}
-            />
-          </CardContent>
+          <CardContent className="grid gap-4">{acceptPanel}</CardContent>
         </Card>
       </div>
     );
@@ -235,19 +241,7 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
         title="Our terms have changed"
         description={`Please read and accept the HalalNosh ${audience} terms (version ${version}) before you ${newWork}. Work you already have under way does not need them.`}
       >
-        <div className="grid gap-4">
-          {refused ? (
-            <Alert variant="warning" role="alert">
-              {refused}
-            </Alert>
-          ) : null}
-          <AcceptBox
-            audience={audience}
-            version={version}
-            accepting={accept.isPending}
-            onAccept={() => accept.mutate(version)}
-          />
-        </div>
+        <div className="grid gap-4">{acceptPanel}</div>
       </Dialog>
     </TermsContext.Provider>
   );
