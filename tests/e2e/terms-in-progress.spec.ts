@@ -166,7 +166,9 @@ test('new terms published mid-delivery: the driver finishes and goes offline, an
   await partnerPage.getByLabel('Email', { exact: true }).fill('partner@halalnosh.test');
   await partnerPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await partnerPage.getByRole('button', { name: 'Sign In to Dashboard', exact: true }).click();
-  await expect(partnerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  // Signed in is the dashboard a person lands on: the login page has a level-1 heading of its own,
+  // so waiting for any heading let the journey move on before the session existed.
+  await expect(partnerPage.getByRole('heading', { level: 1, name: 'Partner Dashboard' })).toBeVisible();
   await partnerPage.goto('/partner/help');
   const partnerForm = partnerPage.getByRole('form', { name: 'Ask for help' });
   await partnerForm.getByLabel('Order (optional)').selectOption(order.orderNumber);
