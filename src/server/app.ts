@@ -42,6 +42,7 @@ import { actorOf, registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerMetrics } from './plugins/metrics';
 import { createMailer, type Mailer } from './platform/mail';
 import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
@@ -159,6 +160,8 @@ export async function buildApp(
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  // First of the hooks: a request is measured whatever a later hook answers (docs/decisions/0227-metrics-exposure.md).
+  registerMetrics(app, config.metrics, database);
   registerInputHygiene(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), mapTileUrl: config.mapTileUrl });
   registerCsrfCheck(app, config);

@@ -69,6 +69,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, UNANSWERED_ORDERS_SWEEP_MS: 'soon' })).toThrow(/UNANSWERED_ORDERS_SWEEP_MS/);
   });
 
+  it('serves no metrics unless METRICS_PORT or METRICS_TOKEN is set, and refuses weak or clashing settings (docs/decisions/0227-metrics-exposure.md)', () => {
+    expect(loadConfig(base).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    const token = 'a1'.repeat(16);
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      token,
+    });
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(
+      'Configuration error: METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)',
+    );
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN must be printable ASCII/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'ninety' })).toThrow(
+      'Configuration error: METRICS_PORT must be a port number',
+    );
+    expect(() => loadConfig({ ...base, METRICS_PORT: '70000' })).toThrow(
+      /METRICS_PORT must be a port number \(1 to 65535\)/,
+    );
+    expect(() => loadConfig({ ...base, PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      'Configuration error: METRICS_PORT must differ from PORT',
+    );
+  });
+
   it('uses the Redis event bus only when REDIS_URL is set', () => {
     expect(loadConfig(base).redisUrl).toBeNull();
     expect(loadConfig({ ...base, REDIS_URL: 'rediss://:pw@cache.internal:6380/0' }).redisUrl).toBe(

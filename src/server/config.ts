@@ -81,6 +81,12 @@ export type Config = {
    * maps; unset: the plain SVG map (docs/decisions/0080-maps.md). Not a secret: the browser reads it.
    */
   mapTileUrl?: string | null;
+  /**
+   * The Prometheus endpoint (docs/decisions/0227-metrics-exposure.md): off unless one is set.
+   * `port`: GET /metrics on a listener of its own at host:port; `token`: GET /metrics on the main
+   * port (and on the own port) only with `Authorization: Bearer <token>`.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
 };
 
 export type WriteLimit = { perIp: number; perAccount: number };
@@ -200,6 +206,18 @@ const envSchema = z.object({
       'must contain {z}, {x} and {y}, e.g. https://tile.example/{z}/{x}/{y}.png',
     )
     .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be a port number (1 to 65535)')
+    .max(65535, 'must be a port number (1 to 65535)')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -257,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Configuration error: SMS_TOKEN needs SMS_URL');
   }
   const port = e.PORT;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === port) {
+    throw new ConfigError('Configuration error: METRICS_PORT must differ from PORT');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -300,5 +321,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve('dist'),
     webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),
     mapTileUrl: e.MAP_TILE_URL ?? null,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
   };
 }

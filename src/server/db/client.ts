@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { dbQueryDuration, secondsSince, watchPool } from '../platform/metrics';
 import { lockDataDir } from './data-dir-lock';
 import { ThreadedPglite } from './pglite-thread';
 import * as schema from './schema/index';
@@ -61,6 +62,7 @@ export async function openPglite(
       : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
     await client.waitReady;
     if (!thread) onePerTurn(client);
+    timeStatements(client);
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const drizzled = drizzle({ client, schema });
@@ -130,12 +132,39 @@ function onePerTurn(client: PGlite): void {
   }) as typeof client.exec;
 }
 
+/**
+ * Times each statement the object sends through `query` (and PGlite's `exec`) into
+ * halalnosh_db_query_duration_seconds: a clock reading and a histogram observation each, no
+ * labels (docs/decisions/0228-metric-names.md). On PGlite, statements inside a transaction go
+ * through the transaction's own object and are not timed.
+ */
+function timeStatements(client: { query: unknown; exec?: unknown }): void {
+  const target = client as Record<'query' | 'exec', unknown>;
+  for (const method of ['query', 'exec'] as const) {
+    const original = target[method];
+    if (typeof original !== 'function') continue;
+    const bound = (original as (...args: unknown[]) => unknown).bind(client);
+    target[method] = (...args: unknown[]) => {
+      const started = process.hrtime.bigint();
+      const result = bound(...args);
+      if (result instanceof Promise) {
+        const done = () => dbQueryDuration.observe(secondsSince(started));
+        result.then(done, done);
+      }
+      return result;
+    };
+  }
+}
+
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, failover) is replaced on next use; without a
   // listener its error would crash the process.
   pool.on('error', () => undefined);
+  // Every statement goes through a pooled client's query (pool.query too): timed there once per connection.
+  pool.on('connect', (client) => timeStatements(client));
+  watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const db = drizzle({ client: pool, schema });

@@ -1,3 +1,5 @@
+import { sweeperPassed, sweeperStarted, sweeperStopped } from './metrics';
+
 export type SweeperOptions = {
   /** Names the sweeper in its error log line: "<name> sweep failed". */
   name: string;
@@ -15,14 +17,21 @@ export type SweeperOptions = {
  * Runs a background pass on an interval until stopped; returns the stop function, which waits for
  * a pass in progress. A pass never overlaps the previous one in this process (a tick that finds one
  * still running is skipped); a failed pass is logged and the next tick tries again. The timers do
- * not keep the process alive.
+ * not keep the process alive. Each pass's end is recorded for the lag metrics (platform/metrics.ts).
  */
 export function startSweeper({ name, intervalMs, firstPassAfterMs, pass, log }: SweeperOptions): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  sweeperStarted(name, intervalMs);
   const tick = () => {
     if (running) return;
     running = pass()
-      .catch((err: unknown) => log.error({ err, sweeper: name }, `${name} sweep failed`))
+      .then(
+        () => sweeperPassed(name, true),
+        (err: unknown) => {
+          sweeperPassed(name, false);
+          log.error({ err, sweeper: name }, `${name} sweep failed`);
+        },
+      )
       .finally(() => {
         running = null;
       });
@@ -34,6 +43,7 @@ export function startSweeper({ name, intervalMs, firstPassAfterMs, pass, log }: 
   return async () => {
     clearInterval(timer);
     clearTimeout(first);
+    sweeperStopped(name);
     await running;
   };
 }

@@ -6,6 +6,7 @@ import { route } from '../../http/route';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { LiveBus, LiveEvent } from '../../platform/live-bus';
+import { eventStreamsOpen } from '../../platform/metrics';
 import { authorizeTopics } from './authorize-topics';
 
 const HEARTBEAT_MS = 20_000;
@@ -75,6 +76,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
     const close = () => {
       if (closed) return;
       closed = true;
+      eventStreamsOpen.dec();
       clearInterval(timer);
       unsubscribe();
       offGap();
@@ -143,6 +145,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
     };
 
     open.add(end);
+    eventStreamsOpen.inc();
     if (subscriber) {
       let set = rechecksByUser.get(subscriber.userId);
       if (!set) rechecksByUser.set(subscriber.userId, (set = new Set()));

@@ -2,6 +2,7 @@ import { ordersEndpoints } from '../../../domain/contracts/orders/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
+import { orderPlacementDuration, secondsSince } from '../../platform/metrics';
 import { rateLimited } from '../../plugins/rate-limit';
 import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
@@ -27,10 +28,11 @@ export function orderRoutes(app: FastifyInstance): void {
   const feedback = rateLimited(db, 'reviews', config.rateLimits.reviews, windowSeconds);
 
   route(app, ordersEndpoints.postOrders, { onRequest: placing }, async (request, reply) => {
+    const started = process.hrtime.bigint();
     const result = await placeOrder(
       { db, bus, geocoder, config, routes },
       { body: request.body, idempotencyKey: request.headers['idempotency-key'], actor: request.actor },
-    );
+    ).finally(() => orderPlacementDuration.observe(secondsSince(started)));
     reply.status(result.created ? 201 : 200);
     return { order: result.order, ...(result.orderToken ? { orderToken: result.orderToken } : {}) };
   });

@@ -4,6 +4,7 @@ import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notific
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notificationOutbox } from '../../db/schema/index';
+import { outboxFailed, outboxSent } from '../metrics';
 import { startSweeper } from '../sweeper';
 import {
   type ChannelSender,
@@ -219,6 +220,8 @@ async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions):
     : result.retry && row.attempts < MAX_NOTIFICATION_ATTEMPTS
       ? 'retried'
       : 'failed';
+  if (outcome === 'sent') outboxSent.inc({ channel: row.channel });
+  else if (outcome === 'failed') outboxFailed.inc({ channel: row.channel });
   return { row, result, outcome, at: opts.now() };
 }
 
