@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Shop, deliveryBody, place, seedShop } from '../modules/orders/test-fixtures';
 import { runOutboxOnce } from '../platform/notify/outbox-worker';
@@ -146,7 +147,7 @@ describe('the metrics endpoint behind METRICS_TOKEN, after a marketplace journey
       },
     });
     expect(pass.claimed).toBeGreaterThanOrEqual(1);
-    await vi.waitFor(() => expect(swept).toBe(1));
+    await vi.waitFor(() => expect(swept).toBe(1), { timeout: 10_000 });
     stream.close();
 
     const res = await scrape(t, `Bearer ${TOKEN}`);
@@ -196,8 +197,47 @@ describe('the metrics endpoint behind METRICS_TOKEN, after a marketplace journey
       expect(m.value('halalnosh_db_pool_connections', { state: 'max' })).toBeGreaterThan(0);
     }
     await stopSweeper();
-    await vi.waitFor(async () =>
-      expect(parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body).value('halalnosh_event_streams_open')).toBe(0),
+    await vi.waitFor(
+      async () =>
+        expect(parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body).value('halalnosh_event_streams_open')).toBe(
+          0,
+        ),
+      { timeout: 10_000 },
+    );
+  });
+
+  it('answers a scrape while the database is held up, with the last figures and database_up 0', async () => {
+    const good = parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body);
+    expect(good.value('halalnosh_metrics_database_up')).toBe(1);
+    // Another session holds the orders table (PostgreSQL) or the one connection (PGlite) for 4 s.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table orders in access exclusive mode`);
+      holding();
+      await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 4000))]);
+    });
+    await taken;
+    const started = Date.now();
+    const res = await scrape(t, `Bearer ${TOKEN}`);
+    const tookMs = Date.now() - started;
+    release();
+    await holder;
+    expect(res.statusCode).toBe(200);
+    expect(tookMs).toBeLessThan(3500);
+    const m = parseExposition(res.body);
+    expect(m.value('halalnosh_metrics_database_up')).toBe(0);
+    expect(m.value('halalnosh_recent_orders', { status: 'PENDING' })).toBe(
+      good.value('halalnosh_recent_orders', { status: 'PENDING' }),
+    );
+    await vi.waitFor(
+      async () =>
+        expect(parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body).value('halalnosh_metrics_database_up')).toBe(
+          1,
+        ),
+      { timeout: 10_000 },
     );
   });
 
