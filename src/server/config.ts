@@ -232,6 +232,15 @@ export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick
   return { databaseUrl: parsed.data.DATABASE_URL ?? null, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 
+/** Where the database and the uploads are, for the backup and restore commands; throws ConfigError. */
+export function loadStorageSettings(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'databaseUrl' | 'dataDir'> & { uploadDir: string } {
+  const settings = loadDatabaseSettings(env);
+  const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(settings.dataDir, 'uploads');
+  return { ...settings, uploadDir };
+}
+
 /** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
