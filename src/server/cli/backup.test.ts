@@ -114,10 +114,7 @@ describe(`backup and restore (${serverUrl ? 'PostgreSQL' : 'embedded database'})
     folder = await backup(source, path.join(work, 'backups'));
     const manifest = await verifyBackup(folder);
     expect(manifest.database).toBe(serverUrl ? 'postgres' : 'pglite');
-    expect(manifest.files.map((f) => f.path)).toEqual([
-      serverUrl ? 'database.dump' : 'pglite.tar.gz',
-      'uploads.tar',
-    ]);
+    expect(manifest.files.map((f) => f.path)).toEqual([serverUrl ? 'database.dump' : 'pglite.tar.gz', 'uploads.tar']);
     expect(manifest.migrations.count).toBeGreaterThan(30);
     expect(manifest.uploads.map((u) => u.path)).toContain('loose-file.bin');
     expect(manifest.uploads.length).toBeGreaterThan(3);

@@ -165,7 +165,10 @@ async function tableCount(db: Queryable): Promise<number> {
 
 /** A new folder for this backup under `into`: halalnosh-<database>-<UTC time>. */
 function backupFolderName(kind: Manifest['database'], at: Date): string {
-  return `halalnosh-${kind}-${at.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  return `halalnosh-${kind}-${at
+    .toISOString()
+    .replace(/[:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}`;
 }
 
 /**
@@ -194,7 +197,11 @@ export async function backup(
         return migrationState(c);
       });
       dbFile = 'database.dump';
-      await tool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(folder, dbFile)}`], libpqEnv(url));
+      await tool(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(folder, dbFile)}`],
+        libpqEnv(url),
+      );
     } else {
       const dir = path.join(settings.dataDir, 'pglite');
       if (!existsSync(path.join(dir, 'PG_VERSION')))
@@ -221,7 +228,8 @@ export async function backup(
     // are never rewritten in place, so it is in the tar unless it was deleted meanwhile.
     const uploadFiles = await filesUnder(settings.uploadDir);
     const uploads = await Promise.all(uploadFiles.map((f) => entryOf(settings.uploadDir, f)));
-    if (existsSync(settings.uploadDir)) await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '-C', settings.uploadDir, '.']);
+    if (existsSync(settings.uploadDir))
+      await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '-C', settings.uploadDir, '.']);
     else await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '--files-from=/dev/null']);
     log(`${uploads.length} uploaded file(s) written to uploads.tar.`);
 
@@ -351,7 +359,9 @@ export async function restore(
     if (!existsSync(full) || (await sha256Of(full)) !== entry.sha256)
       throw new BackupError(`Uploaded file ${entry.path} did not restore byte-equal: the backup is damaged.`);
   }
-  log(`${manifest.uploads.length} uploaded file(s) restored into ${settings.uploadDir}, each checked against its checksum.`);
+  log(
+    `${manifest.uploads.length} uploaded file(s) restored into ${settings.uploadDir}, each checked against its checksum.`,
+  );
   return manifest;
 }
 
