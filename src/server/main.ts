@@ -37,8 +37,16 @@ async function main(): Promise<void> {
       app.log.flush?.();
       process.exit(1);
     }, config.shutdownTimeoutMs);
+    // Kept-alive connections would hold the close open (and nginx would keep sending on them):
+    // answers from now on say `Connection: close`, and connections between requests are closed
+    // as they become idle. A request nginx sends as one closes is retried on another process.
+    app.server.on('request', (_req, res) => {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+    });
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(idle);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
