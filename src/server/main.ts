@@ -34,7 +34,6 @@ async function main(): Promise<void> {
         { signal, deadlineMs: config.shutdownTimeoutMs },
         `shutdown did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting with work unfinished`,
       );
-      app.log.flush?.();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     // Kept-alive connections would hold the close open (and nginx would keep sending on them):

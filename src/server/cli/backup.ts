@@ -186,7 +186,9 @@ export async function backup(
   const kind: Manifest['database'] = settings.databaseUrl ? 'postgres' : 'pglite';
   const folder = path.resolve(into, backupFolderName(kind, at));
   if (existsSync(folder)) throw new BackupError(`${folder} already exists; nothing was written.`);
-  await mkdir(folder, { recursive: true });
+  await mkdir(path.dirname(folder), { recursive: true });
+  // Personal data: readable by this user only.
+  await mkdir(folder, { mode: 0o700 });
   try {
     let migrations: Manifest['migrations'];
     let dbFile: string;
