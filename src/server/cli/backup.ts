@@ -303,7 +303,7 @@ export async function restore(
       const tables = await tableCount(c);
       if (tables > 0 && !opts.force)
         throw new BackupError(
-          `The database is not empty (${tables} tables): restore into a new, empty database, or pass --force to replace everything in it.`,
+          `The database is not empty (${tables} table${tables === 1 ? '' : 's'}): restore into a new, empty database, or pass --force to replace everything in it.`,
         );
       if (existingUploads.length > 0 && !opts.force) throw uploadsNotEmpty(settings.uploadDir, existingUploads.length);
       if (tables > 0) {
