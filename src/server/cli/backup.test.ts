@@ -97,7 +97,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   if (serverUrl && made.length) {
