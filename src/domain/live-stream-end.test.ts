@@ -7,10 +7,11 @@ describe('after the server ends a live stream', () => {
     expect(reconnectsAfter('forbidden')).toBe(false);
   });
 
-  it('the browser reconnects at once when only the role or status moved, or the reason is unknown', () => {
+  it('the browser reconnects at once when only the role or status moved, the process is stopping, or the reason is unknown', () => {
     expect(reconnectsAfter('access_changed')).toBe(true);
+    expect(reconnectsAfter('server_stopping')).toBe(true);
     expect(reconnectsAfter(undefined)).toBe(true);
-    expect(STREAM_ENDINGS.filter(reconnectsAfter)).toEqual(['access_changed']);
+    expect(STREAM_ENDINGS.filter(reconnectsAfter)).toEqual(['access_changed', 'server_stopping']);
   });
 
   it('a 401 or 403 refusal is final; a server error or a lost connection is retried', () => {

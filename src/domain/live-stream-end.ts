@@ -8,9 +8,11 @@ export const STREAM_END_EVENT = 'end';
 /**
  * - `signed_out`: the stream's session is gone (signed out, password reset, revoked, account deleted);
  * - `forbidden`: a topic is no longer the caller's (deactivated, removed from a site, suspended, moved area);
- * - `access_changed`: the role or status moved but every topic is still allowed.
+ * - `access_changed`: the role or status moved but every topic is still allowed;
+ * - `server_stopping`: this process is stopping (docs/decisions/0234-graceful-stop-with-a-deadline.md):
+ *   the browser reconnects, and the load balancer sends it to another process.
  */
-export const STREAM_ENDINGS = ['signed_out', 'forbidden', 'access_changed'] as const;
+export const STREAM_ENDINGS = ['signed_out', 'forbidden', 'access_changed', 'server_stopping'] as const;
 export type StreamEnding = (typeof STREAM_ENDINGS)[number];
 
 /**

@@ -236,7 +236,13 @@ export async function buildApp(
     stopSweepers.push(
       await startOutboxWorker(
         { database, senders: createSenders({ config, db: database.db, log: app.log }), log: app.log },
-        { prepare: messagePreparer(config), onFailed: alertFailedNotification },
+        // A stop gives the sends in hand half its deadline, then hands their rows back
+        // (docs/decisions/0234-graceful-stop-with-a-deadline.md).
+        {
+          prepare: messagePreparer(config),
+          onFailed: alertFailedNotification,
+          stopGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
+        },
       ),
     );
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).

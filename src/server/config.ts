@@ -66,6 +66,11 @@ export type Config = {
    */
   unansweredOrdersSweepMs: number;
   /**
+   * How long a stop (SIGTERM, SIGINT) may take: streams ended, requests and background work finished,
+   * outbox leases released, database closed; past it the process exits 1 (docs/decisions/0234-graceful-stop-with-a-deadline.md).
+   */
+  shutdownTimeoutMs: number;
+  /**
    * How often an open /api/events stream re-checks its session and topics (at most the 20 s
    * heartbeat; docs/decisions/0198-live-streams-end-with-access.md); tests shorten it.
    */
@@ -198,6 +203,12 @@ const envSchema = z.object({
     .min(250, 'must be at least 250 milliseconds')
     .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
     .default(15_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000 milliseconds')
+    .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
+    .default(25_000),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s"'<>`]+$/, 'must be an http(s) URL template')
@@ -248,6 +259,15 @@ export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick
     throw new ConfigError(`Configuration error: ${String(issue.path[0])} ${issue.message}`);
   }
   return { databaseUrl: parsed.data.DATABASE_URL ?? null, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** Where the database and the uploads are, for the backup and restore commands; throws ConfigError. */
+export function loadStorageSettings(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'databaseUrl' | 'dataDir'> & { uploadDir: string } {
+  const settings = loadDatabaseSettings(env);
+  const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(settings.dataDir, 'uploads');
+  return { ...settings, uploadDir };
 }
 
 /** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
@@ -317,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingUrl: e.ROUTING_URL ?? null,
     sweepers: true,
     unansweredOrdersSweepMs: e.UNANSWERED_ORDERS_SWEEP_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     liveRecheckMs: 20_000,
     webDistDir: path.resolve('dist'),
     webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),

@@ -19,13 +19,42 @@ async function main(): Promise<void> {
   await seedOnStart(database, config, { info: (m) => console.log(m), warn: (m) => console.warn(m) });
   await database.settle?.();
   const app = await buildApp(config, { database, closeDatabase: true });
+  // A stop (docs/decisions/0234-graceful-stop-with-a-deadline.md): no new connections, a 503 on kept-alive
+  // ones (nginx retries those elsewhere), event streams ended with a reconnect hint, in-flight requests
+  // and background work finished, outbox leases released, the database closed; then exit 0. Past
+  // SHUTDOWN_TIMEOUT_MS it exits 1 with a log line, whatever is still running.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(
+        { signal, deadlineMs: config.shutdownTimeoutMs },
+        `shutdown did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting with work unfinished`,
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    // Kept-alive connections would hold the close open (and nginx would keep sending on them):
+    // answers from now on say `Connection: close`, and connections between requests are closed
+    // as they become idle. A request nginx sends as one closes is retried on another process.
+    app.server.on('request', (_req, res) => {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+    });
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+      clearInterval(idle);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info({ signal, tookMs: Date.now() - started }, 'shut down cleanly');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`HalalNosh is serving on ${config.publicUrl} (${database.kind}${config.demo ? ', demo data' : ''})`);
 }

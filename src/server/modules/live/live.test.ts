@@ -166,22 +166,28 @@ describe('live events on one process (embedded or configured database)', () => {
 });
 
 describe('shutdown', () => {
-  it('ends open event streams when the server closes, so it can close and browsers reconnect elsewhere', async () => {
+  it('ends open event streams when the server closes, with a short retry and a last server_stopping event, so browsers reconnect elsewhere at once', async () => {
     const t = await createTestApp();
     const base = await listen(t);
     await createUser(t, { email: 'ops@example.com', userType: 'admin', adminRole: 'ops_manager' });
     const cookie = await signIn(t, 'ops@example.com');
-    const { ended } = await new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+    const { ended } = await new Promise<{ ended: Promise<string> }>((resolve, reject) => {
       http
         .get(`${base}/api/events?topics=admin`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
           expect(res.statusCode).toBe(200);
-          res.resume();
-          resolve({ ended: new Promise((done) => res.on('end', () => done())) });
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          resolve({ ended: new Promise((done) => res.on('end', () => done(text))) });
         })
         .on('error', reject);
     });
     await t.close();
-    await ended;
+    const text = await ended;
+    // The last lines: the reconnect hint, then the named last event (domain/live-stream-end.ts).
+    expect(text.slice(text.indexOf(': connected'))).toMatch(
+      /retry: 250\n\nevent: end\ndata: \{"reason":"server_stopping"\}\n\n$/,
+    );
   });
 });
 

@@ -10,6 +10,8 @@ import { eventStreamsOpen } from '../../platform/metrics';
 import { authorizeTopics } from './authorize-topics';
 
 const HEARTBEAT_MS = 20_000;
+/** The reconnect delay a stopping process asks browsers for. */
+const STOP_RETRY_MS = 250;
 
 export type LiveDeps = {
   db: Db;
@@ -32,8 +34,9 @@ function sameAccess(a: Actor, b: Actor): boolean {
  */
 export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
   // Streams never end by themselves: on shutdown end them, so the server can close and browsers
-  // reconnect (to another process behind the load balancer).
-  const open = new Set<() => void>();
+  // reconnect (to another process behind the load balancer). Each open stream's ending for a stop:
+  // a reconnect hint, then the last event, then the end.
+  const stopping = new Set<() => void>();
   /** The re-check of every open stream, by the id of the user who opened it. */
   const rechecksByUser = new Map<string, Set<() => void>>();
   const offAccess = deps.bus.onAccessChanged((userId) => {
@@ -41,7 +44,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
   });
   app.addHook('preClose', async () => {
     offAccess();
-    for (const end of [...open]) end();
+    for (const stop of [...stopping]) stop();
   });
   const everyMs = Math.min(deps.recheckMs, HEARTBEAT_MS);
 
@@ -80,7 +83,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
       clearInterval(timer);
       unsubscribe();
       offGap();
-      open.delete(end);
+      stopping.delete(stop);
       if (subscriber) {
         const set = rechecksByUser.get(subscriber.userId);
         set?.delete(recheck);
@@ -144,8 +147,15 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
       })();
     };
 
-    open.add(end);
     eventStreamsOpen.inc();
+    // A stopping process: a short `retry:` and a final event, so the browser reconnects at once (to
+    // another process behind the load balancer) instead of waiting out the usual 2 s.
+    const stop = () => {
+      if (closed) return;
+      res.write(`retry: ${STOP_RETRY_MS}\n\n`);
+      endFor('server_stopping');
+    };
+    stopping.add(stop);
     if (subscriber) {
       let set = rechecksByUser.get(subscriber.userId);
       if (!set) rechecksByUser.set(subscriber.userId, (set = new Set()));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_NOTIFICATION_ATTEMPTS, retryDelayMs } from '../../../domain/notifications';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -329,7 +329,12 @@ export async function runOutboxOnce(
  * gather, so a busy lane writes in few statements and a quiet one records its answers at the end of
  * the tick they came in.
  */
-function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: WorkerLog) {
+function answerRecorder(
+  db: Db,
+  onFailed: WorkerOptions['onFailed'],
+  log: WorkerLog,
+  onRecorded: (answers: Answer[]) => void = () => undefined,
+) {
   let queue: Answer[] = [];
   let flushing: Promise<void> | null = null;
   const flush = (): Promise<void> => {
@@ -338,9 +343,11 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
       while (queue.length) {
         const batch = queue;
         queue = [];
-        await recordAnswers(db, batch, onFailed).catch((err: unknown) =>
-          // Unrecorded rows stay under their lease and are taken again when it lapses.
-          log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox record failed'),
+        await recordAnswers(db, batch, onFailed).then(
+          () => onRecorded(batch),
+          (err: unknown) =>
+            // Unrecorded rows stay under their lease and are taken again when it lapses (or when a stop releases it).
+            log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox record failed'),
         );
       }
     })().finally(() => {
@@ -362,7 +369,23 @@ function answerRecorder(db: Db, onFailed: WorkerOptions['onFailed'], log: Worker
   };
 }
 
-type WorkerLog = { error(obj: object, msg: string): void };
+type WorkerLog = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+
+/**
+ * Gives back the rows these claims still hold (their answer unknown or unrecorded) so another
+ * process takes them at once instead of after the lease lapses: what a lapse would do, sooner, so
+ * a row is sent at least once as before (docs/decisions/0234-graceful-stop-with-a-deadline.md). A row
+ * answered meanwhile holds no token and is left alone. Returns how many were released.
+ */
+export async function releaseLeases(db: Db, tokens: readonly string[]): Promise<number> {
+  if (!tokens.length) return 0;
+  const released = await db
+    .update(notificationOutbox)
+    .set({ leasedUntil: null, leaseToken: null })
+    .where(and(eq(notificationOutbox.status, 'pending'), inArray(notificationOutbox.leaseToken, [...tokens])))
+    .returning({ id: notificationOutbox.id });
+  return released.length;
+}
 
 /**
  * The lanes, one per channel: each keeps up to `concurrency` sends in flight, so a slow or failing
@@ -387,8 +410,11 @@ function startLanes(
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let released = false;
   let lastClaimAt = 0;
   const sends = new Set<Promise<void>>();
+  /** Rows claimed and not yet recorded, by id: their lease tokens are what a stop releases. */
+  const held = new Map<string, string>();
 
   const claim = async () => {
     const limits: Partial<Record<DeliveryChannel, number>> = {};
@@ -413,8 +439,10 @@ function startLanes(
     for (const row of rows) {
       const lane = lanes.get(row.channel)!;
       lane.inFlight += 1;
+      if (row.leaseToken) held.set(row.id, row.leaseToken);
       const send = sendClaimed(deps.senders, row, opts)
-        .then((answer) => recorder.add(answer))
+        // An answer after a stop gave the row back is dropped: the row is another worker's now.
+        .then((answer) => (released ? undefined : recorder.add(answer)))
         .finally(() => {
           lane.inFlight -= 1;
           sends.delete(send);
@@ -460,12 +488,29 @@ function startLanes(
       }, wait);
       timer.unref();
     },
-    /** Claims no more; waits for the claim and the sends in hand (their answers reach the recorder). */
-    async stop() {
+    /** Forgets rows whose answers were recorded. */
+    recorded(answers: Answer[]) {
+      for (const a of answers) held.delete(a.row.id);
+    },
+    /**
+     * Claims no more; waits for the claim and the sends in hand (their answers reach the recorder),
+     * at most `graceMs` for the sends.
+     */
+    async stop(graceMs: number | undefined) {
       stopped = true;
       if (timer) clearTimeout(timer);
       await claiming;
-      await Promise.all([...sends]);
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...sends]),
+        ...(graceMs === undefined ? [] : [new Promise<void>((resolve) => (wait = setTimeout(resolve, graceMs)))]),
+      ]);
+      clearTimeout(wait);
+    },
+    /** The lease tokens of rows still unrecorded; after this, late answers are dropped. */
+    release(): string[] {
+      released = true;
+      return [...new Set(held.values())];
     },
   };
 }
@@ -477,7 +522,14 @@ function startLanes(
  */
 export async function startOutboxWorker(
   deps: { database: Database; senders: Senders; log: WorkerLog },
-  options: WorkerOptions & { intervalMs?: number; concurrency?: number; gatherMs?: number; claimEveryMs?: number } = {},
+  options: WorkerOptions & {
+    intervalMs?: number;
+    concurrency?: number;
+    gatherMs?: number;
+    claimEveryMs?: number;
+    /** How long a stop waits for the sends in hand before giving their rows back (default: until they answer). */
+    stopGraceMs?: number;
+  } = {},
 ): Promise<() => Promise<void>> {
   const db = deps.database.db;
   const opts = {
@@ -487,14 +539,16 @@ export async function startOutboxWorker(
     gatherMs: options.gatherMs ?? 5,
     claimEveryMs: options.claimEveryMs ?? 25,
   };
-  const recorder = answerRecorder(db, opts.onFailed, deps.log);
-  const lanes = startLanes({ db, senders: deps.senders, log: deps.log }, opts, recorder);
-  const wakeAll = () => lanes.wake();
+  let lanes: ReturnType<typeof startLanes> | null = null;
+  const recorder = answerRecorder(db, opts.onFailed, deps.log, (answers) => lanes?.recorded(answers));
+  lanes = startLanes({ db, senders: deps.senders, log: deps.log }, opts, recorder);
+  const running = lanes;
+  const wakeAll = () => running.wake();
   const stopSweeper = startSweeper({
     name: 'notification-outbox',
     intervalMs: options.intervalMs ?? 5_000,
     firstPassAfterMs: 500,
-    pass: async () => lanes.wake(true),
+    pass: async () => running.wake(true),
     log: deps.log,
   });
   const unlisten = await deps.database.listen(OUTBOX_CHANNEL, wakeAll);
@@ -504,7 +558,18 @@ export async function startOutboxWorker(
     unregister();
     await unlisten().catch(() => undefined);
     await stopSweeper();
-    await lanes.stop();
+    await running.stop(options.stopGraceMs);
     await recorder.drain();
+    // Rows still under this worker's leases (a send past the grace, an answer that could not be
+    // recorded) go back now rather than when their leases lapse.
+    const tokens = running.release();
+    const count = await releaseLeases(db, tokens).catch((err: unknown) => {
+      deps.log.error({ err, sweeper: 'notification-outbox' }, 'notification-outbox could not release its leases');
+      return 0;
+    });
+    deps.log.info?.(
+      { sweeper: 'notification-outbox', released: count },
+      `notification-outbox released ${count} leases`,
+    );
   };
 }
