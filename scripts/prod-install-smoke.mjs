@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = ['dist/index.html', 'dist-ssr/entry-server.js', 'build/server/main.mjs', 'build/server/create-admin.mjs'];
 const SHIPPED = ['package.json', 'package-lock.json', '.npmrc', 'scripts/start.mjs', 'dist', 'dist-ssr', 'build'];
+/** The first start creates and seeds the embedded database: seconds on an idle machine, minutes on a loaded one. */
+const WAIT_MS = Number(process.env.SMOKE_WAIT_MS ?? 600_000);
 const BUILD_TOOLS = ['esbuild', 'tsx', 'vite', 'vitest', 'rolldown', 'drizzle-kit', 'typescript'];
 
 const missing = BUILT.filter((file) => !existsSync(path.join(root, file)));
@@ -70,11 +72,11 @@ async function serves(title, command, args) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + WAIT_MS;
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${title}: the server exited (${child.exitCode}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`${title}: no 200 from /api/health in 180 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`${title}: no 200 from /api/health in ${WAIT_MS / 1000} s:\n${output}`);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
       if (health?.status === 200) {
         const body = await health.json();
