@@ -76,7 +76,8 @@ async function serves(title, command, args) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${title}: the server exited (${child.exitCode}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`${title}: no 200 from /api/health in ${WAIT_MS / 1000} s:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`${title}: no 200 from /api/health in ${WAIT_MS / 1000} s:\n${output}`);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
       if (health?.status === 200) {
         const body = await health.json();

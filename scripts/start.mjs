@@ -25,7 +25,11 @@ const createAdmin = process.argv[2] === 'create-admin';
 // docs/decisions/0226-server-bundled-at-build-time.md). A fresh clone builds what is missing or older than its
 // sources; a production install (`npm ci --omit=dev` beside the built folders) has neither the sources nor the
 // build tools, and runs what was built.
-const canBuild = existsSync(bin('vite')) && existsSync(path.join(root, 'node_modules', 'esbuild'));
+// (npm installs vite and esbuild even with --omit=dev, as optional peers of better-auth: the sources decide.)
+const canBuild =
+  existsSync(path.join(root, 'src')) &&
+  existsSync(bin('vite')) &&
+  existsSync(path.join(root, 'node_modules', 'esbuild'));
 const stale = (built, sources) =>
   built.some((file) => !existsSync(file)) ||
   Math.max(...sources.map((p) => newest(path.join(root, p)))) >
