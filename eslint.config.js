@@ -162,6 +162,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Icons come one module per icon (lucide-react/icons/<name>): through the package's index every icon would look
+  // used by every file that imports any, which cost the build its chunking time (docs/decisions/0225-icon-imports-and-build.md).
+  // Its own rule, so the import zones' `no-restricted-imports` above stay as they are.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "Import each icon from its own module: import ChefHat from 'lucide-react/icons/chef-hat'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The UI kit and the web library serve every audience, so they know none of them, nor the app shell.
   zone(
     ['src/web/{ui,lib}/**'],

@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
@@ -22,63 +23,55 @@ const AUDIENCES = ['customer', 'partner', 'driver', 'admin'] as const;
 /** The customer pages a visitor lands on, whose JavaScript the budget counts (bench/js-budget.mjs). */
 const LANDING = new Set(['home', 'london', 'city', 'restaurant']);
 
-const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
-const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
-const iconNames = new Map<string, RegExp>();
-const sources = new Map<string, string>();
-
-/** A source file's text, read once per build (the chunking below asks for the same files many times). */
-function sourceOf(file: string): string {
-  let text = sources.get(file);
-  if (text === undefined) {
-    text = readFileSync(file, 'utf8');
-    sources.set(file, text);
-  }
-  return text;
-}
-
 /**
- * Every icon is imported through lucide-react's one index file, which would make each icon look needed by every
- * file that imports any icon: the files that really use an icon are those of the index's importers that import one
- * of the icon's names.
+ * The pages (lazily imported modules, src/web/app/router.tsx) and the entry whose loading brings each module: every
+ * module statically reachable from a root. Computed once per build, from each root forward (a walk per root, not one
+ * per module), the first time the chunking asks; icons are imported one module per icon
+ * (docs/decisions/0225-icon-imports-and-build.md), so an icon's importers are the files that really show it.
  */
-function iconUsers(icon: string, barrel: string, ctx: ChunkingContext): string[] {
-  let names = iconNames.get(icon);
-  if (!names) {
-    const file = ICON.exec(icon)![1];
-    const line = sourceOf(barrel)
-      .split('\n')
-      .find((l) => l.endsWith(`from './icons/${file}.mjs';`));
-    const aliases = [...(line ?? '').matchAll(/default as (\w+)/g)].map((m) => m[1]);
-    names = new RegExp(
-      `import\\s*\\{[^}]*\\b(${aliases.join('|') || '(?!)'})\\b[^}]*\\}\\s*from\\s*['"]lucide-react['"]`,
-    );
-    iconNames.set(icon, names);
-  }
-  const pattern = names;
-  return (ctx.getModuleInfo(barrel)?.importers ?? []).filter((user) => pattern.test(sourceOf(user)));
-}
+const moduleIds: string[] = [];
+let rootsByModule: Map<string, Set<string>> | null = null;
 
-/** The pages (lazily imported modules, src/web/app/router.tsx) and the entry whose loading brings this module. */
 function rootsOf(id: string, ctx: ChunkingContext): Set<string> {
-  const roots = new Set<string>();
-  const seen = new Set([id]);
-  const queue = [id];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    const info = ctx.getModuleInfo(next);
-    if (!info) continue;
-    if (info.isEntry || info.dynamicImporters.length > 0) roots.add(next);
-    const importers = info.importers.flatMap((importer) =>
-      ICON.test(next) && ICON_BARREL.test(importer) ? iconUsers(next, importer, ctx) : [importer],
-    );
-    for (const importer of importers) {
-      if (!seen.has(importer)) {
-        seen.add(importer);
-        queue.push(importer);
+  if (!rootsByModule) {
+    const byModule = new Map<string, Set<string>>();
+    const roots = moduleIds.filter((m) => {
+      const info = ctx.getModuleInfo(m);
+      return info !== null && (info.isEntry || info.dynamicImporters.length > 0);
+    });
+    for (const root of roots) {
+      const queue = [root];
+      const seen = new Set(queue);
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        let set = byModule.get(next);
+        if (!set) byModule.set(next, (set = new Set()));
+        set.add(root);
+        for (const imported of ctx.getModuleInfo(next)?.importedIds ?? []) {
+          if (!seen.has(imported)) {
+            seen.add(imported);
+            queue.push(imported);
+          }
+        }
       }
     }
+    rootsByModule = byModule;
   }
-  return roots;
+  return rootsByModule.get(id) ?? new Set();
+}
+
+/** Records the build's module ids for rootsOf, and forgets the last build's mapping (watch mode). */
+function moduleGraph(): Plugin {
+  return {
+    name: 'halalnosh-module-graph',
+    apply: 'build',
+    buildStart() {
+      moduleIds.length = 0;
+      rootsByModule = null;
+    },
+    buildEnd() {
+      moduleIds.push(...this.getModuleIds());
+    },
+  };
 }
 
 /** `home` for src/web/customer/home-page.tsx, `layout` for customer-layout.tsx; null for another audience's page. */
@@ -152,39 +145,43 @@ function landingChunks(): Plugin {
 /**
  * Writes a brotli (.br) and a gzip (.gz) twin of every text asset of the build, once, at maximum
  * compression: the server sends the one the browser accepts (@fastify/static preCompressed) without
- * compressing anything per request.
+ * compressing anything per request. zlib's asynchronous calls run on libuv's thread pool, so the files
+ * compress in parallel, off the bundler's thread, instead of one after another.
  */
 function precompress(): Plugin {
   const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      return statSync(file).isDirectory() ? walk(file) : [file];
-    });
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  const walk = async (dir: string): Promise<string[]> =>
+    (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
   return {
     name: 'halalnosh-precompress',
     apply: 'build',
-    writeBundle(options) {
+    async writeBundle(options) {
       const outDir = options.dir ?? path.join(root, 'dist');
-      for (const file of walk(outDir)) {
-        if (!TEXT.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
+      const files = (await walk(outDir)).filter((file) => TEXT.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+            }),
+            gzipped(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
 
 export default defineConfig(() => ({
   root,
-  plugins: [react(), tailwindcss(), landingChunks(), precompress()],
+  plugins: [react(), tailwindcss(), moduleGraph(), landingChunks(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -216,6 +213,7 @@ export default defineConfig(() => ({
             // chunk of the pages that use it (customerChunk), so a page downloads what it shows and little else.
             {
               name: customerChunk,
+              debugName: 'customer-pages',
               test: /[\\/]src[\\/](web[\\/](customer|ui|lib)|domain)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/,
             },
           ],

@@ -1,7 +1,8 @@
-// npm start: builds the web app when dist/ or dist-ssr/ is missing or older than its sources, then serves
-// API and app from one process (embedded database with demo data unless configured otherwise).
+// npm start: builds the web app and the server when dist/, dist-ssr/ or build/server/ is missing or older than its
+// sources (and the build tools are installed), then serves API and app from one process (embedded database with
+// demo data unless configured otherwise). `npm run create-admin`, `npm run backup` and `npm run restore` run the bundled commands the same way.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -16,60 +17,67 @@ function newest(p) {
   return max;
 }
 
-// Both builds of `npm run build`: the browser's (dist/) and the server rendering of the customer
-// pages (dist-ssr/, docs/decisions/0177-server-rendered-customer-pages.md).
-const built = [path.join(root, 'dist', 'index.html'), path.join(root, 'dist-ssr', 'entry-server.js')];
-const sources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'vite.ssr.config.ts'].map((p) =>
-  path.join(root, p),
-);
-const stale =
+// The server's commands come here too (`start.mjs create-admin …`, `start.mjs backup …`, `start.mjs restore …`):
+// they need the server's bundle, not the web app. `command` is the bundle's entry and the arguments it is given.
+const COMMANDS = {
+  'create-admin': { entry: 'create-admin.mjs', args: [] },
+  backup: { entry: 'backup.mjs', args: ['backup'] },
+  restore: { entry: 'backup.mjs', args: ['restore'] },
+};
+const command = COMMANDS[process.argv[2]] ?? null;
+const createAdmin = command !== null;
+
+// What `npm run build` makes: the browser's app (dist/), the server rendering of the customer pages (dist-ssr/,
+// docs/decisions/0177-server-rendered-customer-pages.md) and the server (build/server/,
+// docs/decisions/0226-server-bundled-at-build-time.md). A fresh clone builds what is missing or older than its
+// sources; a production install (`npm ci --omit=dev` beside the built folders) has neither the sources nor the
+// build tools, and runs what was built.
+// (npm installs vite and esbuild even with --omit=dev, as optional peers of better-auth: the sources decide.)
+const canBuild =
+  existsSync(path.join(root, 'src')) &&
+  existsSync(bin('vite')) &&
+  existsSync(path.join(root, 'node_modules', 'esbuild'));
+const stale = (built, sources) =>
   built.some((file) => !existsSync(file)) ||
-  Math.max(...sources.map(newest)) > Math.min(...built.map((file) => statSync(file).mtimeMs));
-if (stale) {
-  console.log('Building the web app (first start, or its sources changed)...');
-  for (const args of [
-    ['build', '--logLevel', 'warn'],
-    ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'],
-  ]) {
-    const result = spawnSync(bin('vite'), args, { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+  Math.max(...sources.map((p) => newest(path.join(root, p)))) >
+    Math.min(...built.map((file) => statSync(file).mtimeMs));
+
+const webBuilt = [path.join(root, 'dist', 'index.html'), path.join(root, 'dist-ssr', 'entry-server.js')];
+const webSources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'vite.ssr.config.ts'];
+if (!createAdmin && stale(webBuilt, webSources)) {
+  if (!canBuild) {
+    if (!existsSync(webBuilt[0]))
+      fail('dist/ is missing: run `npm run build` where the dev dependencies are installed.');
+  } else {
+    console.log('Building the web app (first start, or its sources changed)...');
+    for (const args of [
+      ['build', '--logLevel', 'warn'],
+      ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'],
+    ]) {
+      const result = spawnSync(bin('vite'), args, { cwd: root, stdio: 'inherit' });
+      if (result.status !== 0) process.exit(result.status ?? 1);
+    }
   }
 }
 
-// The server runs from one bundled file (our TypeScript compiled by esbuild, packages left to Node),
-// rebuilt when its sources change: Node then loads it without tsx's per-module hooks, which take most
-// of a start-up. When the bundle cannot be made, the server runs from source under tsx as before.
+// The server runs from its bundle (our TypeScript compiled by esbuild, packages left to Node): Node loads it without
+// tsx's per-module hooks, which take most of a start-up. Rebuilt here when its sources changed since.
 const bundleDir = path.join(root, 'build', 'server');
-const bundle = path.join(bundleDir, 'main.mjs');
-const serverSources = ['src/server', 'src/domain', 'package-lock.json'].map((p) => path.join(root, p));
-async function bundleServer() {
-  if (existsSync(bundle) && Math.max(...serverSources.map(newest)) <= statSync(bundle).mtimeMs) return true;
-  try {
-    const esbuild = await import('esbuild');
-    rmSync(bundleDir, { recursive: true, force: true });
-    await esbuild.build({
-      entryPoints: [path.join(root, 'src/server/main.ts')],
-      outdir: bundleDir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: true,
-      logLevel: 'warning',
-    });
-    // db/client.ts finds its migrations, and db/pglite-thread.ts the embedded database's thread
-    // script, beside itself (import.meta.url): beside the bundle here.
-    cpSync(path.join(root, 'src/server/db/migrations'), path.join(bundleDir, 'migrations'), { recursive: true });
-    cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(bundleDir, 'pglite-worker.mjs'));
-    return true;
-  } catch (err) {
-    console.warn(`Could not bundle the server (${err instanceof Error ? err.message : err}); running it from source.`);
-    rmSync(bundleDir, { recursive: true, force: true });
-    return false;
+const entry = path.join(bundleDir, command ? command.entry : 'main.mjs');
+const serverSources = ['src/server', 'src/domain', 'scripts/build-server.mjs'];
+const bundleEntries = ['main.mjs', 'create-admin.mjs', 'backup.mjs'].map((name) => path.join(bundleDir, name));
+if (stale(bundleEntries, serverSources)) {
+  if (canBuild) {
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer();
+  } else if (!existsSync(entry)) {
+    fail('build/server/ is missing: run `npm run build` where the dev dependencies are installed.');
   }
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
 }
 
 // Memory (docs/decisions/0182-server-memory-on-pglite.md). glibc gives each thread that allocates
@@ -88,15 +96,15 @@ const serverEnv = {
   ...process.env,
 };
 const ownFlags = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
-const server = (await bundleServer())
-  ? spawn(process.execPath, [...(ownFlags ? [] : NODE_FLAGS), bundle], { cwd: root, stdio: 'inherit', env: serverEnv })
-  : spawn(bin('tsx'), [path.join(root, 'src/server/main.ts')], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...serverEnv,
-        NODE_OPTIONS: [serverEnv.NODE_OPTIONS, ...(ownFlags ? [] : NODE_FLAGS)].filter(Boolean).join(' '),
-      },
-    });
+const server = spawn(
+  process.execPath,
+  [
+    ...(ownFlags || createAdmin ? [] : NODE_FLAGS),
+    entry,
+    ...(command ? command.args : []),
+    ...process.argv.slice(createAdmin ? 3 : 2),
+  ],
+  { cwd: root, stdio: 'inherit', env: createAdmin ? process.env : serverEnv },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

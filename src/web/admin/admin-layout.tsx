@@ -1,5 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleUser, LogOut, Settings, ShieldCheck, UserCheck, Users } from 'lucide-react';
+import CircleUser from 'lucide-react/icons/circle-user';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserCheck from 'lucide-react/icons/user-check';
+import Users from 'lucide-react/icons/users';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

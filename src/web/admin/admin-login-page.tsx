@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,19 +1,17 @@
-import {
-  BadgeCheck,
-  Bell,
-  FileText,
-  Headphones,
-  LayoutDashboard,
-  MapPinned,
-  ReceiptText,
-  type LucideIcon,
-  ScrollText,
-  Store,
-  Banknote,
-  Settings,
-  Truck,
-  Users,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Bell from 'lucide-react/icons/bell';
+import FileText from 'lucide-react/icons/file-text';
+import Headphones from 'lucide-react/icons/headphones';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import MapPinned from 'lucide-react/icons/map-pinned';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import ScrollText from 'lucide-react/icons/scroll-text';
+import Store from 'lucide-react/icons/store';
+import Banknote from 'lucide-react/icons/banknote';
+import Settings from 'lucide-react/icons/settings';
+import Truck from 'lucide-react/icons/truck';
+import Users from 'lucide-react/icons/users';
 import { type AdminArea, canUseAdminArea } from '../../domain/policies';
 import type { AdminRole } from '../../domain/roles';
 

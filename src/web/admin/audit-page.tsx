@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Search from 'lucide-react/icons/search';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import { call } from '../lib/call';

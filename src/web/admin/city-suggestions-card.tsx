@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { useState } from 'react';
 import { canUseAdminArea } from '../../domain/policies';
 import { call } from '../lib/call';

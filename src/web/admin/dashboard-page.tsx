@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Bike, Inbox, Package } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Bike from 'lucide-react/icons/bike';
+import Inbox from 'lucide-react/icons/inbox';
+import Package from 'lucide-react/icons/package';
 import { Link } from '../lib/router';
 import { canUseAdminArea } from '../../domain/policies';
 import { TICKET_STATUSES } from '../../domain/tickets';

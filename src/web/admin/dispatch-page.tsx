@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { MapPinned, RefreshCw, Truck } from 'lucide-react';
+import MapPinned from 'lucide-react/icons/map-pinned';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Truck from 'lucide-react/icons/truck';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from '../lib/router';
 import {

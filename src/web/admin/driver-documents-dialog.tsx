@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Download, FileX } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Download from 'lucide-react/icons/download';
+import FileX from 'lucide-react/icons/file-x';
 import type { DriverDocument, DriverDocumentsResponse } from '../../domain/contracts/admin/drivers';
 import {
   DRIVER_DOCUMENT_LABELS,

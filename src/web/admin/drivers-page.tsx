@@ -1,5 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search, Settings, UserCheck, Users } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import Settings from 'lucide-react/icons/settings';
+import UserCheck from 'lucide-react/icons/user-check';
+import Users from 'lucide-react/icons/users';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import { call } from '../lib/call';

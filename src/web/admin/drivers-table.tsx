@@ -1,4 +1,5 @@
-import { AlertTriangle, FileText } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
 import type { AdminDriver } from '../../domain/contracts/admin/drivers';
 import { type DriverAction, driverActionsFor } from '../../domain/driver-approval';

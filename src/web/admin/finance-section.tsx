@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
 import { type FormEvent, useState } from 'react';
 import type { DriverCashListResponse, ReconciliationResponse } from '../../domain/contracts/money';
 import { poundsToPence } from '../../domain/money';

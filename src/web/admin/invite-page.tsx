@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MailCheck, ShieldCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';

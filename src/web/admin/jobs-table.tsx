@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Package } from 'lucide-react';
+import Package from 'lucide-react/icons/package';
 import type { AdminJob } from '../../domain/contracts/admin/drivers';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from '../lib/router';
 import { type ConsoleOrderResponse, ORDER_CONSOLE_MESSAGES } from '../../domain/contracts/admin/order-console';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import { ORDER_CONSOLE_MESSAGES } from '../../domain/contracts/admin/order-console';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, RefreshCw } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useSearchParams } from '../lib/router';
 import { formatSortCode } from '../../domain/payout-details';
 import { formatArrivalDate } from '../../domain/payout-arrival';

@@ -1,5 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Clock, Download, PoundSterling, ShoppingBag, Timer } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Download from 'lucide-react/icons/download';
+import PoundSterling from 'lucide-react/icons/pound-sterling';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Timer from 'lucide-react/icons/timer';
 import { useSearchParams } from '../lib/router';
 import type { ReportResponse } from '../../domain/contracts/admin/reports';
 import { defaultReportRange, londonDate, reportRangeProblem } from '../../domain/reports';

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Cog, Power, Save, Truck, Wallet } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Cog from 'lucide-react/icons/cog';
+import Power from 'lucide-react/icons/power';
+import Save from 'lucide-react/icons/save';
+import Truck from 'lucide-react/icons/truck';
+import Wallet from 'lucide-react/icons/wallet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MoreHorizontal, UserPlus } from 'lucide-react';
+import MoreHorizontal from 'lucide-react/icons/ellipsis';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, type TeamMember } from '../../domain/contracts/admin/team';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock, Send } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import { TICKET_MESSAGES, type TicketResponse } from '../../domain/contracts/tickets/tickets';

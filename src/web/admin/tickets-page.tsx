@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Inbox, Plus, Search } from 'lucide-react';
+import Inbox from 'lucide-react/icons/inbox';
+import Plus from 'lucide-react/icons/plus';
+import Search from 'lucide-react/icons/search';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import { TICKET_MESSAGES } from '../../domain/contracts/tickets/tickets';

@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/router';
 import { Button, buttonClasses } from '../ui/button';

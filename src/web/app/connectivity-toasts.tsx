@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { toast, toastLibraryLoaded } from '../lib/toast';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, RefreshCw } from 'lucide-react';
+import Inbox from 'lucide-react/icons/inbox';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import { ApiError } from '../lib/api';

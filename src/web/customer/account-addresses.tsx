@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Home, MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import Home from 'lucide-react/icons/house';
+import MapPin from 'lucide-react/icons/map-pin';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Star from 'lucide-react/icons/star';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CustomerAddress } from '../../domain/contracts/account/addresses';

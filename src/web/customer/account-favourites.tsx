@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
 import { Link } from '../lib/router';
 import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';

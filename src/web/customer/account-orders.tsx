@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, ChevronRight, ReceiptText, RotateCcw } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Link } from '../lib/router';
 import type { z } from 'zod';
 import type { listAccountOrdersResponse } from '../../domain/contracts/account/list-orders';

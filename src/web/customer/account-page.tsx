@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, LogOut } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
+import LogOut from 'lucide-react/icons/log-out';
 import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';

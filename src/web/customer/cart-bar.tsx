@@ -1,4 +1,4 @@
-import { ShoppingBag } from 'lucide-react';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { formatPrice } from '../lib/format';

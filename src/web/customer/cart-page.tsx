@@ -1,4 +1,7 @@
-import { ArrowRight, ShoppingCart, Store, Trash2 } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Store from 'lucide-react/icons/store';
+import Trash2 from 'lucide-react/icons/trash';
 import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { cn } from '../lib/cn';

@@ -1,4 +1,5 @@
-import { CalendarClock, Clock } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Clock from 'lucide-react/icons/clock';
 import { ESTIMATED_TIME_MINUTES, estimateWindow } from '../../domain/eta';
 import type { OrderType } from '../../domain/order-flow';
 import { type SlotKind, scheduledEstimateText } from '../../domain/schedule';

@@ -1,5 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banknote, Bike, Lock, ShoppingBag } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
+import Bike from 'lucide-react/icons/bike';
+import Lock from 'lucide-react/icons/lock';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';

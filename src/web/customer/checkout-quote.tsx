@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useCallback, useMemo } from 'react';
 import { type CartItem, type PriceChange, priceChanges } from '../../domain/cart';
 import type { OrderQuote, PriceChangedDetails } from '../../domain/contracts/orders/quote-order';

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Users from 'lucide-react/icons/users';
 import { Link } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

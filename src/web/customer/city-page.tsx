@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Landmark, MapPinned, Search, ShieldCheck, Users } from 'lucide-react';
+import Landmark from 'lucide-react/icons/landmark';
+import MapPinned from 'lucide-react/icons/map-pinned';
+import Search from 'lucide-react/icons/search';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Users from 'lucide-react/icons/users';
 import { Link, useParams } from '../lib/router';
 import type { GetCityResponse } from '../../domain/contracts/catalog/get-city';
 import { isNotFound } from '../lib/api';

@@ -1,4 +1,7 @@
-import { Menu, ShoppingCart, User, Users } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import User from 'lucide-react/icons/user';
+import Users from 'lucide-react/icons/users';
 import { Link } from '../lib/router';
 import { useCart } from '../lib/cart';
 import { greetingName, useMe } from '../lib/me';

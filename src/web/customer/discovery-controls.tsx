@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { useId } from 'react';
 import { DIETS, DIET_LABELS, type Diet } from '../../domain/dietary';
 import { ALLERGEN_LABELS, type Allergen, UK_ALLERGENS } from '../../domain/menu';

@@ -1,4 +1,5 @@
-import { AlertTriangle, Clock } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Clock from 'lucide-react/icons/clock';
 import { useEffect, useState } from 'react';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { runningLate } from '../../domain/eta';

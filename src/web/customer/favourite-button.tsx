@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Heart } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
 import { useLocation, useNavigate } from '../lib/router';
 import { cn } from '../lib/cn';
 import { toast } from '../lib/toast';

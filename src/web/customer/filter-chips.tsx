@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { SEARCH_FILTERS, SEARCH_FILTER_LABELS, type SearchFilter } from '../../domain/search-filters';
 import { useId } from 'react';
 import { cn } from '../lib/cn';

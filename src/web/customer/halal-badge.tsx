@@ -1,4 +1,6 @@
-import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldQuestion from 'lucide-react/icons/shield-question-mark';
 import { halalStatusLabel } from '../../domain/halal';
 import { cn } from '../lib/cn';
 

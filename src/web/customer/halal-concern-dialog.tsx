@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Flag } from 'lucide-react';
+import Flag from 'lucide-react/icons/flag';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import { HALAL_CONCERN_SENT } from '../../domain/halal';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { HALAL_SCOPE_LABELS, SLAUGHTER_METHOD_LABELS } from '../../domain/halal-facts';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

@@ -1,4 +1,5 @@
-import { Lightbulb, MapPinned } from 'lucide-react';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import MapPinned from 'lucide-react/icons/map-pinned';
 import { useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,5 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Search, SearchX, ShieldCheck, WifiOff } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { Link } from '../lib/router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { isUnreachable } from '../lib/api';

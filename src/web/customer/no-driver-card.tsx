@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Store, XCircle } from 'lucide-react';
+import Store from 'lucide-react/icons/store';
+import XCircle from 'lucide-react/icons/circle-x';
 import { useState } from 'react';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { call } from '../lib/call';

@@ -1,18 +1,16 @@
-import {
-  Bike,
-  Flag,
-  KeyRound,
-  Map as MapIcon,
-  MapPin,
-  Phone,
-  ReceiptText,
-  RotateCcw,
-  ShoppingCart,
-  Star,
-  Store,
-  User,
-  XCircle,
-} from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import Flag from 'lucide-react/icons/flag';
+import KeyRound from 'lucide-react/icons/key-round';
+import MapIcon from 'lucide-react/icons/map';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Star from 'lucide-react/icons/star';
+import Store from 'lucide-react/icons/store';
+import User from 'lucide-react/icons/user';
+import XCircle from 'lucide-react/icons/circle-x';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import type { OrderType } from '../../domain/order-flow';
 import { type TrackerDriver, trackerPosition } from '../../domain/order-status-labels';
 import { cn } from '../lib/cn';

@@ -1,4 +1,7 @@
-import { Bike, ChevronRight, Store, UtensilsCrossed } from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Store from 'lucide-react/icons/store';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { Link } from '../lib/router';
 import { PageIntro } from '../ui/page-intro';
 

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,5 +1,11 @@
 import { memo } from 'react';
-import { Bike, CircleCheck, CircleX, Clock, ImageOff, MapPin, Star } from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
+import Clock from 'lucide-react/icons/clock';
+import ImageOff from 'lucide-react/icons/image-off';
+import MapPin from 'lucide-react/icons/map-pin';
+import Star from 'lucide-react/icons/star';
 import { Link } from '../lib/router';
 import type { RestaurantCard as Card } from '../../domain/contracts/catalog/restaurant-card';
 import { nextOpeningLabel } from '../../domain/next-opening';

@@ -1,4 +1,8 @@
-import { Flame, Leaf, Plus, ShieldCheck, UtensilsCrossed } from 'lucide-react';
+import Flame from 'lucide-react/icons/flame';
+import Leaf from 'lucide-react/icons/leaf';
+import Plus from 'lucide-react/icons/plus';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CartConflict } from '../../domain/cart';

@@ -1,4 +1,11 @@
-import { ArrowLeft, Bike, Clock, MapPin, Phone, ReceiptText, Store, WifiOff } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Bike from 'lucide-react/icons/bike';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import Store from 'lucide-react/icons/store';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { Link, useParams, useSearchParams } from '../lib/router';
 import {
   describeDietaryChoice,

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { BadgeCheck, MessageSquare, PenLine } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import MessageSquare from 'lucide-react/icons/message-square';
+import PenLine from 'lucide-react/icons/pen-line';
 import { useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, MoonStar } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import MoonStar from 'lucide-react/icons/moon-star';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotView } from '../../domain/contracts/orders/schedule';
 import { SCHEDULE_MESSAGES, type SlotKind, slotDayText, slotOptionText } from '../../domain/schedule';

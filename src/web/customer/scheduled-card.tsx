@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import type { OrderView } from '../../domain/contracts/orders/order-view';
 import { londonTimeText } from '../../domain/schedule';
 

@@ -1,4 +1,5 @@
-import { MapPin, Search } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
+import Search from 'lucide-react/icons/search';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from '../lib/router';
 import { Button } from '../ui/button';

@@ -1,4 +1,5 @@
-import { SearchX, WifiOff } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useNavigate } from '../lib/router';
 import type { SearchFilter } from '../../domain/search-filters';
 import { Alert } from '../ui/alert';

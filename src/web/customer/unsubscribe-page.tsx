@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { BellOff, CircleCheck } from 'lucide-react';
+import BellOff from 'lucide-react/icons/bell-off';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { Link, useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bike, Car, FileText } from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import Car from 'lucide-react/icons/car';
+import FileText from 'lucide-react/icons/file-text';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { SubmitApplicationBody } from '../../domain/contracts/driver/application';

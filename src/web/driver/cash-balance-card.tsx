@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Banknote } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatDateTime, formatPrice } from '../lib/format';

@@ -1,4 +1,4 @@
-import { Banknote } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
 import { useState } from 'react';
 import { CASH_MESSAGES, cashNeedsReason } from '../../domain/ledger';
 import { poundsToPence } from '../../domain/money';

@@ -1,6 +1,8 @@
 import { DriverNotifications } from './driver-notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, LogOut, PoundSterling } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import LogOut from 'lucide-react/icons/log-out';
+import PoundSterling from 'lucide-react/icons/pound-sterling';
 import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';

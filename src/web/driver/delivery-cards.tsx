@@ -1,4 +1,7 @@
-import { CircleCheck, Navigation, Phone, RefreshCw } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Navigation from 'lucide-react/icons/navigation';
+import Phone from 'lucide-react/icons/phone';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import type { JobDetail } from '../../domain/contracts/driver/jobs';

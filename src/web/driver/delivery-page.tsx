@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Undo2 } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from '../lib/router';
 import { toast } from '../lib/toast';

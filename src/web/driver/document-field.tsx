@@ -1,4 +1,5 @@
-import { CircleCheck, Upload } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Upload from 'lucide-react/icons/upload';
 import { useId, useState } from 'react';
 import { toast } from '../lib/toast';
 import { ApiError } from '../lib/api';

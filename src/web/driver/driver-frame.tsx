@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bike, Briefcase, LayoutDashboard, LifeBuoy, LogOut, PoundSterling } from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import Briefcase from 'lucide-react/icons/briefcase';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogOut from 'lucide-react/icons/log-out';
+import PoundSterling from 'lucide-react/icons/pound-sterling';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Bike } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Bike from 'lucide-react/icons/bike';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

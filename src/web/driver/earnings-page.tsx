@@ -1,4 +1,4 @@
-import { Wallet } from 'lucide-react';
+import Wallet from 'lucide-react/icons/wallet';
 import { useState } from 'react';
 import { EARNINGS_MESSAGES, type EarningView } from '../../domain/contracts/driver/earnings';
 import { formatDateTime, formatPrice } from '../lib/format';

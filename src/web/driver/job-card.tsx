@@ -1,4 +1,7 @@
-import { ArrowRight, Clock, MapPin, Store } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Store from 'lucide-react/icons/store';
 import type { JobSummary } from '../../domain/contracts/driver/jobs';
 import { JOB_BADGES } from '../../domain/driver-flow';
 import { formatMiles, formatPrice } from '../lib/format';

@@ -1,4 +1,6 @@
-import { Inbox, MapPinOff, WifiOff } from 'lucide-react';
+import Inbox from 'lucide-react/icons/inbox';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useState } from 'react';
 import { useNavigate } from '../lib/router';
 import type { JobSummary, ListJobsResponse } from '../../domain/contracts/driver/jobs';

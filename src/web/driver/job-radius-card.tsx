@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LocateFixed, LocateOff } from 'lucide-react';
+import LocateFixed from 'lucide-react/icons/locate-fixed';
+import LocateOff from 'lucide-react/icons/locate-off';
 import { useState } from 'react';
 import { toast } from '../lib/toast';
 import type { ListJobsResponse } from '../../domain/contracts/driver/jobs';

@@ -1,4 +1,5 @@
-import { CircleAlert, Clock } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import Clock from 'lucide-react/icons/clock';
 import type { ReactNode } from 'react';
 import { Navigate } from '../lib/router';
 import { topicName } from '../../domain/topics';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';

@@ -1,4 +1,4 @@
-import { Camera } from 'lucide-react';
+import Camera from 'lucide-react/icons/camera';
 import { useEffect, useId, useState } from 'react';
 import { DELIVERY_MESSAGES } from '../../domain/driver-flow';
 import { Alert } from '../ui/alert';

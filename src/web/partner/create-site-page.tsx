@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';

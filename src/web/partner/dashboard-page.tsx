@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertTriangle, ClipboardList, Clock, MapPin, Pencil, Plus, Store, UtensilsCrossed } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Store from 'lucide-react/icons/store';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { Link } from '../lib/router';
 import { halalStatusLabel } from '../../domain/halal';
 import { isPaused } from '../../domain/branch-settings';

@@ -1,4 +1,5 @@
-import { ImagePlus, Trash2 } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { useId, useRef, useState } from 'react';
 import { toast } from '../lib/toast';
 import { IMAGE_ACCEPT, checkImageFile } from '../../domain/menu';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MailCheck, Store } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
+import Store from 'lucide-react/icons/store';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { INVITE_ROLE_LABELS } from '../../domain/partner-access';

@@ -1,4 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { useEffect, useState } from 'react';
 import type { ManagedItem } from '../../domain/contracts/menu/menu';
 import type { ItemOptionsInput } from '../../domain/contracts/menu/options';

@@ -1,4 +1,10 @@
-import { Bike, Minimize2, ShoppingBag, Volume2, VolumeX, Wifi, WifiOff } from 'lucide-react';
+import Bike from 'lucide-react/icons/bike';
+import Minimize2 from 'lucide-react/icons/minimize-2';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Volume2 from 'lucide-react/icons/volume-2';
+import VolumeX from 'lucide-react/icons/volume-x';
+import Wifi from 'lucide-react/icons/wifi';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, UtensilsCrossed } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { type FormEvent, useState } from 'react';
 import { Link } from '../lib/router';
 import { toast } from '../lib/toast';

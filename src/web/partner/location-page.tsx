@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardList, ListChecks, Settings, Trash2, UtensilsCrossed } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import ListChecks from 'lucide-react/icons/list-checks';
+import Settings from 'lucide-react/icons/settings';
+import Trash2 from 'lucide-react/icons/trash';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  Flame,
-  LayoutList,
-  ListChecks,
-  Pencil,
-  Plus,
-  Sparkles,
-  Trash2,
-  UtensilsCrossed,
-  Leaf,
-} from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Flame from 'lucide-react/icons/flame';
+import LayoutList from 'lucide-react/icons/layout-list';
+import ListChecks from 'lucide-react/icons/list-checks';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Trash2 from 'lucide-react/icons/trash';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
+import Leaf from 'lucide-react/icons/leaf';
 import { useState } from 'react';
 import { Link } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Circle } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Circle from 'lucide-react/icons/circle';
 import { type ReactNode, useId } from 'react';
 import { Link } from '../lib/router';
 import { toast } from '../lib/toast';

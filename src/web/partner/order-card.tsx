@@ -1,4 +1,11 @@
-import { Ban, Bike, CalendarClock, Clock, MapPin, Phone, ShoppingBag, Undo2 } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import Bike from 'lucide-react/icons/bike';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Undo2 from 'lucide-react/icons/undo-2';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { type OrderAction, isFinal } from '../../domain/order-flow';
 import { ACTION_LABELS, STATUS_LABELS, isFindingDriver, partnerMayCancel } from '../../domain/partner-orders';

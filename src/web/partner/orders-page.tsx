@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Maximize2, Volume2, VolumeX, Wifi, WifiOff } from 'lucide-react';
+import Maximize2 from 'lucide-react/icons/maximize-2';
+import Volume2 from 'lucide-react/icons/volume-2';
+import VolumeX from 'lucide-react/icons/volume-x';
+import Wifi from 'lucide-react/icons/wifi';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useCallback, useEffect, useState } from 'react';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { DEFAULT_PREP_MINUTES } from '../../domain/eta';

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, LayoutDashboard, LifeBuoy, LogOut, ReceiptText, Settings, UtensilsCrossed } from 'lucide-react';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogOut from 'lucide-react/icons/log-out';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import Settings from 'lucide-react/icons/settings';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { NavLink, Outlet, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 import { signOut } from '../lib/auth';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Store } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Store from 'lucide-react/icons/store';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from '../lib/router';
 import { ApiError } from '../lib/api';

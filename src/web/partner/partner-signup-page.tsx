@@ -1,4 +1,5 @@
-import { ArrowLeft, Store } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Store from 'lucide-react/icons/store';
 import { type FormEvent, useState } from 'react';
 import { Link } from '../lib/router';
 import { signUp } from '../lib/auth';

@@ -1,4 +1,5 @@
-import { MapPinOff, Store } from 'lucide-react';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import Store from 'lucide-react/icons/store';
 import { Link } from '../lib/router';
 import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';

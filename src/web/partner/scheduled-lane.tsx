@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import type { PartnerOrder } from '../../domain/contracts/partner/orders';
 import { type CardHandlers, OrderCard } from './order-card';
 

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PauseCircle, PlayCircle, Users } from 'lucide-react';
+import PauseCircle from 'lucide-react/icons/circle-pause';
+import PlayCircle from 'lucide-react/icons/circle-play';
+import Users from 'lucide-react/icons/users';
 import { type FormEvent, useState } from 'react';
 import { Link } from '../lib/router';
 import { toast } from '../lib/toast';

@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import Users from 'lucide-react/icons/users';
 import { Link } from '../lib/router';
 import type { SiteDetail } from '../../domain/contracts/partner/sites';
 import { canManageBrand } from '../../domain/partner-access';

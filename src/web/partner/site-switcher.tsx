@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { inputClasses } from '../ui/input';
 import { cn } from '../lib/cn';
 import type { PartnerSelection } from './use-partner-selection';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, UserMinus } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import UserMinus from 'lucide-react/icons/user-minus';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';

@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import Users from 'lucide-react/icons/users';
 import { canManageBrand } from '../../domain/partner-access';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send, UserX } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
+import UserX from 'lucide-react/icons/user-x';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { SiteSummary } from '../../domain/contracts/partner/brands';

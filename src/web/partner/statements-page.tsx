@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { useId } from 'react';
 import { useSearchParams } from '../lib/router';
 import { defaultReportRange, reportRangeProblem } from '../../domain/reports';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '../lib/cn';
 

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LifeBuoy, Send } from 'lucide-react';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Send from 'lucide-react/icons/send';
 import { type FormEvent, useState } from 'react';
 import type { HelpTicketSummary } from '../../domain/contracts/tickets/help-endpoints';
 import { HELP_MESSAGES, HELP_STATUS_LABELS } from '../../domain/help';

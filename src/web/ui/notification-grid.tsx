@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { useState } from 'react';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../domain/notifications';
 import { toast } from '../lib/toast';

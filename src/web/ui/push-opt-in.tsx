@@ -1,4 +1,5 @@
-import { Bell, BellOff } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import BellOff from 'lucide-react/icons/bell-off';
 import { useEffect, useId, useState } from 'react';
 import { PUSH_STATE_TEXT, type PushState } from '../../domain/push';
 import { readPushState, turnPushOff, turnPushOn } from '../lib/push';

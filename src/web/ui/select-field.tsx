@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { SelectHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 import { Field, type FieldProps, splitFieldProps } from './field';

@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { cn } from '../lib/cn';
 
 /** A spinning indicator; give it a label when it stands alone so screen readers hear what is loading. */
