@@ -54,8 +54,6 @@ export type Config = {
    */
   trustProxy: boolean | string;
   logLevel: string;
-  /** OTLP/HTTP collector for traces (docs/decisions/0231-logs-without-personal-data.md); null: tracing off. */
-  otel?: { endpoint: string; serviceName: string } | null;
   /** Set in production builds: secure cookies, no dev-only routes. */
   production: boolean;
   demoFleet: boolean;
@@ -338,19 +336,6 @@ export const envSchema = z.object({
       description:
         'a public raster tile URL template such as `https://tile.example/{z}/{x}/{y}.png` drawn under the order and delivery maps (not a secret: the browser reads it; its origin is allowed in the CSP); unset, or when tiles fail to load, the maps are plain SVG with the addresses listed (docs/decisions/0080-maps.md)',
     }),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ error: 'must be the URL of an OTLP/HTTP collector such as http://127.0.0.1:4318' })
-    .regex(/^https?:\/\//, 'must be an http(s) URL')
-    .optional()
-    .meta({
-      description:
-        'an OpenTelemetry collector (OTLP over HTTP, JSON); set: traces of every request, database query and outbound push, SMS and SMTP call go to `<endpoint>/v1/traces`; unset: no tracing code is loaded (docs/operations.md#traces-and-logs)',
-    }),
-  OTEL_SERVICE_NAME: z
-    .string()
-    .regex(/^[\w.-]{1,64}$/, 'must be a short name (letters, digits, dot, dash)')
-    .default('halalnosh')
-    .meta({ description: 'the service name traces carry' }),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -444,9 +429,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    otel: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, ''), serviceName: e.OTEL_SERVICE_NAME }
-      : null,
     production,
     demoFleet: e.DEMO_FLEET,
     responseCache: e.RESPONSE_CACHE,
