@@ -5,7 +5,7 @@ import { docsRoute } from './http/docs-route';
 import { type ApiRoute, contractGuard } from './http/route';
 import type { Config } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
-import { redactUrl } from './platform/redact-url';
+import { loggerOptions, requestIdOf } from './platform/logging';
 import { type BackgroundTasks, createBackgroundTasks } from './platform/background-tasks';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { accountRoutes } from './modules/account/routes';
@@ -40,6 +40,7 @@ import { pushRoutes } from './modules/push/routes';
 import { financeRoutes } from './modules/finance';
 import { actorOf, registerAuth } from './plugins/auth';
 import { registerCsrfCheck } from './plugins/csrf';
+import { registerSecretRotation } from './plugins/secret-rotation';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
@@ -96,27 +97,11 @@ export async function buildApp(
     logger:
       opts.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.newPassword'],
-            // Reset, confirmation, invitation and order tokens travel in URLs: logged without them.
-            serializers: {
-              req: (req: {
-                method: string;
-                url: string;
-                host?: string;
-                ip?: string;
-                socket?: { remotePort?: number };
-              }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.host,
-                remoteAddress: req.ip,
-                remotePort: req.socket?.remotePort,
-              }),
-            },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+        : loggerOptions({ level: config.logLevel, production: config.production, stream: opts.logStream }),
+    // Every log line of a request names it; nginx's $request_id is kept when well-formed
+    // (docs/decisions/0231-logs-without-personal-data.md), and the answer carries it back.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Only proxies we trust may say who the client is (per-IP rate limits depend on it).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -133,6 +118,9 @@ export async function buildApp(
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const apiRoutes: ApiRoute[] = [];
@@ -140,6 +128,7 @@ export async function buildApp(
   app.addHook('onRoute', contractGuard(apiRoutes));
 
   const database = opts.database ?? (await openDatabase(config));
+  database.useLog?.(app.log);
   const mailer = createMailer(config, database.db, app.log);
   const bus = new LiveBus(await createBusTransport(config.redisUrl, database, app.log), app.log, {
     checkEvents: !config.production,
@@ -165,6 +154,7 @@ export async function buildApp(
   registerInputHygiene(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), mapTileUrl: config.mapTileUrl });
   registerCsrfCheck(app, config);
+  registerSecretRotation(app, { current: config.authSecret, previous: config.authSecretPrevious ?? null });
   registerAuth(app, auth, database.db, config.publicUrl);
   await app.register(multipart, { limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 5 } });
 

@@ -32,6 +32,11 @@ export type Config = {
   sms: { url: string; token: string | null; from: string } | null;
   authSecret: string;
   /**
+   * The secret AUTH_SECRET replaced, during a rotation: session cookies it signed are still
+   * accepted, re-signed with the current one (docs/decisions/0230-auth-secret-rotation.md).
+   */
+  authSecretPrevious?: string | null;
+  /**
    * Uploaded files live on local disk under dir. `limit`: uploads per client IP and per account
    * within rateLimits.windowSeconds, past it 429 (docs/decisions/0205-upload-limits-and-sweeping.md).
    */
@@ -105,110 +110,241 @@ const flag = z
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+export const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .meta({ description: 'HTTP port' }),
+  HOST: z.string().min(1).default('0.0.0.0').meta({ description: 'interface to listen on' }),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
+    .optional()
+    .meta({
+      description: '`postgres://…` of a PostgreSQL server; unset means the embedded PGlite database under `DATA_DIR`',
+    }),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, 'must be a URL starting with redis:// or rediss://')
     .refine((v) => URL.canParse(v), 'must be a URL such as redis://127.0.0.1:6379')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DEMO: flag.optional(),
-  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://halalnosh.example' }).optional(),
+    .optional()
+    .meta({
+      description:
+        '`redis://host:6379` or `rediss://…`: live events travel between server processes over Redis pub/sub instead of PostgreSQL `LISTEN/NOTIFY` (worth it with several processes under heavy write load; docs/deploy.md). Start-up stops if Redis cannot be reached; later losses reconnect',
+    }),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .meta({ description: 'where the embedded database, uploads and the generated auth secret live' }),
+  DEMO: flag.optional().meta({
+    description:
+      '`1`/`0`: seed the demo accounts and restaurants (adds only what is missing); `1` in production logs a warning and `/api/health` says `"demo": true`. A real deployment makes its first admin with `npm run create-admin` (docs/deploy.md)',
+    unset: 'on with the embedded database outside production; off with `DATABASE_URL` or `NODE_ENV=production`',
+  }),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://halalnosh.example' }).optional().meta({
+    description:
+      'the address people use; links in mails and the only origin allowed to send signed-in writes (plus localhost outside production)',
+    unset: '`http://localhost:$PORT`',
+  }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('HalalNosh <no-reply@halalnosh.test>'),
+    .optional()
+    .meta({
+      description:
+        '`smtp://user:pass@host:587` or `smtps://…`: account mail and the notification e-mails (receipts, status, service messages) go out through it; unset keeps them in the dev outbox (`/dev/mail`, with push and SMS)',
+    }),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('HalalNosh <no-reply@halalnosh.test>')
+    .meta({ description: 'sender of outgoing mail' }),
   VAPID_PUBLIC_KEY: z
     .string()
     .refine(
       (v) => isVapidKey(v, 65),
       'must be a base64url P-256 public key (65 bytes), as web-push generate-vapid-keys prints',
     )
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'the Web Push key pair (base64url P-256, as `npx web-push generate-vapid-keys` prints), both or neither; set them when several servers share no `DATA_DIR`. Changing them makes every browser subscribe again (docs/decisions/0143-web-push.md)',
+      unset: 'generated into `DATA_DIR/vapid-keys.json`',
+    }),
   VAPID_PRIVATE_KEY: z
     .string()
     .refine((v) => isVapidKey(v, 32), 'must be a base64url P-256 private key (32 bytes)')
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'the Web Push key pair (base64url P-256, as `npx web-push generate-vapid-keys` prints), both or neither; set them when several servers share no `DATA_DIR`. Changing them makes every browser subscribe again (docs/decisions/0143-web-push.md)',
+      unset: 'generated into `DATA_DIR/vapid-keys.json`',
+    }),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
-    .optional(),
+    .optional()
+    .meta({
+      description: "the contact the browsers' push services see",
+      unset: '`PUBLIC_URL` when https, else `mailto:` the `MAIL_FROM` address',
+    }),
   SMS_URL: z
     .url({ error: 'must be a full URL of a Twilio-style messages endpoint' })
     .regex(/^https?:\/\//, 'must be an http(s) URL')
-    .optional(),
-  SMS_TOKEN: z.string().min(1).optional(),
+    .optional()
+    .meta({
+      description:
+        'a Twilio-style messages endpoint (form-encoded `To`, `From`, `Body`), credentials may be in the URL (`https://SID:TOKEN@host/...`); unset keeps texts in the dev outbox (docs/decisions/0144-sms-provider.md)',
+    }),
+  SMS_TOKEN: z.string().min(1).optional().meta({
+    description:
+      "the provider's credentials when not in `SMS_URL`: `user:secret` is sent as Basic, anything else as a Bearer token",
+  }),
   SMS_FROM: z
     .string()
     .regex(/^(\+\d{6,15}|[A-Za-z][A-Za-z0-9 ]{0,10})$/, 'must be a +44… number or a sender name of up to 11 letters')
-    .default('HalalNosh'),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  UPLOAD_DIR: z.string().min(1).optional(),
+    .default('HalalNosh')
+    .meta({ description: 'the sender: a `+44…` number or a name of up to 11 letters' }),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional().meta({
+    description: 'session signing secret, at least 32 characters; required with `DATABASE_URL` outside demo mode',
+    unset: 'generated into `DATA_DIR/auth-secret`',
+  }),
+  AUTH_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional().meta({
+    description:
+      'the AUTH_SECRET being replaced, during a rotation: session cookies it signed still sign people in (re-signed with the new one) until it is removed, after 7 days (docs/operations.md#secrets-and-their-rotation)',
+  }),
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'where uploaded files are stored', unset: '`DATA_DIR/uploads`' }),
   UPLOAD_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
     .positive()
-    .default(5 * 1024 * 1024),
-  UPLOAD_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+    .default(5 * 1024 * 1024)
+    .meta({ description: "largest accepted upload (5 MB, the spec's limit)" }),
+  UPLOAD_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(120)
+    .meta({
+      description:
+        'uploads per window from one address / by one account before 429, counted before the file is read (docs/decisions/0205-upload-limits-and-sweeping.md)',
+    }),
   UPLOAD_LIMIT_PER_ACCOUNT: z.coerce
     .number({ error: 'must be a whole number' })
     .int()
     .min(1)
     .max(10_000_000)
-    .default(60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.string().optional(),
-  DEMO_FLEET: flag.default(false),
-  RESPONSE_CACHE: flag.default(true),
-  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100000).default(10),
+    .default(60)
+    .meta({
+      description:
+        'uploads per window from one address / by one account before 429, counted before the file is read (docs/decisions/0205-upload-limits-and-sweeping.md)',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({
+    description:
+      '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` (JSON logs; passwords, tokens and cookies are redacted)',
+  }),
+  NODE_ENV: z.string().optional().meta({
+    description:
+      '`production` marks cookies Secure, drops development-only routes and seeds no demo data unless `DEMO=1`',
+  }),
+  DEMO_FLEET: flag.default(false).meta({
+    description:
+      '`1` lets an opt-in demo fleet play drivers in a demo (docs/decisions/0043-expired-offers-and-demo-fleet.md)',
+  }),
+  RESPONSE_CACHE: flag.default(true).meta({
+    description:
+      '`0` turns off the cache of the public search and restaurant answers (docs/decisions/0091-response-cache.md; the scale bench measures cache misses with it)',
+  }),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(100000)
+    .default(10)
+    .meta({ description: 'sign-in and sign-up attempts per minute from one address before 429' }),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int()
     .min(1)
     .max(86400)
-    .default(600),
-  ORDER_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+    .default(600)
+    .meta({ description: 'the window of the order and review limits below' }),
+  ORDER_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(120)
+    .meta({ description: 'orders placed per window from one address / by one account before 429 with Retry-After' }),
   ORDER_LIMIT_PER_ACCOUNT: z.coerce
     .number({ error: 'must be a whole number' })
     .int()
     .min(1)
     .max(10_000_000)
-    .default(30),
-  REVIEW_LIMIT_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(120),
+    .default(30)
+    .meta({ description: 'orders placed per window from one address / by one account before 429 with Retry-After' }),
+  REVIEW_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(120)
+    .meta({ description: 'reviews, ratings and issue reports per window from one address / by one account' }),
   REVIEW_LIMIT_PER_ACCOUNT: z.coerce
     .number({ error: 'must be a whole number' })
     .int()
     .min(1)
     .max(10_000_000)
-    .default(30),
+    .default(30)
+    .meta({ description: 'reviews, ratings and issue reports per window from one address / by one account' }),
   TRUST_PROXY: z
     .string()
     .regex(
       /^[\w.:/, -]+$/,
       'must be true, false, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed), comma-separated',
     )
-    .default('loopback,linklocal,uniquelocal'),
-  ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional(),
-  GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional(),
+    .default('loopback,linklocal,uniquelocal')
+    .meta({
+      description:
+        'proxies whose `X-Forwarded-For` names the client (addresses or CIDRs, comma-separated; `true` trusts any, `false` none); a proxy outside private ranges must be listed, or every client shares its address',
+    }),
+  ROUTING_URL: z.url({ error: 'must be a full URL of an OSRM-compatible routing service' }).optional().meta({
+    description:
+      'an OSRM-compatible routing service for delivery ETAs; unset (or unreachable) uses the straight-line estimate at vehicle speeds',
+  }),
+  GEOCODER_URL: z.url({ error: 'must be a full URL such as https://api.postcodes.io' }).optional().meta({
+    description:
+      'a postcodes.io-style service for postcode search; unset uses the bundled table of postcode-district centres (works offline)',
+  }),
   UNANSWERED_ORDERS_SWEEP_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(250, 'must be at least 250 milliseconds')
     .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
-    .default(15_000),
+    .default(15_000)
+    .meta({
+      description:
+        "how often the server rejects orders their restaurant did not answer within the branch's response time (250 to 600000; the browser journeys use 1000; docs/decisions/0126-restaurant-response-timeout.md)",
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(1000, 'must be at least 1000 milliseconds')
     .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
-    .default(25_000),
+    .default(25_000)
+    .meta({
+      description:
+        'how long a stopping process (SIGTERM or SIGINT) may take to end its event streams, finish in-flight requests and background work and give back its outbox leases before it exits 1 anyway (1000 to 600000; docs/decisions/0234-graceful-stop-with-a-deadline.md)',
+    }),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s"'<>`]+$/, 'must be an http(s) URL template')
@@ -216,19 +352,37 @@ const envSchema = z.object({
       (v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
       'must contain {z}, {x} and {y}, e.g. https://tile.example/{z}/{x}/{y}.png',
     )
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'a public raster tile URL template such as `https://tile.example/{z}/{x}/{y}.png` drawn under the order and delivery maps (not a secret: the browser reads it; its origin is allowed in the CSP); unset, or when tiles fail to load, the maps are plain SVG with the addresses listed (docs/decisions/0080-maps.md)',
+    }),
   METRICS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a port number')
     .min(1, 'must be a port number (1 to 65535)')
     .max(65535, 'must be a port number (1 to 65535)')
-    .optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    .optional()
+    .meta({
+      description:
+        'a separate listener for the Prometheus metrics (`GET /metrics`), on METRICS_HOST; must differ from PORT; unset with METRICS_TOKEN unset: no metrics at all (docs/decisions/0227-metrics-exposure.md)',
+      unset: 'no metrics listener',
+    }),
+  METRICS_HOST: z
+    .string()
+    .min(1)
+    .default('127.0.0.1')
+    .meta({ description: 'the address the metrics listener (METRICS_PORT) binds to' }),
   METRICS_TOKEN: z
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        "a bearer token (at least 32 characters) that `/metrics` asks for: on the app's own port when METRICS_PORT is unset, and on the metrics listener too when both are set (docs/decisions/0227-metrics-exposure.md)",
+      unset: 'no token asked',
+    }),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -291,6 +445,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   }
+  if (e.AUTH_SECRET_PREVIOUS && !e.AUTH_SECRET) {
+    throw new ConfigError('Configuration error: AUTH_SECRET_PREVIOUS needs AUTH_SECRET (the new secret)');
+  }
   if (e.SMS_TOKEN && !e.SMS_URL) {
     throw new ConfigError('Configuration error: SMS_TOKEN needs SMS_URL');
   }
@@ -317,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN ?? null, from: e.SMS_FROM } : null,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecretPrevious: e.AUTH_SECRET_PREVIOUS ?? null,
     uploads: {
       dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
       maxBytes: e.UPLOAD_MAX_BYTES,

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { buildApp, openDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
+import { checkProductionSecrets } from './secret-check';
 import { seedOnStart } from './start-up';
 
 async function main(): Promise<void> {
@@ -8,6 +9,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    // A production server refuses missing or guessable secrets, naming the variable (docs/decisions/0229-production-secret-check.md).
+    checkProductionSecrets(process.env, config.production);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -28,7 +28,24 @@ export type Database = {
    */
   settle?(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Where connection errors are logged (the app's logger once it exists; before that, stderr):
+   * a dropped idle connection or listener is reported, never swallowed.
+   */
+  useLog?(log: DatabaseLog): void;
 };
+
+export type DatabaseLog = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+const stderrLog: DatabaseLog = {
+  error: (obj, msg) => console.error(JSON.stringify({ level: 50, msg, ...errorFields(obj) })),
+  warn: (obj, msg) => console.error(JSON.stringify({ level: 40, msg, ...errorFields(obj) })),
+};
+
+function errorFields(obj: object): object {
+  const err = (obj as { err?: unknown }).err;
+  return err instanceof Error ? { ...obj, err: { type: err.name, message: err.message } } : obj;
+}
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_460_201;
@@ -159,9 +176,10 @@ function timeStatements(client: { query: unknown; exec?: unknown }): void {
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let log = stderrLog;
   // An idle connection the server drops (restart, failover) is replaced on next use; without a
-  // listener its error would crash the process.
-  pool.on('error', () => undefined);
+  // listener its error would crash the process. It is logged: a run of them is worth a look.
+  pool.on('error', (err) => log.error({ err }, 'database pool: an idle connection failed'));
   // Every statement goes through a pooled client's query (pool.query too): timed there once per connection.
   pool.on('connect', (client) => timeStatements(client));
   watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
@@ -188,11 +206,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         c.on('notification', (msg) => {
           if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
         });
-        c.on('error', () => {
+        c.on('error', (err) => {
+          log.warn({ err, channel }, 'database listener: connection lost, reconnecting');
           // The connection dropped: reconnect so this process keeps receiving other processes' events.
           listeners.splice(listeners.indexOf(c), 1);
           c.end().catch(() => undefined);
-          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+          if (!stopped)
+            setTimeout(
+              () =>
+                void connect().catch((e: unknown) =>
+                  log.error({ err: e, channel }, 'database listener: reconnect failed'),
+                ),
+              1000,
+            );
         });
         await c.connect();
         await c.query(`listen "${channel.replace(/"/g, '')}"`);
@@ -207,6 +233,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
           await client.end().catch(() => undefined);
         }
       };
+    },
+    useLog(next) {
+      log = next;
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));

@@ -21,14 +21,15 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         .values({ ...mail, transport: transport ? 'smtp' : 'outbox' })
         .returning({ id: mailOutbox.id });
       if (!transport) {
-        log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the dev outbox');
+        // The row names the address; the log only the row (docs/decisions/0231-logs-without-personal-data.md).
+        log.info({ mailId: row.id, subject: mail.subject }, 'mail kept in the dev outbox');
         return;
       }
       try {
         await transport.sendMail({ from: config.mailFrom, ...mail });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (err) {
-        log.error({ err, to: mail.to }, 'mail could not be sent');
+        log.error({ err, mailId: row.id }, 'mail could not be sent');
         await db
           .update(mailOutbox)
           .set({ error: String(err) })

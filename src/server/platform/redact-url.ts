@@ -5,6 +5,8 @@
  * "[redacted]"; everything else is kept for reading the log (docs/decisions/0203-secret-check-limits.md).
  */
 const SECRET_PARAM = /(token|secret|password|signature)$|^(code|key|sig)$/i;
+/** Personal data a query string may carry (docs/decisions/0231-logs-without-personal-data.md). */
+const PERSONAL_PARAM = /(email|phone)$/i;
 const REDACTED = '[redacted]';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +44,9 @@ export function redactUrl(url: string): string {
       } catch {
         // a malformed escape: judged as written
       }
-      return SECRET_PARAM.test(decoded) || looksLikeToken(pair.slice(eq + 1)) ? `${name}=${REDACTED}` : pair;
+      return SECRET_PARAM.test(decoded) || PERSONAL_PARAM.test(decoded) || looksLikeToken(pair.slice(eq + 1))
+        ? `${name}=${REDACTED}`
+        : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;

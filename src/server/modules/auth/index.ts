@@ -2,5 +2,5 @@
 // (docs/decisions/0110-platform-and-module-boundaries.md). Inside the module, files import each other directly, never this file.
 export { type Auth, createAuth } from './better-auth';
 export { resolveActor } from './resolve-actor';
-export { sessionActor } from './session-actor';
+export { sessionActor, verifiedToken } from './session-actor';
 export { RESET_REQUEST_PATH, answerResetRequest } from './request-password-reset';

@@ -83,7 +83,7 @@ function cookieValue(header: string, name: string): string | null {
  * `secret`: as better-call's getSignedCookie, the signature is the base64 HMAC-SHA256 of the
  * token, 44 characters ending in "=", decoded leniently (atob) and compared in constant time.
  */
-function verifiedToken(value: string, secret: string): string | null {
+export function verifiedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
