@@ -56,6 +56,10 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test('a partner submits a certificate, a verifier approves it after viewing it, and customers see the panel and the filter', async ({
   browser,
 }) => {
+  // Three people (a customer, the partner, the verifier) each start the app, two of them signing in
+  // and the partner opening a second page by its address: on a busy machine each start takes 4-9
+  // seconds, which is most of the usual minute before anyone acts.
+  test.setTimeout(120_000);
   const number = `HMC-E2E-${Date.now() % 100000}`;
 
   // Before: self-declared, so not under Verified Halal.
@@ -181,6 +185,8 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
 test('the demo partner is told a certificate renews soon, and the verifier sees the one awaiting review', async ({
   browser,
 }) => {
+  // The partner and the verifier each start the app and sign in (4-9 seconds each on a busy machine).
+  test.setTimeout(90_000);
   const partner = await (await browser.newContext()).newPage();
   await signIn(partner, '/partner/login', 'partner@halalnosh.test', 'Sign In to Dashboard');
   await expect(partner.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
