@@ -89,6 +89,19 @@ const FORBIDDEN: { pattern: RegExp; why: string }[] = [
   { pattern: /(?<!\btest\.)\bsetTimeout\(/g, why: 'a sleep: wait for what the page shows instead' },
 ];
 
+/**
+ * A sign-in's submit: a click on the sign-in button (named in the text, or through a variable such
+ * as `side.button`), or Enter pressed once the keyboard reached it.
+ */
+const SIGN_IN_SUBMIT =
+  /getByRole\((['"])button\1, \{ name: (?:(['"])(?:Sign In|Sign in|Access Admin Panel)[^'"]*\2|[\w.]*[bB]utton\b)[^}]*\}\)\)?(?:\.click\([^)]*\)|;\s*await \w+\.keyboard\.press\((['"])Enter\3\))\s*;/g;
+
+/**
+ * A wait for a heading any page has (no name): the login page has a level-1 heading of its own, so
+ * right after a sign-in it passes before the session exists.
+ */
+const ANY_HEADING = /getByRole\((['"])heading\1(?:\s*,\s*\{\s*level:\s*\d\s*\})?\s*\)/;
+
 /** Watching the network: allowed only as ALLOWED_NETWORK_WAITS says. */
 const NETWORK =
   /\b(waitForRequest|waitForResponse)\(|\.on\((['"])(request|response|requestfinished)\2|waitForEvent\((['"])(request|response)\4/g;
@@ -108,6 +121,17 @@ function checkJourneyWaits(files: Record<string, string>, allowed: readonly Allo
   for (const [file, text] of Object.entries(files)) {
     for (const { pattern, why } of FORBIDDEN) {
       for (const m of text.matchAll(pattern)) problems.push(`${file}:${lineOf(text, m.index)}: ${m[0]} ${why}`);
+    }
+    for (const m of text.matchAll(SIGN_IN_SUBMIT)) {
+      // The statement right after the submit: what the journey takes as "signed in".
+      const after = m.index + m[0].length;
+      const lead = /^\s*/.exec(text.slice(after))![0].length;
+      const next = /^[^;]*;/.exec(text.slice(after + lead))?.[0] ?? '';
+      if (/^await expect\(/.test(next) && ANY_HEADING.test(next))
+        problems.push(
+          `${file}:${lineOf(text, after + lead)}: waits for any heading right after a sign-in, which the ` +
+            'login page has too: wait for the landing page’s own heading (its name) or its address',
+        );
     }
     for (const m of text.matchAll(NETWORK)) {
       const call = callName(m as RegExpExecArray);
@@ -171,6 +195,40 @@ describe('browser journeys wait for what a person sees (tests/e2e)', () => {
     expect(checkJourneyWaits({ 'a.spec.ts': "page.on('response', (r) => seen.push(r));" }, [])).toHaveLength(1);
     // A test's time limit is not a wait.
     expect(checkJourneyWaits({ 'a.spec.ts': 'test.setTimeout(90_000);' }, [])).toEqual([]);
+  });
+
+  it('refuses a wait for any heading right after a sign-in, and accepts the landing page’s own', () => {
+    const signIn = (submit: string, wait: string) =>
+      [
+        "  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);",
+        `  ${submit}`,
+        `  ${wait}`,
+        "  await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Help' }).click();",
+      ].join('\n');
+    const click = "await page.getByRole('button', { name: 'Sign In', exact: true }).click();";
+    const any = "await expect(page.getByRole('heading', { level: 1 })).toBeVisible();";
+    const own = "await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();";
+    // The help journey's own wait before it was fixed.
+    expect(checkJourneyWaits({ 'help.spec.ts': signIn(click, any) }, [])).toEqual([
+      expect.stringMatching(/^help\.spec\.ts:3: waits for any heading right after a sign-in/),
+    ]);
+    expect(checkJourneyWaits({ 'help.spec.ts': signIn(click, any.replace(', { level: 1 }', '')) }, [])).toHaveLength(1);
+    // The button named through a variable, the admin's button, and Enter pressed on the button.
+    const bySide = "await page.getByRole('button', { name: side.button, exact: true }).click();";
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(bySide, any) }, [])).toHaveLength(1);
+    const admin = "await page.getByRole('button', { name: 'Access Admin Panel' }).click();";
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(admin, any) }, [])).toHaveLength(1);
+    const enter =
+      "await tabTo(page, page.getByRole('button', { name: 'Sign In', exact: true }));\n  await page.keyboard.press('Enter');";
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(enter, any) }, [])).toHaveLength(1);
+    // The landing page's own heading or address is what signed in looks like.
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(click, own) }, [])).toEqual([]);
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(enter, own) }, [])).toEqual([]);
+    expect(checkJourneyWaits({ 'a.spec.ts': signIn(click, "await expectPath(page, '/driver/jobs');") }, [])).toEqual(
+      [],
+    );
+    // Any heading on a page opened without signing in is not this case.
+    expect(checkJourneyWaits({ 'a.spec.ts': `await page.goto('/');\n${any}` }, [])).toEqual([]);
   });
 
   it('allows a listed network wait only in its file and for its request', () => {

@@ -108,8 +108,12 @@ test('a driver chooses a radius, sees a job with its distance and pay, and saves
   await page.goto('/driver/earnings');
   const details = page.getByRole('region', { name: 'Payout details' });
   const change = details.getByRole('button', { name: 'Change payout details' });
+  const name = details.getByLabel('Name on the account');
+  // Once loaded, the card shows the saved details with "Change", or the empty form: asked while it
+  // still loads, neither is there yet.
+  await expect(change.or(name)).toBeVisible();
   if (await change.isVisible()) await change.click();
-  await details.getByLabel('Name on the account').fill('Dan Driver');
+  await name.fill('Dan Driver');
   await details.getByLabel('Sort code').fill('08-99-99');
   await details.getByLabel('Account number').fill('66374959');
   await details.getByRole('button', { name: 'Save payout details' }).click();

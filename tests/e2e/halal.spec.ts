@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { waitForHydration } from './hydration';
 
 /** Every demo account's password (README; demo mode only). */
@@ -37,11 +37,29 @@ async function signIn(page: Page, path: string, email: string, button: string) {
   await page.getByRole('button', { name: button }).click();
 }
 
+/**
+ * Presses Show More Restaurants until it is gone, each time waiting for the next restaurants to
+ * show: while they load the button stays on screen (disabled), and a press then would wait for a
+ * button that goes once the last page is in.
+ */
+async function showAll(page: Page, cards: Locator): Promise<void> {
+  const more = page.getByRole('button', { name: 'Show More Restaurants' });
+  while (await more.isVisible()) {
+    const shown = await cards.count();
+    await more.click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+  }
+}
+
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('a partner submits a certificate, a verifier approves it after viewing it, and customers see the panel and the filter', async ({
   browser,
 }) => {
+  // Three people (a customer, the partner, the verifier) each start the app, two of them signing in
+  // and the partner opening a second page by its address: on a busy machine each start takes 4-9
+  // seconds, which is most of the usual minute before anyone acts.
+  test.setTimeout(120_000);
   const number = `HMC-E2E-${Date.now() % 100000}`;
 
   // Before: self-declared, so not under Verified Halal.
@@ -120,15 +138,26 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
   const cards = page.locator('a[href^="/restaurant/"]');
   await expect(cards.first()).toBeVisible();
   // Every London card on one list (Show More Restaurants until it is gone).
-  const more = page.getByRole('button', { name: 'Show More Restaurants' });
-  while (await more.isVisible()) await more.click();
+  await showAll(page, cards);
   const found = await cards.evaluateAll((links) =>
     links.map((a) => ({ href: a.getAttribute('href')!, verified: (a.textContent ?? '').includes('Halal Verified') })),
   );
   const unique = [...new Map(found.map((c) => [c.href, c])).values()];
   expect(unique.filter((c) => c.verified).length).toBeGreaterThan(5);
   expect(unique.filter((c) => !c.verified).length).toBeGreaterThan(1);
+  // What every card's panel shows comes from its halal details: a current certificate for each
+  // badge and for no other card. Read here for all of them; opening every London page in turn (a
+  // page load and the panel's own request each, two to three seconds apiece on a busy machine)
+  // made the journey's time grow with the demo data until it ran out.
   for (const card of unique) {
+    const slug = card.href.replace(/^\/restaurant\//, '').replace(/\?.*$/, '');
+    const halal = await page.request.get(`/api/restaurants/${slug}/halal`);
+    expect(halal.ok(), card.href).toBeTruthy();
+    const { certificate } = (await halal.json()) as { certificate: { certificateNumber: string } | null };
+    expect(certificate !== null, card.href).toBe(card.verified);
+  }
+  // And the panel says so on a badged page and on one without the badge.
+  for (const card of [unique.find((c) => c.verified)!, unique.find((c) => !c.verified)!]) {
     await page.goto(card.href);
     const panel = page.getByRole('region', { name: 'Halal details' });
     await expect(panel, card.href).toBeVisible();
@@ -143,7 +172,7 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
   await page.goto('/?location=London&filters=verified');
   await waitForHydration(page);
   await expect(cards.first()).toBeVisible();
-  while (await more.isVisible()) await more.click();
+  await showAll(page, cards);
   const chip = await cards.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
   expect(chip.sort()).toEqual(
     unique
@@ -156,6 +185,8 @@ test('every "Halal Verified" badge in London opens a panel with a current certif
 test('the demo partner is told a certificate renews soon, and the verifier sees the one awaiting review', async ({
   browser,
 }) => {
+  // The partner and the verifier each start the app and sign in (4-9 seconds each on a busy machine).
+  test.setTimeout(90_000);
   const partner = await (await browser.newContext()).newPage();
   await signIn(partner, '/partner/login', 'partner@halalnosh.test', 'Sign In to Dashboard');
   await expect(partner.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();

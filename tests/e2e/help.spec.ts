@@ -62,15 +62,22 @@ test('a customer asks for help, the support answer appears live, and they answer
 });
 
 for (const side of [
-  { login: '/driver/login', email: 'driver@halalnosh.test', button: 'Sign In', nav: 'Driver' },
-  { login: '/partner/login', email: 'partner@halalnosh.test', button: 'Sign In to Dashboard', nav: 'Partner' },
+  { login: '/driver/login', email: 'driver@halalnosh.test', button: 'Sign In', nav: 'Driver', home: 'Available Jobs' },
+  {
+    login: '/partner/login',
+    email: 'partner@halalnosh.test',
+    button: 'Sign In to Dashboard',
+    nav: 'Partner',
+    home: 'Partner Dashboard',
+  },
 ]) {
   test(`${side.email} raises a help request from their own app`, async ({ page }) => {
     await page.goto(side.login);
     await page.getByLabel('Email', { exact: true }).fill(side.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: side.button, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Signed in is the page a person lands on: the login page has a level-1 heading of its own.
+    await expect(page.getByRole('heading', { level: 1, name: side.home })).toBeVisible();
     await page.getByRole('navigation', { name: side.nav }).getByRole('link', { name: 'Help' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Ask for help' });
