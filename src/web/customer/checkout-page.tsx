@@ -27,6 +27,7 @@ import { ScheduleChoice, type ScheduledChoice } from './schedule-choice';
 import { useCartRestaurant } from './use-cart-restaurant';
 import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
+import { CHECKOUT_FIELDS, CHECKOUT_SERVER_PATHS } from './checkout-fields';
 import { PriceChangeAlert, quoteOfRefusal, useCheckoutQuote } from './checkout-quote';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
@@ -65,16 +66,6 @@ function newIdempotencyKey(): string {
 }
 
 type Fields = { name: string; phone: string; email: string; address: string; postcode: string; instructions: string };
-const FIELDS = ['name', 'phone', 'email', 'address', 'postcode', 'instructions'] as const;
-/** The order's body fields as the server names them, on the checkout's fields (docs/decisions/0219-one-form-kit.md). */
-const SERVER_PATHS = {
-  customerName: 'name',
-  customerPhone: 'phone',
-  customerEmail: 'email',
-  deliveryAddress: 'address',
-  deliveryPostcode: 'postcode',
-  deliveryInstructions: 'instructions',
-} as const satisfies Record<string, (typeof FIELDS)[number]>;
 
 /**
  * A signed-in customer's name, phone and default address, for prefilling (read for customers only).
@@ -162,7 +153,13 @@ export function CheckoutPage() {
     instructions: '',
   });
   // A refusal no field shows is in the "Error placing order" toast, so the form has no alert of its own.
-  const { formRef, errors, busy: sending, check, submit } = useFormErrors(FIELDS, { paths: SERVER_PATHS });
+  const {
+    formRef,
+    errors,
+    busy: sending,
+    check,
+    submit,
+  } = useFormErrors(CHECKOUT_FIELDS, { paths: CHECKOUT_SERVER_PATHS });
   // Which saved address fills the form, or a new one (offered to be saved with the order).
   const [addressChoice, setAddressChoice] = useState(NEW_ADDRESS);
   const [saveAddress, setSaveAddress] = useState(false);
