@@ -109,10 +109,11 @@ test('a visitor’s e-mail the server refuses at checkout shows under Email, and
   await page.getByRole('link').filter({ hasText: OPEN_SAMPLE.brandName }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: OPEN_SAMPLE.brandName })).toBeVisible();
   await waitForHydration(page);
-  await page
-    .getByRole('button', { name: /^Add .+ to cart$/ })
-    .first()
-    .click();
+  // As a person does: one more of the first dish, then Add.
+  const add = page.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const item = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add /, '').replace(/ to cart$/, '');
+  await page.getByRole('button', { name: `Increase quantity of ${item}` }).click();
+  await add.click();
   await page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'View Cart' }).click();
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
