@@ -121,7 +121,7 @@ test('a visitor’s e-mail the server refuses at checkout shows under Email, and
 
   await page.getByLabel('Full Name').fill('Sara Ali');
   await page.getByLabel('Phone Number').fill('07700 900123');
-  await page.getByLabel('Address').fill('12 Ridley Road');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Ridley Road');
   // A typing slip the browser does not judge (the form checks no e-mail); the server refuses it.
   const email = page.getByLabel('Email');
   await email.fill('sara.ali@example');
