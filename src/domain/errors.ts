@@ -15,6 +15,11 @@ export const ERROR_STATUS = {
    * (docs/decisions/0154-terms-acceptance.md). After FORBIDDEN, so a bare 403 still reads as FORBIDDEN.
    */
   TERMS_NOT_ACCEPTED: 403,
+  /**
+   * A sign-in with the right password for an account whose e-mail is not confirmed yet, so the
+   * sign-in screen offers to resend the link (docs/product/customer.md#sign-in).
+   */
+  EMAIL_NOT_CONFIRMED: 403,
   /** No such row, or not one this account may see. */
   NOT_FOUND: 404,
   /** The row is not in a state that allows this (state machine, duplicates). */

@@ -28,6 +28,14 @@ const AUTH_ERROR_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * better-auth's error codes that have a code of our own, so a client branches on the code and
+ * never on the words (docs/decisions/0221-forms-branch-on-codes-and-paths.md).
+ */
+const AUTH_OWN_CODES: Record<string, ErrorCode> = {
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_CONFIRMED',
+};
+
 /** better-auth's error texts, in the words the sign-in screens use (docs/product/customer.md#sign-in). */
 function authMessage(status: number, message: string): string {
   if (/already exists/i.test(message)) return 'This email is already registered. Please sign in instead.';
@@ -161,7 +169,10 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: Db, publicUrl
       } catch {
         // not JSON: keep the status text
       }
-      const code = AUTH_ERROR_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
+      const code =
+        (authCode ? AUTH_OWN_CODES[authCode] : undefined) ??
+        AUTH_ERROR_CODES[response.status] ??
+        (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR');
       const readable = authMessage(response.status, message);
       const field = authCode ? AUTH_ERROR_FIELDS[authCode] : undefined;
       const body: ErrorBody = field

@@ -12,9 +12,13 @@ import { LoadFailed } from '../ui/load-failed';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 import { formatPhone } from '../../domain/phone';
 
 const PROFILE_KEY = ['account', 'profile'] as const;
+const DETAILS_FIELDS = ['firstName', 'lastName', 'phone'] as const;
+const EMAIL_FIELDS = ['email', 'password'] as const;
+const PASSWORD_FIELDS = ['current', 'next'] as const;
 
 function Section({ title, note, children }: { title: string; note?: string; children: React.ReactNode }) {
   return (
@@ -42,6 +46,8 @@ function DetailsForm({
     lastName: profile.lastName ?? '',
     phone: profile.phone ? formatPhone(profile.phone) : '',
   });
+  // The "Could not save your profile" toast spells a failure; a refused field shows under it too.
+  const { formRef, errors, fail } = useFormErrors(DETAILS_FIELDS);
   const save = useMutation({
     mutationFn: () => call(endpoints.account.patchAccountProfile, { body: fields }),
     onSuccess: (data) => {
@@ -49,12 +55,16 @@ function DetailsForm({
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       toast.success('Profile saved');
     },
-    onError: (error) => toast.error('Could not save your profile', { description: error.message }),
+    onError: (error) => {
+      fail(error);
+      toast.error('Could not save your profile', { description: error.message });
+    },
   });
   const set = (key: keyof typeof fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
   return (
     <form
+      ref={formRef}
       className="grid gap-4 sm:grid-cols-2"
       noValidate
       onSubmit={(e) => {
@@ -66,6 +76,7 @@ function DetailsForm({
         label="First name"
         value={fields.firstName}
         onChange={set('firstName')}
+        error={errors.firstName}
         autoComplete="given-name"
         maxLength={50}
         optional
@@ -74,6 +85,7 @@ function DetailsForm({
         label="Last name"
         value={fields.lastName}
         onChange={set('lastName')}
+        error={errors.lastName}
         autoComplete="family-name"
         maxLength={50}
         optional
@@ -84,6 +96,7 @@ function DetailsForm({
         inputMode="tel"
         value={fields.phone}
         onChange={set('phone')}
+        error={errors.phone}
         autoComplete="tel"
         maxLength={30}
         optional
@@ -107,7 +120,8 @@ function DetailsForm({
 function EmailForm({ email }: { email: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  // better-auth names `email` for an address it refuses; the toast says the change was not made.
+  const { formRef, errors, check, fail } = useFormErrors(EMAIL_FIELDS, { paths: { newEmail: 'email' } });
   const send = useMutation({
     mutationFn: () =>
       call(endpoints.auth.changeEmail, {
@@ -120,19 +134,21 @@ function EmailForm({ email }: { email: string }) {
       setNewEmail('');
       setPassword('');
     },
-    onError: (e) => toast.error('Could not change your e-mail', { description: e.message }),
+    onError: (e) => {
+      fail(e);
+      toast.error('Could not change your e-mail', { description: e.message });
+    },
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = {
+    const ok = check({
       email: /^\S+@\S+\.\S+$/.test(newEmail.trim()) ? undefined : 'Please enter a valid e-mail address.',
       password: password ? undefined : 'Please enter your current password.',
-    };
-    setErrors(found);
-    if (!found.email && !found.password) send.mutate();
+    });
+    if (ok) send.mutate();
   };
   return (
-    <form className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate onSubmit={onSubmit}>
       <TextField
         label="New e-mail address"
         type="email"
@@ -161,7 +177,10 @@ function EmailForm({ email }: { email: string }) {
 function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  // better-auth names `password` for a new password too short or too long.
+  const { formRef, errors, check, fail } = useFormErrors(PASSWORD_FIELDS, {
+    paths: { password: 'next', newPassword: 'next', currentPassword: 'current' },
+  });
   const change = useMutation({
     mutationFn: () =>
       call(endpoints.auth.changePassword, {
@@ -172,19 +191,21 @@ function PasswordForm() {
       setCurrent('');
       setNext('');
     },
-    onError: (e) => toast.error('Could not change your password', { description: e.message }),
+    onError: (e) => {
+      fail(e);
+      toast.error('Could not change your password', { description: e.message });
+    },
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = {
+    const ok = check({
       current: current ? undefined : 'Please enter your current password.',
       next: next.length >= 8 ? undefined : 'Use at least 8 characters.',
-    };
-    setErrors(found);
-    if (!found.current && !found.next) change.mutate();
+    });
+    if (ok) change.mutate();
   };
   return (
-    <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={onSubmit}>
       <PasswordField
         label="Current password"
         value={current}
@@ -216,9 +237,13 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A wrong password shows under the field (the server names it); the toast says nothing was deleted.
+  const { formRef, errors, fail, clear } = useFormErrors(['password']);
   useEffect(() => {
-    if (!open) setPassword('');
-  }, [open]);
+    if (open) return;
+    setPassword('');
+    clear();
+  }, [open, clear]);
   const remove = useMutation({
     mutationFn: () => call(endpoints.account.deleteAccount, { body: { password } }),
     onSuccess: () => {
@@ -227,7 +252,10 @@ function DeleteAccount() {
       queryClient.setQueryData(meQueryKey, { user: null });
       toast.success('Your account has been deleted');
     },
-    onError: (e) => toast.error('Could not delete your account', { description: e.message }),
+    onError: (e) => {
+      fail(e);
+      toast.error('Could not delete your account', { description: e.message });
+    },
   });
   return (
     <>
@@ -241,6 +269,7 @@ function DeleteAccount() {
         description="Your addresses, favourites and reviews go. Past orders stay with the restaurants, without your name, e-mail, phone or address. This cannot be undone."
       >
         <form
+          ref={formRef}
           className="grid gap-4"
           noValidate
           onSubmit={(e) => {
@@ -252,6 +281,7 @@ function DeleteAccount() {
             label="Your password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
             autoComplete="current-password"
             maxLength={128}
             required

@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { orderQueryKey } from './order-query';
 
 /** As in domain/contracts/orders/cancel-order.ts (not imported: it would bring zod). */
@@ -35,6 +36,7 @@ export function CancelOrderDialog({
   noDriver?: boolean;
 }) {
   const [reason, setReason] = useState('');
+  const { formRef, errors, fail } = useFormErrors(['reason']);
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (text: string) =>
@@ -51,6 +53,8 @@ export function CancelOrderDialog({
       onClose();
     },
     onError: (err) => {
+      // A refused reason stays in the dialog, under the field, to be shortened.
+      if (Object.keys(fail(err).fields).length) return;
       // The restaurant may have accepted meanwhile: the page refreshes and offers "Ask to cancel".
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderNumber) });
       toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
@@ -76,11 +80,12 @@ export function CancelOrderDialog({
           : `The restaurant has already accepted order #${orderNumber}. Our support team will contact the restaurant and let you know.`
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextareaField
           label="Reason (optional)"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          error={errors.reason}
           maxLength={mode === 'cancel' ? 500 : 2000}
           placeholder="E.g. I ordered by mistake"
         />

@@ -24,11 +24,13 @@ import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { orderQueryKey } from './order-query';
 import { ScheduleChoice, type ScheduledChoice } from './schedule-choice';
 import { useCartRestaurant } from './use-cart-restaurant';
 import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
+import { CHECKOUT_FIELDS, CHECKOUT_SERVER_PATHS } from './checkout-fields';
 import { PriceChangeAlert, quoteOfRefusal, useCheckoutQuote } from './checkout-quote';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
@@ -67,7 +69,6 @@ function newIdempotencyKey(): string {
 }
 
 type Fields = { name: string; phone: string; email: string; address: string; postcode: string; instructions: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 /**
  * A signed-in customer's name, phone and default address, for prefilling (read for customers only).
@@ -154,11 +155,17 @@ export function CheckoutPage() {
     postcode: '',
     instructions: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // A refusal no field shows is in the "Error placing order" toast, so the form has no alert of its own.
+  const {
+    formRef,
+    errors,
+    busy: sending,
+    check,
+    submit,
+  } = useFormErrors(CHECKOUT_FIELDS, { paths: CHECKOUT_SERVER_PATHS });
   // Which saved address fills the form, or a new one (offered to be saved with the order).
   const [addressChoice, setAddressChoice] = useState(NEW_ADDRESS);
   const [saveAddress, setSaveAddress] = useState(false);
-  const [sending, setSending] = useState(false);
   const [placed, setPlaced] = useState(false);
   // The total of an order the server refused because a price changed, until the customer accepts it.
   const [refusedTotal, setRefusedTotal] = useState<number | null>(null);
@@ -220,7 +227,6 @@ export function CheckoutPage() {
       postcode: a ? a.postcode : searchedPostcode(),
       instructions: a?.deliveryInstructions ?? '',
     }));
-    setErrors((e) => ({ ...e, address: undefined, postcode: undefined }));
   };
 
   const quote = priced.quote;
@@ -240,10 +246,8 @@ export function CheckoutPage() {
       : restaurant.deliveryFeeMinor
         ? `+${formatPrice(restaurant.deliveryFeeMinor)}`
         : 'Free';
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
+  const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: event.target.value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -270,52 +274,58 @@ export function CheckoutPage() {
     };
     const problem = checkoutProblem(body);
     if (problem) {
-      const missing: FieldErrors = {};
-      if (!body.customerName) missing.name = 'Please enter your full name';
-      if (!body.customerPhone) missing.phone = 'Please enter your phone number';
-      else if (problem === CHECKOUT_MESSAGES.phone) missing.phone = problem;
-      if (isDelivery && !body.deliveryAddress) missing.address = 'Please enter your address';
-      if (isDelivery && !body.deliveryPostcode) missing.postcode = 'Please enter your postcode';
-      else if (problem === CHECKOUT_MESSAGES.postcode) missing.postcode = problem;
-      setErrors(missing);
+      check({
+        name: body.customerName ? undefined : 'Please enter your full name',
+        phone: !body.customerPhone
+          ? 'Please enter your phone number'
+          : problem === CHECKOUT_MESSAGES.phone
+            ? problem
+            : undefined,
+        address: isDelivery && !body.deliveryAddress ? 'Please enter your address' : undefined,
+        postcode:
+          isDelivery && !body.deliveryPostcode
+            ? 'Please enter your postcode'
+            : problem === CHECKOUT_MESSAGES.postcode
+              ? problem
+              : undefined,
+      });
       toast.error(problem);
       return;
     }
-    idempotencyKey.current ??= newIdempotencyKey();
+    const key = (idempotencyKey.current ??= newIdempotencyKey());
     inFlight.current = true;
-    setSending(true);
-    try {
-      const result = await call(endpoints.orders.postOrders, {
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey.current },
-      });
-      idempotencyKey.current = null;
-      const number = result.order.orderNumber;
-      if (result.orderToken) saveOrderToken(number, result.orderToken);
-      queryClient.setQueryData(orderQueryKey(number), { order: result.order });
-      toast.success('Order placed successfully!', { description: `Your order #${number} has been confirmed.` });
-      setPlaced(true);
-      if (isCustomer && isDelivery && saveAddress && addressChoice === NEW_ADDRESS)
-        void saveNewAddress(body, restaurant.city);
-      navigate(`/order/${number}`);
-      clear();
-    } catch (error) {
-      // A price changed after the summary was shown: show the new one and wait for the customer
-      // to accept it. The same idempotency key is kept for the retry: no order was made.
-      const fresh = quoteOfRefusal(error);
-      if (fresh) {
-        priced.replace(fresh);
-        setRefusedTotal(fresh.totalMinor);
-        toast.error('Prices have changed', { description: error instanceof Error ? error.message : undefined });
-        return;
-      }
-      toast.error('Error placing order', {
-        description: error instanceof ApiError && error.message ? error.message : 'An error occurred during checkout',
-      });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    // Each field the server refuses (a visitor's e-mail, the postcode, instructions too long) shows
+    // under its field and takes the focus; the toast says the order was not placed.
+    await submit(
+      async () => {
+        const result = await call(endpoints.orders.postOrders, { body, headers: { 'Idempotency-Key': key } });
+        idempotencyKey.current = null;
+        const number = result.order.orderNumber;
+        if (result.orderToken) saveOrderToken(number, result.orderToken);
+        queryClient.setQueryData(orderQueryKey(number), { order: result.order });
+        toast.success('Order placed successfully!', { description: `Your order #${number} has been confirmed.` });
+        setPlaced(true);
+        if (isCustomer && isDelivery && saveAddress && addressChoice === NEW_ADDRESS)
+          void saveNewAddress(body, restaurant.city);
+        navigate(`/order/${number}`);
+        clear();
+      },
+      (error) => {
+        // A price changed after the summary was shown: show the new one and wait for the customer
+        // to accept it. The same idempotency key is kept for the retry: no order was made.
+        const fresh = quoteOfRefusal(error);
+        if (fresh) {
+          priced.replace(fresh);
+          setRefusedTotal(fresh.totalMinor);
+          toast.error('Prices have changed', { description: error instanceof Error ? error.message : undefined });
+          return;
+        }
+        toast.error('Error placing order', {
+          description: error instanceof ApiError && error.message ? error.message : 'An error occurred during checkout',
+        });
+      },
+    );
+    inFlight.current = false;
   };
 
   const belowMinimum = subtotal < restaurant.minOrderMinor;
@@ -327,7 +337,7 @@ export function CheckoutPage() {
           Ordering from <span className="font-medium text-foreground">{restaurant.name}</span>
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid grid-cols-1 gap-6">
           <fieldset className="grid gap-3 rounded-lg border border-border bg-card p-5 shadow-sm">
             <legend className="float-left mb-3 w-full text-lg font-semibold">How would you like your order?</legend>
@@ -453,6 +463,7 @@ export function CheckoutPage() {
                 optional
                 value={fields.instructions}
                 onChange={set('instructions')}
+                error={errors.instructions}
                 maxLength={500}
                 placeholder="E.g. ring the top bell, leave with the concierge"
                 className="min-h-20"

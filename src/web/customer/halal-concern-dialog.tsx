@@ -10,6 +10,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 
 /**
  * "Report a halal concern": a ticket for HalalNosh's halal team (channel halal_report). From the
@@ -29,6 +30,8 @@ export function HalalConcernButton({
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');
+  // A refused message or e-mail shows under its field; the toast says the report was not sent.
+  const { formRef, errors, fail, clear } = useFormErrors(['message', 'email']);
   const send = useMutation({
     mutationFn: () =>
       orderNumber
@@ -46,7 +49,10 @@ export function HalalConcernButton({
       setOpen(false);
       setMessage('');
     },
-    onError: (error) => toast.error('Could not send your report', { description: error.message }),
+    onError: (error) => {
+      fail(error);
+      toast.error('Could not send your report', { description: error.message });
+    },
   });
   return (
     <>
@@ -56,11 +62,16 @@ export function HalalConcernButton({
       </Button>
       <Dialog
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          clear();
+        }}
         title="Report a halal concern"
         description="Tell our halal team what you saw or were told. We look into every report."
       >
         <form
+          ref={formRef}
+          noValidate
           className="grid gap-3"
           onSubmit={(e) => {
             e.preventDefault();
@@ -71,6 +82,7 @@ export function HalalConcernButton({
             label="What is the concern?"
             value={message}
             onChange={(e) => setMessage(e.target.value)}
+            error={errors.message}
             required
             minLength={10}
             maxLength={2000}
@@ -83,6 +95,7 @@ export function HalalConcernButton({
               optional
               value={email}
               onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
               hint="So we can tell you what we found."
             />
           ) : null}

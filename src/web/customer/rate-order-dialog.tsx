@@ -10,6 +10,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { orderQueryKey } from './order-query';
 import { StarRadioGroup } from './stars';
 
@@ -32,6 +33,8 @@ export function RateOrderDialog({
   const queryClient = useQueryClient();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  // The "Could not save your rating" toast spells a failure; a refused comment also shows under it.
+  const { formRef, errors, fail } = useFormErrors(['comment']);
 
   const rate = useMutation({
     mutationFn: (body: { rating: number; comment: string | null }) =>
@@ -45,7 +48,10 @@ export function RateOrderDialog({
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderNumber) });
       onClose();
     },
-    onError: (error) => toast.error('Could not save your rating', { description: error.message }),
+    onError: (error) => {
+      fail(error);
+      toast.error('Could not save your rating', { description: error.message });
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -64,7 +70,7 @@ export function RateOrderDialog({
       title={orderType === 'DELIVERY' ? 'Rate & Tip' : 'Rate your order'}
       description={`Order #${orderNumber}`}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
         <StarRadioGroup legend="How was your order?" value={rating} onChange={setRating} />
         {orderType === 'DELIVERY' ? (
           <section aria-labelledby="tip-title" className="grid gap-1">
@@ -79,6 +85,7 @@ export function RateOrderDialog({
           optional
           value={comment}
           onChange={(e) => setComment(e.target.value)}
+          error={errors.comment}
           maxLength={1000}
           className="min-h-20"
         />

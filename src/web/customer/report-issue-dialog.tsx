@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 
 /** The texts of docs/product/customer.md#report-an-issue, as in domain/contracts/orders/report-issue.ts (not imported: it would bring zod). */
 const REPORT_MESSAGES = {
@@ -26,6 +27,8 @@ export function ReportIssueDialog({
   orderNumber: string;
 }) {
   const [description, setDescription] = useState('');
+  // The product's toasts spell a failure; the message is also shown under the field it is about.
+  const { formRef, errors, check, fail } = useFormErrors(['description']);
   const report = useMutation({
     mutationFn: (text: string) =>
       call(endpoints.orders.postOrdersByOrderNumberReport, {
@@ -38,13 +41,16 @@ export function ReportIssueDialog({
       setDescription('');
       onClose();
     },
-    onError: () => toast.error('Failed to submit report. Please try again.'),
+    onError: (error) => {
+      fail(error);
+      toast.error('Failed to submit report. Please try again.');
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = description.trim();
-    if (!text) {
+    if (!check({ description: text ? undefined : REPORT_MESSAGES.required })) {
       toast.error(REPORT_MESSAGES.required);
       return;
     }
@@ -58,11 +64,12 @@ export function ReportIssueDialog({
       title="Report an Issue"
       description={`Order #${orderNumber}. Our customer service team will look into it.`}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextareaField
           label="What went wrong?"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
+          error={errors.description}
           maxLength={2000}
           placeholder="E.g. an item was missing, the food arrived cold"
           required

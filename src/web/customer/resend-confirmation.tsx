@@ -7,9 +7,12 @@ import { toast } from '../lib/toast';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
-/** Whether a sign-in was refused because the account's e-mail is not confirmed yet (better-auth's 403). */
+/**
+ * Whether a sign-in was refused because the account's e-mail is not confirmed yet: the server's
+ * own code, never the words of its message (docs/decisions/0221-forms-branch-on-codes-and-paths.md).
+ */
 export function isUnconfirmedEmail(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && /not verified|confirm/i.test(error.message);
+  return error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED';
 }
 
 /** Shown on sign-in for an unconfirmed account: mails a fresh confirmation link (docs/product/customer.md#sign-in). */

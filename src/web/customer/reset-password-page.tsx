@@ -9,6 +9,9 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { PasswordField } from '../ui/password-field';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
+
+const FIELDS = ['password', 'confirm'] as const;
 
 /** /reset-password?token=...: choose a new password from the mailed link. */
 export function ResetPasswordPage() {
@@ -19,32 +22,29 @@ export function ResetPasswordPage() {
   const signInPath = signInPathFrom(params.get('then'));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // A refusal no field shows is in the "Reset failed" toast; a refused password shows under it too.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
   const [done, setDone] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       password: password ? undefined : 'Please choose a new password.',
       confirm: confirm ? undefined : 'Please confirm your new password.',
-    };
-    setErrors(next);
-    if (next.password || next.confirm || !token) return;
+    });
+    if (!filled || !token) return;
     if (password !== confirm) {
       toast.error("Passwords don't match", { description: 'Please make sure both passwords are the same.' });
       return;
     }
-    setBusy(true);
-    try {
-      await resetPassword(password, token);
-      toast.success('Password updated', { description: 'You can now sign in with your new password.' });
-      setDone(true);
-    } catch (error) {
-      toast.error('Reset failed', { description: error instanceof Error ? error.message : 'Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    const reset = await submit(
+      () => resetPassword(password, token),
+      (error) =>
+        toast.error('Reset failed', { description: error instanceof Error ? error.message : 'Please try again.' }),
+    );
+    if (!reset) return;
+    toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+    setDone(true);
   };
 
   let body;
@@ -74,7 +74,7 @@ export function ResetPasswordPage() {
     );
   } else {
     body = (
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <PasswordField
           label="New password"
           autoComplete="new-password"

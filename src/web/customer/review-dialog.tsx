@@ -11,6 +11,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { toastReviewsUnavailable } from './reviews-unavailable';
 import { StarRadioGroup } from './stars';
 
@@ -33,6 +34,8 @@ export function ReviewDialog({
   const queryClient = useQueryClient();
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [comment, setComment] = useState(existing?.comment ?? '');
+  // The "Error submitting review" toast spells a failure; a refused comment also shows under it.
+  const { formRef, errors, fail } = useFormErrors(['comment']);
 
   const save = useMutation({
     mutationFn: (body: SaveReviewBody) =>
@@ -50,6 +53,7 @@ export function ReviewDialog({
         onClose();
         return;
       }
+      fail(error);
       toast.error('Error submitting review', { description: error.message });
     },
   });
@@ -70,13 +74,14 @@ export function ReviewDialog({
       title={existing ? 'Edit your review' : 'Write a review'}
       description={restaurantName}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
         <StarRadioGroup legend="Your rating" value={rating} onChange={setRating} />
         <TextareaField
           label="Your review"
           optional
           value={comment}
           onChange={(e) => setComment(e.target.value)}
+          error={errors.comment}
           maxLength={MAX_REVIEW_COMMENT_LENGTH}
           placeholder="What did you order? How was it?"
         />

@@ -7,7 +7,10 @@ import { Button } from '../ui/button';
 import { CredentialsFields } from '../ui/credentials-fields';
 import { Spinner } from '../ui/spinner';
 import { toastSignInFailed } from './auth-messages';
+import { useFormErrors } from '../ui/use-form-errors';
 import { ResendConfirmation, isUnconfirmedEmail } from './resend-confirmation';
+
+const FIELDS = ['email', 'password'] as const;
 
 /** The Sign In tab: on success greet and go to the page the guard came from, else the user's home. */
 export function SignInForm({
@@ -24,33 +27,33 @@ export function SignInForm({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // A refusal no field shows is in the "Sign in failed" toast, so the form has no alert of its own.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
   const [unconfirmed, setUnconfirmed] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       email: email.trim() ? undefined : 'Please enter your email address.',
       password: password ? undefined : 'Please enter your password.',
-    };
-    setErrors(next);
-    if (next.email || next.password) return;
-    setBusy(true);
+    });
+    if (!filled) return;
     setUnconfirmed(false);
-    try {
-      const user = await signInAndLoadMe(queryClient, email, password);
-      toast.success('Salam! Welcome back!');
-      navigate(redirect ?? user.home, { replace: true });
-    } catch (error) {
-      toastSignInFailed(error);
-      setUnconfirmed(isUnconfirmedEmail(error));
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const user = await signInAndLoadMe(queryClient, email, password);
+        toast.success('Salam! Welcome back!');
+        navigate(redirect ?? user.home, { replace: true });
+      },
+      (error) => {
+        toastSignInFailed(error);
+        setUnconfirmed(isUnconfirmedEmail(error));
+      },
+    );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <CredentialsFields
         email={email}
         password={password}

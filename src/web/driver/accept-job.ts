@@ -9,7 +9,8 @@ import { driverKeys } from './driver-api';
 /** The toast for a failed accept: the product's own words for the known refusals (docs/product/driver.md#jobs-board). */
 export function acceptErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === DELIVERY_MESSAGES.offline || error.message === DELIVERY_MESSAGES.taken) return error.message;
+    // The accept's 409s are the product's own sentences (offline, taken): said as they are, by code, not by words.
+    if (error.code === 'CONFLICT') return error.message;
     if (error.status === 404) return DELIVERY_MESSAGES.taken;
     return `Failed to accept job: ${error.message}`;
   }

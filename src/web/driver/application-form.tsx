@@ -22,6 +22,8 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { hasErrors } from '../ui/form-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { DocumentField, type UploadedDocument } from './document-field';
 import { driverKeys } from './driver-api';
 
@@ -30,6 +32,8 @@ const VEHICLES: { value: VehicleType; label: string; icon: typeof Bike }[] = [
   { value: 'scooter', label: 'Scooter', icon: Bike },
   { value: 'car', label: 'Car', icon: Car },
 ];
+
+const FIELDS = ['firstName', 'lastName', 'phone', 'drivingLicenceNumber'] as const;
 
 const DOC_HINT = 'JPEG, PNG, WebP or PDF, up to 5 MB';
 
@@ -49,11 +53,14 @@ export function ApplicationForm() {
   });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [acceptSafety, setAcceptSafety] = useState(false);
+  // The product's "Failed to submit application" alert and toast spell a failure; a field the
+  // server refuses shows under it instead of the alert.
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, submit } = useFormErrors(FIELDS);
 
   const field = (key: keyof typeof form) => ({
     value: form[key],
+    error: errors[key],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
     required: true,
   });
@@ -75,19 +82,18 @@ export function ApplicationForm() {
       toast.error(found);
       return;
     }
-    setBusy(true);
-    try {
-      await call(endpoints.driver.postDriverApplication, { body });
-      toast.success('Application submitted', { description: 'We will let you know as soon as it has been reviewed.' });
-      await queryClient.invalidateQueries({ queryKey: driverKeys.profile });
-      await refreshMe(queryClient);
-    } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : 'Please try again.';
-      setProblem(APPLICATION_MESSAGES.failed);
-      toast.error(APPLICATION_MESSAGES.failed, { description: message });
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit(
+      () => call(endpoints.driver.postDriverApplication, { body }),
+      (error, shown) => {
+        const message = error instanceof ApiError && error.status < 500 ? error.message : 'Please try again.';
+        setProblem(hasErrors(shown.fields) ? null : APPLICATION_MESSAGES.failed);
+        toast.error(APPLICATION_MESSAGES.failed, { description: message });
+      },
+    );
+    if (!sent) return;
+    toast.success('Application submitted', { description: 'We will let you know as soon as it has been reviewed.' });
+    await queryClient.invalidateQueries({ queryKey: driverKeys.profile });
+    await refreshMe(queryClient);
   };
 
   return (
@@ -104,7 +110,7 @@ export function ApplicationForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-6">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-6">
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-base font-semibold">Personal details</legend>
             <div className="grid gap-4 sm:grid-cols-2">

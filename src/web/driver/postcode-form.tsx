@@ -5,12 +5,12 @@ import { toast } from '../lib/toast';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import { POSTCODE_MESSAGES } from '../../domain/contracts/driver/postcode';
 import { normalisePostcode } from '../../domain/geo';
-import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 import { driverKeys } from './driver-api';
 
 /**
@@ -20,39 +20,31 @@ import { driverKeys } from './driver-api';
 export function PostcodeForm({ current }: { current: string | null }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState(current ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The server names `postcode` when it refuses one; the toast says so, or that the update failed.
+  const { formRef, errors, busy, check, submit } = useFormErrors(['postcode']);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!value.trim() || !normalisePostcode(value)) {
-      setError(POSTCODE_MESSAGES.invalid);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await call(endpoints.driver.patchDriverPostcode, {
-        body: { postcode: value },
-      });
-      setValue(saved.currentPostcode);
-      queryClient.setQueryData<DriverProfile>(driverKeys.profile, (p) => (p ? { ...p, ...saved } : p));
-      await queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
-      toast.success(`Postcode updated to ${saved.currentPostcode}`, {
-        description: `Showing jobs in the ${saved.currentArea} area.`,
-      });
-    } catch (err) {
-      const invalid = err instanceof ApiError && err.message === POSTCODE_MESSAGES.invalid;
-      setError(invalid ? POSTCODE_MESSAGES.invalid : null);
-      toast.error(invalid ? POSTCODE_MESSAGES.invalid : POSTCODE_MESSAGES.failed);
-    } finally {
-      setBusy(false);
-    }
+    if (!check({ postcode: value.trim() && normalisePostcode(value) ? undefined : POSTCODE_MESSAGES.invalid })) return;
+    await submit(
+      async () => {
+        const saved = await call(endpoints.driver.patchDriverPostcode, {
+          body: { postcode: value },
+        });
+        setValue(saved.currentPostcode);
+        queryClient.setQueryData<DriverProfile>(driverKeys.profile, (p) => (p ? { ...p, ...saved } : p));
+        await queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });
+        toast.success(`Postcode updated to ${saved.currentPostcode}`, {
+          description: `Showing jobs in the ${saved.currentArea} area.`,
+        });
+      },
+      (_error, shown) => toast.error(shown.fields.postcode ?? POSTCODE_MESSAGES.failed),
+    );
   };
 
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex items-end gap-2">
         <TextField
           label="Your postcode"
           containerClassName="flex-1"
@@ -61,7 +53,7 @@ export function PostcodeForm({ current }: { current: string | null }) {
           autoCapitalize="characters"
           autoComplete="postal-code"
           placeholder="E1 6AN"
-          error={error}
+          error={errors.postcode}
           hint="Jobs are offered in your postcode area."
         />
         <Button type="submit" disabled={busy} className="mb-7 shrink-0">

@@ -6,13 +6,14 @@ import {
   JOB_RETURN_REASON_LABELS,
   type JobReturnReason,
 } from '../../domain/job-returns';
-import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { FormAlert } from '../ui/form-alert';
+import { useFormErrors } from '../ui/use-form-errors';
 
 /**
  * "Can't do this job" (docs/product/driver.md#cant-do-this-job): the driver picks a reason (and
@@ -31,7 +32,8 @@ export function ReturnJobDialog({
 }) {
   const [reason, setReason] = useState<JobReturnReason | null>(null);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A missing reason marks the reasons; a note the server refuses shows under the note; the rest in the alert.
+  const { formRef, errors, formError, check, fail } = useFormErrors(['reason', 'note']);
   const send = useMutation({
     mutationFn: () =>
       call(endpoints.dispatch.postDriverJobsByJobIdReturn, {
@@ -39,20 +41,16 @@ export function ReturnJobDialog({
         body: { reason: reason!, ...(note.trim() ? { note: note.trim() } : {}) },
       }),
     onSuccess: (res) => onReturned(res.message),
-    onError: (err) =>
-      setError(
-        err instanceof ApiError && err.status > 0 && err.status < 500
-          ? err.message
-          : 'Something went wrong. Please try again.',
-      ),
+    onError: (err) => fail(err),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!reason) return setError('Please choose a reason');
-    if (reason === 'other' && !note.trim()) return setError('Please say in a few words why');
-    setError(null);
-    send.mutate();
+    const ok = check({
+      reason: reason ? undefined : 'Please choose a reason',
+      note: reason === 'other' && !note.trim() ? 'Please say in a few words why' : undefined,
+    });
+    if (ok) send.mutate();
   };
 
   return (
@@ -62,8 +60,8 @@ export function ReturnJobDialog({
       title="Give this job back?"
       description="The job goes back on the board for other drivers at once. Returned jobs are counted on your record."
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <fieldset className="grid gap-2">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <fieldset className="grid gap-2" aria-describedby={errors.reason ? 'return-reason-error' : undefined}>
           <legend className="mb-1 text-sm font-medium">Reason</legend>
           {JOB_RETURN_REASONS.map((r) => (
             <label
@@ -75,29 +73,29 @@ export function ReturnJobDialog({
                 name="return-reason"
                 value={r}
                 checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  setError(null);
-                }}
+                onChange={() => setReason(r)}
+                aria-invalid={errors.reason ? true : undefined}
                 className="size-4 accent-primary"
               />
               {JOB_RETURN_REASON_LABELS[r]}
             </label>
           ))}
+          {errors.reason ? (
+            <p id="return-reason-error" role="alert" className="text-sm text-destructive">
+              {errors.reason}
+            </p>
+          ) : null}
         </fieldset>
         <TextareaField
           label="Tell us more"
           optional={reason !== 'other'}
           value={note}
           onChange={(e) => setNote(e.target.value)}
+          error={errors.note}
           maxLength={JOB_RETURN_NOTE_MAX}
           placeholder="E.g. my bike has a flat tyre"
         />
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={formError} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={send.isPending}>
             Keep the job

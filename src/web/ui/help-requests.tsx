@@ -14,6 +14,7 @@ import { useMe } from '../lib/me';
 import { useSearchParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { toast } from '../lib/toast';
+import { useFormErrors } from './use-form-errors';
 import { Badge } from './badge';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -38,6 +39,8 @@ const STATUS_VARIANT: Record<HelpTicketSummary['status'], 'secondary' | 'warning
   closed: 'outline',
 };
 
+const NEW_REQUEST_FIELDS = ['subject', 'message', 'orderNumber'] as const;
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
 /**
@@ -53,37 +56,34 @@ function NewRequestForm({ onCreated }: { onCreated: (id: string) => void }) {
     queryKey: helpKeys.orders,
     queryFn: ({ signal }) => call(endpoints.tickets.getHelpOrders, { signal }).then((r) => r.orders),
   });
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // The product's toast spells a failure; a field the server refuses shows under it too.
+  const { formRef, errors, busy, check, submit } = useFormErrors(NEW_REQUEST_FIELDS);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       subject: subject.trim() ? undefined : HELP_MESSAGES.required,
       message: message.trim() ? undefined : HELP_MESSAGES.required,
-    };
-    setErrors(next);
-    if (next.subject || next.message) return;
-    setBusy(true);
-    try {
-      const { ticket } = await call(endpoints.tickets.postHelpTickets, {
-        body: { subject, message, ...(orderNumber ? { orderNumber } : {}) },
-      });
-      toast.success(HELP_MESSAGES.created, { description: `Your request ${ticket.ticketNumber} is with our team.` });
-      setSubject('');
-      setMessage('');
-      setOrderNumber('');
-      await queryClient.invalidateQueries({ queryKey: helpKeys.list });
-      onCreated(ticket.id);
-    } catch (error) {
-      toast.error(HELP_MESSAGES.createFailed, { description: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!filled) return;
+    await submit(
+      async () => {
+        const { ticket } = await call(endpoints.tickets.postHelpTickets, {
+          body: { subject, message, ...(orderNumber ? { orderNumber } : {}) },
+        });
+        toast.success(HELP_MESSAGES.created, { description: `Your request ${ticket.ticketNumber} is with our team.` });
+        setSubject('');
+        setMessage('');
+        setOrderNumber('');
+        await queryClient.invalidateQueries({ queryKey: helpKeys.list });
+        onCreated(ticket.id);
+      },
+      (error) => toast.error(HELP_MESSAGES.createFailed, { description: errorText(error) }),
+    );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Ask for help">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Ask for help">
       <TextField
         label="Subject"
         value={subject}
@@ -97,6 +97,7 @@ function NewRequestForm({ onCreated }: { onCreated: (id: string) => void }) {
           label="Order (optional)"
           value={orderNumber}
           onChange={(e) => setOrderNumber(e.target.value)}
+          error={errors.orderNumber}
           options={[
             { value: '', label: 'Not about an order' },
             ...orders.data.map((o) => ({
@@ -126,8 +127,7 @@ function NewRequestForm({ onCreated }: { onCreated: (id: string) => void }) {
 function Conversation({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [reply, setReply] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, check, submit } = useFormErrors(['message']);
   const ticket = useQuery({
     queryKey: helpKeys.one(id),
     queryFn: ({ signal }) =>
@@ -141,26 +141,20 @@ function Conversation({ id }: { id: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!reply.trim()) {
-      setError(HELP_MESSAGES.required);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      const { ticket: updated } = await call(endpoints.tickets.postHelpTicketsByIdMessages, {
-        params: { id },
-        body: { message: reply },
-      });
-      queryClient.setQueryData(helpKeys.one(id), updated);
-      await queryClient.invalidateQueries({ queryKey: helpKeys.list });
-      setReply('');
-      toast.success(HELP_MESSAGES.replied);
-    } catch (e) {
-      toast.error(HELP_MESSAGES.replyFailed, { description: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    if (!check({ message: reply.trim() ? undefined : HELP_MESSAGES.required })) return;
+    await submit(
+      async () => {
+        const { ticket: updated } = await call(endpoints.tickets.postHelpTicketsByIdMessages, {
+          params: { id },
+          body: { message: reply },
+        });
+        queryClient.setQueryData(helpKeys.one(id), updated);
+        await queryClient.invalidateQueries({ queryKey: helpKeys.list });
+        setReply('');
+        toast.success(HELP_MESSAGES.replied);
+      },
+      (e) => toast.error(HELP_MESSAGES.replyFailed, { description: errorText(e) }),
+    );
   };
 
   return (
@@ -191,12 +185,12 @@ function Conversation({ id }: { id: string }) {
       {t.status === 'closed' ? (
         <p className="text-sm text-muted-foreground">{HELP_MESSAGES.closed}</p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-2">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-2">
           <TextareaField
             label="Your answer"
             value={reply}
             onChange={(e) => setReply(e.target.value)}
-            error={error}
+            error={errors.message}
             maxLength={5000}
           />
           <Button type="submit" className="justify-self-start" disabled={busy}>

@@ -33,6 +33,9 @@ describe('DELETE /api/account is limited per account and per IP', () => {
       const wrong = await deleteAccount(me.cookie, `wrong-password-${i}`);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.message).toBe('That password is not right. Please try again.');
+      expect(wrong.json().error.fields).toEqual([
+        { in: 'body', path: 'password', message: 'That password is not right. Please try again.' },
+      ]);
     }
     // Another address does not reset the account's count.
     const limited = await deleteAccount(me.cookie, TEST_PASSWORD, '198.51.100.99');

@@ -242,7 +242,8 @@ async function eraseTraces(tx: DbOrTx, t: Traces & { orderIds: string[]; jobIds:
  */
 export async function deleteAccount(db: Db, auth: Auth, userId: string, password: string): Promise<void> {
   if (!(await passwordMatches(db, auth, userId, password))) {
-    throw new AppError('VALIDATION_ERROR', 'That password is not right. Please try again.');
+    // Names the field, so the deletion dialog shows it under "Your password" (docs/decisions/0218-field-errors-in-the-error-body.md).
+    throw new AppError('VALIDATION_ERROR', 'That password is not right. Please try again.', { field: 'password' });
   }
   await db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');

@@ -47,7 +47,7 @@ describe('customer sign-up and e-mail confirmation', () => {
     expect(path).toContain('/api/auth/verify-email?token=');
   });
 
-  it('refuses to sign in before the e-mail is confirmed', async () => {
+  it('refuses to sign in before the e-mail is confirmed, with a code of its own the sign-in screen branches on', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -55,7 +55,19 @@ describe('customer sign-up and e-mail confirmation', () => {
       payload: { email, password: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(res.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
+    expect(res.json().error.fields).toBeUndefined();
+  });
+
+  it('a wrong password for the unconfirmed account is the plain refusal, not EMAIL_NOT_CONFIRMED', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email, password: `${TEST_PASSWORD}-wrong` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 
   it('confirms from the link without signing in (no login CSRF), lands on /auth/callback; the password then signs in', async () => {
@@ -156,6 +168,7 @@ describe('a refused confirmation link lands on /auth/callback with the reason', 
       payload: { email, password: TEST_PASSWORD },
     });
     expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
   });
 
   it('a tampered or made-up link: INVALID_TOKEN', async () => {
