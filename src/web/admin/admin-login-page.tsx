@@ -12,8 +12,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { CredentialsFields } from '../ui/credentials-fields';
 import { WithPasswordReset } from '../ui/forgot-password-form';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS = ['email', 'password'] as const;
 
 /** /admin/login: only an admin role gets in; anyone else is told so and signed out again. */
 export function AdminLoginPage() {
@@ -23,44 +25,43 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // A failed sign-in is told in the product's toasts, so the form has no alert of its own.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
 
   if (!busy && me.data?.user?.adminRole) return <Navigate to="/admin/dashboard" replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       email: !email.trim()
         ? 'Email is required'
         : EMAIL_FORMAT.test(email.trim())
           ? undefined
           : 'Please enter a valid email address',
       password: password ? undefined : 'Password is required',
-    };
-    setErrors(next);
-    if (next.email || next.password) return;
-    setBusy(true);
-    try {
-      const user = await signInAndLoadMe(queryClient, email, password);
-      if (!user.adminRole) {
-        toast.error('Access denied. You do not have admin privileges.');
-        await signOut(queryClient).catch(() => undefined);
-        setBusy(false);
-        return;
-      }
-      // A fresh sign-in: the layout records it (team_members.last_login_at).
-      sessionStorage.removeItem('halalnosh-admin-session');
-      toast.success(`Welcome back, ${user.name || user.email}!`);
-      navigate('/admin/dashboard', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status > 0 && error.status < 500) {
-        toast.error('Login failed. Please check your credentials.', { description: error.message });
-      } else {
-        toast.error('An unexpected error occurred. Please try again.');
-      }
-      setBusy(false);
-    }
+    });
+    if (!filled) return;
+    await submit(
+      async () => {
+        const user = await signInAndLoadMe(queryClient, email, password);
+        if (!user.adminRole) {
+          toast.error('Access denied. You do not have admin privileges.');
+          await signOut(queryClient).catch(() => undefined);
+          return;
+        }
+        // A fresh sign-in: the layout records it (team_members.last_login_at).
+        sessionStorage.removeItem('halalnosh-admin-session');
+        toast.success(`Welcome back, ${user.name || user.email}!`);
+        navigate('/admin/dashboard', { replace: true });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+          toast.error('Login failed. Please check your credentials.', { description: error.message });
+        } else {
+          toast.error('An unexpected error occurred. Please try again.');
+        }
+      },
+    );
   };
 
   return (
@@ -77,7 +78,7 @@ export function AdminLoginPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <WithPasswordReset email={email} signInPath="/admin/login">
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
               <CredentialsFields
                 email={email}
                 password={password}

@@ -4,7 +4,6 @@ import CircleX from 'lucide-react/icons/circle-x';
 import { type FormEvent, useState } from 'react';
 import type { DriverCashListResponse, ReconciliationResponse } from '../../domain/contracts/money';
 import { poundsToPence } from '../../domain/money';
-import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { formatNumber, formatPrice } from '../lib/format';
@@ -16,6 +15,7 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TableHead } from '../ui/table-head';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 
 type Line = ReconciliationResponse['totals'];
 type Driver = DriverCashListResponse['drivers'][number];
@@ -277,11 +277,17 @@ export function DriverCashCard() {
   );
 }
 
+const HANDIN_FIELDS = ['amount', 'note'] as const;
+
 function HandinDialog({ driver, onClose }: { driver: Driver; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState((driver.balanceMinor / 100).toFixed(2));
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The amount's and the note's refusals show under them; the rest in the dialog's alert.
+  const { formRef, errors, formError, check, fail } = useFormErrors(HANDIN_FIELDS, {
+    paths: { amountMinor: 'amount' },
+    unexpected: 'Could not record the hand-in',
+  });
   const [requestId] = useState(() => crypto.randomUUID());
   const save = useMutation({
     mutationFn: (amountMinor: number) =>
@@ -294,16 +300,13 @@ function HandinDialog({ driver, onClose }: { driver: Driver; onClose: () => void
       void queryClient.invalidateQueries({ queryKey: financeKeys.driverCash });
       onClose();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : 'Could not record the hand-in'),
+    onError: (e) => void fail(e),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const t = amount.trim();
-    if (!/^\d+(\.\d{1,2})?$/.test(t) || poundsToPence(Number(t)) <= 0) {
-      setError('Enter an amount above £0.00, like 20.00');
-      return;
-    }
-    setError(null);
+    const valid = /^\d+(\.\d{1,2})?$/.test(t) && poundsToPence(Number(t)) > 0;
+    if (!check({ amount: valid ? undefined : 'Enter an amount above £0.00, like 20.00' })) return;
     save.mutate(poundsToPence(Number(t)));
   };
   return (
@@ -313,16 +316,24 @@ function HandinDialog({ driver, onClose }: { driver: Driver; onClose: () => void
       title="Record hand-in"
       description={`${driver.name} holds ${formatPrice(driver.balanceMinor)} in cash.`}
     >
-      <form className="grid gap-3" onSubmit={onSubmit}>
+      <form ref={formRef} className="grid gap-3" onSubmit={onSubmit} noValidate>
         <TextField
           label="Amount handed in (£)"
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          error={errors.amount}
           data-autofocus
         />
-        <TextField label="Note" optional maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
-        {error ? <Alert variant="destructive">{error}</Alert> : null}
+        <TextField
+          label="Note"
+          optional
+          maxLength={300}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={errors.note}
+        />
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
           Record hand-in

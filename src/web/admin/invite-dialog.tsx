@@ -4,7 +4,6 @@ import { toast } from '../lib/toast';
 import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
 import { offerableRoles } from '../../domain/role-grants';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
-import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { Button } from '../ui/button';
@@ -12,11 +11,15 @@ import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 import { adminKeys } from './admin-api';
+
+const FIELDS = ['fullName', 'email', 'role'] as const;
 
 /**
  * Invite a team member: full name, e-mail and role (default Customer Service). Only the roles the
  * inviter may offer are listed, the server's own rule (docs/decisions/0200-grant-within-own-role.md).
+ * A refused field (an address already invited) shows under it; the toast says the invite failed.
  */
 export function InviteDialog({
   open,
@@ -32,6 +35,8 @@ export function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('cs_agent');
   const roles = offerableRoles(inviterRole);
+  // The toast carries what lands on no field, so the dialog has no alert of its own.
+  const { formRef, errors, check, fail, clear } = useFormErrors(FIELDS);
 
   const send = useMutation({
     mutationFn: (body: { fullName: string; email: string; role: AdminRole }) =>
@@ -41,25 +46,32 @@ export function InviteDialog({
       setFullName('');
       setEmail('');
       setRole('cs_agent');
+      clear();
       onClose();
     },
     onError: (error) => {
-      const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      if (known && error.message === TEAM_MESSAGES.duplicate) toast.error(TEAM_MESSAGES.duplicate);
-      else toast.error(TEAM_MESSAGES.sendFailed, { description: known ? error.message : undefined });
+      const shown = fail(error);
+      toast.error(TEAM_MESSAGES.sendFailed, { description: shown.form ?? undefined });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.team }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!fullName.trim() || !email.trim() || !role) {
+    const filled = check({
+      fullName: fullName.trim() ? undefined : 'Full name is required',
+      email: email.trim() ? undefined : 'Email is required',
+    });
+    if (!filled) {
       toast.error(TEAM_MESSAGES.fillAll);
       return;
     }
     const parsed = inviteBody.safeParse({ fullName, email, role });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? TEAM_MESSAGES.fillAll);
+      const issue = parsed.error.issues[0];
+      const field = FIELDS.find((f) => f === issue?.path[0]);
+      if (field) check({ [field]: issue!.message });
+      else toast.error(issue?.message ?? TEAM_MESSAGES.fillAll);
       return;
     }
     send.mutate(parsed.data);
@@ -72,11 +84,12 @@ export function InviteDialog({
       title="Invite Team Member"
       description="They receive an e-mail with a link that is valid for 7 days."
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField
           label="Full name"
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
+          error={errors.fullName}
           autoComplete="off"
           required
         />
@@ -85,6 +98,7 @@ export function InviteDialog({
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
           autoComplete="off"
           required
         />
@@ -92,6 +106,7 @@ export function InviteDialog({
           label="Role"
           value={role}
           onChange={(e) => setRole(e.target.value as AdminRole)}
+          error={errors.role}
           options={roles.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }))}
         />
         <div className="flex justify-end gap-2">

@@ -11,10 +11,16 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { adminKeys } from './admin-api';
 import { TICKET_CHANNEL_LABELS, TICKET_PRIORITY_LABELS } from './ticket-labels';
 
-/** New Ticket: subject and description required, customer e-mail optional, channel and priority. */
+const FIELDS = ['subject', 'description', 'customerEmail', 'channel', 'priority'] as const;
+
+/**
+ * New Ticket: subject and description required, customer e-mail optional, channel and priority.
+ * A refused field shows under it; the toast says what failed.
+ */
 export function NewTicketDialog({
   open,
   onClose,
@@ -30,6 +36,7 @@ export function NewTicketDialog({
   const [customerEmail, setCustomerEmail] = useState('');
   const [channel, setChannel] = useState<TicketChannel>('admin');
   const [priority, setPriority] = useState<TicketPriority>('normal');
+  const { formRef, errors, check, fail, clear } = useFormErrors(FIELDS);
 
   const create = useMutation({
     mutationFn: (body: BodyOf<typeof endpoints.tickets.postAdminTickets>) =>
@@ -41,22 +48,33 @@ export function NewTicketDialog({
       setCustomerEmail('');
       setChannel('admin');
       setPriority('normal');
+      clear();
       onCreated(data.ticket.id);
       onClose();
     },
-    onError: (error) => toast.error(TICKET_MESSAGES.createFailed, { description: error.message }),
+    onError: (error) => {
+      const shown = fail(error);
+      toast.error(TICKET_MESSAGES.createFailed, { description: shown.form ?? undefined });
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.ticketsAll }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!subject.trim() || !description.trim()) {
+    const filled = check({
+      subject: subject.trim() ? undefined : 'Subject is required',
+      description: description.trim() ? undefined : 'Description is required',
+    });
+    if (!filled) {
       toast.error(TICKET_MESSAGES.required);
       return;
     }
     const parsed = createTicketBody.safeParse({ subject, description, customerEmail, channel, priority });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? TICKET_MESSAGES.required);
+      const issue = parsed.error.issues[0];
+      const field = FIELDS.find((f) => f === issue?.path[0]);
+      if (field) check({ [field]: issue!.message });
+      else toast.error(issue?.message ?? TICKET_MESSAGES.required);
       return;
     }
     create.mutate({ subject, description, customerEmail: customerEmail.trim() || null, channel, priority });
@@ -64,12 +82,19 @@ export function NewTicketDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title="New Ticket" description="Log a customer-service case by hand.">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <TextField
+          label="Subject"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          error={errors.subject}
+          required
+        />
         <TextareaField
           label="Description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
+          error={errors.description}
           required
         />
         <TextField
@@ -78,18 +103,21 @@ export function NewTicketDialog({
           optional
           value={customerEmail}
           onChange={(e) => setCustomerEmail(e.target.value)}
+          error={errors.customerEmail}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Channel"
             value={channel}
             onChange={(e) => setChannel(e.target.value as TicketChannel)}
+            error={errors.channel}
             options={TICKET_CHANNELS.map((c) => ({ value: c, label: TICKET_CHANNEL_LABELS[c] }))}
           />
           <SelectField
             label="Priority"
             value={priority}
             onChange={(e) => setPriority(e.target.value as TicketPriority)}
+            error={errors.priority}
             options={TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))}
           />
         </div>

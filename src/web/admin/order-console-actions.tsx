@@ -17,6 +17,7 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { adminKeys } from './admin-api';
 import { TICKET_PRIORITY_LABELS } from './ticket-labels';
 
@@ -71,6 +72,9 @@ const REASON_DIALOGS: Record<
   },
 };
 
+const REASON_FIELDS = ['text'] as const;
+const REASON_PATHS = { reason: 'text', note: 'text' } as const;
+
 /** Cancel with a reason, mark delivered with a note, unassign with a reason: one dialog, one required text. */
 export function ReasonDialog({
   kind,
@@ -82,7 +86,8 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The reason or note is the one field: the server's `reason` or `note` lands on it.
+  const { formRef, errors, check, fail, clear } = useFormErrors(REASON_FIELDS, { paths: REASON_PATHS });
   const params = { orderNumber };
   const action = useConsoleAction(
     orderNumber,
@@ -98,7 +103,7 @@ export function ReasonDialog({
   const close = () => {
     if (action.isPending) return;
     setText('');
-    setError(null);
+    clear();
     onClose();
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -106,23 +111,21 @@ export function ReasonDialog({
     if (!kind) return;
     const schema = kind === 'cancel' ? cancelOrderBody : kind === 'deliver' ? markDeliveredBody : unassignDriverBody;
     const parsed = schema.safeParse(kind === 'deliver' ? { note: text } : { reason: text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? `${copy.label} is required`);
+    if (!check({ text: parsed.success ? undefined : (parsed.error.issues[0]?.message ?? `${copy.label} is required`) }))
       return;
-    }
-    action.mutate({ kind, text: text.trim() }, { onSuccess: close });
+    action.mutate({ kind, text: text.trim() }, { onSuccess: close, onError: fail });
   };
   return (
     <Dialog open={!!kind} onClose={close} title={copy.title} description={copy.description}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
         <TextareaField
           label={copy.label}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            setError(null);
+            clear();
           }}
-          error={error ?? undefined}
+          error={errors.text}
           required
           data-autofocus
         />

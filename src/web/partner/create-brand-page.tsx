@@ -8,6 +8,7 @@ import { canManageBrand } from '../../domain/partner-access';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFormErrors } from '../ui/use-form-errors';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
@@ -18,6 +19,8 @@ import { fieldErrors } from './field-errors';
 import { ImageUpload } from './image-upload';
 import { type PartnerBrand, messageOf, partnerKeys, useBrands } from './partner-api';
 import { formatPhone } from '../../domain/phone';
+
+const FIELDS = ['name', 'description', 'website', 'email', 'phone', 'logoUrl'] as const;
 
 type Form = {
   name: string;
@@ -67,8 +70,8 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(brand));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // The toast says the save failed; each refused field shows under it.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
   const set = (key: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -76,29 +79,25 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
     event.preventDefault();
     const body: BrandFormInput = { ...form };
     const parsed = createBrandBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saveBody = { ...form, logoUrl: form.logoUrl ?? '' };
-      const { brand: saved } = await (brand
-        ? call(endpoints.partner.patchPartnerBrandsByBrandId, { params: { brandId: brand.id }, body: saveBody })
-        : call(endpoints.partner.postPartnerBrands, { body: saveBody }));
-      await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
-      if (brand) {
-        toast.success('Brand updated successfully');
-        navigate('/partner');
-      } else {
-        toast.success('Brand created successfully', { description: `${saved.name} has been created.` });
-        navigate(`/partner/create-site?brand=${saved.id}`);
-      }
-    } catch (error) {
-      toast.error(brand ? 'Error updating brand' : 'Error creating brand', { description: messageOf(error) });
-      setBusy(false);
-    }
+    if (!check(parsed.success ? {} : fieldErrors(parsed.error.issues))) return;
+    await submit(
+      async () => {
+        const saveBody = { ...form, logoUrl: form.logoUrl ?? '' };
+        const { brand: saved } = await (brand
+          ? call(endpoints.partner.patchPartnerBrandsByBrandId, { params: { brandId: brand.id }, body: saveBody })
+          : call(endpoints.partner.postPartnerBrands, { body: saveBody }));
+        await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
+        if (brand) {
+          toast.success('Brand updated successfully');
+          navigate('/partner');
+        } else {
+          toast.success('Brand created successfully', { description: `${saved.name} has been created.` });
+          navigate(`/partner/create-site?brand=${saved.id}`);
+        }
+      },
+      (error) =>
+        toast.error(brand ? 'Error updating brand' : 'Error creating brand', { description: messageOf(error) }),
+    );
   };
 
   return (
@@ -120,7 +119,7 @@ function BrandForm({ brand }: { brand?: PartnerBrand }) {
       </div>
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
             <TextField
               label="Brand name"
               value={form.name}

@@ -14,7 +14,15 @@ import { Card, CardContent } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { EmptyState } from '../ui/empty-state';
 import { fieldErrors } from './field-errors';
-import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
+import {
+  LOCATION_FIELDS,
+  LocationFields,
+  type LocationForm,
+  hasRequired,
+  locationBody,
+  locationFormOf,
+} from './location-form';
+import { useFormErrors } from '../ui/use-form-errors';
 import { onboardingKey } from './onboarding-api';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { messageOf, partnerKeys } from './partner-api';
@@ -33,8 +41,8 @@ export function CreateSitePage() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LocationForm>(() => locationFormOf());
   const [hours, setHours] = useState<OpeningHours>(defaultOpeningHours);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // The toast says the save failed; each refused field (a postcode the server cannot place) shows under it.
+  const { formRef, errors, busy, check, submit } = useFormErrors(LOCATION_FIELDS);
 
   if (selection.isPending) return <PageLoading />;
   if (selection.error)
@@ -68,37 +76,33 @@ export function CreateSitePage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!hasRequired(form)) {
-      setErrors({
-        name: form.name.trim() ? '' : 'Name is required',
-        address: form.address.trim() ? '' : 'Address is required',
-        city: form.city.trim() ? '' : 'City is required',
+      check({
+        name: form.name.trim() ? undefined : 'Name is required',
+        address: form.address.trim() ? undefined : 'Address is required',
+        city: form.city.trim() ? undefined : 'City is required',
       });
       toast.error('Missing Information', { description: 'Please fill in the required fields.' });
       return;
     }
     const body = { ...locationBody(form), openingHours: hours };
     const parsed = createSiteBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { site } = await call(endpoints.partner.postPartnerBrandsByBrandIdSites, {
-        params: { brandId: brand.id },
-        body,
-      });
-      await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
-      await queryClient.invalidateQueries({ queryKey: onboardingKey });
-      toast.success('Site created successfully', { description: `${site.name} has been added.` });
-      navigate(first ? '/partner/onboarding' : `/partner/location/${site.id}`);
-    } catch (error) {
-      toast.error('Error creating site', {
-        description: messageOf(error, 'Failed to create restaurant location. Please try again.'),
-      });
-      setBusy(false);
-    }
+    if (!check(parsed.success ? {} : fieldErrors(parsed.error.issues))) return;
+    await submit(
+      async () => {
+        const { site } = await call(endpoints.partner.postPartnerBrandsByBrandIdSites, {
+          params: { brandId: brand.id },
+          body,
+        });
+        await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
+        await queryClient.invalidateQueries({ queryKey: onboardingKey });
+        toast.success('Site created successfully', { description: `${site.name} has been added.` });
+        navigate(first ? '/partner/onboarding' : `/partner/location/${site.id}`);
+      },
+      (error) =>
+        toast.error('Error creating site', {
+          description: messageOf(error, 'Failed to create restaurant location. Please try again.'),
+        }),
+    );
   };
 
   return (
@@ -119,7 +123,7 @@ export function CreateSitePage() {
       </div>
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
             <LocationFields form={form} setForm={setForm} errors={errors} />
             <fieldset className="grid gap-2">
               <legend className="text-sm font-medium">Opening hours</legend>

@@ -19,6 +19,7 @@ import { Spinner } from '../ui/spinner';
 import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { ImageUpload } from './image-upload';
 
 export type ItemDraft = {
@@ -34,7 +35,13 @@ export type ItemDraft = {
   isAvailable: boolean;
 };
 
-/** Add or edit a base menu item: name and price required (pounds in, pence out), the rest optional. */
+const FIELDS = ['name', 'price', 'description', 'category'] as const;
+
+/**
+ * Add or edit a base menu item: name and price required (pounds in, pence out), the rest optional.
+ * `onSave` rejects when the server refuses; the refused fields show beside their fields
+ * (docs/decisions/0219-one-form-kit.md).
+ */
 export function ItemDialog({
   open,
   onClose,
@@ -44,7 +51,7 @@ export function ItemDialog({
   open: boolean;
   onClose: () => void;
   item: ManagedItem | null;
-  onSave: (draft: ItemDraft) => Promise<boolean>;
+  onSave: (draft: ItemDraft) => Promise<unknown>;
 }) {
   return (
     <Dialog
@@ -64,7 +71,7 @@ function ItemForm({
   onCancel,
 }: {
   item: ManagedItem | null;
-  onSave: (draft: ItemDraft) => Promise<boolean>;
+  onSave: (draft: ItemDraft) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(item?.name ?? '');
@@ -77,8 +84,9 @@ function ItemForm({
   const [isSpicy, setSpicy] = useState(item?.isSpicy ?? false);
   const [allergens, setAllergens] = useState<Allergen[]>(() => (item?.allergens ?? []).filter(isAllergen));
   const [isAvailable, setAvailable] = useState(item?.isAvailable ?? true);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; price?: string }>({});
+  // The price is entered in pounds; the server names it `priceMinor`. The page's toast says what
+  // failed, so the form has no alert of its own.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS, { paths: { priceMinor: 'price' } });
   const nameInput = useRef<HTMLInputElement>(null);
   useFocusOnOpen(nameInput);
 
@@ -89,30 +97,29 @@ function ItemForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const priceMinor = parsePriceInput(price);
-    const next = {
+    const filled = check({
       name: name.trim() ? undefined : 'Item name is required',
       price: priceMinor === null ? 'Enter a price in pounds, e.g. 6.50' : undefined,
-    };
-    setErrors(next);
-    if (next.name || next.price || priceMinor === null) return;
-    setBusy(true);
-    const done = await onSave({
-      name: name.trim(),
-      description,
-      priceMinor,
-      imageUrl,
-      category,
-      isVegetarian,
-      isVegan,
-      isSpicy,
-      allergens,
-      isAvailable,
     });
-    if (!done) setBusy(false);
+    if (!filled || priceMinor === null) return;
+    await submit(() =>
+      onSave({
+        name: name.trim(),
+        description,
+        priceMinor,
+        imageUrl,
+        category,
+        isVegetarian,
+        isVegan,
+        isSpicy,
+        allergens,
+        isAvailable,
+      }),
+    );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <TextField
           label="Item name"
@@ -140,6 +147,7 @@ function ItemForm({
         optional
         value={description}
         onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
         maxLength={1000}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -147,6 +155,7 @@ function ItemForm({
           label="Category"
           value={category}
           onChange={(e) => setCategory(e.target.value)}
+          error={errors.category}
           options={categories.map((c) => ({ value: c, label: c }))}
         />
         <div className="grid content-end gap-1">

@@ -8,6 +8,7 @@ import { groupProblem } from '../../domain/menu-options';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 
 type OptionDraft = { id?: string; name: string; price: string };
 type GroupDraft = { id?: string; name: string; min: string; max: string; options: OptionDraft[] };
@@ -21,25 +22,50 @@ const draftOf = (item: ManagedItem | null): GroupDraft[] =>
     options: g.options.map((o) => ({ id: o.id, name: o.name, price: penceToInput(o.priceMinor) })),
   }));
 
-/** The form as the endpoint takes it, or the first thing wrong with it in the partner's words. */
-function toBody(groups: GroupDraft[]): { body: ItemOptionsInput } | { problem: string } {
+/** A control's name: the body path the server names when it refuses it. */
+const groupPath = (gi: number, key: 'name' | 'minSelect' | 'maxSelect') => `groups.${gi}.${key}`;
+const optionPath = (gi: number, oi: number, key: 'name' | 'priceMinor') => `groups.${gi}.options.${oi}.${key}`;
+
+/**
+ * The form as the endpoint takes it, or the first thing wrong with it in the partner's words, on
+ * the control to fix (a group's rule, which no one control holds, on no control).
+ */
+function toBody(groups: GroupDraft[]): { body: ItemOptionsInput } | { problem: string; path?: string } {
   const out: ItemOptionsInput['groups'] = [];
-  for (const g of groups) {
+  for (const [gi, g] of groups.entries()) {
     const options = [];
-    for (const o of g.options) {
+    for (const [oi, o] of g.options.entries()) {
       const priceMinor = parsePriceInput(o.price || '0');
-      if (priceMinor === null) return { problem: `${o.name || 'An option'}: please enter a valid price` };
+      if (priceMinor === null)
+        return {
+          problem: `${o.name || 'An option'}: please enter a valid price`,
+          path: optionPath(gi, oi, 'priceMinor'),
+        };
       options.push({ ...(o.id ? { id: o.id } : {}), name: o.name.trim(), priceMinor });
     }
     const group = { name: g.name.trim(), minSelect: Number(g.min), maxSelect: Number(g.max), options };
     if (!Number.isInteger(group.minSelect) || !Number.isInteger(group.maxSelect))
-      return { problem: `${group.name || 'A group'}: minimum and maximum are whole numbers` };
-    const problem = options.some((o) => !o.name) ? 'Every option needs a name' : groupProblem(group);
+      return {
+        problem: `${group.name || 'A group'}: minimum and maximum are whole numbers`,
+        path: groupPath(gi, Number.isInteger(group.minSelect) ? 'maxSelect' : 'minSelect'),
+      };
+    const unnamed = options.findIndex((o) => !o.name);
+    if (unnamed >= 0) return { problem: 'Every option needs a name', path: optionPath(gi, unnamed, 'name') };
+    const problem = groupProblem(group);
     if (problem) return { problem };
     out.push({ ...(g.id ? { id: g.id } : {}), ...group });
   }
   return { body: { groups: out } };
 }
+
+/** Every control's name, for the form kit. */
+const fieldsOf = (groups: GroupDraft[]): string[] =>
+  groups.flatMap((g, gi) => [
+    groupPath(gi, 'name'),
+    groupPath(gi, 'minSelect'),
+    groupPath(gi, 'maxSelect'),
+    ...g.options.flatMap((_, oi) => [optionPath(gi, oi, 'name'), optionPath(gi, oi, 'priceMinor')]),
+  ]);
 
 /**
  * The item's option groups in the Menu Manager (docs/product/partner.md#item-options): a required
@@ -52,34 +78,34 @@ export function ItemOptionsEditor({
 }: {
   item: ManagedItem | null;
   onClose: () => void;
-  onSave: (body: ItemOptionsInput) => Promise<boolean>;
+  onSave: (body: ItemOptionsInput) => Promise<unknown>;
 }) {
   const [groups, setGroups] = useState<GroupDraft[]>(() => draftOf(item));
+  // A group's rule, which no one control holds, shows above the buttons; the server's refusals of
+  // no control are in the page's toast.
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, check, submit, clear } = useFormErrors(fieldsOf(groups));
   useEffect(() => {
     setGroups(draftOf(item));
     setProblem(null);
-  }, [item]);
+    clear();
+  }, [item, clear]);
 
   const setGroup = (gi: number, change: Partial<GroupDraft>) =>
     setGroups((gs) => gs.map((g, k) => (k === gi ? { ...g, ...change } : g)));
   const setOption = (gi: number, oi: number, change: Partial<OptionDraft>) =>
     setGroup(gi, { options: groups[gi].options.map((o, k) => (k === oi ? { ...o, ...change } : o)) });
 
-  const submit = async (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const result = toBody(groups);
     if ('problem' in result) {
-      setProblem(result.problem);
+      check(result.path ? { [result.path]: result.problem } : {});
+      setProblem(result.path ? null : result.problem);
       return;
     }
-    setBusy(true);
-    try {
-      await onSave(result.body);
-    } finally {
-      setBusy(false);
-    }
+    setProblem(null);
+    await submit(() => onSave(result.body));
   };
 
   return (
@@ -90,7 +116,7 @@ export function ItemOptionsEditor({
       description="Minimum 1 and maximum 1 makes a required single choice, such as a size. Minimum 0 makes the group optional."
       className="max-w-2xl"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
         {groups.map((g, gi) => (
           <fieldset key={gi} className="grid gap-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Option group {gi + 1}</legend>
@@ -99,6 +125,7 @@ export function ItemOptionsEditor({
                 label="Group name"
                 value={g.name}
                 onChange={(e) => setGroup(gi, { name: e.target.value })}
+                error={errors[groupPath(gi, 'name')]}
                 placeholder="Size"
               />
               <TextField
@@ -106,12 +133,14 @@ export function ItemOptionsEditor({
                 inputMode="numeric"
                 value={g.min}
                 onChange={(e) => setGroup(gi, { min: e.target.value })}
+                error={errors[groupPath(gi, 'minSelect')]}
               />
               <TextField
                 label="Maximum"
                 inputMode="numeric"
                 value={g.max}
                 onChange={(e) => setGroup(gi, { max: e.target.value })}
+                error={errors[groupPath(gi, 'maxSelect')]}
               />
               <Button
                 type="button"
@@ -129,12 +158,14 @@ export function ItemOptionsEditor({
                   label={`Option ${oi + 1} name`}
                   value={o.name}
                   onChange={(e) => setOption(gi, oi, { name: e.target.value })}
+                  error={errors[optionPath(gi, oi, 'name')]}
                 />
                 <TextField
                   label={`Option ${oi + 1} price (£)`}
                   inputMode="decimal"
                   value={o.price}
                   onChange={(e) => setOption(gi, oi, { price: e.target.value })}
+                  error={errors[optionPath(gi, oi, 'priceMinor')]}
                 />
                 <Button
                   type="button"

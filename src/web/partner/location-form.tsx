@@ -60,6 +60,22 @@ export function locationBody(f: LocationForm) {
   };
 }
 
+/** The location fields by their body names, so a refusal the server names lands on its field. */
+export const LOCATION_FIELDS = [
+  'name',
+  'description',
+  'address',
+  'city',
+  'postcode',
+  'phone',
+  'email',
+  'lat',
+  'lng',
+  'deliveryFeeMinor',
+  'deliveryRadiusKm',
+] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
 /** The Add Location / Edit Location fields. */
 export function LocationFields({
   form,
@@ -68,7 +84,7 @@ export function LocationFields({
 }: {
   form: LocationForm;
   setForm: (update: (f: LocationForm) => LocationForm) => void;
-  errors: Record<string, string>;
+  errors: Partial<Record<LocationField, string>>;
 }) {
   const set = (key: keyof LocationForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));

@@ -23,7 +23,15 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { fieldErrors } from './field-errors';
 import { HalalSection } from './halal-section';
-import { LocationFields, type LocationForm, hasRequired, locationBody, locationFormOf } from './location-form';
+import {
+  LOCATION_FIELDS,
+  LocationFields,
+  type LocationForm,
+  hasRequired,
+  locationBody,
+  locationFormOf,
+} from './location-form';
+import { useFormErrors } from '../ui/use-form-errors';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound } from './partner-states';
@@ -56,7 +64,8 @@ function EditLocation({ site }: { site: SiteDetail }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<LocationForm>(() => locationFormOf(site));
   const [hours, setHours] = useState<OpeningHours>(site.openingHours);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The toast says the save failed; each refused field shows under it.
+  const { formRef, errors, check, fail } = useFormErrors(LOCATION_FIELDS);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const manage = canManageBrand(site.role);
 
@@ -68,7 +77,10 @@ function EditLocation({ site }: { site: SiteDetail }) {
       await queryClient.invalidateQueries({ queryKey: partnerKeys.brands });
       toast.success('Location updated');
     },
-    onError: (error) => toast.error('Error updating location', { description: messageOf(error) }),
+    onError: (error) => {
+      fail(error);
+      toast.error('Error updating location', { description: messageOf(error) });
+    },
   });
 
   const remove = useMutation({
@@ -93,11 +105,7 @@ function EditLocation({ site }: { site: SiteDetail }) {
     }
     const body = locationBody(form);
     const parsed = updateSiteBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    if (!check(parsed.success ? {} : fieldErrors(parsed.error.issues))) return;
     save.mutate(body);
   };
 
@@ -153,7 +161,7 @@ function EditLocation({ site }: { site: SiteDetail }) {
             <CardTitle>Location info</CardTitle>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSaveInfo} noValidate className="grid gap-4">
+            <form ref={formRef} onSubmit={onSaveInfo} noValidate className="grid gap-4">
               <LocationFields form={form} setForm={setForm} errors={errors} />
               <Button type="submit" className="justify-self-start" disabled={save.isPending}>
                 {save.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}

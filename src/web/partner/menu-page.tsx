@@ -93,6 +93,26 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
     }
   };
 
+  /**
+   * Runs a dialog's save: on success the product's toast and the dialog closes; a failure is
+   * toasted and thrown on, so the dialog shows each refused field beside it
+   * (docs/decisions/0219-one-form-kit.md).
+   */
+  const save = async (work: () => Promise<unknown>, ok: string, fail: string, withMessage = true): Promise<void> => {
+    setBusy(true);
+    try {
+      await work();
+      await refresh();
+    } catch (error) {
+      toast.error(fail, withMessage ? { description: messageOf(error) } : undefined);
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+    toast.success(ok);
+    close();
+  };
+
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -206,14 +226,13 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
 
   const saveItem = (draft: ItemDraft) =>
     dialog.kind === 'editItem'
-      ? run(
+      ? save(
           () => call(endpoints.menu.patchPartnerItemsByItemId, { params: { itemId: dialog.item.id }, body: draft }),
           'Item updated successfully',
           'Failed to update item',
-          true,
-        ).then((ok) => (ok && close(), ok))
+        )
       : dialog.kind === 'addItem'
-        ? run(
+        ? save(
             () =>
               call(endpoints.menu.postPartnerSectionsBySectionIdItems, {
                 params: { sectionId: dialog.sectionId },
@@ -221,9 +240,8 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
               }),
             'Item added successfully',
             'Failed to add item',
-            true,
-          ).then((ok) => (ok && close(), ok))
-        : Promise.resolve(false);
+          )
+        : Promise.resolve();
 
   return (
     <div className="grid gap-6">
@@ -460,48 +478,43 @@ function MenuManager({ view }: { view: SiteMenuResponse }) {
         mode={dialog.kind === 'editSection' ? 'edit' : 'add'}
         initialTitle={dialog.kind === 'editSection' ? (dialog.section.title ?? '') : ''}
         onClose={close}
-        onSave={async (title) => {
-          const ok =
-            dialog.kind === 'editSection'
-              ? await run(
-                  () =>
-                    call(endpoints.menu.patchPartnerSectionsBySectionId, {
-                      params: { sectionId: dialog.section.id },
-                      body: { title },
-                    }),
-                  'Section updated successfully',
-                  'Failed to update section',
-                  true,
-                )
-              : await run(
-                  async () => {
-                    const { section } = await call(endpoints.menu.postPartnerMenusByMenuIdSections, {
-                      params: { menuId: menu.id },
-                      body: { title },
-                    });
-                    setSelectedId(section.id);
-                  },
-                  'Section added successfully',
-                  'Failed to add section',
-                );
-          if (ok) close();
-          return ok;
-        }}
+        onSave={(title) =>
+          dialog.kind === 'editSection'
+            ? save(
+                () =>
+                  call(endpoints.menu.patchPartnerSectionsBySectionId, {
+                    params: { sectionId: dialog.section.id },
+                    body: { title },
+                  }),
+                'Section updated successfully',
+                'Failed to update section',
+              )
+            : save(
+                async () => {
+                  const { section } = await call(endpoints.menu.postPartnerMenusByMenuIdSections, {
+                    params: { menuId: menu.id },
+                    body: { title },
+                  });
+                  setSelectedId(section.id);
+                },
+                'Section added successfully',
+                'Failed to add section',
+                false,
+              )
+        }
       />
       <ItemOptionsEditor
         item={dialog.kind === 'itemOptions' ? dialog.item : null}
         onClose={close}
-        onSave={async (body) => {
-          if (dialog.kind !== 'itemOptions') return false;
-          const ok = await run(
-            () => call(endpoints.menu.putPartnerItemsByItemIdOptions, { params: { itemId: dialog.item.id }, body }),
-            'Options saved',
-            'Failed to save options',
-            true,
-          );
-          if (ok) close();
-          return ok;
-        }}
+        onSave={(body) =>
+          dialog.kind === 'itemOptions'
+            ? save(
+                () => call(endpoints.menu.putPartnerItemsByItemIdOptions, { params: { itemId: dialog.item.id }, body }),
+                'Options saved',
+                'Failed to save options',
+              )
+            : Promise.resolve()
+        }
       />
       <ItemDialog
         open={dialog.kind === 'addItem' || dialog.kind === 'editItem'}

@@ -13,6 +13,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { CredentialsFields } from '../ui/credentials-fields';
 import { WithPasswordReset } from '../ui/forgot-password-form';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** What the form says when a sign-in fails: by the answer's status, never by its words. */
+function failureOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401)
+    return 'Invalid credentials. Please check your email and password.';
+  if (error instanceof ApiError && error.status === 429) return error.message;
+  return 'Error during login. Please try again.';
+}
 
 /** /partner/login: partner accounts only; anyone else is told so and signed out again. */
 export function PartnerLoginPage() {
@@ -22,41 +33,32 @@ export function PartnerLoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  // The sign-in's failures have the product's own words (`failureOf`), in the alert above the fields.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (!busy && me.data?.user?.userType === 'partner') return <Navigate to="/partner/dashboard" replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    setFailure(null);
+    const filled = check({
       email: email.trim() ? undefined : 'Please enter your email address.',
       password: password ? undefined : 'Please enter your password.',
-    };
-    setErrors(next);
-    if (next.email || next.password) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      const user = await signInAndLoadMe(queryClient, email, password);
-      if (user.userType !== 'partner') {
-        await signOut(queryClient).catch(() => undefined);
-        setFailure('This is not a partner account. Please sign in with your restaurant partner account.');
-        setBusy(false);
-        return;
-      }
-      navigate('/partner/dashboard', { replace: true });
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 401
-          ? 'Invalid credentials. Please check your email and password.'
-          : error instanceof ApiError && error.status === 429
-            ? error.message
-            : 'Error during login. Please try again.',
-      );
-      setBusy(false);
-    }
+    });
+    if (!filled) return;
+    await submit(
+      async () => {
+        const user = await signInAndLoadMe(queryClient, email, password);
+        if (user.userType !== 'partner') {
+          await signOut(queryClient).catch(() => undefined);
+          setFailure('This is not a partner account. Please sign in with your restaurant partner account.');
+          return;
+        }
+        navigate('/partner/dashboard', { replace: true });
+      },
+      (error) => setFailure(failureOf(error)),
+    );
   };
 
   return (
@@ -74,7 +76,7 @@ export function PartnerLoginPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <WithPasswordReset email={email} signInPath="/partner/login">
-              <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
                 {failure ? <Alert variant="destructive">{failure}</Alert> : null}
                 <CredentialsFields
                   email={email}

@@ -4,8 +4,14 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 
-/** Add or rename a section: the title must not be blank (the button stays disabled until it is). */
+const FIELDS = ['title'] as const;
+
+/**
+ * Add or rename a section: the title must not be blank (the button stays disabled until it is).
+ * `onSave` rejects when the server refuses; its message shows under the title.
+ */
 export function SectionDialog({
   open,
   onClose,
@@ -17,7 +23,7 @@ export function SectionDialog({
   onClose: () => void;
   initialTitle?: string;
   mode: 'add' | 'edit';
-  onSave: (title: string) => Promise<boolean>;
+  onSave: (title: string) => Promise<unknown>;
 }) {
   return (
     <Dialog
@@ -39,26 +45,26 @@ function SectionForm({
 }: {
   initialTitle: string;
   mode: 'add' | 'edit';
-  onSave: (title: string) => Promise<boolean>;
+  onSave: (title: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const [title, setTitle] = useState(initialTitle);
-  const [busy, setBusy] = useState(false);
+  // The page's toast says what failed, so the form has no alert of its own.
+  const { formRef, errors, busy, check, submit } = useFormErrors(FIELDS);
   const input = useRef<HTMLInputElement>(null);
   useFocusOnOpen(input);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!title.trim()) return;
-    setBusy(true);
-    const done = await onSave(title.trim());
-    if (!done) setBusy(false);
+    if (!check({ title: title.trim() ? undefined : 'Section title is required' })) return;
+    await submit(() => onSave(title.trim()));
   };
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <TextField
         label="Section title"
         value={title}
         onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
         ref={input}
         required
         maxLength={80}

@@ -33,6 +33,7 @@ import { PageLoading, Spinner } from '../ui/spinner';
 import { Switch } from '../ui/switch';
 import { isTermsRefusal, useTermsBeforeNewWork } from '../ui/terms-gate';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 import { partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
@@ -81,6 +82,29 @@ type Form = {
   driverSearch: string;
 };
 
+const FIELDS = [
+  'name',
+  'phone',
+  'openingTime',
+  'closingTime',
+  'deliveryFee',
+  'deliveryRadius',
+  'minOrder',
+  'busy',
+  'responseTimeout',
+  'driverSearch',
+] as const;
+
+/** The server's names of the fields the form names differently (pence, kilometres, minutes). */
+const PATHS = {
+  deliveryFeeMinor: 'deliveryFee',
+  deliveryRadiusKm: 'deliveryRadius',
+  minOrderMinor: 'minOrder',
+  busyExtraMinutes: 'busy',
+  responseTimeoutMinutes: 'responseTimeout',
+  driverSearchMinutes: 'driverSearch',
+} as const;
+
 function formOf(site: SiteDetail): Form {
   const hours = commonHours(site.openingHours);
   return {
@@ -110,7 +134,8 @@ function nextTime(hhmm: string, now = new Date()): Date {
 function BranchSettings({ site }: { site: SiteDetail }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(site));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The toast says the save failed; each refused field shows under its control, the rest in the toast.
+  const { formRef, errors, check, fail } = useFormErrors(FIELDS, { paths: PATHS });
   const [pauseFor, setPauseFor] = useState('30');
   const [pauseUntil, setPauseUntil] = useState('');
   const set = (key: keyof Form) => (e: { target: { value: string } }) =>
@@ -127,8 +152,13 @@ function BranchSettings({ site }: { site: SiteDetail }) {
       );
     },
     // A refusal for the terms opens the terms dialog instead (ui/terms-gate.tsx).
-    onError: (error) => {
-      if (!isTermsRefusal(error)) toast.error('Failed to save settings. Please try again.');
+    onError: (error, body) => {
+      if (isTermsRefusal(error)) return;
+      // A pause or resume is no edit of the form: its refusal is in the toast alone.
+      const shown = 'pausedUntil' in body ? null : fail(error);
+      toast.error('Failed to save settings. Please try again.', {
+        description: shown && !Object.keys(shown.fields).length ? (shown.form ?? undefined) : undefined,
+      });
     },
   });
   // Opening a closed branch or ending a pause early takes new orders, and may need new terms first;
@@ -142,11 +172,11 @@ function BranchSettings({ site }: { site: SiteDetail }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const radius = roundRadius(numberOrZero(form.deliveryRadius));
-    const next: Record<string, string> = {};
-    if (!form.name.trim()) next.name = 'Branch name is required';
-    if (radius < 0.5 || radius > 20) next.deliveryRadius = 'Delivery radius is 0.5 to 20 km';
-    setErrors(next);
-    if (Object.keys(next).length) return;
+    const filled = check({
+      name: form.name.trim() ? undefined : 'Branch name is required',
+      deliveryRadius: radius < 0.5 || radius > 20 ? 'Delivery radius is 0.5 to 20 km' : undefined,
+    });
+    if (!filled) return;
     void (form.isOpen && !site.isOpen ? saveOpening : save.mutate)({
       isOpen: form.isOpen,
       name: form.name.trim(),
@@ -186,7 +216,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
             <CardDescription>What customers see and what they pay.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
               <Switch
                 label={form.isOpen ? 'Open for orders' : 'Closed for orders'}
                 checked={form.isOpen}
@@ -194,12 +224,20 @@ function BranchSettings({ site }: { site: SiteDetail }) {
               />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField label="Branch name" value={form.name} onChange={set('name')} error={errors.name} required />
-                <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} optional />
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  value={form.phone}
+                  onChange={set('phone')}
+                  error={errors.phone}
+                  optional
+                />
                 <TextField
                   label="Opening time"
                   type="time"
                   value={form.openingTime}
                   onChange={set('openingTime')}
+                  error={errors.openingTime}
                   hint="Every open day; set single days on the location page."
                 />
                 <TextField
@@ -207,6 +245,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   type="time"
                   value={form.closingTime}
                   onChange={set('closingTime')}
+                  error={errors.closingTime}
                   hint="Before the opening time means past midnight."
                 />
                 <TextField
@@ -217,6 +256,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   step={0.01}
                   value={form.deliveryFee}
                   onChange={set('deliveryFee')}
+                  error={errors.deliveryFee}
                 />
                 <TextField
                   label="Delivery radius (km)"
@@ -237,11 +277,13 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   step={0.01}
                   value={form.minOrder}
                   onChange={set('minOrder')}
+                  error={errors.minOrder}
                 />
                 <SelectField
                   label="Busy mode"
                   value={form.busy}
                   onChange={set('busy')}
+                  error={errors.busy}
                   options={BUSY_EXTRA_CHOICES.map((m) => ({
                     value: String(m),
                     label: m ? `Busy: +${m} minutes on every ETA` : 'Not busy',
@@ -251,6 +293,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   label="Answer new orders within"
                   value={form.responseTimeout}
                   onChange={set('responseTimeout')}
+                  error={errors.responseTimeout}
                   options={RESPONSE_TIMEOUT_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
                 />
                 <SelectField
@@ -258,6 +301,7 @@ function BranchSettings({ site }: { site: SiteDetail }) {
                   hint="Then the customer may collect or cancel, and support is told"
                   value={form.driverSearch}
                   onChange={set('driverSearch')}
+                  error={errors.driverSearch}
                   // A value set through the API outside the usual choices stays selectable.
                   options={[...new Set([...DRIVER_SEARCH_CHOICES, Number(form.driverSearch)])]
                     .sort((a, b) => a - b)

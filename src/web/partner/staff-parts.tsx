@@ -17,6 +17,7 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { TableHead } from '../ui/table-head';
+import { useFormErrors } from '../ui/use-form-errors';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed } from './partner-states';
 import { LocationsFieldset, StaffMemberActions } from './staff-member-actions';
@@ -39,7 +40,12 @@ export function useStaff(brandId: string) {
   });
 }
 
-/** Invite by e-mail as site manager (with at least one location) or admin. */
+const INVITE_FIELDS = ['email', 'role', 'sites'] as const;
+
+/**
+ * Invite by e-mail as site manager (with at least one location) or admin. A refused field (an
+ * e-mail already on the staff or already invited) shows under it; the toast says the invite failed.
+ */
 export function InviteForm({
   brandId,
   sites,
@@ -53,40 +59,39 @@ export function InviteForm({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('site_manager');
   const [siteIds, setSiteIds] = useState<string[]>(initialSiteIds);
-  const [errors, setErrors] = useState<{ email?: string; sites?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, check, submit } = useFormErrors(INVITE_FIELDS, { paths: { siteIds: 'sites' } });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       email: email.trim()
         ? /^\S+@\S+\.\S+$/.test(email.trim())
           ? undefined
           : 'Please enter a valid email address'
         : 'Email is required',
       sites: role === 'site_manager' && siteIds.length === 0 ? 'Select at least one location' : undefined,
-    };
-    setErrors(next);
-    if (next.email || next.sites) return;
-    setBusy(true);
-    try {
-      await call(endpoints.partner.postPartnerBrandsByBrandIdInvitations, {
-        params: { brandId },
-        body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds },
-      });
-      toast.success('Invitation sent', { description: `Staff invitation sent to ${email.trim()}` });
-      setEmail('');
-      setSiteIds(initialSiteIds);
-      await queryClient.invalidateQueries({ queryKey: partnerKeys.invitations(brandId) });
-    } catch (error) {
-      toast.error('Error sending invitation', { description: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!filled) return;
+    const sent = await submit(
+      () =>
+        call(endpoints.partner.postPartnerBrandsByBrandIdInvitations, {
+          params: { brandId },
+          body: { email: email.trim(), role, siteIds: role === 'admin' ? [] : siteIds },
+        }),
+      (error, shown) =>
+        toast.error('Error sending invitation', {
+          description: Object.keys(shown.fields).length ? undefined : messageOf(error),
+        }),
+    );
+    if (!sent) return;
+    toast.success('Invitation sent', { description: `Staff invitation sent to ${email.trim()}` });
+    setEmail('');
+    setSiteIds(initialSiteIds);
+    await queryClient.invalidateQueries({ queryKey: partnerKeys.invitations(brandId) });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <TextField
           label="Email"
@@ -101,6 +106,7 @@ export function InviteForm({
           label="Role"
           value={role}
           onChange={(e) => setRole(e.target.value as InviteRole)}
+          error={errors.role}
           options={[
             { value: 'site_manager', label: INVITE_ROLE_LABELS.site_manager },
             { value: 'admin', label: INVITE_ROLE_LABELS.admin },

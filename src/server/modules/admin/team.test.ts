@@ -80,6 +80,10 @@ describe('team invites', () => {
     const res = await invite(admins.super_admin, { fullName: 'Dup One', email: 'DUP@example.com', role: 'finance' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('An invite has already been sent to this email');
+    // Named on the e-mail, so the invite dialog shows it under the Email field.
+    expect(res.json().error.fields).toEqual([
+      { in: 'body', path: 'email', message: 'An invite has already been sent to this email' },
+    ]);
   });
 
   it('needs every field: "Please fill in all fields"', async () => {

@@ -43,13 +43,14 @@ export async function createInvitation(
           .from(sites)
           .where(and(inArray(sites.id, siteIds), eq(sites.brandId, brandId), ne(sites.status, 'archived')))
       : [];
-    if (found.length !== siteIds.length) throw new AppError('VALIDATION_ERROR', 'Select locations of this brand');
+    if (found.length !== siteIds.length)
+      throw new AppError('VALIDATION_ERROR', 'Select locations of this brand', { field: 'siteIds' });
     const [member] = await tx
       .select({ id: brandMemberships.id })
       .from(brandMemberships)
       .innerJoin(user, eq(user.id, brandMemberships.userId))
       .where(and(eq(brandMemberships.brandId, brandId), eq(user.email, input.email)));
-    if (member) throw new AppError('CONFLICT', `${input.email} already works for this brand`);
+    if (member) throw new AppError('CONFLICT', `${input.email} already works for this brand`, { field: 'email' });
     await tx
       .update(invitations)
       .set({ status: 'expired' })
@@ -88,7 +89,7 @@ export async function createInvitation(
       return { id: row.id, brandName: brand.name, siteNames: found.map((s) => s.name) };
     } catch (err) {
       if (isUniqueViolation(err, 'invitations_staff_pending_email')) {
-        throw new AppError('CONFLICT', `An invitation to ${input.email} is already pending`);
+        throw new AppError('CONFLICT', `An invitation to ${input.email} is already pending`, { field: 'email' });
       }
       throw err;
     }

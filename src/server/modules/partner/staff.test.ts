@@ -63,8 +63,17 @@ describe('inviting', () => {
   });
 
   it('refuses a second pending invitation and someone already on the staff', async () => {
-    expect((await invite(w.admin.cookie, { email: 'chef@example.com', role: 'admin' })).statusCode).toBe(409);
-    expect((await invite(w.owner.cookie, { email: w.manager.email, role: 'admin' })).statusCode).toBe(409);
+    const pending = await invite(w.admin.cookie, { email: 'chef@example.com', role: 'admin' });
+    expect(pending.statusCode).toBe(409);
+    // The refusal names the e-mail, so the invite form shows it under the Email field.
+    expect(pending.json().error.fields).toEqual([
+      { in: 'body', path: 'email', message: 'An invitation to chef@example.com is already pending' },
+    ]);
+    const member = await invite(w.owner.cookie, { email: w.manager.email, role: 'admin' });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().error.fields).toEqual([
+      { in: 'body', path: 'email', message: `${w.manager.email} already works for this brand` },
+    ]);
   });
 
   it("answers 404 on another partner's brand and 403 to a site manager", async () => {

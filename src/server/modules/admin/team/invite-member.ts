@@ -86,7 +86,7 @@ export async function inviteMember(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'invitations_team_pending_email'))
-      throw new AppError('CONFLICT', TEAM_MESSAGES.duplicate);
+      throw new AppError('CONFLICT', TEAM_MESSAGES.duplicate, { field: 'email' });
     throw err;
   }
 
