@@ -1,6 +1,5 @@
-import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from './db/schema/index';
+import { lastLinkTo } from './test/mail-link';
 import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp } from './test/test-app';
 import { deliveryBody, place, seedShop } from './modules/orders/test-fixtures';
 
@@ -31,12 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function lastLinkTo(email: string): Promise<string> {
-  const rows = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
-  const mail = rows.find((m) => m.to === email)!;
-  return /https?:\/\/\S+/.exec(mail.text)![0].replace(TEST_ORIGIN, '');
-}
-
 /** Every cookie value an answer set, as the browser would send it back. */
 function cookiesOf(res: { cookies: { name: string; value: string }[] }): string[] {
   return res.cookies.map((c) => c.value);
@@ -60,7 +53,7 @@ describe('the log of a customer journey', () => {
       },
     });
     expect(signUp.statusCode, signUp.body).toBe(200);
-    const confirmLink = await lastLinkTo(customer.email);
+    const confirmLink = await lastLinkTo(t, customer.email);
     secrets.push(new URL(confirmLink, TEST_ORIGIN).searchParams.get('token')!);
     expect((await t.app.inject({ method: 'GET', url: confirmLink })).statusCode).toBe(302);
     const signIn = await t.app.inject({
@@ -109,7 +102,7 @@ describe('the log of a customer journey', () => {
       payload: { email: customer.email, redirectTo: '/reset-password' },
     });
     await t.app.deps.background.idle();
-    const follow = await t.app.inject({ method: 'GET', url: await lastLinkTo(customer.email) });
+    const follow = await t.app.inject({ method: 'GET', url: await lastLinkTo(t, customer.email) });
     expect(follow.statusCode).toBe(302);
     const resetToken = new URL(follow.headers.location as string, TEST_ORIGIN).searchParams.get('token')!;
     secrets.push(resetToken);

@@ -1,6 +1,5 @@
-import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index';
+import { lastLinkTo } from '../../test/mail-link';
 import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp, createUser } from '../../test/test-app';
 import { deliveryBody, place, seedShop } from '../orders/test-fixtures';
 
@@ -20,12 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function lastLinkTo(email: string): Promise<string> {
-  const rows = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
-  const mail = rows.find((m) => m.to === email)!;
-  return /https?:\/\/\S+/.exec(mail.text)![0].replace(TEST_ORIGIN, '');
-}
-
 describe('the request log holds no token', () => {
   it('of a password reset, an e-mail confirmation or a visitor order link', async () => {
     const secrets: string[] = [];
@@ -40,7 +33,7 @@ describe('the request log holds no token', () => {
     });
     // The mail is written after the answer (docs/decisions/0204-password-reset-tokens-and-timing.md).
     await t.app.deps.background.idle();
-    const resetLink = await lastLinkTo('forgetful.logs@example.com');
+    const resetLink = await lastLinkTo(t, 'forgetful.logs@example.com');
     const resetToken = /reset-password\/([^?]+)/.exec(resetLink)![1];
     secrets.push(resetToken);
     const follow = await t.app.inject({ method: 'GET', url: resetLink });
@@ -60,7 +53,7 @@ describe('the request log holds no token', () => {
         callbackURL: '/auth/callback',
       },
     });
-    const confirmLink = await lastLinkTo('new.logs@example.com');
+    const confirmLink = await lastLinkTo(t, 'new.logs@example.com');
     secrets.push(new URL(confirmLink, TEST_ORIGIN).searchParams.get('token')!);
     expect((await t.app.inject({ method: 'GET', url: confirmLink })).statusCode).toBe(302);
 
