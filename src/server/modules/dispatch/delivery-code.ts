@@ -5,6 +5,9 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { clearCodeTries, sameSecret, takeCodeTry } from '../orders';
 
+/** A wrong or malformed code names the body's `code`, so the driver's dialog shows it under the code boxes. */
+const wrongCode = () => new AppError('VALIDATION_ERROR', DELIVERY_MESSAGES.invalidCode, { field: 'code' });
+
 /**
  * Checks the customer's 4-digit code for the driver's own picked-up job. Every try first takes a
  * slot (orders/code-tries.ts): 5 tries, then one per 15 minutes, locked after 10 wrong ones in a
@@ -17,7 +20,7 @@ export async function checkDeliveryCode(
   code: string,
   now = new Date(),
 ): Promise<void> {
-  if (!isFourDigitCode(code)) throw new AppError('VALIDATION_ERROR', DELIVERY_MESSAGES.invalidCode);
+  if (!isFourDigitCode(code)) throw wrongCode();
   await takeCodeTry(
     db,
     job.id,
@@ -30,6 +33,6 @@ export async function checkDeliveryCode(
     .from(orders)
     .where(eq(orders.id, job.orderId));
   if (!order?.code) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.noCode);
-  if (!sameSecret(order.code, code)) throw new AppError('VALIDATION_ERROR', DELIVERY_MESSAGES.invalidCode);
+  if (!sameSecret(order.code, code)) throw wrongCode();
   await clearCodeTries(db, job.id, 'delivery');
 }

@@ -51,8 +51,15 @@ describe('the delivery code', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Invalid code. Please ask the customer for the correct 4-digit code.');
+    // It names the code field, so the dialog shows it under the code boxes (docs/decisions/0218-field-errors-in-the-error-body.md).
+    expect(res.json().error.fields).toEqual([
+      { in: 'body', path: 'code', message: 'Invalid code. Please ask the customer for the correct 4-digit code.' },
+    ]);
     res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, { code: '12a4' });
     expect(res.json().error.message).toBe('Invalid code. Please ask the customer for the correct 4-digit code.');
+    expect(res.json().error.fields).toEqual([
+      { in: 'body', path: 'code', message: 'Invalid code. Please ask the customer for the correct 4-digit code.' },
+    ]);
     res = await driverCall(t, driver, 'POST', `/api/driver/jobs/${o.job.id}/verify-code`, { code: o.code });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ valid: true });
