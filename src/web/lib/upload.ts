@@ -1,7 +1,7 @@
 import type { UploadResponse } from '../../domain/contracts/uploads/upload-file';
-import { isErrorBody } from '../../domain/errors';
+import { fieldErrorsOf, isErrorBody } from '../../domain/errors';
 import type { UploadPurpose } from '../../domain/uploads';
-import { ApiError } from './api';
+import { ApiError, type ClientErrorCode } from './api';
 import { endpointUrl } from './call';
 import { endpoints } from './endpoints.generated';
 
@@ -18,11 +18,33 @@ export type UploadOptions = {
 
 const NETWORK_MESSAGE = 'Could not reach HalalNosh. Check your connection and try again.';
 
+/** The upload's one form field, the file. */
+export const UPLOAD_FILE_FIELD = 'file';
+
+/** Refusals of the file itself: what it is, how large, how many pixels. */
+const FILE_REFUSALS: readonly ClientErrorCode[] = ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+/**
+ * The ApiError of a refused upload. The multipart request has one field, `file`: a refusal of the
+ * file itself (by its code: its type, size or pixels) names that field when the server named none,
+ * so a form of the kit shows it beside its file control (docs/decisions/0219-one-form-kit.md).
+ * A refusal of the person (403), the rate limit or a failure of the server stays about no field.
+ */
+export function uploadErrorOf(data: unknown, status: number, failedMessage?: string): ApiError {
+  const error = isErrorBody(data)
+    ? new ApiError(data.error.code, data.error.message, status, fieldErrorsOf(data))
+    : new ApiError(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL', failedMessage ?? 'Upload failed', status);
+  if (error.fields.length || !FILE_REFUSALS.includes(error.code)) return error;
+  return new ApiError(error.code, error.message, status, [
+    { in: 'body', path: UPLOAD_FILE_FIELD, message: error.message },
+  ]);
+}
+
 /**
  * The one upload client of every audience: POST /api/uploads?purpose=… with the file as
  * multipart form data (the server checks what the file really is). XMLHttpRequest rather than
  * fetch, because only it reports upload progress. A refusal comes back as an ApiError with the
- * server's code and message.
+ * server's code and message, a refusal of the file naming the `file` field (uploadErrorOf).
  */
 export function uploadFile(file: Blob, options: UploadOptions): Promise<UploadResponse> {
   const { purpose, filename, onProgress, failedMessage, signal } = options;
@@ -50,15 +72,7 @@ export function uploadFile(file: Blob, options: UploadOptions): Promise<UploadRe
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
         resolve(data as UploadResponse);
-      } else if (isErrorBody(data)) reject(new ApiError(data.error.code, data.error.message, xhr.status));
-      else
-        reject(
-          new ApiError(
-            xhr.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL',
-            failedMessage ?? 'Upload failed',
-            xhr.status,
-          ),
-        );
+      } else reject(uploadErrorOf(data, xhr.status, failedMessage));
     };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
