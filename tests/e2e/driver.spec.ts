@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { confirmWithProofPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
+import { confirmWithProofPhoto, doorstepPhoto, enterDeliveryCode, signInDriver } from './driver-steps';
 
 /*
  * The driver's journey (docs/product/driver.md#delivery-screen) on a phone-sized screen, against the real
@@ -148,11 +148,31 @@ test('an approved driver delivers a real order end to end on a phone', async ({ 
   await expect(
     codeDialog.getByText('Invalid code. Please ask the customer for the correct 4-digit code.'),
   ).toBeVisible();
+  // The server names the code field: its message is under the boxes, and the first box has the focus.
+  const firstDigit = codeDialog.getByLabel('Digit 1 of 4');
+  await expect(firstDigit).toHaveAccessibleDescription(
+    'Invalid code. Please ask the customer for the correct 4-digit code.',
+  );
+  await expect(firstDigit).toBeFocused();
   await enterDeliveryCode(page, deliveryCode);
 
   const proof = page.getByRole('dialog', { name: 'Proof of Delivery' });
   await expect(proof.getByText('Take a photo to confirm the delivery has been completed.')).toBeVisible();
-  await expect(proof.getByLabel('Delivery photo')).toHaveAttribute('capture', 'environment');
+  const photo = proof.getByLabel('Delivery photo');
+  await expect(photo).toHaveAttribute('capture', 'environment');
+  // A file that is no photo is refused under the photo control before anything is sent.
+  await photo.setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('Order receipt') });
+  await expect(photo).toHaveAccessibleDescription('Failed to capture photo. Please try again.');
+  // An amount the server refuses (over £10,000) shows under "Cash collected (£)", which takes the focus.
+  await photo.setInputFiles({ name: 'doorstep.jpg', mimeType: 'image/jpeg', buffer: await doorstepPhoto() });
+  const cash = proof.getByLabel('Cash collected (£)');
+  const total = await cash.inputValue();
+  await cash.fill('10000.01');
+  await proof.getByLabel('Why is it different?').fill('The customer handed over a bag of coins by mistake');
+  await proof.getByRole('button', { name: 'Confirm Delivery' }).click();
+  await expect(cash).toHaveAccessibleDescription(/The cash collected is too large/);
+  await expect(cash).toBeFocused();
+  await cash.fill(total);
   await confirmWithProofPhoto(page);
   await expect(page.getByText('Great job! The customer has been notified.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/driver\/dashboard$/, { timeout: 6000 });

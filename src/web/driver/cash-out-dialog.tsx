@@ -10,6 +10,7 @@ import { formatArrivalDate } from '../../domain/payout-arrival';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
 import { driverKeys } from './driver-api';
 import { PayoutDetailsForm, usePayoutDetails } from './payout-details-form';
 
@@ -30,23 +31,26 @@ export function CashOutDialog({
   arrivesBy: string;
 }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const details = usePayoutDetails(open);
+  // The request sends no fields (it pays every unpaid earning): the kit gives the busy state, and
+  // the product's toasts spell the outcome. A refusal by its code, never by its words: the state's
+  // own message for a CONFLICT ("No unpaid earnings to cash out", no payout details), else
+  // "Failed to process cash-out request".
+  const { busy, submit } = useFormErrors([]);
   const onConfirm = async () => {
-    setBusy(true);
-    try {
-      const res = await call(endpoints.driver.postDriverEarningsCashOut);
-      toast.success(`Payout of ${formatPrice(res.payout.netMinor)} requested`, { description: res.message });
-      onClose();
-    } catch (error) {
-      const known = error instanceof ApiError && error.status === 409;
-      toast.error(known ? error.message : EARNINGS_MESSAGES.cashOutFailed);
-      onClose();
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
-    }
+    await submit(
+      async () => {
+        const res = await call(endpoints.driver.postDriverEarningsCashOut);
+        toast.success(`Payout of ${formatPrice(res.payout.netMinor)} requested`, { description: res.message });
+      },
+      (error) =>
+        toast.error(
+          error instanceof ApiError && error.code === 'CONFLICT' ? error.message : EARNINGS_MESSAGES.cashOutFailed,
+        ),
+    );
+    onClose();
+    void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
   };
   const saved = details.data?.details ?? null;
   const showForm = details.isSuccess && (!saved || editing);

@@ -21,28 +21,31 @@ export function CashToCollect({ totalMinor }: { totalMinor: number }) {
 
 export type CashEntry = { cashCollectedMinor: number; cashReason?: string };
 
+/** The cash fields' messages, by the names of the completion's body fields. */
+export type CashErrors = { cashCollectedMinor?: string; cashReason?: string };
+
+/** The browser's own check of the cash amount (the server checks it again). */
+export const CASH_AMOUNT_MESSAGE = 'Enter the cash collected in pounds, like 12.50';
+
 /**
  * The cash taken, asked when completing: the total unless the driver changes it, and a reason when
- * it differs. Returns the fields and a check that gives the entry or the message to show.
+ * it differs. The form's kit owns the messages (`errors`, by body path, so the server's refusal of
+ * `cashCollectedMinor` shows under the amount); `read` gives the entry or the browser's own
+ * messages, and `onEdit` tells the form a field changed.
  */
-export function useCashEntry(totalMinor: number) {
+export function useCashEntry(totalMinor: number, errors: CashErrors, onEdit: () => void) {
   const [amount, setAmount] = useState((totalMinor / 100).toFixed(2));
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const parsed = /^\d+(\.\d{1,2})?$/.test(amount.trim()) ? poundsToPence(Number(amount.trim())) : null;
   const differs = parsed !== null && cashNeedsReason(totalMinor, parsed);
 
-  const check = (): CashEntry | null => {
-    if (parsed === null) {
-      setError('Enter the cash collected in pounds, like 12.50');
-      return null;
-    }
-    if (differs && !reason.trim()) {
-      setError(CASH_MESSAGES.reasonNeeded);
-      return null;
-    }
-    setError(null);
-    return differs ? { cashCollectedMinor: parsed, cashReason: reason.trim() } : { cashCollectedMinor: parsed };
+  const read = (): { entry: CashEntry | null; errors: CashErrors } => {
+    if (parsed === null) return { entry: null, errors: { cashCollectedMinor: CASH_AMOUNT_MESSAGE } };
+    if (differs && !reason.trim()) return { entry: null, errors: { cashReason: CASH_MESSAGES.reasonNeeded } };
+    return {
+      entry: differs ? { cashCollectedMinor: parsed, cashReason: reason.trim() } : { cashCollectedMinor: parsed },
+      errors: {},
+    };
   };
 
   const fields = (
@@ -52,10 +55,10 @@ export function useCashEntry(totalMinor: number) {
         hint={`The order total is ${formatPrice(totalMinor)}.`}
         inputMode="decimal"
         value={amount}
-        error={error && !differs ? error : null}
+        error={errors.cashCollectedMinor}
         onChange={(e) => {
           setAmount(e.target.value);
-          setError(null);
+          onEdit();
         }}
       />
       {differs ? (
@@ -63,14 +66,14 @@ export function useCashEntry(totalMinor: number) {
           label="Why is it different?"
           maxLength={300}
           value={reason}
-          error={error && differs ? error : null}
+          error={errors.cashReason}
           onChange={(e) => {
             setReason(e.target.value);
-            setError(null);
+            onEdit();
           }}
         />
       ) : null}
     </div>
   );
-  return { fields, check };
+  return { fields, read };
 }

@@ -1,21 +1,25 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useId, useRef } from 'react';
 import { cn } from '../lib/cn';
 
 /**
  * A 4-digit code in four boxes (docs/product/driver.md#delivery-screen: digits only per box). Typing moves on,
- * Backspace on an empty box moves back, and pasting "1234" fills them all.
+ * Backspace on an empty box moves back, and pasting "1234" fills them all. `error` shows under the
+ * boxes and marks each box invalid and described by it, as a field of the form kit
+ * (docs/decisions/0219-one-form-kit.md), so the kit's focus lands on the first box.
  */
 export function CodeBoxes({
   value,
   onChange,
   label,
-  invalid,
+  error,
 }: {
   value: string;
   onChange: (code: string) => void;
   label: string;
-  invalid?: boolean;
+  error?: string | null;
 }) {
+  const errorId = `${useId()}-error`;
+  const invalid = !!error;
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: 4 }, (_, i) => value[i] ?? '');
 
@@ -44,36 +48,44 @@ export function CodeBoxes({
   };
 
   return (
-    <div role="group" aria-label={label} className="flex justify-center gap-3">
-      {digits.map((digit, i) => (
-        <input
-          key={i}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          value={digit}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          maxLength={1}
-          aria-label={`Digit ${i + 1} of 4`}
-          aria-invalid={invalid || undefined}
-          // Where typing starts: ui/Dialog focuses it once open (React's autoFocus runs too early there).
-          data-autofocus={i === 0 || undefined}
-          onPaste={onPaste}
-          onKeyDown={(e) => onKeyDown(i, e)}
-          onChange={(e) => {
-            const d = e.target.value.replace(/\D/g, '').slice(-1);
-            set(i, d);
-            if (d && i < 3) refs.current[i + 1]?.focus();
-          }}
-          className={cn(
-            'size-16 rounded-lg border-2 border-input bg-card text-center text-3xl font-bold tabular-nums',
-            'focus-visible:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            invalid && 'border-destructive',
-          )}
-        />
-      ))}
+    <div className="grid gap-2">
+      <div role="group" aria-label={label} className="flex justify-center gap-3">
+        {digits.map((digit, i) => (
+          <input
+            key={i}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            value={digit}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            maxLength={1}
+            aria-label={`Digit ${i + 1} of 4`}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            // Where typing starts: ui/Dialog focuses it once open (React's autoFocus runs too early there).
+            data-autofocus={i === 0 || undefined}
+            onPaste={onPaste}
+            onKeyDown={(e) => onKeyDown(i, e)}
+            onChange={(e) => {
+              const d = e.target.value.replace(/\D/g, '').slice(-1);
+              set(i, d);
+              if (d && i < 3) refs.current[i + 1]?.focus();
+            }}
+            className={cn(
+              'size-16 rounded-lg border-2 border-input bg-card text-center text-3xl font-bold tabular-nums',
+              'focus-visible:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              invalid && 'border-destructive',
+            )}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-center text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

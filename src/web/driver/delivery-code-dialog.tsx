@@ -1,15 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { DELIVERY_MESSAGES, isFourDigitCode } from '../../domain/driver-flow';
-import { ApiError } from '../lib/api';
+import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
-import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
 import { CodeBoxes } from './code-boxes';
 
-/** "Complete Delivery", step one: the customer's 4-digit code, checked by the server. */
+/**
+ * "Complete Delivery", step one: the customer's 4-digit code, checked by the server. A wrong code
+ * (the server names `code`) shows under the boxes; too many tries, in the form's alert; no answer
+ * at all reads "Failed to verify code".
+ */
 export function DeliveryCodeDialog({
   jobId,
   open,
@@ -22,35 +27,29 @@ export function DeliveryCodeDialog({
   onVerified: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, formError, busy, check, submit, clear } = useFormErrors(['code'], {
+    unexpected: DELIVERY_MESSAGES.verifyFailed,
+  });
 
   const close = () => {
     setCode('');
-    setError(null);
+    clear();
     onClose();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isFourDigitCode(code)) {
-      setError(DELIVERY_MESSAGES.invalidCode);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await call(endpoints.dispatch.postDriverJobsByJobIdVerifyCode, { params: { jobId }, body: { code } });
-      setCode('');
-      onVerified(code);
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : DELIVERY_MESSAGES.verifyFailed,
-      );
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    if (!check({ code: isFourDigitCode(code) ? undefined : DELIVERY_MESSAGES.invalidCode })) return;
+    const verified = await submit(() =>
+      call(endpoints.dispatch.postDriverJobsByJobIdVerifyCode, { params: { jobId }, body: { code } }).catch(
+        (error: unknown) => {
+          // No connection or a server failure is no answer about the code: the kit's "unexpected" text.
+          throw isUnreachable(error) ? new Error('The code could not be checked') : error;
+        },
+      ),
+    );
+    setCode('');
+    if (verified) onVerified(code);
   };
 
   return (
@@ -60,9 +59,9 @@ export function DeliveryCodeDialog({
       title="Enter Delivery Code"
       description="Ask the customer for the 4-digit code shown on their order page."
     >
-      <form onSubmit={onSubmit} className="grid gap-4">
-        <CodeBoxes value={code} onChange={setCode} label="Customer's delivery code" invalid={!!error} />
-        {error ? <Alert variant="destructive">{error}</Alert> : null}
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <CodeBoxes value={code} onChange={setCode} label="Customer's delivery code" error={errors.code} />
+        <FormAlert message={formError} />
         <Button type="submit" size="lg" className="w-full" disabled={busy || code.length !== 4}>
           {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
           Verify Code

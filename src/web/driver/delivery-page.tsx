@@ -14,7 +14,7 @@ import {
 } from '../../domain/driver-flow';
 import type { GeoPoint } from '../../domain/geo';
 import { topicName } from '../../domain/topics';
-import { ApiError, isNotFound } from '../lib/api';
+import { isNotFound } from '../lib/api';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
 import { cn } from '../lib/cn';
@@ -197,25 +197,18 @@ export function DeliveryPage() {
     }
   };
 
+  // Rejects with the upload's or the completion's ApiError: the dialog shows it by its fields.
   const complete = async (jpeg: Blob, cash: CashEntry) => {
     if (!verifiedCode) throw new Error(DELIVERY_MESSAGES.invalidCode);
-    try {
-      const proof = await uploadFile(jpeg, {
-        purpose: 'proof_of_delivery',
-        filename: `delivery-proof-${jobId}-${Date.now()}.jpg`,
-      });
-      const res = await call(endpoints.dispatch.postDriverJobsByJobIdComplete, {
-        params: { jobId },
-        body: { code: verifiedCode, proofUploadId: proof.id, ...cash },
-      });
-      queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
-    } catch (error) {
-      throw new Error(
-        error instanceof ApiError && error.status < 500 && error.status > 0
-          ? error.message
-          : DELIVERY_MESSAGES.updateFailed,
-      );
-    }
+    const proof = await uploadFile(jpeg, {
+      purpose: 'proof_of_delivery',
+      filename: `delivery-proof-${jobId}-${Date.now()}.jpg`,
+    });
+    const res = await call(endpoints.dispatch.postDriverJobsByJobIdComplete, {
+      params: { jobId },
+      body: { code: verifiedCode, proofUploadId: proof.id, ...cash },
+    });
+    queryClient.setQueryData<JobDetailResponse>(driverKeys.job(jobId), { job: res.job });
     setVerifiedCode(null);
     clear();
     void queryClient.invalidateQueries({ queryKey: driverKeys.allJobs });

@@ -7,6 +7,7 @@ import { cn } from '../lib/cn';
 import { uploadFile } from '../lib/upload';
 import { Spinner } from '../ui/spinner';
 import { UploadProgress } from '../ui/upload-progress';
+import { useFormErrors } from '../ui/use-form-errors';
 
 export type UploadedDocument = { id: string; name: string };
 
@@ -26,22 +27,27 @@ export function DocumentField({
   onChange: (doc: UploadedDocument | null) => void;
 }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(0);
+  // The form kit (docs/decisions/0219-one-form-kit.md): a refusal of the file (its type or size,
+  // the upload's `file` field) shows under this control; anything else in the "Upload failed" toast.
+  const { errors, busy, submit } = useFormErrors(['file']);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
     setSent(0);
-    try {
-      const stored = await uploadFile(file, { purpose: 'driver_document', filename: file.name, onProgress: setSent });
-      onChange({ id: stored.id, name: file.name });
-    } catch (error) {
-      onChange(null);
-      toast.error('Upload failed', { description: error instanceof ApiError ? error.message : 'Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const stored = await uploadFile(file, { purpose: 'driver_document', filename: file.name, onProgress: setSent });
+        onChange({ id: stored.id, name: file.name });
+      },
+      (error, shown) => {
+        onChange(null);
+        if (!shown.fields.file)
+          toast.error('Upload failed', {
+            description: error instanceof ApiError ? error.message : 'Please try again.',
+          });
+      },
+    );
   };
 
   return (
@@ -55,6 +61,7 @@ export function DocumentField({
           'flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-dashed border-input bg-card px-4 py-3 text-sm',
           'focus-within:ring-2 focus-within:ring-ring hover:bg-muted',
           value && 'border-solid border-primary bg-primary-soft',
+          errors.file && 'border-destructive',
         )}
       >
         {busy ? (
@@ -75,6 +82,8 @@ export function DocumentField({
           type="file"
           accept="image/jpeg,image/png,image/webp,application/pdf"
           aria-labelledby={`${id}-label`}
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={errors.file ? `${id}-error` : undefined}
           className="sr-only"
           disabled={busy}
           onChange={(e) => {
@@ -84,6 +93,11 @@ export function DocumentField({
         />
       </label>
       {busy ? <UploadProgress value={sent} /> : null}
+      {errors.file ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {errors.file}
+        </p>
+      ) : null}
     </div>
   );
 }
