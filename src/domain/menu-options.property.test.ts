@@ -137,10 +137,12 @@ describe('option rules', () => {
   it('says what is missing and what is too many in the customer’s words', () => {
     expect(chooseOptions('Mixed Grill', [size, extras], ['cheese'])).toEqual({
       ok: false,
+      groupId: 'size',
       message: 'Please choose Size for Mixed Grill',
     });
     expect(chooseOptions('Mixed Grill', [size, extras], ['reg', 'cheese', 'egg', 'chips'])).toEqual({
       ok: false,
+      groupId: 'extras',
       message: 'Choose at most 2 of Extras for Mixed Grill',
     });
     expect(chooseOptions('Mixed Grill', [size, extras], ['reg', 'lg'])).toMatchObject({ ok: false });

@@ -66,7 +66,9 @@ export function branchGroups(
     .filter((g) => g.options.length > 0 || g.minSelect > 0);
 }
 
-export type OptionChoice = { ok: true; chosen: ChosenOption[]; optionsMinor: number } | { ok: false; message: string };
+/** A refusal of a group's rule names the group (`groupId`), so the item dialog shows it under that group. */
+export type OptionChoice =
+  { ok: true; chosen: ChosenOption[]; optionsMinor: number } | { ok: false; message: string; groupId?: string };
 
 /**
  * Checks the customer's picks for one item against its groups (as the branch sells them) and
@@ -90,6 +92,7 @@ export function chooseOptions(
     if (mine.length < g.minSelect) {
       return {
         ok: false,
+        groupId: g.id,
         message:
           g.minSelect === 1
             ? `Please choose ${g.name} for ${itemName}`
@@ -99,6 +102,7 @@ export function chooseOptions(
     if (mine.length > g.maxSelect) {
       return {
         ok: false,
+        groupId: g.id,
         message:
           g.maxSelect === 1
             ? `Choose only one ${g.name} for ${itemName}`

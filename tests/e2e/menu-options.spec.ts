@@ -106,6 +106,10 @@ test('a partner adds option groups; a customer orders a dish with a size and two
   const dialog = customer.getByRole('dialog', { name: 'Mixed Grill' });
   await dialog.getByRole('button', { name: /Add 1 to cart/ }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please choose Size for Mixed Grill');
+  // The refusal is under the Size group: its first option is described by it and takes the focus.
+  const regular = dialog.getByRole('radio', { name: /Regular/ });
+  await expect(regular).toHaveAccessibleDescription('Please choose Size for Mixed Grill');
+  await expect(regular).toBeFocused();
   await dialog.getByRole('radio', { name: /Large/ }).check();
   await dialog.getByRole('checkbox', { name: /Halloumi/ }).check();
   await dialog.getByRole('checkbox', { name: /Garlic sauce/ }).check();

@@ -5,11 +5,18 @@ import type { CartLineInput } from '../lib/cart';
 import { formatPrice } from '../lib/format';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { FormAlert } from '../ui/form-alert';
+import { useFormErrors } from '../ui/use-form-errors';
+
+/** The kit's key for a refusal about the item rather than one group (an option chosen twice, or gone). */
+const ITEM = 'item';
 
 /**
  * The item dialog (docs/product/customer.md#item-options): a radio group for a single required
  * choice, checkboxes up to a group's maximum for the rest, and the live price of the line. The
- * server prices the options again from the menu.
+ * server prices the options again from the menu. The dialog checks the same rules first
+ * (`chooseOptions`) through the form kit (docs/decisions/0219-one-form-kit.md): a group's refusal
+ * shows under that group and its first option takes the focus; one about the item, in the form's alert.
  */
 export function ItemOptionsDialog({
   item,
@@ -23,8 +30,8 @@ export function ItemOptionsDialog({
   onConfirm: (line: CartLineInput) => void;
 }) {
   const [picked, setPicked] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const groups = item?.optionGroups ?? [];
+  const { formRef, errors, check, clear } = useFormErrors([ITEM, ...groups.map((g) => g.id)]);
   const optionsMinor = groups
     .flatMap((g) => g.options)
     .filter((o) => picked.includes(o.id))
@@ -33,7 +40,7 @@ export function ItemOptionsDialog({
 
   const close = () => {
     setPicked([]);
-    setProblem(null);
+    clear();
     onClose();
   };
 
@@ -41,10 +48,7 @@ export function ItemOptionsDialog({
     event.preventDefault();
     if (!item) return;
     const choice = chooseOptions(item.name, groups, picked);
-    if (!choice.ok) {
-      setProblem(choice.message);
-      return;
-    }
+    if (!check(choice.ok ? {} : { [choice.groupId ?? ITEM]: choice.message })) return;
     const options = groups.flatMap((g) =>
       g.options.filter((o) => picked.includes(o.id)).map((o) => ({ ...o, group: g.name })),
     );
@@ -57,15 +61,17 @@ export function ItemOptionsDialog({
       options: options.map((o) => ({ id: o.id, group: o.group, name: o.name, priceMinor: o.priceMinor })),
     });
     setPicked([]);
-    setProblem(null);
+    clear();
   };
 
   return (
     <Dialog open={item !== null} onClose={close} title={item?.name ?? ''} description={item?.description ?? undefined}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
+      <form ref={formRef} onSubmit={submit} className="grid gap-4" noValidate>
         {groups.map((g) => {
           const single = isSingleChoice(g);
           const mine = g.options.filter((o) => picked.includes(o.id)).length;
+          const error = errors[g.id];
+          const errorId = `group-${g.id}-error`;
           return (
             <fieldset key={g.id} className="grid gap-2">
               <legend className="mb-1 font-semibold">
@@ -84,8 +90,10 @@ export function ItemOptionsDialog({
                       name={`group-${g.id}`}
                       checked={checked}
                       disabled={full}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
                       onChange={() => {
-                        setProblem(null);
+                        clear();
                         setPicked((p) =>
                           single
                             ? [...p.filter((id) => !g.options.some((x) => x.id === id)), o.id]
@@ -103,14 +111,15 @@ export function ItemOptionsDialog({
                   </label>
                 );
               })}
+              {error ? (
+                <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+                  {error}
+                </p>
+              ) : null}
             </fieldset>
           );
         })}
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FormAlert message={errors[ITEM]} />
         <Button type="submit" data-autofocus>
           Add {quantity} to cart · {formatPrice(unitMinor * quantity)}
         </Button>
