@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { TermsResponse } from '../../domain/contracts/account/terms-endpoints';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -9,7 +20,9 @@ import { Alert } from './alert';
 import { Button } from './button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 import { Dialog } from './dialog';
+import { FormAlert } from './form-alert';
 import { PageLoading, Spinner } from './spinner';
+import { useFormErrors } from './use-form-errors';
 
 const TERMS_KEY = ['terms'] as const;
 
@@ -50,36 +63,56 @@ export function useTermsBeforeNewWork(): TermsContextValue {
   return useContext(TermsContext);
 }
 
+/**
+ * The acceptance form, with the form kit (docs/decisions/0219-one-form-kit.md): a refusal that
+ * names the body's `version` shows under the checkbox, any other (the version moved on meanwhile)
+ * in the form's alert, where the person is looking.
+ */
 function AcceptBox({
   audience,
   version,
-  accepting,
   onAccept,
 }: {
   audience: 'driver' | 'partner';
   version: string;
-  accepting: boolean;
-  onAccept: () => void;
+  /** Records the acceptance; rejects with the API's error. */
+  onAccept: () => Promise<unknown>;
 }) {
   const [checked, setChecked] = useState(false);
+  const { formRef, errors, formError, busy, submit } = useFormErrors(['accept'], { paths: { version: 'accept' } });
+  const errorId = `${useId()}-error`;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checked) void submit(onAccept);
+  };
   return (
-    <>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-1 size-4"
-          checked={checked}
-          onChange={(e) => setChecked(e.target.checked)}
-        />
-        <span>
-          I accept the HalalNosh {audience} terms and conditions (version {version})
-        </span>
-      </label>
-      <Button disabled={!checked || accepting} onClick={onAccept}>
-        {accepting ? <Spinner className="size-4 text-primary-foreground" /> : null}
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            checked={checked}
+            aria-invalid={errors.accept ? true : undefined}
+            aria-describedby={errors.accept ? errorId : undefined}
+            onChange={(e) => setChecked(e.target.checked)}
+          />
+          <span>
+            I accept the HalalNosh {audience} terms and conditions (version {version})
+          </span>
+        </label>
+        {errors.accept ? (
+          <p id={errorId} role="alert" className="text-sm text-destructive">
+            {errors.accept}
+          </p>
+        ) : null}
+      </div>
+      <FormAlert message={formError} />
+      <Button type="submit" disabled={!checked || busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Accept and continue
       </Button>
-    </>
+    </form>
   );
 }
 
@@ -162,10 +195,8 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
       toast.success('Thank you: the new terms are accepted');
       settle(true);
     },
-    onError: (error) => {
-      toast.error('Could not record your acceptance', { description: error.message });
-      void terms.refetch();
-    },
+    // The acceptance form shows the refusal; a version that moved on shows once the terms reload.
+    onError: () => void terms.refetch(),
   });
 
   const value = useMemo(() => ({ beforeNewWork, askAfterRefusal }), [beforeNewWork, askAfterRefusal]);
@@ -182,12 +213,7 @@ export function TermsGate({ children, audience }: { children: ReactNode; audienc
           {refused}
         </Alert>
       ) : null}
-      <AcceptBox
-        audience={audience}
-        version={version}
-        accepting={accept.isPending}
-        onAccept={() => accept.mutate(version)}
-      />
+      <AcceptBox audience={audience} version={version} onAccept={() => accept.mutateAsync(version)} />
     </>
   );
 
