@@ -144,7 +144,20 @@ test('new terms published mid-delivery: the driver finishes and goes offline, an
   const terms = page.getByRole('dialog', { name: 'Our terms have changed' });
   await expect(terms).toBeVisible();
   await expect(online).toHaveAttribute('aria-checked', 'false');
+  // The terms move on again while the dialog is open: accepting the old one is refused in the form,
+  // which then asks for the newest version, unticked.
+  const newest = `${newVersion}b`;
+  await publishTerms(newest);
   await terms.getByLabel(`I accept the HalalNosh driver terms and conditions (version ${newVersion})`).check();
+  await terms.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(
+    terms.getByRole('alert').filter({
+      hasText: 'The terms have changed since you opened them. Please read the new version.',
+    }),
+  ).toBeVisible();
+  const newestBox = terms.getByLabel(`I accept the HalalNosh driver terms and conditions (version ${newest})`);
+  await expect(newestBox).not.toBeChecked();
+  await newestBox.check();
   await terms.getByRole('button', { name: 'Accept and continue' }).click();
   await expect(page.getByText('You are online').first()).toBeVisible();
   await expect(online).toHaveAttribute('aria-checked', 'true');

@@ -66,7 +66,7 @@ export function useTermsBeforeNewWork(): TermsContextValue {
 /**
  * The acceptance form, with the form kit (docs/decisions/0219-one-form-kit.md): a refusal that
  * names the body's `version` shows under the checkbox, any other (the version moved on meanwhile)
- * in the form's alert, where the person is looking.
+ * in the form's alert, where the person is looking, above the new version to tick.
  */
 function AcceptBox({
   audience,
@@ -78,7 +78,9 @@ function AcceptBox({
   /** Records the acceptance; rejects with the API's error. */
   onAccept: () => Promise<unknown>;
 }) {
-  const [checked, setChecked] = useState(false);
+  // Ticked for one version: when the terms move on, the new version is unticked until read.
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  const checked = checkedFor === version;
   const { formRef, errors, formError, busy, submit } = useFormErrors(['accept'], { paths: { version: 'accept' } });
   const errorId = `${useId()}-error`;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -95,7 +97,7 @@ function AcceptBox({
             checked={checked}
             aria-invalid={errors.accept ? true : undefined}
             aria-describedby={errors.accept ? errorId : undefined}
-            onChange={(e) => setChecked(e.target.checked)}
+            onChange={(e) => setCheckedFor(e.target.checked ? version : null)}
           />
           <span>
             I accept the HalalNosh {audience} terms and conditions (version {version})
