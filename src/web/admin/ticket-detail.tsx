@@ -138,10 +138,9 @@ export function TicketDetail({ id }: { id: string }) {
           {t.createdByName ? <span>by {t.createdByName}</span> : null}
         </p>
         {t.channel === 'halal_report' ? <HalalTicketActions ticketId={t.id} ticketNumber={t.ticketNumber} /> : null}
-        {/* Each select saves on change; the form only ties their refusals to them. */}
+        {/* Each select saves on change; the (unnamed) form only ties their refusals to them. */}
         <form
           ref={fields.formRef}
-          aria-label="Status, priority and assignee"
           noValidate
           onSubmit={(e) => e.preventDefault()}
           className="grid gap-3 sm:grid-cols-3"
