@@ -12,8 +12,18 @@ describe('certificates', () => {
     expect(londonDate(new Date('2030-12-31T23:30:00Z'))).toBe('2030-12-31');
   });
   it('refuses impossible dates', () => {
-    expect(certificateDatesProblem('2030-02-01', '2030-01-01', '2029-01-01')).toMatch(/after the issue/);
-    expect(certificateDatesProblem('2020-01-01', '2020-12-31', '2021-01-01')).toMatch(/expired/);
+    expect(certificateDatesProblem('2030-02-01', '2030-01-01', '2029-01-01')).toEqual({
+      field: 'expiresOn',
+      message: 'The expiry date must be after the issue date',
+    });
+    expect(certificateDatesProblem('2020-01-01', '2020-12-31', '2021-01-01')).toEqual({
+      field: 'expiresOn',
+      message: 'This certificate has already expired',
+    });
+    expect(certificateDatesProblem('2021-07-01', '2022-01-01', '2021-06-01')).toEqual({
+      field: 'issuedOn',
+      message: 'The issue date cannot be in the future',
+    });
     expect(certificateDatesProblem('2021-01-01', '2022-01-01', '2021-06-01')).toBeNull();
   });
   it('names another body by its own name', () => {

@@ -77,10 +77,17 @@ export function isCertificateCurrent(cert: { status: CertificateStatus; expiresO
   return cert.status === 'approved' && cert.expiresOn >= today;
 }
 
-/** Checks the dates a partner enters: issued no later than expiry, expiry not already past. */
-export function certificateDatesProblem(issuedOn: string, expiresOn: string, today: string): string | null {
-  if (issuedOn > expiresOn) return 'The expiry date must be after the issue date';
-  if (expiresOn < today) return 'This certificate has already expired';
-  if (issuedOn > today) return 'The issue date cannot be in the future';
+/**
+ * Checks the dates a partner enters: issued no later than expiry, expiry not already past, issue not
+ * ahead. Names the date to correct, so the form shows the message beside it.
+ */
+export function certificateDatesProblem(
+  issuedOn: string,
+  expiresOn: string,
+  today: string,
+): { field: 'issuedOn' | 'expiresOn'; message: string } | null {
+  if (issuedOn > expiresOn) return { field: 'expiresOn', message: 'The expiry date must be after the issue date' };
+  if (expiresOn < today) return { field: 'expiresOn', message: 'This certificate has already expired' };
+  if (issuedOn > today) return { field: 'issuedOn', message: 'The issue date cannot be in the future' };
   return null;
 }

@@ -206,6 +206,13 @@ test('an operations manager invites a support agent, who accepts from the e-mail
   const invitee = await (await browser.newContext()).newPage();
   await invitee.goto(link);
   await expect(invitee.getByText('Customer Service', { exact: true })).toBeVisible();
+  // A short password is refused under its field, which takes the focus (docs/decisions/0219-one-form-kit.md).
+  const password = invitee.getByLabel('Password', { exact: true });
+  await password.fill('short1');
+  await invitee.getByRole('button', { name: 'Create Account and Accept' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Password must be at least 8 characters');
+  await expect(password).toBeFocused();
   await invitee.getByLabel('Password', { exact: true }).fill('a-strong-password-1');
   await invitee.getByLabel('Confirm password', { exact: true }).fill('a-strong-password-1');
   await invitee.getByRole('button', { name: 'Create Account and Accept' }).click();

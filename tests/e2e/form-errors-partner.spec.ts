@@ -18,7 +18,7 @@ async function signInAsPartner(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Partner Dashboard' })).toBeVisible();
 }
 
-test('a menu price and a delivery fee the server refuses show under their fields, which take the focus', async ({
+test('a menu price, a location price and a delivery fee the server refuses show under their fields, which take the focus', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -42,6 +42,22 @@ test('a menu price and a delivery fee the server refuses show under their fields
   await dialog.getByRole('button', { name: 'Add Item' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Royal Mixed Grill Platter', level: 3 })).toBeVisible();
+
+  // The same dish at £1,500 for this location only (Location Menu): the same ceiling, under "Price here".
+  await page.goto('/partner/location-menu');
+  await page.getByRole('button', { name: 'Change price or description of Royal Mixed Grill Platter here' }).click();
+  const override = page.getByRole('dialog', { name: /^Royal Mixed Grill Platter at / });
+  const here = override.getByLabel('Price here (£)');
+  await here.fill('1500');
+  await override.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Error updating item')).toBeVisible();
+  await expect(here).toHaveAttribute('aria-invalid', 'true');
+  await expect(here).toHaveAccessibleDescription(/Price is at most £1,000\.00/);
+  await expect(here).toBeFocused();
+  await here.fill('42.50');
+  await override.getByRole('button', { name: 'Save' }).click();
+  await expect(override).toBeHidden();
+  await expect(page.getByText('Royal Mixed Grill Platter is updated for this location')).toBeVisible();
 
   // A delivery fee of £150 on Branch Settings: at most £100.00, under Delivery fee.
   await page.goto('/partner/settings');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import MailCheck from 'lucide-react/icons/mail-check';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -15,7 +15,9 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { PasswordField } from '../ui/password-field';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 
 const STATUS_TEXT: Record<Exclude<InviteLookup['status'], 'pending'>, string> = {
   expired: 'This invite has expired. Ask the person who invited you to send a new one.',
@@ -23,7 +25,13 @@ const STATUS_TEXT: Record<Exclude<InviteLookup['status'], 'pending'>, string> = 
   accepted: 'This invite has already been accepted. Sign in to the back office.',
 };
 
-/** /admin/invite?token=…: accept a team invite by creating the invited account or by signing in with it. */
+const FIELDS = ['fullName', 'password', 'confirm'] as const;
+
+/**
+ * /admin/invite?token=…: accept a team invite by creating the invited account or by signing in with
+ * it. A refused field (a short password, a missing name) shows under it and takes the focus; the rest
+ * (a wrong password, an invite no longer pending) in the form's alert (docs/decisions/0219-one-form-kit.md).
+ */
 export function AdminInvitePage() {
   useDocumentTitle('Join the HalalNosh team');
   const [params] = useSearchParams();
@@ -34,7 +42,7 @@ export function AdminInvitePage() {
   const [fullName, setFullName] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { formRef, errors, formError, busy, check, submit } = useFormErrors(FIELDS);
 
   const invite = useQuery({
     queryKey: ['invite', token],
@@ -50,9 +58,9 @@ export function AdminInvitePage() {
     navigate('/admin/dashboard', { replace: true });
   };
 
-  const accept = useMutation({
-    mutationFn: async (mode: 'signed-in' | 'sign-in' | 'sign-up') => {
-      const email = invite.data!.email;
+  const accept = async (mode: 'signed-in' | 'sign-in' | 'sign-up') => {
+    const email = invite.data!.email;
+    const done = await submit(async () => {
       if (mode === 'sign-up') {
         await call(endpoints.admin.postAdminInvitationsSignUp, {
           body: { token, fullName: (fullName ?? invite.data!.fullName ?? '').trim(), password },
@@ -62,10 +70,9 @@ export function AdminInvitePage() {
       }
       if (mode === 'sign-in') await signIn(email, password);
       await call(endpoints.admin.postAdminInvitationsAccept, { body: { token } });
-    },
-    onSuccess: () => void finish(),
-    onError: (e) => setError(e.message),
-  });
+    });
+    if (done) await finish();
+  };
 
   if (!token)
     return (
@@ -100,7 +107,6 @@ export function AdminInvitePage() {
   }
 
   const user = me.data?.user;
-  const errorBlock = error ? <Alert variant="destructive">{error}</Alert> : null;
 
   if (user) {
     const same = user.email.toLowerCase() === inv.email;
@@ -108,12 +114,8 @@ export function AdminInvitePage() {
       <Shell title="Join the HalalNosh team">
         {intro}
         {same ? (
-          <Button size="lg" onClick={() => accept.mutate('signed-in')} disabled={accept.isPending}>
-            {accept.isPending ? (
-              <Spinner className="size-4 text-primary-foreground" />
-            ) : (
-              <MailCheck aria-hidden="true" />
-            )}
+          <Button size="lg" onClick={() => void accept('signed-in')} disabled={busy}>
+            {busy ? <Spinner className="size-4 text-primary-foreground" /> : <MailCheck aria-hidden="true" />}
             Accept Invite
           </Button>
         ) : (
@@ -126,23 +128,23 @@ export function AdminInvitePage() {
             </Button>
           </>
         )}
-        {errorBlock}
+        <FormAlert message={formError} />
       </Shell>
     );
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
     if (inv.hasAccount) {
-      if (!password) return setError('Password is required');
-      accept.mutate('sign-in');
+      if (check({ password: password ? undefined : 'Password is required' })) void accept('sign-in');
       return;
     }
-    if (!(fullName ?? inv.fullName ?? '').trim()) return setError('Please enter your name');
-    if (password.length < 8) return setError('Password must be at least 8 characters');
-    if (password !== confirm) return setError('Passwords do not match');
-    accept.mutate('sign-up');
+    const filled = check({
+      fullName: (fullName ?? inv.fullName ?? '').trim() ? undefined : 'Please enter your name',
+      password: password.length >= 8 ? undefined : 'Password must be at least 8 characters',
+      confirm: confirm === password ? undefined : 'Passwords do not match',
+    });
+    if (filled) void accept('sign-up');
   };
 
   return (
@@ -153,13 +155,14 @@ export function AdminInvitePage() {
           ? 'Sign in with your password to accept.'
           : 'Choose a password to create your back-office account.'}
       </p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField label="Email" type="email" value={inv.email} readOnly autoComplete="username" />
         {inv.hasAccount ? null : (
           <TextField
             label="Full name"
             value={fullName ?? inv.fullName ?? ''}
             onChange={(e) => setFullName(e.target.value)}
+            error={errors.fullName}
             autoComplete="name"
             required
           />
@@ -168,6 +171,7 @@ export function AdminInvitePage() {
           label="Password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
           autoComplete={inv.hasAccount ? 'current-password' : 'new-password'}
           required
         />
@@ -176,13 +180,14 @@ export function AdminInvitePage() {
             label="Confirm password"
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
+            error={errors.confirm}
             autoComplete="new-password"
             required
           />
         )}
-        {errorBlock}
-        <Button type="submit" size="lg" disabled={accept.isPending}>
-          {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+        <FormAlert message={formError} />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
           {inv.hasAccount ? 'Sign In and Accept' : 'Create Account and Accept'}
         </Button>
       </form>

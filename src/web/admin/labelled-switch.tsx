@@ -12,6 +12,7 @@ export function LabelledSwitch({
   disabled,
   className,
   describedBy,
+  invalid,
 }: {
   label: string;
   checked: boolean;
@@ -19,12 +20,15 @@ export function LabelledSwitch({
   disabled?: boolean;
   className?: string;
   describedBy?: string;
+  /** Marks the switch invalid (a refused value), so a form's focus lands on it. */
+  invalid?: boolean;
 }) {
   return (
     <label className={cn('inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium', className)}>
       <Switch
         aria-label={label}
         aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}

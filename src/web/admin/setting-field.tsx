@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { SETTING_CHOICES, SETTING_INFO, type SettingKey } from '../../domain/settings';
 import { formatPrice } from '../lib/format';
 import { SelectField } from '../ui/select-field';
@@ -9,7 +10,8 @@ export type FieldState = { draft: string; error: string | null; saving: boolean;
 
 /**
  * One setting on the Settings screen. Text and numbers are saved when the field is left (or on
- * Enter) if they changed; switches and choices at once.
+ * Enter) if they changed; switches and choices at once. A refused value shows under its editor,
+ * which is marked invalid and described by it.
  */
 export function SettingField({
   settingKey,
@@ -23,6 +25,7 @@ export function SettingField({
   onCommit: (value?: string) => void;
 }) {
   const info = SETTING_INFO[settingKey];
+  const id = useId();
   if (info.kind === 'boolean') {
     return (
       <div className="grid gap-1">
@@ -31,10 +34,12 @@ export function SettingField({
           checked={state.draft === 'true'}
           disabled={state.saving}
           onCheckedChange={(checked) => onCommit(String(checked))}
+          describedBy={state.error ? `${id}-error` : undefined}
+          invalid={!!state.error}
         />
         {info.hint ? <p className="text-xs text-muted-foreground">{info.hint}</p> : null}
         {state.error ? (
-          <p role="alert" className="text-sm text-destructive">
+          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
             {state.error}
           </p>
         ) : null}
@@ -48,6 +53,7 @@ export function SettingField({
         hint={info.hint}
         options={SETTING_CHOICES[settingKey] ?? []}
         value={state.draft}
+        error={state.error}
         disabled={state.saving}
         onChange={(e) => onCommit(e.target.value)}
       />

@@ -14,6 +14,7 @@ import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { adminKeys } from './admin-api';
 import { LoadFailed } from './admin-states';
 import { LabelledSwitch } from './labelled-switch';
@@ -22,7 +23,14 @@ import { HalalTicketActions } from './halal-ticket-actions';
 
 type Patch = BodyOf<typeof endpoints.tickets.patchAdminTicketsOne>;
 
-/** The right pane: one ticket, its status, priority and assignee, the thread and the composer (Enter sends). */
+const TICKET_FIELDS = ['status', 'priority', 'assigneeId'] as const;
+
+/**
+ * The right pane: one ticket, its status, priority and assignee, the thread and the composer (Enter
+ * sends). A refused value (an assignee who no longer handles tickets, a reply the server refuses)
+ * shows under its control and takes the focus; the toast says what failed, with anything that
+ * lands on no field (docs/decisions/0219-one-form-kit.md).
+ */
 export function TicketDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const ticket = useQuery({
@@ -35,6 +43,8 @@ export function TicketDetail({ id }: { id: string }) {
   });
   const [message, setMessage] = useState('');
   const [internal, setInternal] = useState(false);
+  const fields = useFormErrors(TICKET_FIELDS);
+  const reply = useFormErrors(['message']);
 
   const onSaved = (data: TicketResponse) => {
     queryClient.setQueryData(adminKeys.ticket(id), data);
@@ -44,6 +54,7 @@ export function TicketDetail({ id }: { id: string }) {
 
   const update = useMutation({
     mutationFn: (patch: Patch) => call(endpoints.tickets.patchAdminTicketsOne, { params: { id }, body: patch }),
+    onMutate: () => fields.clear(),
     onSuccess: (data, patch) => {
       onSaved(data);
       toast.success(
@@ -54,28 +65,32 @@ export function TicketDetail({ id }: { id: string }) {
             : 'Ticket assignee updated',
       );
     },
-    onError: (error, patch) =>
+    onError: (error, patch) => {
+      const shown = fields.fail(error);
       toast.error(
         patch.status
           ? TICKET_MESSAGES.statusFailed
           : patch.priority
             ? 'Failed to update ticket priority'
             : 'Failed to update ticket assignee',
-        {
-          description: error.message,
-        },
-      ),
+        { description: shown.form ?? undefined },
+      );
+    },
   });
 
   const send = useMutation({
     mutationFn: (body: { message: string; isInternal: boolean }) =>
       call(endpoints.tickets.postAdminTicketsByIdMessages, { params: { id }, body }),
+    onMutate: () => reply.clear(),
     onSuccess: (data) => {
       onSaved(data);
       setMessage('');
       toast.success(TICKET_MESSAGES.sent);
     },
-    onError: (error) => toast.error(TICKET_MESSAGES.sendFailed, { description: error.message }),
+    onError: (error) => {
+      const shown = reply.fail(error);
+      toast.error(TICKET_MESSAGES.sendFailed, { description: shown.form ?? undefined });
+    },
   });
 
   const submit = () => {
@@ -123,10 +138,17 @@ export function TicketDetail({ id }: { id: string }) {
           {t.createdByName ? <span>by {t.createdByName}</span> : null}
         </p>
         {t.channel === 'halal_report' ? <HalalTicketActions ticketId={t.id} ticketNumber={t.ticketNumber} /> : null}
-        <div className="grid gap-3 sm:grid-cols-3">
+        {/* Each select saves on change; the (unnamed) form only ties their refusals to them. */}
+        <form
+          ref={fields.formRef}
+          noValidate
+          onSubmit={(e) => e.preventDefault()}
+          className="grid gap-3 sm:grid-cols-3"
+        >
           <SelectField
             label="Status"
             value={t.status}
+            error={fields.errors.status}
             disabled={update.isPending}
             onChange={(e) => update.mutate({ status: TICKET_STATUSES.find((s) => s === e.target.value) })}
             options={TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))}
@@ -134,6 +156,7 @@ export function TicketDetail({ id }: { id: string }) {
           <SelectField
             label="Priority"
             value={t.priority}
+            error={fields.errors.priority}
             disabled={update.isPending}
             onChange={(e) => update.mutate({ priority: TICKET_PRIORITIES.find((p) => p === e.target.value) })}
             options={TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))}
@@ -141,6 +164,7 @@ export function TicketDetail({ id }: { id: string }) {
           <SelectField
             label="Assignee"
             value={t.assigneeId ?? ''}
+            error={fields.errors.assigneeId}
             disabled={update.isPending}
             onChange={(e) => update.mutate({ assigneeId: e.target.value || null })}
             options={[
@@ -151,7 +175,7 @@ export function TicketDetail({ id }: { id: string }) {
                 : []),
             ]}
           />
-        </div>
+        </form>
       </header>
 
       <section aria-label="Conversation" className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto">
@@ -190,10 +214,11 @@ export function TicketDetail({ id }: { id: string }) {
         </ol>
       </section>
 
-      <form onSubmit={onSubmit} className="grid gap-2 border-t border-border pt-4">
+      <form ref={reply.formRef} onSubmit={onSubmit} noValidate className="grid gap-2 border-t border-border pt-4">
         <TextareaField
           label={internal ? 'Internal note' : 'Message'}
           hint="Enter sends; Shift+Enter starts a new line."
+          error={reply.errors.message}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           onKeyDown={onKeyDown}

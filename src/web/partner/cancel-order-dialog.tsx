@@ -8,13 +8,16 @@ import {
 import { cn } from '../lib/cn';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 import { useFocusOnOpen } from './use-focus-on-open';
 
 /**
  * "Cancel order" on an accepted order (docs/product/partner.md#cancel-an-order): a reason from the
  * short list, or "Other" with the restaurant's own words, which the customer reads on their order page.
+ * A refused reason or wording shows beside its control and takes the focus; the dialog stays open.
  */
 export function CancelOrderDialog({
   order,
@@ -23,8 +26,8 @@ export function CancelOrderDialog({
 }: {
   order: PartnerOrder | null;
   onClose: () => void;
-  /** Resolves true once the order is cancelled; the dialog stays open on a failure. */
-  onCancel: (reason: PartnerCancelReason, details: string | null) => Promise<boolean>;
+  /** Resolves once the order is cancelled (or the click was refused on the spot); rejects with the server's refusal. */
+  onCancel: (reason: PartnerCancelReason, details: string | null) => Promise<unknown>;
 }) {
   return (
     <Dialog
@@ -38,31 +41,37 @@ export function CancelOrderDialog({
   );
 }
 
+const FIELDS = ['reason', 'details'] as const;
+
 function CancelForm({
   onCancel,
   onClose,
 }: {
-  onCancel: (reason: PartnerCancelReason, details: string | null) => Promise<boolean>;
+  onCancel: (reason: PartnerCancelReason, details: string | null) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState<PartnerCancelReason | null>(null);
   const [details, setDetails] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The console's toast says the cancel failed; a refused field shows here too, the rest in the alert.
+  const { formRef, errors, formError, busy, check, submit } = useFormErrors(FIELDS);
   const group = useRef<HTMLFieldSetElement>(null);
   useFocusOnOpen(group, 'input');
   const ready = !!reason && (reason !== 'Other' || !!details.trim());
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!reason || !ready || busy) return;
-    setBusy(true);
-    const done = await onCancel(reason, reason === 'Other' ? details.trim() : null);
-    if (!done) setBusy(false);
+    if (busy) return;
+    const filled = check({
+      reason: reason ? undefined : 'Choose a reason for cancelling',
+      details: reason === 'Other' && !details.trim() ? 'Tell the customer why the order is cancelled' : undefined,
+    });
+    if (!filled || !reason) return;
+    await submit(() => onCancel(reason, reason === 'Other' ? details.trim() : null));
   };
 
   return (
-    <form className="grid gap-4" onSubmit={submit}>
-      <fieldset ref={group} className="grid gap-2">
+    <form ref={formRef} className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <fieldset ref={group} className="grid gap-2" aria-describedby={errors.reason ? 'cancel-reason-error' : undefined}>
         <legend className="mb-2 text-sm font-medium">Reason</legend>
         {PARTNER_CANCEL_REASONS.map((r) => (
           <label
@@ -78,22 +87,30 @@ function CancelForm({
               value={r}
               checked={reason === r}
               onChange={() => setReason(r)}
+              aria-invalid={errors.reason ? true : undefined}
               className="size-4 accent-current"
             />
             {r}
           </label>
         ))}
+        {errors.reason ? (
+          <p id="cancel-reason-error" role="alert" className="text-sm text-destructive">
+            {errors.reason}
+          </p>
+        ) : null}
       </fieldset>
       {reason === 'Other' ? (
         <TextareaField
           label="Tell the customer why"
           value={details}
           onChange={(e) => setDetails(e.target.value)}
+          error={errors.details}
           required
           maxLength={PARTNER_CANCEL_DETAILS_MAX}
           placeholder="e.g. Our oven has broken down"
         />
       ) : null}
+      <FormAlert message={formError} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Keep order

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CertificateView, PartnerHalalResponse } from '../../domain/contracts/halal/partner-halal';
@@ -16,6 +16,8 @@ import {
   SLAUGHTER_METHOD_LABELS,
   SLAUGHTER_METHODS,
   type SlaughterMethod,
+  certificateDatesProblem,
+  londonDate,
 } from '../../domain/halal-facts';
 import { call } from '../lib/call';
 import { endpoints } from '../lib/endpoints.generated';
@@ -26,12 +28,17 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { SelectField } from '../ui/select-field';
+import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
-import { messageOf } from './partner-api';
+import { useFormErrors } from '../ui/use-form-errors';
 
 const key = (siteId: string) => ['partner', 'halal', siteId] as const;
 
-/** The location page's halal section (docs/decisions/0070-halal-trust.md): read-only status, certificates and the declared facts. */
+/**
+ * The location page's halal section (docs/decisions/0070-halal-trust.md): read-only status,
+ * certificates and the declared facts. A refused field (an expired certificate's expiry date) shows
+ * beside it and takes the focus; the toast says what failed (docs/decisions/0219-one-form-kit.md).
+ */
 export function HalalSection({ siteId }: { siteId: string }) {
   const halal = useQuery({
     queryKey: key(siteId),
@@ -75,14 +82,18 @@ function ItemChecklist({
   items,
   chosen,
   onChange,
+  error,
+  errorId,
 }: {
   legend: string;
   items: PartnerHalalResponse['items'];
   chosen: string[];
   onChange: (ids: string[]) => void;
+  error?: string;
+  errorId: string;
 }) {
   return (
-    <fieldset className="grid gap-1 rounded-md border p-3">
+    <fieldset className="grid gap-1 rounded-md border p-3" aria-describedby={error ? errorId : undefined}>
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       {items.length === 0 ? <p className="text-sm text-muted-foreground">The menu has no items yet.</p> : null}
       {items.map((item) => (
@@ -90,14 +101,31 @@ function ItemChecklist({
           <input
             type="checkbox"
             checked={chosen.includes(item.id)}
+            aria-invalid={error ? true : undefined}
             onChange={(e) => onChange(e.target.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id))}
           />
           {item.name}
         </label>
       ))}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
+
+const CERTIFICATE_FIELDS = [
+  'certifyingBody',
+  'certifyingBodyOther',
+  'certificateNumber',
+  'issuedOn',
+  'expiresOn',
+  'file',
+  'scope',
+  'itemIds',
+] as const;
 
 function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHalalResponse['items'] }) {
   const queryClient = useQueryClient();
@@ -109,41 +137,50 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
   const [file, setFile] = useState<File | null>(null);
   const [scope, setScope] = useState<CertificateScope>('whole_menu');
   const [itemIds, setItemIds] = useState<string[]>([]);
-  const submit = useMutation({
-    mutationFn: async () => {
-      if (!file) throw new Error('Choose the certificate document (PDF or image)');
-      const upload = await uploadFile(file, {
-        purpose: 'halal_certificate',
-        failedMessage: 'Failed to upload the certificate',
-      });
-      return call(endpoints.halal.postPartnerSitesBySiteIdHalalCertificates, {
-        params: { siteId },
-        body: {
-          certifyingBody: body,
-          ...(body === 'other' ? { certifyingBodyOther: other } : {}),
-          certificateNumber: number,
-          issuedOn,
-          expiresOn,
-          uploadId: upload.id,
-          scope,
-          itemIds: scope === 'listed_items' ? itemIds : [],
-        },
-      });
-    },
-    onSuccess: async () => {
-      toast.success('Certificate submitted', { description: 'HalalNosh will review it shortly.' });
-      setNumber('');
-      setFile(null);
-      await queryClient.invalidateQueries({ queryKey: key(siteId) });
-    },
-    onError: (error) => toast.error('Error submitting certificate', { description: messageOf(error) }),
-  });
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  // The upload is named `uploadId` by the server and is the file field here; the toast carries the rest.
+  const { formRef, errors, busy, check, submit } = useFormErrors(CERTIFICATE_FIELDS, { paths: { uploadId: 'file' } });
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    submit.mutate();
+    const dates = issuedOn && expiresOn ? certificateDatesProblem(issuedOn, expiresOn, londonDate(new Date())) : null;
+    const filled = check({
+      certifyingBodyOther: body === 'other' && !other.trim() ? 'Enter the name of the certifying body' : undefined,
+      certificateNumber: number.trim() ? undefined : 'Enter the certificate number',
+      issuedOn: issuedOn ? (dates?.field === 'issuedOn' ? dates.message : undefined) : 'Enter a date as YYYY-MM-DD',
+      expiresOn: expiresOn ? (dates?.field === 'expiresOn' ? dates.message : undefined) : 'Enter a date as YYYY-MM-DD',
+      file: file ? undefined : 'Choose the certificate document (PDF or image)',
+      itemIds: scope === 'listed_items' && !itemIds.length ? 'Choose the items the certificate covers' : undefined,
+    });
+    if (!filled || !file) return;
+    const sent = await submit(
+      async () => {
+        const upload = await uploadFile(file, {
+          purpose: 'halal_certificate',
+          failedMessage: 'Failed to upload the certificate',
+        });
+        await call(endpoints.halal.postPartnerSitesBySiteIdHalalCertificates, {
+          params: { siteId },
+          body: {
+            certifyingBody: body,
+            ...(body === 'other' ? { certifyingBodyOther: other } : {}),
+            certificateNumber: number,
+            issuedOn,
+            expiresOn,
+            uploadId: upload.id,
+            scope,
+            itemIds: scope === 'listed_items' ? itemIds : [],
+          },
+        });
+      },
+      (_error, shown) => toast.error('Error submitting certificate', { description: shown.form ?? undefined }),
+    );
+    if (!sent) return;
+    toast.success('Certificate submitted', { description: 'HalalNosh will review it shortly.' });
+    setNumber('');
+    setFile(null);
+    await queryClient.invalidateQueries({ queryKey: key(siteId) });
   };
   return (
-    <form onSubmit={onSubmit} className="grid gap-3" aria-labelledby="halal-cert-heading">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="halal-cert-heading">
       <h3 id="halal-cert-heading" className="font-semibold">
         Submit a certificate
       </h3>
@@ -151,6 +188,7 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
         label="Certifying body"
         value={body}
         onChange={(e) => setBody(e.target.value as CertifyingBody)}
+        error={errors.certifyingBody}
         options={CERTIFYING_BODIES.map((b) => ({ value: b, label: CERTIFYING_BODY_LABELS[b] }))}
       />
       {body === 'other' ? (
@@ -158,16 +196,24 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
           label="Name of the certifying body"
           value={other}
           onChange={(e) => setOther(e.target.value)}
+          error={errors.certifyingBodyOther}
           required
         />
       ) : null}
-      <TextField label="Certificate number" value={number} onChange={(e) => setNumber(e.target.value)} required />
+      <TextField
+        label="Certificate number"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        error={errors.certificateNumber}
+        required
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Issue date"
           type="date"
           value={issuedOn}
           onChange={(e) => setIssuedOn(e.target.value)}
+          error={errors.issuedOn}
           required
         />
         <TextField
@@ -175,6 +221,7 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
           type="date"
           value={expiresOn}
           onChange={(e) => setExpiresOn(e.target.value)}
+          error={errors.expiresOn}
           required
         />
       </div>
@@ -183,21 +230,31 @@ function CertificateForm({ siteId, items }: { siteId: string; items: PartnerHala
         type="file"
         accept="application/pdf,image/png,image/jpeg,image/webp"
         onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        error={errors.file}
         required
       />
       <SelectField
         label="Scope"
         value={scope}
         onChange={(e) => setScope(e.target.value as CertificateScope)}
+        error={errors.scope}
         options={[
           { value: 'whole_menu', label: 'Whole menu' },
           { value: 'listed_items', label: 'Listed items only' },
         ]}
       />
       {scope === 'listed_items' ? (
-        <ItemChecklist legend="Items the certificate covers" items={items} chosen={itemIds} onChange={setItemIds} />
+        <ItemChecklist
+          legend="Items the certificate covers"
+          items={items}
+          chosen={itemIds}
+          onChange={setItemIds}
+          error={errors.itemIds}
+          errorId="halal-cert-items-error"
+        />
       ) : null}
-      <Button type="submit" className="justify-self-start" disabled={submit.isPending}>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Submit Certificate
       </Button>
     </form>
@@ -238,6 +295,8 @@ function CertificateList({ certificates }: { certificates: CertificateView[] }) 
   );
 }
 
+const FACTS_FIELDS = ['alcoholServed', 'porkOnPremises', 'slaughterMethod', 'halalScope', 'halalItemIds'] as const;
+
 function FactsForm({ data }: { data: PartnerHalalResponse }) {
   const queryClient = useQueryClient();
   const [alcohol, setAlcohol] = useState(data.facts.alcoholServed);
@@ -245,32 +304,34 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
   const [slaughter, setSlaughter] = useState<SlaughterMethod>(data.facts.slaughterMethod);
   const [scope, setScope] = useState<HalalScope>(data.facts.halalScope);
   const [itemIds, setItemIds] = useState<string[]>(data.halalItemIds);
-  const save = useMutation({
-    mutationFn: () =>
-      call(endpoints.halal.putPartnerSitesBySiteIdHalalFacts, {
-        params: { siteId: data.siteId },
-        body: {
-          alcoholServed: alcohol,
-          porkOnPremises: pork,
-          slaughterMethod: slaughter,
-          halalScope: scope,
-          halalItemIds: scope === 'some_items' ? itemIds : [],
-        },
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key(data.siteId), saved);
-      toast.success('Halal facts saved');
-    },
-    onError: (error) => toast.error('Error saving halal facts', { description: messageOf(error) }),
-  });
+  const { formRef, errors, busy, submit } = useFormErrors(FACTS_FIELDS);
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    await submit(
+      async () => {
+        const saved = await call(endpoints.halal.putPartnerSitesBySiteIdHalalFacts, {
+          params: { siteId: data.siteId },
+          body: {
+            alcoholServed: alcohol,
+            porkOnPremises: pork,
+            slaughterMethod: slaughter,
+            halalScope: scope,
+            halalItemIds: scope === 'some_items' ? itemIds : [],
+          },
+        });
+        queryClient.setQueryData(key(data.siteId), saved);
+        toast.success('Halal facts saved');
+      },
+      (_error, shown) => toast.error('Error saving halal facts', { description: shown.form ?? undefined }),
+    );
+  };
   return (
     <form
+      ref={formRef}
+      noValidate
       className="grid content-start gap-3"
       aria-labelledby="halal-facts-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={onSubmit}
     >
       <h3 id="halal-facts-heading" className="font-semibold">
         Halal facts shown to customers
@@ -287,18 +348,28 @@ function FactsForm({ data }: { data: PartnerHalalResponse }) {
         label="Meat slaughter method (as declared)"
         value={slaughter}
         onChange={(e) => setSlaughter(e.target.value as SlaughterMethod)}
+        error={errors.slaughterMethod}
         options={SLAUGHTER_METHODS.map((m) => ({ value: m, label: SLAUGHTER_METHOD_LABELS[m] }))}
       />
       <SelectField
         label="Halal menu"
         value={scope}
         onChange={(e) => setScope(e.target.value as HalalScope)}
+        error={errors.halalScope}
         options={HALAL_SCOPES.map((s) => ({ value: s, label: HALAL_SCOPE_LABELS[s] }))}
       />
       {scope === 'some_items' ? (
-        <ItemChecklist legend="Halal items" items={data.items} chosen={itemIds} onChange={setItemIds} />
+        <ItemChecklist
+          legend="Halal items"
+          items={data.items}
+          chosen={itemIds}
+          onChange={setItemIds}
+          error={errors.halalItemIds}
+          errorId="halal-facts-items-error"
+        />
       ) : null}
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Save Halal Facts
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import MailCheck from 'lucide-react/icons/mail-check';
 import Store from 'lucide-react/icons/store';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -15,12 +15,15 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { PasswordField } from '../ui/password-field';
 import { PageLoading, Spinner } from '../ui/spinner';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
+import { useFormErrors } from '../ui/use-form-errors';
 
 /**
  * /partner/invite?token=…: a staff invitation. A newcomer creates their partner account with the
  * invited e-mail (the link proves it); someone with an account signs in with it; either way they
- * land on the dashboard of the brand.
+ * land on the dashboard of the brand. A refused field (a short password) shows under it and takes
+ * the focus; the rest in the form's alert (docs/decisions/0219-one-form-kit.md).
  */
 export function InviteAcceptPage() {
   useDocumentTitle('Join a restaurant on HalalNosh');
@@ -100,32 +103,37 @@ export function InviteAcceptPage() {
   );
 }
 
-function errorText(error: unknown): string {
+/**
+ * The alert's words for a failure: a wrong password by its status (the product's words), anything
+ * else what the kit put in the form's alert. Never the message's words.
+ */
+function failureText(error: unknown, formError: string | null): string | null {
   if (error instanceof ApiError && error.status === 401)
     return 'Invalid credentials. Please check your email and password.';
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return formError;
 }
+
+type AcceptExtra = { name?: string; password?: string; email?: string };
 
 /** Accepts with the current session, then opens the console. */
 function useAccept(token: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async (extra: { name?: string; password?: string; email?: string } = {}) => {
-      const result = await call(endpoints.partner.postInvitationsAccept, {
-        body: { token, name: extra.name, password: extra.password },
-      });
-      if (result.accountCreated && extra.email && extra.password) await signIn(extra.email, extra.password);
-      await refreshMe(queryClient);
-      return result;
-    },
-    onSuccess: (result) => navigate(`/partner/dashboard?brand=${result.brandId}`, { replace: true }),
-  });
+  return async (extra: AcceptExtra = {}) => {
+    const result = await call(endpoints.partner.postInvitationsAccept, {
+      body: { token, name: extra.name, password: extra.password },
+    });
+    if (result.accountCreated && extra.email && extra.password) await signIn(extra.email, extra.password);
+    await refreshMe(queryClient);
+    navigate(`/partner/dashboard?brand=${result.brandId}`, { replace: true });
+  };
 }
 
 function SignedIn({ token, invitedEmail, email }: { token: string; invitedEmail: string; email: string }) {
   const queryClient = useQueryClient();
   const accept = useAccept(token);
+  const { formError, busy, submit } = useFormErrors([]);
+  const [failure, setFailure] = useState<string | null>(null);
   if (email.toLowerCase() !== invitedEmail) {
     return (
       <div className="grid gap-3">
@@ -140,9 +148,16 @@ function SignedIn({ token, invitedEmail, email }: { token: string; invitedEmail:
   }
   return (
     <div className="grid gap-3">
-      {accept.isError ? <Alert variant="destructive">{errorText(accept.error)}</Alert> : null}
-      <Button size="lg" onClick={() => accept.mutate({})} disabled={accept.isPending}>
-        {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : <MailCheck aria-hidden="true" />}
+      <FormAlert message={failure ?? formError} />
+      <Button
+        size="lg"
+        onClick={() => {
+          setFailure(null);
+          void submit(accept, (error, shown) => setFailure(failureText(error, shown.form)));
+        }}
+        disabled={busy}
+      >
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : <MailCheck aria-hidden="true" />}
         Accept Invitation
       </Button>
     </div>
@@ -154,34 +169,34 @@ function SignInAndAccept({ token, email }: { token: string; email: string }) {
   const accept = useAccept(token);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, busy, check, submit } = useFormErrors(['password']);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      await signIn(email, password);
-      await refreshMe(queryClient);
-      accept.mutate({}, { onError: (e) => setFailure(errorText(e)), onSettled: () => setBusy(false) });
-    } catch (error) {
-      setFailure(errorText(error));
-      setBusy(false);
-    }
+    if (!check({ password: password ? undefined : 'Password is required' })) return;
+    await submit(
+      async () => {
+        await signIn(email, password);
+        await refreshMe(queryClient);
+        await accept();
+      },
+      (error, shown) => setFailure(failureText(error, shown.form)),
+    );
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">You already have a HalalNosh account. Sign in to accept.</p>
-      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+      <FormAlert message={failure} />
       <TextField label="Email" type="email" value={email} readOnly />
       <PasswordField
         label="Password"
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
         required
       />
-      <Button type="submit" size="lg" disabled={busy || !password}>
+      <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Sign In and Accept
       </Button>
@@ -194,22 +209,20 @@ function CreateAccount({ token, email }: { token: string; email: string }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; password?: string; confirm?: string }>({});
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const { formRef, errors, formError, busy, check, submit } = useFormErrors(['name', 'password', 'confirm']);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
+    const filled = check({
       name: name.trim() ? undefined : 'Please enter your name',
       password: password.length >= 8 ? undefined : 'Password must be at least 8 characters',
       confirm: confirm === password ? undefined : 'Passwords do not match',
-    };
-    setErrors(next);
-    if (next.name || next.password || next.confirm) return;
-    accept.mutate({ name: name.trim(), password, email });
+    });
+    if (filled) await submit(() => accept({ name: name.trim(), password, email }));
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">Create your partner account to accept.</p>
-      {accept.isError ? <Alert variant="destructive">{errorText(accept.error)}</Alert> : null}
+      <FormAlert message={formError} />
       <TextField label="Email" type="email" value={email} readOnly />
       <TextField
         label="Your name"
@@ -236,8 +249,8 @@ function CreateAccount({ token, email }: { token: string; email: string }) {
         error={errors.confirm}
         required
       />
-      <Button type="submit" size="lg" disabled={accept.isPending}>
-        {accept.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-primary-foreground" /> : null}
         Create Account and Accept
       </Button>
     </form>

@@ -21,6 +21,7 @@ import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
 import { TextareaField } from '../ui/textarea';
 import { EmptyState } from '../ui/empty-state';
+import { useFormErrors } from '../ui/use-form-errors';
 import { messageOf, partnerKeys } from './partner-api';
 import { LoadFailed, LocationNotFound, NoSiteSelected } from './partner-states';
 import { usePartnerSelection } from './use-partner-selection';
@@ -55,7 +56,16 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   const [pending, setPending] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const save = async (item: ManagedItem, body: Partial<ItemOverride>, describe: string): Promise<boolean> => {
+  /**
+   * Saves this location's change to an item and toasts the outcome; true when saved. With `rethrow`
+   * a refusal is thrown after its toast, so the override dialog shows each refused field beside it.
+   */
+  const save = async (
+    item: ManagedItem,
+    body: Partial<ItemOverride>,
+    describe: string,
+    rethrow = false,
+  ): Promise<boolean> => {
     setPending(item.id);
     try {
       const { item: saved } = await call(endpoints.menu.putPartnerSitesBySiteIdItemsByItemIdOverride, {
@@ -80,6 +90,7 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
       return true;
     } catch (error) {
       toast.error('Error updating item', { description: messageOf(error) });
+      if (rethrow) throw error;
       return false;
     } finally {
       setPending(null);
@@ -270,9 +281,8 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
             item={editing}
             onCancel={() => setEditing(null)}
             onSave={async (body) => {
-              const ok = await save(editing, body, `${editing.name} is updated for this location`);
-              if (ok) setEditing(null);
-              return ok;
+              await save(editing, body, `${editing.name} is updated for this location`, true);
+              setEditing(null);
             }}
           />
         ) : null}
@@ -281,32 +291,37 @@ function LocationMenu({ view }: { view: SiteMenuResponse }) {
   );
 }
 
+const OVERRIDE_FIELDS = ['price', 'description'] as const;
+
+/**
+ * A location's own price and description for an item. `onSave` rejects when the server refuses: a
+ * refused field (a price over £1,000.00) shows under it and takes the focus; the page's toast says
+ * the update failed (docs/decisions/0219-one-form-kit.md).
+ */
 function OverrideForm({
   item,
   onSave,
   onCancel,
 }: {
   item: ManagedItem;
-  onSave: (body: Partial<ItemOverride>) => Promise<boolean>;
+  onSave: (body: Partial<ItemOverride>) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const [price, setPrice] = useState(item.override?.priceMinor != null ? penceToInput(item.override.priceMinor) : '');
   const [description, setDescription] = useState(item.override?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The price is entered in pounds; the server names it `priceMinor`.
+  const { formRef, errors, busy, check, submit } = useFormErrors(OVERRIDE_FIELDS, { paths: { priceMinor: 'price' } });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const priceMinor = price.trim() ? parsePriceInput(price) : null;
-    if (price.trim() && priceMinor === null) {
-      setError('Enter a price in pounds, e.g. 6.50, or leave it blank');
-      return;
-    }
-    setBusy(true);
-    const ok = await onSave({ priceMinor, description: description.trim() || null });
-    if (!ok) setBusy(false);
+    const valid = check({
+      price: price.trim() && priceMinor === null ? 'Enter a price in pounds, e.g. 6.50, or leave it blank' : undefined,
+    });
+    if (!valid) return;
+    await submit(() => onSave({ priceMinor, description: description.trim() || null }));
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
       <TextField
         label="Price here (£)"
         type="number"
@@ -316,7 +331,7 @@ function OverrideForm({
         value={price}
         placeholder={penceToInput(item.priceMinor)}
         onChange={(e) => setPrice(e.target.value)}
-        error={error}
+        error={errors.price}
         hint={`Base price ${formatPrice(item.priceMinor)}`}
       />
       <TextareaField
@@ -325,6 +340,7 @@ function OverrideForm({
         value={description}
         placeholder={item.description ?? ''}
         onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
         maxLength={1000}
       />
       <div className="flex justify-end gap-2">

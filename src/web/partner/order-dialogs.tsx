@@ -5,8 +5,10 @@ import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, type PrepTime } from '../../do
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
+import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextareaField } from '../ui/textarea';
+import { useFormErrors } from '../ui/use-form-errors';
 
 type OrderDialogProps = { order: PartnerOrder | null; onClose: () => void };
 
@@ -69,8 +71,15 @@ function AcceptForm({ onAccept, onCancel }: { onAccept: (prep: PrepTime) => void
   );
 }
 
-/** Reject with a reason, which is required. */
-export function RejectDialog({ onReject, ...dialog }: OrderDialogProps & { onReject: (reason: string) => void }) {
+/**
+ * Reject with a reason, which is required. `onReject` resolves once sent (or stopped by the
+ * 2-second guard) and rejects with the server's refusal: a refused reason shows under it and the
+ * dialog stays open (docs/decisions/0219-one-form-kit.md).
+ */
+export function RejectDialog({
+  onReject,
+  ...dialog
+}: OrderDialogProps & { onReject: (reason: string) => Promise<unknown> }) {
   return (
     <OrderDialog {...dialog} title="Reject" fallbackTitle="Reject order" description="The customer sees the reason.">
       <RejectForm onReject={onReject} onCancel={dialog.onClose} />
@@ -78,32 +87,40 @@ export function RejectDialog({ onReject, ...dialog }: OrderDialogProps & { onRej
   );
 }
 
-function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => void; onCancel: () => void }) {
+function RejectForm({ onReject, onCancel }: { onReject: (reason: string) => Promise<unknown>; onCancel: () => void }) {
   const [reason, setReason] = useState('');
+  // The console's toast says what failed; the reason's refusal shows under it, the rest in the alert.
+  const { formRef, errors, formError, busy, check, submit } = useFormErrors(['reason']);
   const first = useRef<HTMLTextAreaElement>(null);
   useFocusOnOpen(first);
   return (
     <form
+      ref={formRef}
       className="grid gap-4"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (reason.trim()) onReject(reason.trim());
+        if (busy || !check({ reason: reason.trim() ? undefined : 'Rejection reason is required' })) return;
+        void submit(() => onReject(reason.trim()));
       }}
     >
       <TextareaField
         label="Reason"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
+        error={errors.reason}
         required
         maxLength={500}
         ref={first}
         placeholder="e.g. We have run out of lamb tonight"
       />
+      <FormAlert message={formError} />
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" variant="destructive" disabled={!reason.trim()}>
+        <Button type="submit" variant="destructive" disabled={!reason.trim() || busy}>
+          {busy ? <Spinner className="size-4 text-destructive-foreground" /> : null}
           Reject Order
         </Button>
       </div>

@@ -177,19 +177,17 @@ function OrdersConsole({ siteId, siteName }: { siteId: string; siteName: string 
       <RejectDialog
         order={dialog?.kind === 'reject' ? dialog.order : null}
         onClose={() => setDialog(null)}
-        onReject={(reason) => {
-          if (dialog) actions.perform(dialog.order, { action: 'reject', reason });
-          setDialog(null);
+        onReject={async (reason) => {
+          if (!dialog) return;
+          if (await actions.reject(dialog.order, reason)) setDialog(null);
         }}
       />
       <CancelOrderDialog
         order={dialog?.kind === 'cancel' ? dialog.order : null}
         onClose={() => setDialog(null)}
         onCancel={async (reason, details) => {
-          if (!dialog) return false;
-          const ok = await actions.cancel(dialog.order, reason, details);
-          if (ok) setDialog(null);
-          return ok;
+          if (!dialog) return;
+          if (await actions.cancel(dialog.order, reason, details)) setDialog(null);
         }}
       />
       <HandOverDialog

@@ -13,9 +13,13 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
+import { useFormErrors } from '../ui/use-form-errors';
 import { messageOf, partnerKeys } from './partner-api';
 
-/** The brand's locations as checkboxes: a site manager runs only the ones ticked. */
+/**
+ * The brand's locations as checkboxes: a site manager runs only the ones ticked. An error marks the
+ * boxes invalid, so a form kit's focus lands on the first of them.
+ */
 export function LocationsFieldset({
   sites,
   value,
@@ -40,6 +44,7 @@ export function LocationsFieldset({
               type="checkbox"
               className="size-5 accent-primary"
               checked={value.includes(s.id)}
+              aria-invalid={error ? true : undefined}
               onChange={(e) => onChange(e.target.checked ? [...value, s.id] : value.filter((x) => x !== s.id))}
             />
             {s.name}
@@ -55,7 +60,12 @@ export function LocationsFieldset({
   );
 }
 
-/** Change a member's role and locations (docs/product/partner.md#staff). */
+const EDIT_FIELDS = ['role', 'siteIds'] as const;
+
+/**
+ * Change a member's role and locations (docs/product/partner.md#staff). A refused field (locations
+ * of another brand) shows beside it and takes the focus (docs/decisions/0219-one-form-kit.md).
+ */
 function EditStaffDialog({
   brandId,
   member,
@@ -70,40 +80,39 @@ function EditStaffDialog({
   const queryClient = useQueryClient();
   const [role, setRole] = useState<InviteRole>(member.role === 'admin' ? 'admin' : 'site_manager');
   const [siteIds, setSiteIds] = useState(member.sites.map((s) => s.id));
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // The server names `siteIds`; the toast says the update failed and carries what lands on no field.
+  const { formRef, errors, busy, check, submit } = useFormErrors(EDIT_FIELDS);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (role === 'site_manager' && siteIds.length === 0) {
-      setError('Select at least one location');
+    if (
+      !check({ siteIds: role === 'site_manager' && siteIds.length === 0 ? 'Select at least one location' : undefined })
+    )
       return;
-    }
-    setBusy(true);
-    try {
-      await call(endpoints.partner.patchPartnerBrandsByBrandIdStaffByUserId, {
-        params: { brandId, userId: member.userId },
-        body: { role, siteIds: role === 'admin' ? [] : siteIds },
-      });
-      toast.success('Staff member updated', {
-        description: `${member.name || member.email} is now ${INVITE_ROLE_LABELS[role]}.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: partnerKeys.staff(brandId) });
-      onClose();
-    } catch (e) {
-      toast.error('Error updating staff member', { description: messageOf(e) });
-    } finally {
-      setBusy(false);
-    }
+    const saved = await submit(
+      () =>
+        call(endpoints.partner.patchPartnerBrandsByBrandIdStaffByUserId, {
+          params: { brandId, userId: member.userId },
+          body: { role, siteIds: role === 'admin' ? [] : siteIds },
+        }),
+      (_error, shown) => toast.error('Error updating staff member', { description: shown.form ?? undefined }),
+    );
+    if (!saved) return;
+    toast.success('Staff member updated', {
+      description: `${member.name || member.email} is now ${INVITE_ROLE_LABELS[role]}.`,
+    });
+    await queryClient.invalidateQueries({ queryKey: partnerKeys.staff(brandId) });
+    onClose();
   };
 
   return (
     <Dialog open onClose={onClose} title={`Edit ${member.name || member.email}`} description={member.email}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         <SelectField
           label="Role"
           value={role}
           onChange={(e) => setRole(e.target.value as InviteRole)}
+          error={errors.role}
           options={[
             { value: 'site_manager', label: INVITE_ROLE_LABELS.site_manager },
             { value: 'admin', label: INVITE_ROLE_LABELS.admin },
@@ -114,7 +123,7 @@ function EditStaffDialog({
             sites={sites}
             value={siteIds}
             onChange={setSiteIds}
-            error={error}
+            error={errors.siteIds}
             errorId="edit-staff-sites-error"
           />
         ) : (

@@ -49,18 +49,19 @@ export function useOrderActions(refresh: () => void) {
     refreshRef.current = refresh;
   });
 
+  /**
+   * Sends an action and toasts the outcome; the server's refusal (its own words, the blocked action's
+   * among them) is toasted as it comes, and thrown again when `rethrow` asks (a dialog shows its fields).
+   */
   const send = useCallback(
-    async (order: PartnerOrder, body: ActionBody) => {
+    async (order: PartnerOrder, body: ActionBody, rethrow = false) => {
       lastSent.current.set(order.id, Date.now());
       try {
         await call(endpoints.orders.postPartnerOrdersByOrderIdActions, { params: { orderId: order.id }, body });
         toast.success(`Order ${order.orderNumber} ${DONE[body.action]}`);
       } catch (error) {
-        toast.error(
-          error instanceof ApiError && error.message === ACTION_BLOCKED
-            ? ACTION_BLOCKED
-            : messageOf(error, 'Something went wrong. Please try again.'),
-        );
+        toast.error(messageOf(error, 'Something went wrong. Please try again.'));
+        if (rethrow) throw error;
       } finally {
         refreshRef.current();
         void queryClient.invalidateQueries({ queryKey: ['partner', 'dashboard'] });
@@ -104,6 +105,19 @@ export function useOrderActions(refresh: () => void) {
     [send],
   );
 
+  /**
+   * Reject with a reason, at once; true when the order was rejected, false when the 2-second guard
+   * stopped it. Rejects with the server's refusal, so the dialog shows a refused reason under it.
+   */
+  const reject = useCallback(
+    async (order: PartnerOrder, reason: string): Promise<boolean> => {
+      if (scheduled.current.has(order.id) || blocked(order.id)) return false;
+      await send(order, { action: 'reject', reason }, true);
+      return true;
+    },
+    [send],
+  );
+
   const undo = useCallback((orderId: string) => {
     const s = scheduled.current.get(orderId);
     if (!s) return;
@@ -139,7 +153,11 @@ export function useOrderActions(refresh: () => void) {
     [],
   );
 
-  /** Cancel with a reason (docs/product/partner.md#cancel-an-order); true when the order is cancelled. */
+  /**
+   * Cancel with a reason (docs/product/partner.md#cancel-an-order); true when the order is cancelled,
+   * false when the 2-second guard stopped it. A refusal is toasted and thrown, so the dialog shows
+   * a refused field beside its control (docs/decisions/0219-one-form-kit.md).
+   */
   const cancel = useCallback(
     async (order: PartnerOrder, reason: PartnerCancelReason, details: string | null): Promise<boolean> => {
       if (blocked(order.id)) return false;
@@ -153,7 +171,7 @@ export function useOrderActions(refresh: () => void) {
         return true;
       } catch (error) {
         toast.error(messageOf(error, 'Something went wrong. Please try again.'));
-        return false;
+        throw error;
       } finally {
         refreshRef.current();
         void queryClient.invalidateQueries({ queryKey: ['partner', 'dashboard'] });
@@ -172,6 +190,6 @@ export function useOrderActions(refresh: () => void) {
     };
   }, []);
 
-  return { pending, perform, undo, handOver, cancel };
+  return { pending, perform, reject, undo, handOver, cancel };
 }
 export type OrderActions = ReturnType<typeof useOrderActions>;

@@ -15,6 +15,7 @@ export function Switch({
   className,
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
+  'aria-invalid': invalid,
 }: {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
@@ -24,6 +25,7 @@ export function Switch({
   className?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
+  'aria-invalid'?: true;
 }) {
   const button = (
     <button
@@ -34,6 +36,7 @@ export function Switch({
       // Chromium's accessibility tree and Playwright (the label's text includes the button).
       aria-label={label ?? ariaLabel}
       aria-describedby={describedBy}
+      aria-invalid={invalid}
       disabled={disabled}
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}

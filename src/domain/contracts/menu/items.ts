@@ -3,7 +3,8 @@ import { DEFAULT_CATEGORY, UK_ALLERGENS } from '../../menu';
 import { optionalImageUrl, optionalText } from '../partner/fields';
 import { managedItem } from './menu';
 
-const price = z
+/** An item's price in pence, up to £1,000.00: the base menu's and a location's own (overrides.ts). */
+export const itemPrice = z
   .int('Price is in whole pence')
   .min(0, 'Price cannot be negative')
   .max(100_000, 'Price is at most £1,000.00');
@@ -20,7 +21,7 @@ export const createItemBody = z.strictObject({
     .min(1, 'Item name is required')
     .max(120, 'At most 120 characters'),
   description: optionalText(1000, 'Description'),
-  priceMinor: price,
+  priceMinor: itemPrice,
   imageUrl: optionalImageUrl,
   isAvailable: z.boolean().optional(),
   category: z

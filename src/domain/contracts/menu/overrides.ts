@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemPrice } from './items';
 import { managedItem } from './menu';
 
 /**
@@ -9,7 +10,7 @@ import { managedItem } from './menu';
 export const overrideBody = z
   .strictObject({
     isAvailable: z.boolean().nullable(),
-    priceMinor: z.int('Price is in whole pence').min(0, 'Price cannot be negative').max(100_000).nullable(),
+    priceMinor: itemPrice.nullable(),
     description: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.string().trim().max(1000).nullable(),

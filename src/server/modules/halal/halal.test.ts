@@ -104,17 +104,33 @@ describe('certificates from partners', () => {
     expect(facts.statusCode).toBe(400);
     expect((await status(w.a2.id)).s).toBe(before);
     const foreign = await uploadCertificate(t, w.other);
-    expect(
-      (await call(t, w.owner, 'POST', `/api/partner/sites/${w.a2.id}/halal/certificates`, certificateBody(foreign)))
-        .statusCode,
-    ).toBe(400);
+    const refused = await call(
+      t,
+      w.owner,
+      'POST',
+      `/api/partner/sites/${w.a2.id}/halal/certificates`,
+      certificateBody(foreign),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual([
+      { in: 'body', path: 'uploadId', message: 'Upload the certificate document first' },
+    ]);
   });
 
   it('refuses impossible dates and an unnamed other body', async () => {
+    // Each refusal names the date to correct, so the form shows it beside that field.
     expect(
-      (await submit(w.owner, w.a2.id, { issuedOn: daysFromNow(10), expiresOn: daysFromNow(5) })).json().error.message,
-    ).toMatch(/after the issue/);
-    expect((await submit(w.owner, w.a2.id, { issuedOn: '2020-01-01', expiresOn: '2020-12-31' })).statusCode).toBe(400);
+      (await submit(w.owner, w.a2.id, { issuedOn: daysFromNow(10), expiresOn: daysFromNow(5) })).json().error,
+    ).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The expiry date must be after the issue date',
+      fields: [{ in: 'body', path: 'expiresOn', message: 'The expiry date must be after the issue date' }],
+    });
+    const expired = await submit(w.owner, w.a2.id, { issuedOn: '2020-01-01', expiresOn: '2020-12-31' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.fields).toEqual([
+      { in: 'body', path: 'expiresOn', message: 'This certificate has already expired' },
+    ]);
     expect((await submit(w.owner, w.a2.id, { certifyingBody: 'other' })).statusCode).toBe(400);
     const named = await submit(w.owner, w.a2.id, { certifyingBody: 'other', certifyingBodyOther: 'Shariah Board UK' });
     expect(named.json().certifyingBodyName).toBe('Shariah Board UK');

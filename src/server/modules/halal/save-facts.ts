@@ -20,7 +20,8 @@ export async function saveHalalFacts(
   body: SaveHalalFactsBody,
 ): Promise<void> {
   await requireSiteStaff(deps.db, actor.userId, siteId);
-  const itemIds = body.halalScope === 'some_items' ? await requireSiteItems(deps.db, siteId, body.halalItemIds) : [];
+  const itemIds =
+    body.halalScope === 'some_items' ? await requireSiteItems(deps.db, siteId, body.halalItemIds, 'halalItemIds') : [];
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(siteHalalFacts).where(eq(siteHalalFacts.siteId, siteId)).for('update');
     const values = {

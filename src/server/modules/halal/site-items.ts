@@ -14,8 +14,16 @@ export async function siteMenuItems(db: DbOrTx, siteId: string) {
     .orderBy(menuItems.sortOrder, menuItems.name);
 }
 
-/** Refuses item ids that are not on this location's menu (another brand's items included). */
-export async function requireSiteItems(db: DbOrTx, siteId: string, itemIds: readonly string[]): Promise<string[]> {
+/**
+ * Refuses item ids that are not on this location's menu (another brand's items included), naming
+ * the body `field` that listed them.
+ */
+export async function requireSiteItems(
+  db: DbOrTx,
+  siteId: string,
+  itemIds: readonly string[],
+  field: string,
+): Promise<string[]> {
   const unique = [...new Set(itemIds)];
   if (!unique.length) return [];
   const found = await db
@@ -26,6 +34,7 @@ export async function requireSiteItems(db: DbOrTx, siteId: string, itemIds: read
     .where(eq(sites.id, siteId))
     .then((rows) => new Set(rows.map((r) => r.id)));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw new AppError('VALIDATION_ERROR', "Some chosen items are not on this location's menu");
+  if (missing.length)
+    throw new AppError('VALIDATION_ERROR', "Some chosen items are not on this location's menu", { field });
   return unique;
 }

@@ -29,15 +29,15 @@ export async function submitCertificate(
 ): Promise<CertificateView> {
   await requireSiteStaff(deps.db, actor.userId, siteId);
   const problem = certificateDatesProblem(body.issuedOn, body.expiresOn, londonDate(now));
-  if (problem) throw new AppError('VALIDATION_ERROR', problem);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem.message, { field: problem.field });
   const [upload] = await deps.db
     .select({ id: uploads.id })
     .from(uploads)
     .where(
       and(eq(uploads.id, body.uploadId), eq(uploads.ownerId, actor.userId), eq(uploads.purpose, 'halal_certificate')),
     );
-  if (!upload) throw new AppError('VALIDATION_ERROR', 'Upload the certificate document first');
-  const itemIds = body.scope === 'listed_items' ? await requireSiteItems(deps.db, siteId, body.itemIds) : [];
+  if (!upload) throw new AppError('VALIDATION_ERROR', 'Upload the certificate document first', { field: 'uploadId' });
+  const itemIds = body.scope === 'listed_items' ? await requireSiteItems(deps.db, siteId, body.itemIds, 'itemIds') : [];
   const today = londonDate(now);
   const actorRef = { userId: actor.userId, name: actor.name };
   const { row, event } = await deps.db.transaction(async (tx) => {

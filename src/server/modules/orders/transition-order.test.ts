@@ -307,6 +307,8 @@ describe('refusals', () => {
     expect(res.json().error.message).toBe('Rejection reason is required');
     res = await step(o.id, { action: 'reject', reason: '   ' });
     expect(res.json().error.message).toBe('Rejection reason is required');
+    // The reject dialog shows it under its Reason field (docs/decisions/0219-one-form-kit.md).
+    expect(res.json().error.fields).toEqual([{ in: 'body', path: 'reason', message: 'Rejection reason is required' }]);
     res = await step(o.id, { action: 'reject', reason: 'Out of lamb tonight' });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({

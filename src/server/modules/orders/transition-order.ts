@@ -265,7 +265,8 @@ export async function transitionOrder(
 ): Promise<TransitionResult> {
   const now = input.now ?? new Date();
   const reason = input.action === 'time_out' ? NO_RESPONSE_REASON : (input.reason?.trim() ?? '');
-  if (input.action === 'reject' && !reason) throw new AppError('VALIDATION_ERROR', 'Rejection reason is required');
+  if (input.action === 'reject' && !reason)
+    throw new AppError('VALIDATION_ERROR', 'Rejection reason is required', { field: 'reason' });
   if (input.action === 'cancel' && !reason && CANCEL_NEEDS_REASON.includes(input.actor.kind)) {
     throw new AppError('VALIDATION_ERROR', 'Cancellation reason is required');
   }

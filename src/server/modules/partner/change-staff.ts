@@ -61,7 +61,7 @@ export async function updateStaffMember(
     const live = await brandSiteIds(tx, brandId);
     const siteIds = body.role === 'site_manager' ? [...new Set(body.siteIds)] : [];
     if (siteIds.some((id) => !live.includes(id)))
-      throw new AppError('VALIDATION_ERROR', 'Select locations of this brand');
+      throw new AppError('VALIDATION_ERROR', 'Select locations of this brand', { field: 'siteIds' });
     await tx
       .update(brandMemberships)
       .set({ role: body.role })

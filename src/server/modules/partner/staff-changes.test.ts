@@ -52,9 +52,12 @@ describe("changing a staff member's role and locations", () => {
       409,
     );
     expect((await change(w.owner.cookie, w.manager.id, { role: 'site_manager', siteIds: [] })).statusCode).toBe(400);
-    expect((await change(w.owner.cookie, w.manager.id, { role: 'site_manager', siteIds: [w.b1.id] })).statusCode).toBe(
-      400,
-    );
+    const elsewhere = await change(w.owner.cookie, w.manager.id, { role: 'site_manager', siteIds: [w.b1.id] });
+    expect(elsewhere.statusCode).toBe(400);
+    // The edit dialog shows it under Locations (docs/decisions/0219-one-form-kit.md).
+    expect(elsewhere.json().error.fields).toEqual([
+      { in: 'body', path: 'siteIds', message: 'Select locations of this brand' },
+    ]);
     expect((await change(w.owner.cookie, w.manager.id, { role: 'owner' })).statusCode).toBe(400);
     expect((await change(w.owner.cookie, w.other.id, { role: 'admin' })).statusCode).toBe(404);
     expect((await change(w.other.cookie, w.manager.id, { role: 'admin' })).statusCode).toBe(404);

@@ -22,7 +22,7 @@ export function settingsRoutes(app: FastifyInstance): void {
   });
 
   route(app, settingsEndpoints.putAdminSettingsByKey, async (request) => {
-    await saveSettings({ db, bus }, request.actor!, { [request.params.key]: request.body.value });
+    await saveSettings({ db, bus }, request.actor!, { [request.params.key]: request.body.value }, () => 'value');
     return getSettingsWithMeta(db);
   });
 

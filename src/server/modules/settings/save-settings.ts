@@ -1,6 +1,6 @@
 import { gt, sql } from 'drizzle-orm';
 import { radiusCap } from '../../../domain/branch-settings';
-import { AppError } from '../../../domain/errors';
+import { AppError, type FieldError } from '../../../domain/errors';
 import { type SettingKey, type Settings, isSettingKey, validateSetting } from '../../../domain/settings';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
@@ -11,7 +11,9 @@ import { getSettings } from './get-settings';
 
 /**
  * Writes one or more settings (one on change, or all with Save All). Every value is checked
- * against its key's rule first, so a bad value saves nothing. Changed keys are upserted with
+ * against its key's rule first, so a bad value saves nothing; each refused value is named by its
+ * body path (`pathOf`: `settings.<key>` for Save All, `value` for one key), so the Settings screen
+ * shows it beside its editor (docs/decisions/0218-field-errors-in-the-error-body.md). Changed keys are upserted with
  * updated_by and audited in the same transaction. Jobs read pay settings when they are created,
  * so a pay change applies to jobs created afterwards.
  */
@@ -19,14 +21,19 @@ export async function saveSettings(
   deps: { db: Db; bus: LiveBus },
   actor: AuditActor,
   values: Record<string, unknown>,
+  pathOf: (key: string) => string = (key) => `settings.${key}`,
 ): Promise<Settings> {
   const checked: [SettingKey, unknown][] = [];
+  const refused: FieldError[] = [];
   for (const [key, value] of Object.entries(values)) {
-    if (!isSettingKey(key)) throw new AppError('VALIDATION_ERROR', `Unknown setting ${key}`);
-    const check = validateSetting(key, value);
-    if (!check.ok) throw new AppError('VALIDATION_ERROR', check.message);
-    checked.push([key, check.value]);
+    const check = isSettingKey(key)
+      ? validateSetting(key, value)
+      : { ok: false as const, message: `Unknown setting ${key}` };
+    if (check.ok) checked.push([key as SettingKey, check.value]);
+    else refused.push({ in: 'body', path: pathOf(key), message: check.message });
   }
+  if (refused.length)
+    throw new AppError('VALIDATION_ERROR', refused.map((f) => f.message).join('; '), { fields: refused });
   const { settings, changed } = await deps.db.transaction(async (tx) => {
     // Serialise concurrent saves so each audit row's "from" is the value it replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(7460301)`);

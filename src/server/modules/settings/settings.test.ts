@@ -77,15 +77,26 @@ describe('settings', () => {
       const res = await put(admins.super_admin, key, value);
       expect(res.statusCode, key).toBe(400);
       expect(res.json().error.message).toBe(message);
+      // Named by its body path, so the Settings screen shows it beside the editor.
+      expect(res.json().error.fields).toEqual([{ in: 'body', path: 'value', message }]);
     }
     expect((await put(admins.super_admin, 'no_such_key', 1)).statusCode).toBe(400);
   });
 
   it('saves all at once, or nothing when any value is wrong', async () => {
     const bad = await call(t, admins.super_admin, 'PUT', '/api/admin/settings', {
-      settings: { company_name: 'HalalNosh Ltd', service_fee_percent: 101 },
+      settings: { company_name: 'HalalNosh Ltd', service_fee_percent: 101, pickup_pay_minor: -5 },
     });
     expect(bad.statusCode).toBe(400);
+    // Every refused value, each by its path, so Save All marks each editor.
+    expect(bad.json().error.fields).toEqual([
+      {
+        in: 'body',
+        path: 'settings.service_fee_percent',
+        message: 'Service fee (%): Percentages must be between 0 and 100',
+      },
+      { in: 'body', path: 'settings.pickup_pay_minor', message: 'Pickup pay (pence): Amounts cannot be negative' },
+    ]);
     expect((await getSettings(t.database.db)).company_name).toBe('HalalNosh');
     const ok = await call(t, admins.super_admin, 'PUT', '/api/admin/settings', {
       settings: {

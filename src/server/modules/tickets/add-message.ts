@@ -23,7 +23,7 @@ export async function addTicketMessage(
   input: { message: string; isInternal: boolean },
 ): Promise<TicketDetail> {
   const message = input.message.trim();
-  if (!message) throw new AppError('VALIDATION_ERROR', 'Please enter a message');
+  if (!message) throw new AppError('VALIDATION_ERROR', 'Please enter a message', { field: 'message' });
   await deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({

@@ -103,7 +103,12 @@ describe('tickets', () => {
     expect((await patch({ priority: 'urgent' })).json().ticket.priority).toBe('urgent');
     const assigned = (await patch({ assigneeId: admins.finance.id })).json().ticket;
     expect(assigned).toMatchObject({ assigneeId: admins.finance.id, assigneeName: 'finance person' });
-    expect((await patch({ assigneeId: admins.read_only.id })).statusCode).toBe(400);
+    const refused = await patch({ assigneeId: admins.read_only.id });
+    expect(refused.statusCode).toBe(400);
+    // Named, so the ticket pane shows it under Assignee (docs/decisions/0219-one-form-kit.md).
+    expect(refused.json().error.fields).toEqual([
+      { in: 'body', path: 'assigneeId', message: 'Choose an active team member who handles tickets' },
+    ]);
     expect((await patch({})).statusCode).toBe(400);
     const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, tk.id));
     expect(row).toMatchObject({ status: 'escalated', priority: 'urgent', assigneeId: admins.finance.id });

@@ -46,7 +46,10 @@ export async function updateTicket(
       if (patch.assigneeId) {
         const { assignees } = await listAssignees(tx);
         const a = assignees.find((x) => x.userId === patch.assigneeId);
-        if (!a) throw new AppError('VALIDATION_ERROR', 'Choose an active team member who handles tickets');
+        if (!a)
+          throw new AppError('VALIDATION_ERROR', 'Choose an active team member who handles tickets', {
+            field: 'assigneeId',
+          });
         assigneeName = a.name;
       }
       set.assigneeId = patch.assigneeId;
