@@ -24,6 +24,9 @@
 //    so the clock ends the cache's entries once in each phase, with edits or without. Figures per
 //    database: hit rate and p99 with edits against without (budget: within 20 %: hit rate ≥ 0.8 ×,
 //    p99 ≤ 1.2 ×, no request unanswered in 10 s), throughput and p50 reported.
+// 5. For reference (not with --quick): the cached server stops and one with RESPONSE_CACHE=0 starts on
+//    the same data; the same load without writes (one phase as above) gives what computing every
+//    answer costs, to set beside the cached server under writes.
 //
 //   node bench/perf/churn.mjs [--quick] [--json] [--verbose] [--db pglite,postgres] [--rounds N] [--no-record]
 // Run alone (not --json, --quick or --no-record) it writes its table to bench/results.md between the
@@ -526,6 +529,22 @@ async function measure(kind) {
       results.without.push(await phase(server, catalog, mix, sessions, false));
       results.with.push(await phase(server, catalog, mix, sessions, true));
     }
+    // For reference, not a budget: the same load, without writes, on a server with the cache off
+    // (the same data; the cached server stopped first), to tell whether the cache under writes still
+    // beats computing every answer.
+    let uncached = null;
+    if (!opts.quick) {
+      await server.kill();
+      server = null;
+      server = await startBenchServer({
+        databaseUrl: db?.url ?? null,
+        dataDir,
+        env: { ...env, RESPONSE_CACHE: '0' },
+        verbose: opts.verbose,
+      });
+      say(opts, '  the response cache off (RESPONSE_CACHE=0), for reference:');
+      uncached = await phase(server, catalog, mix, sessions, false);
+    }
     const loadAvg = os
       .loadavg()
       .map((x) => x.toFixed(1))
@@ -533,6 +552,7 @@ async function measure(kind) {
     return {
       without: combine(results.without),
       with: combine(results.with),
+      uncached,
       branches: catalog.branches.length,
       load: loadAvg,
     };
@@ -585,6 +605,17 @@ for (const kind of DATABASES) {
       true,
     ),
   );
+  if (r.uncached) {
+    figures.push(
+      figure(
+        `churn-uncached-${kind}`,
+        `The same customers' load, no writes, with the response cache off (RESPONSE_CACHE=0), ${name}: throughput, p50, p99 (against the cached server with writes)`,
+        `${fmtRate(r.uncached.reqPerSec)}, p50 ${fmtMs(r.uncached.p50)}, p99 ${fmtMs(r.uncached.p99)}${r.uncached.errors ? `, ${r.uncached.errors} unanswered in 10 s` : ''} (with writes, cached: ${fmtRate(r.with.reqPerSec)}, p99 ${fmtMs(r.with.p99)})`,
+        'reported',
+        true,
+      ),
+    );
+  }
 }
 printResult(figures, opts);
 if (!opts.quick && !opts['no-record'] && !opts.json) record(figures);
