@@ -38,6 +38,9 @@ const SCRIPTS = [
   { id: 'connections', file: 'perf/connections.mjs', title: 'Idle event-stream connections' },
   { id: 'scale-out', file: 'perf/scale-out.mjs', title: 'Two processes behind nginx; Redis bus' },
   { id: 'scale', file: 'perf/scale.mjs', title: 'Scale: 10,000 branches and 1,000,000 orders' },
+  // The response cache under partners' and customers' dinner-time edits, on each database
+  // (docs/decisions/0243-churn-bench-rates.md): after the cheaper figures, about 10 minutes.
+  { id: 'churn', file: 'perf/churn.mjs', title: 'Churn: the response cache under dinner-time edits' },
   // The server's memory after 10 minutes of mixed traffic on the embedded database, as `npm start`
   // runs it (docs/decisions/0182-server-memory-on-pglite.md); late, so the quick figures come first.
   { id: 'soak-pglite', file: 'soak.mjs', args: ['--db', 'pglite'], title: 'Soak on PGlite: memory and errors' },

@@ -16,7 +16,8 @@
 // Budget: scaled p50 ≤ 1.5 × demo p50 (cache misses).
 //
 // 4. The seeded scaled database is kept as a template, halalnosh_bench_scale_<branches>_<hash of the
-//    migrations folder and of seedScale's source>; later runs copy it (CREATE DATABASE … TEMPLATE,
+//    migrations folder, of seedScale's source and of bench/lib/seed-catalog.mjs (the brands and branches,
+//    shared with perf/churn.mjs)>; later runs copy it (CREATE DATABASE … TEMPLATE,
 //    seconds instead of minutes) instead of seeding again. The output and the figure say which.
 //    Drop old templates by hand (`drop database halalnosh_bench_scale_…`) when disk matters.
 //
@@ -28,6 +29,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT, freshDatabase } from '../lib/harness.mjs';
+import { copyInto, seedBranches, seedBrands } from '../lib/seed-catalog.mjs';
 import { benchArgs, figure, fmtMs, percentile, PG_SERVER, printResult, say, startBenchServer } from '../lib/perf.mjs';
 
 const opts = benchArgs({ explain: { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false } });
@@ -41,104 +43,30 @@ const SEARCHES = [
 ];
 const url = (base, location) => `${base}/api/restaurants/search?location=${encodeURIComponent(location)}`;
 
-async function columns(c, table) {
-  const { rows } = await c.query(
-    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
-    [table],
-  );
-  return rows.map((r) => r.column_name);
-}
-
-/**
- * insert into table (every column) select overrides[col] ?? src.col <from>. When `from` has no real
- * source row (`(select 1) src`), only the overridden columns are written and the rest take their
- * defaults, so columns added by later migrations need no change here.
- */
-async function copyInto(c, table, overrides, from) {
-  const all = await columns(c, table);
-  const cols = /\(select 1\) src/.test(from) ? all.filter((x) => x in overrides) : all;
-  const started = Date.now();
-  const res = await c.query(
-    `insert into "${table}" (${cols.map((x) => `"${x}"`).join(', ')}) select ${cols.map((x) => overrides[x] ?? `src."${x}"`).join(', ')} ${from}`,
-  );
-  say(
-    opts,
-    `  ${table}: ${res.rowCount.toLocaleString('en-GB')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
+const log = (line) => say(opts, line);
 
 async function seedScale(dbUrl) {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
     await c.query(
-      `create temp table tpl_brand as select b.id as brand_id, m.id as menu_id, (row_number() over (order by b.id)) - 1 as k from brands b join menus m on m.brand_id = b.id`,
-    );
-    await c.query(
-      `create temp table tpl_site as select s.id, (row_number() over (order by s.id)) - 1 as k from sites s where s.status = 'active'`,
-    );
-    await c.query(
       `create temp table tpl_city as select slug, name, lat, lng, (row_number() over (order by slug)) - 1 as k from cities`,
     );
-    const [{ nb }] = (await c.query('select count(*)::int as nb from tpl_brand')).rows;
-    const [{ ns }] = (await c.query('select count(*)::int as ns from tpl_site')).rows;
     const [{ nc }] = (await c.query('select count(*)::int as nc from tpl_city')).rows;
-    const brandOf = (n) => `md5('bench-brand-' || ${n})::uuid`;
-    const menuOf = (n) => `md5('bench-menu-' || ${n})::uuid`;
-    const fromBrands = `from generate_series(1, ${BRANDS}) g(n) join tpl_brand t on t.k = g.n % ${nb}`;
-    await copyInto(
-      c,
-      'brands',
-      { id: brandOf('g.n'), name: `src.name || ' ' || g.n`, created_at: 'now()', updated_at: 'now()' },
-      `${fromBrands} join brands src on src.id = t.brand_id`,
-    );
-    await copyInto(
-      c,
-      'menus',
-      { id: menuOf('g.n'), brand_id: brandOf('g.n') },
-      `${fromBrands} join menus src on src.id = t.menu_id`,
-    );
-    await copyInto(
-      c,
-      'menu_sections',
-      { id: `md5('bench-section-' || g.n || src.id)::uuid`, menu_id: menuOf('g.n') },
-      `${fromBrands} join menu_sections src on src.menu_id = t.menu_id`,
-    );
-    await copyInto(
-      c,
-      'menu_items',
-      {
-        id: `md5('bench-item-' || g.n || src.id)::uuid`,
-        menu_id: menuOf('g.n'),
-        section_id: `md5('bench-section-' || g.n || src.section_id)::uuid`,
-      },
-      `${fromBrands} join menu_items src on src.menu_id = t.menu_id`,
-    );
+    await seedBrands(c, { brands: BRANDS, log });
     // Positions scattered within about ±9 km north-south and ±8 km east-west of the city centre.
-    await copyInto(
-      c,
-      'sites',
-      {
-        id: `md5('bench-site-' || g.n)::uuid`,
-        brand_id: brandOf(`((g.n % ${BRANDS}) + 1)`),
-        name: `src.name || ' ' || g.n`,
-        slug: `'bench-' || g.n || '-' || src.slug`,
+    await seedBranches(c, {
+      branches: BRANCHES,
+      brands: BRANDS,
+      placeJoin: `join tpl_city ci on ci.k = g.n % ${nc}`,
+      overrides: {
         city: 'ci.name',
         city_slug: 'ci.slug',
         lat: `ci.lat + (((g.n * 7919) % 1000) / 1000.0 - 0.5) * 0.16`,
         lng: `ci.lng + (((g.n * 104729) % 1000) / 1000.0 - 0.5) * 0.24`,
-        status: `'active'`,
-        rating_avg: `case when g.n % 4 = 0 then null else round((3 + (g.n % 21) / 10.0)::numeric, 2) end`,
-        review_count: `case when g.n % 4 = 0 then 0 else 1 + g.n % 200 end`,
-        // No certificates are copied: the summary of them on the row says so (self-declared).
-        halal_approved_until: 'null',
-        halal_certified: 'false',
-        halal_last_verified_at: 'null',
-        created_at: 'now()',
-        updated_at: 'now()',
       },
-      `from generate_series(1, ${BRANCHES}) g(n) join tpl_site t on t.k = g.n % ${ns} join sites src on src.id = t.id join tpl_city ci on ci.k = g.n % ${nc}`,
-    );
+      log,
+    });
     await c.query(
       `create temp table bench_order_site as select (row_number() over (order by id)) - 1 as k, id, delivery_fee_minor from sites where slug like 'bench-%'`,
     );
@@ -181,6 +109,7 @@ async function seedScale(dbUrl) {
         'from',
         'from (select 1) src,',
       ),
+      log,
     );
     await copyInto(
       c,
@@ -195,6 +124,7 @@ async function seedScale(dbUrl) {
         line_total_minor: `case when i = 1 then o.subtotal_minor - 500 else 500 end`,
       },
       `from (select 1) src, orders o cross join generate_series(1, 2) i where o.order_number like 'B%'`,
+      log,
     );
     await copyInto(
       c,
@@ -208,6 +138,7 @@ async function seedScale(dbUrl) {
         created_at: `o.created_at + (i - 1) * interval '10 minutes'`,
       },
       `from (select 1) src, orders o cross join generate_series(1, 3) i where o.order_number like 'B%' and not (o.status = 'REJECTED' and i = 3)`,
+      log,
     );
     const started = Date.now();
     await c.query('vacuum analyze');
@@ -287,6 +218,7 @@ function templateName() {
     }
   }
   h.update(seedScale.toString());
+  h.update(readFileSync(path.join(ROOT, 'bench/lib/seed-catalog.mjs')));
   return `halalnosh_bench_scale_${BRANCHES}_${h.digest('hex').slice(0, 12)}`;
 }
 

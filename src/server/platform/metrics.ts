@@ -66,6 +66,19 @@ export const orderPlacementDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * The public catalog answers (search, restaurant page, rendered landing page) asked of the response
+ * cache (docs/decisions/0091-response-cache.md): a hit is served from it, a miss computed (with
+ * RESPONSE_CACHE=0 every request is a miss). hit ÷ (hit + miss) is the cache's hit rate, what the
+ * churn bench (bench/perf/churn.mjs) reads under partners' and customers' edits.
+ */
+export const responseCacheRequests = new Counter({
+  name: 'halalnosh_response_cache_requests_total',
+  help: 'Catalog answers asked of the response cache, by answer (search, restaurant, page) and result (hit: served from the cache; miss: computed).',
+  labelNames: ['answer', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
 export const metricsDatabaseUp = new Gauge({
   name: 'halalnosh_metrics_database_up',
   help: '1 when the scrape-time database reads answered within their time limit, else 0 (the values kept are the last good ones).',

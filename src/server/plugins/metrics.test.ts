@@ -52,6 +52,7 @@ const EXPECTED_TYPES: Record<string, string> = {
   halalnosh_db_pool_connections: 'gauge',
   halalnosh_db_pool_waiting: 'gauge',
   halalnosh_metrics_database_up: 'gauge',
+  halalnosh_response_cache_requests_total: 'counter',
   process_resident_memory_bytes: 'gauge',
   nodejs_heap_size_used_bytes: 'gauge',
   nodejs_eventloop_lag_p99_seconds: 'gauge',
@@ -105,6 +106,9 @@ describe('the metrics endpoint behind METRICS_TOKEN, after a marketplace journey
   it('exposes every metric with its type, and counts the search, the order, the outbox and a stream', async () => {
     const search = await t.app.inject({ method: 'GET', url: '/api/restaurants/search?location=London' });
     expect(search.statusCode, search.body).toBe(200);
+    // The same search again, before anything changes the catalog: answered from the response cache.
+    const again = await t.app.inject({ method: 'GET', url: '/api/restaurants/search?location=London' });
+    expect(again.statusCode, again.body).toBe(200);
     const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/12345' });
     expect(missing.statusCode).toBe(404);
     const placed = await place(t, deliveryBody(shop));
@@ -169,7 +173,9 @@ describe('the metrics endpoint behind METRICS_TOKEN, after a marketplace journey
       method: 'GET',
       status_class: '2xx',
     };
-    expect(m.value('halalnosh_http_request_duration_seconds_count', search200)).toBe(1);
+    expect(m.value('halalnosh_http_request_duration_seconds_count', search200)).toBe(2);
+    expect(m.value('halalnosh_response_cache_requests_total', { answer: 'search', result: 'miss' })).toBe(1);
+    expect(m.value('halalnosh_response_cache_requests_total', { answer: 'search', result: 'hit' })).toBe(1);
     expect(
       m.value('halalnosh_http_request_duration_seconds_count', {
         route: '/api/orders',

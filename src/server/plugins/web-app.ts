@@ -11,6 +11,7 @@ import { apiGetOf, withRenderedPage } from './page-render';
 import { BOOT_SCRIPT_SOURCE, type PageHint, hintTag, paintFirstShell } from './paint-first';
 import { contentSecurityPolicy, tileOrigin } from './security';
 import { redactUrl } from '../platform/redact-url';
+import { responseCacheRequests } from '../platform/metrics';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -153,8 +154,10 @@ export async function registerWebApp(
    * cache, so under the catalog version and the clock boundary like the answers it is made of
    * (docs/decisions/0177-server-rendered-customer-pages.md).
    */
-  const renderedPage = async (url: string) =>
-    pages!.cache.get(JSON.stringify(['page', url]), async () => {
+  const renderedPage = async (url: string) => {
+    let missed = false;
+    const found = await pages!.cache.get(JSON.stringify(['page', url]), async () => {
+      missed = true;
       let page;
       try {
         page = await pages!.entry!.renderPage(url, apiGet);
@@ -172,6 +175,9 @@ export async function registerWebApp(
         source.replace('</head>', `${hints.map(hintTag).join('\n')}\n  </head>`);
       return withRenderedPage(shell, page) ?? '';
     });
+    responseCacheRequests.inc({ answer: 'page', result: missed ? 'miss' : 'hit' });
+    return found;
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // Never a page for an address that reads as /api, however it is spelt (docs/decisions/0196-policy-decided-by-the-matched-route.md).

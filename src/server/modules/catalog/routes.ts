@@ -9,6 +9,7 @@ import { getCity } from './get-city';
 import { getRestaurant } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
+import { responseCacheRequests } from '../../platform/metrics';
 import { type CachedAnswer, type CatalogChanges, type ResponseCache, createResponseCache } from './response-cache';
 import { searchRestaurantsText } from './search-restaurants';
 import { suggestCity } from './suggest-city';
@@ -32,6 +33,16 @@ export function catalogRoutes(
     if (encoded) return reply.header('content-encoding', coding!).send(encoded);
     // Already validated and serialised by the response contract when it was made.
     return reply.serializer((payload: unknown) => payload as string).send(answer.body);
+  };
+  /** The cache's answer, counted as a hit or a miss (the cache computes only on a miss). */
+  const cached = async (answer: 'search' | 'restaurant', key: string, compute: (now: Date) => Promise<string>) => {
+    let missed = false;
+    const found = await cache.get(key, (now) => {
+      missed = true;
+      return compute(now);
+    });
+    responseCacheRequests.inc({ answer, result: missed ? 'miss' : 'hit' });
+    return found;
   };
 
   route(app, catalogEndpoints.getCities, async () => ({
@@ -62,12 +73,12 @@ export function catalogRoutes(
       q.without,
       q.deliverTo ? (normalisePostcode(q.deliverTo)?.postcode ?? '') : '',
     ]);
-    const answer = await cache.get(key, (now) => searchRestaurantsText(deps.db, deps.geocoder, q, now));
+    const answer = await cached('search', key, (now) => searchRestaurantsText(deps.db, deps.geocoder, q, now));
     return sendCached(request, reply, answer);
   });
 
   route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
-    const answer = await cache.get(JSON.stringify(['restaurant', request.params.slug]), async (now) =>
+    const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), async (now) =>
       JSON.stringify(
         getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug, now) }),
       ),
