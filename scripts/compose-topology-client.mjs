@@ -2,6 +2,7 @@
 // (the process trusts the self-signed certificate through NODE_EXTRA_CA_CERTS, nothing else), plus
 // event streams and reads straight on each app process to see that both have what one of them wrote.
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { call, openDemoBranch, signIn, subscribe } from '../bench/lib/harness.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -71,9 +72,7 @@ export async function runClient({ publicUrl, httpPort, apps }) {
     await sleep(100);
   }
   for (const s of streams) s.close();
-  steps.push(
-    `its event reached the partner's stream on ${apps.map((a) => a.name).join(' and ')} (one of them over Redis)`,
-  );
+  steps.push(`its event reached the partner's stream on ${apps.map((a) => a.name).join(' and ')} (the bus is Redis)`);
 
   const lists = [['the proxy', publicUrl], ...apps.map((a) => [a.name, `http://127.0.0.1:${a.port}`])];
   for (const [where, base] of lists) {
@@ -82,5 +81,28 @@ export async function runClient({ publicUrl, httpPort, apps }) {
       throw new Error(`the partner's orders on ${where}: ${res.status}, order ${order.orderNumber} missing`);
   }
   steps.push(`the partner's order list has it through the proxy and on ${apps.map((a) => a.name).join(' and ')}`);
+
+  // The shared uploads volume: a menu photo uploaded through the proxy is served by every process.
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1f7a4d' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'lamb-karahi.jpg');
+  const uploaded = await fetch(`${publicUrl}/api/uploads?purpose=menu_image`, {
+    method: 'POST',
+    headers: { origin: publicUrl, cookie: branch.partner },
+    body: form,
+  });
+  const upload = await uploaded.json();
+  if (uploaded.status !== 201) throw new Error(`POST /api/uploads: ${uploaded.status} ${JSON.stringify(upload)}`);
+  for (const a of apps) {
+    const res = await fetch(`http://127.0.0.1:${a.port}${upload.url}`);
+    await res.arrayBuffer();
+    if (res.status !== 200 || !/^image\//.test(res.headers.get('content-type') ?? ''))
+      throw new Error(`${a.name}: GET ${upload.url} answered ${res.status} ${res.headers.get('content-type')}`);
+  }
+  steps.push(
+    `a menu photo uploaded through the proxy is served by ${apps.map((a) => a.name).join(' and ')} (one uploads volume)`,
+  );
   return { steps, order: { orderNumber: order.orderNumber } };
 }

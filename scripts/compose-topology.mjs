@@ -13,8 +13,9 @@
 // Then it checks the migrations ran once (one row per migration), puts the demo data in with a third
 // process of the image (DEMO=1, as `docker compose run -e DEMO=1 app1` would; stopped again), and,
 // through https://localhost:<port> with the certificate verified, signs the demo customer in, places a
-// pickup order, sees its event arrive on both app processes (over Redis) and the order in the
-// partner's list through the proxy and on each process. Last, SIGTERM to every process: exit 0.
+// pickup order, sees its event arrive on both app processes (both subscribed in Redis) and the order in
+// the partner's list through the proxy and on each process, and a menu photo uploaded through the proxy
+// served by each process (the shared uploads volume). Last, SIGTERM to every process: exit 0.
 //
 //   npm run build && node scripts/compose-topology.mjs [--json] [--verbose]
 import { spawn, spawnSync } from 'node:child_process';
@@ -440,6 +441,15 @@ try {
       `through the proxy: ${client_.error}\n${clientRun.stderr}\nnginx: ${readFileSync(`${prefix}/logs/error.log`, 'utf8').slice(-2000)}`,
     );
   for (const line of client_.steps) say(line);
+  // The bus is Redis: both processes subscribe there (with REDIS_URL they use no NOTIFY at all).
+  const redisCli = (...args) => spawnSync('redis-cli', ['-p', String(redisPort), ...args], { encoding: 'utf8' }).stdout;
+  const channels = redisCli('pubsub', 'channels').trim().split('\n').filter(Boolean);
+  const subscribers = channels.map((c) => Number(redisCli('pubsub', 'numsub', c).trim().split('\n')[1]));
+  if (channels.length === 0 || subscribers.some((n) => n < running.length))
+    throw new Error(
+      `redis: channels ${JSON.stringify(channels)} with ${JSON.stringify(subscribers)} subscribers, not both processes`,
+    );
+  say(`redis: both processes subscribed (${channels.join(', ')}: ${subscribers.join(', ')} subscribers)`);
 
   // Stop: SIGTERM to each app (a clean stop, exit 0), then the proxy and Redis.
   const stops = [];
