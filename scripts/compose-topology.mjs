@@ -213,6 +213,12 @@ try {
     throw new Error('not built: run `npm run build` first');
   const { services, apps, proxy } = readCompose();
   const image = imageConfig(parseDockerfile(path.join(ROOT, 'Dockerfile')));
+  // The proxy's mounted config and certificate folder; its settings checked before anything starts.
+  const confMount = mounts(proxy).find((m) => m.bind && m.target.startsWith('/etc/nginx/conf.d/'));
+  const certMount = mounts(proxy).find((m) => m.bind && /cert/.test(m.target));
+  if (!confMount || !certMount) throw new Error('proxy: no nginx config or certificate folder mounted');
+  let site = readFileSync(path.join(ROOT, confMount.source), 'utf8');
+  sameNginxSettings(site);
   const [httpPort, httpsPort, redisPort, ...appPorts] = await Promise.all(
     [0, 1, 2, ...apps.map(() => 0)].map(() => freePort()),
   );
@@ -354,11 +360,6 @@ try {
   say(`demo data put in by a third process with DEMO=1 in ${sec(seedMs)} s, stopped`);
 
   // proxy: the mounted config and certificates, rewritten to this machine.
-  const confMount = mounts(proxy).find((m) => m.bind && m.target.startsWith('/etc/nginx/conf.d/'));
-  const certMount = mounts(proxy).find((m) => m.bind && /cert/.test(m.target));
-  if (!confMount || !certMount) throw new Error('proxy: no nginx config or certificate folder mounted');
-  let site = readFileSync(path.join(ROOT, confMount.source), 'utf8');
-  sameNginxSettings(site);
   const prefix = path.join(work, 'nginx');
   const certs = path.join(work, 'certs');
   for (const d of [prefix, path.join(prefix, 'logs'), path.join(prefix, 'temp'), certs])
