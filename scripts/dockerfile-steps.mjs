@@ -127,12 +127,16 @@ function copyStep(step, stage, stages, ignored) {
   }
 }
 
-function runStep(step, stage) {
+/** Refuses, before anything runs, a RUN this script cannot run safely here. */
+function checkRun(step) {
   // An absolute path would name this machine's file system, not the stage's.
   if (/(^|[\s=:;&|'"(])\/[A-Za-z]/.test(step.command))
     throw new Error(`RUN names an absolute path, which would land on this machine: ${step.command}`);
   for (const target of step.cacheMounts)
     if (!/\.npm$/.test(target)) throw new Error(`RUN --mount=type=cache,target=${target}: only npm's cache is known`);
+}
+
+function runStep(step, stage) {
   const cwd = inStage(stage.root, stage.workdir);
   mkdirSync(cwd, { recursive: true });
   const began = performance.now();
@@ -152,6 +156,7 @@ function runStep(step, stage) {
 /** Runs every stage's steps; returns the stages by name and the seconds each took. */
 function buildStages(parsed) {
   const ignored = dockerignore(ROOT);
+  for (const spec of parsed.stages) for (const step of spec.steps) if (step.op === 'RUN') checkRun(step);
   const stages = new Map();
   const seconds = {};
   for (const spec of parsed.stages) {
