@@ -72,7 +72,8 @@ function replayEarlyInput(root: HTMLElement): void {
   early.done = true;
   const tell = (field: Element, type: string) => field.dispatchEvent(new Event(type, { bubbles: true }));
   for (const field of root.querySelectorAll('input')) {
-    if (field.type === 'checkbox' || field.type === 'radio') {
+    // A radio's group would need its order; the landing pages render none.
+    if (field.type === 'checkbox') {
       if (field.checked === field.defaultChecked) continue;
       field.checked = field.defaultChecked;
       field.click();
