@@ -11,7 +11,8 @@
 // anything deferred that loads by then all count. Each script's body is gzipped at level 9 (what
 // the build report and the server's precompressed .gz files use) and summed. A script of another
 // audience or of zod fails the check whatever the size: by its chunk name, and by the source files
-// its sourcemap lists (so a partner file that drifts into a shared chunk is caught too).
+// its sourcemap lists (so a partner file that drifts into a shared chunk is caught too). The page's
+// inline scripts (not its JSON blocks), gzipped together, are reported beside the figure.
 //
 //   node bench/js-budget.mjs [--gate] [--json] [--verbose]
 //
@@ -75,7 +76,7 @@ try {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res);
     });
-    await page.goto(`${server.base}${p.path}`, { waitUntil: 'networkidle' });
+    const htmlResponse = await page.goto(`${server.base}${p.path}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     const rows = [];
@@ -84,6 +85,17 @@ try {
       const file = new URL(res.url()).pathname;
       rows.push({ file, kB: gzipSync(body, { level: 9 }).length / 1024, foreign: foreignSources(file) });
     }
+    // The page's inline scripts (the boot script that requests the rest and keeps early taps: JSON
+    // blocks are data) come with its HTML: reported beside the figure, which counts fetched scripts.
+    const html = (await htmlResponse?.text().catch(() => '')) ?? '';
+    const inlineText = [
+      ...html.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ]
+      .map((m) => m[1])
+      .join('\n');
+    const inlineKB = inlineText ? gzipSync(inlineText, { level: 9 }).length / 1024 : 0;
     await context.close();
     const total = rows.reduce((a, r) => a + r.kB, 0);
     const foreign = rows.filter((r) => FOREIGN_CHUNK.test(r.file) || r.foreign.length > 0);
@@ -91,6 +103,7 @@ try {
     if (opts.gate ? total > GATE_KB || foreign.length > 0 : !pass) failed = true;
     say(opts, `${p.name} (${p.path}): ${rows.length} scripts, ${total.toFixed(1)} kB gzip`);
     for (const r of rows.sort((a, b) => b.kB - a.kB)) say(opts, `  ${r.kB.toFixed(1).padStart(6)} kB  ${r.file}`);
+    say(opts, `  ${inlineKB.toFixed(1).padStart(6)} kB  inline in the HTML (not in the figure)`);
     for (const r of foreign)
       say(opts, `  FAIL: ${r.file} is not customer code (${r.foreign.slice(0, 3).join(', ') || 'by its name'})`);
     const list = rows.map(
@@ -100,7 +113,7 @@ try {
       figure(
         p.id,
         `JavaScript the ${p.name} fetches in a browser until the network is idle (gzip, every script: entry, lazy routes, deferred libraries), no partner, driver, admin or zod code in it`,
-        `${total.toFixed(1)} kB in ${rows.length} scripts (${list.join(', ')})${foreign.length ? `; not customer code: ${foreign.map((r) => r.file).join(', ')}` : ''}`,
+        `${total.toFixed(1)} kB in ${rows.length} scripts (${list.join(', ')}), and ${inlineKB.toFixed(1)} kB inline in the HTML${foreign.length ? `; not customer code: ${foreign.map((r) => r.file).join(', ')}` : ''}`,
         `≤ ${BUDGET_KB} kB`,
         pass,
       ),

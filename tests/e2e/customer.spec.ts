@@ -355,11 +355,13 @@ test('discovery: the London listing, a city page, unknown pages, suggestions and
   await expect(page).toHaveTitle(/404/);
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
-  // Suggest a City.
+  // Suggest a City: a tap kept whenever it lands, before, during or just after hydration
+  // (docs/decisions/0237-early-input-kept.md), so the journey waits for the page and then the dialog.
   await page.goto('/');
-  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Halal food you can trust, delivered' })).toBeVisible();
   await page.getByRole('button', { name: 'Suggest a City' }).click();
   const suggest = page.getByRole('dialog', { name: 'Suggest a City' });
+  await expect(suggest).toBeVisible({ timeout: 30_000 });
   await suggest.getByRole('button', { name: 'Send Suggestion' }).click();
   await expect(suggest.getByText('Please enter a city')).toBeVisible();
   await suggest.getByLabel('City').fill('Inverness');

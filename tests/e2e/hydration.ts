@@ -3,8 +3,9 @@ import { type Page, expect } from '@playwright/test';
 /**
  * Waits until React has hydrated the server-rendered page (docs/decisions/0177-server-rendered-customer-pages.md):
  * the hydrated tree has committed and run its effects, which marks `#root` with `data-hydrated`
- * (src/web/ssr/hydrate.tsx). Before that the page is readable but its buttons do nothing and its
- * links load the next page from the server instead of navigating in the app. A page the browser
+ * (src/web/ssr/hydrate.tsx). Before that the page is readable, its links load the next page from
+ * the server instead of navigating in the app, and a tap on a button is only kept, to be replayed
+ * once it has hydrated (docs/decisions/0237-early-input-kept.md). A page the browser
  * renders itself is marked the same way once it has rendered, and the mark stays through in-app
  * navigation, so this is also true at once after a click that moved within the running app.
  */

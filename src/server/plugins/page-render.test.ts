@@ -192,6 +192,33 @@ describe('customer landing pages arrive rendered', () => {
   });
 });
 
+describe('what a person does before the scripts run is kept (docs/decisions/0237-early-input-kept.md)', () => {
+  it("the home search is a GET form of / that keeps the search's chips, and the server answers its submit with the results", async () => {
+    const root = rootOf((await get('/?location=London&filters=open&sort=rating')).body);
+    const form = /<form role="search"[^>]*>/.exec(root)![0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/"');
+    expect(root).toContain('<input type="hidden" name="filters" value="open"/>');
+    expect(root).toContain('<input type="hidden" name="sort" value="rating"/>');
+    // What the browser sends for a search typed and submitted before hydration.
+    const results = rootOf((await get('/?filters=open&location=Birmingham&q=&cuisine=all')).body);
+    expect(results).toMatch(/Halal restaurants in (<!-- -->)?Birmingham/);
+  });
+
+  it('each menu row marks its stepper for the boot script: −1, +1 and Add (0) when the dish has no options', async () => {
+    const root = rootOf((await get(`/restaurant/${SLUG}`)).body);
+    const rows = [...root.matchAll(/data-early-stepper=""[\s\S]*?<\/li>/g)].map((m) => m[0]);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      expect(row).toContain('data-early-step="-1"');
+      expect(row).toContain('data-early-step="1"');
+      expect(row).toContain('<output');
+      if (row.includes(', choosing options"')) expect(row).not.toContain('data-early-step="0"');
+      else expect(row).toContain('data-early-step="0"');
+    }
+  });
+});
+
 describe('other pages stay client-rendered', () => {
   it.each(['/partner/login', '/partner/dashboard', '/admin/login', '/driver/jobs', '/cart', '/no-such-page'])(
     '%s is the plain shell',

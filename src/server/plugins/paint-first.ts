@@ -18,7 +18,7 @@ export const BOOT_ID = 'halalnosh-boot';
  * Module preloads first (the entry's static imports and the page's route chunks), then the data
  * preloads, then the entry: the order in which the page's `<head>` used to list them.
  */
-export const BOOT_SCRIPT = `(() => {
+const BOOT_SOURCE = `(() => {
   const boot = JSON.parse(document.getElementById('${BOOT_ID}').textContent);
   let started = false;
   const add = (parent, tag, attrs) => {
@@ -33,6 +33,32 @@ export const BOOT_SCRIPT = `(() => {
     for (const href of boot.fetches) add(document.head, 'link', { rel: 'preload', as: 'fetch', crossorigin: '', href });
     add(document.body, 'script', { type: 'module', crossorigin: '', src: boot.entry });
   };
+  // A tap on one of the page's buttons before it has hydrated is kept, in order, and replayed once
+  // it has (src/web/ssr/hydrate.tsx); React would not see it. A quantity stepper
+  // ([data-early-stepper]: its <output> and buttons by data-early-step, 0 being its Add) shows the
+  // count at once; hydrate.tsx undoes that before replaying (docs/decisions/0237-early-input-kept.md).
+  const early = (window.halalnoshEarly = { taps: [], undo: [], done: false });
+  const set = (el, key, value) => {
+    early.undo.push([el, key, el[key], value]);
+    el[key] = value;
+  };
+  addEventListener(
+    'click',
+    (event) => {
+      const button = event.target.closest && event.target.closest('button');
+      const root = document.getElementById('root');
+      if (early.done || !button || button.type === 'submit' || !root || !root.contains(button)) return;
+      event.stopImmediatePropagation();
+      early.taps.push(button);
+      const group = button.dataset.earlyStep && button.closest('[data-early-stepper]');
+      if (!group) return;
+      const output = group.querySelector('output');
+      const count = Math.max(0, Number(output.textContent) + Number(button.dataset.earlyStep));
+      set(output, 'textContent', String(count));
+      for (const b of group.querySelectorAll('[data-early-step]')) set(b, 'disabled', !count && b.dataset.earlyStep !== '1');
+    },
+    true,
+  );
   // Whatever the page waits for, the scripts are requested within 2.5 s, and at once when the
   // person starts to interact (their first tap still finds the page not yet hydrated).
   setTimeout(start, 2500);
@@ -61,6 +87,13 @@ export const BOOT_SCRIPT = `(() => {
     afterPaint(afterFirstScreen);
   }
 })();`;
+
+/**
+ * The boot script as pages carry it: without its comment lines and indentation (a third of its
+ * size, sent with every rendered page; it counts in the JavaScript budget, bench/js-budget.mjs).
+ * Its lines stay apart, so no statement runs into the next.
+ */
+export const BOOT_SCRIPT = BOOT_SOURCE.replace(/^\s*\/\/.*\n/gm, '').replace(/^\s+/gm, '');
 
 /** The CSP source that admits the boot script and nothing else inline. */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;

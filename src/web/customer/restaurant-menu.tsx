@@ -82,15 +82,19 @@ function MenuItemRow({
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-2 sm:self-center">
+      {/* Taps made before the page has hydrated count here (docs/decisions/0237-early-input-kept.md). */}
+      <div className="flex shrink-0 items-center gap-2 sm:self-center" data-early-stepper="">
         <p className="mr-auto font-semibold text-primary sm:hidden" aria-hidden="true">
           {formatPrice(item.priceMinor)}
         </p>
         <QuantityStepper value={quantity} onChange={setQuantity} itemName={item.name} />
         <Button
           onClick={() => {
+            if (quantity === 0 && !item.optionGroups.length) return;
             if (onAdd(item, quantity)) setQuantity(0);
           }}
+          // Add without options is the stepper's step 0: enabled by the count before hydration.
+          data-early-step={item.optionGroups.length ? undefined : '0'}
           // An item with options opens its dialog; one is the quantity when none was chosen.
           disabled={quantity === 0 && !item.optionGroups.length}
           aria-label={item.optionGroups.length ? `Add ${item.name}, choosing options` : `Add ${item.name} to cart`}

@@ -1,5 +1,6 @@
 import { notifyManager } from '@tanstack/react-query';
 import { startTransition, useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { AppRoutes, preloadPages } from '../app/router';
 import { BrowserRouter } from '../lib/router';
@@ -26,21 +27,80 @@ export function readServerState(): ServerState | null {
 const heldNotifications: Array<() => void> = [];
 let holdingNotifications = false;
 
-function holdQueryNotifications(): void {
+function holdQueryNotifications(container: HTMLElement): void {
   holdingNotifications = true;
   notifyManager.setScheduler((notify) => {
     if (holdingNotifications) heldNotifications.push(notify);
     else setTimeout(notify, 0);
   });
   // Should the page never report hydrated (an error it recovers from by rendering afresh, say),
-  // its components are still told.
-  setTimeout(releaseQueryNotifications, 10_000);
+  // its components are still told, and what was done before is still done.
+  setTimeout(() => {
+    releaseQueryNotifications();
+    replayEarlyInput(container);
+  }, 10_000);
 }
 
 function releaseQueryNotifications(): void {
   if (!holdingNotifications) return;
   holdingNotifications = false;
   for (const notify of heldNotifications.splice(0)) setTimeout(notify, 0);
+}
+
+/**
+ * What a person did before the page hydrated, kept by the boot script of a server-rendered page
+ * (src/server/plugins/paint-first.ts): the buttons tapped, in order, and the stepper counts it
+ * showed meanwhile (element, property, value before, value it set).
+ */
+type EarlyInput = {
+  taps: HTMLElement[];
+  undo: Array<[Record<string, unknown>, 'textContent' | 'disabled', unknown, unknown]>;
+  done: boolean;
+};
+
+/**
+ * Once the page has hydrated, what was done before is done again (docs/decisions/0237-early-input-kept.md).
+ * Fields keep what was typed or chosen, but React hydrated them with the server's values (a search
+ * would run for those): each changed one is told to React as the person's input (a text past
+ * React's tracker of the value it last saw). The stepper counts the boot script showed are put
+ * back to what React rendered, and the taps are replayed in order, each rendered before the next;
+ * a tap that opened a dialog ends the replay (the later ones were meant for the page it covers).
+ */
+function replayEarlyInput(root: HTMLElement): void {
+  const early = (window as { halalnoshEarly?: EarlyInput }).halalnoshEarly;
+  if (!early || early.done) return;
+  early.done = true;
+  const tell = (field: Element, type: string) => field.dispatchEvent(new Event(type, { bubbles: true }));
+  for (const field of root.querySelectorAll('input')) {
+    // A radio's group would need its order; the landing pages render none.
+    if (field.type === 'checkbox') {
+      if (field.checked === field.defaultChecked) continue;
+      field.checked = field.defaultChecked;
+      field.click();
+    } else if (field.value !== field.defaultValue) {
+      const typed = field.value;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, typed);
+      tell(field, 'input');
+    }
+  }
+  for (const select of root.querySelectorAll('select')) {
+    if (
+      select.selectedIndex !==
+      Math.max(
+        0,
+        [...select.options].findIndex((o) => o.defaultSelected),
+      )
+    )
+      tell(select, 'change');
+  }
+  for (const [element, key, before, after] of early.undo.reverse()) {
+    if (element[key] === after) element[key] = before;
+  }
+  for (const tap of early.taps) {
+    if (!tap.isConnected || document.querySelector('dialog[open]')) break;
+    flushSync(() => tap.click());
+  }
 }
 
 /**
@@ -54,6 +114,8 @@ export function Hydrated({ container }: { container: HTMLElement }) {
   useEffect(() => {
     container.dataset.hydrated = 'true';
     releaseQueryNotifications();
+    // In a task of its own: React renders each replayed tap at once, which it cannot inside an effect.
+    setTimeout(replayEarlyInput, 0, container);
   }, [container]);
   return null;
 }
@@ -75,7 +137,7 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page; a tap meanwhile hydrates its part first
   // (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
-  holdQueryNotifications();
+  holdQueryNotifications(container);
   startTransition(() => {
     hydrateRoot(
       container,
