@@ -3,7 +3,7 @@ import Leaf from 'lucide-react/icons/leaf';
 import Plus from 'lucide-react/icons/plus';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { CartConflict } from '../../domain/cart';
 import type { MenuItem, RestaurantDetail } from '../../domain/contracts/catalog/get-restaurant';
@@ -12,10 +12,15 @@ import { formatPrice } from '../lib/format';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { useHalalDetails } from './halal-panel';
-import { ItemOptionsDialog } from './item-options-dialog';
 import { QuantityStepper } from './quantity-stepper';
 import { ReplaceCartDialog } from './replace-cart-dialog';
 import { cartRestaurantOf } from './use-restaurant';
+
+/**
+ * The options dialog loads on the first dish with options a customer opens, not with the page: it
+ * kept the restaurant page's scripts inside their budget (docs/decisions/0238-inline-boot-script-beside-the-budget.md).
+ */
+const ItemOptionsDialog = lazy(() => import('./item-options-dialog').then((m) => ({ default: m.ItemOptionsDialog })));
 
 type Pending = { line: CartLineInput; quantity: number; conflict: CartConflict };
 
@@ -112,6 +117,8 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
   const cart = useCart();
   const [pending, setPending] = useState<Pending | null>(null);
   const [choosing, setChoosing] = useState<{ item: MenuItem; quantity: number } | null>(null);
+  // Mounted from the first opening on, so closing it runs the dialog's own close (focus back).
+  const [optionsOpened, setOptionsOpened] = useState(false);
   const sections = restaurant.menu?.sections.filter((s) => s.items.length > 0) ?? [];
   // Only when the restaurant says some items are halal does each item carry its own mark.
   const halal = useHalalDetails(restaurant.slug).data;
@@ -137,6 +144,7 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
 
   const onAdd = (item: MenuItem, quantity: number): boolean => {
     if (item.optionGroups.length) {
+      setOptionsOpened(true);
       setChoosing({ item, quantity: Math.max(1, quantity) });
       return true;
     }
@@ -205,16 +213,20 @@ export function RestaurantMenu({ restaurant }: { restaurant: RestaurantDetail })
           ))}
         </>
       )}
-      <ItemOptionsDialog
-        item={choosing?.item ?? null}
-        quantity={choosing?.quantity ?? 1}
-        onClose={() => setChoosing(null)}
-        onConfirm={(line) => {
-          const quantity = choosing?.quantity ?? 1;
-          setChoosing(null);
-          addLine(line, quantity);
-        }}
-      />
+      {optionsOpened && (
+        <Suspense fallback={null}>
+          <ItemOptionsDialog
+            item={choosing?.item ?? null}
+            quantity={choosing?.quantity ?? 1}
+            onClose={() => setChoosing(null)}
+            onConfirm={(line) => {
+              const quantity = choosing?.quantity ?? 1;
+              setChoosing(null);
+              addLine(line, quantity);
+            }}
+          />
+        </Suspense>
+      )}
       <ReplaceCartDialog
         conflict={pending?.conflict ?? null}
         onConfirm={confirmReplace}
