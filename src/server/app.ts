@@ -52,6 +52,7 @@ import { registerWebApp } from './plugins/web-app';
 import { alertFailedNotification, messagePreparer, notificationRoutes } from './modules/notifications';
 import { startOutboxWorker } from './platform/notify/outbox-worker';
 import { createSenders } from './platform/notify/senders';
+import { type UploadStorage, openUploadStorage } from './platform/upload-storage';
 
 export type { ApiRoute } from './http/route';
 
@@ -65,6 +66,8 @@ export type AppDeps = {
   /** Work started by a request and finished after its answer (password reset requests). */
   background: BackgroundTasks;
   routes: RoutePlanner;
+  /** Where uploaded files live: UPLOAD_DIR or the UPLOAD_S3_BUCKET (docs/decisions/0242-uploads-in-object-storage.md). */
+  uploadStorage: UploadStorage;
 };
 
 declare module 'fastify' {
@@ -91,6 +94,8 @@ export async function buildApp(
     /** Runs work after the answer; tests pass one that holds the tasks. */
     background?: BackgroundTasks;
     /** Close the database with the app (default: only one it opened). */ closeDatabase?: boolean;
+    /** The upload storage main.ts already opened for the start-up seed (default: opened from config.uploads). */
+    uploadStorage?: UploadStorage;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -127,6 +132,7 @@ export async function buildApp(
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', contractGuard(apiRoutes));
 
+  const uploadStorage = opts.uploadStorage ?? (await openUploadStorage(config.uploads));
   const database = opts.database ?? (await openDatabase(config));
   database.useLog?.(app.log);
   const mailer = createMailer(config, database.db, app.log);
@@ -145,6 +151,7 @@ export async function buildApp(
     geocoder: createGeocoder(config.geocoderUrl),
     background: opts.background ?? createBackgroundTasks(app.log),
     routes: createRoutePlanner(config.routingUrl),
+    uploadStorage,
   };
   app.decorate('deps', deps);
 
@@ -169,7 +176,7 @@ export async function buildApp(
   });
   uploadRoutes(app, {
     db: database.db,
-    uploadDir: config.uploads.dir,
+    storage: uploadStorage,
     maxBytes: config.uploads.maxBytes,
     limit: config.uploads.limit,
     windowSeconds: config.rateLimits.windowSeconds,
@@ -221,7 +228,7 @@ export async function buildApp(
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
-    stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, uploadDir: config.uploads.dir }, app.log));
+    stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, storage: uploadStorage }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(
       await startOutboxWorker(
@@ -236,8 +243,7 @@ export async function buildApp(
       ),
     );
     // The demo fleet plays drivers only when DEMO_FLEET=1 (off by default).
-    if (config.demoFleet)
-      stopSweepers.push(startDemoFleet({ db: database.db, bus, uploadDir: config.uploads.dir }, app.log));
+    if (config.demoFleet) stopSweepers.push(startDemoFleet({ db: database.db, bus, storage: uploadStorage }, app.log));
   });
   app.addHook('onClose', async () => {
     await Promise.all(stopSweepers.map((stop) => stop()));

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDatabaseSettings } from './config';
+import { ConfigError, loadConfig, loadDatabaseSettings, loadStorageSettings } from './config';
 import { generateVapidKeys } from './platform/notify/vapid-keys';
 
 const base = { DATA_DIR: '/tmp/halalnosh-config-test' };
@@ -90,6 +90,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, PORT: '8080', METRICS_PORT: '8080' })).toThrow(
       'Configuration error: METRICS_PORT must differ from PORT',
     );
+  });
+
+  it('keeps uploads in UPLOAD_DIR unless UPLOAD_S3_BUCKET is set (docs/decisions/0242-uploads-in-object-storage.md)', () => {
+    expect(loadConfig(base).uploads).toMatchObject({ dir: path.resolve(base.DATA_DIR, 'uploads'), s3: null });
+    const r2 = {
+      ...base,
+      UPLOAD_S3_BUCKET: 'halalnosh-uploads',
+      UPLOAD_S3_ENDPOINT: 'https://4f9d2c7a1b.r2.cloudflarestorage.com/',
+      UPLOAD_S3_REGION: 'auto',
+      UPLOAD_S3_ACCESS_KEY_ID: '8a1d0c5e7f2b4a6c9e3d',
+      UPLOAD_S3_SECRET_ACCESS_KEY: 'r4T8wQ2zLk9Vn1Xb6Hc3Jm7Pd0Sf5Gy8Ue2Ai4Ko',
+    };
+    const bucket = {
+      bucket: 'halalnosh-uploads',
+      endpoint: 'https://4f9d2c7a1b.r2.cloudflarestorage.com',
+      region: 'auto',
+      accessKeyId: '8a1d0c5e7f2b4a6c9e3d',
+      secretAccessKey: 'r4T8wQ2zLk9Vn1Xb6Hc3Jm7Pd0Sf5Gy8Ue2Ai4Ko',
+      forcePathStyle: false,
+    };
+    expect(loadConfig(r2).uploads.s3).toEqual(bucket);
+    // The backup and restore commands read the same bucket.
+    expect(loadStorageSettings(r2).uploadS3).toEqual(bucket);
+    expect(
+      loadConfig({ ...base, UPLOAD_S3_BUCKET: 'uploads', UPLOAD_S3_FORCE_PATH_STYLE: '1' }).uploads.s3,
+    ).toMatchObject({ endpoint: null, region: 'us-east-1', accessKeyId: null, forcePathStyle: true });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base, ...env });
+        return null;
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+    expect(refusal({ UPLOAD_S3_BUCKET: 'Halal_Nosh' })).toMatch(
+      /^Configuration error: UPLOAD_S3_BUCKET must be a bucket name/,
+    );
+    expect(refusal({ UPLOAD_S3_BUCKET: 'uploads', UPLOAD_S3_ACCESS_KEY_ID: 'AKIA4QZ7JX2PLM3RKV5N' })).toBe(
+      'Configuration error: UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY are set together or not at all',
+    );
+    expect(refusal({ UPLOAD_S3_ENDPOINT: 'http://minio.internal:9000' })).toBe(
+      'Configuration error: UPLOAD_S3_ENDPOINT needs UPLOAD_S3_BUCKET (the bucket to use)',
+    );
+    expect(
+      refusal({ UPLOAD_S3_BUCKET: 'uploads', UPLOAD_S3_ENDPOINT: 'http://key:secret@minio.internal:9000' }),
+    ).toMatch(/^Configuration error: UPLOAD_S3_ENDPOINT must not hold credentials/);
   });
 
   it('uses the Redis event bus only when REDIS_URL is set', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isVapidKey, readOrCreateVapidKeys, type VapidKeys } from './platform/notify/vapid-keys';
+import type { S3UploadSettings } from './platform/upload-storage';
 
 export type Config = {
   port: number;
@@ -37,10 +38,12 @@ export type Config = {
    */
   authSecretPrevious?: string | null;
   /**
-   * Uploaded files live on local disk under dir. `limit`: uploads per client IP and per account
-   * within rateLimits.windowSeconds, past it 429 (docs/decisions/0205-upload-limits-and-sweeping.md).
+   * Uploaded files live on local disk under dir, or in an S3-compatible bucket when `s3` is set
+   * (UPLOAD_S3_BUCKET; docs/decisions/0242-uploads-in-object-storage.md). `limit`: uploads per
+   * client IP and per account within rateLimits.windowSeconds, past it 429
+   * (docs/decisions/0205-upload-limits-and-sweeping.md).
    */
-  uploads: { dir: string; maxBytes: number; limit: WriteLimit };
+  uploads: { dir: string; s3: S3UploadSettings | null; maxBytes: number; limit: WriteLimit };
   /** Requests per minute per IP on sign-in before 429 (tests raise it). */
   signInLimitPerMinute: number;
   /**
@@ -217,11 +220,53 @@ export const envSchema = z.object({
     description:
       'the AUTH_SECRET being replaced, during a rotation: session cookies it signed still sign people in (re-signed with the new one) until it is removed, after 7 days (docs/operations.md#secrets-and-their-rotation)',
   }),
-  UPLOAD_DIR: z
+  UPLOAD_DIR: z.string().min(1).optional().meta({
+    description: 'where uploaded files are stored when `UPLOAD_S3_BUCKET` is unset',
+    unset: '`DATA_DIR/uploads`',
+  }),
+  UPLOAD_S3_BUCKET: z
     .string()
-    .min(1)
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
     .optional()
-    .meta({ description: 'where uploaded files are stored', unset: '`DATA_DIR/uploads`' }),
+    .meta({
+      description:
+        'an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…) for the uploaded files instead of `UPLOAD_DIR`, so processes on several machines share them; private, the files are still served through the API (docs/operations.md#uploads-and-object-storage)',
+      unset: 'files in `UPLOAD_DIR`',
+    }),
+  UPLOAD_S3_ENDPOINT: z
+    .url({ error: 'must be a full URL such as https://s3.eu-west-2.amazonaws.com' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .refine(
+      (v) => !/^https?:\/\/[^/]*@/.test(v),
+      'must not hold credentials: set UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY',
+    )
+    .optional()
+    .meta({
+      description:
+        "the storage service's address: `https://<account>.r2.cloudflarestorage.com` for R2, `http://minio:9000` for MinIO",
+      unset: "AWS S3's own endpoint for `UPLOAD_S3_REGION`",
+    }),
+  UPLOAD_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-2, or auto')
+    .default('us-east-1')
+    .meta({ description: "the bucket's region: `eu-west-2` (AWS London), `auto` for R2, `us-east-1` for MinIO" }),
+  UPLOAD_S3_ACCESS_KEY_ID: z.string().min(1).optional().meta({
+    description: "the bucket's access key, with `UPLOAD_S3_SECRET_ACCESS_KEY` (both or neither; production needs both)",
+    unset: "the AWS SDK's own credential chain (`AWS_ACCESS_KEY_ID`…, an instance role), outside production",
+  }),
+  UPLOAD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional().meta({
+    description:
+      'the secret of `UPLOAD_S3_ACCESS_KEY_ID` (both or neither; production needs both, and a secret of at least 20 characters)',
+    unset: "the AWS SDK's own credential chain (`AWS_ACCESS_KEY_ID`…, an instance role), outside production",
+  }),
+  UPLOAD_S3_FORCE_PATH_STYLE: flag.default(false).meta({
+    description:
+      '`1`: address the bucket as `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (MinIO and most self-hosted servers need it)',
+  }),
   UPLOAD_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
@@ -418,10 +463,48 @@ export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick
 /** Where the database and the uploads are, for the backup and restore commands; throws ConfigError. */
 export function loadStorageSettings(
   env: NodeJS.ProcessEnv = process.env,
-): Pick<Config, 'databaseUrl' | 'dataDir'> & { uploadDir: string } {
+): Pick<Config, 'databaseUrl' | 'dataDir'> & { uploadDir: string; uploadS3: S3UploadSettings | null } {
   const settings = loadDatabaseSettings(env);
-  const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(settings.dataDir, 'uploads');
-  return { ...settings, uploadDir };
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.pick(UPLOAD_FIELDS).safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration error: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const uploadDir = path.resolve(parsed.data.UPLOAD_DIR ?? path.join(settings.dataDir, 'uploads'));
+  return { ...settings, uploadDir, uploadS3: uploadBucket(parsed.data) };
+}
+
+const UPLOAD_FIELDS = {
+  UPLOAD_DIR: true,
+  UPLOAD_S3_BUCKET: true,
+  UPLOAD_S3_ENDPOINT: true,
+  UPLOAD_S3_REGION: true,
+  UPLOAD_S3_ACCESS_KEY_ID: true,
+  UPLOAD_S3_SECRET_ACCESS_KEY: true,
+  UPLOAD_S3_FORCE_PATH_STYLE: true,
+} as const;
+
+/** The bucket of UPLOAD_S3_*, or null for the folder; throws ConfigError for a half-given key pair. */
+function uploadBucket(e: Pick<z.infer<typeof envSchema>, keyof typeof UPLOAD_FIELDS>): S3UploadSettings | null {
+  if (!!e.UPLOAD_S3_ACCESS_KEY_ID !== !!e.UPLOAD_S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Configuration error: UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY are set together or not at all',
+    );
+  }
+  if (!e.UPLOAD_S3_BUCKET) {
+    const stray = (['UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_ACCESS_KEY_ID'] as const).find((name) => e[name]);
+    if (stray) throw new ConfigError(`Configuration error: ${stray} needs UPLOAD_S3_BUCKET (the bucket to use)`);
+    return null;
+  }
+  return {
+    bucket: e.UPLOAD_S3_BUCKET,
+    endpoint: e.UPLOAD_S3_ENDPOINT?.replace(/\/$/, '') ?? null,
+    region: e.UPLOAD_S3_REGION,
+    accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: e.UPLOAD_S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: e.UPLOAD_S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Reads the configuration from the environment; throws ConfigError naming the first bad setting. */
@@ -477,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecretPrevious: e.AUTH_SECRET_PREVIOUS ?? null,
     uploads: {
       dir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+      s3: uploadBucket(e),
       maxBytes: e.UPLOAD_MAX_BYTES,
       limit: { perIp: e.UPLOAD_LIMIT_PER_IP, perAccount: e.UPLOAD_LIMIT_PER_ACCOUNT },
     },

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { buildApp, openDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openUploadStorage } from './platform/upload-storage';
 import { checkProductionSecrets } from './secret-check';
 import { seedOnStart } from './start-up';
 
@@ -18,10 +19,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // A bucket that cannot be reached stops the start here, before the database is opened.
+  const uploadStorage = await openUploadStorage(config.uploads);
   const database = await openDatabase(config);
-  await seedOnStart(database, config, { info: (m) => console.log(m), warn: (m) => console.warn(m) });
+  await seedOnStart(database, config, { info: (m) => console.log(m), warn: (m) => console.warn(m) }, uploadStorage);
   await database.settle?.();
-  const app = await buildApp(config, { database, closeDatabase: true });
+  const app = await buildApp(config, { database, closeDatabase: true, uploadStorage });
   // A stop (docs/decisions/0234-graceful-stop-with-a-deadline.md): no new connections, a 503 on kept-alive
   // ones (nginx retries those elsewhere), event streams ended with a reconnect hint, in-flight requests
   // and background work finished, outbox leases released, the database closed; then exit 0. Past

@@ -11,6 +11,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { DEMO_IN_PRODUCTION_WARNING } from './modules/health/routes';
+import { folderStorage } from './platform/upload-storage';
 import { seedOnStart } from './start-up';
 import { TEST_ORIGIN, openTestDatabase } from './test/test-app';
 
@@ -51,7 +52,12 @@ async function start(config: Config, before?: (db: Database['db']) => Promise<vo
   opened.push(o);
   await before?.(o.database.db);
   const warnings: string[] = [];
-  await seedOnStart(o.database, config, { info: () => undefined, warn: (m) => warnings.push(m) });
+  await seedOnStart(
+    o.database,
+    config,
+    { info: () => undefined, warn: (m) => warnings.push(m) },
+    folderStorage(config.uploads.dir),
+  );
   const app = await buildApp(config, { database: o.database, logger: false });
   return { app, db: o.database.db, warnings };
 }

@@ -70,6 +70,26 @@ describe('the production secret check', () => {
     );
   });
 
+  it('refuses UPLOAD_S3_BUCKET without its access key and a sound secret, naming each', () => {
+    const bucket = { ...sound, UPLOAD_S3_BUCKET: 'halalnosh-uploads', UPLOAD_S3_REGION: 'eu-west-2' };
+    expect(secretProblem(bucket)).toMatch(/^UPLOAD_S3_ACCESS_KEY_ID is required in production when UPLOAD_S3_BUCKET/);
+    const keyed = { ...bucket, UPLOAD_S3_ACCESS_KEY_ID: 'AKIA4QZ7JX2PLM3RKV5N' };
+    expect(secretProblem(keyed)).toMatch(/^UPLOAD_S3_SECRET_ACCESS_KEY is required in production/);
+    expect(secretProblem({ ...keyed, UPLOAD_S3_SECRET_ACCESS_KEY: 'k9Qz' })).toMatch(
+      /^UPLOAD_S3_SECRET_ACCESS_KEY must be at least 20/,
+    );
+    // AWS's documentation key and MinIO's default are not secrets.
+    for (const weak of ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'minioadmin-minioadmin-minioadmin'])
+      expect(secretProblem({ ...keyed, UPLOAD_S3_SECRET_ACCESS_KEY: weak })).toMatch(
+        /^UPLOAD_S3_SECRET_ACCESS_KEY looks like a placeholder/,
+      );
+    expect(
+      secretProblem({ ...keyed, UPLOAD_S3_SECRET_ACCESS_KEY: 'r4T8wQ2zLk9Vn1Xb6Hc3Jm7Pd0Sf5Gy8Ue2Ai4Ko' }),
+    ).toBeNull();
+    // Without a bucket the keys are not asked for.
+    expect(secretProblem({ ...sound, UPLOAD_S3_REGION: 'eu-west-2' })).toBeNull();
+  });
+
   it('throws a configuration error in production only', () => {
     expect(() => checkProductionSecrets({ NODE_ENV: 'production' }, true)).toThrow(
       'Configuration error: AUTH_SECRET is required in production',

@@ -63,6 +63,19 @@ export function secretProblem(env: Env): string | null {
     if (PLACEHOLDER.test(secretPart) || new Set(secretPart).size < 8)
       return "SMS_TOKEN looks like a placeholder; use the provider's auth token";
   }
+
+  // Uploads in a bucket (docs/decisions/0242-uploads-in-object-storage.md): its own key pair, never
+  // the machine's ambient credentials or a server's default keys.
+  if (get('UPLOAD_S3_BUCKET')) {
+    if (!get('UPLOAD_S3_ACCESS_KEY_ID'))
+      return "UPLOAD_S3_ACCESS_KEY_ID is required in production when UPLOAD_S3_BUCKET is set (the bucket's access key)";
+    const secret = get('UPLOAD_S3_SECRET_ACCESS_KEY');
+    if (!secret)
+      return "UPLOAD_S3_SECRET_ACCESS_KEY is required in production when UPLOAD_S3_BUCKET is set (the access key's secret)";
+    if (secret.length < 20) return 'UPLOAD_S3_SECRET_ACCESS_KEY must be at least 20 characters';
+    if (PLACEHOLDER.test(secret) || /minio|admin/i.test(secret) || new Set(secret).size < 10)
+      return "UPLOAD_S3_SECRET_ACCESS_KEY looks like a placeholder or a default; use the storage provider's secret key";
+  }
   return null;
 }
 

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { seedCities } from './db/seed/seed-catalog';
 import { seedDemo } from './db/seed/seed-demo';
 import { recordAudit } from './modules/audit';
+import type { UploadStorage } from './platform/upload-storage';
 
 export type StartUpLog = { info: (message: string) => void; warn: (message: string) => void };
 
@@ -19,10 +20,11 @@ export type StartUpLog = { info: (message: string) => void; warn: (message: stri
  */
 export async function seedOnStart(
   database: Database,
-  config: Pick<Config, 'demo' | 'production' | 'uploads'>,
+  config: Pick<Config, 'demo' | 'production'>,
   log: StartUpLog,
+  uploadStorage: UploadStorage,
 ): Promise<void> {
-  if (config.demo) await seedDemo(database.db, { log: log.info, uploadDir: config.uploads.dir });
+  if (config.demo) await seedDemo(database.db, { log: log.info, storage: uploadStorage });
   else await seedCities(database.db);
   if (config.production && !config.demo) {
     for (const email of await retireDemoPasswords(database.db)) {

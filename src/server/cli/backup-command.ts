@@ -5,14 +5,15 @@ import { DataDirInUseError } from '../db/data-dir-lock';
 import { BackupError, backup, restore } from './backup';
 
 export const BACKUP_USAGE = `Usage:
-  npm run backup -- [--to <folder>]            back up the database and UPLOAD_DIR into a new folder
+  npm run backup -- [--to <folder>]            back up the database and the uploads into a new folder
                                                under <folder> (default ./backups)
-  npm run restore -- <backup folder> [--force] restore a backup into an empty database and UPLOAD_DIR;
-                                               --force replaces what is there
+  npm run restore -- <backup folder> [--force] restore a backup into an empty database and an empty
+                                               UPLOAD_DIR or bucket; --force replaces what is there
 
 The database is DATABASE_URL (PostgreSQL, backed up while the servers run) or the embedded one
-under DATA_DIR (stop the server first). Exit code 0 on success, 1 when refused or failed, 2 for bad
-arguments.`;
+under DATA_DIR (stop the server first). The uploads are UPLOAD_DIR, or the bucket UPLOAD_S3_BUCKET
+names (with the servers' UPLOAD_S3_* settings). Exit code 0 on success, 1 when refused or failed,
+2 for bad arguments.`;
 
 export type Parsed = { command: 'backup'; to: string } | { command: 'restore'; from: string; force: boolean } | null;
 

@@ -1,45 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Database, openPglite, openPostgres } from '../db/client';
 import { orders, uploads, user } from '../db/schema/index';
 import { seedDemo } from '../db/seed/seed-demo';
+import { folderStorage } from '../platform/upload-storage';
 import { deliveryBody, place, seedShop } from '../modules/orders/test-fixtures';
 import { type TestApp, testConfig } from '../test/test-app';
 import { BackupError, type StorageSettings, backup, restore, verifyBackup } from './backup';
+import { backupInstances } from './test-fixtures';
 
 /**
  * A backup restores into a fresh instance with the same accounts, orders and uploaded files
  * (docs/decisions/0232-backups-one-folder-with-a-manifest.md), on whichever database the run uses:
  * the embedded one in a data folder, or a new database on DATABASE_URL's server.
  */
-const serverUrl = process.env.DATABASE_URL ?? null;
 const work = mkdtempSync(path.join(tmpdir(), 'halalnosh-backup-test-'));
-const made: string[] = [];
-
-/** A fresh instance: its own data folder and uploads, and on PostgreSQL its own empty database. */
-async function freshInstance(label: string): Promise<StorageSettings> {
-  const dataDir = path.join(work, label);
-  if (!serverUrl) return { databaseUrl: null, dataDir, uploadDir: path.join(dataDir, 'uploads') };
-  const name = `halalnosh_backup_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  made.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), dataDir, uploadDir: path.join(dataDir, 'uploads') };
-}
-
-const open = (s: StorageSettings): Promise<Database> =>
-  s.databaseUrl ? openPostgres(s.databaseUrl, 3) : openPglite(path.join(s.dataDir, 'pglite'), { thread: false });
+const instances = backupInstances(work);
+const serverUrl = instances.serverUrl;
+const freshInstance = (label: string) => instances.fresh(label);
+const open = (s: StorageSettings) => instances.open(s);
 
 /** What must survive: every account, every order with its total, every upload row with its file's bytes. */
 async function snapshot(s: StorageSettings) {
@@ -76,7 +59,7 @@ beforeAll(async () => {
   try {
     const config = testConfig({ dataDir: source.dataDir });
     config.uploads = { ...config.uploads, dir: source.uploadDir };
-    await seedDemo(database.db, { uploadDir: source.uploadDir });
+    await seedDemo(database.db, { storage: folderStorage(source.uploadDir) });
     const app = await buildApp(config, { logger: false, database });
     await app.ready();
     try {
@@ -100,12 +83,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  if (serverUrl && made.length) {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    for (const name of made) await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  }
+  await instances.dropAll();
   await rm(work, { recursive: true, force: true });
 });
 

@@ -1,12 +1,21 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from '../db/data-dir-lock';
+import {
+  type S3UploadSettings,
+  type UploadStorage,
+  contentTypeOfKey,
+  openUploadStorage,
+} from '../platform/upload-storage';
 
 /**
  * Backups of the database and the uploads, restored into a fresh instance
@@ -15,8 +24,9 @@ import { lockDataDir } from '../db/data-dir-lock';
  * - `manifest.json`: what it holds, which database it came from, and each file's size and SHA-256;
  * - `database.dump` (PostgreSQL, pg_dump's custom format) or `pglite.tar.gz` (the embedded
  *   database's data folder, as PGlite's dumpDataDir writes it);
- * - `uploads.tar`: UPLOAD_DIR as it was (each uploaded file also listed in the manifest, so a restore
- *   proves every file byte-equal).
+ * - `uploads.tar`: UPLOAD_DIR as it was, or every object of the upload bucket when UPLOAD_S3_BUCKET
+ *   is set (docs/decisions/0242-uploads-in-object-storage.md); each uploaded file also listed in the
+ *   manifest, so a restore proves every file byte-equal, into the folder or the bucket.
  */
 
 const run = promisify(execFile);
@@ -29,6 +39,8 @@ export type StorageSettings = {
   databaseUrl: string | null;
   dataDir: string;
   uploadDir: string;
+  /** The upload bucket (UPLOAD_S3_*) instead of uploadDir; unset or null: the folder. */
+  uploadS3?: S3UploadSettings | null;
 };
 
 type FileEntry = { path: string; bytes: number; sha256: string };
@@ -42,7 +54,7 @@ export type Manifest = {
   migrations: { count: number; lastCreatedAt: number | null };
   /** The backup's own files (database.dump or pglite.tar.gz, uploads.tar). */
   files: FileEntry[];
-  /** Every uploaded file, relative to UPLOAD_DIR. */
+  /** Every uploaded file, relative to UPLOAD_DIR (or its key in the bucket). */
   uploads: FileEntry[];
 };
 
@@ -80,6 +92,51 @@ async function filesUnder(dir: string): Promise<string[]> {
   };
   await walk('');
   return out.sort();
+}
+
+/** The storage the uploads are in: the bucket when one is configured (reached before anything is written), else the folder. */
+function uploadStorageOf(settings: StorageSettings): Promise<UploadStorage> {
+  return openUploadStorage({ dir: settings.uploadDir, s3: settings.uploadS3 ?? null }).catch((err: unknown) => {
+    throw new BackupError(err instanceof Error ? err.message : String(err));
+  });
+}
+
+/** The file a stored key is copied to under dir; a key that would lead out of it is refused. */
+function fileUnder(dir: string, key: string): string {
+  const file = path.resolve(dir, key);
+  if (!file.startsWith(path.resolve(dir) + path.sep))
+    throw new BackupError(
+      `The upload key ${JSON.stringify(key)} leads out of the backup's folder; nothing was written.`,
+    );
+  return file;
+}
+
+/** Copies every object of the bucket into dir, one file per key (the same layout as UPLOAD_DIR). */
+async function copyBucketInto(storage: UploadStorage, dir: string): Promise<number> {
+  let copied = 0;
+  for await (const { key } of storage.list()) {
+    if (key.endsWith('/')) continue; // a "folder" marker some tools create, not a file
+    const file = fileUnder(dir, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const object = await storage.get(key);
+    await pipeline(object.body, createWriteStream(file, { mode: 0o600 }));
+    copied++;
+  }
+  return copied;
+}
+
+async function sha256OfStream(body: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** How many files the storage holds (a restore goes only into an empty one). */
+async function storedFileCount(storage: UploadStorage, settings: StorageSettings): Promise<number> {
+  if (storage.kind === 'folder') return (await filesUnder(settings.uploadDir)).length;
+  let n = 0;
+  for await (const entry of storage.list()) if (entry.key) n++;
+  return n;
 }
 
 /**
@@ -186,6 +243,7 @@ export async function backup(
   const kind: Manifest['database'] = settings.databaseUrl ? 'postgres' : 'pglite';
   const folder = path.resolve(into, backupFolderName(kind, at));
   if (existsSync(folder)) throw new BackupError(`${folder} already exists; nothing was written.`);
+  const storage = await uploadStorageOf(settings);
   await mkdir(path.dirname(folder), { recursive: true });
   // Personal data: readable by this user only.
   await mkdir(folder, { mode: 0o700 });
@@ -227,12 +285,20 @@ export async function backup(
     log(`Database (${kind}) written to ${dbFile}.`);
 
     // After the database: a file the database names existed when the dump was taken, and uploads
-    // are never rewritten in place, so it is in the tar unless it was deleted meanwhile.
-    const uploadFiles = await filesUnder(settings.uploadDir);
-    const uploads = await Promise.all(uploadFiles.map((f) => entryOf(settings.uploadDir, f)));
-    if (existsSync(settings.uploadDir))
-      await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '-C', settings.uploadDir, '.']);
+    // are never rewritten in place, so it is in the tar unless it was deleted meanwhile. A bucket's
+    // objects are first copied into the backup's own uploads/ folder, then tarred the same way.
+    let uploadDir = settings.uploadDir;
+    if (storage.kind === 's3') {
+      uploadDir = path.join(folder, 'uploads');
+      await mkdir(uploadDir, { mode: 0o700 });
+      const copied = await copyBucketInto(storage, uploadDir);
+      log(`${copied} object(s) copied from ${storage.location}.`);
+    }
+    const uploadFiles = await filesUnder(uploadDir);
+    const uploads = await Promise.all(uploadFiles.map((f) => entryOf(uploadDir, f)));
+    if (existsSync(uploadDir)) await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '-C', uploadDir, '.']);
     else await run('tar', ['-cf', path.join(folder, 'uploads.tar'), '--files-from=/dev/null']);
+    if (storage.kind === 's3') await rm(uploadDir, { recursive: true, force: true });
     log(`${uploads.length} uploaded file(s) written to uploads.tar.`);
 
     const manifest: Manifest = {
@@ -276,9 +342,11 @@ export async function verifyBackup(folder: string): Promise<Manifest> {
 }
 
 /**
- * Restores a backup into a fresh instance: an empty database (no tables) and an empty UPLOAD_DIR.
- * Over anything else it refuses unless `force`, which empties them first (the embedded database's
- * old folder is kept beside it, renamed). The backup's database kind must match the target's.
+ * Restores a backup into a fresh instance: an empty database (no tables) and an empty UPLOAD_DIR
+ * or upload bucket. Over anything else it refuses unless `force`, which empties them first (the
+ * embedded database's old folder is kept beside it, renamed; a bucket's objects are deleted). The
+ * backup's database kind must match the target's; its uploads go into whichever storage the
+ * target uses, so a folder's backup can be restored into a bucket and back.
  */
 export async function restore(
   settings: StorageSettings,
@@ -294,7 +362,8 @@ export async function restore(
         ? 'This backup is of a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.'
         : 'This backup is of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it.',
     );
-  const existingUploads = await filesUnder(settings.uploadDir);
+  const storage = await uploadStorageOf(settings);
+  const existingUploads = await storedFileCount(storage, settings);
 
   if (settings.databaseUrl) {
     const url = settings.databaseUrl;
@@ -305,7 +374,7 @@ export async function restore(
         throw new BackupError(
           `The database is not empty (${tables} table${tables === 1 ? '' : 's'}): restore into a new, empty database, or pass --force to replace everything in it.`,
         );
-      if (existingUploads.length > 0 && !opts.force) throw uploadsNotEmpty(settings.uploadDir, existingUploads.length);
+      if (existingUploads > 0 && !opts.force) throw uploadsNotEmpty(storage, existingUploads);
       if (tables > 0) {
         await c.query('drop schema if exists drizzle cascade');
         await c.query('drop schema if exists public cascade');
@@ -334,7 +403,7 @@ export async function restore(
       throw new BackupError(
         `The embedded database in ${dir} is not empty: restore into a new DATA_DIR, or pass --force to replace it (the old folder is kept beside it).`,
       );
-    if (existingUploads.length > 0 && !opts.force) throw uploadsNotEmpty(settings.uploadDir, existingUploads.length);
+    if (existingUploads > 0 && !opts.force) throw uploadsNotEmpty(storage, existingUploads);
     await mkdir(settings.dataDir, { recursive: true });
     const release = await lockDataDir(dir);
     try {
@@ -353,22 +422,63 @@ export async function restore(
   }
   log(`Database (${kind}) restored (${manifest.migrations.count} migrations applied when it was backed up).`);
 
-  if (existingUploads.length > 0) await rm(settings.uploadDir, { recursive: true, force: true });
-  await mkdir(settings.uploadDir, { recursive: true });
-  await run('tar', ['-xf', path.join(folder, 'uploads.tar'), '-C', settings.uploadDir]);
-  for (const entry of manifest.uploads) {
-    const full = path.join(settings.uploadDir, entry.path);
-    if (!existsSync(full) || (await sha256Of(full)) !== entry.sha256)
-      throw new BackupError(`Uploaded file ${entry.path} did not restore byte-equal: the backup is damaged.`);
+  if (storage.kind === 'folder') {
+    if (existingUploads > 0) await rm(settings.uploadDir, { recursive: true, force: true });
+    await mkdir(settings.uploadDir, { recursive: true });
+    await run('tar', ['-xf', path.join(folder, 'uploads.tar'), '-C', settings.uploadDir]);
+    for (const entry of manifest.uploads) {
+      const full = path.join(settings.uploadDir, entry.path);
+      if (!existsSync(full) || (await sha256Of(full)) !== entry.sha256)
+        throw new BackupError(`Uploaded file ${entry.path} did not restore byte-equal: the backup is damaged.`);
+    }
+  } else {
+    await restoreIntoBucket(storage, folder, manifest, existingUploads > 0);
   }
   log(
-    `${manifest.uploads.length} uploaded file(s) restored into ${settings.uploadDir}, each checked against its checksum.`,
+    `${manifest.uploads.length} uploaded file(s) restored into ${storage.location}, each checked against its checksum.`,
   );
   return manifest;
 }
 
-function uploadsNotEmpty(dir: string, n: number): BackupError {
+/**
+ * The uploads of a backup into the bucket: the tar unpacked into a temporary folder (TMPDIR), each
+ * file checked against the manifest and stored under its key, then read back from the bucket and
+ * checked again. With `replace` (--force) the bucket's objects are deleted first.
+ */
+async function restoreIntoBucket(
+  storage: UploadStorage,
+  folder: string,
+  manifest: Manifest,
+  replace: boolean,
+): Promise<void> {
+  if (replace) {
+    const keys: string[] = [];
+    for await (const { key } of storage.list()) keys.push(key);
+    for (const key of keys) await storage.delete(key);
+  }
+  const staging = await mkdtemp(path.join(tmpdir(), 'halalnosh-restore-'));
+  try {
+    await run('tar', ['-xf', path.join(folder, 'uploads.tar'), '-C', staging]);
+    for (const entry of manifest.uploads) {
+      const full = fileUnder(staging, entry.path);
+      if (!existsSync(full) || (await sha256Of(full)) !== entry.sha256)
+        throw new BackupError(`Uploaded file ${entry.path} did not restore byte-equal: the backup is damaged.`);
+      await storage.put(entry.path, await readFile(full), contentTypeOfKey(entry.path));
+    }
+    for (const entry of manifest.uploads) {
+      const stored = await storage.get(entry.path);
+      if ((await sha256OfStream(stored.body)) !== entry.sha256)
+        throw new BackupError(`Uploaded file ${entry.path} did not read back byte-equal from ${storage.location}.`);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+function uploadsNotEmpty(storage: UploadStorage, n: number): BackupError {
   return new BackupError(
-    `UPLOAD_DIR ${dir} already holds ${n} file(s): restore into an empty folder, or pass --force to replace them.`,
+    storage.kind === 'folder'
+      ? `UPLOAD_DIR ${storage.location} already holds ${n} file(s): restore into an empty folder, or pass --force to replace them.`
+      : `The upload bucket ${storage.location} already holds ${n} file(s): restore into an empty bucket, or pass --force to replace them (its objects are deleted).`,
   );
 }

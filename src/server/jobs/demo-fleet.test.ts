@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const deps = () => ({ db: t.database.db, bus: t.app.deps.bus, uploadDir: t.app.deps.config.uploads.dir });
+const deps = () => ({ db: t.database.db, bus: t.app.deps.bus, storage: t.app.deps.uploadStorage });
 const age = (id: string, column: 'created_at' | 'picked_up_at', seconds: number) =>
   t.database.db.execute(
     sql`update delivery_jobs set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where id = ${id}`,

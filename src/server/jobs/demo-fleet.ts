@@ -13,6 +13,7 @@ import type { DemoAccount } from '../db/seed/demo-accounts';
 import { insertAccount } from '../db/seed/insert-account';
 import type { LiveBus } from '../platform/live-bus';
 import { startSweeper } from '../platform/sweeper';
+import type { UploadStorage } from '../platform/upload-storage';
 import { acceptJob, completeDelivery } from '../modules/dispatch';
 import { storeUpload } from '../modules/uploads';
 
@@ -31,7 +32,7 @@ export const FLEET_ACCOUNTS: DemoAccount[] = [1, 2, 3].map((i) => ({
   driver: { postcode: 'E1', online: true, vehicle: 'scooter', licence: `DEMOFLEET0000${i}` },
 }));
 
-type Deps = { db: Db; bus: LiveBus; uploadDir: string };
+type Deps = { db: Db; bus: LiveBus; storage: UploadStorage };
 export type FleetDriver = { id: string; actor: Actor };
 
 /** Creates the fleet's accounts if missing and returns them. */

@@ -60,7 +60,7 @@ async function stored(hoursOld: number, purpose: UploadPurpose = 'menu_image', d
       }
     : partner();
   const data = purpose === 'halal_certificate' ? PDF : photo;
-  const up = await storeUpload({ db: t.database.db, uploadDir }, actor, purpose, data);
+  const up = await storeUpload({ db: t.database.db, storage: t.app.deps.uploadStorage }, actor, purpose, data);
   await t.database.db
     .update(uploads)
     .set({ createdAt: sql`now() - make_interval(hours => ${hoursOld})` })
@@ -86,7 +86,7 @@ describe('the unused-uploads sweeper', () => {
     const old = await stored(25);
     const young = await stored(23);
     expect(await exists(old.file)).toBe(true);
-    const result = await sweepUnusedUploadsOnce({ db: t.database.db, uploadDir });
+    const result = await sweepUnusedUploadsOnce({ db: t.database.db, storage: t.app.deps.uploadStorage });
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(result.filesLeft).toBe(0);
     expect(await present([old.id, young.id])).toEqual([young.id]);
@@ -134,7 +134,7 @@ describe('the unused-uploads sweeper', () => {
     });
     const orphan = await stored(30, 'brand_logo');
 
-    await sweepUnusedUploadsOnce({ db, uploadDir });
+    await sweepUnusedUploadsOnce({ db, storage: t.app.deps.uploadStorage });
     const ids = Object.values(kept).map((k) => k.id);
     expect((await present([...ids, orphan.id])).sort()).toEqual(ids.sort());
     for (const k of Object.values(kept)) expect(await exists(k.file)).toBe(true);
@@ -146,8 +146,8 @@ describe('the unused-uploads sweeper', () => {
   it('shares the work between sweepers running at once: each orphan deleted once, no pass fails', async () => {
     const orphans = await Promise.all([stored(26), stored(27), stored(28), stored(29)]);
     const results = await Promise.all([
-      sweepUnusedUploadsOnce({ db: t.database.db, uploadDir }),
-      sweepUnusedUploadsOnce({ db: t.database.db, uploadDir }),
+      sweepUnusedUploadsOnce({ db: t.database.db, storage: t.app.deps.uploadStorage }),
+      sweepUnusedUploadsOnce({ db: t.database.db, storage: t.app.deps.uploadStorage }),
     ]);
     expect(results[0].deleted + results[1].deleted).toBe(orphans.length);
     expect(await present(orphans.map((o) => o.id))).toEqual([]);
@@ -157,7 +157,7 @@ describe('the unused-uploads sweeper', () => {
   it('forgets a file already gone without failing the pass', async () => {
     const old = await stored(25);
     await unlink(old.file);
-    const result = await sweepUnusedUploadsOnce({ db: t.database.db, uploadDir });
+    const result = await sweepUnusedUploadsOnce({ db: t.database.db, storage: t.app.deps.uploadStorage });
     expect(result).toEqual({ deleted: 1, filesLeft: 0 });
     expect(await present([old.id])).toEqual([]);
   });

@@ -1,9 +1,8 @@
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { startSweeper } from '../platform/sweeper';
+import type { UploadStorage } from '../platform/upload-storage';
 
 /** An upload nobody refers to is kept this long: long enough to fill in the form it was chosen on. */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
@@ -11,7 +10,7 @@ export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 export const UNUSED_UPLOADS_INTERVAL_MS = 60 * 60_000;
 
-type Deps = { db: Db; uploadDir: string };
+type Deps = { db: Db; storage: UploadStorage };
 
 /** The upload id in a stored address (/api/uploads/{id}, alone or at the end of a full URL). */
 const ADDRESS_ID = '/api/uploads/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
@@ -54,8 +53,9 @@ function unreferenced(): SQL {
  * The rows are claimed with FOR UPDATE SKIP LOCKED, so processes sweeping at once never share one,
  * and checked again in a second statement once locked: a reference committed in between (a driver's
  * application naming an old upload) is then seen and the upload kept, and one arriving after waits
- * for the lock (a foreign key) and finds the row gone. A file is removed after the commit; one
- * already missing is not an error, one that cannot be removed is counted in `filesLeft`.
+ * for the lock (a foreign key) and finds the row gone. A file is removed after the commit, from the
+ * folder or the bucket (docs/decisions/0242-uploads-in-object-storage.md); one already missing is
+ * not an error, one that cannot be removed is counted in `filesLeft`.
  */
 export async function sweepUnusedUploadsOnce(
   deps: Deps,
@@ -80,14 +80,11 @@ export async function sweepUnusedUploadsOnce(
       returning u.storage_key`);
     return gone.rows.map((r) => r.storage_key);
   });
-  const root = path.resolve(deps.uploadDir);
   let filesLeft = 0;
   for (const key of deleted) {
-    const file = path.resolve(root, key);
-    // Storage keys are written by storeUpload ("<purpose>/<id>.<ext>"); never follow one out of the folder.
-    if (!file.startsWith(root + path.sep)) continue;
-    await unlink(file).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') filesLeft++;
+    // The folder storage refuses a key that leads out of its folder (storeUpload writes "<purpose>/<id>.<ext>").
+    await deps.storage.delete(key).catch(() => {
+      filesLeft++;
     });
   }
   return { deleted: deleted.length, filesLeft };

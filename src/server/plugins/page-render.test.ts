@@ -33,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'customer-abc.js'), '');
   writeFileSync(path.join(dist, 'assets', 'index-abc.css'), CSS);
   t = await createTestApp({ webDistDir: dist, webRenderEntry: path.resolve('src/web/ssr/entry-server.tsx') });
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
 });
 afterAll(async () => t?.close());
 

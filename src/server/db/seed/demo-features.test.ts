@@ -13,7 +13,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
 });
 afterAll(async () => t.close());
 

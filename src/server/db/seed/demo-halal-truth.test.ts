@@ -19,7 +19,7 @@ let uploadDir: string;
 beforeAll(async () => {
   t = await createTestApp();
   uploadDir = t.app.deps.config.uploads.dir;
-  await seedDemo(t.database.db, { uploadDir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
 });
 afterAll(async () => t.close());
 
@@ -132,7 +132,7 @@ describe('the demo data tells the truth about halal', () => {
       return [c.n, f.n];
     };
     const before = await count();
-    await seedDemo(t.database.db, { uploadDir });
+    await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
     expect(await count()).toEqual(before);
   });
 

@@ -1,6 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { UploadStorage } from '../../platform/upload-storage';
 import { SETTING_DEFAULTS } from '../../../domain/settings';
 import { user, userProfiles } from '../schema/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
@@ -20,7 +21,8 @@ export async function seedDemo(
   db: Db,
   opts: {
     log?: (message: string) => void;
-    uploadDir?: string;
+    /** Where the demo's files go (driver documents, certificates, dish photos); without it, none are seeded. */
+    storage?: UploadStorage;
     /**
      * The reviews, dish photos and peanut dishes that make customer features visible (on unless
      * false); tests that set their own ratings and check whole menus leave them out.
@@ -56,17 +58,17 @@ export async function seedDemo(
   await seedSettings(db);
   const summary = await seedCatalog(db, { partnerUserId: ids['partner@halalnosh.test'] });
   if (summary) log(`demo: ${summary}`);
-  if (opts.uploadDir)
-    await seedDriverDocuments(db, { uploadDir: opts.uploadDir, driverId: ids['pending.driver@halalnosh.test'] });
-  if (opts.uploadDir) await seedHalal(db, { uploadDir: opts.uploadDir });
+  if (opts.storage)
+    await seedDriverDocuments(db, { storage: opts.storage, driverId: ids['pending.driver@halalnosh.test'] });
+  if (opts.storage) await seedHalal(db, { storage: opts.storage });
   // What makes each customer feature visible (docs/product/customer.md#demo-data): peanut dishes,
   // dish photos, and reviews from demo customers on orders they collected.
   if (opts.showcase === false) return;
   const dishes = await seedExtraDishes(db);
   if (dishes) log(`demo: added ${dishes} peanut dishes`);
-  if (opts.uploadDir) {
+  if (opts.storage) {
     const photos = await seedDishPhotos(db, {
-      uploadDir: opts.uploadDir,
+      storage: opts.storage,
       ownerId: ids['admin@halalnosh.test'] ?? null,
     });
     if (photos) log(`demo: gave ${photos} dishes a photo`);

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { UploadStorage } from '../../platform/upload-storage';
 import { menuItems, menuSections, uploads } from '../schema/index';
 import { catalogSeedBrands, slugify, stableUuid } from './demo-restaurants';
 
@@ -93,7 +92,10 @@ export async function seedExtraDishes(db: Db): Promise<number> {
  * (public, like a partner's menu photo) and served from /api/uploads/:id. A dish that already has a
  * photo keeps it. Returns how many dishes got one.
  */
-export async function seedDishPhotos(db: Db, opts: { uploadDir: string; ownerId: string | null }): Promise<number> {
+export async function seedDishPhotos(
+  db: Db,
+  opts: { storage: UploadStorage; ownerId: string | null },
+): Promise<number> {
   const menuIds = londonDemoBrands().map((b) => b.menuId);
   if (!menuIds.length) return 0;
   const items = await db
@@ -110,8 +112,7 @@ export async function seedDishPhotos(db: Db, opts: { uploadDir: string; ownerId:
     const id = stableUuid(`demo-dish-photo:${key}`);
     const storageKey = `menu_image/${id}.jpg`;
     const body = readFileSync(new URL(`${key}.jpg`, PHOTOS));
-    await mkdir(path.join(opts.uploadDir, 'menu_image'), { recursive: true });
-    await writeFile(path.join(opts.uploadDir, storageKey), body);
+    await opts.storage.put(storageKey, body, 'image/jpeg');
     await db
       .insert(uploads)
       .values({

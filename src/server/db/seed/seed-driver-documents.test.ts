@@ -9,7 +9,7 @@ import { seedDriverDocuments } from './seed-driver-documents';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
 });
 afterAll(async () => t.close());
 
@@ -18,9 +18,9 @@ describe('demo driver documents', () => {
     const [driver] = await t.database.db.select().from(user).where(eq(user.email, 'pending.driver@halalnosh.test'));
     const docs = await t.database.db.select().from(driverDocuments).where(eq(driverDocuments.driverId, driver.id));
     expect(docs.map((d) => d.kind).sort()).toEqual(['insurance', 'photo_id', 'right_to_work']);
-    expect(
-      await seedDriverDocuments(t.database.db, { uploadDir: t.app.deps.config.uploads.dir, driverId: driver.id }),
-    ).toBe(0);
+    expect(await seedDriverDocuments(t.database.db, { storage: t.app.deps.uploadStorage, driverId: driver.id })).toBe(
+      0,
+    );
 
     const cookie = await signIn(t, 'ops@halalnosh.test', DEMO_PASSWORD);
     const res = await t.app.inject({

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Actor } from '../../../domain/policies';
 import { storeUpload } from '../../modules/uploads';
 import type { Db } from '../client';
+import type { UploadStorage } from '../../platform/upload-storage';
 import { driverDocuments, userProfiles } from '../schema/index';
 
 /** A one-page PDF with a few lines of text, written by hand (valid xref offsets, no library). */
@@ -49,7 +50,7 @@ async function demoCard(title: string, name: string, colour: string): Promise<Bu
  */
 export async function seedDriverDocuments(
   db: Db,
-  opts: { uploadDir: string; driverId: string | undefined },
+  opts: { storage: UploadStorage; driverId: string | undefined },
 ): Promise<number> {
   if (!opts.driverId) return 0;
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, opts.driverId));
@@ -80,7 +81,7 @@ export async function seedDriverDocuments(
   let added = 0;
   for (const kind of ['photo_id', 'right_to_work', 'insurance'] as const) {
     if (have.has(kind)) continue;
-    const stored = await storeUpload({ db, uploadDir: opts.uploadDir }, actor, 'driver_document', await files[kind]());
+    const stored = await storeUpload({ db, storage: opts.storage }, actor, 'driver_document', await files[kind]());
     await db
       .insert(driverDocuments)
       .values({ driverId: opts.driverId, kind, uploadId: stored.id })

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { CertificateStatus, CertifyingBody, SlaughterMethod } from '../../../domain/halal-facts';
 import type { Db } from '../client';
+import type { UploadStorage } from '../../platform/upload-storage';
 import {
   brandMemberships,
   halalCertificates,
@@ -105,7 +104,7 @@ function factsFor(site: CatalogSiteSeed) {
  * history of those moves. Adds only what is missing (a branch that has any certificate keeps its
  * own), in one transaction, so a restart costs two small reads.
  */
-export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<number> {
+export async function seedHalal(db: Db, opts: { storage: UploadStorage }): Promise<number> {
   const seeds = catalogSeedBrands().flatMap((b) => b.sites.map((s) => ({ site: s, brandId: b.id })));
   const ids = seeds.map((s) => s.site.id);
   const haveCerts = new Set(
@@ -138,7 +137,6 @@ export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<nu
   );
   const plans = due.flatMap((s) => certificatesFor(s.site, owners.get(s.brandId) ?? null));
   // Documents first: a certificate row never points at a missing file.
-  await mkdir(path.join(opts.uploadDir, 'halal_certificate'), { recursive: true });
   const docs = plans.map((p) => {
     const id = stableUuid(`halal-doc:${p.number}:${p.siteId}`);
     const pdf = demoPdf([
@@ -150,7 +148,7 @@ export async function seedHalal(db: Db, opts: { uploadDir: string }): Promise<nu
     ]);
     return { id, pdf, storageKey: `halal_certificate/${id}.pdf`, plan: p };
   });
-  await Promise.all(docs.map((d) => writeFile(path.join(opts.uploadDir, d.storageKey), d.pdf)));
+  await Promise.all(docs.map((d) => opts.storage.put(d.storageKey, d.pdf, 'application/pdf')));
   await db.transaction(async (tx) => {
     if (docs.length) {
       await tx

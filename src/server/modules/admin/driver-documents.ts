@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { DriverDocumentsResponse } from '../../../domain/contracts/admin/drivers';
 import {
@@ -11,6 +9,7 @@ import {
 import { AppError } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { driverDocuments, uploads } from '../../db/schema/index';
+import { type UploadStorage, openStoredFile } from '../../platform/upload-storage';
 import { findDriver } from './driver-rows';
 
 /** The "View Documents" dialog: each uploaded document, what the application needs and what is missing. */
@@ -53,7 +52,7 @@ export async function getDriverDocuments(db: Db, driverId: string): Promise<Driv
 
 /** One driver document's file, for the in-page preview. */
 export async function readDriverDocument(
-  deps: { db: Db; uploadDir: string },
+  deps: { db: Db; storage: UploadStorage },
   driverId: string,
   kind: DriverDocumentKind,
 ) {
@@ -64,6 +63,6 @@ export async function readDriverDocument(
     .where(and(eq(driverDocuments.driverId, driverId), eq(driverDocuments.kind, kind)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'File not found');
-  const body = await readFile(path.join(deps.uploadDir, row.storageKey));
-  return { body, contentType: row.contentType };
+  const file = await openStoredFile(deps.storage, row.storageKey);
+  return { body: file.body, contentLength: file.contentLength, contentType: row.contentType };
 }

@@ -10,7 +10,7 @@ import { listDrivers } from './list-drivers';
 
 /** Driver Console Admin (area drivers): list and search, documents, status changes, active jobs. */
 export function adminDriverRoutes(app: FastifyInstance): void {
-  const { config, mailer, bus } = app.deps;
+  const { config, mailer, bus, uploadStorage } = app.deps;
   const db = app.deps.database.db;
 
   route(app, adminEndpoints.getAdminDriversPendingCount, async () => ({
@@ -29,12 +29,13 @@ export function adminDriverRoutes(app: FastifyInstance): void {
     { onSend: framedPreview },
     async (request, reply) => {
       const file = await readDriverDocument(
-        { db, uploadDir: config.uploads.dir },
+        { db, storage: uploadStorage },
         request.params.driverId,
         request.params.kind,
       );
       reply
         .header('content-type', file.contentType)
+        .header('content-length', file.contentLength)
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',

@@ -65,7 +65,7 @@ export async function driverWithDocuments(
     .toBuffer();
   for (const kind of opts.documents ?? ['photo_id', 'right_to_work', 'insurance']) {
     const stored = await storeUpload(
-      { db: t.database.db, uploadDir: t.app.deps.config.uploads.dir },
+      { db: t.database.db, storage: t.app.deps.uploadStorage },
       actor,
       'driver_document',
       kind === 'right_to_work' ? TINY_PDF : png,

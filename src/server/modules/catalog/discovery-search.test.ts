@@ -24,7 +24,7 @@ const ONE_HOUR_A_WEEK: OpeningHours = Object.fromEntries(
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
   const db = t.database.db;
   await db.update(sites).set({ openingHours: ALWAYS });
   await db.update(sites).set({ openingHours: ONE_HOUR_A_WEEK }).where(eq(sites.slug, 'ottoman-hearth-stoke-newington'));

@@ -41,7 +41,7 @@ const INSTANTS = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
   const db = t.database.db;
   const all = await db.select().from(sites).orderBy(sites.slug);
   const withOptions = await db

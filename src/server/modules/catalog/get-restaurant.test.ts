@@ -19,7 +19,7 @@ let baseItems: (typeof menuItems.$inferSelect)[];
 beforeAll(async () => {
   t = await createTestApp();
   // The bare catalog: these tests compare whole generated menus (docs/product/customer.md#demo-data adds to them).
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir, showcase: false });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage, showcase: false });
   // Saffron Ember has branches in London, Birmingham and Manchester sharing one base menu.
   const [london] = await t.database.db.select().from(sites).where(eq(sites.slug, 'saffron-ember-green-street'));
   brandId = london.brandId;

@@ -38,7 +38,7 @@ const NEVER: OpeningHours = Object.fromEntries(
 beforeAll(async () => {
   t = await createTestApp();
   // The bare catalog: these tests set each rating they order by.
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir, showcase: false });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage, showcase: false });
   const db = t.database.db;
   const set = (slug: string, values: Partial<typeof sites.$inferInsert>) =>
     db.update(sites).set(values).where(eq(sites.slug, slug));

@@ -76,7 +76,7 @@ const CUISINES = [undefined, 'all', 'turkish', ' Indian ', 'PAKISTANI', 'Sushi']
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { uploadDir: t.app.deps.config.uploads.dir });
+  await seedDemo(t.database.db, { storage: t.app.deps.uploadStorage });
   const db = t.database.db;
   const [brand] = await db.select({ brandId: sites.brandId }).from(sites).where(eq(sites.citySlug, CITY)).limit(1);
   const rows = Array.from({ length: 90 }, (_, i) => {

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AdminCertificateView } from '../../../domain/contracts/halal/admin-halal';
 import { AppError } from '../../../domain/errors';
 import { type CertificateStatus, londonDate } from '../../../domain/halal-facts';
 import type { DbOrTx } from '../../db/client';
 import { brands, halalCertificates, sites, uploads, user } from '../../db/schema/index';
+import { type UploadStorage, openStoredFile } from '../../platform/upload-storage';
 import { toCertificateView } from './certificate-rows';
 import { halalStatusSql } from './halal-status-sql';
 
@@ -62,12 +61,13 @@ export async function getAdminCertificate(db: DbOrTx, id: string): Promise<Admin
 }
 
 /** The certificate's document, for the framed preview. */
-export async function readCertificateDocument(deps: { db: DbOrTx; uploadDir: string }, id: string) {
+export async function readCertificateDocument(deps: { db: DbOrTx; storage: UploadStorage }, id: string) {
   const [row] = await deps.db
     .select({ storageKey: uploads.storageKey, contentType: uploads.contentType })
     .from(halalCertificates)
     .innerJoin(uploads, eq(uploads.id, halalCertificates.uploadId))
     .where(eq(halalCertificates.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'File not found');
-  return { body: await readFile(path.join(deps.uploadDir, row.storageKey)), contentType: row.contentType };
+  const file = await openStoredFile(deps.storage, row.storageKey);
+  return { body: file.body, contentLength: file.contentLength, contentType: row.contentType };
 }

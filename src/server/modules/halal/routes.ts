@@ -49,9 +49,10 @@ export function halalRoutes(app: FastifyInstance): void {
     halalEndpoints.getAdminHalalCertificatesByCertificateIdPreview,
     { onSend: framedPreview },
     async (request, reply) => {
-      const file = await readCertificateDocument({ db, uploadDir: config.uploads.dir }, request.params.certificateId);
+      const file = await readCertificateDocument({ db, storage: app.deps.uploadStorage }, request.params.certificateId);
       reply
         .header('content-type', file.contentType)
+        .header('content-length', file.contentLength)
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `inline; filename="certificate.${previewExtension(file.contentType)}"`);
       return reply.send(file.body);

@@ -22,12 +22,7 @@ export async function uploadCertificate(t: TestApp, partner: { id: string; email
     adminRole: null,
   };
   return (
-    await storeUpload(
-      { db: t.database.db, uploadDir: t.app.deps.config.uploads.dir },
-      actor,
-      'halal_certificate',
-      CERT_PDF,
-    )
+    await storeUpload({ db: t.database.db, storage: t.app.deps.uploadStorage }, actor, 'halal_certificate', CERT_PDF)
   ).id;
 }
 

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../domain/errors';
 import type { WriteLimit } from '../../config';
 import type { Db } from '../../db/client';
+import type { UploadStorage } from '../../platform/upload-storage';
 import { rateLimited } from '../../plugins/rate-limit';
 import { readUpload } from './read-upload';
 import { storeUpload } from './store-upload';
 
 export function uploadRoutes(
   app: FastifyInstance,
-  deps: { db: Db; uploadDir: string; maxBytes: number; limit: WriteLimit; windowSeconds: number },
+  deps: { db: Db; storage: UploadStorage; maxBytes: number; limit: WriteLimit; windowSeconds: number },
 ): void {
   // Counted before the body is read, so a refused upload is neither decoded nor stored
   // (docs/decisions/0205-upload-limits-and-sweeping.md).
@@ -30,7 +31,7 @@ export function uploadRoutes(
       throw err;
     }
     const stored = await storeUpload(
-      { db: deps.db, uploadDir: deps.uploadDir },
+      { db: deps.db, storage: deps.storage },
       request.actor!,
       request.query.purpose,
       data,
@@ -38,9 +39,10 @@ export function uploadRoutes(
     return reply.status(201).send(stored);
   });
   route(app, uploadsEndpoints.getUploadsOne, async (request, reply) => {
-    const file = await readUpload({ db: deps.db, uploadDir: deps.uploadDir }, request.actor, request.params.id);
+    const file = await readUpload({ db: deps.db, storage: deps.storage }, request.actor, request.params.id);
     reply
       .header('content-type', file.contentType)
+      .header('content-length', file.contentLength)
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', file.isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
     if (file.contentType === 'application/pdf') reply.header('content-disposition', 'inline; filename="document.pdf"');

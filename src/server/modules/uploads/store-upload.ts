@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../../domain/policies';
@@ -14,6 +12,7 @@ import {
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sites, uploads } from '../../db/schema/index';
+import type { UploadStorage } from '../../platform/upload-storage';
 import { staffSiteIds } from '../partner';
 
 const MAX_EDGE = 1600;
@@ -72,10 +71,11 @@ async function refuseOversizedImage(data: Buffer): Promise<void> {
 /**
  * Stores one uploaded file after checking what it really is. Images are decoded and re-encoded
  * (which drops EXIF data such as GPS, and anything hidden after the image), resized to at most
- * 1600 px on the long edge; PDFs are stored as they are.
+ * 1600 px on the long edge; PDFs are stored as they are. The file goes to the configured storage (the
+ * folder or the bucket) before its row is written, so a row never names a file that is not there.
  */
 export async function storeUpload(
-  deps: { db: Db; uploadDir: string },
+  deps: { db: Db; storage: UploadStorage },
   actor: Actor,
   purpose: UploadPurpose,
   data: Buffer,
@@ -115,8 +115,7 @@ export async function storeUpload(
   const id = randomUUID();
   const ext = contentType === 'application/pdf' ? 'pdf' : contentType === 'image/jpeg' ? 'jpg' : 'webp';
   const storageKey = `${purpose}/${id}.${ext}`;
-  await mkdir(path.join(deps.uploadDir, purpose), { recursive: true });
-  await writeFile(path.join(deps.uploadDir, storageKey), body);
+  await deps.storage.put(storageKey, body, contentType);
   const [row] = await deps.db
     .insert(uploads)
     .values({
