@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestSpan, Tracing } from '../platform/tracing';
+
+/**
+ * One span per request (docs/decisions/0241-traces-behind-an-endpoint.md), named by the method and
+ * the router's matched pattern, with the status and the request id (docs/decisions/0231-logs-without-personal-data.md),
+ * its parent from an incoming `traceparent`. Registered first of the onRequest hooks so every later
+ * hook, the body's parsing and the handler run inside its context, and their database statements
+ * and sends become its children. Without tracing, no hook is registered at all.
+ */
+export function registerTracing(app: FastifyInstance, tracer: Tracing | null): void {
+  if (!tracer) return;
+  const spans = new WeakMap<FastifyRequest, RequestSpan>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const span = tracer.request({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      requestId: request.id,
+      scheme: request.protocol,
+      headers: request.headers,
+      streams: [request.raw, reply.raw],
+    });
+    spans.set(request, span);
+    span.enter(done);
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    spans.get(request)?.failed(typeof error.code === 'string' ? error.code : error.name);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    spans.get(request)?.end(reply.statusCode);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    spans.get(request)?.end(null);
+  });
+}
