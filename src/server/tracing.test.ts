@@ -2,11 +2,11 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notificationOutbox } from './db/schema/index';
+import { mailOutbox, notificationOutbox } from './db/schema/index';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts';
 import { startOutboxWorker } from './platform/notify/outbox-worker';
 import { createSenders } from './platform/notify/senders';
-import { summarizeStatement, tracing, tracingModuleLoaded } from './platform/tracing';
+import { summarizeStatement, traceSend, tracing, tracingModuleLoaded } from './platform/tracing';
 import { lastLinkTo } from './test/mail-link';
 import { TEST_ORIGIN, TEST_PASSWORD, type TestApp, createTestApp, createUser, openTestDatabase } from './test/test-app';
 
@@ -248,6 +248,31 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, the outbox', () => {
     const digits = customer.phone!.replace(/\D/g, '');
     for (const secret of [customer.phone!, digits, `+44${digits.slice(1)}`, 'outbox.traces@example.com'])
       expect(exported, `an exported span carries ${secret}`).not.toContain(secret);
+  });
+});
+
+describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, a transaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test' } }, opened);
+  });
+  afterAll(async () => t.close());
+
+  it('traces the statements inside it as children of the span that ran it, on either database', async () => {
+    await traceSend(
+      'email',
+      () =>
+        t.database.db.transaction(async (tx) => {
+          await tx.select({ id: notificationOutbox.id }).from(notificationOutbox).limit(1);
+          await tx.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
+        }),
+      () => 'sent',
+    );
+    await tracing()!.flush();
+    const all = spans();
+    const send = all.filter((s) => s.name === 'send email').at(-1)!;
+    const children = all.filter((s) => s.parentSpanId === send.spanId).map((s) => s.name);
+    expect(children).toEqual(expect.arrayContaining(['SELECT notification_outbox', 'SELECT mail_outbox']));
   });
 });
 

@@ -82,6 +82,7 @@ export async function openPglite(
     await client.waitReady;
     if (!thread) onePerTurn(client);
     timeStatements(client, 'pglite');
+    traceTransactions(client);
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const drizzled = drizzle({ client, schema });
@@ -157,10 +158,14 @@ function onePerTurn(client: PGlite): void {
  * labels (docs/decisions/0228-metric-names.md). With traces on, each statement made inside a
  * request or a send is also a child span of it, with the operation and table read from its text
  * and never its parameters (docs/decisions/0241-traces-behind-an-endpoint.md); off, that is one
- * null check. On PGlite, statements inside a transaction go through the transaction's own object
- * and are neither timed nor traced.
+ * null check. On PGlite, statements inside a transaction go through the transaction's own object:
+ * they are not timed, but with traces on they are traced (`traceTransactions`).
  */
-function timeStatements(client: { query: unknown; exec?: unknown }, kind: Database['kind']): void {
+function timeStatements(
+  client: { query: unknown; exec?: unknown },
+  kind: Database['kind'],
+  { time = true }: { time?: boolean } = {},
+): void {
   const target = client as Record<'query' | 'exec', unknown>;
   for (const method of ['query', 'exec'] as const) {
     const original = target[method];
@@ -172,7 +177,9 @@ function timeStatements(client: { query: unknown; exec?: unknown }, kind: Databa
       const traced = text === null ? null : tracing()?.statement(kind, summarizeStatement(text));
       const result = bound(...args);
       if (result instanceof Promise) {
-        const done = () => dbQueryDuration.observe(secondsSince(started));
+        const done = () => {
+          if (time) dbQueryDuration.observe(secondsSince(started));
+        };
         result.then(
           () => {
             done();
@@ -187,6 +194,19 @@ function timeStatements(client: { query: unknown; exec?: unknown }, kind: Databa
       return result;
     };
   }
+}
+
+/**
+ * PGlite hands a transaction's statements to a transaction object of its own: with traces on, that
+ * object's statements are traced too (not timed: the histogram keeps what it always measured).
+ */
+function traceTransactions(client: PGlite): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      if (tracing()) timeStatements(tx, 'pglite', { time: false });
+      return callback(tx);
+    })) as PGlite['transaction'];
 }
 
 /** A database error's SQLSTATE (`23505`), else its class name: never its message, which quotes values. */
