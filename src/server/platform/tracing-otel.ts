@@ -14,7 +14,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { type Tracing, markTracingModuleLoaded } from './tracing';
+import type { Tracing } from './tracing-types';
 
 /**
  * The OpenTelemetry side of platform/tracing.ts, imported only when OTEL_EXPORTER_OTLP_ENDPOINT is
@@ -24,8 +24,6 @@ import { type Tracing, markTracingModuleLoaded } from './tracing';
  * own instrumentation (Drizzle's records query parameters) stays a no-op; only the context manager
  * is global, which lets a span started here be the parent of the next.
  */
-markTracingModuleLoaded();
-
 /** Attribute names from OpenTelemetry's semantic conventions, plus our own under `halalnosh.`. */
 const ATTR = {
   serviceName: 'service.name',
@@ -73,7 +71,9 @@ export function createTracing(settings: { endpoint: string; serviceName: string 
 
   return {
     request(info) {
-      const parent = propagator.extract(ROOT_CONTEXT, info.headers, defaultTextMapGetter);
+      const parent = info.headers.traceparent
+        ? propagator.extract(ROOT_CONTEXT, info.headers, defaultTextMapGetter)
+        : ROOT_CONTEXT;
       const attributes: Attributes = {
         [ATTR.method]: info.method,
         [ATTR.scheme]: info.scheme,

@@ -11,14 +11,16 @@ import type { RequestSpan, Tracing } from '../platform/tracing';
 export function registerTracing(app: FastifyInstance, tracer: Tracing | null): void {
   if (!tracer) return;
   const spans = new WeakMap<FastifyRequest, RequestSpan>();
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const span = tracer.request({
       method: request.method,
       route: request.routeOptions.url ?? null,
       requestId: request.id,
       scheme: request.protocol,
       headers: request.headers,
-      streams: [request.raw, reply.raw],
+      // The body's events come from the connection, outside the request's context: its stream is
+      // bound when there is a body to read (binding costs, and a GET has none).
+      streams: hasBody(request) ? [request.raw] : [],
     });
     spans.set(request, span);
     span.enter(done);
@@ -32,4 +34,9 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
   app.addHook('onRequestAbort', async (request) => {
     spans.get(request)?.end(null);
   });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
