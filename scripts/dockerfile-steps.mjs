@@ -13,7 +13,11 @@
 // - the CMD starts, answers GET /api/health with 200 and serves the app, runs as that uid, and the
 //   HEALTHCHECK command then passes;
 // - SIGTERM stops it with exit code 0 within 10 s (Docker's default stop timeout);
-// - `npm start` serves from the same folder, and `npm run create-admin -- --help` prints its usage.
+// - `npm start` serves from the same folder, and `npm run create-admin -- --help` prints its usage;
+// - the packages loaded only when their feature is on (the AWS SDK with UPLOAD_S3_BUCKET, OpenTelemetry
+//   with OTEL_EXPORTER_OTLP_ENDPOINT) are nowhere in the server's static imports, and the chunks that
+//   import them load from the production install (docs/decisions/0242-uploads-in-object-storage.md,
+//   docs/decisions/0241-traces-behind-an-endpoint.md).
 // It replaces scripts/prod-install-smoke.mjs in CI (.ci/run): the same ground, reached by the image's
 // own steps. Node is this machine's (the image's is the tag in FROM).
 //
@@ -303,6 +307,53 @@ async function stop(child, signal, { group = false } = {}) {
   return { ...exit, ms: performance.now() - began };
 }
 
+/** Packages the server loads only when their feature is on: never among its static imports. */
+const LAZY_PACKAGES = /^@(aws-sdk|opentelemetry)\//;
+
+/** The bare package names a bundle file imports statically, following its chunks (dynamic import() not followed). */
+function staticPackages(file, seen = new Set(), packages = new Set()) {
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const [, spec] of code.matchAll(/^(?:import|export)\s+(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/gm)) {
+    if (spec.startsWith('.')) staticPackages(path.resolve(path.dirname(file), spec), seen, packages);
+    else packages.add(spec);
+  }
+  return packages;
+}
+
+/**
+ * The lazy packages: none reached statically from build/server/main.mjs, and each chunk that imports one
+ * loads, as the unprivileged user, from the runtime folder (its packages resolve in the production install).
+ */
+async function lazyChunks(app, user, env) {
+  const serverDir = path.join(app, 'build', 'server');
+  const eager = [...staticPackages(path.join(serverDir, 'main.mjs'))].filter((p) => LAZY_PACKAGES.test(p));
+  if (eager.length > 0) throw new Error(`build/server/main.mjs imports statically: ${eager.join(', ')}`);
+  const chunks = readdirSync(serverDir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.mjs'))
+    .filter((f) => [...staticPackages(path.join(serverDir, f))].some((p) => LAZY_PACKAGES.test(p)));
+  if (chunks.length === 0) throw new Error('no chunk of build/server imports the AWS SDK or OpenTelemetry');
+  for (const chunk of chunks) {
+    const child = asUser(
+      user,
+      [process.execPath, '--input-type=module', '-e', `await import(${JSON.stringify(`./build/server/${chunk}`)})`],
+      {
+        cwd: app,
+        env,
+      },
+    );
+    let printed = '';
+    child.stdout.on('data', (d) => (printed += d));
+    child.stderr.on('data', (d) => (printed += d));
+    const exit = await finished(child);
+    if (exit.code !== 0)
+      throw new Error(`import of build/server/${chunk} from the runtime folder: exit ${exit.code}\n${printed}`);
+  }
+  say(`lazy packages: none in main.mjs's static imports; ${chunks.join(', ')} load from the production install`);
+}
+
 const result = { ok: false };
 try {
   const began = performance.now();
@@ -395,6 +446,8 @@ try {
   if (usageExit.code !== 0 || !/--email/.test(printed))
     throw new Error(`npm run create-admin -- --help: exit ${usageExit.code}, no usage:\n${printed}`);
   say('npm run create-admin -- --help: the usage, from the bundle');
+
+  await lazyChunks(app, user, env);
 
   Object.assign(result, {
     ok: true,

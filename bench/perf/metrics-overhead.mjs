@@ -1,15 +1,36 @@
-// The request overhead of the metrics endpoint (docs/decisions/0227-metrics-exposure.md): two
-// servers on PGlite (DEMO=1, each its own data folder), one without metrics and one with
-// METRICS_TOKEN (every request measured, scraped every 15 s as Prometheus would), the search
-// (London, autocannon 50 connections) against each in turn, off/on alternating `--rounds` times
-// so other load on the machine weighs on both alike. Budget: on ≥ 95 % of off (median of rounds).
-// `node bench/perf/metrics-overhead.mjs [--rounds 3] [--seconds 10] [--quick]`
+// The request overhead of the metrics endpoint (docs/decisions/0227-metrics-exposure.md) or of traces
+// (docs/decisions/0241-traces-behind-an-endpoint.md): two servers on PGlite (DEMO=1, each its own data folder), one
+// without and one with the feature, the search (London, autocannon 50 connections) against each in turn, off/on
+// alternating `--rounds` times so other load on the machine weighs on both alike. Budget: on ≥ 95 % of off (median
+// of rounds). Each round also reads the serving process's CPU time (/proc) and prints its CPU per request, which a
+// shared machine's other load moves far less than the rate.
+// - `--feature metrics` (the default): METRICS_TOKEN set, every request measured, scraped every 15 s as Prometheus would;
+// - `--feature traces`: OTEL_EXPORTER_OTLP_ENDPOINT at a sink in this process that accepts the OTLP/HTTP batches and
+//   drops them (a collector on the same machine), so every request, statement and send is a span exported.
+// `node bench/perf/metrics-overhead.mjs [--feature metrics|traces] [--rounds 3] [--seconds 10] [--quick]`
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { servingPid } from '../lib/harness.mjs';
 import { figure, fmtMs, fmtRate, load, printResult, say, startBenchServer } from '../lib/perf.mjs';
+
+/**
+ * CPU seconds (user + system) the process has used, from /proc (Linux; null elsewhere). On a shared machine the
+ * server's CPU per request moves far less with other load than its rate does.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 const { values } = parseArgs({
   options: {
+    feature: { type: 'string', default: 'metrics' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
     quick: { type: 'boolean', default: false },
@@ -23,13 +44,34 @@ const seconds = values.quick ? 3 : Number(values.seconds);
 const TOKEN = 'bench-metrics-token-0123456789abcdef0123';
 const PATH = '/api/restaurants/search?location=London';
 
+const feature = values.feature;
+if (feature !== 'metrics' && feature !== 'traces') throw new Error('--feature is metrics or traces');
+
+/** The OTLP/HTTP sink of the traces run: reads each batch whole, answers 200, keeps nothing but counts. */
+const sink = { batches: 0, bytes: 0, server: null };
+if (feature === 'traces') {
+  sink.server = createServer((req, res) => {
+    req.on('data', (d) => (sink.bytes += d.length));
+    req.on('end', () => {
+      sink.batches++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
+}
+const onEnv =
+  feature === 'metrics'
+    ? { METRICS_TOKEN: TOKEN }
+    : { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.server.address().port}` };
+
 const off = await startBenchServer({ verbose: values.verbose });
-const on = await startBenchServer({ env: { METRICS_TOKEN: TOKEN }, verbose: values.verbose });
+const on = await startBenchServer({ env: onEnv, verbose: values.verbose });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = { off: [], on: [] };
 const loadBefore = loadavg()[0];
 try {
   const scrape = async () => {
+    if (feature !== 'metrics') return;
     const res = await fetch(`${on.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     if (res.status !== 200) throw new Error(`scrape answered ${res.status}`);
     await res.text();
@@ -41,31 +83,55 @@ try {
       ['on', on],
     ]) {
       const scraper = name === 'on' ? setInterval(() => void scrape().catch(() => undefined), 15_000) : null;
-      const r = await load({ url: `${server.base}${PATH}`, seconds, warmupSeconds: values.quick ? 1 : 3 });
+      const url = `${server.base}${PATH}`;
+      await load({ url, seconds: values.quick ? 1 : 3, warmupSeconds: 0 });
+      const pid = await servingPid(server.pid);
+      const cpuBefore = cpuSeconds(pid);
+      const r = await load({ url, seconds, warmupSeconds: 0 });
+      const cpuAfter = cpuSeconds(pid);
       if (scraper) clearInterval(scraper);
       if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+      r.cpuUsPerRequest = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / r.requests;
       results[name].push(r);
-      say(opts, `round ${i + 1} metrics ${name}: ${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}`);
+      say(
+        opts,
+        `round ${i + 1} ${feature} ${name}: ${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}` +
+          (r.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(r.cpuUsPerRequest)} µs a request`),
+      );
     }
   }
 } finally {
   await off.kill();
   await on.kill();
+  sink.server?.close();
+}
+if (feature === 'traces') {
+  if (sink.batches === 0) throw new Error('traces on: the sink received no batch; the server exported nothing');
+  say(opts, `the sink received ${sink.batches} batches, ${(sink.bytes / 1e6).toFixed(1)} MB`);
 }
 const offRate = median(results.off.map((r) => r.reqPerSec));
 const onRate = median(results.on.map((r) => r.reqPerSec));
 const ratio = onRate / offRate;
 const loadAfter = loadavg()[0];
+const cpu = (name) =>
+  results[name].some((r) => r.cpuUsPerRequest === null) ? null : median(results[name].map((r) => r.cpuUsPerRequest));
+const cpuOff = cpu('off');
+const cpuOn = cpu('on');
+if (cpuOff !== null && cpuOn !== null)
+  say(
+    opts,
+    `server CPU a request (median of rounds): ${feature} off ${Math.round(cpuOff)} µs, on ${Math.round(cpuOn)} µs (+${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)} %)`,
+  );
 say(
   opts,
-  `search London, PGlite: metrics off ${fmtRate(offRate)} (p99 ${fmtMs(median(results.off.map((r) => r.p99)))}), ` +
+  `search London, PGlite: ${feature} off ${fmtRate(offRate)} (p99 ${fmtMs(median(results.off.map((r) => r.p99)))}), ` +
     `on ${fmtRate(onRate)} (p99 ${fmtMs(median(results.on.map((r) => r.p99)))}); load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
 );
 printResult(
   [
     figure(
-      'metrics-overhead-search',
-      'search req/s with metrics on, share of metrics off',
+      `${feature}-overhead-search`,
+      `search req/s with ${feature} on, share of ${feature} off`,
       `${(ratio * 100).toFixed(1)} % (${Math.round(onRate)} vs ${Math.round(offRate)} req/s, load ${loadBefore.toFixed(1)})`,
       '≥ 95 %',
       ratio >= 0.95,

@@ -44,6 +44,8 @@ import { registerSecretRotation } from './plugins/secret-rotation';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
+import { registerTracing } from './plugins/tracing';
+import { startTracing, stopTracing } from './platform/tracing';
 import { createMailer, type Mailer } from './platform/mail';
 import { LiveBus, createBusTransport } from './platform/live-bus';
 import { registerSecurityHeaders } from './plugins/security';
@@ -98,6 +100,9 @@ export async function buildApp(
     uploadStorage?: UploadStorage;
   } = {},
 ): Promise<FastifyInstance> {
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the OpenTelemetry module is imported here
+  // and nowhere else (docs/decisions/0241-traces-behind-an-endpoint.md).
+  const tracer = await startTracing(config.traces);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -123,6 +128,8 @@ export async function buildApp(
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The first onRequest hook: everything after it runs inside the request's span.
+  registerTracing(app, tracer);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -251,6 +258,8 @@ export async function buildApp(
     await bus.close();
     // Stop listening before the database goes away.
     if (opts.closeDatabase ?? !opts.database) await database.close();
+    // Last: the spans of everything above go out before the process ends (at most 5 s).
+    if (tracer) await stopTracing();
   });
   return app;
 }

@@ -100,6 +100,11 @@ export type Config = {
    * port (and on the own port) only with `Authorization: Bearer <token>`.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  /**
+   * OpenTelemetry traces (docs/decisions/0241-traces-behind-an-endpoint.md): exported over OTLP/HTTP
+   * to `endpoint` when set; null: off, and nothing of OpenTelemetry is loaded.
+   */
+  traces: { endpoint: string | null; serviceName: string };
 };
 
 export type WriteLimit = { perIp: number; perAccount: number };
@@ -428,6 +433,17 @@ export const envSchema = z.object({
         "a bearer token (at least 32 characters) that `/metrics` asks for: on the app's own port when METRICS_PORT is unset, and on the metrics listener too when both are set (docs/decisions/0227-metrics-exposure.md)",
       unset: 'no token asked',
     }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be a full URL such as http://127.0.0.1:4318' }).optional().meta({
+    description:
+      'the OTLP/HTTP base address of an OpenTelemetry collector, Jaeger or Tempo (`/v1/traces` is added): each request, its database statements and each push, SMS and e-mail send are exported as spans, without personal data (docs/decisions/0241-traces-behind-an-endpoint.md)',
+    unset: 'no traces, and nothing of OpenTelemetry is loaded',
+  }),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .min(1)
+    .max(100)
+    .default('halalnosh')
+    .meta({ description: 'the `service.name` the traces carry' }),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -585,5 +601,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),
     mapTileUrl: e.MAP_TILE_URL ?? null,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
+    traces: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { dbQueryDuration, secondsSince, watchPool } from '../platform/metrics';
+import { statementText, summarizeStatement, tracing } from '../platform/tracing';
 import { lockDataDir } from './data-dir-lock';
 import { ThreadedPglite } from './pglite-thread';
 import * as schema from './schema/index';
@@ -79,7 +81,8 @@ export async function openPglite(
       : new PGlite({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START });
     await client.waitReady;
     if (!thread) onePerTurn(client);
-    timeStatements(client);
+    timeStatements(client, 'pglite');
+    traceTransactions(client);
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const drizzled = drizzle({ client, schema });
@@ -152,10 +155,17 @@ function onePerTurn(client: PGlite): void {
 /**
  * Times each statement the object sends through `query` (and PGlite's `exec`) into
  * halalnosh_db_query_duration_seconds: a clock reading and a histogram observation each, no
- * labels (docs/decisions/0228-metric-names.md). On PGlite, statements inside a transaction go
- * through the transaction's own object and are not timed.
+ * labels (docs/decisions/0228-metric-names.md). With traces on, each statement made inside a
+ * request or a send is also a child span of it, with the operation and table read from its text
+ * and never its parameters (docs/decisions/0241-traces-behind-an-endpoint.md); off, that is one
+ * null check. On PGlite, statements inside a transaction go through the transaction's own object:
+ * they are not timed, but with traces on they are traced (`traceTransactions`).
  */
-function timeStatements(client: { query: unknown; exec?: unknown }): void {
+function timeStatements(
+  client: { query: unknown; exec?: unknown },
+  kind: Database['kind'],
+  { time = true }: { time?: boolean } = {},
+): void {
   const target = client as Record<'query' | 'exec', unknown>;
   for (const method of ['query', 'exec'] as const) {
     const original = target[method];
@@ -163,14 +173,57 @@ function timeStatements(client: { query: unknown; exec?: unknown }): void {
     const bound = (original as (...args: unknown[]) => unknown).bind(client);
     target[method] = (...args: unknown[]) => {
       const started = process.hrtime.bigint();
+      const text = tracing() ? statementText(args[0]) : null;
+      const traced = text === null ? null : tracing()?.statement(kind, summarizeStatement(text));
       const result = bound(...args);
       if (result instanceof Promise) {
-        const done = () => dbQueryDuration.observe(secondsSince(started));
-        result.then(done, done);
-      }
+        const done = () => {
+          if (time) dbQueryDuration.observe(secondsSince(started));
+        };
+        result.then(
+          () => {
+            done();
+            traced?.(null);
+          },
+          (err: unknown) => {
+            done();
+            traced?.(sqlState(err));
+          },
+        );
+      } else traced?.(null);
       return result;
     };
   }
+}
+
+/**
+ * PGlite hands a transaction's statements to a transaction object of its own: with traces on, that
+ * object's statements are traced too (not timed: the histogram keeps what it always measured).
+ */
+function traceTransactions(client: PGlite): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      if (tracing()) timeStatements(tx, 'pglite', { time: false });
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
+/** A database error's SQLSTATE (`23505`), else its class name: never its message, which quotes values. */
+function sqlState(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : err instanceof Error ? err.name : 'Error';
+}
+
+/**
+ * pg-pool calls back a waiting `connect` when another statement gives its connection back, in
+ * that statement's async context: with traces on, the callback is bound to the caller's context
+ * so `pool.query`'s statement is a child of the request that asked for it, not of another one.
+ */
+function keepCallerContext(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) =>
+    connect(cb && tracing() ? AsyncResource.bind(cb) : cb);
 }
 
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
@@ -181,7 +234,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // listener its error would crash the process. It is logged: a run of them is worth a look.
   pool.on('error', (err) => log.error({ err }, 'database pool: an idle connection failed'));
   // Every statement goes through a pooled client's query (pool.query too): timed there once per connection.
-  pool.on('connect', (client) => timeStatements(client));
+  pool.on('connect', (client) => timeStatements(client, 'postgres'));
+  keepCallerContext(pool);
   watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -1,3 +1,5 @@
+import type { SendOutcome } from '../tracing';
+
 /**
  * The channels a notification goes out on, and the one shape every sender has: e-mail (SMTP or
  * the dev outbox), Web Push and SMS. The outbox worker picks the sender by channel and records
@@ -24,6 +26,11 @@ export type SendResult =
   | { ok: true; detail?: string }
   /** `retry`: a later attempt may succeed (timeouts, 5xx); false for a permanent refusal. */
   | { ok: false; retry: boolean; error: string };
+
+/** What a send span records of an answer (docs/decisions/0241-traces-behind-an-endpoint.md): never its text. */
+export function sendOutcome(result: SendResult): SendOutcome {
+  return result.ok ? 'sent' : result.retry ? 'retry' : 'refused';
+}
 
 export interface ChannelSender {
   readonly channel: DeliveryChannel;

@@ -6,12 +6,14 @@ import { preparedStatement } from '../../db/prepared';
 import { notificationOutbox } from '../../db/schema/index';
 import { outboxFailed, outboxSent } from '../metrics';
 import { startSweeper } from '../sweeper';
+import { traceSend } from '../tracing';
 import {
   type ChannelSender,
   DELIVERY_CHANNELS,
   type DeliveryChannel,
   type OutgoingMessage,
   type SendResult,
+  sendOutcome,
 } from './channels';
 import { OUTBOX_CHANNEL, onOutboxWake } from './outbox-wake';
 
@@ -210,7 +212,9 @@ async function sendClaimed(senders: Senders, row: OutboxRow, opts: SendOptions):
   const message = opts.prepare ? opts.prepare(row, messageOf(row)) : messageOf(row);
   let result: SendResult;
   try {
-    result = await Promise.race([sender.send(message), timeout(opts.sendTimeoutMs)]);
+    // A span per send when traces are on (docs/decisions/0241-traces-behind-an-endpoint.md): channel and outcome, no address.
+    const sent = traceSend(row.channel, () => sender.send(message), sendOutcome);
+    result = await Promise.race([sent, timeout(opts.sendTimeoutMs)]);
   } catch (err) {
     // A sender should answer, not throw; a throw is treated as a failure a retry may cure.
     result = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };

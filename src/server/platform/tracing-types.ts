@@ -1,0 +1,46 @@
+import type { EventEmitter } from 'node:events';
+
+/** The shapes platform/tracing.ts and platform/tracing-otel.ts share (docs/decisions/0241-traces-behind-an-endpoint.md). */
+
+export type TracingSettings = { endpoint: string | null; serviceName: string };
+
+/** What a statement's span carries: its operation and table, never its text or parameters. */
+export type StatementSummary = { operation: string; table: string | null };
+
+/** The request's span, ended by the response hook. */
+export type RequestSpan = {
+  /** Runs `next` inside the span's context. */
+  enter(next: () => void): void;
+  /** An error the request's handling raised: its type (class or code), never its message. */
+  failed(errorType: string): void;
+  /** Ends the span with the answer's status, or without one when the client went away first. */
+  end(statusCode: number | null): void;
+};
+
+/** The outcome a send span records: no address, no provider text. */
+export type SendOutcome = 'sent' | 'retry' | 'refused' | 'error' | 'timeout';
+
+export type Tracing = {
+  /**
+   * Starts the span of a request (its parent from an incoming W3C `traceparent`), with the
+   * given streams (the request's, when it has a body) bound to its context so the body's events
+   * see it; `enter` runs the rest of the request (every later hook and the handler) inside it.
+   */
+  request(info: {
+    method: string;
+    /** The router's matched pattern (`/api/orders/:id`); null when no route matched. */
+    route: string | null;
+    requestId: string;
+    scheme: string;
+    headers: Record<string, string | string[] | undefined>;
+    streams: EventEmitter[];
+  }): RequestSpan;
+  /** Starts a database statement's span as a child of the current one; call the result when it settles. */
+  statement(kind: 'pglite' | 'postgres', summary: StatementSummary): (errorCode: string | null) => void;
+  /** Runs a send inside a span of its own (its database statements are its children). */
+  send<T>(channel: string, run: () => Promise<T>, outcomeOf: (result: T) => SendOutcome): Promise<T>;
+  /** Exports every finished span now (tests; the stop flushes by itself). */
+  flush(): Promise<void>;
+  /** Exports what is left and stops; waits at most `deadlineMs`. */
+  shutdown(deadlineMs: number): Promise<void>;
+};
