@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ROOT, call, freePort, freshDatabase, signIn, startServer } from './lib/harness.mjs';
+import { writeNginxMain } from './lib/nginx.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -61,22 +62,7 @@ async function startNginx(port, upstreamPorts) {
   if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(`127.0.0.1:${upstreamPorts[1]}`))
     throw new Error('deploy/nginx.conf: could not set the ports');
   writeFileSync(path.join(prefix, 'halalnosh.conf'), site);
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/logs/error.log warn;`,
-      'events { worker_connections 4096; }',
-      'http {',
-      '    access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${prefix}/temp/${t};`),
-      `    include ${prefix}/halalnosh.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeNginxMain(prefix, `${prefix}/halalnosh.conf`, { workerConnections: 4096, accessLog: false });
   const child = spawn(NGINX, ['-p', prefix, '-c', `${prefix}/nginx.conf`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

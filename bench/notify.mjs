@@ -24,14 +24,15 @@
 //     reached the provider more than once with the same key (reported: the crash window).
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT, call, freePort, freshDatabase, openDemoBranch, signIn, startServer } from './lib/harness.mjs';
+import { call, freePort, freshDatabase, openDemoBranch, signIn, startServer } from './lib/harness.mjs';
 import { BENCH_ENV, PG_SERVER, benchArgs, figure, fmtMs, percentile, printResult, say } from './lib/perf.mjs';
+import { recordSection, runMinute } from './lib/results-section.mjs';
 
 const opts = benchArgs({
   db: { type: 'string', default: 'pglite' },
@@ -419,32 +420,11 @@ if (!opts.quick && !opts['no-record'] && !opts.json) record(figures);
 
 /** bench/results.md, between the notify markers: this run, and the previous one's values beside. */
 function record(figs) {
-  const file = path.join(ROOT, 'bench', 'results.md');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n';
-  const part = opts.only ?? 'all';
-  const START = `<!-- notify-${opts.db}-${part}:start -->`;
-  const END = `<!-- notify-${opts.db}-${part}:end -->`;
-  const old = text.includes(START) ? text.slice(text.indexOf(START), text.indexOf(END)) : '';
-  const previous = new Map();
-  for (const m of old.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const section = [
-    START,
-    `## Notifications (${ON_PG ? 'PostgreSQL' : 'PGlite'}${opts.only ? `, ${opts.only} only` : ''})`,
-    '',
-    `Run ${when} UTC by \`node bench/notify.mjs --db ${opts.db}${opts.only ? ` --only ${opts.only}` : ''}${opts.samples ? ` --samples ${SAMPLES}` : ''}${opts.events ? ` --events ${EVENTS}` : ''}\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; what each figure counts: the top of bench/notify.mjs.`,
-    '',
-    '| id | figure | value | budget | result | previous run |',
-    '|---|---|---|---|---|---|',
-    ...figs.map(
-      (f) =>
-        `| \`${f.id}\` | ${f.figure} | ${f.value} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${previous.get(f.id) ?? '–'} |`,
-    ),
-    END,
-  ].join('\n');
-  const next = text.includes(START)
-    ? text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length)
-    : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  recordSection({
+    marker: `notify-${opts.db}-${opts.only ?? 'all'}`,
+    heading: `## Notifications (${ON_PG ? 'PostgreSQL' : 'PGlite'}${opts.only ? `, ${opts.only} only` : ''})`,
+    runLine: `Run ${runMinute()} UTC by \`node bench/notify.mjs --db ${opts.db}${opts.only ? ` --only ${opts.only}` : ''}${opts.samples ? ` --samples ${SAMPLES}` : ''}${opts.events ? ` --events ${EVENTS}` : ''}\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; what each figure counts: the top of bench/notify.mjs.`,
+    figures: figs,
+  });
   say(opts, `wrote bench/results.md`);
 }

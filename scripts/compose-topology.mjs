@@ -29,6 +29,7 @@ import pg from 'pg';
 import webpush from 'web-push';
 import YAML from 'yaml';
 import { imageConfig, parseDockerfile } from './dockerfile.mjs';
+import { writeNginxMain } from '../bench/lib/nginx.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
@@ -400,21 +401,7 @@ try {
   if (!site.includes(`127.0.0.1:${httpsPort} ssl`) || !site.includes(`127.0.0.1:${httpPort};`))
     throw new Error('could not set nginx ports');
   writeFileSync(path.join(prefix, 'default.conf'), site);
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/logs/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${prefix}/temp/${t};`),
-      `    include ${prefix}/default.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeNginxMain(prefix, `${prefix}/default.conf`, { workerConnections: 1024 });
   const nginx = start(NGINX, ['-p', prefix, '-c', `${prefix}/nginx.conf`], { env: process.env, label: 'nginx' });
   cleanups.push(() => stopProcess(nginx, 'SIGQUIT', 5000));
   await waitFor('nginx', async () => existsSync(`${prefix}/nginx.pid`), nginx, 30_000);

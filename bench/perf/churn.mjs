@@ -34,7 +34,7 @@
 // --quick: PostgreSQL only (unless --db), 150 branches, 4 partners and 4 customers, 2 s warm-up,
 // 6 s phases (never recorded; an opening only when a whole minute falls inside the window).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,6 +52,7 @@ import {
   startBenchServer,
 } from '../lib/perf.mjs';
 import { cloneAccounts, copyInto, pgliteClient, seedBranches, seedBrands, uuidOf } from '../lib/seed-catalog.mjs';
+import { recordSection, runMinute } from '../lib/results-section.mjs';
 
 const opts = benchArgs({
   db: { type: 'string' },
@@ -630,37 +631,17 @@ function git(...args) {
 
 /** bench/results.md, between the churn markers: this run, and the previous one's values beside. */
 function record(figs) {
-  const file = path.join(ROOT, 'bench', 'results.md');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n';
-  const START = '<!-- churn:start -->';
-  const END = '<!-- churn:end -->';
-  const old = text.includes(START) ? text.slice(text.indexOf(START), text.indexOf(END)) : '';
-  const previous = new Map();
-  for (const m of old.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \|/gm)) previous.set(m[1], m[2].trim());
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const info = readFileSync('/proc/cpuinfo', 'utf8');
   const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
   const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
   const commit =
     git('rev-parse', '--short', 'HEAD') +
     (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
-  const section = [
-    START,
-    '## Churn: the response cache under dinner-time edits',
-    '',
-    `Run ${when} UTC by \`node bench/perf/churn.mjs${opts.db ? ` --db ${opts.db}` : ''}${opts.rounds ? ` --rounds ${ROUNDS}` : ''}\` at commit ${commit}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}${family ? ` (family ${family} model ${model})` : ''}, Node ${process.version}; the method, the catalog and the rates: the top of bench/perf/churn.mjs and docs/decisions/0243-churn-bench-rates.md.`,
-    '',
-    '| id | figure | value | budget | result | previous run |',
-    '|---|---|---|---|---|---|',
-    ...figs.map(
-      (f) =>
-        `| \`${f.id}\` | ${f.figure} | ${f.value} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${previous.get(f.id) ?? '–'} |`,
-    ),
-    END,
-  ].join('\n');
-  const next = text.includes(START)
-    ? text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length)
-    : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  recordSection({
+    marker: 'churn',
+    heading: '## Churn: the response cache under dinner-time edits',
+    runLine: `Run ${runMinute()} UTC by \`node bench/perf/churn.mjs${opts.db ? ` --db ${opts.db}` : ''}${opts.rounds ? ` --rounds ${ROUNDS}` : ''}\` at commit ${commit}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}${family ? ` (family ${family} model ${model})` : ''}, Node ${process.version}; the method, the catalog and the rates: the top of bench/perf/churn.mjs and docs/decisions/0243-churn-bench-rates.md.`,
+    figures: figs,
+  });
   say(opts, 'wrote bench/results.md');
 }

@@ -35,6 +35,7 @@ import {
 } from '../lib/perf.mjs';
 import { PICKUP_STEPS, collectLatencies, orderPath, placeVisitorOrders, round } from '../lib/push.mjs';
 import { sseClients } from '../lib/sse-pool.mjs';
+import { writeNginxMain } from '../lib/nginx.mjs';
 
 const opts = benchArgs({
   subscribers: { type: 'string' },
@@ -72,22 +73,7 @@ async function startNginx(port, upstreamPorts) {
   if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(`127.0.0.1:${upstreamPorts[1]}`))
     throw new Error('deploy/nginx.conf: could not set the ports');
   writeFileSync(path.join(prefix, 'halalnosh.conf'), site);
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/logs/error.log warn;`,
-      'events { worker_connections 8192; }',
-      'http {',
-      '    access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${prefix}/temp/${t};`),
-      `    include ${prefix}/halalnosh.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeNginxMain(prefix, `${prefix}/halalnosh.conf`, { workerConnections: 8192, accessLog: false });
   execFileSync(NGINX, ['-t', '-p', prefix, '-c', `${prefix}/nginx.conf`], { stdio: ['ignore', 'ignore', 'pipe'] });
   const child = spawn(NGINX, ['-p', prefix, '-c', `${prefix}/nginx.conf`], {
     stdio: ['ignore', 'ignore', 'inherit'],
