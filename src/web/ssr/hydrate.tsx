@@ -37,7 +37,7 @@ function holdQueryNotifications(container: HTMLElement): void {
   // its components are still told, and what was done before is still done.
   setTimeout(() => {
     releaseQueryNotifications();
-    replayEarlyInput(container);
+    replayEarlyInput(container, takeEarlyInput());
   }, 10_000);
 }
 
@@ -59,6 +59,18 @@ type EarlyInput = {
 };
 
 /**
+ * Ends the keeping: from now on the boot script lets taps through to React. Called as the page
+ * reports hydrated, before anything can see that mark, so a tap that comes after it reaches React
+ * at once instead of being kept for a replay that may find its button re-rendered.
+ */
+function takeEarlyInput(): EarlyInput | null {
+  const early = (window as { halalnoshEarly?: EarlyInput }).halalnoshEarly;
+  if (!early || early.done) return null;
+  early.done = true;
+  return early;
+}
+
+/**
  * Once the page has hydrated, what was done before is done again (docs/decisions/0237-early-input-kept.md).
  * Fields keep what was typed or chosen, but React hydrated them with the server's values (a search
  * would run for those): each changed one is told to React as the person's input (a text past
@@ -66,10 +78,8 @@ type EarlyInput = {
  * back to what React rendered, and the taps are replayed in order, each rendered before the next;
  * a tap that opened a dialog ends the replay (the later ones were meant for the page it covers).
  */
-function replayEarlyInput(root: HTMLElement): void {
-  const early = (window as { halalnoshEarly?: EarlyInput }).halalnoshEarly;
-  if (!early || early.done) return;
-  early.done = true;
+function replayEarlyInput(root: HTMLElement, early: EarlyInput | null): void {
+  if (!early) return;
   const tell = (field: Element, type: string) => field.dispatchEvent(new Event(type, { bubbles: true }));
   for (const field of root.querySelectorAll('input')) {
     // A radio's group would need its order; the landing pages render none.
@@ -112,10 +122,11 @@ function replayEarlyInput(root: HTMLElement): void {
  */
 export function Hydrated({ container }: { container: HTMLElement }) {
   useEffect(() => {
+    const early = takeEarlyInput();
     container.dataset.hydrated = 'true';
     releaseQueryNotifications();
     // In a task of its own: React renders each replayed tap at once, which it cannot inside an effect.
-    setTimeout(replayEarlyInput, 0, container);
+    setTimeout(replayEarlyInput, 0, container, early);
   }, [container]);
   return null;
 }
