@@ -1,0 +1,361 @@
+import { seesJob } from './dispatch-reach';
+import { vehicleSpeedKmh } from './eta';
+import { type GeoPoint, distanceKm, distanceMiles } from './geo';
+
+/**
+ * The dispatcher (docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md): each open delivery job is
+ * offered to one driver at a time, the one whose predicted arrival at the restaurant best meets the
+ * predicted ready time (a driver standing at the pass and food going cold at it both cost), nudged by
+ * fairness (recent offers, earnings per online hour against the fleet's). An offer lasts a short accept
+ * window, then the next candidate gets it. A second order from the same or a nearby kitchen rides with a
+ * first one only while the first customer's promised time still holds with the detour (and the second's
+ * too). An offer waits for a better-timed driver only for a few minutes after the restaurant accepted,
+ * since the order needs a driver within 10 minutes of that (docs/product/orders.md#no-driver-found). A job
+ * nobody has taken within the starvation bound goes to the board, as today, and ops are told.
+ *
+ * Pure functions over plain numbers: times are epoch milliseconds, so the server (with `Date.now()`)
+ * and the city simulator in bench/sim (with its own clock) call the same code.
+ */
+
+export type DispatchParams = {
+  /** Road kilometres per straight-line kilometre (London streets: 1.3–1.4). */
+  roadFactor: number;
+  /** How long a driver has to accept an offer before it passes to the next candidate. */
+  acceptWindowSeconds: number;
+  /** The weight of each minute a driver would stand at the pass before the food is ready. */
+  driverWaitWeight: number;
+  /** The weight of each minute ready food would wait at the pass for the driver. */
+  foodWaitWeight: number;
+  /** The weight of each minute the driver drives empty to the restaurant (time no order moves). */
+  driveWeight: number;
+  /** The offer goes out once the best driver would wait no longer than this at the pass… */
+  maxDriverWaitMinutes: number;
+  /** …or once the job has waited this long, whatever the wait (a driver is due within 10 minutes of accepting). */
+  maxHoldMinutes: number;
+  /** Fairness: minutes added to a driver's score for each offer made to them in the recent window… */
+  fairnessPerRecentOffer: number;
+  /** …and for each pound an hour they earn above the fleet's mean (minus below it), capped both ways. */
+  fairnessPerPoundPerHour: number;
+  fairnessCapMinutes: number;
+  /** A driver delivering may be offered the next job when they will be free within this many minutes. */
+  chainWithinMinutes: number;
+  /** Kitchens this close (straight line) count as nearby for a stacked second order. */
+  stackKitchenKm: number;
+  /** The second order must be ready within this many minutes of the first one's pickup. */
+  stackReadyGapMinutes: number;
+  /** Both promised times must still hold with this many minutes to spare (kitchens and streets run late). */
+  stackSlackMinutes: number;
+  /** Minutes of handover at the pass and at the door that the predictions allow. */
+  pickupHandoverMinutes: number;
+  dropHandoverMinutes: number;
+  /** A job not taken this many minutes after it was created goes to the board and ops are alerted. */
+  starvationMinutes: number;
+};
+
+export const DISPATCH_PARAMS: DispatchParams = {
+  roadFactor: 1.35,
+  acceptWindowSeconds: 30,
+  driverWaitWeight: 0.5,
+  foodWaitWeight: 1,
+  driveWeight: 0.5,
+  maxDriverWaitMinutes: 3,
+  maxHoldMinutes: 4,
+  fairnessPerRecentOffer: 0.5,
+  fairnessPerPoundPerHour: 0.25,
+  fairnessCapMinutes: 3,
+  chainWithinMinutes: 8,
+  stackKitchenKm: 1,
+  stackReadyGapMinutes: 6,
+  stackSlackMinutes: 3,
+  pickupHandoverMinutes: 1,
+  dropHandoverMinutes: 2,
+  starvationMinutes: 8,
+};
+
+const MINUTE = 60_000;
+
+/** A delivery job as the dispatcher sees it. */
+export type DispatchJob = {
+  id: string;
+  kitchen: GeoPoint;
+  customer: GeoPoint;
+  createdAt: number;
+  /** When the kitchen says the food will be ready (accepted + its prep time). */
+  readyAt: number;
+  /** The time promised to the customer. */
+  promisedAt: number;
+};
+
+/** A driver as the dispatcher sees them: where and when they are next free, and their fairness inputs. */
+export type DispatchDriver = {
+  id: string;
+  vehicle: string | null;
+  /** Where they will be when free: their position now when idle, the last drop when delivering. */
+  freeAt: GeoPoint;
+  /** When they will be free (now, or later when delivering). */
+  freeFrom: number;
+  /** The radius they chose (whole miles): jobs further than this from their free position are never offered. */
+  radiusMiles: number;
+  /** Offers made to them in the recent window (docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md: 30 minutes). */
+  recentOffers: number;
+  /** What they earned this shift, and how long they have been online. */
+  earnedMinor: number;
+  onlineMinutes: number;
+};
+
+/** Minutes to drive a straight-line distance: road distance (× road factor) at the vehicle's speed. */
+export function driveMinutes(straightKm: number, vehicle: string | null, params = DISPATCH_PARAMS): number {
+  return (Math.max(0, straightKm) * params.roadFactor * 60) / vehicleSpeedKmh(vehicle);
+}
+
+/** When a driver would reach a kitchen, starting from where and when they are next free (not before `now`). */
+export function predictedArrival(driver: DispatchDriver, kitchen: GeoPoint, now: number, params = DISPATCH_PARAMS) {
+  const start = Math.max(now, driver.freeFrom);
+  return start + driveMinutes(distanceKm(driver.freeAt, kitchen), driver.vehicle, params) * MINUTE;
+}
+
+/** Earnings per online hour in pence (0 before the first minute online). */
+export function earningsPerHourMinor(earnedMinor: number, onlineMinutes: number): number {
+  return onlineMinutes < 1 ? 0 : Math.round((earnedMinor * 60) / onlineMinutes);
+}
+
+/**
+ * Fairness as minutes added to a driver's score: more for a driver offered much lately or earning above
+ * the fleet's mean per hour, less (down to minus the cap) for one earning below it.
+ */
+export function fairnessMinutes(driver: DispatchDriver, fleetMeanPerHourMinor: number, params = DISPATCH_PARAMS) {
+  const offers = driver.recentOffers * params.fairnessPerRecentOffer;
+  const earnings =
+    driver.onlineMinutes < 30
+      ? 0
+      : ((earningsPerHourMinor(driver.earnedMinor, driver.onlineMinutes) - fleetMeanPerHourMinor) / 100) *
+        params.fairnessPerPoundPerHour;
+  const total = offers + earnings;
+  return Math.max(-params.fairnessCapMinutes, Math.min(params.fairnessCapMinutes, total));
+}
+
+export type Candidate = {
+  driverId: string;
+  arrivalAt: number;
+  /** Minutes the driver would stand at the pass (arrival before ready). */
+  driverWaitMinutes: number;
+  /** Minutes ready food would wait for the driver (arrival after ready). */
+  foodWaitMinutes: number;
+  fairnessMinutes: number;
+  /** Minutes of driving to the restaurant. */
+  driveMinutes: number;
+  /** Lower is better. */
+  score: number;
+};
+
+/** One driver's score for a job: the weighted mismatch between arrival and ready time, plus fairness. */
+export function scoreCandidate(
+  driver: DispatchDriver,
+  job: DispatchJob,
+  now: number,
+  fleetMeanPerHourMinor: number,
+  params = DISPATCH_PARAMS,
+): Candidate {
+  const drive = driveMinutes(distanceKm(driver.freeAt, job.kitchen), driver.vehicle, params);
+  const arrivalAt = Math.max(now, driver.freeFrom) + drive * MINUTE;
+  const early = Math.max(0, (job.readyAt - arrivalAt) / MINUTE);
+  const late = Math.max(0, (arrivalAt - job.readyAt) / MINUTE);
+  const fairness = fairnessMinutes(driver, fleetMeanPerHourMinor, params);
+  return {
+    driverId: driver.id,
+    arrivalAt,
+    driverWaitMinutes: early,
+    foodWaitMinutes: late,
+    fairnessMinutes: fairness,
+    driveMinutes: drive,
+    score: early * params.driverWaitWeight + late * params.foodWaitWeight + drive * params.driveWeight + fairness,
+  };
+}
+
+/**
+ * The drivers who may be offered a job, best first: within their own radius of the kitchen, not already
+ * tried for it, free now or within the chaining bound. Ties go to the lower id, so the order is stable.
+ */
+export function rankCandidates(
+  job: DispatchJob,
+  drivers: readonly DispatchDriver[],
+  now: number,
+  tried: ReadonlySet<string>,
+  fleetMeanPerHourMinor: number,
+  params = DISPATCH_PARAMS,
+): Candidate[] {
+  return drivers
+    .filter(
+      (d) =>
+        !tried.has(d.id) &&
+        d.freeFrom <= now + params.chainWithinMinutes * MINUTE &&
+        seesJob(distanceMiles(d.freeAt, job.kitchen), d.radiusMiles, d.radiusMiles),
+    )
+    .map((d) => scoreCandidate(d, job, now, fleetMeanPerHourMinor, params))
+    .sort((a, b) => a.score - b.score || (a.driverId < b.driverId ? -1 : a.driverId > b.driverId ? 1 : 0));
+}
+
+/** An offer waiting for the driver's answer. */
+export type OpenOffer = { driverId: string; offeredAt: number; expiresAt: number };
+
+/** Whether an offer's accept window has run out at `now` (the next candidate gets the job). */
+export function offerExpired(offer: OpenOffer, now: number): boolean {
+  return now >= offer.expiresAt;
+}
+
+/** A job open for longer than the starvation bound: it goes to the board and ops are alerted. */
+export function isStarved(job: DispatchJob, now: number, params = DISPATCH_PARAMS): boolean {
+  return now - job.createdAt >= params.starvationMinutes * MINUTE;
+}
+
+export type DispatchDecision =
+  | { kind: 'offer'; driverId: string; expiresAt: number; candidate: Candidate }
+  | { kind: 'wait'; reason: 'offer_open' | 'no_candidate' | 'too_early' }
+  | { kind: 'board'; alertOps: boolean };
+
+/**
+ * What to do with one open job now. `onBoard` says it already went to the board (the alert was raised
+ * then, so not again); the dispatcher still offers it while it waits there.
+ */
+export function decideDispatch(
+  input: {
+    job: DispatchJob;
+    drivers: readonly DispatchDriver[];
+    now: number;
+    openOffer: OpenOffer | null;
+    tried: ReadonlySet<string>;
+    onBoard: boolean;
+    fleetMeanPerHourMinor: number;
+  },
+  params = DISPATCH_PARAMS,
+): DispatchDecision {
+  const { job, now } = input;
+  if (!input.onBoard && isStarved(job, now, params)) return { kind: 'board', alertOps: true };
+  if (input.openOffer && !offerExpired(input.openOffer, now)) return { kind: 'wait', reason: 'offer_open' };
+  const [best] = rankCandidates(job, input.drivers, now, input.tried, input.fleetMeanPerHourMinor, params);
+  if (!best) return { kind: 'wait', reason: 'no_candidate' };
+  const holding = now < job.createdAt + params.maxHoldMinutes * MINUTE;
+  if (holding && best.driverWaitMinutes > params.maxDriverWaitMinutes) return { kind: 'wait', reason: 'too_early' };
+  return {
+    kind: 'offer',
+    driverId: best.driverId,
+    expiresAt: now + params.acceptWindowSeconds * 1000,
+    candidate: best,
+  };
+}
+
+export type StackPlan = {
+  fits: boolean;
+  /** Which customer the driver visits first. */
+  order: 'first_then_second' | 'second_then_first';
+  firstDeliveredAt: number;
+  secondDeliveredAt: number;
+};
+
+/**
+ * Whether a second job can ride with a driver already heading for a first one's kitchen (not yet picked
+ * up): the kitchens are the same or nearby, the second is ready soon after the first, and with both
+ * pickups and the detour the first customer's promised time still holds, and the second's too. Of the
+ * two drop orders the one that delivers both in time with the earlier last drop wins.
+ */
+export function planStack(
+  input: {
+    driver: { vehicle: string | null; at: GeoPoint; from: number };
+    first: DispatchJob;
+    second: DispatchJob;
+    now: number;
+  },
+  params = DISPATCH_PARAMS,
+): StackPlan {
+  const { driver, first, second } = input;
+  const vehicle = driver.vehicle;
+  const leg = (a: GeoPoint, b: GeoPoint) => driveMinutes(distanceKm(a, b), vehicle, params) * MINUTE;
+  const pickup = params.pickupHandoverMinutes * MINUTE;
+  const drop = params.dropHandoverMinutes * MINUTE;
+  const start = Math.max(input.now, driver.from);
+  const atFirstKitchen = Math.max(start + leg(driver.at, first.kitchen), first.readyAt) + pickup;
+  const atSecondKitchen =
+    Math.max(atFirstKitchen + leg(first.kitchen, second.kitchen), second.readyAt) +
+    (distanceKm(first.kitchen, second.kitchen) < 0.01 ? 0 : pickup);
+  const route = (a: DispatchJob, b: DispatchJob) => {
+    const aAt = atSecondKitchen + leg(second.kitchen, a.customer) + drop;
+    const bAt = aAt + leg(a.customer, b.customer) + drop;
+    return { aAt, bAt };
+  };
+  const one = route(first, second);
+  const two = route(second, first);
+  const plans: StackPlan[] = [
+    { fits: false, order: 'first_then_second', firstDeliveredAt: one.aAt, secondDeliveredAt: one.bAt },
+    { fits: false, order: 'second_then_first', firstDeliveredAt: two.bAt, secondDeliveredAt: two.aAt },
+  ];
+  const near = distanceKm(first.kitchen, second.kitchen) <= params.stackKitchenKm;
+  const slack = params.stackSlackMinutes * MINUTE;
+  const soon = second.readyAt <= atFirstKitchen + params.stackReadyGapMinutes * MINUTE;
+  for (const p of plans)
+    p.fits =
+      near &&
+      soon &&
+      p.firstDeliveredAt <= first.promisedAt - slack &&
+      p.secondDeliveredAt <= second.promisedAt - slack;
+  const fitting = plans.filter((p) => p.fits);
+  const lastDrop = (p: StackPlan) => Math.max(p.firstDeliveredAt, p.secondDeliveredAt);
+  if (fitting.length) return fitting.sort((a, b) => lastDrop(a) - lastDrop(b))[0];
+  return plans[0];
+}
+
+export type MatchInput = {
+  jobs: readonly (DispatchJob & { tried: ReadonlySet<string>; onBoard: boolean })[];
+  drivers: readonly DispatchDriver[];
+  now: number;
+  fleetMeanPerHourMinor: number;
+};
+
+export type MatchResult = {
+  offers: { jobId: string; driverId: string; expiresAt: number; candidate: Candidate }[];
+  /** Jobs past the starvation bound that were not on the board yet: put them there and alert ops. */
+  toBoard: string[];
+};
+
+/**
+ * One round of offers over all the open jobs without an offer out (the dispatcher's loop): every job's
+ * best candidates are scored as `decideDispatch` scores them, then the pairs are taken cheapest first,
+ * each job and each driver at most once, so two jobs never wait on the same driver and a driver goes to
+ * the job they suit best rather than to whichever job was looked at first. A job still inside its hold
+ * whose best pair would leave the driver waiting at the pass is left for a later round.
+ */
+export function matchOffers(input: MatchInput, params = DISPATCH_PARAMS, perJob = 6): MatchResult {
+  const { now } = input;
+  const toBoard: string[] = [];
+  const pairs: { job: DispatchJob; c: Candidate }[] = [];
+  for (const job of input.jobs) {
+    if (!job.onBoard && isStarved(job, now, params)) toBoard.push(job.id);
+    const holding = now < job.createdAt + params.maxHoldMinutes * MINUTE;
+    const ranked = rankCandidates(job, input.drivers, now, job.tried, input.fleetMeanPerHourMinor, params);
+    for (const c of ranked.slice(0, perJob)) {
+      if (holding && c.driverWaitMinutes > params.maxDriverWaitMinutes) continue;
+      pairs.push({ job, c });
+    }
+  }
+  pairs.sort(
+    (a, b) =>
+      a.c.score - b.c.score ||
+      a.job.createdAt - b.job.createdAt ||
+      (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0) ||
+      (a.c.driverId < b.c.driverId ? -1 : a.c.driverId > b.c.driverId ? 1 : 0),
+  );
+  const takenJobs = new Set<string>();
+  const takenDrivers = new Set<string>();
+  const offers: MatchResult['offers'] = [];
+  for (const { job, c } of pairs) {
+    if (takenJobs.has(job.id) || takenDrivers.has(c.driverId)) continue;
+    takenJobs.add(job.id);
+    takenDrivers.add(c.driverId);
+    offers.push({
+      jobId: job.id,
+      driverId: c.driverId,
+      expiresAt: now + params.acceptWindowSeconds * 1000,
+      candidate: c,
+    });
+  }
+  return { offers, toBoard };
+}
