@@ -27,6 +27,9 @@ const { values: opts } = parseArgs({
 /** In the order they run: cheap and quiet figures first, the heavy scale seeding last. */
 const SCRIPTS = [
   { id: 'js', file: 'js-budget.mjs', title: 'Web: JavaScript a browser fetches for the customer pages' },
+  // No server: a simulated London evening, three dispatch policies side by side, under a minute
+  // (docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md).
+  { id: 'dispatch-sim', file: 'perf/dispatch-sim.mjs', title: 'Dispatch: a simulated London evening, three policies' },
   { id: 'startup', file: 'perf/startup.mjs', title: 'Start-up' },
   { id: 'lighthouse', file: 'perf/lighthouse.mjs', title: 'Web: Lighthouse' },
   { id: 'search', file: 'perf/search.mjs', title: 'Search vs pgbench, and PGlite vs PostgreSQL' },

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, compare, simulate } from '../bench/sim/city';
+
+// The city simulator (bench/sim/city.ts, docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md) on a
+// tiny seeded evening: the same seed gives the same figures, so the bench's comparisons are reproducible.
+// The full evening runs in `npm run bench` (bench/perf/dispatch-sim.mjs), not here.
+describe('the city simulator', () => {
+  const tiny = { ...DEFAULT_CONFIG, orders: 50, drivers: 12, hours: 1, seed: 7 };
+
+  it('gives the same results for the same seed, and every order an outcome', () => {
+    const first = compare(tiny);
+    expect(compare(tiny)).toEqual(first);
+    for (const r of first) {
+      expect(r.orders).toBe(50);
+      expect(r.delivered + r.cancelled + r.failedNotHome).toBe(50);
+    }
+    expect(first.map((r) => r.policy)).toEqual(['board', 'nearest', 'dispatcher']);
+  });
+
+  it('gives other results for another seed', () => {
+    expect(simulate({ ...tiny, seed: 8 }, 'board')).not.toEqual(simulate(tiny, 'board'));
+  });
+});

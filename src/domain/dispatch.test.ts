@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DISPATCH_PARAMS,
+  type DispatchDriver,
+  type DispatchJob,
+  decideDispatch,
+  driveMinutes,
+  earningsPerHourMinor,
+  fairnessMinutes,
+  isStarved,
+  matchOffers,
+  offerExpired,
+  planStack,
+  rankCandidates,
+  scoreCandidate,
+} from './dispatch';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 2, 13, 17, 0);
+const at = (minutes: number) => T0 + minutes * MIN;
+
+// Brick Lane's kitchen, and points due east of it about 1 km apart (0.0144° of longitude at this latitude).
+const KITCHEN = { lat: 51.5207, lng: -0.0716 };
+const east = (km: number) => ({ lat: KITCHEN.lat, lng: KITCHEN.lng + km * 0.01442 });
+
+const job = (over: Partial<DispatchJob> = {}): DispatchJob => ({
+  id: 'j1',
+  kitchen: KITCHEN,
+  customer: east(2),
+  createdAt: at(0),
+  readyAt: at(15),
+  promisedAt: at(25),
+  ...over,
+});
+
+const driver = (id: string, over: Partial<DispatchDriver> = {}): DispatchDriver => ({
+  id,
+  vehicle: 'scooter',
+  freeAt: east(1),
+  freeFrom: at(0),
+  radiusMiles: 3,
+  recentOffers: 0,
+  earnedMinor: 0,
+  onlineMinutes: 0,
+  ...over,
+});
+
+describe('drive time', () => {
+  it.each([
+    // straight km, vehicle, minutes: road km = straight × 1.35 at the vehicle's speed
+    [1, 'scooter', 3.24],
+    [1, 'bike', 5.4],
+    [2, 'car', 5.4],
+    [0, 'car', 0],
+    [1, null, 2.7],
+  ])('%s km on a %s takes %s minutes', (km, vehicle, minutes) => {
+    expect(driveMinutes(km, vehicle)).toBeCloseTo(minutes, 2);
+  });
+});
+
+describe('fairness', () => {
+  it.each([
+    // recent offers, earned, online minutes, fleet mean per hour, minutes added
+    [0, 0, 0, 1000, 0],
+    [2, 0, 0, 1000, 1],
+    [0, 1200, 60, 1000, 0.5], // £2/h above the mean
+    [0, 800, 60, 1000, -0.5], // £2/h below
+    [0, 500, 20, 1000, 0], // under half an hour online: earnings not judged yet
+    [20, 0, 0, 1000, 3], // capped
+    [0, 0, 120, 2000, -3], // capped the other way
+  ])('%s offers, %sp in %s min against %sp/h: %s min', (offers, earned, online, mean, expected) => {
+    const d = driver('d', { recentOffers: offers, earnedMinor: earned, onlineMinutes: online });
+    expect(fairnessMinutes(d, mean)).toBeCloseTo(expected, 5);
+  });
+
+  it('earnings per hour are 0 before the first minute', () => {
+    expect([earningsPerHourMinor(500, 0), earningsPerHourMinor(500, 30), earningsPerHourMinor(900, 90)]).toEqual([
+      0, 1000, 600,
+    ]);
+  });
+});
+
+describe('candidate scores', () => {
+  it.each([
+    // freeFrom (min), distance (km), now (min): the arrival against ready at 15
+    ['arrives 3.24 min after leaving at 12: on time', 12, 1, 0, 0, 0.24],
+    ['arrives early: waits at the pass', 0, 1, 0, 11.76, 0],
+    ['free at 20: the food waits', 20, 1, 0, 0, 8.24],
+  ])('%s', (_name, freeFrom, km, now, driverWait, foodWait) => {
+    const c = scoreCandidate(driver('d', { freeAt: east(km), freeFrom: at(freeFrom) }), job(), at(now), 0);
+    expect(c.driverWaitMinutes).toBeCloseTo(driverWait, 1);
+    expect(c.foodWaitMinutes).toBeCloseTo(foodWait, 1);
+    expect(c.driveMinutes).toBeCloseTo(3.24, 1);
+    expect(c.score).toBeCloseTo(c.driverWaitMinutes * 0.5 + c.foodWaitMinutes * 1 + c.driveMinutes * 1, 5);
+  });
+
+  it('ranks on-time drivers before early and late ones, ties by id, and leaves out the tried, the far and the busy', () => {
+    const drivers = [
+      driver('early', { freeAt: east(0.5), freeFrom: at(0) }), // waits ~13 min
+      driver('on-time-b', { freeAt: east(1), freeFrom: at(11.8) }),
+      driver('on-time-a', { freeAt: east(1), freeFrom: at(11.8) }),
+      driver('tried', { freeAt: east(1), freeFrom: at(11.8) }),
+      driver('far', { freeAt: east(6), radiusMiles: 3 }), // 3.7 miles away
+      driver('busy', { freeFrom: at(30) }), // free beyond the chaining bound
+    ];
+    const ranked = rankCandidates(job(), drivers, at(4), new Set(['tried']), 0).map((c) => c.driverId);
+    expect(ranked).toEqual(['on-time-a', 'on-time-b', 'early']);
+  });
+
+  it('prefers a driver who has had fewer offers lately when the times are alike', () => {
+    const drivers = [driver('busy-lately', { recentOffers: 4 }), driver('quiet')];
+    expect(rankCandidates(job({ readyAt: at(3) }), drivers, at(0), new Set(), 0)[0].driverId).toBe('quiet');
+  });
+});
+
+describe('one job: offer, wait, or the board', () => {
+  const base = {
+    job: job(),
+    drivers: [driver('d1', { freeAt: east(1), freeFrom: at(0) })],
+    openOffer: null,
+    tried: new Set<string>(),
+    onBoard: false,
+    fleetMeanPerHourMinor: 0,
+  };
+  it.each([
+    ['holds while the only driver would wait long at the pass', { now: at(1) }, { kind: 'wait', reason: 'too_early' }],
+    ['offers after the hold even though the driver will wait', { now: at(4) }, { kind: 'offer', driverId: 'd1' }],
+    [
+      'offers at once to a driver who would arrive on time',
+      { now: at(1), drivers: [driver('d2', { freeAt: east(2), freeFrom: at(8) })] },
+      { kind: 'offer', driverId: 'd2' },
+    ],
+    [
+      'waits while an offer is open',
+      { now: at(5), openOffer: { driverId: 'd1', offeredAt: at(5), expiresAt: at(5.5) } },
+      { kind: 'wait', reason: 'offer_open' },
+    ],
+    [
+      'passes an expired offer to the next candidate',
+      {
+        now: at(5.5),
+        openOffer: { driverId: 'd1', offeredAt: at(5), expiresAt: at(5.5) },
+        tried: new Set(['d1']),
+        drivers: [driver('d1'), driver('d3')],
+      },
+      { kind: 'offer', driverId: 'd3' },
+    ],
+    ['waits when nobody is in reach', { now: at(5), drivers: [] }, { kind: 'wait', reason: 'no_candidate' }],
+    ['goes to the board with an ops alert at the starvation bound', { now: at(8) }, { kind: 'board', alertOps: true }],
+    ['keeps offering once on the board, without a second alert', { now: at(9), onBoard: true }, { kind: 'offer' }],
+  ] as const)('%s', (_name, over, expected) => {
+    expect(decideDispatch({ ...base, ...over })).toMatchObject(expected);
+  });
+
+  it('gives an offer the 30-second accept window', () => {
+    const d = decideDispatch({ ...base, now: at(4) });
+    expect(d.kind === 'offer' && d.expiresAt).toBe(at(4) + 30_000);
+    expect(offerExpired({ driverId: 'd1', offeredAt: at(4), expiresAt: at(4.5) }, at(4.49))).toBe(false);
+    expect(offerExpired({ driverId: 'd1', offeredAt: at(4), expiresAt: at(4.5) }, at(4.5))).toBe(true);
+    expect([isStarved(job(), at(7.99)), isStarved(job(), at(8))]).toEqual([false, true]);
+  });
+});
+
+describe('a round of offers over every open job', () => {
+  it('gives each driver one job and each job one driver, cheapest pairs first', () => {
+    const a = { ...job({ id: 'a', createdAt: at(5), readyAt: at(12) }), tried: new Set<string>(), onBoard: false };
+    const b = { ...job({ id: 'b', createdAt: at(5), readyAt: at(20) }), tried: new Set<string>(), onBoard: false };
+    const drivers = [driver('soon', { freeFrom: at(8.5) }), driver('later', { freeFrom: at(16.5) })];
+    const { offers, toBoard } = matchOffers({ jobs: [b, a], drivers, now: at(9), fleetMeanPerHourMinor: 0 });
+    expect(offers.map((o) => [o.jobId, o.driverId]).sort()).toEqual([
+      ['a', 'soon'],
+      ['b', 'later'],
+    ]);
+    expect(toBoard).toEqual([]);
+  });
+
+  it('sends starved jobs to the board once and still offers them', () => {
+    const old = { ...job({ id: 'old', createdAt: at(-9) }), tried: new Set<string>(), onBoard: false };
+    const seen = { ...job({ id: 'seen', createdAt: at(-20) }), tried: new Set<string>(), onBoard: true };
+    const r = matchOffers({ jobs: [old, seen], drivers: [driver('d')], now: at(0), fleetMeanPerHourMinor: 0 });
+    expect(r.toBoard).toEqual(['old']);
+    expect(r.offers).toHaveLength(1);
+  });
+});
+
+describe('stacking a second order', () => {
+  const first = job({ id: 'first', readyAt: at(10), promisedAt: at(30), customer: east(1.5) });
+  const input = (second: Partial<DispatchJob>) => ({
+    driver: { vehicle: 'scooter', at: KITCHEN, from: at(8) },
+    first,
+    second: job({ id: 'second', readyAt: at(12), promisedAt: at(35), customer: east(2), ...second }),
+    now: at(8),
+  });
+  it.each([
+    ['same kitchen, both promises hold', {}, true],
+    ['a kitchen 0.7 km away', { kitchen: { lat: KITCHEN.lat + 0.0063, lng: KITCHEN.lng } }, true],
+    ['a kitchen 2 km away', { kitchen: { lat: KITCHEN.lat + 0.018, lng: KITCHEN.lng } }, false],
+    ['the second ready too late after the first pickup', { readyAt: at(20) }, false],
+    ['the second customer would be late', { promisedAt: at(18) }, false],
+  ])('%s: %s', (_name, second, fits) => {
+    expect(planStack(input(second)).fits).toBe(fits);
+  });
+
+  it('refuses a second order whose wait at the pass would make the first customer late', () => {
+    const tightFirst = { ...first, promisedAt: at(22) };
+    expect(planStack({ ...input({}), first: tightFirst, second: job({ id: 's', readyAt: at(10) }) }).fits).toBe(true);
+    expect(planStack({ ...input({}), first: tightFirst, second: job({ id: 's', readyAt: at(14) }) }).fits).toBe(false);
+  });
+
+  it('drops the nearer customer first when that keeps both in time', () => {
+    const p = planStack(input({ customer: east(0.5), promisedAt: at(26) }));
+    expect(p).toMatchObject({ fits: true, order: 'second_then_first' });
+    expect(p.secondDeliveredAt).toBeLessThan(p.firstDeliveredAt);
+  });
+
+  it('needs the first promise to hold with the slack to spare', () => {
+    const tight = planStack(input({}), { ...DISPATCH_PARAMS, stackSlackMinutes: 0 });
+    const slack = tight.firstDeliveredAt - first.promisedAt;
+    expect(tight.fits).toBe(true);
+    expect(slack).toBeLessThanOrEqual(0);
+  });
+});
