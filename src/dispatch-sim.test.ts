@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, compare, simulate } from '../bench/sim/city';
+import { DEFAULT_CONFIG, compare, demandByHour, simulate } from '../bench/sim/city';
 
 // The city simulator (bench/sim/city.ts, docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md) on a
 // tiny seeded evening: the same seed gives the same figures, so the bench's comparisons are reproducible.
@@ -19,5 +19,15 @@ describe('the city simulator', () => {
 
   it('gives other results for another seed', () => {
     expect(simulate({ ...tiny, seed: 8 }, 'board')).not.toEqual(simulate(tiny, 'board'));
+  });
+
+  it("shapes demand by the day: Jumu'ah empties Friday lunch, iftar leads a Ramadan evening", () => {
+    const weekday = demandByHour({ friday: false, ramadan: false, iftarHour: 18 });
+    const friday = demandByHour({ friday: true, ramadan: false, iftarHour: 18 });
+    const ramadan = demandByHour({ friday: true, ramadan: true, iftarHour: 18 });
+    expect(weekday[13]).toBeGreaterThan(weekday[14]);
+    expect(friday[13]).toBeLessThan(friday[14]);
+    expect(ramadan[12]).toBeLessThan(friday[12] / 2);
+    expect(Math.max(...ramadan)).toBe(ramadan[17]);
   });
 });
