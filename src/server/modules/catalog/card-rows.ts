@@ -3,11 +3,11 @@ import type { RestaurantCard } from '../../../domain/contracts/catalog/restauran
 import { londonDate } from '../../../domain/halal-facts';
 import { nextOpening } from '../../../domain/next-opening';
 import { isOpenNow } from '../../../domain/open-now';
-import { WEEKDAYS, londonClock } from '../../../domain/opening-hours';
+import { type OpeningHours, WEEKDAYS, londonClock } from '../../../domain/opening-hours';
 import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
-import { halalColumns, isVerifiedSql } from '../halal';
+import { halalColumns, halalStatusSql, isVerifiedSql, lastVerifiedAtSql } from '../halal';
 
 /**
  * The columns a card needs, and no more: search answers stay small. The halal status and last
@@ -232,5 +232,95 @@ export function toCard(
     lat: row.lat,
     lng: row.lng,
     deliveryRadiusKm: row.deliveryRadiusKm,
+  };
+}
+
+/** A timestamp as epoch milliseconds, truncated as JS reads a timestamp. */
+export const epochMs = (value: SQL) =>
+  sql`round(extract(epoch from date_trunc('milliseconds', ${value})) * 1000)::float8`;
+
+/**
+ * The card's columns as a prepared statement's select list (restaurant_page, city_page_json), in types both drivers
+ * read alike: the rating as its numeric text, timestamps as epoch milliseconds (docs/decisions/0178-fast-uncached-search.md).
+ * `today` is the London date (a placeholder). cardRowOfFlat turns a row into the CardRow that toCard takes.
+ */
+export function flatCardSql(today: string): SQL {
+  return sql`${sites.id} as id, ${sites.slug} as slug, ${sites.brandId} as brand_id, ${brands.name} as brand_name,
+      ${brands.logoUrl} as logo_url, ${sites.name} as branch_name, ${sites.city} as city, ${sites.cuisines} as cuisines,
+      ${sites.ratingAvg}::text as rating_avg, ${sites.reviewCount} as review_count,
+      ${sites.etaMinMinutes} as eta_min, ${sites.etaMaxMinutes} as eta_max, ${sites.busyExtraMinutes} as busy_extra,
+      ${sites.deliveryFeeMinor} as delivery_fee, ${sites.minOrderMinor} as min_order,
+      ${halalStatusSql(today)} as halal_status, ${epochMs(lastVerifiedAtSql())} as last_verified_at,
+      ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
+      ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
+      ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius`;
+}
+
+/** A row of flatCardSql's columns. */
+export type FlatCardRow = {
+  id: string;
+  slug: string;
+  brand_id: string;
+  brand_name: string;
+  logo_url: string | null;
+  branch_name: string;
+  city: string;
+  cuisines: string[];
+  rating_avg: string | null;
+  review_count: number;
+  eta_min: number;
+  eta_max: number;
+  busy_extra: number;
+  delivery_fee: number;
+  min_order: number;
+  halal_status: CardRow['halalStatus'];
+  last_verified_at: number | null;
+  image_url: string | null;
+  switch_on: boolean;
+  opening_hours: OpeningHours;
+  paused_until: number | null;
+  description: string | null;
+  address: string;
+  postcode: string | null;
+  phone: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius: number;
+};
+
+const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
+
+/** flatCardSql's row as the row the builders read (selectCardRows). */
+export function cardRowOfFlat(row: FlatCardRow): CardRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    brandId: row.brand_id,
+    brandName: row.brand_name,
+    logoUrl: row.logo_url,
+    branchName: row.branch_name,
+    city: row.city,
+    cuisines: row.cuisines,
+    ratingAvg: row.rating_avg === null ? null : Number(row.rating_avg),
+    reviewCount: Number(row.review_count),
+    etaMinMinutes: Number(row.eta_min),
+    etaMaxMinutes: Number(row.eta_max),
+    busyExtraMinutes: Number(row.busy_extra),
+    deliveryFeeMinor: Number(row.delivery_fee),
+    minOrderMinor: Number(row.min_order),
+    halalStatus: row.halal_status,
+    lastVerifiedAt: instant(row.last_verified_at),
+    imageUrl: row.image_url,
+    isOpen: row.switch_on,
+    openingHours: row.opening_hours,
+    pausedUntil: instant(row.paused_until),
+    description: row.description,
+    address: row.address,
+    postcode: row.postcode,
+    phone: row.phone,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    deliveryRadiusKm: Number(row.radius),
   };
 }

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getRestaurant } from './get-restaurant';
+import { getRestaurant, restaurantPageText } from './get-restaurant';
 
 /**
  * docs/decisions/0178-fast-uncached-search.md: the restaurant page is one prepared statement
@@ -152,6 +152,12 @@ describe('getRestaurant in one statement', () => {
         expect(JSON.stringify(getRestaurantResponse.parse({ restaurant: one }))).toBe(
           JSON.stringify(getRestaurantResponse.parse({ restaurant: two })),
         );
+        // The text the route sends (restaurantPageText: the object as built, not parsed again) is the contract's, to the
+        // character (docs/decisions/0248-uncached-path-cpu.md).
+        expect(JSON.stringify({ restaurant: one }), `text of ${slug}`).toBe(
+          JSON.stringify(getRestaurantResponse.parse({ restaurant: two })),
+        );
+        if (compared === 0) expect(await restaurantPageText(db, slug, now)).toBe(JSON.stringify({ restaurant: one }));
         compared++;
       }
     }

@@ -2,12 +2,11 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { MenuSection, RestaurantDetail } from '../../../domain/contracts/catalog/get-restaurant';
 import { AppError } from '../../../domain/errors';
 import { londonDate } from '../../../domain/halal-facts';
-import { type OpeningHours, WEEKDAYS } from '../../../domain/opening-hours';
+import { WEEKDAYS } from '../../../domain/opening-hours';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { brands, menuItems, menuSections, menus, siteItemOverrides, sites } from '../../db/schema/index';
-import { halalStatusSql, lastVerifiedAtSql } from '../halal';
-import { type CardRow, cardColumns, toCard } from './card-rows';
+import { type CardRow, type FlatCardRow, cardColumns, cardRowOfFlat, flatCardSql, toCard } from './card-rows';
 import { type BranchMenuRow, groupMenu, loadBranchMenu } from './load-menu';
 import { listedSite } from './find-branches';
 
@@ -25,9 +24,6 @@ export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
 // The placeholders of the page's one prepared statement.
 const SLUG = sql.placeholder('slug');
 const TODAY = sql.placeholder('today') as unknown as string;
-
-/** A timestamp as epoch milliseconds, truncated as JS reads a timestamp (city-page-json.ts does the same). */
-const epochMs = (value: SQL) => sql`round(extract(epoch from date_trunc('milliseconds', ${value})) * 1000)::float8`;
 
 /**
  * The page in one statement (docs/decisions/0178-fast-uncached-search.md): the branch's card
@@ -50,51 +46,14 @@ function pageStatement(): SQL {
     from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
     left join ${siteItemOverrides} on ${siteItemOverrides.siteId} = ${sites.id} and ${siteItemOverrides.itemId} = ${menuItems.id}
     where ${menuItems.menuId} = ${menus.id} and ${menuItems.isAvailable} and coalesce(${siteItemOverrides.isAvailable}, true))`;
-  return sql`select ${sites.id} as id, ${sites.slug} as slug, ${sites.brandId} as brand_id, ${brands.name} as brand_name,
-      ${brands.logoUrl} as logo_url, ${sites.name} as branch_name, ${sites.city} as city, ${sites.cuisines} as cuisines,
-      ${sites.ratingAvg}::text as rating_avg, ${sites.reviewCount} as review_count,
-      ${sites.etaMinMinutes} as eta_min, ${sites.etaMaxMinutes} as eta_max, ${sites.busyExtraMinutes} as busy_extra,
-      ${sites.deliveryFeeMinor} as delivery_fee, ${sites.minOrderMinor} as min_order,
-      ${halalStatusSql(TODAY)} as halal_status, ${epochMs(lastVerifiedAtSql())} as last_verified_at,
-      ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
-      ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
-      ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${brands.description} as brand_description,
+  return sql`select ${flatCardSql(TODAY)}, ${brands.description} as brand_description,
       ${menus.id} as menu_id, case when ${menus.id} is null then null else ${menuRows} end as menu
     from ${sites} join ${brands} on ${brands.id} = ${sites.brandId} left join ${menus} on ${menus.brandId} = ${sites.brandId}
     where ${sites.slug} = ${SLUG}::text and ${listedSite()}
     limit 1`;
 }
 
-type PageRow = {
-  id: string;
-  slug: string;
-  brand_id: string;
-  brand_name: string;
-  logo_url: string | null;
-  branch_name: string;
-  city: string;
-  cuisines: string[];
-  rating_avg: string | null;
-  review_count: number;
-  eta_min: number;
-  eta_max: number;
-  busy_extra: number;
-  delivery_fee: number;
-  min_order: number;
-  halal_status: CardRow['halalStatus'];
-  last_verified_at: number | null;
-  image_url: string | null;
-  switch_on: boolean;
-  opening_hours: OpeningHours;
-  paused_until: number | null;
-  description: string | null;
-  address: string;
-  postcode: string | null;
-  phone: string | null;
-  lat: number | null;
-  lng: number | null;
-  radius: number;
+type PageRow = FlatCardRow & {
   brand_description: string | null;
   menu_id: string | null;
   menu: BranchMenuRow[] | null;
@@ -102,39 +61,10 @@ type PageRow = {
 
 const pageQuery = preparedStatement<PageRow>('restaurant_page', pageStatement, { prepareOnPglite: true });
 
-const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
-
 /** The statement's row as the card row and menu rows the builders answer. */
 function fromPageRow(row: PageRow) {
   const card: CardRow & { brandDescription: string | null; menuId: string | null } = {
-    id: row.id,
-    slug: row.slug,
-    brandId: row.brand_id,
-    brandName: row.brand_name,
-    logoUrl: row.logo_url,
-    branchName: row.branch_name,
-    city: row.city,
-    cuisines: row.cuisines,
-    ratingAvg: row.rating_avg === null ? null : Number(row.rating_avg),
-    reviewCount: Number(row.review_count),
-    etaMinMinutes: Number(row.eta_min),
-    etaMaxMinutes: Number(row.eta_max),
-    busyExtraMinutes: Number(row.busy_extra),
-    deliveryFeeMinor: Number(row.delivery_fee),
-    minOrderMinor: Number(row.min_order),
-    halalStatus: row.halal_status,
-    lastVerifiedAt: instant(row.last_verified_at),
-    imageUrl: row.image_url,
-    isOpen: row.switch_on,
-    openingHours: row.opening_hours,
-    pausedUntil: instant(row.paused_until),
-    description: row.description,
-    address: row.address,
-    postcode: row.postcode,
-    phone: row.phone,
-    lat: row.lat === null ? null : Number(row.lat),
-    lng: row.lng === null ? null : Number(row.lng),
-    deliveryRadiusKm: Number(row.radius),
+    ...cardRowOfFlat(row),
     brandDescription: row.brand_description,
     menuId: row.menu_id,
   };
@@ -161,10 +91,22 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
   return {
     ...toCard(row, now),
     brandDescription: row.brandDescription,
-    openingHours: WEEKDAYS.map((weekday) => ({
-      weekday,
-      ...(row.openingHours[weekday] ?? { open: '00:00', close: '00:00', closed: true }),
-    })),
+    openingHours: WEEKDAYS.map((weekday) => {
+      const day = row.openingHours[weekday];
+      return day
+        ? { weekday, open: day.open, close: day.close, closed: day.closed }
+        : { weekday, open: '00:00', close: '00:00', closed: true };
+    }),
     menu: sections.length ? { sections } : null,
   };
+}
+
+/**
+ * The page's answer as the JSON text the API sends. getRestaurant builds every object field by field in the response
+ * contract's order (toCard, groupMenu), so its JSON is the contract's: get-restaurant-sql.test.ts proves it equal, to the
+ * character, to `JSON.stringify(getRestaurantResponse.parse(…))` for every branch of the demo and the edge cases, and
+ * the route skips parsing the answer again (docs/decisions/0248-uncached-path-cpu.md).
+ */
+export async function restaurantPageText(db: DbOrTx, slug: string, now = new Date()): Promise<string> {
+  return JSON.stringify({ restaurant: await getRestaurant(db, slug, now) });
 }

@@ -47,28 +47,39 @@ export function branchMenuQuery(db: DbOrTx, menuId: string, siteId: string) {
 
 export type BranchMenuRow = Awaited<ReturnType<ReturnType<typeof branchMenuQuery>['execute']>>[number];
 
-/** Groups the ordered rows into sections; a section with no available item never appears. */
+/**
+ * Groups the ordered rows into sections; a section with no available item never appears. Items,
+ * option groups and options are written field by field in the response contract's order, so the
+ * page's JSON needs no reordering by the contract (docs/decisions/0248-uncached-path-cpu.md).
+ */
 export function groupMenu(rows: BranchMenuRow[]): MenuSection[] {
   const sections: MenuSection[] = [];
   let current: MenuSection | null = null;
-  for (const {
-    sectionId,
-    sectionTitle,
-    sectionSort: _s,
-    priceMinor,
-    optionGroups,
-    unavailableOptionIds,
-    ...item
-  } of rows) {
-    if (!current || current.id !== sectionId) {
-      current = { id: sectionId, title: sectionTitle?.trim() || UNTITLED_SECTION, items: [] };
+  for (const row of rows) {
+    if (!current || current.id !== row.sectionId) {
+      current = { id: row.sectionId, title: row.sectionTitle?.trim() || UNTITLED_SECTION, items: [] };
       sections.push(current);
     }
     current.items.push({
-      ...item,
-      priceMinor: Number(priceMinor),
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      priceMinor: Number(row.priceMinor),
+      imageUrl: row.imageUrl,
+      category: row.category,
+      isVegetarian: row.isVegetarian,
+      isVegan: row.isVegan,
+      isSpicy: row.isSpicy,
+      allergens: row.allergens,
+      sortOrder: row.sortOrder,
       // Options this branch does not offer are left out (docs/product/customer.md#item-options).
-      optionGroups: branchGroups(optionGroups, unavailableOptionIds),
+      optionGroups: branchGroups(row.optionGroups, row.unavailableOptionIds).map((g) => ({
+        id: g.id,
+        name: g.name,
+        minSelect: g.minSelect,
+        maxSelect: g.maxSelect,
+        options: g.options.map((o) => ({ id: o.id, name: o.name, priceMinor: o.priceMinor })),
+      })),
     });
   }
   return sections;

@@ -1,12 +1,11 @@
 import { catalogEndpoints } from '../../../domain/contracts/catalog/endpoints';
 import { route } from '../../http/route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getRestaurantResponse } from '../../../domain/contracts/catalog/get-restaurant';
 import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
-import { getRestaurant } from './get-restaurant';
+import { restaurantPageText } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
 import { responseCacheRequests } from '../../platform/metrics';
@@ -78,10 +77,8 @@ export function catalogRoutes(
   });
 
   route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
-    const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), async (now) =>
-      JSON.stringify(
-        getRestaurantResponse.parse({ restaurant: await getRestaurant(deps.db, request.params.slug, now) }),
-      ),
+    const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), (now) =>
+      restaurantPageText(deps.db, request.params.slug, now),
     );
     return sendCached(request, reply, answer);
   });
