@@ -19,7 +19,7 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
   if (!tracer) return;
   // Declared on the request's prototype so setting it keeps the object's shape.
   app.decorateRequest(SPAN, null);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const span = tracer.request({
       method: request.method,
       route: request.routeOptions.url ?? null,
@@ -32,18 +32,17 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
     });
     if (!span) return done();
     (request as Traced)[SPAN] = span;
+    // The span ends with the answer (its status), or without one when the connection closed first.
+    // Listened to on this request only: an onResponse or onRequestAbort hook would run for every
+    // request, traced or not.
+    const res = reply.raw;
+    res.once('finish', () => span.end(res.statusCode));
+    res.once('close', () => span.end(res.writableFinished ? res.statusCode : null));
     span.enter(done);
   });
+  // Runs only for a request whose handling failed.
   app.addHook('onError', (request, _reply, error, done) => {
     (request as Traced)[SPAN]?.failed(typeof error.code === 'string' ? error.code : error.name);
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    (request as Traced)[SPAN]?.end(reply.statusCode);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    (request as Traced)[SPAN]?.end(null);
     done();
   });
 }
