@@ -9,7 +9,7 @@ import type { S3UploadSettings } from './platform/upload-storage';
 /**
  * The share of requests traced when OTEL_EXPORTER_OTLP_ENDPOINT is set and OTEL_TRACES_SAMPLER is
  * not (docs/decisions/0244-traces-sampled-at-the-request.md): enough traces to see where a slow
- * route's time goes, at a cost inside the 5 % budget on the cheapest request.
+ * route's time goes, the sampled share costing about 3 µs a request on average (bench/results.md).
  */
 export const DEFAULT_TRACE_RATIO = 0.05;
 
