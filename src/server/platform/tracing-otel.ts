@@ -6,7 +6,6 @@ import {
   SpanKind,
   SpanStatusCode,
   TraceFlags,
-  context,
   defaultTextMapGetter,
   isSpanContextValid,
   trace,
@@ -23,8 +22,9 @@ import type { SamplerSettings, Tracing } from './tracing-types';
  * set (docs/decisions/0241-traces-behind-an-endpoint.md). Spans are made by our own hooks, not by
  * instrumentation packages: those patch `require` and `import` of fastify and pg, which the bundled
  * server never does. The tracer provider is deliberately not registered globally, so libraries'
- * own instrumentation (Drizzle's records query parameters) stays a no-op; only the context manager
- * is global, which lets a span started here be the parent of the next.
+ * own instrumentation (Drizzle's records query parameters) stays a no-op; neither is the context
+ * manager (docs/decisions/0244-traces-sampled-at-the-request.md): our spans find their parent
+ * through our own, and the libraries' calls to the global API cost nothing.
  */
 /** Attribute names from OpenTelemetry's semantic conventions, plus our own under `halalnosh.`. */
 const ATTR = {
@@ -78,8 +78,11 @@ function batchSetting(name: string, value: number): number | undefined {
 }
 
 export function createTracing(settings: { endpoint: string; serviceName: string; sampler?: SamplerSettings }): Tracing {
+  // Ours, not OpenTelemetry's global one: Drizzle and better-auth call the global API for every
+  // query and operation (a no-op tracer's startActiveSpan still enters a context), which with a
+  // global context manager costs each of them an AsyncLocalStorage run, traced request or not.
+  // Our spans are parented through this one, explicitly.
   const contextManager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(contextManager);
   const resource = detectResources({ detectors: [envDetector] }).merge(
     resourceFromAttributes({ [ATTR.serviceName]: settings.serviceName, [ATTR.serviceInstance]: randomUUID() }),
   );
@@ -101,7 +104,7 @@ export function createTracing(settings: { endpoint: string; serviceName: string;
   const followsParent = sampler.name.startsWith('parentbased_');
   const root = rootDecision(sampler);
   /** The current span, when it is one of ours being recorded (only sampled spans are ever entered). */
-  const current = (): Span | undefined => trace.getSpan(context.active());
+  const current = (): Span | undefined => trace.getSpan(contextManager.active());
 
   const errorOf = (err: unknown): string =>
     (err as { code?: unknown })?.code && typeof (err as { code?: unknown }).code === 'string'
@@ -134,12 +137,12 @@ export function createTracing(settings: { endpoint: string; serviceName: string;
         parent,
       );
       const active = trace.setSpan(parent, span);
-      for (const stream of info.streams) context.bind(active, stream);
+      for (const stream of info.streams) contextManager.bind(active, stream);
       let errorType: string | null = null;
       let ended = false;
       return {
         enter(next) {
-          context.with(active, next);
+          contextManager.with(active, next);
         },
         failed(type) {
           errorType = type;
@@ -169,10 +172,11 @@ export function createTracing(settings: { endpoint: string; serviceName: string;
         [ATTR.dbOperation]: summary.operation,
       };
       if (summary.table) attributes[ATTR.dbTable] = summary.table;
-      const span = tracer.startSpan(summary.table ? `${summary.operation} ${summary.table}` : summary.operation, {
-        kind: SpanKind.CLIENT,
-        attributes,
-      });
+      const span = tracer.startSpan(
+        summary.table ? `${summary.operation} ${summary.table}` : summary.operation,
+        { kind: SpanKind.CLIENT, attributes },
+        contextManager.active(),
+      );
       return (errorCode) => {
         if (errorCode !== null) {
           // The SQLSTATE only: a database error's message quotes the row's values.
@@ -188,27 +192,29 @@ export function createTracing(settings: { endpoint: string; serviceName: string;
       // Inside a traced request or send: its child. Outside one (the outbox worker, or the mail of
       // a request the sampler dropped): a root of its own, which the sampler decides on.
       if (!current() && !root()) return run();
-      return tracer.startActiveSpan(
+      const parent = contextManager.active();
+      const span = tracer.startSpan(
         `send ${channel}`,
         { kind: SpanKind.CLIENT, attributes: { [ATTR.channel]: channel } },
-        async (span: Span) => {
-          try {
-            const result = await run();
-            const outcome = outcomeOf(result);
-            span.setAttribute(ATTR.outcome, outcome);
-            if (outcome !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR });
-            return result;
-          } catch (err) {
-            // The error's type, not its text: an SMTP refusal quotes the address.
-            span.setAttribute(ATTR.outcome, 'error');
-            span.setAttribute(ATTR.errorType, errorOf(err));
-            span.setStatus({ code: SpanStatusCode.ERROR });
-            throw err;
-          } finally {
-            span.end();
-          }
-        },
+        parent,
       );
+      return contextManager.with(trace.setSpan(parent, span), async () => {
+        try {
+          const result = await run();
+          const outcome = outcomeOf(result);
+          span.setAttribute(ATTR.outcome, outcome);
+          if (outcome !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR });
+          return result;
+        } catch (err) {
+          // The error's type, not its text: an SMTP refusal quotes the address.
+          span.setAttribute(ATTR.outcome, 'error');
+          span.setAttribute(ATTR.errorType, errorOf(err));
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw err;
+        } finally {
+          span.end();
+        }
+      });
     },
 
     flush: () => provider.forceFlush(),
@@ -223,7 +229,7 @@ export function createTracing(settings: { endpoint: string; serviceName: string;
         await Promise.race([provider.shutdown().catch(() => undefined), late]);
       } finally {
         clearTimeout(timer);
-        context.disable();
+        contextManager.disable();
       }
     },
   };
