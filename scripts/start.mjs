@@ -96,10 +96,22 @@ const serverEnv = {
   ...process.env,
 };
 const ownFlags = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
+// Traces (docs/decisions/0244-traces-sampled-at-the-request.md): their context rides on AsyncLocalStorage, which on
+// Node 20 and 22 runs a hook for every promise of every request, sampled or not, once tracing is on; Node 24 keeps it in
+// async context frames instead, at no cost per promise, and Node 22.7+ does the same behind a flag, given here.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+const CONTEXT_FLAGS =
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT &&
+  nodeMajor === 22 &&
+  nodeMinor >= 7 &&
+  !/async-context-frame/.test(process.env.NODE_OPTIONS ?? '')
+    ? ['--experimental-async-context-frame']
+    : [];
 const server = spawn(
   process.execPath,
   [
     ...(ownFlags || createAdmin ? [] : NODE_FLAGS),
+    ...(createAdmin ? [] : CONTEXT_FLAGS),
     entry,
     ...(command ? command.args : []),
     ...process.argv.slice(createAdmin ? 3 : 2),

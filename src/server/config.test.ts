@@ -32,6 +32,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).demo).toBe(true);
   });
 
+  it('samples one trace in twenty by default, and reads the standard sampler variables (docs/decisions/0244-traces-sampled-at-the-request.md)', () => {
+    const endpoint = 'http://127.0.0.1:4318';
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }).traces.sampler).toEqual({
+      name: 'parentbased_traceidratio',
+      ratio: 0.05,
+    });
+    expect(loadConfig({ ...base, OTEL_TRACES_SAMPLER: 'always_on' }).traces.sampler).toEqual({
+      name: 'always_on',
+      ratio: 1,
+    });
+    expect(
+      loadConfig({ ...base, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' }).traces.sampler,
+    ).toEqual({ name: 'traceidratio', ratio: 0.25 });
+    expect(loadConfig({ ...base, OTEL_TRACES_SAMPLER_ARG: '0.5' }).traces.sampler.ratio).toBe(0.5);
+    expect(() => loadConfig({ ...base, OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ ...base, OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+  });
+
   it('reads only where the database is for commands (create-admin)', () => {
     expect(loadDatabaseSettings({ DATA_DIR: '/srv/halalnosh' })).toEqual({
       databaseUrl: null,

@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isVapidKey, readOrCreateVapidKeys, type VapidKeys } from './platform/notify/vapid-keys';
+import type { SamplerSettings } from './platform/tracing-types';
 import type { S3UploadSettings } from './platform/upload-storage';
+
+/**
+ * The share of requests traced when OTEL_EXPORTER_OTLP_ENDPOINT is set and OTEL_TRACES_SAMPLER is
+ * not (docs/decisions/0244-traces-sampled-at-the-request.md): enough traces to see where a slow
+ * route's time goes, the sampled share costing about 3 µs a request on average (bench/results.md).
+ */
+export const DEFAULT_TRACE_RATIO = 0.05;
 
 export type Config = {
   port: number;
@@ -102,9 +110,10 @@ export type Config = {
   metrics: { port: number | null; host: string; token: string | null };
   /**
    * OpenTelemetry traces (docs/decisions/0241-traces-behind-an-endpoint.md): exported over OTLP/HTTP
-   * to `endpoint` when set; null: off, and nothing of OpenTelemetry is loaded.
+   * to `endpoint` when set; null: off, and nothing of OpenTelemetry is loaded. `sampler`: which
+   * traces are kept (docs/decisions/0244-traces-sampled-at-the-request.md).
    */
-  traces: { endpoint: string | null; serviceName: string };
+  traces: { endpoint: string | null; serviceName: string; sampler: SamplerSettings };
 };
 
 export type WriteLimit = { perIp: number; perAccount: number };
@@ -444,6 +453,30 @@ export const envSchema = z.object({
     .max(100)
     .default('halalnosh')
     .meta({ description: 'the `service.name` the traces carry' }),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .optional()
+    .meta({
+      description:
+        "which traces are kept, decided once when a request arrives (docs/decisions/0244-traces-sampled-at-the-request.md): `always_on` keeps every request, `traceidratio` the share OTEL_TRACES_SAMPLER_ARG gives; `parentbased_…` follows an incoming `traceparent`'s sampled flag",
+      unset: `\`parentbased_traceidratio\` at OTEL_TRACES_SAMPLER_ARG, else ${DEFAULT_TRACE_RATIO}`,
+    }),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .optional()
+    .meta({
+      description: 'the share of traces a `traceidratio` sampler keeps, from 0 to 1',
+      unset: `1 with an OTEL_TRACES_SAMPLER given, ${DEFAULT_TRACE_RATIO} with none`,
+    }),
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -601,6 +634,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRenderEntry: path.resolve('dist-ssr', 'entry-server.js'),
     mapTileUrl: e.MAP_TILE_URL ?? null,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
-    traces: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
+    traces: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      serviceName: e.OTEL_SERVICE_NAME,
+      sampler: e.OTEL_TRACES_SAMPLER
+        ? { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG ?? 1 }
+        : { name: 'parentbased_traceidratio', ratio: e.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_RATIO },
+    },
   };
 }

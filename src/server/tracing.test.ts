@@ -67,6 +67,9 @@ function attr(span: OtlpSpan, key: string): string | number | boolean | undefine
   return v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
 }
 
+/** Every trace kept, as the tests read them all. */
+const EVERY = { name: 'parentbased_always_on', ratio: 1 } as const;
+
 const customer = DEMO_ACCOUNTS.find((a) => a.email === 'customer@halalnosh.test')!;
 const json = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
@@ -96,7 +99,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT unset', () => {
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test' } }, opened);
+    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test', sampler: EVERY } }, opened);
   });
   afterAll(async () => t.close());
 
@@ -197,7 +200,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, the outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test' } }, opened);
+    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test', sampler: EVERY } }, opened);
   });
   afterAll(async () => t.close());
 
@@ -254,7 +257,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, the outbox', () => {
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, a transaction', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test' } }, opened);
+    t = await createTestApp({ traces: { endpoint, serviceName: 'halalnosh-test', sampler: EVERY } }, opened);
   });
   afterAll(async () => t.close());
 
@@ -273,6 +276,46 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT set, a transaction', () => {
     const send = all.filter((s) => s.name === 'send email').at(-1)!;
     const children = all.filter((s) => s.parentSpanId === send.spanId).map((s) => s.name);
     expect(children).toEqual(expect.arrayContaining(['SELECT notification_outbox', 'SELECT mail_outbox']));
+  });
+});
+
+describe('with OTEL_EXPORTER_OTLP_ENDPOINT set and a sampler that keeps none of its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        traces: { endpoint, serviceName: 'halalnosh-sampled', sampler: { name: 'parentbased_traceidratio', ratio: 0 } },
+      },
+      opened,
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('makes no span for a request it drops, and follows a caller that sampled its trace', async () => {
+    const before = spans().length;
+    const dropped = await t.app.inject({ method: 'GET', url: '/api/restaurants/search?location=London' });
+    expect(dropped.statusCode).toBe(200);
+    const notSampled = await t.app.inject({
+      method: 'GET',
+      url: '/api/restaurants/search?location=Leeds',
+      headers: { traceparent: '00-5bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00' },
+    });
+    expect(notSampled.statusCode).toBe(200);
+    await tracing()!.flush();
+    expect(spans().slice(before)).toEqual([]);
+
+    const callerTrace = '6bf92f3577b34da6a3ce929d0e0e4736';
+    const sampled = await t.app.inject({
+      method: 'GET',
+      url: '/api/restaurants/search?location=Leeds',
+      headers: { traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` },
+    });
+    expect(sampled.statusCode).toBe(200);
+    await tracing()!.flush();
+    const traced = spans().slice(before);
+    expect(traced.length).toBeGreaterThan(0);
+    expect(traced.every((s) => s.traceId === callerTrace)).toBe(true);
+    expect(traced.find((s) => s.kind === 2)?.name).toBe('GET /api/restaurants/search');
   });
 });
 

@@ -173,8 +173,10 @@ function timeStatements(
     const bound = (original as (...args: unknown[]) => unknown).bind(client);
     target[method] = (...args: unknown[]) => {
       const started = process.hrtime.bigint();
-      const text = tracing() ? statementText(args[0]) : null;
-      const traced = text === null ? null : tracing()?.statement(kind, summarizeStatement(text));
+      // Traced only inside a traced request or send: otherwise one null check, or with traces on one context read.
+      const tracer = tracing();
+      const text = tracer?.inSpan() ? statementText(args[0]) : null;
+      const traced = tracer && text !== null ? tracer.statement(kind, summarizeStatement(text)) : null;
       const result = bound(...args);
       if (result instanceof Promise) {
         const done = () => {

@@ -2,7 +2,26 @@ import type { EventEmitter } from 'node:events';
 
 /** The shapes platform/tracing.ts and platform/tracing-otel.ts share (docs/decisions/0241-traces-behind-an-endpoint.md). */
 
-export type TracingSettings = { endpoint: string | null; serviceName: string };
+/**
+ * Which traces are kept (OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, the standard's names and
+ * meanings): decided once per trace root, at the request's first hook or at a send made outside a
+ * request; a `parentbased_` sampler follows an incoming `traceparent`'s sampled flag instead.
+ */
+export type SamplerName =
+  | 'always_on'
+  | 'always_off'
+  | 'traceidratio'
+  | 'parentbased_always_on'
+  | 'parentbased_always_off'
+  | 'parentbased_traceidratio';
+export type SamplerSettings = { name: SamplerName; ratio: number };
+
+export type TracingSettings = {
+  endpoint: string | null;
+  serviceName: string;
+  /** Omitted: every trace kept (`parentbased_always_on`); the config's default is a ratio (docs/decisions/0244-traces-sampled-at-the-request.md). */
+  sampler?: SamplerSettings;
+};
 
 /** What a statement's span carries: its operation and table, never its text or parameters. */
 export type StatementSummary = { operation: string; table: string | null };
@@ -22,9 +41,11 @@ export type SendOutcome = 'sent' | 'retry' | 'refused' | 'error' | 'timeout';
 
 export type Tracing = {
   /**
-   * Starts the span of a request (its parent from an incoming W3C `traceparent`), with the
-   * given streams (the request's, when it has a body) bound to its context so the body's events
-   * see it; `enter` runs the rest of the request (every later hook and the handler) inside it.
+   * Decides whether the request is traced (the sampler, once) and, when it is, starts its span
+   * (its parent from an incoming W3C `traceparent`), with the given streams (the request's, when
+   * it has a body) bound to its context so the body's events see it; `enter` runs the rest of the
+   * request (every later hook and the handler) inside it. Null when the sampler drops it: then
+   * nothing is made, no context is entered, and its statements make no spans.
    */
   request(info: {
     method: string;
@@ -34,10 +55,15 @@ export type Tracing = {
     scheme: string;
     headers: Record<string, string | string[] | undefined>;
     streams: EventEmitter[];
-  }): RequestSpan;
+  }): RequestSpan | null;
+  /** Whether a sampled span is current (a traced request or send): statements outside one make no span and cost no more. */
+  inSpan(): boolean;
   /** Starts a database statement's span as a child of the current one; call the result when it settles. */
   statement(kind: 'pglite' | 'postgres', summary: StatementSummary): (errorCode: string | null) => void;
-  /** Runs a send inside a span of its own (its database statements are its children). */
+  /**
+   * Runs a send inside a span of its own (its database statements are its children): a child of
+   * the current span, or outside one a root the sampler decides on.
+   */
   send<T>(channel: string, run: () => Promise<T>, outcomeOf: (result: T) => SendOutcome): Promise<T>;
   /** Exports every finished span now (tests; the stop flushes by itself). */
   flush(): Promise<void>;

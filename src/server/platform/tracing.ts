@@ -35,7 +35,7 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing |
   const endpoint = settings.endpoint;
   starting ??= import('./tracing-otel').then(({ createTracing }) => {
     loaded = true;
-    active = createTracing({ endpoint, serviceName: settings.serviceName });
+    active = createTracing({ endpoint, serviceName: settings.serviceName, sampler: settings.sampler });
     return active;
   });
   try {

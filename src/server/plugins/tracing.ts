@@ -2,16 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestSpan, Tracing } from '../platform/tracing';
 
 /**
- * One span per request (docs/decisions/0241-traces-behind-an-endpoint.md), named by the method and
- * the router's matched pattern, with the status and the request id (docs/decisions/0231-logs-without-personal-data.md),
- * its parent from an incoming `traceparent`. Registered first of the onRequest hooks so every later
- * hook, the body's parsing and the handler run inside its context, and their database statements
- * and sends become its children. Without tracing, no hook is registered at all.
+ * One span per traced request (docs/decisions/0241-traces-behind-an-endpoint.md), named by the
+ * method and the router's matched pattern, with the status and the request id
+ * (docs/decisions/0231-logs-without-personal-data.md), its parent from an incoming `traceparent`.
+ * Registered first of the onRequest hooks so every later hook, the body's parsing and the handler
+ * run inside its context, and their database statements and sends become its children. Whether a
+ * request is traced is decided here, once (docs/decisions/0244-traces-sampled-at-the-request.md):
+ * a request the sampler drops gets no span and enters no context, and the other hooks find nothing
+ * to do. The hooks are callback-style (an async hook costs a promise per request). Without
+ * tracing, no hook is registered at all.
  */
+const SPAN = 'traceSpan';
+type Traced = FastifyRequest & { [SPAN]: RequestSpan | null };
+
 export function registerTracing(app: FastifyInstance, tracer: Tracing | null): void {
   if (!tracer) return;
-  const spans = new WeakMap<FastifyRequest, RequestSpan>();
-  app.addHook('onRequest', (request, _reply, done) => {
+  // Declared on the request's prototype so setting it keeps the object's shape.
+  app.decorateRequest(SPAN, null);
+  app.addHook('onRequest', (request, reply, done) => {
     const span = tracer.request({
       method: request.method,
       route: request.routeOptions.url ?? null,
@@ -22,17 +30,20 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
       // bound when there is a body to read (binding costs, and a GET has none).
       streams: hasBody(request) ? [request.raw] : [],
     });
-    spans.set(request, span);
+    if (!span) return done();
+    (request as Traced)[SPAN] = span;
+    // The span ends with the answer (its status), or without one when the connection closed first.
+    // Listened to on this request only: an onResponse or onRequestAbort hook would run for every
+    // request, traced or not.
+    const res = reply.raw;
+    res.once('finish', () => span.end(res.statusCode));
+    res.once('close', () => span.end(res.writableFinished ? res.statusCode : null));
     span.enter(done);
   });
-  app.addHook('onError', async (request, _reply, error) => {
-    spans.get(request)?.failed(typeof error.code === 'string' ? error.code : error.name);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    spans.get(request)?.end(reply.statusCode);
-  });
-  app.addHook('onRequestAbort', async (request) => {
-    spans.get(request)?.end(null);
+  // Runs only for a request whose handling failed.
+  app.addHook('onError', (request, _reply, error, done) => {
+    (request as Traced)[SPAN]?.failed(typeof error.code === 'string' ? error.code : error.name);
+    done();
   });
 }
 
