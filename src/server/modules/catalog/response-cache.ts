@@ -376,13 +376,11 @@ export function createResponseCache(
         return answer(bodyOf(await compute(now)).body);
       }
       const version = heard === null ? await currentVersion() : `local-${heard}`;
-      const c = await clockOf(version);
+      // The changes applied when this request's version was had: one applied later may be missing
+      // from the clock read for it, so an answer made now is kept only if none touched its tags.
+      const start = applied;
       const t = now.getTime();
-      // A change committed while the clock was read: answer afresh, keep nothing.
-      if (!c) {
-        computeCount += 1;
-        return answer(bodyOf(await compute(now)).body);
-      }
+      // A hit needs no clock: its end was judged when it was made, and no change to its tags came since.
       const hit = entries.get(key);
       if (hit && hit.madeAt <= t && t < hit.until) {
         // Most recently used now: last to go.
@@ -391,12 +389,17 @@ export function createResponseCache(
         return hit;
       }
       if (hit) remove(key);
+      const c = await clockOf(version);
+      // A change committed while the clock was read: answer afresh, keep nothing.
+      if (!c) {
+        computeCount += 1;
+        return answer(bodyOf(await compute(now)).body);
+      }
       const flight = flights.get(key);
       if (flight && flight.applied === applied && flight.clock === c) {
         const shared = await flight.made;
         if (shared.madeAt <= t && t < shared.until) return shared;
       }
-      const start = applied;
       computeCount += 1;
       const made = (async () => {
         const out = bodyOf(await compute(now));
