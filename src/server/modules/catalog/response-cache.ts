@@ -22,8 +22,8 @@ import { type AnswerClock, nextAnswerChange } from './answer-clock';
  *   heard at commit (NOTIFY with the keys) and nothing is read per request.
  * - The clock: an entry lives until the next opening or closing minute or pause end of the branches
  *   its tags cover (a page: its branch; a city's search: every branch of the city; a postcode's: every
- *   branch in its cells), or the next whole hour. Those instants are read per catalog version in the
- *   same statement as that version, per branch.
+ *   branch in its cells), or the next whole hour. Those instants are read per branch, again only when
+ *   a change applied since the last read touched the tags of an answer being made (a hit reads nothing).
  * - Concurrent misses for one key wait for one computation (no stampede after a change), unless a
  *   change was applied after it began.
  *
@@ -83,23 +83,24 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
- * The catalog version with the clock of every branch (answer-clock.ts), read in one statement and
- * so from one snapshot: per branch its city, position, opening and closing minutes (as the search
- * SQL reads them, `::time`) and its pause's end at the millisecond (as JS reads the timestamp).
+ * The clock of every branch (answer-clock.ts), read in one statement: per branch its city,
+ * position, opening and closing minutes (as the search SQL reads them, `::time`) and its pause's end
+ * at the millisecond (as JS reads the timestamp).
  */
-const CLOCK_SQL = sql`select c.version::text as version,
-  coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
+const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
       (select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
         from jsonb_each(case when jsonb_typeof(s.opening_hours) = 'object' then s.opening_hours else '{}'::jsonb end) d(day, v)
         cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
         where jsonb_typeof(d.v) = 'object' and x.t is not null),
       (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8))
-    from sites s), '[]') as branches
-  from catalog_version c where c.id = 1`;
+    from sites s), '[]') as branches`;
 
-/** The clocks of one catalog version: per branch, per city, per grid cell and of everything. */
-type VersionedClock = {
-  version: string;
+/**
+ * The clocks read after `issuedAt` changes were applied here: per branch, per city, per grid cell
+ * and of everything. They hold for an answer whose tags no change applied since has touched.
+ */
+type BranchClocks = {
+  issuedAt: number;
   branches: Map<string, AnswerClock>;
   cities: Map<string, AnswerClock>;
   cells: Map<string, AnswerClock>;
@@ -111,7 +112,7 @@ const EMPTY_CLOCK: AnswerClock = { minutes: [], pauseEnds: [] };
 type BranchClockRow = [string, string | null, number | null, number | null, number[] | null, number | null];
 
 /** Groups the branches' clocks: each group's minutes and pause ends, distinct and ascending. */
-function groupClocks(version: string, rows: BranchClockRow[]) {
+function groupClocks(issuedAt: number, rows: BranchClockRow[]) {
   const groups = { cities: new Map<string, Set<number>[]>(), cells: new Map<string, Set<number>[]>() };
   const add = (map: Map<string, Set<number>[]>, key: string, minutes: number[], pause: number | null) => {
     let g = map.get(key);
@@ -136,16 +137,16 @@ function groupClocks(version: string, rows: BranchClockRow[]) {
   });
   const collapse = (map: Map<string, Set<number>[]>) => new Map([...map].map(([k, g]) => [k, sorted(g)]));
   return {
-    version,
+    issuedAt,
     branches,
     cities: collapse(groups.cities),
     cells: collapse(groups.cells),
     global: sorted(all),
-  } satisfies VersionedClock;
+  } satisfies BranchClocks;
 }
 
 /** The clock an answer tagged `tag` follows (a tag that names no branch: none but the hour). */
-function clockOfTag(c: VersionedClock, tag: string): AnswerClock {
+function clockOfTag(c: BranchClocks, tag: string): AnswerClock {
   if (tag === ANY_CHANGE) return c.global;
   const at = tag.indexOf(':');
   const kind = tag.slice(0, at);
@@ -286,35 +287,42 @@ export function createResponseCache(
       pump();
     });
 
-  // The clock of the newest version read, and a load in flight (shared by concurrent requests).
-  let clock: VersionedClock | null = null;
-  let clockLoad: Promise<VersionedClock | null> | null = null;
-  const loadClock = async (): Promise<VersionedClock | null> => {
+  // The newest clocks read, and a read in flight (shared by concurrent misses).
+  let clock: BranchClocks | null = null;
+  let clockLoad: Promise<BranchClocks> | null = null;
+  const loadClock = async (): Promise<BranchClocks> => {
     clockReadCount += 1;
-    const at = heard;
-    const result = await db.execute(CLOCK_SQL);
-    const row = rowsOf<{ version: string; branches: unknown }>(result)[0];
-    // With changes heard here, a change heard while the clock was read may or may not be in it.
-    if (at !== heard) return null;
+    // Every change applied so far is committed, so the read (issued after) sees it.
+    const issuedAt = applied;
+    const row = rowsOf<{ branches: unknown }>(await db.execute(CLOCK_SQL))[0];
     const list = (
       typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])
     ) as BranchClockRow[];
-    return groupClocks(at === null ? (row?.version ?? '0') : `local-${at}`, list);
+    return groupClocks(issuedAt, list);
   };
-  /** The clock of the data of `version`, or null when it cannot be had (a change moved meanwhile). */
-  const clockOf = async (version: string): Promise<VersionedClock | null> => {
-    if (clock?.version === version) return clock;
-    if (!clockLoad) {
-      clockLoad = loadClock().finally(() => {
-        clockLoad = null;
-      });
+  /** Whether no change applied after the clocks were read touched these tags. */
+  const holds = (c: BranchClocks, tags: readonly string[]): boolean =>
+    lastAll <= c.issuedAt && tags.every((tag) => (lastDrop.get(tag) ?? 0) <= c.issuedAt);
+  /** Clocks that hold for `tags`, read again when a change to them came since (null: changes kept coming). */
+  const clocksFor = async (tags: readonly string[]): Promise<BranchClocks | null> => {
+    for (let tries = 0; tries < 3; tries += 1) {
+      if (clock && holds(clock, tags)) return clock;
+      if (!clockLoad) {
+        clockLoad = loadClock()
+          .then((c) => {
+            if (!clock || c.issuedAt >= clock.issuedAt) clock = c;
+            return c;
+          })
+          .finally(() => {
+            clockLoad = null;
+          });
+      }
+      await clockLoad;
     }
-    const loaded = await clockLoad;
-    if (loaded) clock = loaded;
-    return loaded?.version === version ? loaded : null;
+    return clock && holds(clock, tags) ? clock : null;
   };
-  /** Until when an answer with `tags`, made at `t`, stays true on the clock `c`. */
-  const untilOf = (c: VersionedClock, tags: readonly string[], t: number): number => {
+  /** Until when an answer with `tags`, made at `t`, stays true on the clocks `c`. */
+  const untilOf = (c: BranchClocks, tags: readonly string[], t: number): number => {
     let until = Infinity;
     for (const tag of tags) until = Math.min(until, nextAnswerChange(clockOfTag(c, tag), t));
     return until;
@@ -366,7 +374,7 @@ export function createResponseCache(
   const bodyOf = (c: Computed) => (typeof c === 'string' ? { body: c, tags: [ANY_CHANGE] } : c);
 
   // Computations in flight by key: concurrent misses share one while no change was applied since it began.
-  const flights = new Map<string, { applied: number; clock: VersionedClock; made: Promise<Entry> }>();
+  const flights = new Map<string, { applied: number; made: Promise<Entry> }>();
 
   return {
     async get(key, compute, now = new Date()) {
@@ -375,9 +383,10 @@ export function createResponseCache(
         computeCount += 1;
         return answer(bodyOf(await compute(now)).body);
       }
-      const version = heard === null ? await currentVersion() : `local-${heard}`;
-      // The changes applied when this request's version was had: one applied later may be missing
-      // from the clock read for it, so an answer made now is kept only if none touched its tags.
+      // On PostgreSQL: the version, and the changes this process missed, read after the request arrived.
+      if (heard === null) await currentVersion();
+      // The changes applied when this request began: an answer made now is kept only if none applied
+      // later touched its tags (its data may predate that change).
       const start = applied;
       const t = now.getTime();
       // A hit needs no clock: its end was judged when it was made, and no change to its tags came since.
@@ -389,23 +398,20 @@ export function createResponseCache(
         return hit;
       }
       if (hit) remove(key);
-      const c = await clockOf(version);
-      // A change committed while the clock was read: answer afresh, keep nothing.
-      if (!c) {
-        computeCount += 1;
-        return answer(bodyOf(await compute(now)).body);
-      }
       const flight = flights.get(key);
-      if (flight && flight.applied === applied && flight.clock === c) {
+      if (flight && flight.applied === applied) {
         const shared = await flight.made;
         if (shared.madeAt <= t && t < shared.until) return shared;
       }
       computeCount += 1;
       const made = (async () => {
         const out = bodyOf(await compute(now));
-        return answer(out.body, out.tags.length ? out.tags : [ANY_CHANGE], t, untilOf(c, out.tags, t));
+        const tags = out.tags.length ? out.tags : [ANY_CHANGE];
+        const c = await clocksFor(tags);
+        // No clocks to judge its end by: served, not kept (until −1).
+        return answer(out.body, tags, t, c ? untilOf(c, tags, t) : -1);
       })();
-      const mine = { applied: start, clock: c, made };
+      const mine = { applied: start, made };
       flights.set(key, mine);
       let entry: Entry;
       try {
@@ -414,11 +420,8 @@ export function createResponseCache(
         if (flights.get(key) === mine) flights.delete(key);
       }
       // Kept only if no change to its tags was applied while it was computed (its data may predate it).
-      const fresh =
-        lastAll <= start &&
-        entry.tags.every((tag) => (lastDrop.get(tag) ?? 0) <= start) &&
-        (lastDrop.get(ANY_CHANGE) ?? 0) <= start;
-      if (fresh && entries.get(key) !== entry && entry.bytes <= maxBytes) {
+      const fresh = lastAll <= start && entry.tags.every((tag) => (lastDrop.get(tag) ?? 0) <= start);
+      if (fresh && entry.until > t && entries.get(key) !== entry && entry.bytes <= maxBytes) {
         remove(key);
         evict(entry.bytes, true);
         entries.set(key, entry);
