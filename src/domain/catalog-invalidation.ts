@@ -8,7 +8,9 @@
  *   overrides, halal facts or reviews);
  * - `s:<city slug>`: the searches of a city (a branch's card changed, or a branch entered or left
  *   the city: an un-paused branch newly appears in its city's searches);
- * - `g:<cell>`: the postcode searches whose reach covers that grid cell;
+ * - `g:<cell>`: the postcode searches whose reach covers that grid cell, for a branch added, removed,
+ *   moved, re-listed or given another radius there (its card alone changes the postcode searches
+ *   through `b:`, which they carry for every branch that reaches them);
  * - `d:<city slug>`, `dg:<cell>`: the same two for the searches that read menus (a dish name or a
  *   dietary choice): a menu edit changes no card, only which branches such a search finds;
  * - `cities`: every search (each resolves the typed place against the cities first);
@@ -61,11 +63,17 @@ export type SearchedLocation = {
 };
 
 /**
- * The tags of a search answer: a city's search by its city, a postcode's by the cells its reach
- * (`reachKm`) covers; with `dishes` (a name or dietary choice: the search reads menus) also the
+ * The tags of a search answer: a city's search by its city; a postcode's by the cells its reach
+ * (`reachKm`) covers (a branch added, moved, re-listed or given another radius there) and by every
+ * branch that reaches it (`reaching`: a change to such a branch's card); with `dishes` (a name or dietary choice: the search reads menus) also the
  * menu keys of the same. Every search also depends on the cities (the place is resolved first).
  */
-export function searchTags(location: SearchedLocation, dishes: boolean, reachKm: number): string[] {
+export function searchTags(
+  location: SearchedLocation,
+  dishes: boolean,
+  reachKm: number,
+  reaching: readonly string[] = [],
+): string[] {
   const tags = ['cities'];
   if (!location.known) return tags;
   if (location.kind === 'city' && location.citySlug) {
@@ -79,6 +87,7 @@ export function searchTags(location: SearchedLocation, dishes: boolean, reachKm:
       tags.push(`g:${cell}`);
       if (dishes) tags.push(`dg:${cell}`);
     }
+    for (const id of reaching) tags.push(`b:${id}`);
     return tags;
   }
   return [ANY_CHANGE];

@@ -5,7 +5,9 @@
 -- row per version) and in its NOTIFY payload ("<version> <key> <key> …"):
 --   b:<site id>   the branch's restaurant page (and any answer listing it)
 --   s:<city slug> the searches of that city (a branch's card changed, or it entered or left)
---   g:<cell>      the postcode searches whose reach covers that grid cell (0.2° lat × 1/3° lng)
+--   g:<cell>      the postcode searches whose reach covers that grid cell (0.2° lat × 1/3° lng): only
+--                 a branch added, removed, moved, re-listed or given another radius (a 'place' change);
+--                 a postcode search also carries b:<id> of every branch that reaches it
 --   d:<city slug>, dg:<cell>  the same, for searches that read menus (name, dietary choices)
 --   cities        every answer that resolved a typed place (a city was added, renamed or removed)
 --   all           everything (platform settings, TRUNCATE, more than 100 keys at once)
@@ -48,6 +50,7 @@ CREATE FUNCTION "catalog_branch_keys"(kind text, site_id uuid, city_slug text, l
 LANGUAGE sql IMMUTABLE AS $$
 	SELECT CASE kind
 		WHEN 'page' THEN ARRAY['b:' || site_id]
+		WHEN 'card' THEN array_remove(ARRAY['b:' || site_id, 's:' || city_slug], NULL)
 		WHEN 'menu' THEN array_remove(ARRAY['b:' || site_id, 'd:' || city_slug,
 			'dg:' || floor(lat * 5)::bigint || ',' || floor(lng * 3)::bigint], NULL)
 		ELSE array_remove(ARRAY['b:' || site_id, 's:' || city_slug,
@@ -57,12 +60,22 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION "sites_catalog_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- A branch added or removed, or one whose place in postcode searches may change (position, radius,
+	-- listing, city), is a 'place' change (its cells too); any other column only changes its card.
 	IF TG_OP = 'INSERT' THEN
-		PERFORM record_catalog_change(ARRAY(select k from (select r.id, r.city_slug, r.lat, r.lng from new_rows r) b cross join lateral unnest(catalog_branch_keys('card', b.id, b.city_slug, b.lat, b.lng)) k));
+		PERFORM record_catalog_change(ARRAY(select k from new_rows r cross join lateral unnest(catalog_branch_keys('place', r.id, r.city_slug, r.lat, r.lng)) k));
 	ELSIF TG_OP = 'DELETE' THEN
-		PERFORM record_catalog_change(ARRAY(select k from (select r.id, r.city_slug, r.lat, r.lng from old_rows r) b cross join lateral unnest(catalog_branch_keys('card', b.id, b.city_slug, b.lat, b.lng)) k));
+		PERFORM record_catalog_change(ARRAY(select k from old_rows r cross join lateral unnest(catalog_branch_keys('place', r.id, r.city_slug, r.lat, r.lng)) k));
 	ELSE
-		PERFORM record_catalog_change(ARRAY(select k from (select r.id, r.city_slug, r.lat, r.lng from old_rows r) b cross join lateral unnest(catalog_branch_keys('card', b.id, b.city_slug, b.lat, b.lng)) k union select k from (select r.id, r.city_slug, r.lat, r.lng from new_rows r) b cross join lateral unnest(catalog_branch_keys('card', b.id, b.city_slug, b.lat, b.lng)) k));
+		PERFORM record_catalog_change(ARRAY(
+			select k from (
+				select coalesce(o.id, n.id) as id, o.city_slug as old_city, o.lat as old_lat, o.lng as old_lng, n.city_slug, n.lat, n.lng,
+					case when (o.lat, o.lng, o.delivery_radius_km, o.status, o.review_status, o.brand_suspended_at, o.city_slug)
+						is distinct from (n.lat, n.lng, n.delivery_radius_km, n.status, n.review_status, n.brand_suspended_at, n.city_slug)
+						then 'place' else 'card' end as kind
+				from old_rows o full join new_rows n on n.id = o.id) c
+			cross join lateral unnest(catalog_branch_keys(c.kind, c.id, c.old_city, c.old_lat, c.old_lng)
+				|| catalog_branch_keys(c.kind, c.id, c.city_slug, c.lat, c.lng)) k));
 	END IF;
 	RETURN NULL;
 END

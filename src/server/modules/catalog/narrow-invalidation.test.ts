@@ -65,8 +65,16 @@ describe('narrow invalidation of the response cache', () => {
   it('records in the writing transaction which answers each write can change', async () => {
     const db = a.database.db;
     const cell = cellOf(A.lat!, A.lng!);
+    // Its card: its page and its city's searches (postcode searches carry b: of the branches reaching them).
     await db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, 's:london'].sort());
+    // Its place (position, radius, listing): the postcode searches of its cells too.
+    await db
+      .update(sites)
+      .set({ deliveryRadiusKm: A.deliveryRadiusKm + 1 })
+      .where(eq(sites.id, A.id));
     expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, `g:${cell}`, 's:london'].sort());
+    await db.update(sites).set({ deliveryRadiusKm: A.deliveryRadiusKm }).where(eq(sites.id, A.id));
 
     const [menu] = await db.select().from(menus).where(eq(menus.brandId, A.brandId));
     const [item] = await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).limit(1);
@@ -125,6 +133,25 @@ describe('narrow invalidation of the response cache', () => {
       await a.database.db.update(menuItems).set({ priceMinor: item.priceMinor }).where(eq(menuItems.id, item.id));
       await a.database.db.update(sites).set({ pausedUntil: A.pausedUntil }).where(eq(sites.id, A.id));
     }
+  });
+
+  it('a postcode search follows the branches that reach it: a far branch edited keeps it, a near one drops it', async () => {
+    const url = '/api/restaurants/search?location=' + encodeURIComponent(A.postcode!) + '&limit=100';
+    const ask = async () =>
+      JSON.parse((await b.app.inject({ method: 'GET', url })).body) as { restaurants: { slug: string }[] };
+    const listed = (await ask()).restaurants.map((r) => r.slug);
+    expect(listed).toContain(A.slug);
+    const far = (await a.database.db.select().from(sites)).find(
+      (s) => s.lat !== null && Math.abs(s.lat - A.lat!) > 0.5,
+    )!;
+    const c0 = await counts();
+    await a.database.db.update(sites).set({ name: far.name }).where(eq(sites.id, far.id));
+    await ask();
+    const c1 = await counts();
+    expect(c1.searchHits - c0.searchHits).toBe(1);
+    await a.database.db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+    await ask();
+    expect((await counts()).searchHits - c1.searchHits).toBe(0);
   });
 
   it("a review changes only its branch's answers: its page and card, not another branch's page", async () => {

@@ -11,6 +11,7 @@ import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
 import { responseCacheRequests } from '../../platform/metrics';
 import { type SearchedLocation, restaurantTags, searchTags } from '../../../domain/catalog-invalidation';
+import { branchesReaching } from './answer-tags';
 import { MAX_DELIVERY_RADIUS_KM } from './find-branches';
 import {
   type CachedAnswer,
@@ -87,7 +88,12 @@ export function catalogRoutes(
     const answer = await cached('search', key, async (now) => {
       const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now);
       const { location } = JSON.parse(body) as { location: SearchedLocation };
-      return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM) };
+      // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
+      const reaching =
+        location.kind === 'postcode' && location.known && location.lat !== undefined && location.lng !== undefined
+          ? await branchesReaching(deps.db, { lat: location.lat, lng: location.lng })
+          : [];
+      return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching) };
     });
     return sendCached(request, reply, answer);
   });
