@@ -88,7 +88,7 @@ for (const r of found.restaurants) {
 }
 const pageText = (at: Date): Promise<string> =>
   restaurant.restaurantPageText
-    ? restaurant.restaurantPageText(db, slug, at)
+    ? restaurant.getRestaurant(db, slug, at).then((r: unknown) => restaurant.restaurantPageText(r))
     : restaurant
         .getRestaurant(db, slug, at)
         .then((r: unknown) => JSON.stringify(getRestaurantResponse.parse({ restaurant: r })));

@@ -203,7 +203,7 @@ export async function buildApp(
     // The embedded database has one writer, this process: its cache hears each catalog change at commit.
     catalogChanges:
       database.kind === 'pglite'
-        ? { subscribe: (onChange) => database.listen(CATALOG_CHANNEL, () => onChange()) }
+        ? { subscribe: (onChange) => database.listen(CATALOG_CHANNEL, (payload) => onChange(payload)) }
         : undefined,
   });
   reviewRoutes(app, { db: database.db });

@@ -107,6 +107,6 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
  * character, to `JSON.stringify(getRestaurantResponse.parse(…))` for every branch of the demo and the edge cases, and
  * the route skips parsing the answer again (docs/decisions/0248-uncached-path-cpu.md).
  */
-export async function restaurantPageText(db: DbOrTx, slug: string, now = new Date()): Promise<string> {
-  return JSON.stringify({ restaurant: await getRestaurant(db, slug, now) });
+export function restaurantPageText(restaurant: Awaited<ReturnType<typeof getRestaurant>>): string {
+  return JSON.stringify({ restaurant });
 }

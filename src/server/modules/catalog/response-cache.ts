@@ -1,31 +1,37 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { ANY_CHANGE, cellOf, droppedTags, parseChange } from '../../../domain/catalog-invalidation';
 import type { Db } from '../../db/client';
 import { type AnswerClock, nextAnswerChange } from './answer-clock';
 
 /**
- * The cache of the public catalog answers (search, restaurant page) as serialised JSON (decision
- * 0091). An entry is keyed by the request, the catalog version and the next instant at which the
- * clock alone could change an answer (answer-clock.ts, docs/decisions/0178-fast-uncached-search.md):
+ * The cache of the public catalog answers (search, restaurant page, server-rendered pages) as
+ * serialised JSON (docs/decisions/0091-response-cache.md), invalidated as narrowly as the change
+ * (docs/decisions/0246-narrow-cache-invalidation.md):
  *
- * - catalog_version moves, in the writing transaction, with every statement on a table these
- *   answers read (statement triggers, migration 0005). Each request reads the version once,
- *   after it arrived, before any cached answer is used: a committed change is therefore seen by
- *   the next read on every server process sharing the database. Data read after the version may
- *   be newer than it, never older, so an entry is never staler than its key.
- * - "open now", pauses and certificate expiry depend on the clock: an entry lives until the next
- *   opening or closing minute of any branch, the next end of any pause or the next whole hour,
- *   whichever comes first. Those instants are read once per catalog version, in the same
- *   statement as that version (one snapshot), so they always belong to the data of the entries.
+ * - Every write to a table these answers read moves catalog_version in the writing transaction and
+ *   records the keys of the answers it can change (`b:<branch>`, `s:<city>`, `g:<cell>`, …,
+ *   domain/catalog-invalidation.ts) in catalog_changes and its NOTIFY (migration 0038).
+ * - Each entry carries tags (its branch; a search's city or the cells of its postcode's reach;
+ *   `*` when unknown). A change drops the entries tagged with one of its keys (and every `*`), no others.
+ * - On PostgreSQL each request reads the version once, after it arrived, before any cached answer is
+ *   used, together with the keys of every version this process has not applied yet: a committed
+ *   change is therefore applied before the next answer on every process sharing the database. A
+ *   gap in those versions (rows pruned) drops everything. On the embedded database the changes are
+ *   heard at commit (NOTIFY with the keys) and nothing is read per request.
+ * - The clock: an entry lives until the next opening or closing minute or pause end of the branches
+ *   its tags cover (a page: its branch; a city's search: every branch of the city; a postcode's: every
+ *   branch in its cells), or the next whole hour. Those instants are read per branch, again only when
+ *   a change applied since the last read touched the tags of an answer being made (a hit reads nothing).
+ * - Concurrent misses for one key wait for one computation (no stampede after a change), unless a
+ *   change was applied after it began.
  *
  * A cached answer is also kept compressed (brotli or gzip, whichever the browser takes), made once
  * on first request: a search answer of 24 cards is about 20 kB of JSON and 3 kB compressed, which
  * is what a phone on a slow connection waits for (Lighthouse: docs/product/README.md#performance).
- *
- * The answers do not depend on who asks (they are public and read no session), so one entry
- * serves every viewer. Concurrent requests share version reads: a request joins the next read to
- * start after it arrived, never one already in flight (which may predate a commit it must see).
+ * The answers do not depend on who asks (they are public and read no session), so one entry serves
+ * every viewer.
  */
 export type CachedAnswer = {
   body: string;
@@ -34,12 +40,15 @@ export type CachedAnswer = {
   encoded(coding: 'br' | 'gzip'): Buffer | null;
 };
 
-/** A cached answer with the memory it holds (body and compressed twins made so far). */
-type Entry = CachedAnswer & { bytes: number };
+/** What a computation answers: the body, with the tags of the changes that can alter it (`*` when a bare string). */
+export type Computed = string | { body: string; tags: readonly string[] };
+
+/** A cached answer with the memory it holds (body and compressed twins made so far) and its validity. */
+type Entry = CachedAnswer & { bytes: number; tags: readonly string[]; madeAt: number; until: number };
 
 export type ResponseCache = {
-  /** The answer for `key`, from the cache when the catalog and the minute are unchanged. */
-  get(key: string, compute: (now: Date) => Promise<string>, now?: Date): Promise<CachedAnswer>;
+  /** The answer for `key`, from the cache when no change to its tags was made and its clock has not moved. */
+  get(key: string, compute: (now: Date) => Promise<Computed>, now?: Date): Promise<CachedAnswer>;
   /** Entries held (for tests). */
   size(): number;
   /** Memory the entries hold, in bytes: bodies and the compressed twins made so far (for tests). */
@@ -48,17 +57,21 @@ export type ResponseCache = {
   versionReads(): number;
   /** Reads of the answer clock (with its version) sent so far (for tests). */
   clockReads(): number;
+  /** Computations made so far (for tests: concurrent misses share one). */
+  computations(): number;
+  /** Whether an entry for `key` is held (for tests). */
+  has(key: string): boolean;
 };
 
-/**
- * Every change to the catalog, heard at its commit: `subscribe` calls `onChange` for each and
- * resolves once listening. Only for a database no other process writes to (the embedded one),
- * whose notifications reach this process before the writer's commit returns.
- */
-/** The NOTIFY channel of catalog changes (the version trigger, migration 0024). */
+/** The NOTIFY channel of catalog changes (the version trigger, migrations 0024 and 0038). */
 export const CATALOG_CHANNEL = 'halalnosh_catalog';
 
-export type CatalogChanges = { subscribe(onChange: () => void): Promise<unknown> };
+/**
+ * Every change to the catalog, heard at its commit: `subscribe` calls `onChange` with each NOTIFY
+ * payload and resolves once listening. Only for a database no other process writes to (the
+ * embedded one), whose notifications reach this process before the writer's commit returns.
+ */
+export type CatalogChanges = { subscribe(onChange: (payload?: string) => void): Promise<unknown> };
 
 const MAX_ENTRIES = 2000;
 /**
@@ -70,25 +83,82 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
- * The catalog version with the clock of its answers (answer-clock.ts), read in one statement and so
- * from one snapshot: every opening and closing minute (as the search SQL reads them, `::time`) and
- * every pause's end at the millisecond (as JS reads the timestamp).
+ * The clock of every branch (answer-clock.ts), read in one statement: per branch its city,
+ * position, opening and closing minutes (as the search SQL reads them, `::time`) and its pause's end
+ * at the millisecond (as JS reads the timestamp).
  */
-const CLOCK_SQL = sql`select c.version::text as version,
-  coalesce((select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
-    from sites s cross join lateral jsonb_each(s.opening_hours) d(day, v)
-    cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
-    where jsonb_typeof(d.v) = 'object' and x.t is not null), '{}') as minutes,
-  coalesce((select array_agg(distinct (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8)
-    from sites s where s.paused_until is not null), '{}') as pause_ends
-  from catalog_version c where c.id = 1`;
+const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
+      (select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
+        from jsonb_each(case when jsonb_typeof(s.opening_hours) = 'object' then s.opening_hours else '{}'::jsonb end) d(day, v)
+        cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
+        where jsonb_typeof(d.v) = 'object' and x.t is not null),
+      (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8))
+    from sites s), '[]') as branches`;
 
-type VersionedClock = AnswerClock & { version: string };
+/**
+ * The clocks read after `issuedAt` changes were applied here: per branch, per city, per grid cell
+ * and of everything. They hold for an answer whose tags no change applied since has touched.
+ */
+type BranchClocks = {
+  issuedAt: number;
+  branches: Map<string, AnswerClock>;
+  cities: Map<string, AnswerClock>;
+  cells: Map<string, AnswerClock>;
+  global: AnswerClock;
+};
 
-const numbers = (v: unknown): number[] =>
-  (Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : [])
-    .map(Number)
-    .sort((x, y) => x - y);
+const EMPTY_CLOCK: AnswerClock = { minutes: [], pauseEnds: [] };
+
+type BranchClockRow = [string, string | null, number | null, number | null, number[] | null, number | null];
+
+/** Groups the branches' clocks: each group's minutes and pause ends, distinct and ascending. */
+function groupClocks(issuedAt: number, rows: BranchClockRow[]) {
+  const groups = { cities: new Map<string, Set<number>[]>(), cells: new Map<string, Set<number>[]>() };
+  const add = (map: Map<string, Set<number>[]>, key: string, minutes: number[], pause: number | null) => {
+    let g = map.get(key);
+    if (!g) map.set(key, (g = [new Set(), new Set()]));
+    for (const m of minutes) g[0].add(m);
+    if (pause !== null) g[1].add(pause);
+  };
+  const all: Set<number>[] = [new Set(), new Set()];
+  const branches = new Map<string, AnswerClock>();
+  for (const [id, city, lat, lng, minutes, pause] of rows) {
+    const m = (minutes ?? []).map(Number);
+    const p = pause === null ? null : Number(pause);
+    branches.set(id, { minutes: [...new Set(m)].sort((x, y) => x - y), pauseEnds: p === null ? [] : [p] });
+    if (city) add(groups.cities, city, m, p);
+    if (lat !== null && lng !== null) add(groups.cells, cellOf(Number(lat), Number(lng)), m, p);
+    for (const x of m) all[0].add(x);
+    if (p !== null) all[1].add(p);
+  }
+  const sorted = (g: Set<number>[]): AnswerClock => ({
+    minutes: [...g[0]].sort((x, y) => x - y),
+    pauseEnds: [...g[1]].sort((x, y) => x - y),
+  });
+  const collapse = (map: Map<string, Set<number>[]>) => new Map([...map].map(([k, g]) => [k, sorted(g)]));
+  return {
+    issuedAt,
+    branches,
+    cities: collapse(groups.cities),
+    cells: collapse(groups.cells),
+    global: sorted(all),
+  } satisfies BranchClocks;
+}
+
+/** The clock an answer tagged `tag` follows (a tag that names no branch: none but the hour). */
+function clockOfTag(c: BranchClocks, tag: string): AnswerClock {
+  if (tag === ANY_CHANGE) return c.global;
+  const at = tag.indexOf(':');
+  const kind = tag.slice(0, at);
+  const name = tag.slice(at + 1);
+  if (kind === 'b') return c.branches.get(name) ?? EMPTY_CLOCK;
+  if (kind === 's' || kind === 'd') return c.cities.get(name) ?? EMPTY_CLOCK;
+  if (kind === 'g' || kind === 'dg') return c.cells.get(name) ?? EMPTY_CLOCK;
+  return EMPTY_CLOCK;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -102,47 +172,103 @@ export function createResponseCache(
   }: { enabled?: boolean; changes?: CatalogChanges; maxEntries?: number; maxBytes?: number } = {},
 ): ResponseCache {
   // In use order: the least recently used first (a hit moves its entry to the end).
-  let entries = new Map<string, Entry>();
-  let entriesVersion: string | null = null;
-  let entriesUntil = -1;
+  const entries = new Map<string, Entry>();
+  // The keys of the entries carrying each tag.
+  const tagged = new Map<string, Set<string>>();
   let entriesBytes = 0;
   let reads = 0;
   let clockReadCount = 0;
+  let computeCount = 0;
 
-  // With the changes heard in this process, the version is a counter here: no read per request.
-  // Until the subscription stands, versions are read as on a shared server.
+  // Changes applied so far, and when each tag was last dropped (an entry computed since is kept only
+  // if none of its tags was dropped while it was computed).
+  let applied = 0;
+  const lastDrop = new Map<string, number>();
+  let lastAll = 0;
+
+  const remove = (key: string): void => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    entriesBytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = tagged.get(tag);
+      keys?.delete(key);
+      if (keys && !keys.size) tagged.delete(tag);
+    }
+  };
+  const clearAll = (): void => {
+    applied += 1;
+    lastAll = applied;
+    entries.clear();
+    tagged.clear();
+    entriesBytes = 0;
+  };
+  /** Applies one change: its keys (or everything, null). */
+  const applyChange = (keys: readonly string[] | null): void => {
+    const tags = keys ? droppedTags(keys) : null;
+    if (!tags) return clearAll();
+    applied += 1;
+    for (const tag of tags) {
+      lastDrop.set(tag, applied);
+      for (const key of [...(tagged.get(tag) ?? [])]) remove(key);
+    }
+  };
+
+  // On the embedded database the changes are heard here, at commit: `heard` counts them and no
+  // version is read per request. Until the subscription stands, versions are read as on PostgreSQL.
   let heard: number | null = null;
   if (enabled && changes) {
     let pending = 0;
     void changes
-      .subscribe(() => {
+      .subscribe((payload) => {
+        const change = payload ? parseChange(payload) : null;
+        applyChange(change ? change.keys : null);
         if (heard === null) pending += 1;
         else heard += 1;
       })
       .then(() => {
         heard = pending;
+        // Entries made on versions read before it stood: a change between that read and the
+        // subscription would go unheard.
+        clearAll();
       });
   }
 
-  // Batched version reads: `waiting` are the callers that arrived while a read was in flight.
+  // The version whose changes are applied here (PostgreSQL), and batched reads of the changes since:
+  // `waiting` are the callers that arrived while a read was in flight.
+  let known: string | null = null;
   let inFlight = false;
   let waiting: { resolve: (v: string) => void; reject: (e: unknown) => void }[] = [];
-  const readVersion = async (): Promise<string> => {
+  const readChanges = async (): Promise<string> => {
     reads += 1;
-    const result = await db.execute<{ version: string }>(
-      sql`select version::text as version from catalog_version where id = 1`,
+    const since = known;
+    const result = await db.execute(
+      sql`select c.version::text as version,
+        (select count(*)::int from catalog_changes l where l.version > ${since}::bigint and l.version <= c.version) as n,
+        (select coalesce(json_agg(k), '[]') from catalog_changes l cross join lateral unnest(l.keys) k
+          where l.version > ${since}::bigint and l.version <= c.version) as keys
+        from catalog_version c where c.id = 1`,
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as {
-      version: string;
-    }[];
-    return rows[0]?.version ?? '0';
+    const row = rowsOf<{ version: string; n: number; keys: unknown }>(result)[0];
+    const version = row?.version ?? '0';
+    if (since === null) {
+      clearAll();
+    } else if (version !== since) {
+      const keys = (typeof row.keys === 'string' ? JSON.parse(row.keys) : row.keys) as string[];
+      // Every version in between must be there; a pruned one may have touched anything.
+      if (BigInt(version) - BigInt(since) !== BigInt(row.n)) clearAll();
+      else applyChange(keys);
+    }
+    known = version;
+    return version;
   };
   const pump = (): void => {
     if (inFlight || !waiting.length) return;
     inFlight = true;
     const batch = waiting;
     waiting = [];
-    readVersion().then(
+    readChanges().then(
       (v) => {
         inFlight = false;
         for (const w of batch) w.resolve(v);
@@ -161,66 +287,63 @@ export function createResponseCache(
       pump();
     });
 
-  // The clock of the newest version read, and a load in flight (shared by concurrent requests).
-  let clock: VersionedClock | null = null;
-  let clockLoad: Promise<VersionedClock | null> | null = null;
-  const loadClock = async (): Promise<VersionedClock | null> => {
+  // The newest clocks read, and a read in flight (shared by concurrent misses).
+  let clock: BranchClocks | null = null;
+  let clockLoad: Promise<BranchClocks> | null = null;
+  const loadClock = async (): Promise<BranchClocks> => {
     clockReadCount += 1;
-    const at = heard;
-    const result = await db.execute<{ version: string; minutes: unknown; pause_ends: unknown }>(CLOCK_SQL);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      version: string;
-      minutes: unknown;
-      pause_ends: unknown;
-    }[];
-    // With changes heard here, a change heard while the clock was read may or may not be in it.
-    if (at !== heard) return null;
-    const row = rows[0];
-    return {
-      version: at === null ? (row?.version ?? '0') : `local-${at}`,
-      minutes: numbers(row?.minutes),
-      pauseEnds: numbers(row?.pause_ends),
-    };
+    // Every change applied so far is committed, so the read (issued after) sees it.
+    const issuedAt = applied;
+    const row = rowsOf<{ branches: unknown }>(await db.execute(CLOCK_SQL))[0];
+    const list = (
+      typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])
+    ) as BranchClockRow[];
+    return groupClocks(issuedAt, list);
   };
-  /** The clock of the data of `version`, or null when it cannot be had (a change moved meanwhile). */
-  const clockOf = async (version: string): Promise<VersionedClock | null> => {
-    if (clock?.version === version) return clock;
-    if (!clockLoad) {
-      clockLoad = loadClock().finally(() => {
-        clockLoad = null;
-      });
+  /** Whether no change applied after the clocks were read touched these tags. */
+  const holds = (c: BranchClocks, tags: readonly string[]): boolean =>
+    lastAll <= c.issuedAt && tags.every((tag) => (lastDrop.get(tag) ?? 0) <= c.issuedAt);
+  /** Clocks that hold for `tags`, read again when a change to them came since (null: changes kept coming). */
+  const clocksFor = async (tags: readonly string[]): Promise<BranchClocks | null> => {
+    for (let tries = 0; tries < 3; tries += 1) {
+      if (clock && holds(clock, tags)) return clock;
+      if (!clockLoad) {
+        clockLoad = loadClock()
+          .then((c) => {
+            if (!clock || c.issuedAt >= clock.issuedAt) clock = c;
+            return c;
+          })
+          .finally(() => {
+            clockLoad = null;
+          });
+      }
+      await clockLoad;
     }
-    const loaded = await clockLoad;
-    if (loaded) clock = loaded;
-    return loaded?.version === version ? loaded : null;
+    return clock && holds(clock, tags) ? clock : null;
   };
-  // nextAnswerChange for the last instant asked, reused while the clock stays inside its interval.
-  let lastClock: VersionedClock | null = null;
-  let lastAt = 0;
-  let lastUntil = 0;
-  const validUntil = (c: VersionedClock, t: number): number => {
-    if (c !== lastClock || t < lastAt || t >= lastUntil) {
-      lastClock = c;
-      lastAt = t;
-      lastUntil = nextAnswerChange(c, t);
-    }
-    return lastUntil;
+  /** Until when an answer with `tags`, made at `t`, stays true on the clocks `c`. */
+  const untilOf = (c: BranchClocks, tags: readonly string[], t: number): number => {
+    let until = Infinity;
+    for (const tag of tags) until = Math.min(until, nextAnswerChange(clockOfTag(c, tag), t));
+    return until;
   };
 
   /** Drops least recently used entries until `extra` more bytes and one more entry (if `adding`) fit. */
   const evict = (extra: number, adding: boolean): void => {
     while (entries.size && ((adding && entries.size >= maxEntries) || entriesBytes + extra > maxBytes)) {
-      const [oldest, entry] = entries.entries().next().value as [string, Entry];
-      entriesBytes -= entry.bytes;
-      entries.delete(oldest);
+      remove(entries.keys().next().value as string);
     }
   };
 
-  const answer = (body: string): Entry => {
+  const keyOf = new WeakMap<CachedAnswer, string>();
+  const answer = (body: string, tags: readonly string[] = [ANY_CHANGE], madeAt = 0, until = 0): Entry => {
     const twins: { br?: Buffer | null; gzip?: Buffer | null } = {};
     const entry: Entry = {
       bytes: body.length,
       body,
+      tags,
+      madeAt,
+      until,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       encoded(coding) {
         // With the cache off every request would pay for compressing: answers then go as they are.
@@ -248,43 +371,75 @@ export function createResponseCache(
     };
     return entry;
   };
-  const keyOf = new WeakMap<Entry, string>();
+  const bodyOf = (c: Computed) => (typeof c === 'string' ? { body: c, tags: [ANY_CHANGE] } : c);
+
+  // Computations in flight by key: concurrent misses share one while no change was applied since it began.
+  const flights = new Map<string, { applied: number; made: Promise<Entry> }>();
 
   return {
     async get(key, compute, now = new Date()) {
       // The answer is made for the very instant its key was judged at.
-      if (!enabled) return answer(await compute(now));
-      const version = heard === null ? await currentVersion() : `local-${heard}`;
-      const c = await clockOf(version);
-      // A change committed while the clock was read: answer afresh, keep nothing.
-      if (!c) return answer(await compute(now));
-      const until = validUntil(c, now.getTime());
-      if (version !== entriesVersion || until !== entriesUntil) {
-        entries = new Map();
-        entriesBytes = 0;
-        entriesVersion = version;
-        entriesUntil = until;
+      if (!enabled) {
+        computeCount += 1;
+        return answer(bodyOf(await compute(now)).body);
       }
+      // On PostgreSQL: the version, and the changes this process missed, read after the request arrived.
+      if (heard === null) await currentVersion();
+      // The changes applied when this request began: an answer made now is kept only if none applied
+      // later touched its tags (its data may predate that change).
+      const start = applied;
+      const t = now.getTime();
+      // A hit needs no clock: its end was judged when it was made, and no change to its tags came since.
       const hit = entries.get(key);
-      if (hit) {
+      if (hit && hit.madeAt <= t && t < hit.until) {
         // Most recently used now: last to go.
         entries.delete(key);
         entries.set(key, hit);
         return hit;
       }
-      const made = answer(await compute(now));
-      // Only keep it if nothing moved while it was computed (another request may have reset the map).
-      if (entriesVersion === version && entriesUntil === until && !entries.has(key) && made.bytes <= maxBytes) {
-        evict(made.bytes, true);
-        entries.set(key, made);
-        keyOf.set(made, key);
-        entriesBytes += made.bytes;
+      if (hit) remove(key);
+      const flight = flights.get(key);
+      if (flight && flight.applied === applied) {
+        const shared = await flight.made;
+        if (shared.madeAt <= t && t < shared.until) return shared;
       }
-      return made;
+      computeCount += 1;
+      const made = (async () => {
+        const out = bodyOf(await compute(now));
+        const tags = out.tags.length ? out.tags : [ANY_CHANGE];
+        const c = await clocksFor(tags);
+        // No clocks to judge its end by: served, not kept (until −1).
+        return answer(out.body, tags, t, c ? untilOf(c, tags, t) : -1);
+      })();
+      const mine = { applied: start, made };
+      flights.set(key, mine);
+      let entry: Entry;
+      try {
+        entry = await made;
+      } finally {
+        if (flights.get(key) === mine) flights.delete(key);
+      }
+      // Kept only if no change to its tags was applied while it was computed (its data may predate it).
+      const fresh = lastAll <= start && entry.tags.every((tag) => (lastDrop.get(tag) ?? 0) <= start);
+      if (fresh && entry.until > t && entries.get(key) !== entry && entry.bytes <= maxBytes) {
+        remove(key);
+        evict(entry.bytes, true);
+        entries.set(key, entry);
+        keyOf.set(entry, key);
+        entriesBytes += entry.bytes;
+        for (const tag of entry.tags) {
+          let keys = tagged.get(tag);
+          if (!keys) tagged.set(tag, (keys = new Set()));
+          keys.add(key);
+        }
+      }
+      return entry;
     },
     size: () => entries.size,
     bytes: () => entriesBytes,
     versionReads: () => reads,
     clockReads: () => clockReadCount,
+    computations: () => computeCount,
+    has: (key) => entries.has(key),
   };
 }

@@ -5,11 +5,20 @@ import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
-import { restaurantPageText } from './get-restaurant';
+import { getRestaurant, restaurantPageText } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
 import { responseCacheRequests } from '../../platform/metrics';
-import { type CachedAnswer, type CatalogChanges, type ResponseCache, createResponseCache } from './response-cache';
+import { type SearchedLocation, restaurantTags, searchTags } from '../../../domain/catalog-invalidation';
+import { branchesReaching } from './answer-tags';
+import { MAX_DELIVERY_RADIUS_KM } from './find-branches';
+import {
+  type CachedAnswer,
+  type CatalogChanges,
+  type Computed,
+  type ResponseCache,
+  createResponseCache,
+} from './response-cache';
 import { searchRestaurantsText } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
@@ -18,8 +27,9 @@ export function catalogRoutes(
   app: FastifyInstance,
   deps: { db: Db; geocoder: Geocoder; responseCache?: boolean; catalogChanges?: CatalogChanges },
 ): { cache: ResponseCache } {
-  // Search and restaurant answers are public and the same for every viewer: cached as JSON text
-  // under the catalog version and the minute (docs/decisions/0091-response-cache.md).
+  // Search and restaurant answers are public and the same for every viewer: cached as JSON text,
+  // each tagged with what can change it (docs/decisions/0091-response-cache.md,
+  // docs/decisions/0246-narrow-cache-invalidation.md).
   const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true, changes: deps.catalogChanges });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);
@@ -34,7 +44,7 @@ export function catalogRoutes(
     return reply.serializer((payload: unknown) => payload as string).send(answer.body);
   };
   /** The cache's answer, counted as a hit or a miss (the cache computes only on a miss). */
-  const cached = async (answer: 'search' | 'restaurant', key: string, compute: (now: Date) => Promise<string>) => {
+  const cached = async (answer: 'search' | 'restaurant', key: string, compute: (now: Date) => Promise<Computed>) => {
     let missed = false;
     const found = await cache.get(key, (now) => {
       missed = true;
@@ -72,18 +82,30 @@ export function catalogRoutes(
       q.without,
       q.deliverTo ? (normalisePostcode(q.deliverTo)?.postcode ?? '') : '',
     ]);
-    const answer = await cached('search', key, (now) => searchRestaurantsText(deps.db, deps.geocoder, q, now));
+    // A name or dietary choice reads menus: such a search also follows the menus of its branches.
+    const dishes = Boolean(q.q?.trim()) || q.diet.length > 0 || q.without.length > 0;
+    const answer = await cached('search', key, async (now) => {
+      const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now);
+      const { location } = JSON.parse(body) as { location: SearchedLocation };
+      // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
+      const reaching =
+        location.kind === 'postcode' && location.known && location.lat !== undefined && location.lng !== undefined
+          ? await branchesReaching(deps.db, { lat: location.lat, lng: location.lng })
+          : [];
+      return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching) };
+    });
     return sendCached(request, reply, answer);
   });
 
   route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
-    const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), (now) =>
-      restaurantPageText(deps.db, request.params.slug, now),
-    );
+    const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), async (now) => {
+      const restaurant = await getRestaurant(deps.db, request.params.slug, now);
+      return { body: restaurantPageText(restaurant), tags: restaurantTags(restaurant.id) };
+    });
     return sendCached(request, reply, answer);
   });
 
-  // The server-rendered customer pages are kept in the same cache, under the same version and minute
+  // The server-rendered customer pages are kept in the same cache, dropped by any catalog change
   // (docs/decisions/0177-server-rendered-customer-pages.md).
   return { cache };
 }

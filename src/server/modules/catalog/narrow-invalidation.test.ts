@@ -1,0 +1,256 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellOf } from '../../../domain/catalog-invalidation';
+import { type Database, openPostgres } from '../../db/client';
+import { cities, menuItems, menus, sites } from '../../db/schema/index';
+import { seedDemo } from '../../db/seed/seed-demo';
+import { responseCacheRequests } from '../../platform/metrics';
+import { saveReview } from '../reviews/save-review';
+import { type TestApp, createTestApp, createUser } from '../../test/test-app';
+import { CATALOG_CHANNEL, createResponseCache } from './response-cache';
+
+// Invalidation as narrow as the change (docs/decisions/0246-narrow-cache-invalidation.md). Two apps
+// stand for two server processes: on PostgreSQL the second has its own connections (as another
+// process would), on the embedded database they share its one connection and hear its changes.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let a: TestApp;
+let b: TestApp;
+let second: Database | null = null;
+type Branch = typeof sites.$inferSelect;
+let A: Branch;
+let B: Branch;
+
+beforeAll(async () => {
+  a = await createTestApp();
+  await seedDemo(a.database.db);
+  second = a.url && onPostgres ? await openPostgres(a.url, 4) : null;
+  b = await createTestApp({}, { database: second ?? a.database, url: a.url });
+  const london = await a.database.db.select().from(sites).where(eq(sites.citySlug, 'london'));
+  // Two listed London branches of different brands.
+  A = london.find((s) => s.slug === 'saffron-ember-green-street')!;
+  B = london.find((s) => s.brandId !== A.brandId && s.status === 'active' && s.reviewStatus === 'approved')!;
+  expect(A && B).toBeTruthy();
+});
+afterAll(async () => {
+  await b.app.close();
+  await second?.close();
+  await a.close();
+});
+
+const rows = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+async function lastChange(): Promise<{ version: string; keys: string[] }> {
+  const [row] = rows<{ version: string; keys: string[] | string }>(
+    await a.database.db.execute(
+      sql`select version::text as version, to_json(keys) as keys from catalog_changes c order by c.version desc limit 1`,
+    ),
+  );
+  return { version: row.version, keys: typeof row.keys === 'string' ? JSON.parse(row.keys) : row.keys };
+}
+async function counts() {
+  const values = (await responseCacheRequests.get()).values;
+  const of = (answer: string, result: string) =>
+    values.find((v) => v.labels.answer === answer && v.labels.result === result)?.value ?? 0;
+  return { pageHits: of('restaurant', 'hit'), pageMisses: of('restaurant', 'miss'), searchHits: of('search', 'hit') };
+}
+const page = async (t: TestApp, branch: Branch) =>
+  JSON.parse((await t.app.inject({ method: 'GET', url: `/api/restaurants/${branch.slug}` })).body).restaurant as {
+    reviewCount: number;
+    menu: { sections: { items: { id: string; priceMinor: number }[] }[] };
+  };
+const londonSearch = async (t: TestApp) =>
+  JSON.parse((await t.app.inject({ method: 'GET', url: '/api/restaurants/search?location=London&limit=100' })).body)
+    .restaurants as { slug: string; reviewCount: number; isOpen: boolean }[];
+
+describe('narrow invalidation of the response cache', () => {
+  it('records in the writing transaction which answers each write can change', async () => {
+    const db = a.database.db;
+    const cell = cellOf(A.lat!, A.lng!);
+    // Its card: its page and its city's searches (postcode searches carry b: of the branches reaching them).
+    await db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, 's:london'].sort());
+    // Its place (position, radius, listing): the postcode searches of its cells too.
+    await db
+      .update(sites)
+      .set({ deliveryRadiusKm: A.deliveryRadiusKm + 1 })
+      .where(eq(sites.id, A.id));
+    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, `g:${cell}`, 's:london'].sort());
+    await db.update(sites).set({ deliveryRadiusKm: A.deliveryRadiusKm }).where(eq(sites.id, A.id));
+
+    const [menu] = await db.select().from(menus).where(eq(menus.brandId, A.brandId));
+    const [item] = await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).limit(1);
+    await db.update(menuItems).set({ priceMinor: item.priceMinor }).where(eq(menuItems.id, item.id));
+    const brandBranches = await db.select().from(sites).where(eq(sites.brandId, A.brandId));
+    const menuKeys = (await lastChange()).keys;
+    for (const s of brandBranches) expect(menuKeys).toContain(`b:${s.id}`);
+    expect(menuKeys).toContain('d:london');
+    expect(menuKeys).toContain(`dg:${cell}`);
+    expect(menuKeys.some((k) => k.startsWith('s:') || k.startsWith('g:'))).toBe(false);
+
+    await db.update(cities).set({ name: 'London' }).where(eq(cities.slug, 'london'));
+    expect((await lastChange()).keys.sort()).toEqual(['cities', 's:london']);
+    await db.execute(sql`update tenant_settings set updated_at = updated_at`);
+    expect((await lastChange()).keys).toEqual(['all']);
+
+    // A statement that changes no row records nothing and moves no version.
+    const before = await lastChange();
+    await db
+      .update(sites)
+      .set({ name: 'Nobody' })
+      .where(sql`false`);
+    expect(await lastChange()).toEqual(before);
+  });
+
+  it('an edit to branch A leaves B cached and shows A fresh in the very next answer, on the other process', async () => {
+    await page(b, A);
+    await page(b, B);
+    await londonSearch(b);
+    const item = (await page(b, A)).menu.sections[0].items[0];
+    const price = item.priceMinor + 100;
+    await a.database.db.update(menuItems).set({ priceMinor: price }).where(eq(menuItems.id, item.id));
+    try {
+      const c0 = await counts();
+      const fresh = (await page(b, A)).menu.sections.flatMap((s) => s.items).find((i) => i.id === item.id)!;
+      expect(fresh.priceMinor).toBe(price);
+      const c1 = await counts();
+      expect(c1.pageMisses - c0.pageMisses).toBe(1);
+      await page(b, B);
+      await londonSearch(b); // a menu edit changes no card: the city's plain search stays
+      const c2 = await counts();
+      expect(c2.pageHits - c1.pageHits).toBe(1);
+      expect(c2.searchHits - c1.searchHits).toBe(1);
+
+      // Pausing A changes its card: the city's search is made afresh, B's page still served.
+      await a.database.db
+        .update(sites)
+        .set({ pausedUntil: new Date(Date.now() + 3_600_000) })
+        .where(eq(sites.id, A.id));
+      expect((await londonSearch(b)).find((r) => r.slug === A.slug)!.isOpen).toBe(false);
+      const c3 = await counts();
+      expect(c3.searchHits - c2.searchHits).toBe(0);
+      await page(b, B);
+      expect((await counts()).pageHits - c3.pageHits).toBe(1);
+    } finally {
+      await a.database.db.update(menuItems).set({ priceMinor: item.priceMinor }).where(eq(menuItems.id, item.id));
+      await a.database.db.update(sites).set({ pausedUntil: A.pausedUntil }).where(eq(sites.id, A.id));
+    }
+  });
+
+  it('a postcode search follows the branches that reach it: a far branch edited keeps it, a near one drops it', async () => {
+    const url = '/api/restaurants/search?location=' + encodeURIComponent(A.postcode!) + '&limit=100';
+    const ask = async () =>
+      JSON.parse((await b.app.inject({ method: 'GET', url })).body) as { restaurants: { slug: string }[] };
+    const listed = (await ask()).restaurants.map((r) => r.slug);
+    expect(listed).toContain(A.slug);
+    const far = (await a.database.db.select().from(sites)).find(
+      (s) => s.lat !== null && Math.abs(s.lat - A.lat!) > 0.5,
+    )!;
+    const c0 = await counts();
+    await a.database.db.update(sites).set({ name: far.name }).where(eq(sites.id, far.id));
+    await ask();
+    const c1 = await counts();
+    expect(c1.searchHits - c0.searchHits).toBe(1);
+    await a.database.db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+    await ask();
+    expect((await counts()).searchHits - c1.searchHits).toBe(0);
+  });
+
+  it("a review changes only its branch's answers: its page and card, not another branch's page", async () => {
+    const before = await page(b, A);
+    await page(b, B);
+    await londonSearch(b);
+    const userId = await createUser(a, { email: 'narrow-reviewer@example.test', userType: 'customer' });
+    await saveReview(a.database.db, { siteId: A.id, userId, rating: 4, comment: null });
+    const c0 = await counts();
+    expect((await page(b, A)).reviewCount).toBe(before.reviewCount + 1);
+    expect((await londonSearch(b)).find((r) => r.slug === A.slug)!.reviewCount).toBe(before.reviewCount + 1);
+    await page(b, B);
+    const c1 = await counts();
+    expect(c1.pageHits - c0.pageHits).toBe(1);
+    expect(c1.pageMisses - c0.pageMisses).toBe(1);
+  });
+
+  it('computes once for concurrent misses of one key (no stampede after a change)', async () => {
+    const cache = createResponseCache(b.database.db);
+    let computed = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        cache.get('k', async () => {
+          computed += 1;
+          await new Promise((r) => setTimeout(r, 30));
+          return { body: 'one', tags: [`b:${A.id}`] };
+        }),
+      ),
+    );
+    expect(computed).toBe(1);
+    expect(new Set(answers.map((x) => x.body))).toEqual(new Set(['one']));
+  });
+
+  it('drops everything when it missed versions whose keys are gone (correctness first)', async () => {
+    const cache = createResponseCache(b.database.db);
+    const read = (key: string, tags: string[]) => cache.get(key, async () => ({ body: key, tags }));
+    await read('A', [`b:${A.id}`]);
+    await read('B', [`b:${B.id}`]);
+    await a.database.db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+    await read('B', [`b:${B.id}`]);
+    expect(cache.has('B')).toBe(true);
+    expect(cache.has('A')).toBe(false);
+    // A version moved with no keys recorded (as after pruning): nothing can be trusted.
+    await a.database.db.execute(sql`update catalog_version set version = version + 1 where id = 1`);
+    await read('A', [`b:${A.id}`]);
+    expect(cache.has('B')).toBe(false);
+  });
+
+  it("ends an entry at its own branch's opening minute, not at another branch's", async () => {
+    const hours = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        { open: '10:17', close: '22:43', closed: false },
+      ]),
+    );
+    await a.database.db
+      .update(sites)
+      .set({ openingHours: hours as Branch['openingHours'] })
+      .where(eq(sites.id, A.id));
+    try {
+      const cache = createResponseCache(b.database.db);
+      let computed = 0;
+      const read = (tags: string[], t: number) =>
+        cache.get(
+          tags.join(),
+          async () => {
+            computed += 1;
+            return { body: 'x', tags };
+          },
+          new Date(t),
+        );
+      // A January day: London is on UTC. B's hours have no boundary at 10:17 (the demo's are whole or half hours).
+      const opening = Date.parse('2027-01-14T10:17:00.000Z');
+      await read([`b:${B.id}`], opening - 60_000);
+      await read([`b:${A.id}`], opening - 60_000);
+      expect(computed).toBe(2);
+      await read([`b:${B.id}`], opening + 1);
+      expect(computed).toBe(2);
+      await read([`b:${A.id}`], opening + 1);
+      expect(computed).toBe(3);
+    } finally {
+      await a.database.db.update(sites).set({ openingHours: A.openingHours }).where(eq(sites.id, A.id));
+    }
+  });
+
+  it.skipIf(onPostgres)(
+    'on the embedded database, hears the keys at commit: drops A, keeps B, reads no version',
+    async () => {
+      const cache = createResponseCache(a.database.db, {
+        changes: { subscribe: (onChange) => a.database.listen(CATALOG_CHANNEL, (p) => onChange(p)) },
+      });
+      await new Promise((r) => setTimeout(r, 50)); // the subscription stands
+      const read = (key: string, tags: string[]) => cache.get(key, async () => ({ body: key, tags }));
+      await read('A', [`b:${A.id}`]);
+      await read('B', [`b:${B.id}`]);
+      await a.database.db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
+      expect(cache.has('A')).toBe(false);
+      expect(cache.has('B')).toBe(true);
+      expect(cache.versionReads()).toBe(0);
+    },
+  );
+});
