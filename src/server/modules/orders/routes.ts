@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
 import { orderPlacementDuration, secondsSince } from '../../platform/metrics';
 import { rateLimited } from '../../plugins/rate-limit';
-import { VOUCHER_CHECK_LIMIT } from '../../../domain/vouchers';
+import { VOUCHER_CHECK_LIMIT, VOUCHER_MESSAGES } from '../../../domain/vouchers';
+import { AppError } from '../../../domain/errors';
 import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
@@ -44,7 +45,13 @@ export function orderRoutes(app: FastifyInstance): void {
 
   // Asked when checkout opens and when a voucher code is applied: priced from the menu, nothing written.
   route(app, ordersEndpoints.postOrdersQuote, async (request, reply) => {
-    if (request.body.voucherCode?.trim()) await voucherChecks(request, reply);
+    if (request.body.voucherCode?.trim()) {
+      await voucherChecks(request, reply).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'RATE_LIMITED'
+          ? new AppError('RATE_LIMITED', VOUCHER_MESSAGES.tooManyChecks, { field: 'voucherCode' })
+          : err;
+      });
+    }
     return { quote: await quoteOrder(db, request.body, request.actor) };
   });
 

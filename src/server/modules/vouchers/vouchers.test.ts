@@ -253,6 +253,18 @@ describe('limits under 50 concurrent checkouts', () => {
   });
 });
 
+describe('code checks', () => {
+  it('are limited per address: past 20 in the window the quote answers 429 naming the field', async () => {
+    let last = await quote(quoteBody('ABCDEFGHJK'));
+    for (let i = 0; i < 25 && last.statusCode !== 429; i++) last = await quote(quoteBody('ABCDEFGHJK'));
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+    expect(last.json().error).toMatchObject({ message: VOUCHER_MESSAGES.tooManyChecks });
+    // A quote without a code is not a code check.
+    expect((await quote(quoteBody(''))).statusCode).toBe(200);
+  });
+});
+
 describe('money', () => {
   it('is funded by the platform: the restaurant’s statement unchanged, the reconciliation to the penny', async () => {
     const today = londonDate(new Date());
