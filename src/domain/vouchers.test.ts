@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMPTY_RECONCILIATION_LINE,
+  EMPTY_STATEMENT_LINE,
+  type LedgerOrder,
+  addToReconciliation,
+  addToStatement,
+  orderTotalFor,
+  reconciles,
+} from './ledger';
+import {
   VOUCHER_CODE_ALPHABET,
   VOUCHER_CODE_LENGTH,
   VOUCHER_MESSAGES,
@@ -147,5 +156,55 @@ describe('voucherState', () => {
     [{ endsAt: new Date('2026-11-28T00:00:00Z') }, 10_000, 'ended'],
   ] as const)('%j with %sp spent is %s', (t, spent, state) => {
     expect(voucherState({ ...terms, ...t }, spent, now)).toBe(state);
+  });
+});
+
+describe('a voucher in the ledger (platform-funded)', () => {
+  const paid = (over: Partial<LedgerOrder>): LedgerOrder => ({
+    day: '2026-11-29',
+    orderType: 'DELIVERY',
+    completed: true,
+    subtotalMinor: 2000,
+    deliveryFeeMinor: 249,
+    serviceFeeMinor: 100,
+    totalMinor: 2000 + 249 + 100 - 500,
+    commissionPercent: 15,
+    driverPayMinor: 400,
+    driverId: 'd1',
+    cashCollectedMinor: 2000 + 249 + 100 - 500,
+    voucherDiscountMinor: 500,
+    ...over,
+  });
+  it.each([
+    ['delivery', paid({})],
+    [
+      'pickup',
+      paid({
+        orderType: 'PICKUP',
+        deliveryFeeMinor: 0,
+        totalMinor: 1600,
+        driverPayMinor: 0,
+        driverId: null,
+        cashCollectedMinor: null,
+      }),
+    ],
+  ] as const)('%s: reconciles to the penny, the restaurant paid on the food before the voucher', (_, o) => {
+    expect(o.totalMinor).toBe(orderTotalFor(o));
+    const line = addToReconciliation(EMPTY_RECONCILIATION_LINE, o);
+    expect(line.platformDiscountsMinor).toBe(500);
+    expect(reconciles(line)).toEqual({ customerTotals: true, deliveryCosts: true, cash: true });
+    const statement = addToStatement(EMPTY_STATEMENT_LINE, o);
+    expect(statement.foodSalesMinor).toBe(2000);
+    expect(statement.commissionMinor).toBe(300);
+    // Pickup: the till took the discounted total, so the platform owes the restaurant the voucher too.
+    expect(statement.netOwedMinor).toBe(o.orderType === 'PICKUP' ? 2000 - 300 - 1600 : 2000 - 300);
+  });
+  it('counts no discount on an order the customer did not pay for', () => {
+    const line = addToReconciliation(
+      EMPTY_RECONCILIATION_LINE,
+      paid({ completed: false, cashCollectedMinor: null, driverPayMinor: 0 }),
+    );
+    expect(line.platformDiscountsMinor).toBe(0);
+    expect(reconciles(line).customerTotals).toBe(true);
   });
 });
