@@ -15,9 +15,17 @@ export function serviceFeeFor(subtotalMinor: number, serviceFeePercent: number):
   return percentOf(subtotalMinor, serviceFeePercent);
 }
 
-/** What the customer pays in cash: food, delivery fee and service fee (a tip is kept apart). */
-export function orderTotalFor(o: { subtotalMinor: number; deliveryFeeMinor: number; serviceFeeMinor: number }): number {
-  return o.subtotalMinor + o.deliveryFeeMinor + o.serviceFeeMinor;
+/**
+ * What the customer pays in cash: food, delivery fee and service fee, less a platform voucher
+ * (docs/decisions/0253-platform-vouchers.md; a tip is kept apart).
+ */
+export function orderTotalFor(o: {
+  subtotalMinor: number;
+  deliveryFeeMinor: number;
+  serviceFeeMinor: number;
+  voucherDiscountMinor?: number;
+}): number {
+  return o.subtotalMinor + o.deliveryFeeMinor + o.serviceFeeMinor - (o.voucherDiscountMinor ?? 0);
 }
 
 /** What a basket will cost before the server prices it: the same rule the server applies. */
@@ -54,6 +62,11 @@ export type LedgerOrder = {
   cashReason?: string | null;
   /** Set when the order was cancelled after pickup: the driver took no cash. */
   cashOutcome?: 'not_collected' | null;
+  /**
+   * A platform voucher's discount, off the total the customer paid and funded by the platform: the
+   * restaurant's food sales and commission are on the food before it (docs/decisions/0253-platform-vouchers.md).
+   */
+  voucherDiscountMinor?: number;
 };
 
 /** One period of a restaurant's statement (docs/product/partner.md#statements). */
@@ -99,6 +112,8 @@ export type ReconciliationLine = {
   foodSalesMinor: number;
   deliveryFeesMinor: number;
   serviceFeesMinor: number;
+  /** Vouchers on paid orders: discounts the platform funded, off what customers paid (docs/decisions/0253-platform-vouchers.md). */
+  platformDiscountsMinor: number;
   commissionMinor: number;
   driverPayMinor: number;
   /** Delivery and service fees the platform kept after paying the driver. */
@@ -121,6 +136,7 @@ export const EMPTY_RECONCILIATION_LINE: ReconciliationLine = {
   foodSalesMinor: 0,
   deliveryFeesMinor: 0,
   serviceFeesMinor: 0,
+  platformDiscountsMinor: 0,
   commissionMinor: 0,
   driverPayMinor: 0,
   platformMarginMinor: 0,
@@ -180,6 +196,7 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
     foodSalesMinor: line.foodSalesMinor + (paid ? o.subtotalMinor : 0),
     deliveryFeesMinor: line.deliveryFeesMinor + (paid ? o.deliveryFeeMinor : 0),
     serviceFeesMinor: line.serviceFeesMinor + (paid ? o.serviceFeeMinor : 0),
+    platformDiscountsMinor: line.platformDiscountsMinor + (paid ? (o.voucherDiscountMinor ?? 0) : 0),
     commissionMinor: line.commissionMinor + (paid ? percentOf(o.subtotalMinor, o.commissionPercent) : 0),
     driverPayMinor: line.driverPayMinor + o.driverPayMinor,
     platformMarginMinor: line.platformMarginMinor + margin,
@@ -198,7 +215,8 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
  */
 export function reconciles(l: ReconciliationLine): { customerTotals: boolean; deliveryCosts: boolean; cash: boolean } {
   return {
-    customerTotals: l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor,
+    customerTotals:
+      l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor - l.platformDiscountsMinor,
     deliveryCosts:
       l.driverPayMinor + l.platformMarginMinor === l.deliveryFeesMinor + l.serviceFeesMinor + l.subsidyMinor,
     cash: l.cashCollectedMinor - l.cashOwedMinor === l.cashExplainedMinor,

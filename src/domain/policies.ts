@@ -60,6 +60,8 @@ export const ADMIN_AREAS = {
   restaurants: ['super_admin', 'ops_manager'],
   /** Drivers' payout requests and their bank details; finance pays and marks them paid (docs/decisions/0159-payout-requests.md). */
   payouts: ['super_admin', 'finance'],
+  /** Platform vouchers: list, create, end and see their use; the platform funds them (docs/decisions/0253-platform-vouchers.md). */
+  vouchers: ['super_admin', 'ops_manager', 'finance'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
 

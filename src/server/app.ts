@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { startLateOrdersSweeper } from './jobs/late-orders';
 import { partnerOrderRoutes } from './modules/orders/partner-routes';
 import { orderRoutes } from './modules/orders/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
 import { CATALOG_CHANNEL } from './modules/catalog/response-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
@@ -210,6 +211,7 @@ export async function buildApp(
   halalRoutes(app);
   pushRoutes(app);
   financeRoutes(app);
+  voucherRoutes(app);
   notificationRoutes(app, { db: database.db, authSecret: config.authSecret });
   if (config.demo && !config.production) devMailRoutes(app, { db: database.db });
 

@@ -17,6 +17,7 @@ import { reviewsEndpoints } from './reviews/endpoints';
 import { settingsEndpoints } from './settings/endpoints';
 import { ticketsEndpoints } from './tickets/endpoints';
 import { uploadsEndpoints } from './uploads/endpoints';
+import { vouchersEndpoints } from './vouchers/endpoints';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -44,6 +45,7 @@ export const ENDPOINTS = {
   settings: settingsEndpoints,
   tickets: ticketsEndpoints,
   uploads: uploadsEndpoints,
+  vouchers: vouchersEndpoints,
 };
 
 /** Every endpoint with its area and name, in declaration order. */

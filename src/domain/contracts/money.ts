@@ -36,6 +36,8 @@ export const reconciliationLine = z.object({
   foodSalesMinor: z.int(),
   deliveryFeesMinor: z.int(),
   serviceFeesMinor: z.int(),
+  /** Voucher discounts on paid orders, funded by the platform: customer totals = food + fees − these. */
+  platformDiscountsMinor: z.int(),
   commissionMinor: z.int(),
   driverPayMinor: z.int(),
   platformMarginMinor: z.int(),

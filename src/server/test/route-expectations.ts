@@ -734,6 +734,21 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     example: () =>
       as('finance', '/api/admin/payouts/00000000-0000-4000-8000-000000000000/paid', { paymentReference: 'FP-1' }),
   },
+  // Platform vouchers (docs/decisions/0253-platform-vouchers.md): finance, operations, super admin.
+  'GET /api/admin/vouchers': { rows: PLATFORM, example: () => as('finance', '/api/admin/vouchers') },
+  'POST /api/admin/vouchers': {
+    rows: PLATFORM,
+    example: () =>
+      as('finance', '/api/admin/vouchers', { name: 'Matrix', kind: 'amount', amountMinor: 100, budgetMinor: 100 }),
+  },
+  'POST /api/admin/vouchers/:voucherId/end': {
+    rows: PLATFORM,
+    example: () => as('finance', '/api/admin/vouchers/00000000-0000-4000-8000-000000000000/end', {}),
+  },
+  'GET /api/admin/vouchers/:voucherId/usage': {
+    rows: PLATFORM,
+    example: () => as('finance', '/api/admin/vouchers/00000000-0000-4000-8000-000000000000/usage'),
+  },
   'GET /api/admin/settings': { rows: PLATFORM },
   'PUT /api/admin/settings/:key': {
     rows: PLATFORM,

@@ -10,6 +10,7 @@ import ScrollText from 'lucide-react/icons/scroll-text';
 import Store from 'lucide-react/icons/store';
 import Banknote from 'lucide-react/icons/banknote';
 import Settings from 'lucide-react/icons/settings';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Truck from 'lucide-react/icons/truck';
 import Users from 'lucide-react/icons/users';
 import { type AdminArea, canUseAdminArea } from '../../domain/policies';
@@ -31,6 +32,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/settings', label: 'Settings', area: 'settings', icon: Settings },
   { to: '/admin/notifications', label: 'Notifications', area: 'notifications', icon: Bell },
   { to: '/admin/payouts', label: 'Payouts', area: 'payouts', icon: Banknote },
+  { to: '/admin/vouchers', label: 'Vouchers', area: 'vouchers', icon: TicketPercent },
   { to: '/admin/audit', label: 'Audit Log', area: 'audit', icon: ScrollText },
 ];
 

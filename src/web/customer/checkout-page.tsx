@@ -32,6 +32,7 @@ import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { CheckoutEstimate } from './checkout-estimate';
 import { CHECKOUT_FIELDS, CHECKOUT_SERVER_PATHS } from './checkout-fields';
 import { PriceChangeAlert, quoteOfRefusal, useCheckoutQuote } from './checkout-quote';
+import { VoucherField } from './voucher-field';
 import { NEW_ADDRESS, SaveAddressCheckbox, SavedAddressPicker } from './saved-address-picker';
 import { searchedPostcode } from './searched-postcode';
 import { useDeliversTo, useDeliversToEach } from './use-delivers-to';
@@ -212,7 +213,9 @@ export function CheckoutPage() {
   );
   // The server's price of the cart now; what the summary shows and what Place Order confirms
   // (docs/decisions/0209-checkout-reprices-before-placing.md).
-  const priced = useCheckoutQuote(siteId, orderType, cart.items, !placed);
+  // The voucher code applied (docs/product/customer.md#vouchers): the quote checks and values it.
+  const [voucherCode, setVoucherCode] = useState<string | null>(null);
+  const priced = useCheckoutQuote(siteId, orderType, cart.items, !placed, voucherCode);
   const outside = new Set(prefill.addresses.filter((_, i) => savedReach[i]?.deliversHere === false).map((a) => a.id));
 
   if (cart.itemCount === 0 && !placed) return <Navigate to="/cart" replace />;
@@ -269,6 +272,8 @@ export function CheckoutPage() {
       deliveryInstructions: isDelivery ? fields.instructions.trim() || null : null,
       // An order for later (docs/product/customer.md#order-for-later).
       ...(scheduled ? { scheduledFor: scheduled } : {}),
+      // Only a code the quote accepted; the server checks it again and prices the saving itself.
+      ...(quote?.voucherCode ? { voucherCode: quote.voucherCode } : {}),
       // The total the summary shows: the server refuses the order if it would charge anything else.
       expectedTotalMinor: total,
     };
@@ -512,6 +517,14 @@ export function CheckoutPage() {
               <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
             </div>
             <ServiceFeeRow feeMinor={shownServiceFee} />
+            {quote?.voucherDiscountMinor ? (
+              <div className="flex justify-between text-primary">
+                <dt>Voucher {quote.voucherCode}</dt>
+                <dd className="tabular-nums" data-testid="checkout-voucher">
+                  -{formatPrice(quote.voucherDiscountMinor)}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums" data-testid="checkout-total">
@@ -519,6 +532,14 @@ export function CheckoutPage() {
               </dd>
             </div>
           </dl>
+          <VoucherField
+            applied={voucherCode}
+            onApply={setVoucherCode}
+            checking={priced.fetching}
+            savingMinor={quote?.voucherDiscountMinor ?? 0}
+            refusal={quote?.voucherRefusal ?? null}
+            error={priced.error instanceof ApiError && priced.error.status === 429 ? priced.error.message : null}
+          />
           <CheckoutEstimate orderType={orderType} scheduled={scheduled} />
           <div className="flex gap-3 rounded-md bg-muted p-3 text-sm">
             <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

@@ -12,10 +12,12 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
 /** What checkout asks the server to price: the cart's lines, never its prices. */
-function quoteBody(siteId: string, orderType: OrderType, items: CartItem[]) {
+function quoteBody(siteId: string, orderType: OrderType, items: CartItem[], voucherCode: string | null) {
   return {
     siteId,
     orderType,
+    // The voucher code the customer applied; the server answers its saving or why it does not apply.
+    ...(voucherCode ? { voucherCode } : {}),
     items: items.map((i) => ({
       menuItemId: i.menuItemId ?? i.id,
       quantity: i.quantity,
@@ -37,13 +39,21 @@ export function quoteOfRefusal(error: unknown): OrderQuote | null {
  * `changes` are the lines whose price moved since they were added; `replace` puts a refused order's
  * quote in place without asking again.
  */
-export function useCheckoutQuote(siteId: string, orderType: OrderType, items: CartItem[], enabled: boolean) {
-  const body = useMemo(() => quoteBody(siteId, orderType, items), [siteId, orderType, items]);
+export function useCheckoutQuote(
+  siteId: string,
+  orderType: OrderType,
+  items: CartItem[],
+  enabled: boolean,
+  voucherCode: string | null = null,
+) {
+  const body = useMemo(() => quoteBody(siteId, orderType, items, voucherCode), [siteId, orderType, items, voucherCode]);
   const queryKey = useMemo(() => ['checkout-quote', body] as const, [body]);
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => call(endpoints.orders.postOrdersQuote, { body, signal }),
+    // Keeps the last quote on screen while a voucher code is checked.
+    placeholderData: (previous) => previous,
     enabled: enabled && Boolean(siteId) && items.length > 0,
     staleTime: 0,
     // An item no longer on the menu is an answer, not a failure to retry.
@@ -55,7 +65,7 @@ export function useCheckoutQuote(siteId: string, orderType: OrderType, items: Ca
     (next: OrderQuote) => queryClient.setQueryData(queryKey, { quote: next }),
     [queryClient, queryKey],
   );
-  return { quote, changes, error: query.error, replace };
+  return { quote, changes, error: query.error, replace, fetching: query.isFetching };
 }
 
 /**

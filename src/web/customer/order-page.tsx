@@ -347,6 +347,14 @@ function OrderDetails({ order }: { order: OrderView }) {
                   <dd className="tabular-nums">{formatPrice(order.serviceFeeMinor)}</dd>
                 </div>
               ) : null}
+              {order.voucherDiscountMinor > 0 ? (
+                <div className="flex justify-between text-primary">
+                  <dt>Voucher {order.voucherCode}</dt>
+                  <dd className="tabular-nums" data-testid="order-voucher">
+                    -{formatPrice(order.voucherDiscountMinor)}
+                  </dd>
+                </div>
+              ) : null}
               <div className="flex justify-between font-semibold">
                 <dt>Total (cash)</dt>
                 <dd className="tabular-nums">{formatPrice(order.totalMinor)}</dd>

@@ -234,4 +234,10 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     postUploads: 'POST /api/uploads',
     getUploadsOne: 'GET /api/uploads/:id',
   },
+  vouchers: {
+    getAdminVouchers: 'GET /api/admin/vouchers',
+    postAdminVouchers: 'POST /api/admin/vouchers',
+    postAdminVouchersByVoucherIdEnd: 'POST /api/admin/vouchers/:voucherId/end',
+    getAdminVouchersByVoucherIdUsage: 'GET /api/admin/vouchers/:voucherId/usage',
+  },
 });

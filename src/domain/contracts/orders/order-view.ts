@@ -59,7 +59,10 @@ export const orderView = z.object({
   /** The platform's service fee on the food; 0 when none is charged. */
   serviceFeeMinor: z.int(),
   tipMinor: z.int(),
-  /** Food plus delivery fee plus service fee; a tip added after delivery is shown apart. */
+  /** The platform voucher used on the order, and the pence it took off (0 without one): platform-funded. */
+  voucherCode: z.string().nullable(),
+  voucherDiscountMinor: z.int(),
+  /** Food plus delivery fee plus service fee, less a voucher; a tip added after delivery is shown apart. */
   totalMinor: z.int(),
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),

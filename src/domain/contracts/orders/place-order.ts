@@ -38,6 +38,11 @@ export const placeOrderBody = z.strictObject({
   deliveryAddress: z.string().trim().max(300).nullish(),
   deliveryPostcode: z.string().trim().max(20).nullish(),
   deliveryInstructions: z.string().trim().max(500).nullish(),
+  /**
+   * A platform voucher code as the customer typed it (docs/product/customer.md#vouchers). The server
+   * checks and values it; a code that does not apply is 409 naming `voucherCode` with the reason.
+   */
+  voucherCode: z.string().trim().max(40, 'voucherCode must be at most 40 characters').nullish(),
   /** An order for later: one of the branch's slots (GET /api/sites/:siteId/slots); absent or null is as soon as possible. */
   scheduledFor: scheduledForBody.nullish(),
   /**

@@ -6,7 +6,12 @@ import { placeOrderBody } from './place-order';
  * asked when checkout opens and after a refused order, so the customer sees and confirms any price
  * that changed while the cart sat (docs/decisions/0209-checkout-reprices-before-placing.md).
  */
-export const quoteOrderBody = placeOrderBody.pick({ siteId: true, orderType: true, items: true });
+export const quoteOrderBody = placeOrderBody
+  .pick({ siteId: true, orderType: true, items: true, voucherCode: true })
+  .extend({
+    /** Lets the quote check a voucher's per-person limits for a visitor (optional; placing checks again). */
+    customerPhone: z.string().trim().max(30).optional(),
+  });
 export type QuoteOrderBody = z.infer<typeof quoteOrderBody>;
 
 export const quotedLine = z.object({
@@ -27,6 +32,11 @@ export const orderQuote = z.object({
   subtotalMinor: z.int(),
   deliveryFeeMinor: z.int(),
   serviceFeeMinor: z.int(),
+  /** The voucher the quote applied (normalised code) and what it takes off; null and 0 without one. */
+  voucherCode: z.string().nullable(),
+  voucherDiscountMinor: z.int(),
+  /** Why the code sent does not apply, in the customer's words; null when it applies or none was sent. */
+  voucherRefusal: z.string().nullable(),
   totalMinor: z.int(),
 });
 export type OrderQuote = z.infer<typeof orderQuote>;

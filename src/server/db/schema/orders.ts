@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -21,6 +22,7 @@ import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from
 import { user } from './auth';
 import { sites } from './catalog';
 import { timeOrderedId } from '../time-ordered-id';
+import { vouchers } from './vouchers';
 
 /** Source of the digits in order numbers (HN-100001, HN-100002, ...). */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
@@ -89,6 +91,15 @@ export const orders = pgTable(
     enteredFlowAt: timestamp('entered_flow_at', { withTimezone: true }),
     /** sha256 of the secret a visitor's browser holds to see its own order. */
     visitorTokenHash: text('visitor_token_hash'),
+    /**
+     * The platform voucher on this order (docs/decisions/0253-platform-vouchers.md): its code as
+     * typed at checkout and the pence it took off, paid by the platform. subtotal_minor stays the
+     * food before it, so the restaurant's sales and commission never change; total_minor is what
+     * the customer pays after it.
+     */
+    voucherId: uuid('voucher_id').references((): AnyPgColumn => vouchers.id, { onDelete: 'restrict' }),
+    voucherCode: text('voucher_code'),
+    voucherDiscountMinor: integer('voucher_discount_minor').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,6 +119,10 @@ export const orders = pgTable(
       .where(sql`${t.driverId} is not null`),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    // A voucher's orders, counted for its budget and per-person limit; only orders with one.
+    index('orders_voucher_idx')
+      .on(t.voucherId)
+      .where(sql`${t.voucherId} is not null`),
     // The scheduled-orders sweeper's queue: only orders still waiting for their slot.
     index('orders_scheduled_due_idx')
       .on(t.entersFlowAt)

@@ -18,6 +18,7 @@ type Row = {
   cash_collected_minor: number | null;
   cash_difference_reason: string | null;
   cash_outcome: 'not_collected' | null;
+  voucher_discount_minor: number;
 };
 
 /**
@@ -36,10 +37,10 @@ export async function ledgerOrders(
   const result = await db.execute<Row>(sql`
     select day, order_type, completed, subtotal_minor, delivery_fee_minor, service_fee_minor, total_minor,
       commission_percent, driver_pay_minor, order_number, driver_id, cash_collected_minor, cash_difference_reason,
-      cash_outcome
+      cash_outcome, voucher_discount_minor
     from (
       select (o.created_at at time zone ${tz})::date::text as day, o.order_type, o.order_number, o.driver_id,
-        o.cash_collected_minor, o.cash_difference_reason, o.cash_outcome,
+        o.cash_collected_minor, o.cash_difference_reason, o.cash_outcome, o.voucher_discount_minor,
         o.status in ('DELIVERED', 'COLLECTED') as completed,
         o.subtotal_minor, o.delivery_fee_minor, o.service_fee_minor, o.total_minor, o.commission_percent,
         coalesce((select sum(e.total_minor - e.tip_minor) from driver_earnings e
@@ -66,6 +67,7 @@ export async function ledgerOrders(
     cashCollectedMinor: r.cash_collected_minor === null ? null : Number(r.cash_collected_minor),
     cashReason: r.cash_difference_reason,
     cashOutcome: r.cash_outcome,
+    voucherDiscountMinor: Number(r.voucher_discount_minor),
   }));
 }
 

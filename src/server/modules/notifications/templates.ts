@@ -100,6 +100,9 @@ export type ReceiptOrder = {
   subtotalMinor: number;
   deliveryFeeMinor: number;
   serviceFeeMinor: number;
+  /** A platform voucher's code and saving (docs/product/customer.md#vouchers); 0 without one. */
+  voucherCode?: string | null;
+  voucherDiscountMinor?: number;
   totalMinor: number;
   deliveryAddress: string | null;
   deliveryPostcode: string | null;
@@ -109,6 +112,11 @@ export type ReceiptOrder = {
   /** `/order/HN-…`, with the visitor's private token when there is no account. */
   trackPath: string;
 };
+
+/** The voucher's line on a receipt: "Voucher K7PQ2MXH9R (paid by HalalNosh): -£5.00". */
+export function voucherLine(code: string, discountMinor: number): string {
+  return `Voucher ${code} (paid by ${COMPANY}): ${formatPence(-discountMinor)}`;
+}
 
 /**
  * The order confirmation as a receipt (docs/product/orders.md#notifications). Without `html` (no
@@ -120,6 +128,7 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
   const href = `${APP}${o.trackPath}`;
   const address =
     o.orderType === 'DELIVERY' ? [o.deliveryAddress, o.deliveryPostcode].filter(Boolean).join(', ') : null;
+  const voucher = o.voucherDiscountMinor ? voucherLine(o.voucherCode ?? '', o.voucherDiscountMinor) : null;
   const lines = o.items.flatMap((i) => [
     `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
     ...(i.options?.length ? [`    ${optionsText(i.options, formatPence)}`] : []),
@@ -138,6 +147,7 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
     `Subtotal: ${formatPence(o.subtotalMinor)}`,
     ...(o.orderType === 'DELIVERY' ? [`Delivery fee: ${formatFee(o.deliveryFeeMinor)}`] : []),
     ...(o.serviceFeeMinor > 0 ? [`Service fee: ${formatPence(o.serviceFeeMinor)}`] : []),
+    ...(voucher ? [voucher] : []),
     `Total: ${formatPence(o.totalMinor)}`,
     `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
     '',
@@ -166,7 +176,9 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
 <table style="border-collapse:collapse;width:100%"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="text-align:right;padding:4px 8px">Price</th><th style="text-align:right;padding:4px 8px">Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Subtotal: ${formatPence(o.subtotalMinor)}${
       o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
-    }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
+    }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}${
+      voucher ? `<br>${escapeHtml(voucher)}` : ''
+    }<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
     { href, label: 'Track your order' },
     `<p>${help}</p>`,
   );

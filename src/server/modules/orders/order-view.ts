@@ -34,6 +34,8 @@ export type OrderViewParts = {
     | 'deliveryFeeMinor'
     | 'serviceFeeMinor'
     | 'tipMinor'
+    | 'voucherCode'
+    | 'voucherDiscountMinor'
     | 'totalMinor'
     | 'createdAt'
     | 'customerName'
@@ -225,6 +227,8 @@ export function orderViewOf(parts: OrderViewParts, viewer: SeenBy): OrderView {
     deliveryFeeMinor: totals ? o.deliveryFeeMinor : 0,
     serviceFeeMinor: totals ? o.serviceFeeMinor : 0,
     tipMinor: totals ? o.tipMinor : 0,
+    voucherCode: totals ? o.voucherCode : null,
+    voucherDiscountMinor: totals ? o.voucherDiscountMinor : 0,
     totalMinor: totals ? o.totalMinor : 0,
     paymentMethod: 'cash',
     createdAt: o.createdAt.toISOString(),

@@ -43,7 +43,9 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { slotsOf } from './list-site-slots';
-import { quoteOf } from './quote-order';
+import { applyVoucherStep, quoteOf } from './quote-order';
+import type { VoucherOutcome } from '../vouchers';
+import { VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import { deliveryReach } from './delivery-reach';
 import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
@@ -185,6 +187,9 @@ const ORDER_COLUMNS = [
   'serviceFeeMinor',
   'commissionPercent',
   'tipMinor',
+  'voucherId',
+  'voucherCode',
+  'voucherDiscountMinor',
   'totalMinor',
   'orderType',
   'deliveryAddress',
@@ -241,6 +246,40 @@ const writeOrder = preparedStatement<{ order_number: string }>(
     from o`,
   { prepareOnPglite: true },
 );
+
+/**
+ * The order with a voucher, written in one transaction with the voucher's limits checked under its
+ * row lock (docs/decisions/0254-voucher-limits-under-concurrency.md): checkouts of one voucher take
+ * turns, each counting the orders committed before it, so a budget or a person's limit has one
+ * winner when one use remains. An order already placed under this key (a double click that waited
+ * on the lock) is answered as a replay, not refused as a second use.
+ */
+async function writeWithVoucher(
+  db: Db,
+  values: Record<string, unknown>,
+  input: Parameters<typeof applyVoucherStep>[1],
+  first: Extract<VoucherOutcome, { kind: 'applied' }>,
+  idempotencyKey: string,
+): Promise<string | 'replay'> {
+  return db.transaction(async (tx) => {
+    const now = await applyVoucherStep(tx, input);
+    const [existing] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, idempotencyKey))
+      .limit(1);
+    if (existing) return 'replay' as const;
+    if (now?.kind !== 'applied') {
+      throw new AppError('CONFLICT', now?.reason ?? VOUCHER_MESSAGES.unknown, { field: 'voucherCode' });
+    }
+    if (now.discountMinor !== first.discountMinor || now.voucherId !== first.voucherId) {
+      throw new AppError('CONFLICT', VOUCHER_MESSAGES.usedUp, { field: 'voucherCode' });
+    }
+    // The same statement as an order without a voucher, run on the transaction's connection.
+    const rows = await writeOrder(tx as unknown as Db, values);
+    return rows[0].order_number;
+  });
+}
 
 async function answer(
   deps: Deps,
@@ -337,10 +376,31 @@ export async function placeOrder(
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
   }
   const isDelivery = body.orderType === 'DELIVERY';
+  // The platform voucher step (docs/decisions/0253-platform-vouchers.md): checked here without a lock
+  // so a code that cannot apply is refused before anything else, then again under the voucher's
+  // row lock in the order's transaction. Until restaurant offers take their step, the food after
+  // the offer is the food.
+  const foodAfterOfferMinor = priced.subtotalMinor;
+  const voucherInput = {
+    voucherCode: body.voucherCode,
+    person: { customerId: customer?.userId ?? null, phone: phoneForStorage(body.customerPhone) },
+    site,
+    foodAfterOfferMinor,
+    floorMinor: money.orderFloorMinor,
+    now,
+  };
+  const voucher = await applyVoucherStep(deps.db, voucherInput);
+  if (voucher?.kind === 'refused') {
+    // A double click whose twin has just placed the order under this key: its order, not a refusal.
+    const again = await replay(deps, idempotencyKey, fingerprint);
+    if (again) return again;
+    throw new AppError('CONFLICT', voucher.reason, { field: 'voucherCode' });
+  }
+  const voucherDiscountMinor = voucher?.kind === 'applied' ? voucher.discountMinor : 0;
   // The customer confirmed a total; a price changed since is shown to them before any order is made
   // (docs/decisions/0209-checkout-reprices-before-placing.md). Checked before the postcode is looked up.
   if (body.expectedTotalMinor !== undefined) {
-    const quote = quoteOf(priced, body.orderType, site.deliveryFeeMinor, money.serviceFeePercent);
+    const quote = quoteOf(priced, body.orderType, site.deliveryFeeMinor, money.serviceFeePercent, voucher);
     if (quote.totalMinor !== body.expectedTotalMinor) {
       throw new AppError('CONFLICT', orderRefusals.priceChanged(quote.totalMinor), { details: { quote } });
     }
@@ -383,7 +443,15 @@ export async function placeOrder(
     serviceFeeMinor,
     commissionPercent: money.commissionPercent,
     tipMinor: 0,
-    totalMinor: orderTotalFor({ subtotalMinor: priced.subtotalMinor, deliveryFeeMinor, serviceFeeMinor }),
+    voucherId: voucher?.kind === 'applied' ? voucher.voucherId : null,
+    voucherCode: voucher?.kind === 'applied' ? voucher.code : null,
+    voucherDiscountMinor,
+    totalMinor: orderTotalFor({
+      subtotalMinor: priced.subtotalMinor,
+      deliveryFeeMinor,
+      serviceFeeMinor,
+      voucherDiscountMinor,
+    }),
     orderType: body.orderType,
     deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
     deliveryPostcode: leg?.postcode ?? null,
@@ -451,17 +519,28 @@ export async function placeOrder(
   ];
   const sentAtCommit = atCommit.every((p) => p !== null);
 
+  const values = {
+    events: JSON.stringify(sentAtCommit ? atCommit : []),
+    notes: notificationRowsValue(notes, money.company),
+    order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
+    items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
+    history: jsonRowsValue(orderStatusHistory, HISTORY_COLUMNS, [history]),
+    eta: jsonRowsValue(orderEtas, ETA_COLUMNS, [eta]),
+  };
   let orderNumber: string;
   try {
-    const rows = await writeOrder(deps.db, {
-      events: JSON.stringify(sentAtCommit ? atCommit : []),
-      notes: notificationRowsValue(notes, money.company),
-      order: jsonRowsValue(orders, ORDER_COLUMNS, [order]),
-      items: jsonRowsValue(orderItems, ITEM_COLUMNS, items),
-      history: jsonRowsValue(orderStatusHistory, HISTORY_COLUMNS, [history]),
-      eta: jsonRowsValue(orderEtas, ETA_COLUMNS, [eta]),
-    });
-    orderNumber = rows[0].order_number;
+    if (voucher?.kind === 'applied') {
+      const written = await writeWithVoucher(deps.db, values, { ...voucherInput, lock: true }, voucher, idempotencyKey);
+      if (written === 'replay') {
+        const again = await replay(deps, idempotencyKey, fingerprint);
+        if (again) return again;
+        throw new Error('An order under this key was seen and then not found');
+      }
+      orderNumber = written;
+    } else {
+      const rows = await writeOrder(deps.db, values);
+      orderNumber = rows[0].order_number;
+    }
   } catch (err) {
     // A concurrent request with the same key won the race: answer with its order.
     if (isUniqueViolation(err, 'orders_idempotency_key')) {

@@ -7,6 +7,9 @@ import { settingsFrom } from '../../../domain/settings';
 import type { DbOrTx } from '../../db/client';
 import { readSettings } from '../../platform/tenant-settings';
 import { type PricedLine, loadOrderSite, priceLines } from './price-order';
+import { normaliseUkPhone } from '../../../domain/phone';
+import type { Actor } from '../../../domain/policies';
+import { type VoucherOutcome, type VoucherPerson, checkVoucher } from '../vouchers';
 
 /**
  * What an order of these priced lines costs, as placing it would charge: food, the branch's own
@@ -18,9 +21,12 @@ export function quoteOf(
   orderType: OrderType,
   branchDeliveryFeeMinor: number,
   serviceFeePercent: number,
+  /** The platform voucher step's outcome (applyVoucherStep), when a code was sent. */
+  voucher: VoucherOutcome | null = null,
 ): OrderQuote {
   const deliveryFeeMinor = orderType === 'DELIVERY' ? branchDeliveryFeeMinor : 0;
   const serviceFeeMinor = serviceFeeFor(priced.subtotalMinor, serviceFeePercent);
+  const voucherDiscountMinor = voucher?.kind === 'applied' ? voucher.discountMinor : 0;
   return {
     lines: priced.lines.map((l, i) => ({
       lineId: priced.lineIds[i],
@@ -34,8 +40,40 @@ export function quoteOf(
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,
     serviceFeeMinor,
-    totalMinor: orderTotalFor({ subtotalMinor: priced.subtotalMinor, deliveryFeeMinor, serviceFeeMinor }),
+    voucherCode: voucher?.kind === 'applied' ? voucher.code : null,
+    voucherDiscountMinor,
+    voucherRefusal: voucher?.kind === 'refused' ? voucher.reason : null,
+    totalMinor: orderTotalFor({
+      subtotalMinor: priced.subtotalMinor,
+      deliveryFeeMinor,
+      serviceFeeMinor,
+      voucherDiscountMinor,
+    }),
   };
+}
+
+/**
+ * The platform voucher step of pricing (docs/decisions/0253-platform-vouchers.md): after the food
+ * subtotal and any restaurant offer, before the delivery fee. Valued on the food after the offer
+ * (`foodAfterOfferMinor`; the offer step passes its own), capped at the platform floor. Null when no
+ * code was sent. With `lock`, inside placing's transaction: the voucher's row is locked and its
+ * limits counted under it.
+ */
+export function applyVoucherStep(
+  db: DbOrTx,
+  input: {
+    voucherCode: string | null | undefined;
+    person: VoucherPerson;
+    site: { brandId: string; citySlug: string | null };
+    foodAfterOfferMinor: number;
+    floorMinor: number;
+    now: Date;
+    lock?: boolean;
+  },
+): Promise<VoucherOutcome | null> {
+  const code = input.voucherCode?.trim();
+  if (!code) return Promise.resolve(null);
+  return checkVoucher(db, { ...input, code });
 }
 
 /**
@@ -43,10 +81,28 @@ export function quoteOf(
  * checkout shows it and sends its total back as the total the customer confirmed. An item no longer
  * orderable is the same 409 placing the order would answer.
  */
-export async function quoteOrder(db: DbOrTx, body: QuoteOrderBody): Promise<OrderQuote> {
+export async function quoteOrder(
+  db: DbOrTx,
+  body: QuoteOrderBody,
+  actor: Actor | null = null,
+  now = new Date(),
+): Promise<OrderQuote> {
   const site = await loadOrderSite(db, body.siteId);
   if (!isListed(site)) throw new AppError('NOT_FOUND', 'Restaurant not found');
   const priced = await priceLines(db, site, body.items);
-  const settings = settingsFrom(await readSettings(db, ['service_fee_percent']));
-  return quoteOf(priced, body.orderType, site.deliveryFeeMinor, settings.service_fee_percent);
+  const settings = settingsFrom(await readSettings(db, ['service_fee_percent', 'order_floor_minor']));
+  // Until restaurant offers take their step, the food after the offer is the food.
+  const foodAfterOfferMinor = priced.subtotalMinor;
+  const voucher = await applyVoucherStep(db, {
+    voucherCode: body.voucherCode,
+    person: {
+      customerId: actor?.userType === 'customer' ? actor.userId : null,
+      phone: body.customerPhone ? normaliseUkPhone(body.customerPhone) : null,
+    },
+    site,
+    foodAfterOfferMinor,
+    floorMinor: settings.order_floor_minor,
+    now,
+  });
+  return quoteOf(priced, body.orderType, site.deliveryFeeMinor, settings.service_fee_percent, voucher);
 }

@@ -87,6 +87,9 @@ describe('POST /api/orders/quote', () => {
       subtotalMinor: 2299,
       deliveryFeeMinor: 249,
       serviceFeeMinor: 0,
+      voucherCode: null,
+      voucherDiscountMinor: 0,
+      voucherRefusal: null,
       totalMinor: 2548,
     });
     const pickup = await quote({ siteId: shop.site.id, orderType: 'PICKUP', items: cartLines() });

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_TOKEN_HEADER } from '../../../domain/contracts/orders/order-view';
 import { orderPlacementDuration, secondsSince } from '../../platform/metrics';
 import { rateLimited } from '../../plugins/rate-limit';
+import { VOUCHER_CHECK_LIMIT, VOUCHER_MESSAGES } from '../../../domain/vouchers';
+import { AppError } from '../../../domain/errors';
 import { cancelOrder } from './cancel-order';
 import { loadViewableOrder } from './find-order';
 import { buildOrderView } from './order-view';
@@ -37,8 +39,21 @@ export function orderRoutes(app: FastifyInstance): void {
     return { order: result.order, ...(result.orderToken ? { orderToken: result.orderToken } : {}) };
   });
 
-  // Asked when checkout opens: priced from the menu, nothing written.
-  route(app, ordersEndpoints.postOrdersQuote, async (request) => ({ quote: await quoteOrder(db, request.body) }));
+  // Voucher code checks, per IP and per account, so codes cannot be found by trying
+  // (docs/decisions/0255-voucher-codes-and-brute-force.md): counted on every quote that carries a code.
+  const voucherChecks = rateLimited(db, 'voucher-checks', VOUCHER_CHECK_LIMIT, windowSeconds);
+
+  // Asked when checkout opens and when a voucher code is applied: priced from the menu, nothing written.
+  route(app, ordersEndpoints.postOrdersQuote, async (request, reply) => {
+    if (request.body.voucherCode?.trim()) {
+      await voucherChecks(request, reply).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'RATE_LIMITED'
+          ? new AppError('RATE_LIMITED', VOUCHER_MESSAGES.tooManyChecks, { field: 'voucherCode' })
+          : err;
+      });
+    }
+    return { quote: await quoteOrder(db, request.body, request.actor) };
+  });
 
   route(app, ordersEndpoints.getOrdersByOrderNumber, async (request) => {
     const { order, audience } = await loadViewableOrder(
