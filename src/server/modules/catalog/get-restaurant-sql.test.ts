@@ -157,7 +157,8 @@ describe('getRestaurant in one statement', () => {
         expect(JSON.stringify({ restaurant: one }), `text of ${slug}`).toBe(
           JSON.stringify(getRestaurantResponse.parse({ restaurant: two })),
         );
-        if (compared === 0) expect(restaurantPageText(await getRestaurant(db, slug, now))).toBe(JSON.stringify({ restaurant: one }));
+        if (compared === 0)
+          expect(restaurantPageText(await getRestaurant(db, slug, now))).toBe(JSON.stringify({ restaurant: one }));
         compared++;
       }
     }
