@@ -20,7 +20,7 @@ let friend: string;
 let stranger: string;
 let base: string;
 
-type Inject = Parameters<TestApp['app']['inject']>[0] & object;
+type Inject = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; payload?: Record<string, unknown> };
 const call = (method: string, url: string, who?: { cookie?: string; token?: string }, payload?: unknown) =>
   t.app.inject({
     method: method as Inject['method'],
