@@ -19,13 +19,13 @@ export function groupOrderRoutes(app: FastifyInstance): void {
   // Checkout places an order: the same abuse limit as placing one.
   const placing = rateLimited(db, 'orders', config.rateLimits.orders, config.rateLimits.windowSeconds);
 
-  route(app, E.postGroupOrders, async (request, reply) => {
+  route(app, E.start, async (request, reply) => {
     const result = await startGroup({ db }, { actor: request.actor!, siteId: request.body.siteId, now: new Date() });
     reply.status(201);
     return result;
   });
 
-  route(app, E.getGroupOrdersJoinByLinkToken, async (request) =>
+  route(app, E.invite, async (request) =>
     viewInvite(db, {
       linkToken: request.params.linkToken,
       actor: request.actor,
@@ -34,7 +34,7 @@ export function groupOrderRoutes(app: FastifyInstance): void {
     }),
   );
 
-  route(app, E.postGroupOrdersJoinByLinkToken, async (request, reply) => {
+  route(app, E.join, async (request, reply) => {
     const result = await joinGroup(
       { db, bus },
       {
@@ -60,36 +60,36 @@ export function groupOrderRoutes(app: FastifyInstance): void {
     now: new Date(),
   });
 
-  route(app, E.getGroupOrdersByGroupId, async (request) => {
+  route(app, E.view, async (request) => {
     const { group, member } = await loadGroupForMember(db, caller(request));
     return { group: await buildGroupView(db, group, member) };
   });
 
-  route(app, E.postGroupOrdersByGroupIdLines, async (request, reply) => {
+  route(app, E.addLine, async (request, reply) => {
     const group = await addLine({ db, bus }, caller(request), request.body);
     reply.status(201);
     return { group };
   });
 
-  route(app, E.patchGroupOrdersByGroupIdLinesByLineId, async (request) => ({
+  route(app, E.editLine, async (request) => ({
     group: await editLine({ db, bus }, { ...caller(request), lineId: request.params.lineId }, request.body),
   }));
 
-  route(app, E.deleteGroupOrdersByGroupIdLinesByLineId, async (request) => ({
+  route(app, E.removeLine, async (request) => ({
     group: await removeLine({ db, bus }, { ...caller(request), lineId: request.params.lineId }),
   }));
 
-  route(app, E.postGroupOrdersByGroupIdLock, async (request) => ({
+  route(app, E.lock, async (request) => ({
     group: await setLocked({ db, bus }, caller(request), request.body.locked),
   }));
 
-  route(app, E.postGroupOrdersByGroupIdCancel, async (request) => ({
+  route(app, E.cancel, async (request) => ({
     group: await cancelGroup({ db, bus }, caller(request)),
   }));
 
-  route(app, E.postGroupOrdersByGroupIdResetLink, async (request) => resetLink({ db, bus }, caller(request)));
+  route(app, E.resetLink, async (request) => resetLink({ db, bus }, caller(request)));
 
-  route(app, E.postGroupOrdersByGroupIdCheckout, { onRequest: placing }, async (request, reply) => {
+  route(app, E.checkout, { onRequest: placing }, async (request, reply) => {
     const result = await checkoutGroup(
       { db, bus, geocoder, config, routes },
       { ...caller(request), body: request.body },

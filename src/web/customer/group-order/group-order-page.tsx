@@ -28,13 +28,28 @@ import { joinUrl, linkTokenFor, memberHeaders, memberTokenFor, saveLinkToken, sa
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 /** /group/start/{siteId}: a signed-in customer starts a basket at this branch. */
-export function StartGroupPage() {
+/**
+ * Every group order page under /group/* (one route in the app's table keeps the restaurant page's
+ * entry script small): start/{siteId}, join/{secret}, or a group's id.
+ */
+export function GroupPages() {
+  const rest = (useParams<{ '*': string }>()['*'] ?? '').split('/');
+  if (rest[0] === 'start' && rest[1]) return <StartGroupPage siteId={rest[1]} />;
+  if (rest[0] === 'join' && rest[1]) return <JoinGroupPage linkToken={rest[1]} />;
+  if (rest.length === 1 && /^[0-9a-f-]{36}$/i.test(rest[0])) return <GroupOrderPage groupId={rest[0]} />;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-8">
+      <Alert variant="destructive">This group order link is not valid.</Alert>
+    </main>
+  );
+}
+
+function StartGroupPage({ siteId }: { siteId: string }) {
   useDocumentTitle('Start a group order');
-  const { siteId } = useParams<{ siteId: string }>();
   const me = useMe();
   const navigate = useNavigate();
   const start = useMutation({
-    mutationFn: () => call(endpoints.groupOrders.postGroupOrders, { body: { siteId: siteId! } }),
+    mutationFn: () => call(endpoints.groupOrders.start, { body: { siteId } }),
     onSuccess: ({ group, linkToken }) => {
       saveLinkToken(group.id, linkToken);
       navigate(`/group/${group.id}`);
@@ -67,22 +82,20 @@ export function StartGroupPage() {
 }
 
 /** /group/join/{secret}: what the link leads to, and joining by account or by name. */
-export function JoinGroupPage() {
+function JoinGroupPage({ linkToken }: { linkToken: string }) {
   useDocumentTitle('Join a group order');
-  const { linkToken } = useParams<{ linkToken: string }>();
   const me = useMe();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const invite = useQuery({
     queryKey: ['group-invite', linkToken],
-    queryFn: ({ signal }) =>
-      call(endpoints.groupOrders.getGroupOrdersJoinByLinkToken, { params: { linkToken: linkToken! }, signal }),
+    queryFn: ({ signal }) => call(endpoints.groupOrders.invite, { params: { linkToken }, signal }),
     retry: (count, error) => !isClientError(error) && count < 3,
   });
   const join = useMutation({
     mutationFn: () =>
-      call(endpoints.groupOrders.postGroupOrdersJoinByLinkToken, {
-        params: { linkToken: linkToken! },
+      call(endpoints.groupOrders.join, {
+        params: { linkToken },
         body: asCustomer ? {} : { name },
       }),
     onSuccess: ({ group, memberToken }) => {
@@ -144,13 +157,11 @@ export function JoinGroupPage() {
 const groupKey = (groupId: string) => ['group-order', groupId] as const;
 
 /** /group/{id}: the shared basket, live, for its members. */
-export function GroupOrderPage() {
-  const { groupId } = useParams<{ groupId: string }>();
-  const id = groupId!;
+function GroupOrderPage({ groupId: id }: { groupId: string }) {
   const query = useQuery({
     queryKey: groupKey(id),
     queryFn: ({ signal }) =>
-      call(endpoints.groupOrders.getGroupOrdersByGroupId, {
+      call(endpoints.groupOrders.view, {
         params: { groupId: id },
         headers: memberHeaders(id),
         signal,
@@ -272,7 +283,7 @@ function Basket({ group }: { group: GroupView }) {
                       disabled={l.quantity <= 1 || act.isPending}
                       onClick={() =>
                         act.mutate(() =>
-                          call(endpoints.groupOrders.patchGroupOrdersByGroupIdLinesByLineId, {
+                          call(endpoints.groupOrders.editLine, {
                             params: { ...params, lineId: l.id },
                             headers,
                             body: { quantity: l.quantity - 1 },
@@ -289,7 +300,7 @@ function Basket({ group }: { group: GroupView }) {
                       disabled={l.quantity >= 50 || act.isPending}
                       onClick={() =>
                         act.mutate(() =>
-                          call(endpoints.groupOrders.patchGroupOrdersByGroupIdLinesByLineId, {
+                          call(endpoints.groupOrders.editLine, {
                             params: { ...params, lineId: l.id },
                             headers,
                             body: { quantity: l.quantity + 1 },
@@ -309,7 +320,7 @@ function Basket({ group }: { group: GroupView }) {
                     disabled={act.isPending}
                     onClick={() =>
                       act.mutate(() =>
-                        call(endpoints.groupOrders.deleteGroupOrdersByGroupIdLinesByLineId, {
+                        call(endpoints.groupOrders.removeLine, {
                           params: { ...params, lineId: l.id },
                           headers,
                         }),
@@ -404,7 +415,7 @@ function AddFromMenu({ group, onAdded }: { group: GroupView; onAdded: (next: { g
   });
   const add = useMutation({
     mutationFn: (line: { menuItemId: string; optionIds: string[] }) =>
-      call(endpoints.groupOrders.postGroupOrdersByGroupIdLines, {
+      call(endpoints.groupOrders.addLine, {
         params: { groupId: group.id },
         headers: memberHeaders(group.id),
         body: { ...line, quantity: 1 },
@@ -466,14 +477,11 @@ function HostTools({ group, onChange }: { group: GroupView; onChange: (next: { g
     onError: (err) => toast.error(errorText(err)),
   });
   const lock = (locked: boolean) =>
-    mutate.mutate(async () =>
-      onChange(await call(endpoints.groupOrders.postGroupOrdersByGroupIdLock, { params, body: { locked } })),
-    );
-  const cancel = () =>
-    mutate.mutate(async () => onChange(await call(endpoints.groupOrders.postGroupOrdersByGroupIdCancel, { params })));
+    mutate.mutate(async () => onChange(await call(endpoints.groupOrders.lock, { params, body: { locked } })));
+  const cancel = () => mutate.mutate(async () => onChange(await call(endpoints.groupOrders.cancel, { params })));
   const reset = () =>
     mutate.mutate(async () => {
-      const { linkToken } = await call(endpoints.groupOrders.postGroupOrdersByGroupIdResetLink, { params });
+      const { linkToken } = await call(endpoints.groupOrders.resetLink, { params });
       saveLinkToken(group.id, linkToken);
       setLink(linkToken);
       toast.success('New link made: the old one no longer works.');
@@ -481,7 +489,7 @@ function HostTools({ group, onChange }: { group: GroupView; onChange: (next: { g
   const checkout = (e: FormEvent) => {
     e.preventDefault();
     mutate.mutate(async () => {
-      const res = await call(endpoints.groupOrders.postGroupOrdersByGroupIdCheckout, {
+      const res = await call(endpoints.groupOrders.checkout, {
         params,
         body: { ...form, expectedTotalMinor: group.totalMinor },
       });
