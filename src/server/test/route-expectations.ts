@@ -35,7 +35,7 @@ const TOKEN = 'the secret token in the body is the key; a wrong token is 404';
 const GROUP_LINK =
   "the link's secret in the address is the key (only its hash stored); an unknown or reset link is 404";
 const GROUP_MEMBERS =
-  "a group's members only, by account or member token: 401 without either, 404 for a non-member or another group's token, 403 for a member doing the host's part (group-orders.test.ts)";
+  "a group's members only, by account or member token: 404 without either, for a non-member or for another group's token, 403 for a member doing the host's part (group-orders.test.ts)";
 
 /** The latest link token mailed with this path (invitations keep only a hash). */
 export async function mailedToken(w: World, path: string): Promise<string> {

@@ -21,8 +21,8 @@ import {
 } from './group-orders';
 
 /**
- * Group orders (docs/product/group-orders.md). Public routes decide membership per group: no
- * session and no member token is 401, a group the caller is not in (or a revoked link) is 404, a
+ * Group orders (docs/product/group-orders.md). Public routes decide membership per group: a
+ * group the caller is not in (no session and no member token included) or a revoked link is 404, a
  * member doing the host's part is 403.
  */
 export const groupOrdersEndpoints = {

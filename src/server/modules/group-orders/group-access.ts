@@ -67,17 +67,17 @@ export async function findMember(
 }
 
 /**
- * The group and the caller's place in it. No session and no member token: 401. A group the caller
- * is not in: 404, as for one that does not exist. `lock` takes the group's row lock (inside a
+ * The group and the caller's place in it. A group the caller is not in (or no session and no member
+ * token at all): 404, as for one that does not exist. `lock` takes the group's row lock (inside a
  * transaction), so changes to one basket run one at a time.
  */
 export async function loadGroupForMember(
   db: DbOrTx,
   input: { groupId: string; actor: Actor | null; memberToken?: string | null; now: Date; lock?: boolean },
 ): Promise<{ group: GroupRow; member: MemberRow }> {
-  if (!input.actor && !input.memberToken) {
-    throw new AppError('UNAUTHENTICATED', 'Please sign in or join the group order with its link first.');
-  }
+  // The routes are public (a visitor member has no session), so a caller with neither a session nor
+  // a member token is answered as a non-member: 404, never 401 (docs/decisions/0256-group-order-links-and-member-tokens.md).
+  if (!input.actor && !input.memberToken) throw new AppError('NOT_FOUND', 'Group order not found');
   const query = db.select().from(groupOrders).where(eq(groupOrders.id, input.groupId));
   const [row] = input.lock ? await query.for('update') : await query;
   const member = row ? await findMember(db, row.id, input.actor, input.memberToken) : null;
