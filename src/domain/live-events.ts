@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from './halal-facts';
+import { GROUP_ORDER_STATUSES } from './group-order';
 import { HALAL_STATUSES } from './halal';
 import { JOB_STATUSES, ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './order-flow';
 import { DRIVER_STATUSES } from './roles';
@@ -74,6 +75,18 @@ export const LIVE_EVENTS = {
     z.strictObject({ orderId: id, orderNumber: z.string(), siteId: id, ticketId: id.nullable() }),
   ),
   'order.rated': on(['order'], z.strictObject({ orderId: id, rating: z.int(), tipMinor: z.int() })),
+
+  /** A group order's shared basket changed: lines, members or its state (docs/product/group-orders.md). */
+  'group.changed': on(
+    ['group'],
+    z.strictObject({
+      groupId: id,
+      status: z.enum(GROUP_ORDER_STATUSES),
+      what: z.enum(['lines', 'members', 'status', 'link']),
+      /** Once placed: the order members follow on `order:{id}`. */
+      orderId: id.optional(),
+    }),
+  ),
 
   // Drivers: on the order they deliver, in the back office, and on their own account.
   'driver.assigned': on(

@@ -5,13 +5,15 @@
  * - jobs:{AREA}        delivery jobs in a postcode area (leading letters), for approved drivers there
  * - user:{userId}      one account's own changes (driver approval, earnings)
  * - admin              back-office badges and queues, for admins
+ * - group:{groupId}    one group order's shared basket, for its members (docs/product/group-orders.md)
  */
 export type Topic =
   | { kind: 'order'; id: string }
   | { kind: 'site'; id: string }
   | { kind: 'jobs'; area: string }
   | { kind: 'user'; id: string }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  | { kind: 'group'; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +29,8 @@ export function parseTopic(raw: string): Topic | null {
       return UUID.test(value) ? { kind: 'site', id: value.toLowerCase() } : null;
     case 'jobs':
       return /^[A-Z]{1,2}$/.test(value) ? { kind: 'jobs', area: value } : null;
+    case 'group':
+      return UUID.test(value) ? { kind: 'group', id: value.toLowerCase() } : null;
     case 'user':
       return /^[A-Za-z0-9_-]{1,64}$/.test(value) ? { kind: 'user', id: value } : null;
     default:
@@ -37,7 +41,8 @@ export function parseTopic(raw: string): Topic | null {
 export type TopicKind = Topic['kind'];
 
 /** A topic as it travels (`order:{id}`…): its kind is part of its type, so an event's allowed topics are checked at compile time. */
-export type TopicString = `order:${string}` | `site:${string}` | `jobs:${string}` | `user:${string}` | 'admin';
+export type TopicString =
+  `order:${string}` | `site:${string}` | `jobs:${string}` | `user:${string}` | `group:${string}` | 'admin';
 
 /** The kind of a topic string type: `order:${string}` -> 'order'. */
 export type TopicKindOf<T extends TopicString> = T extends 'admin'
@@ -52,6 +57,7 @@ export const topicName = {
   jobs: (area: string): `jobs:${string}` => `jobs:${area}`,
   user: (id: string): `user:${string}` => `user:${id}`,
   admin: 'admin',
+  group: (id: string): `group:${string}` => `group:${id}`,
 } as const;
 
 /** The postcode area of a UK postcode or outward code: its leading letters ("e1 6an" -> "E"). */

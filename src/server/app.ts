@@ -14,6 +14,7 @@ import { startLateOrdersSweeper } from './jobs/late-orders';
 import { partnerOrderRoutes } from './modules/orders/partner-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
+import { groupOrderRoutes } from './modules/group-orders';
 import { CATALOG_CHANNEL } from './modules/catalog/response-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
@@ -196,6 +197,7 @@ export async function buildApp(
   dispatchRoutes(app);
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
+  groupOrderRoutes(app);
   partnerOrderRoutes(app);
   const catalog = catalogRoutes(app, {
     db: database.db,

@@ -6,6 +6,7 @@ import { catalogEndpoints } from './catalog/endpoints';
 import { devEndpoints } from './dev/endpoints';
 import { dispatchEndpoints } from './dispatch/endpoints';
 import { driverEndpoints } from './driver/endpoints';
+import { groupOrdersEndpoints } from './group-orders/endpoints';
 import { halalEndpoints } from './halal/endpoints';
 import { healthEndpoints } from './health/endpoints';
 import { liveEndpoints } from './live/endpoints';
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   dev: devEndpoints,
   dispatch: dispatchEndpoints,
   driver: driverEndpoints,
+  groupOrders: groupOrdersEndpoints,
   halal: halalEndpoints,
   health: healthEndpoints,
   live: liveEndpoints,

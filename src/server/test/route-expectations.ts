@@ -32,6 +32,10 @@ const PUBLIC = 'public catalogue data, the same for everyone';
 const PLATFORM =
   "back-office staff act on every tenant's rows by design; the route policy (admin area) is the boundary";
 const TOKEN = 'the secret token in the body is the key; a wrong token is 404';
+const GROUP_LINK =
+  "the link's secret in the address is the key (only its hash stored); an unknown or reset link is 404";
+const GROUP_MEMBERS =
+  "a group's members only, by account or member token: 404 without either, for a non-member or for another group's token, 403 for a member doing the host's part (group-orders.test.ts)";
 
 /** The latest link token mailed with this path (invitations keep only a hash). */
 export async function mailedToken(w: World, path: string): Promise<string> {
@@ -1005,6 +1009,54 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       url: '/api/orders/quote',
       payload: { siteId: w.rows.siteX1, orderType: 'PICKUP', items: [{ menuItemId: w.rows.itemX, quantity: 2 }] },
     }),
+  },
+  // Group orders (docs/product/group-orders.md): membership is checked per group (account or member
+  // token), so the probes by strangers, non-members and other groups' members are in
+  // src/server/modules/group-orders/group-orders.test.ts; the examples name a group nobody is in.
+  'POST /api/group-orders': {
+    rows: "creates the caller's own group order at a listed branch",
+    example: (w) => as('customerA', '/api/group-orders', { siteId: w.rows.siteX1 }),
+  },
+  'GET /api/group-orders/join/:linkToken': { rows: GROUP_LINK },
+  'POST /api/group-orders/join/:linkToken': {
+    rows: GROUP_LINK,
+    example: () =>
+      as('visitor', '/api/group-orders/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { name: 'Bilal' }),
+  },
+  'GET /api/group-orders/:groupId': { rows: GROUP_MEMBERS },
+  'POST /api/group-orders/:groupId/lines': {
+    rows: GROUP_MEMBERS,
+    example: (w) =>
+      as('customerA', '/api/group-orders/00000000-0000-7000-8000-000000000001/lines', {
+        menuItemId: w.rows.itemX,
+        quantity: 1,
+      }),
+  },
+  'PATCH /api/group-orders/:groupId/lines/:lineId': {
+    rows: GROUP_MEMBERS,
+    example: () =>
+      as(
+        'customerA',
+        '/api/group-orders/00000000-0000-7000-8000-000000000001/lines/00000000-0000-7000-8000-000000000002',
+        { quantity: 2 },
+      ),
+  },
+  'DELETE /api/group-orders/:groupId/lines/:lineId': { rows: GROUP_MEMBERS },
+  'POST /api/group-orders/:groupId/lock': {
+    rows: GROUP_MEMBERS,
+    example: () => as('customerA', '/api/group-orders/00000000-0000-7000-8000-000000000001/lock', { locked: true }),
+  },
+  'POST /api/group-orders/:groupId/cancel': { rows: GROUP_MEMBERS },
+  'POST /api/group-orders/:groupId/reset-link': { rows: GROUP_MEMBERS },
+  'POST /api/group-orders/:groupId/checkout': {
+    rows: GROUP_MEMBERS,
+    example: () =>
+      as('customerA', '/api/group-orders/00000000-0000-7000-8000-000000000001/checkout', {
+        customerName: 'Aisha Khan',
+        customerPhone: '07700 900123',
+        deliveryAddress: '12 Commercial Street',
+        deliveryPostcode: 'E1 6AN',
+      }),
   },
   'GET /api/sites/:siteId/slots': {
     rows: PUBLIC,

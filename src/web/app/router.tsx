@@ -34,6 +34,7 @@ const PAGES = {
   customerUnsubscribe: () => import('../customer/unsubscribe-page').then((m) => m.UnsubscribePage),
   customerAccount: () => import('../customer/account-page').then((m) => m.AccountPage),
   customerPartners: () => import('../customer/partners-page').then((m) => m.PartnersPage),
+  group: () => import('../customer/group-order/group-order-page').then((m) => m.GroupPages),
   partnerLogin: () => import('../partner/partner-login-page').then((m) => m.PartnerLoginPage),
   partnerLayout: () => import('../partner/partner-layout').then((m) => m.PartnerLayout),
   partnerDashboard: () => import('../partner/dashboard-page').then((m) => m.PartnerDashboardPage),
@@ -111,6 +112,7 @@ export const routes: RouteDef[] = [
           { path: 'reset-password', Component: page.customerResetPassword },
           { path: 'unsubscribe', Component: page.customerUnsubscribe },
           { path: 'partners', Component: page.customerPartners },
+          { path: 'group/*', Component: page.group },
           { path: 'help', Component: HelpRedirect },
           {
             element: <RequireSignedIn />,

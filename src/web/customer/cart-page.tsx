@@ -163,6 +163,14 @@ export function CartPage() {
           >
             Continue Shopping
           </Link>
+          {cart.items[0] && (
+            <Link
+              to={`/group/start/${cart.items[0].restaurantId}`}
+              className={buttonClasses({ variant: 'ghost', size: 'lg' })}
+            >
+              Order together: start a group order
+            </Link>
+          )}
         </section>
       </div>
     </div>

@@ -26,6 +26,8 @@ export type LiveSubscription<K extends TopicKind> = {
   enabled?: boolean;
   /** A visitor's order token, for `order:{id}` without an account. */
   orderToken?: string;
+  /** A visitor's group order member token, for `group:{id}` (docs/decisions/0256-group-order-links-and-member-tokens.md). */
+  groupMember?: string;
 };
 
 const MAX_BACKOFF_MS = 30_000;
@@ -51,11 +53,11 @@ export function useLiveEvents<T extends TopicString>(
   });
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const key = topics.join(',');
-  const { enabled = true, orderToken } = subscription;
+  const { enabled = true, orderToken, groupMember } = subscription;
 
   useEffect(() => {
     if (!enabled || !key || typeof EventSource === 'undefined') return;
-    const url = endpointUrl(endpoints.live.getEvents, { query: { topics: key, orderToken } });
+    const url = endpointUrl(endpoints.live.getEvents, { query: { topics: key, orderToken, groupMember } });
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -155,7 +157,7 @@ export function useLiveEvents<T extends TopicString>(
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [key, enabled, orderToken, queryClient]);
+  }, [key, enabled, orderToken, groupMember, queryClient]);
 
   return status;
 }

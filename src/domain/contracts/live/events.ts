@@ -13,4 +13,6 @@ export const liveEventsQuery = z.strictObject({
     )
     .pipe(z.array(z.string().max(100)).min(1, 'name at least one topic').max(20, 'at most 20 topics')),
   orderToken: z.string().max(200).optional(),
+  /** A visitor's group order member token, for `group:{id}` and the group's order (docs/decisions/0256-group-order-links-and-member-tokens.md). */
+  groupMember: z.string().max(200).optional(),
 });

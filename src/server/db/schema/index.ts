@@ -10,3 +10,4 @@ export * from './push';
 export * from './notifications';
 export * from './favourites';
 export * from './vouchers';
+export * from './group-orders';

@@ -5,6 +5,7 @@ import { parseTopic } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema/index';
 import { isSiteStaff, loadOrderAccessRow, orderViewer } from '../access';
+import { isGroupMember, isMemberOfOrdersGroup } from '../group-orders';
 
 /**
  * Checks every requested topic against the caller; one topic they may not see refuses the whole
@@ -15,6 +16,8 @@ export async function authorizeTopics(
   actor: Actor | null,
   rawTopics: string[],
   orderToken: string | null,
+  /** A visitor's group order member token (docs/decisions/0256-group-order-links-and-member-tokens.md). */
+  groupMemberToken: string | null = null,
 ): Promise<string[]> {
   const refuse = (): never => {
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -27,7 +30,13 @@ export async function authorizeTopics(
     switch (topic.kind) {
       case 'order': {
         const order = await loadOrderAccessRow(db, topic.id);
-        if (!order || !(await orderViewer(db, order, actor, orderToken))) refuse();
+        if (!order) refuse();
+        // A group order's members follow its status too (docs/product/group-orders.md#after-checkout).
+        if (
+          !(await orderViewer(db, order!, actor, orderToken)) &&
+          !(await isMemberOfOrdersGroup(db, topic.id, actor, groupMemberToken))
+        )
+          refuse();
         break;
       }
       case 'site':
@@ -47,6 +56,9 @@ export async function authorizeTopics(
         break;
       case 'admin':
         if (!actor?.adminRole) refuse();
+        break;
+      case 'group':
+        if (!(await isGroupMember(db, topic.id, actor, groupMemberToken))) refuse();
         break;
       default: {
         const never: never = topic;

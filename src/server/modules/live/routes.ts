@@ -51,7 +51,8 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
   route(app, liveEndpoints.getEvents, async (request, reply) => {
     const subscriber = request.actor;
     const orderToken = request.query.orderToken ?? null;
-    const topics = await authorizeTopics(deps.db, subscriber, request.query.topics, orderToken);
+    const groupMember = request.query.groupMember ?? null;
+    const topics = await authorizeTopics(deps.db, subscriber, request.query.topics, orderToken, groupMember);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -108,7 +109,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveDeps): void {
       const actor = await deps.actorOf(request);
       if (subscriber && actor?.userId !== subscriber.userId) return 'signed_out';
       try {
-        await authorizeTopics(deps.db, actor, topics, orderToken);
+        await authorizeTopics(deps.db, actor, topics, orderToken, groupMember);
       } catch (err) {
         if (err instanceof AppError) return 'forbidden';
         throw err;

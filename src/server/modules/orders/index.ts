@@ -5,3 +5,7 @@ export { loadViewableOrder } from './find-order';
 export { transitionOrder } from './transition-order';
 export { awaitingSlot, scheduledViewOf } from './schedule-view';
 export { clearCodeTries, takeCodeTry } from './code-tries';
+export { placeOrder } from './place-order';
+export { type BranchItem, type OrderSite, branchItems, loadOrderSite, priceLines } from './price-order';
+export { quoteOf } from './quote-order';
+export { buildOrderView } from './order-view';
