@@ -271,7 +271,7 @@ export function offerProblem(o: {
   capMinor?: number | null;
   amountMinor?: number | null;
   minSpendMinor?: number;
-  itemIds?: string[];
+  itemIds?: readonly string[];
   startsOn: string;
   endsOn?: string | null;
   from?: string | null;

@@ -9,3 +9,4 @@ export * from './halal';
 export * from './push';
 export * from './notifications';
 export * from './favourites';
+export * from './offers';
