@@ -40,6 +40,12 @@ export type LedgerOrder = {
   subtotalMinor: number;
   deliveryFeeMinor: number;
   serviceFeeMinor: number;
+  /**
+   * What the restaurant's offer took off the food and off the delivery fee; the restaurant funds both
+   * (docs/decisions/0250-restaurant-offers-pricing.md). subtotalMinor and deliveryFeeMinor are before it.
+   */
+  offerDiscountMinor?: number;
+  offerDeliveryDiscountMinor?: number;
   totalMinor: number;
   commissionPercent: number;
   /** What the driver was paid for the job, tips left out (tips pass straight through); 0 without a driver. */
@@ -60,17 +66,29 @@ export type LedgerOrder = {
 export type StatementLine = {
   orders: number;
   foodSalesMinor: number;
+  /** What the restaurant's own offers cost it: food discounts and delivery fees it paid for the customer. */
+  offerCostMinor: number;
+  /** On the food sales before the offer (docs/decisions/0250-restaurant-offers-pricing.md). */
   commissionMinor: number;
   deliveryFeesMinor: number;
   /** Cash the restaurant took itself, at collection (pickup orders). */
   collectedByRestaurantMinor: number;
-  /** Food sales minus commission minus the cash already in the restaurant's till; negative: the restaurant owes. */
+  /**
+   * Food sales minus the offers' cost minus commission minus the cash already in the restaurant's
+   * till; negative: the restaurant owes.
+   */
   netOwedMinor: number;
 };
+
+/** What an order's restaurant offer cost the restaurant: its food and delivery discounts. */
+export function offerCostOf(o: LedgerOrder): number {
+  return (o.offerDiscountMinor ?? 0) + (o.offerDeliveryDiscountMinor ?? 0);
+}
 
 export const EMPTY_STATEMENT_LINE: StatementLine = {
   orders: 0,
   foodSalesMinor: 0,
+  offerCostMinor: 0,
   commissionMinor: 0,
   deliveryFeesMinor: 0,
   collectedByRestaurantMinor: 0,
@@ -82,13 +100,15 @@ export function addToStatement(line: StatementLine, o: LedgerOrder): StatementLi
   if (!o.completed) return line;
   const commission = percentOf(o.subtotalMinor, o.commissionPercent);
   const tillMinor = o.orderType === 'PICKUP' ? o.totalMinor : 0;
+  const offerCost = offerCostOf(o);
   return {
     orders: line.orders + 1,
     foodSalesMinor: line.foodSalesMinor + o.subtotalMinor,
+    offerCostMinor: line.offerCostMinor + offerCost,
     commissionMinor: line.commissionMinor + commission,
     deliveryFeesMinor: line.deliveryFeesMinor + o.deliveryFeeMinor,
     collectedByRestaurantMinor: line.collectedByRestaurantMinor + tillMinor,
-    netOwedMinor: line.netOwedMinor + o.subtotalMinor - commission - tillMinor,
+    netOwedMinor: line.netOwedMinor + o.subtotalMinor - offerCost - commission - tillMinor,
   };
 }
 
@@ -99,6 +119,8 @@ export type ReconciliationLine = {
   foodSalesMinor: number;
   deliveryFeesMinor: number;
   serviceFeesMinor: number;
+  /** Restaurant offers: what they took off customers' totals, funded by the restaurants through their statements. */
+  offerCostMinor: number;
   commissionMinor: number;
   driverPayMinor: number;
   /** Delivery and service fees the platform kept after paying the driver. */
@@ -121,6 +143,7 @@ export const EMPTY_RECONCILIATION_LINE: ReconciliationLine = {
   foodSalesMinor: 0,
   deliveryFeesMinor: 0,
   serviceFeesMinor: 0,
+  offerCostMinor: 0,
   commissionMinor: 0,
   driverPayMinor: 0,
   platformMarginMinor: 0,
@@ -180,6 +203,7 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
     foodSalesMinor: line.foodSalesMinor + (paid ? o.subtotalMinor : 0),
     deliveryFeesMinor: line.deliveryFeesMinor + (paid ? o.deliveryFeeMinor : 0),
     serviceFeesMinor: line.serviceFeesMinor + (paid ? o.serviceFeeMinor : 0),
+    offerCostMinor: line.offerCostMinor + (paid ? offerCostOf(o) : 0),
     commissionMinor: line.commissionMinor + (paid ? percentOf(o.subtotalMinor, o.commissionPercent) : 0),
     driverPayMinor: line.driverPayMinor + o.driverPayMinor,
     platformMarginMinor: line.platformMarginMinor + margin,
@@ -198,7 +222,8 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
  */
 export function reconciles(l: ReconciliationLine): { customerTotals: boolean; deliveryCosts: boolean; cash: boolean } {
   return {
-    customerTotals: l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor,
+    customerTotals:
+      l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor - l.offerCostMinor,
     deliveryCosts:
       l.driverPayMinor + l.platformMarginMinor === l.deliveryFeesMinor + l.serviceFeesMinor + l.subsidyMinor,
     cash: l.cashCollectedMinor - l.cashOwedMinor === l.cashExplainedMinor,

@@ -10,6 +10,8 @@ export const periodQuery = z.strictObject({
 export const statementLine = z.object({
   orders: z.int(),
   foodSalesMinor: z.int(),
+  /** What the restaurant's offers cost it (food discounts and free delivery it paid for). */
+  offerCostMinor: z.int(),
   commissionMinor: z.int(),
   deliveryFeesMinor: z.int(),
   collectedByRestaurantMinor: z.int(),
@@ -36,6 +38,8 @@ export const reconciliationLine = z.object({
   foodSalesMinor: z.int(),
   deliveryFeesMinor: z.int(),
   serviceFeesMinor: z.int(),
+  /** Restaurant offers taken off customers' totals, funded by the restaurants. */
+  offerCostMinor: z.int(),
   commissionMinor: z.int(),
   driverPayMinor: z.int(),
   platformMarginMinor: z.int(),

@@ -59,7 +59,12 @@ export const orderView = z.object({
   /** The platform's service fee on the food; 0 when none is charged. */
   serviceFeeMinor: z.int(),
   tipMinor: z.int(),
-  /** Food plus delivery fee plus service fee; a tip added after delivery is shown apart. */
+  /**
+   * The restaurant offer the order got, as the customer saw it at checkout, and what it took off the
+   * food and the delivery fee (docs/decisions/0250-restaurant-offers-pricing.md); null without one.
+   */
+  offer: z.object({ label: z.string(), discountMinor: z.int(), deliveryDiscountMinor: z.int() }).nullable(),
+  /** Food plus delivery fee plus service fee, less the offer's saving; a tip added after delivery is shown apart. */
   totalMinor: z.int(),
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),

@@ -100,6 +100,10 @@ export type ReceiptOrder = {
   subtotalMinor: number;
   deliveryFeeMinor: number;
   serviceFeeMinor: number;
+  /** The restaurant offer's label and saving (docs/decisions/0250-restaurant-offers-pricing.md). */
+  offerLabel?: string | null;
+  offerDiscountMinor?: number;
+  offerDeliveryDiscountMinor?: number;
   totalMinor: number;
   deliveryAddress: string | null;
   deliveryPostcode: string | null;
@@ -124,6 +128,8 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
     `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
     ...(i.options?.length ? [`    ${optionsText(i.options, formatPence)}`] : []),
   ]);
+  const saving = (o.offerDiscountMinor ?? 0) + (o.offerDeliveryDiscountMinor ?? 0);
+  const offerLine = o.offerLabel && saving > 0 ? `Offer (${o.offerLabel}): -${formatPence(saving)}` : null;
   const text = [
     `Thank you for your order from ${o.branchName}.`,
     '',
@@ -138,6 +144,7 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
     `Subtotal: ${formatPence(o.subtotalMinor)}`,
     ...(o.orderType === 'DELIVERY' ? [`Delivery fee: ${formatFee(o.deliveryFeeMinor)}`] : []),
     ...(o.serviceFeeMinor > 0 ? [`Service fee: ${formatPence(o.serviceFeeMinor)}`] : []),
+    ...(offerLine ? [offerLine] : []),
     `Total: ${formatPence(o.totalMinor)}`,
     `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
     '',
@@ -166,7 +173,9 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
 <table style="border-collapse:collapse;width:100%"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="text-align:right;padding:4px 8px">Price</th><th style="text-align:right;padding:4px 8px">Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Subtotal: ${formatPence(o.subtotalMinor)}${
       o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
-    }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
+    }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}${
+      offerLine ? `<br>${escapeHtml(offerLine)}` : ''
+    }<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
     { href, label: 'Track your order' },
     `<p>${help}</p>`,
   );

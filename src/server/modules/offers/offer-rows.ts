@@ -43,7 +43,11 @@ export async function itemNames(db: DbOrTx, rows: readonly OfferRow[]): Promise<
  * The offers that may apply at one branch: the brand's own and the branch's, not ended. Whether
  * each runs now is for `isOfferLive` to say on the London clock.
  */
-export async function branchOffers(db: DbOrTx, site: { id: string; brandId: string }, now = new Date()): Promise<Offer[]> {
+export async function branchOffers(
+  db: DbOrTx,
+  site: { id: string; brandId: string },
+  now = new Date(),
+): Promise<Offer[]> {
   const rows = await db
     .select()
     .from(offers)

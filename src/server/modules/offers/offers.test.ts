@@ -131,9 +131,7 @@ describe('who may touch offers', () => {
     expect((await call(t, 'GET', offersUrl(), w.customer.cookie)).statusCode).toBe(403);
     expect((await call(t, 'POST', offersUrl(), w.manager.cookie, percent)).statusCode).toBe(403);
     const created = (await call(t, 'POST', offersUrl(), w.owner.cookie, percent)).json().offer;
-    expect((await call(t, 'PUT', `/api/partner/offers/${created.id}`, w.manager.cookie, percent)).statusCode).toBe(
-      403,
-    );
+    expect((await call(t, 'PUT', `/api/partner/offers/${created.id}`, w.manager.cookie, percent)).statusCode).toBe(403);
     expect((await call(t, 'POST', `/api/partner/offers/${created.id}/end`, w.manager.cookie)).statusCode).toBe(403);
   });
 
