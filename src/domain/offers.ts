@@ -222,7 +222,7 @@ export function offerMoney(minor: number): string {
 
 /**
  * The offer in the customer's words, as the card, the restaurant page, checkout and the receipt show
- * it (docs/product/offers.md#labels): "20% off, up to £5", "£5 off when you spend £20", "Free
+ * it (docs/product/offers.md#where-customers-see-them): "20% off, up to £5", "£5 off when you spend £20", "Free
  * delivery when you spend £15", "Free Garlic Naan", "Buy one, get one free on selected dishes".
  */
 export function offerLabel(offer: Offer): string {
