@@ -71,14 +71,19 @@ const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
  * The catalog version with the clock of its answers (answer-clock.ts), read in one statement and so
- * from one snapshot: every opening and closing minute (as the search SQL reads them, `::time`) and
+ * from one snapshot: every opening and closing minute (as the search SQL reads them, `::time`), every
+ * minute a restaurant offer's daily window starts or ends (docs/decisions/0250-restaurant-offers-pricing.md) and
  * every pause's end at the millisecond (as JS reads the timestamp).
  */
 const CLOCK_SQL = sql`select c.version::text as version,
   coalesce((select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
     from sites s cross join lateral jsonb_each(s.opening_hours) d(day, v)
     cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
-    where jsonb_typeof(d.v) = 'object' and x.t is not null), '{}') as minutes,
+    where jsonb_typeof(d.v) = 'object' and x.t is not null), '{}')
+    -- The daily windows of restaurant offers not ended: the offer badge changes at them too.
+    || coalesce((select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
+    from offers o cross join lateral (values (o.from_time::time), (o.until_time::time)) x(t)
+    where o.ended_at is null and x.t is not null), '{}') as minutes,
   coalesce((select array_agg(distinct (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8)
     from sites s where s.paused_until is not null), '{}') as pause_ends
   from catalog_version c where c.id = 1`;

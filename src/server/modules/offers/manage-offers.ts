@@ -8,7 +8,6 @@ import type { Actor } from '../../../domain/policies';
 import type { Db, DbOrTx } from '../../db/client';
 import { brandMemberships, menuItems, menus, offers, sites } from '../../db/schema/index';
 import { recordAudit } from '../audit';
-import { requireBrand } from '../partner';
 import { itemNames, partnerOfferOf } from './offer-rows';
 
 type Body = ReturnType<typeof offerBody.parse>;
@@ -62,6 +61,23 @@ async function checkedValues(db: DbOrTx, brandId: string, body: Body) {
       untilTime: body.until,
     },
   };
+}
+
+/**
+ * The caller's role in a brand: 404 for a non-member (another brand is indistinguishable from a
+ * missing one), 403 when `manage` and they are a site manager. Read here rather than through the
+ * partner module, which imports orders, which prices with offers.
+ */
+async function requireBrand(db: DbOrTx, userId: string, brandId: string, need: 'member' | 'manage') {
+  const [row] = await db
+    .select({ role: brandMemberships.role })
+    .from(brandMemberships)
+    .where(and(eq(brandMemberships.brandId, brandId), eq(brandMemberships.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Brand not found');
+  if (need === 'manage' && !canManageBrand(row.role))
+    throw new AppError('FORBIDDEN', 'Only the brand owner or an admin can do this.');
+  return row.role;
 }
 
 /** A brand's offers, newest first after the running ones; a member may read them, another partner gets 404. */

@@ -134,6 +134,26 @@ describe('an offer priced by the server', () => {
   });
 });
 
+describe('the offer badge on the restaurant page', () => {
+  it('is the server’s text, shown as soon as the partner makes the offer and gone when it ends', async () => {
+    const page = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${shop.site.slug}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().restaurant.offerLabel;
+    };
+    expect(await page()).toBeNull();
+    const offer = await newOffer({ kind: 'percent_off', percent: 20, capMinor: 500 });
+    // The cached answer is dropped by the offers table's catalog-version trigger.
+    expect(await page()).toBe('20% off, up to £5');
+    await endOffer(offer.id);
+    expect(await page()).toBeNull();
+    // An offer that has not started shows nothing yet.
+    const later = await newOffer({ kind: 'free_delivery', startsOn: '2099-01-01' });
+    expect(await page()).toBeNull();
+    await endOffer(later.id);
+  });
+});
+
 describe('restaurant-funded offers in the statement and the reconciliation', () => {
   it('shows food sales, the offer’s cost and commission on the food before the offer, to the penny', async () => {
     const offer = await newOffer({ kind: 'amount_off', amountMinor: 250, minSpendMinor: 1000 });

@@ -1,3 +1,3 @@
 // The partner module's public surface: what other modules, jobs, plugins and seeds may import from it
 // (docs/decisions/0110-platform-and-module-boundaries.md). Inside the module, files import each other directly, never this file.
-export { requireBrand, requireSite, staffSiteIds } from './access';
+export { requireSite, staffSiteIds } from './access';
