@@ -512,6 +512,14 @@ export function CheckoutPage() {
               <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
             </div>
             <ServiceFeeRow feeMinor={shownServiceFee} />
+            {quote?.offer ? (
+              <div className="flex justify-between text-primary" data-testid="checkout-offer">
+                <dt>Offer: {quote.offer.label}</dt>
+                <dd className="tabular-nums">
+                  −{formatPrice(quote.offer.discountMinor + quote.offer.deliveryDiscountMinor)}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums" data-testid="checkout-total">

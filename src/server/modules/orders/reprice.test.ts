@@ -87,6 +87,7 @@ describe('POST /api/orders/quote', () => {
       subtotalMinor: 2299,
       deliveryFeeMinor: 249,
       serviceFeeMinor: 0,
+      offer: null,
       totalMinor: 2548,
     });
     const pickup = await quote({ siteId: shop.site.id, orderType: 'PICKUP', items: cartLines() });
