@@ -48,6 +48,12 @@ export type LedgerOrder = {
   subtotalMinor: number;
   deliveryFeeMinor: number;
   serviceFeeMinor: number;
+  /**
+   * What the restaurant's offer took off the food and off the delivery fee; the restaurant funds both
+   * (docs/decisions/0250-restaurant-offers-pricing.md). subtotalMinor and deliveryFeeMinor are before it.
+   */
+  offerDiscountMinor?: number;
+  offerDeliveryDiscountMinor?: number;
   totalMinor: number;
   commissionPercent: number;
   /** What the driver was paid for the job, tips left out (tips pass straight through); 0 without a driver. */
@@ -73,17 +79,29 @@ export type LedgerOrder = {
 export type StatementLine = {
   orders: number;
   foodSalesMinor: number;
+  /** What the restaurant's own offers cost it: food discounts and delivery fees it paid for the customer. */
+  offerCostMinor: number;
+  /** On the food sales before the offer (docs/decisions/0250-restaurant-offers-pricing.md). */
   commissionMinor: number;
   deliveryFeesMinor: number;
   /** Cash the restaurant took itself, at collection (pickup orders). */
   collectedByRestaurantMinor: number;
-  /** Food sales minus commission minus the cash already in the restaurant's till; negative: the restaurant owes. */
+  /**
+   * Food sales minus the offers' cost minus commission minus the cash already in the restaurant's
+   * till; negative: the restaurant owes.
+   */
   netOwedMinor: number;
 };
+
+/** What an order's restaurant offer cost the restaurant: its food and delivery discounts. */
+export function offerCostOf(o: LedgerOrder): number {
+  return (o.offerDiscountMinor ?? 0) + (o.offerDeliveryDiscountMinor ?? 0);
+}
 
 export const EMPTY_STATEMENT_LINE: StatementLine = {
   orders: 0,
   foodSalesMinor: 0,
+  offerCostMinor: 0,
   commissionMinor: 0,
   deliveryFeesMinor: 0,
   collectedByRestaurantMinor: 0,
@@ -95,13 +113,15 @@ export function addToStatement(line: StatementLine, o: LedgerOrder): StatementLi
   if (!o.completed) return line;
   const commission = percentOf(o.subtotalMinor, o.commissionPercent);
   const tillMinor = o.orderType === 'PICKUP' ? o.totalMinor : 0;
+  const offerCost = offerCostOf(o);
   return {
     orders: line.orders + 1,
     foodSalesMinor: line.foodSalesMinor + o.subtotalMinor,
+    offerCostMinor: line.offerCostMinor + offerCost,
     commissionMinor: line.commissionMinor + commission,
     deliveryFeesMinor: line.deliveryFeesMinor + o.deliveryFeeMinor,
     collectedByRestaurantMinor: line.collectedByRestaurantMinor + tillMinor,
-    netOwedMinor: line.netOwedMinor + o.subtotalMinor - commission - tillMinor,
+    netOwedMinor: line.netOwedMinor + o.subtotalMinor - offerCost - commission - tillMinor,
   };
 }
 
@@ -114,6 +134,8 @@ export type ReconciliationLine = {
   serviceFeesMinor: number;
   /** Vouchers on paid orders: discounts the platform funded, off what customers paid (docs/decisions/0253-platform-vouchers.md). */
   platformDiscountsMinor: number;
+  /** Restaurant offers: what they took off customers' totals, funded by the restaurants through their statements. */
+  offerCostMinor: number;
   commissionMinor: number;
   driverPayMinor: number;
   /** Delivery and service fees the platform kept after paying the driver. */
@@ -137,6 +159,7 @@ export const EMPTY_RECONCILIATION_LINE: ReconciliationLine = {
   deliveryFeesMinor: 0,
   serviceFeesMinor: 0,
   platformDiscountsMinor: 0,
+  offerCostMinor: 0,
   commissionMinor: 0,
   driverPayMinor: 0,
   platformMarginMinor: 0,
@@ -197,6 +220,7 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
     deliveryFeesMinor: line.deliveryFeesMinor + (paid ? o.deliveryFeeMinor : 0),
     serviceFeesMinor: line.serviceFeesMinor + (paid ? o.serviceFeeMinor : 0),
     platformDiscountsMinor: line.platformDiscountsMinor + (paid ? (o.voucherDiscountMinor ?? 0) : 0),
+    offerCostMinor: line.offerCostMinor + (paid ? offerCostOf(o) : 0),
     commissionMinor: line.commissionMinor + (paid ? percentOf(o.subtotalMinor, o.commissionPercent) : 0),
     driverPayMinor: line.driverPayMinor + o.driverPayMinor,
     platformMarginMinor: line.platformMarginMinor + margin,
@@ -216,7 +240,8 @@ export function addToReconciliation(line: ReconciliationLine, o: LedgerOrder): R
 export function reconciles(l: ReconciliationLine): { customerTotals: boolean; deliveryCosts: boolean; cash: boolean } {
   return {
     customerTotals:
-      l.customerTotalsMinor === l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor - l.platformDiscountsMinor,
+      l.customerTotalsMinor ===
+      l.foodSalesMinor + l.deliveryFeesMinor + l.serviceFeesMinor - l.offerCostMinor - l.platformDiscountsMinor,
     deliveryCosts:
       l.driverPayMinor + l.platformMarginMinor === l.deliveryFeesMinor + l.serviceFeesMinor + l.subsidyMinor,
     cash: l.cashCollectedMinor - l.cashOwedMinor === l.cashExplainedMinor,

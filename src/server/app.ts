@@ -31,6 +31,7 @@ import { startUnusedUploadsSweeper } from './jobs/unused-uploads';
 import { halalRoutes } from './modules/halal/routes';
 import { partnerRoutes } from './modules/partner/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { offerRoutes } from './modules/offers/routes';
 import { devMailRoutes } from './modules/dev/routes';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { createRoutePlanner, type RoutePlanner } from './modules/geo/route-planner';
@@ -193,6 +194,7 @@ export async function buildApp(
   accountRoutes(app, { db: database.db });
   partnerRoutes(app, { db: database.db });
   menuRoutes(app);
+  offerRoutes(app);
   driverRoutes(app, { db: database.db });
   dispatchRoutes(app);
   adminRoutes(app, { db: database.db });

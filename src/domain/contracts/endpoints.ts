@@ -11,6 +11,7 @@ import { halalEndpoints } from './halal/endpoints';
 import { healthEndpoints } from './health/endpoints';
 import { liveEndpoints } from './live/endpoints';
 import { menuEndpoints } from './menu/endpoints';
+import { offersEndpoints } from './offers/endpoints';
 import { ordersEndpoints } from './orders/endpoints';
 import { partnerEndpoints } from './partner/endpoints';
 import { pushEndpoints } from './push/endpoints';
@@ -40,6 +41,7 @@ export const ENDPOINTS = {
   health: healthEndpoints,
   live: liveEndpoints,
   menu: menuEndpoints,
+  offers: offersEndpoints,
   orders: ordersEndpoints,
   partner: partnerEndpoints,
   push: pushEndpoints,

@@ -10,6 +10,8 @@ export const periodQuery = z.strictObject({
 export const statementLine = z.object({
   orders: z.int(),
   foodSalesMinor: z.int(),
+  /** What the restaurant's offers cost it (food discounts and free delivery it paid for). */
+  offerCostMinor: z.int(),
   commissionMinor: z.int(),
   deliveryFeesMinor: z.int(),
   collectedByRestaurantMinor: z.int(),
@@ -38,6 +40,8 @@ export const reconciliationLine = z.object({
   serviceFeesMinor: z.int(),
   /** Voucher discounts on paid orders, funded by the platform: customer totals = food + fees − these. */
   platformDiscountsMinor: z.int(),
+  /** Restaurant offers taken off customers' totals, funded by the restaurants. */
+  offerCostMinor: z.int(),
   commissionMinor: z.int(),
   driverPayMinor: z.int(),
   platformMarginMinor: z.int(),

@@ -63,6 +63,8 @@ const probe = (actor: ActorName, url: string, why: string, payload?: unknown): P
 const NOT_RUN = 'a site the manager does not run';
 const OWNER_OR_ADMIN = 'owner or admin only';
 const BASE_MENU = "the base menu is the owner's";
+/** An offer that starts long after these tests, so it prices none of their orders. */
+const FUTURE_OFFER = { kind: 'percent_off', percent: 10, capMinor: 500, startsOn: '2099-01-01' };
 
 /** X's brand-level rows: the other brand's partner, and X's site manager (brand-level actions are the owner's or an admin's). */
 const ownerOnly = (url: string, whyY: string, whyManager: string, payload?: unknown): Probe[] => [
@@ -460,6 +462,22 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'GET /api/partner/brands/:brandId/staff': {
     rows: (w) => ownerOnly(`/api/partner/brands/${w.rows.brandX}/staff`, "X's staff", OWNER_OR_ADMIN),
+  },
+  // Offers (docs/product/offers.md): the brand's owner or admin makes them; a site manager reads them.
+  'GET /api/partner/brands/:brandId/offers': {
+    rows: (w) => [probe('partnerY', `/api/partner/brands/${w.rows.brandX}/offers`, "X's offers")],
+  },
+  'POST /api/partner/brands/:brandId/offers': {
+    rows: (w) => ownerOnly(`/api/partner/brands/${w.rows.brandX}/offers`, "X's brand", OWNER_OR_ADMIN, FUTURE_OFFER),
+    example: (w) => as('ownerX', `/api/partner/brands/${w.rows.brandX}/offers`, FUTURE_OFFER),
+  },
+  'PUT /api/partner/offers/:offerId': {
+    rows: (w) => ownerOnly(`/api/partner/offers/${w.rows.offerX}`, "X's offer", OWNER_OR_ADMIN, FUTURE_OFFER),
+    example: (w) => as('ownerX', `/api/partner/offers/${w.rows.offerX}`, FUTURE_OFFER),
+  },
+  'POST /api/partner/offers/:offerId/end': {
+    rows: (w) => ownerOnly(`/api/partner/offers/${w.rows.offerX}/end`, "X's offer", OWNER_OR_ADMIN),
+    example: (w) => as('ownerX', `/api/partner/offers/${w.rows.offerX}/end`),
   },
   'PATCH /api/partner/brands/:brandId/staff/:userId': {
     rows: (w) => [

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../domain/policies';
 import { ADMIN_ROLES, type AdminRole } from '../../domain/roles';
 import {
+  offers,
   customerFavourites,
   brandMemberships,
   deliveryJobs,
@@ -280,6 +281,13 @@ export async function buildWorld(t: TestApp) {
           .values({ customerId: actors.customerA.id!, siteId: shop.site.id })
           .returning({ siteId: customerFavourites.siteId })
       )[0].siteId,
+      // An offer of X's brand that has not started, so it prices no order of these tests.
+      offerX: (
+        await db
+          .insert(offers)
+          .values({ brandId: shop.brand.id, kind: 'percent_off', percent: 10, startsOn: '2099-01-01' })
+          .returning({ id: offers.id })
+      )[0].id,
       pushSubscriptionA: (
         await db
           .insert(pushSubscriptions)

@@ -45,6 +45,7 @@ const COLUMNS = [
   { label: 'Food sales', key: 'foodSalesMinor' },
   { label: 'Delivery fees', key: 'deliveryFeesMinor' },
   { label: 'Service fees', key: 'serviceFeesMinor' },
+  { label: 'Restaurant offers', key: 'offerCostMinor' },
   { label: 'Vouchers (platform-funded)', key: 'platformDiscountsMinor' },
   { label: 'Commission', key: 'commissionMinor' },
   { label: 'Driver pay', key: 'driverPayMinor' },

@@ -517,6 +517,14 @@ export function CheckoutPage() {
               <dd className="tabular-nums">{formatDeliveryFee(fee)}</dd>
             </div>
             <ServiceFeeRow feeMinor={shownServiceFee} />
+            {quote?.offer ? (
+              <div className="flex justify-between text-primary" data-testid="checkout-offer">
+                <dt>Offer: {quote.offer.label}</dt>
+                <dd className="tabular-nums">
+                  −{formatPrice(quote.offer.discountMinor + quote.offer.deliveryDiscountMinor)}
+                </dd>
+              </div>
+            ) : null}
             {quote?.voucherDiscountMinor ? (
               <div className="flex justify-between text-primary">
                 <dt>Voucher {quote.voucherCode}</dt>

@@ -347,6 +347,14 @@ function OrderDetails({ order }: { order: OrderView }) {
                   <dd className="tabular-nums">{formatPrice(order.serviceFeeMinor)}</dd>
                 </div>
               ) : null}
+              {order.offer ? (
+                <div className="flex justify-between">
+                  <dt>Offer: {order.offer.label}</dt>
+                  <dd className="tabular-nums">
+                    −{formatPrice(order.offer.discountMinor + order.offer.deliveryDiscountMinor)}
+                  </dd>
+                </div>
+              ) : null}
               {order.voucherDiscountMinor > 0 ? (
                 <div className="flex justify-between text-primary">
                   <dt>Voucher {order.voucherCode}</dt>

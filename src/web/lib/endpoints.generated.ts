@@ -171,6 +171,12 @@ export const endpoints = endpointRefs<typeof ENDPOINTS>({
     putPartnerSitesBySiteIdItemsByItemIdOverride: 'PUT /api/partner/sites/:siteId/items/:itemId/override',
     putPartnerItemsByItemIdOptions: 'PUT /api/partner/items/:itemId/options',
   },
+  offers: {
+    getPartnerBrandsByBrandIdOffers: 'GET /api/partner/brands/:brandId/offers',
+    postPartnerBrandsByBrandIdOffers: 'POST /api/partner/brands/:brandId/offers',
+    putPartnerOffersByOfferId: 'PUT /api/partner/offers/:offerId',
+    postPartnerOffersByOfferIdEnd: 'POST /api/partner/offers/:offerId/end',
+  },
   orders: {
     postPartnerOrdersByOrderIdActions: 'POST /api/partner/orders/:orderId/actions',
     postOrders: 'POST /api/orders',

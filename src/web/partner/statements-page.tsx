@@ -112,9 +112,14 @@ function Statement({ siteId }: { siteId: string }) {
       ) : null}
       {s && !problem ? (
         <>
-          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-6">
             <Total label="Orders" value={formatNumber(s.totals.orders)} />
             <Total label="Food sales" value={formatPrice(s.totals.foodSalesMinor)} />
+            <Total
+              label="Your offers"
+              value={formatPrice(s.totals.offerCostMinor)}
+              note="Discounts and free delivery you gave"
+            />
             <Total
               label="Commission"
               value={formatPrice(s.totals.commissionMinor)}
@@ -140,6 +145,7 @@ function Statement({ siteId }: { siteId: string }) {
                   'Day',
                   { label: 'Orders', align: 'right' },
                   { label: 'Food sales', align: 'right' },
+                  { label: 'Your offers', align: 'right' },
                   { label: 'Commission', align: 'right' },
                   { label: 'Delivery fees', align: 'right' },
                   { label: 'Cash you took', align: 'right' },
@@ -149,7 +155,7 @@ function Statement({ siteId }: { siteId: string }) {
               <tbody>
                 {s.totals.orders === 0 ? (
                   <tr>
-                    <td colSpan={7} className="py-4 text-center text-muted-foreground">
+                    <td colSpan={8} className="py-4 text-center text-muted-foreground">
                       No delivered or collected orders in this range.
                     </td>
                   </tr>
@@ -163,6 +169,7 @@ function Statement({ siteId }: { siteId: string }) {
                         </th>
                         <td className="py-2 text-right tabular-nums">{formatNumber(d.orders)}</td>
                         <td className="py-2 text-right tabular-nums">{formatPrice(d.foodSalesMinor)}</td>
+                        <td className="py-2 text-right tabular-nums">{formatPrice(d.offerCostMinor)}</td>
                         <td className="py-2 text-right tabular-nums">{formatPrice(d.commissionMinor)}</td>
                         <td className="py-2 text-right tabular-nums">{formatPrice(d.deliveryFeesMinor)}</td>
                         <td className="py-2 text-right tabular-nums">{formatPrice(d.collectedByRestaurantMinor)}</td>

@@ -45,5 +45,10 @@ export const restaurantCard = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   deliveryRadiusKm: z.number(),
+  /**
+   * The restaurant offer running now, in the customer's words ("20% off, up to £5";
+   * docs/product/offers.md#where-customers-see-them); null or absent without one.
+   */
+  offerLabel: z.string().nullable().optional(),
 });
 export type RestaurantCard = z.infer<typeof restaurantCard>;

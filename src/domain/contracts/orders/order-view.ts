@@ -62,7 +62,12 @@ export const orderView = z.object({
   /** The platform voucher used on the order, and the pence it took off (0 without one): platform-funded. */
   voucherCode: z.string().nullable(),
   voucherDiscountMinor: z.int(),
-  /** Food plus delivery fee plus service fee, less a voucher; a tip added after delivery is shown apart. */
+  /**
+   * The restaurant offer the order got, as the customer saw it at checkout, and what it took off the
+   * food and the delivery fee (docs/decisions/0250-restaurant-offers-pricing.md); null without one.
+   */
+  offer: z.object({ label: z.string(), discountMinor: z.int(), deliveryDiscountMinor: z.int() }).nullable(),
+  /** Food plus delivery fee plus service fee, less the offer's saving and a voucher; a tip added after delivery is shown apart. */
   totalMinor: z.int(),
   paymentMethod: z.literal('cash'),
   createdAt: z.string(),

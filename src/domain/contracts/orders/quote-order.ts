@@ -27,9 +27,23 @@ export const quotedLine = z.object({
 });
 export type QuotedLine = z.infer<typeof quotedLine>;
 
+/**
+ * The restaurant offer the order gets, chosen and priced by the server (docs/decisions/0250-restaurant-offers-pricing.md):
+ * its label, what it takes off the food and off the delivery fee. The client never sends a discount.
+ */
+export const quotedOffer = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  discountMinor: z.int(),
+  deliveryDiscountMinor: z.int(),
+});
+export type QuotedOffer = z.infer<typeof quotedOffer>;
+
 export const orderQuote = z.object({
   lines: z.array(quotedLine),
+  /** The food before any discount. */
   subtotalMinor: z.int(),
+  /** The branch's delivery fee before any free-delivery offer. */
   deliveryFeeMinor: z.int(),
   serviceFeeMinor: z.int(),
   /** The voucher the quote applied (normalised code) and what it takes off; null and 0 without one. */
@@ -37,6 +51,9 @@ export const orderQuote = z.object({
   voucherDiscountMinor: z.int(),
   /** Why the code sent does not apply, in the customer's words; null when it applies or none was sent. */
   voucherRefusal: z.string().nullable(),
+  /** Null when no offer applies. */
+  offer: quotedOffer.nullable(),
+  /** What the customer pays: food and fees less the offer's saving and the voucher. */
   totalMinor: z.int(),
 });
 export type OrderQuote = z.infer<typeof orderQuote>;

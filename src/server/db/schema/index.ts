@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './favourites';
 export * from './vouchers';
 export * from './group-orders';
+export * from './offers';

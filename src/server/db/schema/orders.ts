@@ -21,6 +21,7 @@ import type { ChosenOption } from '../../../domain/menu-options';
 import type { CancelledBy, FlowActor, OrderAction, OrderStatus, OrderType } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
+import { offers } from './offers';
 import { timeOrderedId } from '../time-ordered-id';
 import { vouchers } from './vouchers';
 
@@ -45,6 +46,15 @@ export const orders = pgTable(
     serviceFeeMinor: integer('service_fee_minor').notNull().default(0),
     /** The commission rate in force when the order was placed: statements never change with the setting. */
     commissionPercent: integer('commission_percent').notNull().default(15),
+    /**
+     * The restaurant offer the order got (docs/decisions/0250-restaurant-offers-pricing.md): its label as
+     * the customer saw it, the pence it took off the food and off the delivery fee, all funded by the
+     * restaurant. subtotal_minor and delivery_fee_minor stay the prices before it.
+     */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    offerLabel: text('offer_label'),
+    offerDiscountMinor: integer('offer_discount_minor').notNull().default(0),
+    offerDeliveryDiscountMinor: integer('offer_delivery_discount_minor').notNull().default(0),
     tipMinor: integer('tip_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
     orderType: text('order_type').$type<OrderType>().notNull(),

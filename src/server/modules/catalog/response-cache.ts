@@ -84,14 +84,22 @@ const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
  * The clock of every branch (answer-clock.ts), read in one statement: per branch its city,
- * position, opening and closing minutes (as the search SQL reads them, `::time`) and its pause's end
- * at the millisecond (as JS reads the timestamp).
+ * position, opening and closing minutes (as the search SQL reads them, `::time`), the minutes its
+ * restaurant offers' daily windows start or end (the offer badge changes at them too:
+ * docs/decisions/0250-restaurant-offers-pricing.md) and its pause's end at the millisecond (as JS
+ * reads the timestamp).
  */
 const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
-      (select array_agg(distinct (extract(hour from x.t) * 60 + extract(minute from x.t))::float8)
-        from jsonb_each(case when jsonb_typeof(s.opening_hours) = 'object' then s.opening_hours else '{}'::jsonb end) d(day, v)
-        cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
-        where jsonb_typeof(d.v) = 'object' and x.t is not null),
+      (select array_agg(distinct mm.m) from (
+        select (extract(hour from x.t) * 60 + extract(minute from x.t))::float8 as m
+          from jsonb_each(case when jsonb_typeof(s.opening_hours) = 'object' then s.opening_hours else '{}'::jsonb end) d(day, v)
+          cross join lateral (values ((d.v ->> 'open')::time), ((d.v ->> 'close')::time)) x(t)
+          where jsonb_typeof(d.v) = 'object' and x.t is not null
+        union all
+        select (extract(hour from x.t) * 60 + extract(minute from x.t))::float8
+          from offers o cross join lateral (values (o.from_time::time), (o.until_time::time)) x(t)
+          where o.ended_at is null and x.t is not null
+            and (o.site_id = s.id or (o.site_id is null and o.brand_id = s.brand_id))) mm),
       (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8))
     from sites s), '[]') as branches`;
 

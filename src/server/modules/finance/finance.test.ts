@@ -251,7 +251,7 @@ describe('partner statements', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'location,day,orders,food_sales_gbp,commission_gbp,delivery_fees_gbp,cash_taken_by_restaurant_gbp,net_owed_gbp',
+      'location,day,orders,food_sales_gbp,offer_cost_gbp,commission_gbp,delivery_fees_gbp,cash_taken_by_restaurant_gbp,net_owed_gbp',
     );
     expect(lines.at(-1)).toContain(`,total,${s.totals.orders},${(s.totals.foodSalesMinor / 100).toFixed(2)},`);
     const bad = await t.app.inject({

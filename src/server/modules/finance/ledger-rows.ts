@@ -10,6 +10,8 @@ type Row = {
   subtotal_minor: number;
   delivery_fee_minor: number;
   service_fee_minor: number;
+  offer_discount_minor: number;
+  offer_delivery_discount_minor: number;
   total_minor: number;
   commission_percent: number;
   driver_pay_minor: number;
@@ -35,14 +37,16 @@ export async function ledgerOrders(
 ): Promise<LedgerOrder[]> {
   const tz = REPORT_TIME_ZONE;
   const result = await db.execute<Row>(sql`
-    select day, order_type, completed, subtotal_minor, delivery_fee_minor, service_fee_minor, total_minor,
+    select day, order_type, completed, subtotal_minor, delivery_fee_minor, service_fee_minor,
+      offer_discount_minor, offer_delivery_discount_minor, total_minor,
       commission_percent, driver_pay_minor, order_number, driver_id, cash_collected_minor, cash_difference_reason,
       cash_outcome, voucher_discount_minor
     from (
       select (o.created_at at time zone ${tz})::date::text as day, o.order_type, o.order_number, o.driver_id,
         o.cash_collected_minor, o.cash_difference_reason, o.cash_outcome, o.voucher_discount_minor,
         o.status in ('DELIVERED', 'COLLECTED') as completed,
-        o.subtotal_minor, o.delivery_fee_minor, o.service_fee_minor, o.total_minor, o.commission_percent,
+        o.subtotal_minor, o.delivery_fee_minor, o.service_fee_minor, o.offer_discount_minor,
+        o.offer_delivery_discount_minor, o.total_minor, o.commission_percent,
         coalesce((select sum(e.total_minor - e.tip_minor) from driver_earnings e
           join delivery_jobs j on j.id = e.delivery_job_id where j.order_id = o.id), 0)::int as driver_pay_minor
       from orders o
@@ -59,6 +63,8 @@ export async function ledgerOrders(
     subtotalMinor: Number(r.subtotal_minor),
     deliveryFeeMinor: Number(r.delivery_fee_minor),
     serviceFeeMinor: Number(r.service_fee_minor),
+    offerDiscountMinor: Number(r.offer_discount_minor),
+    offerDeliveryDiscountMinor: Number(r.offer_delivery_discount_minor),
     totalMinor: Number(r.total_minor),
     commissionPercent: Number(r.commission_percent),
     driverPayMinor: Number(r.driver_pay_minor),

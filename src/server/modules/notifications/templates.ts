@@ -100,6 +100,10 @@ export type ReceiptOrder = {
   subtotalMinor: number;
   deliveryFeeMinor: number;
   serviceFeeMinor: number;
+  /** The restaurant offer's label and saving (docs/decisions/0250-restaurant-offers-pricing.md). */
+  offerLabel?: string | null;
+  offerDiscountMinor?: number;
+  offerDeliveryDiscountMinor?: number;
   /** A platform voucher's code and saving (docs/product/customer.md#vouchers); 0 without one. */
   voucherCode?: string | null;
   voucherDiscountMinor?: number;
@@ -133,6 +137,8 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
     `${i.quantity} × ${i.name} (${formatPence(i.unitPriceMinor)} each)  ${formatPence(i.lineTotalMinor)}`,
     ...(i.options?.length ? [`    ${optionsText(i.options, formatPence)}`] : []),
   ]);
+  const saving = (o.offerDiscountMinor ?? 0) + (o.offerDeliveryDiscountMinor ?? 0);
+  const offerLine = o.offerLabel && saving > 0 ? `Offer (${o.offerLabel}): -${formatPence(saving)}` : null;
   const text = [
     `Thank you for your order from ${o.branchName}.`,
     '',
@@ -147,6 +153,7 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
     `Subtotal: ${formatPence(o.subtotalMinor)}`,
     ...(o.orderType === 'DELIVERY' ? [`Delivery fee: ${formatFee(o.deliveryFeeMinor)}`] : []),
     ...(o.serviceFeeMinor > 0 ? [`Service fee: ${formatPence(o.serviceFeeMinor)}`] : []),
+    ...(offerLine ? [offerLine] : []),
     ...(voucher ? [voucher] : []),
     `Total: ${formatPence(o.totalMinor)}`,
     `Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}`,
@@ -177,8 +184,8 @@ export function receiptMessage(o: ReceiptOrder, parts: { html: boolean } = { htm
 <p>Subtotal: ${formatPence(o.subtotalMinor)}${
       o.orderType === 'DELIVERY' ? `<br>Delivery fee: ${formatFee(o.deliveryFeeMinor)}` : ''
     }${o.serviceFeeMinor > 0 ? `<br>Service fee: ${formatPence(o.serviceFeeMinor)}` : ''}${
-      voucher ? `<br>${escapeHtml(voucher)}` : ''
-    }<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
+      offerLine ? `<br>${escapeHtml(offerLine)}` : ''
+    }${voucher ? `<br>${escapeHtml(voucher)}` : ''}<br><strong>Total: ${formatPence(o.totalMinor)}</strong><br>Payment: cash on ${o.orderType === 'DELIVERY' ? 'delivery' : 'collection'}</p>`,
     { href, label: 'Track your order' },
     `<p>${help}</p>`,
   );

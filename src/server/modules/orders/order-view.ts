@@ -34,6 +34,9 @@ export type OrderViewParts = {
     | 'deliveryFeeMinor'
     | 'serviceFeeMinor'
     | 'tipMinor'
+    | 'offerLabel'
+    | 'offerDiscountMinor'
+    | 'offerDeliveryDiscountMinor'
     | 'voucherCode'
     | 'voucherDiscountMinor'
     | 'totalMinor'
@@ -227,6 +230,14 @@ export function orderViewOf(parts: OrderViewParts, viewer: SeenBy): OrderView {
     deliveryFeeMinor: totals ? o.deliveryFeeMinor : 0,
     serviceFeeMinor: totals ? o.serviceFeeMinor : 0,
     tipMinor: totals ? o.tipMinor : 0,
+    offer:
+      totals && o.offerLabel
+        ? {
+            label: o.offerLabel,
+            discountMinor: o.offerDiscountMinor,
+            deliveryDiscountMinor: o.offerDeliveryDiscountMinor,
+          }
+        : null,
     voucherCode: totals ? o.voucherCode : null,
     voucherDiscountMinor: totals ? o.voucherDiscountMinor : 0,
     totalMinor: totals ? o.totalMinor : 0,

@@ -25,6 +25,7 @@ import {
   menuItems,
   menus,
   orderEtas,
+  offers,
   orderItems,
   orderStatusHistory,
   orders,
@@ -43,9 +44,11 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, orderViewOf } from './order-view';
 import { type BranchItem, type OrderSite, loadOrderSite, priceLines } from './price-order';
 import { slotsOf } from './list-site-slots';
-import { applyVoucherStep, quoteOf } from './quote-order';
+import { applyVoucherStep, offerStep, quoteOf } from './quote-order';
 import type { VoucherOutcome } from '../vouchers';
 import { VOUCHER_MESSAGES } from '../../../domain/vouchers';
+import type { Offer } from '../../../domain/offers';
+import { branchOffers } from '../offers';
 import { deliveryReach } from './delivery-reach';
 import { inMaintenance, isMaintenanceValue, readSettings } from '../../platform/tenant-settings';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
@@ -118,6 +121,7 @@ async function replay(deps: Deps, key: string, fingerprint: string): Promise<Pla
 }
 
 type Existing = { id: string; requestHash: string | null; customerId: string | null };
+type OfferJson = Omit<Offer, 'brandId' | 'endedAt'>;
 
 /**
  * Everything checkout reads, in one round trip: the order already placed under this key (if any),
@@ -154,6 +158,18 @@ function checkoutRead(db: Db) {
         join ${menus} on ${menus.id} = ${menuItems.menuId} and ${menus.brandId} = ${sites.brandId}
         left join ${siteItemOverrides} on ${siteItemOverrides.itemId} = ${menuItems.id} and ${siteItemOverrides.siteId} = ${sites.id}
         where ${menuItems.id} = any(${sql.placeholder('itemIds')}::uuid[]))`,
+      // The brand's and the branch's offers not ended (docs/decisions/0250-restaurant-offers-pricing.md);
+      // whether one runs now is the domain's call on the London clock.
+      offers: sql<OfferJson[] | null>`(select json_agg(json_build_object(
+          'id', ${offers.id}, 'siteId', ${offers.siteId}, 'kind', ${offers.kind}, 'percent', ${offers.percent},
+          'capMinor', ${offers.capMinor}, 'amountMinor', ${offers.amountMinor}, 'minSpendMinor', ${offers.minSpendMinor},
+          'itemIds', ${offers.itemIds}, 'startsOn', ${offers.startsOn}, 'endsOn', ${offers.endsOn}, 'days', ${offers.days},
+          'from', ${offers.fromTime}, 'until', ${offers.untilTime},
+          'itemNames', (select coalesce(json_agg(n.name), '[]'::json) from ${menuItems} n
+            where n.id::text in (select jsonb_array_elements_text(${offers.itemIds})))))
+        from ${offers}
+        where ${offers.brandId} = ${sites.brandId} and (${offers.siteId} is null or ${offers.siteId} = ${sites.id})
+          and ${offers.endedAt} is null)`,
     })
     .from(sites)
     .innerJoin(brands, eq(brands.id, sites.brandId))
@@ -185,6 +201,10 @@ const ORDER_COLUMNS = [
   'subtotalMinor',
   'deliveryFeeMinor',
   'serviceFeeMinor',
+  'offerId',
+  'offerLabel',
+  'offerDiscountMinor',
+  'offerDeliveryDiscountMinor',
   'commissionPercent',
   'tipMinor',
   'voucherId',
@@ -376,11 +396,16 @@ export async function placeOrder(
     throw new AppError('CONFLICT', orderRefusals.minimumOrder(site.displayName, site.minOrderMinor));
   }
   const isDelivery = body.orderType === 'DELIVERY';
-  // The platform voucher step (docs/decisions/0253-platform-vouchers.md): checked here without a lock
-  // so a code that cannot apply is refused before anything else, then again under the voucher's
-  // row lock in the order's transaction. Until restaurant offers take their step, the food after
-  // the offer is the food.
-  const foodAfterOfferMinor = priced.subtotalMinor;
+  // The restaurant offer (docs/decisions/0250-restaurant-offers-pricing.md): its own step after the food,
+  // chosen by the server and capped to the platform floor; the branch funds it.
+  const siteOffers: Offer[] = read
+    ? (read.offers ?? []).map((o) => ({ ...o, brandId: site.brandId, endedAt: null }))
+    : await branchOffers(deps.db, site, now);
+  const offer = offerStep(siteOffers, priced, body.orderType, site.deliveryFeeMinor, money.orderFloorMinor, now);
+  // The platform voucher step (docs/decisions/0253-platform-vouchers.md), on the food after the offer:
+  // checked here without a lock so a code that cannot apply is refused before anything else, then
+  // again under the voucher's row lock in the order's transaction.
+  const foodAfterOfferMinor = priced.subtotalMinor - (offer?.foodDiscountMinor ?? 0);
   const voucherInput = {
     voucherCode: body.voucherCode,
     person: { customerId: customer?.userId ?? null, phone: phoneForStorage(body.customerPhone) },
@@ -400,7 +425,7 @@ export async function placeOrder(
   // The customer confirmed a total; a price changed since is shown to them before any order is made
   // (docs/decisions/0209-checkout-reprices-before-placing.md). Checked before the postcode is looked up.
   if (body.expectedTotalMinor !== undefined) {
-    const quote = quoteOf(priced, body.orderType, site.deliveryFeeMinor, money.serviceFeePercent, voucher);
+    const quote = quoteOf(priced, body.orderType, site.deliveryFeeMinor, money.serviceFeePercent, offer, voucher);
     if (quote.totalMinor !== body.expectedTotalMinor) {
       throw new AppError('CONFLICT', orderRefusals.priceChanged(quote.totalMinor), { details: { quote } });
     }
@@ -441,17 +466,24 @@ export async function placeOrder(
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,
     serviceFeeMinor,
+    offerId: offer?.offer.id ?? null,
+    offerLabel: offer?.label ?? null,
+    offerDiscountMinor: offer?.foodDiscountMinor ?? 0,
+    offerDeliveryDiscountMinor: offer?.deliveryDiscountMinor ?? 0,
     commissionPercent: money.commissionPercent,
     tipMinor: 0,
     voucherId: voucher?.kind === 'applied' ? voucher.voucherId : null,
     voucherCode: voucher?.kind === 'applied' ? voucher.code : null,
     voucherDiscountMinor,
-    totalMinor: orderTotalFor({
-      subtotalMinor: priced.subtotalMinor,
-      deliveryFeeMinor,
-      serviceFeeMinor,
-      voucherDiscountMinor,
-    }),
+    totalMinor:
+      orderTotalFor({
+        subtotalMinor: priced.subtotalMinor,
+        deliveryFeeMinor,
+        serviceFeeMinor,
+        voucherDiscountMinor,
+      }) -
+      (offer?.foodDiscountMinor ?? 0) -
+      (offer?.deliveryDiscountMinor ?? 0),
     orderType: body.orderType,
     deliveryAddress: isDelivery ? (body.deliveryAddress ?? null) : null,
     deliveryPostcode: leg?.postcode ?? null,

@@ -3,29 +3,69 @@ import type { OrderQuote, QuoteOrderBody } from '../../../domain/contracts/order
 import type { OrderType } from '../../../domain/order-flow';
 import { AppError } from '../../../domain/errors';
 import { orderTotalFor, serviceFeeFor } from '../../../domain/ledger';
+import { type AppliedOffer, type Offer, type OfferBasket, applyOffer } from '../../../domain/offers';
 import { settingsFrom } from '../../../domain/settings';
 import type { DbOrTx } from '../../db/client';
 import { readSettings } from '../../platform/tenant-settings';
+import { branchOffers } from '../offers';
 import { type PricedLine, loadOrderSite, priceLines } from './price-order';
 import { normaliseUkPhone } from '../../../domain/phone';
 import type { Actor } from '../../../domain/policies';
 import { type VoucherOutcome, type VoucherPerson, checkVoucher } from '../vouchers';
 
+type Priced = { lines: PricedLine[]; subtotalMinor: number; lineIds: string[] };
+
+/** The priced basket as restaurant offers read it: each line's options apart from its menu price. */
+export function offerBasketOf(priced: Priced, orderType: OrderType, branchDeliveryFeeMinor: number): OfferBasket {
+  return {
+    lines: priced.lines.map((l) => ({
+      menuItemId: l.menuItemId,
+      unitPriceMinor: l.unitPriceMinor,
+      optionsMinor: l.options.reduce((sum, o) => sum + o.priceMinor, 0),
+      quantity: l.quantity,
+    })),
+    subtotalMinor: priced.subtotalMinor,
+    orderType,
+    deliveryFeeMinor: orderType === 'DELIVERY' ? branchDeliveryFeeMinor : 0,
+  };
+}
+
+/**
+ * The restaurant-offer step of order pricing (docs/decisions/0250-restaurant-offers-pricing.md): after
+ * the food is priced and before any platform voucher, the best live offer of the branch, its food
+ * saving capped to the platform floor. One offer per order at most.
+ */
+export function offerStep(
+  offers: readonly Offer[],
+  priced: Priced,
+  orderType: OrderType,
+  branchDeliveryFeeMinor: number,
+  orderFloorMinor: number,
+  now: Date,
+): AppliedOffer | null {
+  if (!offers.length) return null;
+  return applyOffer(offers, offerBasketOf(priced, orderType, branchDeliveryFeeMinor), now, orderFloorMinor);
+}
+
 /**
  * What an order of these priced lines costs, as placing it would charge: food, the branch's own
- * delivery fee (pickup is free) and the service fee. One reckoning for the quote and for the
- * place-order check against the total the customer confirmed.
+ * delivery fee (pickup is free) and the service fee, less the restaurant offer it gets. One
+ * reckoning for the quote and for the place-order check against the total the customer confirmed.
+ * The service fee is on the food before the offer (docs/decisions/0250-restaurant-offers-pricing.md).
  */
 export function quoteOf(
-  priced: { lines: PricedLine[]; subtotalMinor: number; lineIds: string[] },
+  priced: Priced,
   orderType: OrderType,
   branchDeliveryFeeMinor: number,
   serviceFeePercent: number,
+  offer: AppliedOffer | null = null,
   /** The platform voucher step's outcome (applyVoucherStep), when a code was sent. */
   voucher: VoucherOutcome | null = null,
 ): OrderQuote {
   const deliveryFeeMinor = orderType === 'DELIVERY' ? branchDeliveryFeeMinor : 0;
   const serviceFeeMinor = serviceFeeFor(priced.subtotalMinor, serviceFeePercent);
+  const discountMinor = offer?.foodDiscountMinor ?? 0;
+  const deliveryDiscountMinor = offer?.deliveryDiscountMinor ?? 0;
   const voucherDiscountMinor = voucher?.kind === 'applied' ? voucher.discountMinor : 0;
   return {
     lines: priced.lines.map((l, i) => ({
@@ -40,15 +80,19 @@ export function quoteOf(
     subtotalMinor: priced.subtotalMinor,
     deliveryFeeMinor,
     serviceFeeMinor,
+    offer: offer ? { id: offer.offer.id, label: offer.label, discountMinor, deliveryDiscountMinor } : null,
     voucherCode: voucher?.kind === 'applied' ? voucher.code : null,
     voucherDiscountMinor,
     voucherRefusal: voucher?.kind === 'refused' ? voucher.reason : null,
-    totalMinor: orderTotalFor({
-      subtotalMinor: priced.subtotalMinor,
-      deliveryFeeMinor,
-      serviceFeeMinor,
-      voucherDiscountMinor,
-    }),
+    totalMinor:
+      orderTotalFor({
+        subtotalMinor: priced.subtotalMinor,
+        deliveryFeeMinor,
+        serviceFeeMinor,
+        voucherDiscountMinor,
+      }) -
+      discountMinor -
+      deliveryDiscountMinor,
   };
 }
 
@@ -91,8 +135,15 @@ export async function quoteOrder(
   if (!isListed(site)) throw new AppError('NOT_FOUND', 'Restaurant not found');
   const priced = await priceLines(db, site, body.items);
   const settings = settingsFrom(await readSettings(db, ['service_fee_percent', 'order_floor_minor']));
-  // Until restaurant offers take their step, the food after the offer is the food.
-  const foodAfterOfferMinor = priced.subtotalMinor;
+  const offer = offerStep(
+    await branchOffers(db, site, now),
+    priced,
+    body.orderType,
+    site.deliveryFeeMinor,
+    settings.order_floor_minor,
+    now,
+  );
+  const foodAfterOfferMinor = priced.subtotalMinor - (offer?.foodDiscountMinor ?? 0);
   const voucher = await applyVoucherStep(db, {
     voucherCode: body.voucherCode,
     person: {
@@ -104,5 +155,5 @@ export async function quoteOrder(
     floorMinor: settings.order_floor_minor,
     now,
   });
-  return quoteOf(priced, body.orderType, site.deliveryFeeMinor, settings.service_fee_percent, voucher);
+  return quoteOf(priced, body.orderType, site.deliveryFeeMinor, settings.service_fee_percent, offer, voucher);
 }

@@ -87,6 +87,7 @@ describe('POST /api/orders/quote', () => {
       subtotalMinor: 2299,
       deliveryFeeMinor: 249,
       serviceFeeMinor: 0,
+      offer: null,
       voucherCode: null,
       voucherDiscountMinor: 0,
       voucherRefusal: null,
