@@ -205,9 +205,13 @@ export default defineConfig(() => ({
             },
             // The built-in fallback data is fetched only when the server cannot be reached.
             { name: 'sample-data', test: /[\\/]src[\\/]domain[\\/]sample-data[\\/]/ },
+            // Each staff audience's own files, its endpoint table among them (src/web/lib/endpoints-<audience>.generated.ts,
+            // docs/decisions/0262-endpoint-table-split.md).
             ...AUDIENCES.filter((name) => name !== 'customer').map((name) => ({
               name,
-              test: new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]${name}[\\\\/]`),
+              test: new RegExp(
+                `[\\\\/]src[\\\\/]web[\\\\/](${name}[\\\\/]|lib[\\\\/]endpoints-${name}\\.generated\\.ts$)`,
+              ),
             })),
             // The customer pages, the UI kit, the web library, the domain rules and the icons: each module goes to the
             // chunk of the pages that use it (customerChunk), so a page downloads what it shows and little else.

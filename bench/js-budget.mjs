@@ -42,8 +42,12 @@ const PAGES = [
  * vite.config.ts gives them.
  */
 const FOREIGN_CHUNK = /\/assets\/(partner|driver|admin|zod|shared)-[\w-]{8}\.js$/;
-/** Source files no customer page may carry, as the chunk's sourcemap names them. */
-const FOREIGN_SOURCE = /(^|\/)src\/web\/(partner|driver|admin)\/|\/node_modules\/zod\/|(^|\/)src\/domain\/contracts\//;
+/**
+ * Source files no landing page may carry, as the chunk's sourcemap names them: another audience's code, zod, the
+ * contracts, and the endpoint tables of the lazily loaded audiences (docs/decisions/0262-endpoint-table-split.md).
+ */
+const FOREIGN_SOURCE =
+  /(^|\/)src\/web\/(partner|driver|admin)\/|\/node_modules\/zod\/|(^|\/)src\/domain\/contracts\/|(^|\/)src\/web\/lib\/endpoints-[\w-]+\.generated\.ts$/;
 
 const dist = path.join(ROOT, 'dist');
 if (!existsSync(path.join(dist, 'index.html'))) {

@@ -117,8 +117,11 @@ describe('the web names no API path by hand', () => {
     expect(await pathRefusals(path, code)).toEqual([expect.stringContaining('call(endpoints.')]);
   });
 
-  it('allows the generated client, tests, and other paths', async () => {
+  it('allows the generated endpoint tables, tests, and other paths', async () => {
     expect(await pathRefusals('src/web/lib/endpoints.generated.ts', "export const u = '/api/me';")).toEqual([]);
+    expect(await pathRefusals('src/web/lib/endpoints-admin.generated.ts', "export const u = '/api/admin/x';")).toEqual(
+      [],
+    );
     expect(await pathRefusals('src/web/lib/x.test.ts', "export const u = '/api/me';")).toEqual([]);
     expect(await pathRefusals('src/web/admin/x.tsx', "export const u = '/admin/api/x';")).toEqual([]);
   });

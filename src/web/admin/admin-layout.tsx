@@ -12,7 +12,7 @@ import { canUseAdminArea } from '../../domain/policies';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
 import { topicName } from '../../domain/topics';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { signOut } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';

@@ -5,7 +5,7 @@ import Search from 'lucide-react/icons/search';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';

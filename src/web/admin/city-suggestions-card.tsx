@@ -3,7 +3,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import { useState } from 'react';
 import { canUseAdminArea } from '../../domain/policies';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatShortDate } from '../lib/format';
 import { useMe } from '../lib/me';
 import { toast } from '../lib/toast';

@@ -7,7 +7,7 @@ import { Link } from '../lib/router';
 import { canUseAdminArea } from '../../domain/policies';
 import { TICKET_STATUSES } from '../../domain/tickets';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatNumber } from '../lib/format';
 import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';

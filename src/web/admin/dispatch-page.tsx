@@ -11,7 +11,7 @@ import {
 } from '../../domain/contracts/admin/dispatch-map';
 import { call } from '../lib/call';
 import { cn } from '../lib/cn';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatClockTime, formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';

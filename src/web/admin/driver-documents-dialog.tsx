@@ -10,7 +10,7 @@ import {
   driverActionsFor,
 } from '../../domain/driver-approval';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime } from '../lib/format';
 import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';

@@ -6,7 +6,7 @@ import Users from 'lucide-react/icons/users';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';

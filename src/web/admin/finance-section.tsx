@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import type { DriverCashListResponse, ReconciliationResponse } from '../../domain/contracts/money';
 import { poundsToPence } from '../../domain/money';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatNumber, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { Alert } from '../ui/alert';

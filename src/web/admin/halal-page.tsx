@@ -5,7 +5,7 @@ import type { AdminCertificateView } from '../../domain/contracts/halal/admin-ha
 import { halalStatusLabel } from '../../domain/halal';
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_STATUSES } from '../../domain/halal-facts';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';

@@ -4,7 +4,7 @@ import { toast } from '../lib/toast';
 import { halalStatusLabel } from '../../domain/halal';
 import { canUseAdminArea } from '../../domain/policies';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { useMe } from '../lib/me';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';

@@ -5,7 +5,7 @@ import { TEAM_MESSAGES, inviteBody } from '../../domain/contracts/admin/team';
 import { offerableRoles } from '../../domain/role-grants';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '../../domain/roles';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';

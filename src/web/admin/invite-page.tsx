@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { toast } from '../lib/toast';
 import type { InviteLookup } from '../../domain/contracts/admin/team';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { signIn, signOut } from '../lib/auth';
 import { refreshMe, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';

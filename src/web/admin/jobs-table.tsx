@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Package from 'lucide-react/icons/package';
 import type { AdminJob } from '../../domain/contracts/admin/drivers';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatMiles, formatPrice, formatTime } from '../lib/format';
 import { Badge } from '../ui/badge';
 import { EmptyState } from '../ui/empty-state';

@@ -4,7 +4,7 @@ import { toast } from '../lib/toast';
 import { TICKET_MESSAGES, createTicketBody } from '../../domain/contracts/tickets/tickets';
 import { TICKET_CHANNELS, TICKET_PRIORITIES, type TicketChannel, type TicketPriority } from '../../domain/tickets';
 import { type BodyOf, call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';

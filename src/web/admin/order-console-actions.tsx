@@ -9,7 +9,7 @@ import {
 } from '../../domain/contracts/admin/order-console';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../domain/tickets';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { toast } from '../lib/toast';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';

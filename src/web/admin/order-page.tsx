@@ -7,7 +7,7 @@ import { ACTOR_KIND_LABELS, CONSOLE_STATUS_LABELS, timelineActionLabel } from '.
 import { topicName } from '../../domain/topics';
 import { isNotFound } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatPrice, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -6,7 +6,7 @@ import { ORDER_CONSOLE_MESSAGES } from '../../domain/contracts/admin/order-conso
 import { CONSOLE_STATUS_LABELS } from '../../domain/order-console';
 import { ORDER_STATUSES } from '../../domain/order-flow';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';

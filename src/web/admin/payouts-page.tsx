@@ -5,7 +5,7 @@ import { useSearchParams } from '../lib/router';
 import { formatSortCode } from '../../domain/payout-details';
 import { formatArrivalDate } from '../../domain/payout-arrival';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -8,7 +8,7 @@ import { useSearchParams } from '../lib/router';
 import type { ReportResponse } from '../../domain/contracts/admin/reports';
 import { defaultReportRange, londonDate, reportRangeProblem } from '../../domain/reports';
 import { call, endpointUrl } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatNumber, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';

@@ -10,7 +10,7 @@ import {
   reviewMove,
 } from '../../domain/restaurant-review';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatDeliveryFee, formatKm, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';

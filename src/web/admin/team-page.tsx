@@ -7,7 +7,7 @@ import { TEAM_MESSAGES, type TeamMember } from '../../domain/contracts/admin/tea
 import { mayOffer } from '../../domain/role-grants';
 import { ADMIN_ROLE_LABELS } from '../../domain/roles';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatShortDate } from '../lib/format';
 import { useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';

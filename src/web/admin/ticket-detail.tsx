@@ -6,7 +6,7 @@ import { toast } from '../lib/toast';
 import { TICKET_MESSAGES, type TicketResponse } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
 import { type BodyOf, call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
 import { Badge } from '../ui/badge';

@@ -7,7 +7,7 @@ import { useSearchParams } from '../lib/router';
 import { TICKET_MESSAGES } from '../../domain/contracts/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/tickets';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../lib/toast';
 import { DRIVER_STATUS_FAILED, type DriverAction } from '../../domain/driver-approval';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { adminKeys } from './admin-api';
 
 /** Approve, Reject, Suspend or Reinstate, with the product's toasts; the lists refresh afterwards. */

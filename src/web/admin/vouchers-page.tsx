@@ -5,7 +5,7 @@ import type { AdminVoucherView } from '../../domain/contracts/vouchers/vouchers'
 import { poundsToPence } from '../../domain/money';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-admin.generated';
 import { formatDateTime, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';

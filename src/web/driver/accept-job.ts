@@ -3,7 +3,7 @@ import type { JobDetailResponse } from '../../domain/contracts/driver/jobs';
 import { DELIVERY_MESSAGES } from '../../domain/driver-flow';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { driverKeys } from './driver-api';
 
 /** The toast for a failed accept: the product's own words for the known refusals (docs/product/driver.md#jobs-board). */

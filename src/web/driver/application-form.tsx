@@ -14,7 +14,7 @@ import {
 import type { VehicleType } from '../../domain/roles';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { cn } from '../lib/cn';
 import { refreshMe } from '../lib/me';
 import { Alert } from '../ui/alert';

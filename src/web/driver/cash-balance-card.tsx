@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Banknote from 'lucide-react/icons/banknote';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { formatDateTime, formatPrice } from '../lib/format';
 import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';

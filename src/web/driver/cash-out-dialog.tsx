@@ -4,7 +4,7 @@ import { toast } from '../lib/toast';
 import { EARNINGS_MESSAGES } from '../../domain/contracts/driver/earnings';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { formatPrice } from '../lib/format';
 import { formatArrivalDate } from '../../domain/payout-arrival';
 import { Button } from '../ui/button';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { DELIVERY_MESSAGES, isFourDigitCode } from '../../domain/driver-flow';
 import { isUnreachable } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormAlert } from '../ui/form-alert';

@@ -16,7 +16,7 @@ import type { GeoPoint } from '../../domain/geo';
 import { topicName } from '../../domain/topics';
 import { isNotFound } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { cn } from '../lib/cn';
 import { useLiveEvents } from '../lib/live';
 import { uploadFile } from '../lib/upload';

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 
 /** Query keys of the driver app, so a live event can refresh exactly what it touches. */
 export const driverKeys = {

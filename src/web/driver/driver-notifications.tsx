@@ -1,6 +1,6 @@
 import { DRIVER_NOTIFICATION_EVENTS } from '../../domain/notifications';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { NotificationGrid } from '../ui/notification-grid';
 
 /** The driver's notification settings: new jobs in their area, a job taken, an order ready (docs/product/driver.md#notifications). */

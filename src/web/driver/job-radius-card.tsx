@@ -7,7 +7,7 @@ import type { ListJobsResponse } from '../../domain/contracts/driver/jobs';
 import { JOB_RADIUS_MESSAGES } from '../../domain/contracts/driver/job-radius';
 import { JOB_RADIUS_MAX_MILES, JOB_RADIUS_MIN_MILES } from '../../domain/dispatch-reach';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SelectField } from '../ui/select-field';

@@ -5,7 +5,7 @@ import type { PayoutDetailsResponse } from '../../domain/contracts/driver/payout
 import { PAYOUT_DETAILS_MESSAGES, normaliseAccountNumber, normaliseSortCode } from '../../domain/payout-details';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';

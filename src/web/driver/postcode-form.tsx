@@ -6,7 +6,7 @@ import type { DriverProfile } from '../../domain/contracts/driver/get-profile';
 import { POSTCODE_MESSAGES } from '../../domain/contracts/driver/postcode';
 import { normalisePostcode } from '../../domain/geo';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-driver.generated';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { TextField } from '../ui/text-field';

@@ -3,7 +3,7 @@ import { ApiError, apiErrorOf } from './api';
 
 /**
  * An endpoint as the browser knows it: method and path as data, the contract only as a type
- * (the generated endpoints.generated.ts imports the contracts with `import type`, so customer
+ * (the generated endpoint tables, endpoints*.generated.ts, import the contracts with `import type`, so customer
  * pages load no zod; docs/decisions/0107-typed-web-client.md).
  */
 export type EndpointRef<E extends Endpoint> = {
@@ -14,7 +14,7 @@ export type EndpointRef<E extends Endpoint> = {
 
 type ContractOf<R> = R extends EndpointRef<infer E> ? E : never;
 
-/** Every contract's browser-side ref, by area and name: the type of `endpoints` in endpoints.generated.ts. */
+/** Every contract's browser-side ref, by area and name: the type of `endpoints` in an endpoints*.generated.ts table. */
 export type EndpointRefs<Contracts> = {
   [A in keyof Contracts]: {
     [N in keyof Contracts[A]]: Contracts[A][N] extends Endpoint ? EndpointRef<Contracts[A][N]> : never;

@@ -6,7 +6,7 @@ import { toast } from '../lib/toast';
 import { type BrandFormInput, createBrandBody } from '../../domain/contracts/partner/save-brand';
 import { canManageBrand } from '../../domain/partner-access';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFormErrors } from '../ui/use-form-errors';
 import { Button } from '../ui/button';

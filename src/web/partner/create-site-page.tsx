@@ -7,7 +7,7 @@ import { createSiteBody } from '../../domain/contracts/partner/sites';
 import { type OpeningHours, defaultOpeningHours } from '../../domain/opening-hours';
 import { canManageBrand } from '../../domain/partner-access';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent } from '../ui/card';

@@ -14,7 +14,7 @@ import { isPaused } from '../../domain/branch-settings';
 import { canManageBrand } from '../../domain/partner-access';
 import { topicName } from '../../domain/topics';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatPrice, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -20,7 +20,7 @@ import {
   londonDate,
 } from '../../domain/halal-facts';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { useLiveEvents } from '../lib/live';
 import { uploadFile } from '../lib/upload';
 import { formatDate } from '../lib/format';

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { INVITE_ROLE_LABELS } from '../../domain/partner-access';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { signIn, signOut } from '../lib/auth';
 import { refreshMe, useMe } from '../lib/me';
 import { useDocumentTitle } from '../lib/use-document-title';

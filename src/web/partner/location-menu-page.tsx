@@ -9,7 +9,7 @@ import type { ItemOverride, ManagedItem, SiteMenuResponse } from '../../domain/c
 import { parsePriceInput, penceToInput } from '../../domain/menu';
 import { isClientError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';

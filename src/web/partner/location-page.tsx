@@ -14,7 +14,7 @@ import type { OpeningHours } from '../../domain/opening-hours';
 import { canManageBrand } from '../../domain/partner-access';
 import { isClientError } from '../lib/api';
 import { type BodyOf, call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';

@@ -17,7 +17,7 @@ import type { ManagedItem, ManagedSection, SiteMenuResponse } from '../../domain
 import { QUICK_START_SECTIONS, moveInList } from '../../domain/menu';
 import { isClientError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatPrice } from '../lib/format';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';

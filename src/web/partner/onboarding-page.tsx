@@ -15,7 +15,7 @@ import {
   reviewMove,
 } from '../../domain/restaurant-review';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatDateTime } from '../lib/format';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';

@@ -11,7 +11,7 @@ import type { OrderAction } from '../../domain/order-flow';
 import { topicName } from '../../domain/topics';
 import { isClientError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { useLiveEvents } from '../lib/live';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';

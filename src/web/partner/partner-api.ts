@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PartnerBrand } from '../../domain/contracts/partner/brands';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 
 /** Query keys of the partner console; a live event or a save invalidates by prefix. */
 export const partnerKeys = {

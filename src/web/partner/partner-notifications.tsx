@@ -1,6 +1,6 @@
 import { PARTNER_NOTIFICATION_EVENTS } from '../../domain/notifications';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { NotificationGrid } from '../ui/notification-grid';
 

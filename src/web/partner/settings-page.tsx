@@ -21,7 +21,7 @@ import { halalStatusLabel } from '../../domain/halal';
 import { penceToInput } from '../../domain/menu';
 import { isClientError } from '../lib/api';
 import { type BodyOf, call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatDateTime, formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';

@@ -7,7 +7,7 @@ import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import type { StaffMember } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole } from '../../domain/partner-access';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';

@@ -7,7 +7,7 @@ import type { SiteSummary } from '../../domain/contracts/partner/brands';
 import type { Invitation } from '../../domain/contracts/partner/invitations';
 import { INVITE_ROLE_LABELS, type InviteRole, type InviteStatus } from '../../domain/partner-access';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatDateTime } from '../lib/format';
 import { useMe } from '../lib/me';
 import { Badge } from '../ui/badge';

@@ -5,7 +5,7 @@ import { useSearchParams } from '../lib/router';
 import { defaultReportRange, reportRangeProblem } from '../../domain/reports';
 import { isClientError } from '../lib/api';
 import { call, endpointUrl } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { formatNumber, formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Alert } from '../ui/alert';

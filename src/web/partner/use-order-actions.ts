@@ -8,7 +8,7 @@ import type { PartnerCancelReason } from '../../domain/partner-cancel';
 import { ACTION_LABELS, UNDOABLE_ACTIONS, UNDO_WINDOW_MS } from '../../domain/partner-orders';
 import { ApiError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { messageOf } from './partner-api';
 
 /** docs/product/partner.md#orders-console: the server refuses a second action within 2 seconds with these words. */

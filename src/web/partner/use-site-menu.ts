@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isClientError } from '../lib/api';
 import { call } from '../lib/call';
-import { endpoints } from '../lib/endpoints.generated';
+import { endpoints } from '../lib/endpoints-partner.generated';
 import { partnerKeys } from './partner-api';
 
 /** The brand's base menu as this location sees it (GET /api/partner/sites/:siteId/menu). */

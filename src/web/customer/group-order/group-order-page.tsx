@@ -7,6 +7,7 @@ import { topicName } from '../../../domain/topics';
 import { ApiError, isClientError } from '../../lib/api';
 import { call } from '../../lib/call';
 import { endpoints } from '../../lib/endpoints.generated';
+import { endpoints as groupEndpoints } from '../../lib/endpoints-group-orders.generated';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { useLiveEvents } from '../../lib/live';
 import { useMe } from '../../lib/me';
@@ -49,7 +50,7 @@ function StartGroupPage({ siteId }: { siteId: string }) {
   const me = useMe();
   const navigate = useNavigate();
   const start = useMutation({
-    mutationFn: () => call(endpoints.groupOrders.start, { body: { siteId } }),
+    mutationFn: () => call(groupEndpoints.groupOrders.start, { body: { siteId } }),
     onSuccess: ({ group, linkToken }) => {
       saveLinkToken(group.id, linkToken);
       navigate(`/group/${group.id}`);
@@ -89,12 +90,12 @@ function JoinGroupPage({ linkToken }: { linkToken: string }) {
   const [name, setName] = useState('');
   const invite = useQuery({
     queryKey: ['group-invite', linkToken],
-    queryFn: ({ signal }) => call(endpoints.groupOrders.invite, { params: { linkToken }, signal }),
+    queryFn: ({ signal }) => call(groupEndpoints.groupOrders.invite, { params: { linkToken }, signal }),
     retry: (count, error) => !isClientError(error) && count < 3,
   });
   const join = useMutation({
     mutationFn: () =>
-      call(endpoints.groupOrders.join, {
+      call(groupEndpoints.groupOrders.join, {
         params: { linkToken },
         body: asCustomer ? {} : { name },
       }),
@@ -161,7 +162,7 @@ function GroupOrderPage({ groupId: id }: { groupId: string }) {
   const query = useQuery({
     queryKey: groupKey(id),
     queryFn: ({ signal }) =>
-      call(endpoints.groupOrders.view, {
+      call(groupEndpoints.groupOrders.view, {
         params: { groupId: id },
         headers: memberHeaders(id),
         signal,
@@ -283,7 +284,7 @@ function Basket({ group }: { group: GroupView }) {
                       disabled={l.quantity <= 1 || act.isPending}
                       onClick={() =>
                         act.mutate(() =>
-                          call(endpoints.groupOrders.editLine, {
+                          call(groupEndpoints.groupOrders.editLine, {
                             params: { ...params, lineId: l.id },
                             headers,
                             body: { quantity: l.quantity - 1 },
@@ -300,7 +301,7 @@ function Basket({ group }: { group: GroupView }) {
                       disabled={l.quantity >= 50 || act.isPending}
                       onClick={() =>
                         act.mutate(() =>
-                          call(endpoints.groupOrders.editLine, {
+                          call(groupEndpoints.groupOrders.editLine, {
                             params: { ...params, lineId: l.id },
                             headers,
                             body: { quantity: l.quantity + 1 },
@@ -320,7 +321,7 @@ function Basket({ group }: { group: GroupView }) {
                     disabled={act.isPending}
                     onClick={() =>
                       act.mutate(() =>
-                        call(endpoints.groupOrders.removeLine, {
+                        call(groupEndpoints.groupOrders.removeLine, {
                           params: { ...params, lineId: l.id },
                           headers,
                         }),
@@ -415,7 +416,7 @@ function AddFromMenu({ group, onAdded }: { group: GroupView; onAdded: (next: { g
   });
   const add = useMutation({
     mutationFn: (line: { menuItemId: string; optionIds: string[] }) =>
-      call(endpoints.groupOrders.addLine, {
+      call(groupEndpoints.groupOrders.addLine, {
         params: { groupId: group.id },
         headers: memberHeaders(group.id),
         body: { ...line, quantity: 1 },
@@ -477,11 +478,11 @@ function HostTools({ group, onChange }: { group: GroupView; onChange: (next: { g
     onError: (err) => toast.error(errorText(err)),
   });
   const lock = (locked: boolean) =>
-    mutate.mutate(async () => onChange(await call(endpoints.groupOrders.lock, { params, body: { locked } })));
-  const cancel = () => mutate.mutate(async () => onChange(await call(endpoints.groupOrders.cancel, { params })));
+    mutate.mutate(async () => onChange(await call(groupEndpoints.groupOrders.lock, { params, body: { locked } })));
+  const cancel = () => mutate.mutate(async () => onChange(await call(groupEndpoints.groupOrders.cancel, { params })));
   const reset = () =>
     mutate.mutate(async () => {
-      const { linkToken } = await call(endpoints.groupOrders.resetLink, { params });
+      const { linkToken } = await call(groupEndpoints.groupOrders.resetLink, { params });
       saveLinkToken(group.id, linkToken);
       setLink(linkToken);
       toast.success('New link made: the old one no longer works.');
@@ -489,7 +490,7 @@ function HostTools({ group, onChange }: { group: GroupView; onChange: (next: { g
   const checkout = (e: FormEvent) => {
     e.preventDefault();
     mutate.mutate(async () => {
-      const res = await call(endpoints.groupOrders.checkout, {
+      const res = await call(groupEndpoints.groupOrders.checkout, {
         params,
         body: { ...form, expectedTotalMinor: group.totalMinor },
       });
