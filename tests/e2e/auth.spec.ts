@@ -82,6 +82,7 @@ const ADMINS = [
       'Settings',
       'Notifications',
       'Payouts',
+      'Vouchers',
       'Audit Log',
     ],
   },
@@ -100,13 +101,14 @@ const ADMINS = [
       'Reports',
       'Settings',
       'Notifications',
+      'Vouchers',
     ],
   },
   { email: 'support@halalnosh.test', name: 'Fatima Begum', items: ['Overview', 'Orders', 'Customer Service'] },
   {
     email: 'finance@halalnosh.test',
     name: 'Zain Chaudhry',
-    items: ['Overview', 'Customer Service', 'Reports', 'Payouts'],
+    items: ['Overview', 'Customer Service', 'Reports', 'Payouts', 'Vouchers'],
   },
 ];
 

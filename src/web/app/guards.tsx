@@ -17,6 +17,17 @@ function WithMe({ children }: { children: (user: Me | null) => ReactNode }) {
   return <>{children(me.data.user)}</>;
 }
 
+/**
+ * True while a navigation away from `location` is under way: the router writes the address at once
+ * and renders the next page in a transition, which waits for a lazy page's module. A guard of the page
+ * being left must not redirect then (signing out leaves /account for / before the session ends; a
+ * slow home chunk must not turn that into /auth?redirect=/account).
+ */
+function leaving(location: { pathname: string; search: string }): boolean {
+  if (typeof window === 'undefined') return false;
+  return window.location.pathname + window.location.search !== location.pathname + location.search;
+}
+
 /** Customer pages (/account, /my-account): any signed-in user; else /auth carrying the origin path. */
 export function RequireSignedIn() {
   const location = useLocation();
@@ -25,7 +36,7 @@ export function RequireSignedIn() {
       {(user) =>
         user ? (
           <Outlet />
-        ) : (
+        ) : leaving(location) ? null : (
           <Navigate replace to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} />
         )
       }
