@@ -166,7 +166,8 @@ export function CartPage() {
           {cart.items[0] && (
             <Link
               to={`/group/start/${cart.items[0].restaurantId}`}
-              className={buttonClasses({ variant: 'ghost', size: 'lg' })}
+              // A button's look, but its words wrap on a narrow phone (a button's single line would not fit 360 px).
+              className="inline-flex min-h-12 items-center justify-center rounded-md px-4 py-2 text-center text-base font-medium transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
             >
               Order together: start a group order
             </Link>
