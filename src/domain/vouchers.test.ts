@@ -16,12 +16,12 @@ import {
   type VoucherTerms,
   type VoucherUsage,
   applyVoucher,
-  capToFloor,
   generateVoucherCode,
   normaliseVoucherCode,
   voucherState,
   voucherValueMinor,
 } from './vouchers';
+import { capDiscountToFloor } from './offers';
 
 const terms: VoucherTerms = {
   kind: 'amount',
@@ -91,7 +91,7 @@ describe('voucher value', () => {
     [500, 100, 100, 0],
     [500, 50, 100, 0],
   ])('caps %sp on %sp of food at the %sp floor to %sp', (discount, food, floor, capped) => {
-    expect(capToFloor(discount, food, floor)).toBe(capped);
+    expect(capDiscountToFloor(food, discount, floor)).toBe(capped);
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatPence } from './money';
 import { percentOf } from './ledger';
+import { capDiscountToFloor } from './offers';
 
 /**
  * Platform vouchers (docs/product/customer.md#vouchers, docs/product/admin.md#vouchers,
@@ -127,14 +128,6 @@ export function voucherValueMinor(
   return Math.max(0, Math.min(raw, foodMinor));
 }
 
-/**
- * The discount capped so the food the customer pays stays at or above the platform floor; never
- * negative. (The restaurant offer's cap works the same way; one rule for both when they meet.)
- */
-export function capToFloor(discountMinor: number, foodAfterOfferMinor: number, floorMinor: number): number {
-  return Math.max(0, Math.min(discountMinor, foodAfterOfferMinor - floorMinor));
-}
-
 export type VoucherVerdict = { ok: true; discountMinor: number } | { ok: false; reason: string };
 
 /**
@@ -151,9 +144,10 @@ export function applyVoucher(terms: VoucherTerms, usage: VoucherUsage, order: Vo
   if (terms.brandId && terms.brandId !== order.brandId) return { ok: false, reason: VOUCHER_MESSAGES.wrongBrand };
   if (order.foodAfterOfferMinor < terms.minSpendMinor)
     return { ok: false, reason: VOUCHER_MESSAGES.minimumSpend(terms.minSpendMinor) };
-  const discountMinor = capToFloor(
-    voucherValueMinor(terms, order.foodAfterOfferMinor),
+  // The floor rule restaurant offers use (docs/decisions/0250-restaurant-offers-pricing.md), on the food after the offer.
+  const discountMinor = capDiscountToFloor(
     order.foodAfterOfferMinor,
+    voucherValueMinor(terms, order.foodAfterOfferMinor),
     order.floorMinor,
   );
   if (discountMinor <= 0)
