@@ -237,6 +237,55 @@ describe('narrow invalidation of the response cache', () => {
     }
   });
 
+  it('after its first read of every clock, reads again only the branch a change named', async () => {
+    const hours = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        { open: '10:17', close: '22:43', closed: false },
+      ]),
+    );
+    const cache = createResponseCache(b.database.db);
+    let computed = 0;
+    const read = (tags: string[], t: number) =>
+      cache.get(
+        tags.join(),
+        async () => {
+          computed += 1;
+          return { body: 'x', tags };
+        },
+        new Date(t),
+      );
+    const opening = Date.parse('2027-01-14T10:17:00.000Z');
+    await read([`b:${A.id}`], opening - 120_000);
+    await read([`b:${B.id}`, 's:london'], opening - 120_000);
+    expect(cache.clockReads()).toBe(1);
+    const every = cache.clockRowsRead();
+    expect(every).toBeGreaterThan(2);
+    try {
+      await a.database.db
+        .update(sites)
+        .set({ openingHours: hours as Branch['openingHours'] })
+        .where(eq(sites.id, A.id));
+      // A's page and the London search were dropped; B's own page is not touched.
+      await read([`b:${A.id}`], opening - 60_000);
+      expect(computed).toBe(3);
+      expect(cache.clockReads()).toBe(2);
+      expect(cache.clockRowsRead() - every).toBe(1);
+      // The London search, made on the clocks with A's new row, ends at A's new opening minute.
+      await read([`b:${B.id}`, 's:london'], opening - 60_000);
+      expect(computed).toBe(4);
+      expect(cache.clockReads()).toBe(2);
+      await read([`b:${B.id}`, 's:london'], opening - 1);
+      await read([`b:${A.id}`], opening - 1);
+      expect(computed).toBe(4);
+      await read([`b:${B.id}`, 's:london'], opening + 1);
+      await read([`b:${A.id}`], opening + 1);
+      expect(computed).toBe(6);
+    } finally {
+      await a.database.db.update(sites).set({ openingHours: A.openingHours }).where(eq(sites.id, A.id));
+    }
+  });
+
   it.skipIf(onPostgres)(
     'on the embedded database, hears the keys at commit: drops A, keeps B, reads no version',
     async () => {

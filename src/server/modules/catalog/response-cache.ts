@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ANY_CHANGE, cellOf, droppedTags, parseChange } from '../../../domain/catalog-invalidation';
 import type { Db } from '../../db/client';
 import { type AnswerClock, nextAnswerChange } from './answer-clock';
@@ -57,6 +57,8 @@ export type ResponseCache = {
   versionReads(): number;
   /** Reads of the answer clock (with its version) sent so far (for tests). */
   clockReads(): number;
+  /** Branch rows those reads answered (for tests: after the first, only the branches a change named). */
+  clockRowsRead(): number;
   /** Computations made so far (for tests: concurrent misses share one). */
   computations(): number;
   /** Whether an entry for `key` is held (for tests). */
@@ -83,13 +85,16 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
- * The clock of every branch (answer-clock.ts), read in one statement: per branch its city,
- * position, opening and closing minutes (as the search SQL reads them, `::time`), the minutes its
- * restaurant offers' daily windows start or end (the offer badge changes at them too:
+ * The clock of every branch (answer-clock.ts), or of the branches `ids` names, read in one statement:
+ * per branch its city, position, opening and closing minutes (as the search SQL reads them, `::time`),
+ * the minutes its restaurant offers' daily windows start or end (the offer badge changes at them too:
  * docs/decisions/0250-restaurant-offers-pricing.md) and its pause's end at the millisecond (as JS
- * reads the timestamp).
+ * reads the timestamp). After the first read only the branches a change named are read again
+ * (docs/decisions/0266-embedded-misses-under-churn.md).
  */
-const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
+export function clockSql(ids: readonly string[] | null): SQL {
+  const only = ids ? sql` where s.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``;
+  return sql`select coalesce((select json_agg(json_build_array(s.id, s.city_slug, s.lat, s.lng,
       (select array_agg(distinct mm.m) from (
         select (extract(hour from x.t) * 60 + extract(minute from x.t))::float8 as m
           from jsonb_each(case when jsonb_typeof(s.opening_hours) = 'object' then s.opening_hours else '{}'::jsonb end) d(day, v)
@@ -101,7 +106,13 @@ const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.
           where o.ended_at is null and x.t is not null
             and (o.site_id = s.id or (o.site_id is null and o.brand_id = s.brand_id))) mm),
       (extract(epoch from date_trunc('milliseconds', s.paused_until)) * 1000)::float8))
-    from sites s), '[]') as branches`;
+    from sites s${only}), '[]') as branches`;
+}
+
+/** A branch key's id as the triggers write it (`b:<uuid>`): only those are read alone. */
+const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Keys that, without a `b:` key beside them, change no branch's clock (a branch's own write always names it). */
+const GROUP_KEY = /^(s|g|d|dg):/;
 
 /**
  * The clocks read after `issuedAt` changes were applied here: per branch, per city, per grid cell
@@ -109,6 +120,8 @@ const CLOCK_SQL = sql`select coalesce((select json_agg(json_build_array(s.id, s.
  */
 type BranchClocks = {
   issuedAt: number;
+  /** The rows they were grouped from, by branch id (a later read of a few branches replaces theirs). */
+  rows: Map<string, BranchClockRow>;
   branches: Map<string, AnswerClock>;
   cities: Map<string, AnswerClock>;
   cells: Map<string, AnswerClock>;
@@ -120,7 +133,8 @@ const EMPTY_CLOCK: AnswerClock = { minutes: [], pauseEnds: [] };
 type BranchClockRow = [string, string | null, number | null, number | null, number[] | null, number | null];
 
 /** Groups the branches' clocks: each group's minutes and pause ends, distinct and ascending. */
-function groupClocks(issuedAt: number, rows: BranchClockRow[]) {
+function groupClocks(issuedAt: number, byId: Map<string, BranchClockRow>) {
+  const rows = byId.values();
   const groups = { cities: new Map<string, Set<number>[]>(), cells: new Map<string, Set<number>[]>() };
   const add = (map: Map<string, Set<number>[]>, key: string, minutes: number[], pause: number | null) => {
     let g = map.get(key);
@@ -146,6 +160,7 @@ function groupClocks(issuedAt: number, rows: BranchClockRow[]) {
   const collapse = (map: Map<string, Set<number>[]>) => new Map([...map].map(([k, g]) => [k, sorted(g)]));
   return {
     issuedAt,
+    rows: byId,
     branches,
     cities: collapse(groups.cities),
     cells: collapse(groups.cells),
@@ -186,6 +201,7 @@ export function createResponseCache(
   let entriesBytes = 0;
   let reads = 0;
   let clockReadCount = 0;
+  let clockRowCount = 0;
   let computeCount = 0;
 
   // Changes applied so far, and when each tag was last dropped (an entry computed since is kept only
@@ -205,7 +221,24 @@ export function createResponseCache(
       if (keys && !keys.size) tagged.delete(tag);
     }
   };
+  // The branches whose clock rows a change applied since the last clock read may have moved ('all': read every branch).
+  let clockDirty: Set<string> | 'all' = 'all';
+  const markClocks = (keys: readonly string[] | null): void => {
+    if (clockDirty === 'all') return;
+    if (!keys) {
+      clockDirty = 'all';
+      return;
+    }
+    for (const key of keys) {
+      if (key.startsWith('b:') && BRANCH_ID.test(key.slice(2))) clockDirty.add(key.slice(2));
+      else if (!GROUP_KEY.test(key) && key !== 'cities') {
+        clockDirty = 'all';
+        return;
+      }
+    }
+  };
   const clearAll = (): void => {
+    markClocks(null);
     applied += 1;
     lastAll = applied;
     entries.clear();
@@ -216,6 +249,7 @@ export function createResponseCache(
   const applyChange = (keys: readonly string[] | null): void => {
     const tags = keys ? droppedTags(keys) : null;
     if (!tags) return clearAll();
+    markClocks(keys);
     applied += 1;
     for (const tag of tags) {
       lastDrop.set(tag, applied);
@@ -299,14 +333,31 @@ export function createResponseCache(
   let clock: BranchClocks | null = null;
   let clockLoad: Promise<BranchClocks> | null = null;
   const loadClock = async (): Promise<BranchClocks> => {
-    clockReadCount += 1;
     // Every change applied so far is committed, so the read (issued after) sees it.
     const issuedAt = applied;
-    const row = rowsOf<{ branches: unknown }>(await db.execute(CLOCK_SQL))[0];
-    const list = (
-      typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])
-    ) as BranchClockRow[];
-    return groupClocks(issuedAt, list);
+    const base = clock;
+    const dirty = clockDirty;
+    const whole = !base || dirty === 'all';
+    clockDirty = new Set();
+    // No branch named since the last read: the same rows hold, now for every change applied so far.
+    if (!whole && !dirty.size) return groupClocks(issuedAt, base.rows);
+    clockReadCount += 1;
+    let list: BranchClockRow[];
+    try {
+      const row = rowsOf<{ branches: unknown }>(await db.execute(clockSql(whole ? null : [...dirty])))[0];
+      list = (typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])) as BranchClockRow[];
+    } catch (err) {
+      // Read again next time: what this read was to bring is still unread.
+      if (whole) clockDirty = 'all';
+      else for (const id of dirty) markClocks([`b:${id}`]);
+      throw err;
+    }
+    clockRowCount += list.length;
+    const rows = whole ? new Map<string, BranchClockRow>() : new Map(base.rows);
+    // A branch named but not found was removed.
+    if (!whole) for (const id of dirty) rows.delete(id);
+    for (const r of list) rows.set(r[0], r);
+    return groupClocks(issuedAt, rows);
   };
   /** Whether no change applied after the clocks were read touched these tags. */
   const holds = (c: BranchClocks, tags: readonly string[]): boolean =>
@@ -447,6 +498,7 @@ export function createResponseCache(
     bytes: () => entriesBytes,
     versionReads: () => reads,
     clockReads: () => clockReadCount,
+    clockRowsRead: () => clockRowCount,
     computations: () => computeCount,
     has: (key) => entries.has(key),
   };
