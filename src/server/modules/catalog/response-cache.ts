@@ -192,7 +192,15 @@ export function createResponseCache(
     changes,
     maxEntries = MAX_ENTRIES,
     maxBytes = MAX_BYTES,
-  }: { enabled?: boolean; changes?: CatalogChanges; maxEntries?: number; maxBytes?: number } = {},
+    onChange,
+  }: {
+    enabled?: boolean;
+    changes?: CatalogChanges;
+    maxEntries?: number;
+    maxBytes?: number;
+    /** Told each change applied here (its keys; null: everything), before any answer after it is made. */
+    onChange?: (keys: readonly string[] | null) => void;
+  } = {},
 ): ResponseCache {
   // In use order: the least recently used first (a hit moves its entry to the end).
   const entries = new Map<string, Entry>();
@@ -239,6 +247,7 @@ export function createResponseCache(
   };
   const clearAll = (): void => {
     markClocks(null);
+    onChange?.(null);
     applied += 1;
     lastAll = applied;
     entries.clear();
@@ -250,6 +259,7 @@ export function createResponseCache(
     const tags = keys ? droppedTags(keys) : null;
     if (!tags) return clearAll();
     markClocks(keys);
+    onChange?.(keys);
     applied += 1;
     for (const tag of tags) {
       lastDrop.set(tag, applied);

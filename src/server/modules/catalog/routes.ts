@@ -11,6 +11,7 @@ import { preferredEncoding } from '../../plugins/encoding';
 import { responseCacheRequests } from '../../platform/metrics';
 import { type SearchedLocation, restaurantTags, searchTags } from '../../../domain/catalog-invalidation';
 import { branchesReaching } from './answer-tags';
+import { createBranchSnapshot } from './branch-snapshot';
 import { MAX_DELIVERY_RADIUS_KM } from './find-branches';
 import {
   type CachedAnswer,
@@ -30,7 +31,16 @@ export function catalogRoutes(
   // Search and restaurant answers are public and the same for every viewer: cached as JSON text,
   // each tagged with what can change it (docs/decisions/0091-response-cache.md,
   // docs/decisions/0246-narrow-cache-invalidation.md).
-  const cache = createResponseCache(deps.db, { enabled: deps.responseCache ?? true, changes: deps.catalogChanges });
+  const enabled = deps.responseCache ?? true;
+  // Every listed branch's card row, refreshed branch by branch from the changes the cache applies: a
+  // search miss that reads no menu is answered from it (docs/decisions/0266-embedded-misses-under-churn.md).
+  // Without the cache nothing tells it of changes, so the uncached path reads the database.
+  const branches = enabled ? createBranchSnapshot(deps.db) : undefined;
+  const cache = createResponseCache(deps.db, {
+    enabled,
+    changes: deps.catalogChanges,
+    onChange: branches?.mark,
+  });
   const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);
     const encoded = coding ? answer.encoded(coding) : null;
@@ -85,7 +95,7 @@ export function catalogRoutes(
     // A name or dietary choice reads menus: such a search also follows the menus of its branches.
     const dishes = Boolean(q.q?.trim()) || q.diet.length > 0 || q.without.length > 0;
     const answer = await cached('search', key, async (now) => {
-      const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now);
+      const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now, branches);
       const { location } = JSON.parse(body) as { location: SearchedLocation };
       // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
       const reaching =

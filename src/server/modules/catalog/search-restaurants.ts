@@ -1,8 +1,7 @@
 import type { RestaurantCard } from '../../../domain/contracts/catalog/restaurant-card';
-import {
-  type SearchRestaurantsQuery,
-  type SearchRestaurantsResponse,
-  searchRestaurantsResponse,
+import type {
+  SearchRestaurantsQuery,
+  SearchRestaurantsResponse,
 } from '../../../domain/contracts/catalog/search-restaurants';
 import { hasDietaryChoice } from '../../../domain/dietary';
 import { AppError } from '../../../domain/errors';
@@ -12,7 +11,8 @@ import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults, searchComparator } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
-import { type RankRow, cardRowsByIds, toCard } from './card-rows';
+import { type BranchSnapshot, type SnapshotRow, snapshotCityRank, snapshotDeliveringTo } from './branch-snapshot';
+import { type CardRow, type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageJson } from './city-page-json';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
 import { matchSql } from './match-sql';
@@ -49,6 +49,7 @@ export async function searchRestaurants(
   geocoder: Geocoder,
   input: SearchInput,
   now = new Date(),
+  snapshot?: BranchSnapshot,
 ): Promise<SearchRestaurantsResponse> {
   const query = { ...input, sort: input.sort ?? 'recommended' };
   const location = await resolveLocation(db, geocoder, query.location);
@@ -63,7 +64,10 @@ export async function searchRestaurants(
   const dietary = { diet: query.diet ?? [], without: query.without ?? [] };
   const refined =
     Boolean(query.q?.trim()) || hasDietaryChoice(dietary) || query.sort !== 'recommended' || point !== null;
-  if (location.kind === 'city' && !wantCuisine && !refined) {
+  // A search that reads no menu is answered from the branch snapshot when there is one (branch-snapshot.ts).
+  const menuMatch = matchSql(query.q, dietary);
+  const snap = snapshot && !menuMatch && location.kind !== 'unknown' ? await snapshot.rows(now) : null;
+  if (location.kind === 'city' && !wantCuisine && !refined && !snap) {
     return {
       location: describeLocation(location),
       deliverTo,
@@ -75,12 +79,19 @@ export async function searchRestaurants(
     at: now,
     filters: query.filters,
     cuisines: wantCuisine,
-    match: matchSql(query.q, dietary),
+    match: menuMatch,
     sortKeys: refined,
     position: point !== null,
   };
   let found: { row: RankRow; km: number | null; deliversHere: boolean | null }[];
-  if (location.kind === 'city') {
+  if (snap && location.kind === 'city') {
+    found = snapshotCityRank(snap, location.citySlug, now, query.filters).map((row) => ({
+      row,
+      ...reachOf(point, row),
+    }));
+  } else if (snap && location.kind === 'postcode') {
+    found = snapshotDeliveringTo(snap, location, now, query.filters).map((x) => ({ ...x, deliversHere: true }));
+  } else if (location.kind === 'city') {
     found = (await cityRankQuery(db, location.citySlug, options)).map((row) => ({ row, ...reachOf(point, row) }));
   } else if (location.kind === 'postcode') {
     // A postcode search lists only the branches whose radius reaches it.
@@ -111,21 +122,25 @@ export async function searchRestaurants(
     location: describeLocation(location),
     deliverTo,
     total: matching.length,
-    restaurants: await cards(db, page, now),
+    restaurants: await cards(db, page, now, snap),
   };
 }
 
 /**
- * The search answer as the JSON text the API sends (validated against the response contract).
+ * The search answer as the JSON text the API sends: the response contract's JSON of itself.
  * The common search, a city's page with chips only, is answered as text by one prepared statement
  * (city-page-json.ts, docs/decisions/0178-fast-uncached-search.md); the rest goes through
- * searchRestaurants.
+ * searchRestaurants, whose answer is built in the contract's key order (describeLocation, toCard), so
+ * it is serialised without the contract's parse, a copy of every card
+ * (docs/decisions/0267-uncached-answers-without-runtime-parse.md; uncached-answers.test.ts proves the text
+ * equal to the parsed answer's for every kind of search).
  */
 export async function searchRestaurantsText(
   db: Db,
   geocoder: Geocoder,
   input: SearchInput,
   now = new Date(),
+  snapshot?: BranchSnapshot,
 ): Promise<string> {
   const typed = (input.location ?? '').trim() || DEFAULT_CITY_SLUG;
   const plain =
@@ -136,11 +151,11 @@ export async function searchRestaurantsText(
     !input.deliverTo &&
     // resolveLocation tries a city first; text that may be a postcode keeps that order there.
     !normalisePostcode(typed);
-  if (plain) {
+  if (plain && !snapshot) {
     const text = await cityPageJson(db, typed, input.filters, input.offset, input.limit, now);
     if (text !== null) return text;
   }
-  return JSON.stringify(searchRestaurantsResponse.parse(await searchRestaurants(db, geocoder, input, now)));
+  return JSON.stringify(await searchRestaurants(db, geocoder, input, now, snapshot));
 }
 
 type Ranked = {
@@ -188,19 +203,26 @@ async function cityPage(
   return { total, restaurants: await cards(db, page, now) };
 }
 
-/** The page's full cards, read by primary key, in the page's order. */
-async function cards(db: Db, page: Ranked[], now: Date): Promise<RestaurantCard[]> {
-  const rows = page.length
-    ? new Map(
-        (
-          await cardRowsByIds(
-            db,
-            page.map((c) => c.id),
-            londonDate(now),
-          )
-        ).map((row) => [row.id, row]),
-      )
-    : new Map();
+/** The page's full cards, read by primary key (or taken from the snapshot), in the page's order. */
+async function cards(
+  db: Db,
+  page: Ranked[],
+  now: Date,
+  snap: ReadonlyMap<string, SnapshotRow> | null = null,
+): Promise<RestaurantCard[]> {
+  const rows: ReadonlyMap<string, CardRow> = snap
+    ? snap
+    : page.length
+      ? new Map(
+          (
+            await cardRowsByIds(
+              db,
+              page.map((c) => c.id),
+              londonDate(now),
+            )
+          ).map((row) => [row.id, row]),
+        )
+      : new Map();
   const restaurants: RestaurantCard[] = [];
   for (const c of page) {
     const row = rows.get(c.id);

@@ -17,6 +17,7 @@ import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { tableGeocoder } from '../geo/geocoder';
 import { branchesDeliveringTo, cityBranchesQuery } from './find-branches';
+import { createBranchSnapshot } from './branch-snapshot';
 import { searchRestaurants, searchRestaurantsText } from './search-restaurants';
 
 /**
@@ -290,6 +291,42 @@ describe('the search judged in SQL', () => {
       }
     }
   });
+
+  it('answers from the branch snapshot the same text as from SQL (city and postcode, every chip, cuisine, sort, page, instant)', async () => {
+    // docs/decisions/0266-embedded-misses-under-churn.md: a search miss reads its branches from the snapshot.
+    const snapshot = createBranchSnapshot(t.database.db);
+    const geocoder = tableGeocoder();
+    let compared = 0;
+    let round = 0;
+    for (const at of INSTANTS) {
+      for (const filters of FILTER_SETS) {
+        // Three of the queries each round, in turn: every query meets every instant and chip set over the loop.
+        round += 1;
+        for (const [location, cuisine, sort, deliverTo, offset, limit] of (
+          [
+            ['Reading', undefined, undefined, undefined, 0, 100],
+            ['reading', 'turkish', undefined, undefined, 0, 100],
+            ['Reading', ' Indian ', 'rating', undefined, 0, 100],
+            ['Reading', undefined, 'fee', 'RG1 7PJ', 0, 100],
+            ['Reading', undefined, 'time', undefined, 5, 9],
+            ['Reading', undefined, undefined, undefined, 13, 4],
+            ['RG1 7PJ', undefined, undefined, undefined, 0, 100],
+            ['RG1 7PJ', 'turkish', 'distance', undefined, 2, 5],
+            ['RG1', undefined, 'rating', undefined, 0, 100],
+          ] as const
+        ).filter((_, k) => k % 3 === round % 3)) {
+          const query = { location, cuisine, filters, sort, deliverTo, limit, offset };
+          const want = JSON.stringify(
+            searchRestaurantsResponse.parse(await searchRestaurants(t.database.db, geocoder, query, at)),
+          );
+          const got = await searchRestaurantsText(t.database.db, geocoder, query, at, snapshot);
+          expect(got, `${at.toISOString()} ${JSON.stringify(query)}`).toBe(want);
+          compared += (JSON.parse(want) as { restaurants: unknown[] }).restaurants.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  }, 240_000);
 
   it('finds some branches open and some closed at every instant', async () => {
     for (const at of INSTANTS) {

@@ -42,6 +42,15 @@ describe('uncached answers', () => {
       '/api/restaurants/search?location=Birmingham&filters=verified,top',
       '/api/restaurants/search?location=London&cuisine=turkish',
       '/api/restaurants/search?location=E1%206AN',
+      // The searches answered by searchRestaurants and serialised without the contract's parse: every location kind,
+      // sort, a name, dietary choices, a delivery postcode and an unknown place.
+      '/api/restaurants/search?location=E1%206AN&sort=distance&filters=open',
+      '/api/restaurants/search?location=E1&sort=rating',
+      '/api/restaurants/search?location=London&sort=fee&deliverTo=E1%206AN',
+      '/api/restaurants/search?location=London&q=lamb&sort=time',
+      '/api/restaurants/search?location=London&diet=vegetarian&without=peanuts,milk',
+      '/api/restaurants/search?location=Atlantis',
+      '/api/restaurants/search?location=ZZ99%209ZZ',
     ];
     const slugs = new Set<string>();
     for (const url of searches) {

@@ -1,0 +1,177 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { londonDate } from '../../../domain/halal-facts';
+import { isOpenNow } from '../../../domain/open-now';
+import { type SearchFilter, matchesSearchFilters } from '../../../domain/search-filters';
+import { type GeoPoint, distanceKm } from '../../../domain/geo';
+import type { Db } from '../../db/client';
+import { brands, sites } from '../../db/schema/index';
+import { type CardRow, type RankRow, cardColumns } from './card-rows';
+import { listedSite } from './find-branches';
+
+/**
+ * Every listed branch's card row, kept in this process and refreshed branch by branch from the
+ * catalog's change keys (docs/decisions/0266-embedded-misses-under-churn.md): a search that reads no
+ * menu (no name, no dietary choice) is then answered from it in JS by the domain's own rules
+ * (open now, the chips, the cuisine, the distance, the order) with no database read for its
+ * branches. After a change, only the branches it named (`b:<id>`) are read again, one indexed read;
+ * `all`, a key it does not know, or a new London date (the halal status is derived for a date)
+ * reads every branch again. The response cache marks the changes it applies (on PostgreSQL those it
+ * read for the request, on the embedded database those heard at commit) before the miss computes,
+ * so an answer built here sees every change the request must see.
+ */
+export type SnapshotRow = CardRow & { citySlug: string | null };
+
+export type BranchSnapshot = {
+  /** A change's keys (null: everything may have changed). */
+  mark(keys: readonly string[] | null): void;
+  /** The listed branches, fresh for every change marked so far, with the halal status of `now`'s London date. */
+  rows(now: Date): Promise<ReadonlyMap<string, SnapshotRow>>;
+  /** Branch rows read so far (for tests: after the first read, only the branches a change named). */
+  rowsRead(): number;
+};
+
+const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Keys that change no branch's row unless a `b:` key beside them names it. */
+const GROUP_KEY = /^(s|g|d|dg):/;
+
+export function createBranchSnapshot(db: Db): BranchSnapshot {
+  let map: Map<string, SnapshotRow> | null = null;
+  let date: string | null = null;
+  let dirty: Set<string> | 'all' = 'all';
+  let loading: Promise<void> | null = null;
+  let read = 0;
+
+  const mark = (keys: readonly string[] | null): void => {
+    if (dirty === 'all') return;
+    if (!keys) {
+      dirty = 'all';
+      return;
+    }
+    for (const key of keys) {
+      if (key.startsWith('b:') && BRANCH_ID.test(key.slice(2))) dirty.add(key.slice(2));
+      else if (!GROUP_KEY.test(key) && key !== 'cities') {
+        dirty = 'all';
+        return;
+      }
+    }
+  };
+  const select = (today: string) =>
+    db
+      .select({ ...cardColumns(today), citySlug: sites.citySlug })
+      .from(sites)
+      .innerJoin(brands, eq(brands.id, sites.brandId));
+  const refresh = async (today: string): Promise<void> => {
+    const named = dirty;
+    dirty = new Set();
+    const whole = named === 'all' || !map || date !== today;
+    try {
+      if (whole) {
+        const rows = await select(today).where(listedSite());
+        read += rows.length;
+        map = new Map(rows.map((r) => [r.id, r]));
+        date = today;
+        return;
+      }
+      const ids = [...(named as Set<string>)];
+      const rows = await select(today).where(and(listedSite(), inArray(sites.id, ids)));
+      read += rows.length;
+      // A branch named but not answered is no longer listed (or gone).
+      const next = new Map(map!);
+      for (const id of ids) next.delete(id);
+      for (const r of rows) next.set(r.id, r);
+      map = next;
+    } catch (err) {
+      // What this read was to bring is still unread.
+      if (whole) dirty = 'all';
+      else mark([...(named as Set<string>)].map((id) => `b:${id}`));
+      throw err;
+    }
+  };
+  return {
+    mark,
+    async rows(now) {
+      const today = londonDate(now);
+      for (;;) {
+        if (loading) {
+          await loading;
+          continue;
+        }
+        if (map && date === today && dirty !== 'all' && !dirty.size) return map;
+        loading = refresh(today).finally(() => {
+          loading = null;
+        });
+      }
+    },
+    rowsRead: () => read,
+  };
+}
+
+/** A snapshot row as the search's rank row (card-rows.ts selectRankRows with every option on). */
+function rankRow(row: SnapshotRow, now: Date): RankRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    brandName: row.brandName,
+    brandId: row.brandId,
+    branchName: row.branchName,
+    rating: (row.reviewCount > 0 ? row.ratingAvg : null) as never,
+    isOpen: isOpenNow(row, now),
+    cuisines: row.cuisines,
+    lat: row.lat,
+    lng: row.lng,
+    deliveryRadiusKm: row.deliveryRadiusKm,
+    reviewCount: row.reviewCount,
+    deliveryFeeMinor: row.deliveryFeeMinor,
+    etaMinMinutes: row.etaMinMinutes + row.busyExtraMinutes,
+    etaMaxMinutes: row.etaMaxMinutes + row.busyExtraMinutes,
+  } as RankRow;
+}
+
+/** Whether a rank row passes the chips, by the domain's rules on the card's values (search-filters.ts). */
+function passes(r: RankRow, row: SnapshotRow, filters: readonly SearchFilter[]): boolean {
+  if (!filters.length) return true;
+  return matchesSearchFilters(
+    {
+      halalStatus: row.halalStatus,
+      etaMaxMinutes: r.etaMaxMinutes as number,
+      deliveryFeeMinor: row.deliveryFeeMinor,
+      rating: r.rating === null ? null : Number(r.rating),
+      isOpen: r.isOpen as boolean,
+    },
+    filters,
+  );
+}
+
+/** A city's listed branches that pass the chips (find-branches.ts cityRankQuery without a menu match). */
+export function snapshotCityRank(
+  rows: ReadonlyMap<string, SnapshotRow>,
+  citySlug: string,
+  now: Date,
+  filters: readonly SearchFilter[],
+): RankRow[] {
+  const out: RankRow[] = [];
+  for (const row of rows.values()) {
+    if (row.citySlug !== citySlug) continue;
+    const r = rankRow(row, now);
+    if (passes(r, row, filters)) out.push(r);
+  }
+  return out;
+}
+
+/** The listed branches whose own radius reaches the point and that pass the chips, nearest first (find-branches.ts rankDeliveringTo). */
+export function snapshotDeliveringTo(
+  rows: ReadonlyMap<string, SnapshotRow>,
+  point: GeoPoint,
+  now: Date,
+  filters: readonly SearchFilter[],
+): { row: RankRow; km: number }[] {
+  const out: { row: RankRow; km: number }[] = [];
+  for (const row of rows.values()) {
+    if (row.lat === null || row.lng === null) continue;
+    const km = distanceKm(point, { lat: row.lat, lng: row.lng });
+    if (km > row.deliveryRadiusKm) continue;
+    const r = rankRow(row, now);
+    if (passes(r, row, filters)) out.push({ row: r, km });
+  }
+  return out.sort((a, b) => a.km - b.km || a.row.slug.localeCompare(b.row.slug));
+}
