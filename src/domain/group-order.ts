@@ -42,7 +42,22 @@ export const GROUP_ORDER_MESSAGES = {
   emptyBasket: 'Add at least one item before checking out.',
   lockFirst: 'Lock the basket before checking out.',
   nameNeeded: 'Please enter your name',
+  /** What the page says under an ended basket (docs/product/group-orders.md#limits). */
+  endedNote: {
+    cancelled: 'The host cancelled this group order. Nothing was ordered.',
+    expired: 'This group order expired before the host placed it. Nothing was ordered.',
+  },
+  tooManyTriesFromHere:
+    'Too many group order links opened from your connection. Please wait a few minutes and try again.',
+  tooManyJoining: 'Too many people are trying to join this group order. Please wait a few minutes and try again.',
 } as const;
+
+/**
+ * How often a link may be opened or joined through (docs/decisions/0270-group-order-expiry-and-join-limits.md):
+ * per client address (guessing links, opening many) and per group (flooding one shared link), in one
+ * window. A table of friends or an office joins well within both.
+ */
+export const GROUP_JOIN_LIMITS = { perAddress: 30, perGroup: 40, windowSeconds: 15 * 60 } as const;
 
 export type GroupAction =
   'addLine' | 'editOwnLine' | 'removeAnyLine' | 'lock' | 'unlock' | 'cancel' | 'resetLink' | 'checkout' | 'join';

@@ -63,6 +63,7 @@ export const SERVICE_NOTIFICATION_KINDS = [
   'opsAlert',
   'restaurantReview',
   'emailChange',
+  'groupOrder',
 ] as const;
 export type ServiceNotificationKind = (typeof SERVICE_NOTIFICATION_KINDS)[number];
 
@@ -132,6 +133,7 @@ export function notificationKindLabel(kind: string): string {
       opsAlert: 'Operations alert',
       restaurantReview: 'Restaurant review decision',
       emailChange: 'E-mail change notice',
+      groupOrder: 'Group order placed, cancelled or expired',
     }[kind] ??
     kind
   );

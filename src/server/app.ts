@@ -24,6 +24,7 @@ import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
 import { startJobReachSweeper } from './jobs/job-reach';
 import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
+import { startExpiredGroupOrdersSweeper } from './jobs/expired-group-orders';
 import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
 import { startScheduledOrdersSweeper } from './jobs/scheduled-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
@@ -241,6 +242,7 @@ export async function buildApp(
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startExpiredGroupOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, storage: uploadStorage }, app.log));
     // The notification outbox: a pass every few seconds and at once after each enqueue's commit (docs/decisions/0140-notification-outbox.md).
     stopSweepers.push(

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { waitForHydration } from './hydration';
+import { gotoReady, waitForHydration } from './hydration';
 import { DEMO_PASSWORD, SLUG, keepSampleOpen } from './live-orders';
 
 /*
@@ -61,8 +61,10 @@ test('three people build one group order live and the host checks out', async ({
   await signIn(host, 'customer@halalnosh.test', DEMO_PASSWORD);
   await newCustomer(member, 'Amina');
 
-  // The host starts the basket and shares its link.
-  await host.goto(`/group/start/${restaurant.id}`);
+  // The host starts the basket from the restaurant's page and shares its link.
+  await gotoReady(host, `/restaurant/${SLUG}`);
+  await host.getByRole('link', { name: 'Order together: start a group order' }).click();
+  await expect(host).toHaveURL(new RegExp(`/group/start/${restaurant.id}$`));
   await waitForHydration(host);
   await host.getByRole('button', { name: 'Start group order' }).click();
   await expect(host).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
@@ -103,4 +105,26 @@ test('three people build one group order live and the host checks out', async ({
     await expect(page.getByRole('table', { name: 'Who owes what' })).toBeVisible();
   }
   await Promise.all([hostCtx.close(), memberCtx.close(), visitorCtx.close()]);
+});
+
+test('the host cancels: a visitor on the group page is told at once that nothing was ordered', async ({ browser }) => {
+  const [hostCtx, visitorCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const host = await hostCtx.newPage();
+  const visitor = await visitorCtx.newPage();
+  const { restaurant } = await (await host.request.get(`/api/restaurants/${SLUG}`)).json();
+  await signIn(host, 'customer@halalnosh.test', DEMO_PASSWORD);
+  await host.goto(`/group/start/${restaurant.id}`);
+  await waitForHydration(host);
+  await host.getByRole('button', { name: 'Start group order' }).click();
+  await expect(host).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+  const path = new URL(await host.getByLabel('Share this link').inputValue()).pathname;
+  await visitor.goto(path);
+  await visitor.getByLabel('Your name').fill('Bilal');
+  await visitor.getByRole('button', { name: 'Join group order' }).click();
+  await expect(visitor.getByTestId('group-status')).toHaveText('Open: add your dishes');
+
+  await host.getByRole('button', { name: 'Cancel group order' }).click();
+  await expect(visitor.getByTestId('group-status')).toHaveText('Cancelled by the host');
+  await expect(visitor.getByText('The host cancelled this group order. Nothing was ordered.')).toBeVisible();
+  await Promise.all([hostCtx.close(), visitorCtx.close()]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reorderMissingText } from './reorder-messages';
+import { reorderMissingText, reorderOfferText } from './reorder-messages';
 
 const line = (name: string, reason: 'unavailable' | 'options') => ({ menuItemId: null, name, quantity: 1, reason });
 
@@ -23,5 +23,32 @@ describe('what "Order Again" could not re-add', () => {
     expect(reorderMissingText([line('Turkish Tea', 'unavailable'), line('Chicken Wrap', 'options')])).toBe(
       'Not added to your cart: Turkish Tea. Its options have changed, choose them again: Chicken Wrap.',
     );
+  });
+});
+
+describe('what "Order Again" says about the offer', () => {
+  const offer = (label: string, savingMinor: number) => ({ label, savingMinor });
+
+  it('says an offer the order had has ended', () => {
+    expect(reorderOfferText({ then: offer('20% off, up to £5', 299), now: null })).toBe(
+      'Offer ended: 20% off, up to £5 no longer applies, so your total may be higher than last time.',
+    );
+  });
+
+  it('says a new offer applies, with what it saves now', () => {
+    expect(reorderOfferText({ then: null, now: offer('£5 off when you spend £20', 500) })).toBe(
+      'New offer: £5 off when you spend £20, saving £5.00 on this order.',
+    );
+  });
+
+  it('says one offer gave way to another', () => {
+    expect(reorderOfferText({ then: offer('Free delivery', 249), now: offer('20% off', 410) })).toBe(
+      'Offer changed: Free delivery has ended; 20% off applies now.',
+    );
+  });
+
+  it('says nothing when the same offer applies or there is none', () => {
+    expect(reorderOfferText({ then: offer('20% off', 300), now: offer('20% off', 320) })).toBe('');
+    expect(reorderOfferText({ then: null, now: null })).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import type { ReorderResponse } from '../../domain/contracts/orders/reorder';
+import { formatPence } from '../../domain/money';
 
 /** The lines' names, comma-separated. */
 export function reorderNames(lines: ReorderResponse['unavailable']): string {
@@ -20,4 +21,18 @@ export function reorderMissingText(lines: ReorderResponse['unavailable']): strin
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/**
+ * What changed in the restaurant's offer since the order (docs/decisions/0272-order-again-with-offers.md):
+ * "Offer ended: …", "New offer: …" or "Offer changed: …"; empty when the same offer still applies
+ * or there was none and is none. The cart's prices are the server's either way.
+ */
+export function reorderOfferText(offer: ReorderResponse['offer']): string {
+  const { then, now } = offer;
+  if (then && !now) return `Offer ended: ${then.label} no longer applies, so your total may be higher than last time.`;
+  if (!then && now) return `New offer: ${now.label}, saving ${formatPence(now.savingMinor)} on this order.`;
+  if (then && now && then.label !== now.label)
+    return `Offer changed: ${then.label} has ended; ${now.label} applies now.`;
+  return '';
 }

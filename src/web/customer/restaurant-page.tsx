@@ -159,6 +159,16 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
             </Fact>
           ) : null}
         </dl>
+        {r.isOpen ? (
+          // A plain link into the lazy group pages: the restaurant page's bundle carries nothing for them
+          // (docs/product/group-orders.md#starting).
+          <Link
+            to={`/group/start/${r.id}`}
+            className="justify-self-start font-medium text-primary underline underline-offset-4"
+          >
+            Order together: start a group order
+          </Link>
+        ) : null}
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { useCart } from '../lib/cart';
 import { orderTokenHeaders } from '../lib/order-tokens';
 import { ReplaceCartDialog } from './replace-cart-dialog';
 import { lineId } from '../../domain/menu-options';
-import { reorderMissingText, reorderNames } from './reorder-messages';
+import { reorderMissingText, reorderNames, reorderOfferText } from './reorder-messages';
 
 /**
  * "Order Again" / "Re-order" (docs/product/customer.md#reorder): refills the cart with the order's items the branch still
@@ -38,16 +38,20 @@ export function useReorder() {
         ...(a.options.length ? { options: a.options } : {}),
       })),
     );
+    // The cart is priced again by the server; the offer's change since the order is said beside what was re-added.
+    const offerText = reorderOfferText(res.offer);
     if (res.unavailable.length) {
       toast.warning(
         res.unavailable.some((l) => l.reason === 'options')
           ? 'Some items could not be re-added as they were'
           : 'Some items are no longer available',
-        { description: reorderMissingText(res.unavailable) },
+        { description: [reorderMissingText(res.unavailable), offerText].filter(Boolean).join(' ') },
       );
     } else {
       toast.success('Added to your cart', {
-        description: `Your order from ${res.site.name} is ready to check out again.`,
+        description: [`Your order from ${res.site.name} is ready to check out again.`, offerText]
+          .filter(Boolean)
+          .join(' '),
       });
     }
     navigate('/cart');

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An offer as "Order again" compares them: its label and what it saved (food and delivery together). */
+const reorderOffer = z.object({ label: z.string(), savingMinor: z.int() });
+
 /** One chosen option as the cart keeps it: its id (sent back at checkout), group, name and today's price. */
 const reorderOption = z.object({ id: z.string(), group: z.string(), name: z.string(), priceMinor: z.int() });
 
@@ -8,7 +11,9 @@ const reorderOption = z.object({ id: z.string(), group: z.string(), name: z.stri
  * those the branch can take again as they were, at today's price with today's option prices
  * (`priceMinor` includes the options), and those it cannot: `reason` "unavailable" (the dish is
  * no longer sold) or "options" (the options chosen then are no longer offered, or the dish now asks
- * for a choice; docs/product/customer.md#reorder).
+ * for a choice; docs/product/customer.md#reorder). `offer` compares the restaurant offer the order
+ * had (`then`) with the one these lines get now (`now`, priced as checkout prices them), so the
+ * customer is told when an offer has ended or started since (docs/decisions/0272-order-again-with-offers.md).
  */
 export const reorderResponse = z.object({
   site: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
@@ -30,5 +35,6 @@ export const reorderResponse = z.object({
       reason: z.enum(['unavailable', 'options']),
     }),
   ),
+  offer: z.object({ then: reorderOffer.nullable(), now: reorderOffer.nullable() }),
 });
 export type ReorderResponse = z.infer<typeof reorderResponse>;

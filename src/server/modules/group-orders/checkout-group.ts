@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { GROUP_ORDER_MESSAGES } from '../../../domain/group-order';
 import type { GroupCheckoutBody, GroupView } from '../../../domain/contracts/group-orders/group-orders';
@@ -12,6 +12,7 @@ import type { Geocoder, RoutePlanner } from '../geo';
 import { buildOrderView, loadOrderSite, placeOrder } from '../orders';
 import { assertAllowed, loadGroupForMember } from './group-access';
 import { buildGroupView, priceGroupLines, shareOf } from './group-view';
+import { tellMembersGroupEnded } from './group-end';
 import { groupChanged } from './publish';
 
 type Deps = { db: Db; bus: LiveBus; geocoder: Geocoder; config: Config; routes?: RoutePlanner };
@@ -74,10 +75,21 @@ export async function checkoutGroup(
     .orderBy(asc(groupOrderMembers.joinedAt), asc(groupOrderMembers.id));
   const split = shareOf(members, await priceGroupLines(deps.db, site, lines), order);
   const ordered = { ...group, status: 'ordered' as const, orderId: order.id, split, updatedAt: input.now };
-  await deps.db
-    .update(groupOrders)
-    .set({ status: 'ordered', orderId: order.id, split, updatedAt: input.now })
-    .where(eq(groupOrders.id, group.id));
+  await deps.db.transaction(async (tx) => {
+    // The order exists, so the group is ordered whatever a sweeper wrote meanwhile; the members
+    // hear of it once, with their share, in the same transaction (docs/decisions/0271-group-order-messages.md).
+    const [marked] = await tx
+      .update(groupOrders)
+      .set({ status: 'ordered', orderId: order.id, split, endedReason: null, updatedAt: input.now })
+      .where(and(eq(groupOrders.id, group.id), isNull(groupOrders.orderId)))
+      .returning({ id: groupOrders.id });
+    if (marked)
+      await tellMembersGroupEnded(tx, ordered, {
+        kind: 'ordered',
+        orderNumber: order.orderNumber,
+        hostName: member.name,
+      });
+  });
   await groupChanged(deps.bus, ordered, 'status');
   return { created: placed.created, group: await buildGroupView(deps.db, ordered, member), order };
 }

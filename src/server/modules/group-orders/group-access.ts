@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   GROUP_ORDER_MESSAGES,
   effectiveStatus,
@@ -25,15 +25,12 @@ export function hashSecret(secret: string): string {
 }
 
 /**
- * An open or locked basket past its end time is ended as expired when it is next read or written
- * (docs/product/group-orders.md#limits): every state has an end without a background job.
+ * An open or locked basket past its end time reads as expired at once (docs/product/group-orders.md#limits),
+ * so nothing can be added to it or placed from it; the expiry sweeper (group-end.ts) writes the end
+ * and tells the members, once (docs/decisions/0270-group-order-expiry-and-join-limits.md).
  */
-export async function expireIfDue(db: DbOrTx, group: GroupRow, now: Date): Promise<GroupRow> {
-  if (effectiveStatus(group.status, group.expiresAt, now) !== 'expired' || group.status === 'expired') return group;
-  await db
-    .update(groupOrders)
-    .set({ status: 'expired', endedReason: 'expired', updatedAt: now })
-    .where(and(eq(groupOrders.id, group.id), inArray(groupOrders.status, ['open', 'locked'])));
+export function asOfNow(group: GroupRow, now: Date): GroupRow {
+  if (group.status === 'expired' || effectiveStatus(group.status, group.expiresAt, now) !== 'expired') return group;
   return { ...group, status: 'expired', endedReason: 'expired' };
 }
 
@@ -82,7 +79,7 @@ export async function loadGroupForMember(
   const [row] = input.lock ? await query.for('update') : await query;
   const member = row ? await findMember(db, row.id, input.actor, input.memberToken) : null;
   if (!row || !member) throw new AppError('NOT_FOUND', 'Group order not found');
-  return { group: await expireIfDue(db, row, input.now), member };
+  return { group: asOfNow(row, input.now), member };
 }
 
 /** Refuses an action the group's state or the caller's part does not allow (403 host only, 409 otherwise). */

@@ -1,12 +1,14 @@
 import type net from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicName } from '../../../domain/topics';
-import { groupOrders, orders } from '../../db/schema/index';
+import { formatPence } from '../../../domain/money';
+import { groupOrders, notificationOutbox, orders } from '../../db/schema/index';
 import { type TestApp, createTestApp, createUser, signIn } from '../../test/test-app';
 import { openStream } from '../../test/sse-client';
 import { type Shop, seedShop } from '../orders/test-fixtures';
 import { groupOrderKey } from './checkout-group';
+import { expireDueGroups } from './group-end';
 
 /**
  * Group orders through the API (docs/product/group-orders.md), on PGlite or, with DATABASE_URL,
@@ -68,6 +70,13 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
 }, 120_000);
 afterAll(async () => t?.close());
+
+/** The group-order e-mails written to the outbox for one group. */
+const groupMails = (groupId: string) =>
+  t.database.db
+    .select()
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.eventKind, 'groupOrder'), like(notificationOutbox.eventId, `group:${groupId}:%`)));
 
 describe('starting and joining', () => {
   it('only a signed-in customer starts one: 401 stranger, 403 partner, 404 unknown branch, 400 bad body', async () => {
@@ -225,7 +234,13 @@ describe('the shared basket', () => {
     expect((await call('GET', g, { token })).statusCode).toBe(200);
 
     expect((await call('POST', `${g}/cancel`, { token })).statusCode).toBe(403);
+    expect((await call('POST', `/api/group-orders/join/${fresh}`, { cookie: friend }, {})).statusCode).toBe(201);
     expect((await call('POST', `${g}/cancel`, { cookie: host })).json().group.status).toBe('cancelled');
+    // The signed-in friend is told once by e-mail; the host cancelled it and the visitor has the page.
+    expect((await call('POST', `${g}/cancel`, { cookie: host })).statusCode).toBe(409);
+    const told = await groupMails(group.id);
+    expect(told.map((m) => m.recipientEmail)).toEqual(['friend@example.com']);
+    expect(told[0].payload.text).toContain('Aisha Khan cancelled the group order from');
     expect(
       (await call('POST', `${g}/lines`, { token }, { menuItemId: shop.items.tea.id, quantity: 1 })).statusCode,
     ).toBe(409);
@@ -252,13 +267,53 @@ describe('the shared basket', () => {
       .update(groupOrders)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(groupOrders.id, group.id));
+    // Past its time it reads as expired at once, before any sweep.
     const seen = await call('GET', g, { token });
     expect(seen.json().group.status).toBe('expired');
-    const [row] = await db.select().from(groupOrders).where(eq(groupOrders.id, group.id));
-    expect(row.status).toBe('expired');
     const late = await call('POST', `${g}/lines`, { token }, { menuItemId: shop.items.tea.id, quantity: 1 });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('This group order has expired.');
+    expect((await call('POST', `/api/group-orders/join/${linkToken}`, undefined, { name: 'Late' })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('the sweeper ends baskets past their time once: live to the page, e-mail to members with an account', async () => {
+    const db = t.database.db;
+    const { group, linkToken } = await start();
+    await joinAsVisitor(linkToken);
+    expect((await call('POST', `/api/group-orders/join/${linkToken}`, { cookie: friend }, {})).statusCode).toBe(201);
+    const fresh = await start();
+    const topic = topicName.group(group.id);
+    const hostStream = await openStream(base, `/api/events?topics=${topic}`, host);
+    expect(hostStream.status).toBe(200);
+
+    const sweep = () => expireDueGroups({ db, bus: t.app.deps.bus }, new Date());
+    await sweep(); // baskets earlier tests left past their time
+    await db
+      .update(groupOrders)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(groupOrders.id, group.id));
+    expect((await sweep()).expired).toBe(1);
+    const changed = await hostStream.waitFor(
+      (e) => e.type === 'group.changed' && (e.data as { status: string }).status === 'expired',
+      2000,
+    );
+    expect(changed.data).toMatchObject({ groupId: group.id, what: 'status' });
+    hostStream.close();
+    expect((await sweep()).expired).toBe(0);
+
+    const [row] = await db.select().from(groupOrders).where(eq(groupOrders.id, group.id));
+    expect(row).toMatchObject({ status: 'expired', endedReason: 'expired' });
+    const [other] = await db.select().from(groupOrders).where(eq(groupOrders.id, fresh.group.id));
+    expect(other.status).toBe('open');
+    // The host and the signed-in friend; the visitor gave only a name, so the page is their channel.
+    const mails = await groupMails(group.id);
+    expect(mails.map((m) => [m.recipientEmail, m.eventId]).sort()).toEqual([
+      ['friend@example.com', `group:${group.id}:expired`],
+      ['host@example.com', `group:${group.id}:expired`],
+    ]);
+    expect(mails[0].payload.text).toContain('expired before it was placed. Nothing was ordered.');
   });
 });
 
@@ -295,6 +350,14 @@ describe('checkout', () => {
     ]);
     expect(placed.split.reduce((a: number, s: { totalMinor: number }) => a + s.totalMinor, 0)).toBe(order.totalMinor);
 
+    // The signed-in friend is told the order number and their share once; the host has the receipt.
+    const friendShare = placed.split.find((x: { name: string }) => x.name === 'Omar Farooq').totalMinor as number;
+    const placedMails = await groupMails(group.id);
+    expect(placedMails.map((m) => m.recipientEmail)).toEqual(['friend@example.com']);
+    expect(placedMails[0].payload.text).toContain(
+      `Aisha Khan placed the group order from Kervan ${shop.tag} (Whitechapel) as order ${order.orderNumber}. Your share is ${formatPence(friendShare)}, to pay Aisha Khan`,
+    );
+
     const again = await call('POST', `${g}/checkout`, { cookie: host }, checkoutBody);
     expect(again.statusCode).toBe(200);
     expect(again.json().order.id).toBe(order.id);
@@ -303,6 +366,7 @@ describe('checkout', () => {
       .from(orders)
       .where(eq(orders.idempotencyKey, groupOrderKey(group.id)));
     expect(made).toHaveLength(1);
+    expect(await groupMails(group.id)).toHaveLength(1);
     // Members see the placed order on the group page.
     expect((await call('GET', g, { token })).json().group.order.orderNumber).toBe(order.orderNumber);
     expect(
@@ -349,5 +413,49 @@ describe('live', () => {
     expect(locked.data).toMatchObject({ what: 'status' });
     visitor.close();
     hostStream.close();
+  });
+});
+
+describe('join limits', () => {
+  const from = (remoteAddress: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}) });
+
+  it('one address trying links is stopped at 30 in the window: 429 naming it, with Retry-After', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        from('203.0.113.7', 'GET', `/api/group-orders/join/${String(i).padStart(3, '0')}${'A'.repeat(40)}`),
+      ),
+    );
+    expect(tries.map((r) => r.statusCode)).toEqual(Array(30).fill(404));
+    const stopped = await from('203.0.113.7', 'POST', `/api/group-orders/join/${'B'.repeat(43)}`, { name: 'Zed' });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().error.message).toBe(
+      'Too many group order links opened from your connection. Please wait a few minutes and try again.',
+    );
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await from('203.0.113.8', 'GET', `/api/group-orders/join/${'B'.repeat(43)}`)).statusCode).toBe(404);
+  });
+
+  it('one link flooded with joins from many addresses is stopped at 40 for that group', async () => {
+    const { linkToken } = await start();
+    const other = await start();
+    const joins = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        from(`198.51.100.${i + 1}`, 'POST', `/api/group-orders/join/${linkToken}`, { name: `Guest ${i}` }),
+      ),
+    );
+    // Twelve fit (the host and eleven), the rest find it full; all count.
+    expect(joins.filter((r) => r.statusCode === 201)).toHaveLength(11);
+    expect(joins.filter((r) => r.statusCode === 409)).toHaveLength(29);
+    const flood = await from('198.51.100.200', 'POST', `/api/group-orders/join/${linkToken}`, { name: 'One more' });
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().error.message).toBe(
+      'Too many people are trying to join this group order. Please wait a few minutes and try again.',
+    );
+    // Another group's link still opens.
+    expect(
+      (await from('198.51.100.201', 'POST', `/api/group-orders/join/${other.linkToken}`, { name: 'Sana' })).statusCode,
+    ).toBe(201);
   });
 });

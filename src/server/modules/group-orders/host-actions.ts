@@ -6,6 +6,7 @@ import { groupOrders } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { assertAllowed, hashSecret, loadGroupForMember, newSecret } from './group-access';
 import { changeGroup } from './basket-lines';
+import { tellMembersGroupEnded } from './group-end';
 import { groupChanged } from './publish';
 
 type Deps = { db: Db; bus: LiveBus };
@@ -30,6 +31,7 @@ export function cancelGroup(deps: Deps, caller: Caller): Promise<GroupView> {
       .update(groupOrders)
       .set({ status: 'cancelled', endedReason: 'host', updatedAt: caller.now })
       .where(eq(groupOrders.id, group.id));
+    await tellMembersGroupEnded(tx, group, { kind: 'cancelled', hostName: member.name });
     return { ...group, status: 'cancelled' as const, endedReason: 'host' };
   });
 }

@@ -8,7 +8,7 @@ import { groupOrderMembers, groupOrders } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { loadOrderSite } from '../orders';
-import { type GroupRow, assertAllowed, expireIfDue, findMember, hashSecret, newSecret } from './group-access';
+import { type GroupRow, asOfNow, assertAllowed, findMember, hashSecret, newSecret } from './group-access';
 import { buildGroupView } from './group-view';
 import { groupChanged } from './publish';
 
@@ -20,7 +20,7 @@ async function groupByLink(db: DbOrTx, linkToken: string, now: Date, lock = fals
     .where(eq(groupOrders.linkTokenHash, hashSecret(linkToken)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', GROUP_ORDER_MESSAGES.notFound);
-  return expireIfDue(db, row, now);
+  return asOfNow(row, now);
 }
 
 /** What a link leads to, before joining: the branch, the host's name and whether there is room. */
@@ -59,11 +59,21 @@ export async function viewInvite(
  * the group is answered with the basket again (200), never a second row.
  */
 export async function joinGroup(
-  deps: { db: Db; bus: LiveBus },
+  deps: {
+    db: Db;
+    bus: LiveBus;
+    /** Counts one join attempt against the group's limit; false past it (docs/decisions/0270-group-order-expiry-and-join-limits.md). */
+    joinLimit?: (groupId: string) => Promise<boolean>;
+  },
   input: { linkToken: string; actor: Actor | null; memberToken?: string | null; name?: string; now: Date },
 ): Promise<{ created: boolean; group: GroupView; memberToken?: string }> {
   const asAccount = input.actor?.userType === 'customer' ? input.actor : null;
   const name = asAccount ? asAccount.name || 'Guest' : (input.name ?? '').trim();
+  if (deps.joinLimit) {
+    // Counted before the group's row lock: a flood of joins on one link is refused without queueing on it.
+    const group = await groupByLink(deps.db, input.linkToken, input.now);
+    if (!(await deps.joinLimit(group.id))) throw new AppError('RATE_LIMITED', GROUP_ORDER_MESSAGES.tooManyJoining);
+  }
   const result = await deps.db
     .transaction(async (tx) => {
       const group = await groupByLink(tx, input.linkToken, input.now, true);

@@ -3,7 +3,9 @@ import { groupOrdersEndpoints as E } from '../../../domain/contracts/group-order
 import { GROUP_MEMBER_HEADER } from '../../../domain/contracts/group-orders/group-orders';
 import type { Actor } from '../../../domain/policies';
 import { route } from '../../http/route';
-import { rateLimited } from '../../plugins/rate-limit';
+import { GROUP_JOIN_LIMITS, GROUP_ORDER_MESSAGES } from '../../../domain/group-order';
+import { AppError } from '../../../domain/errors';
+import { hit, rateLimited } from '../../plugins/rate-limit';
 import { addLine, editLine, removeLine } from './basket-lines';
 import { checkoutGroup } from './checkout-group';
 import { loadGroupForMember } from './group-access';
@@ -25,7 +27,17 @@ export function groupOrderRoutes(app: FastifyInstance): void {
     return result;
   });
 
-  route(app, E.invite, async (request) =>
+  // Opening a link and joining count per client address, so links cannot be found by trying
+  // (docs/decisions/0270-group-order-expiry-and-join-limits.md); joins also count per group (below).
+  const { perAddress, windowSeconds } = GROUP_JOIN_LIMITS;
+  const linkTries = async (request: { ip: string }, reply: { header(k: string, v: string): unknown }) => {
+    const tried = await hit(db, `halalnosh:group-link:ip:${request.ip}`, perAddress, windowSeconds);
+    if (tried.allowed) return;
+    reply.header('retry-after', String(tried.retryAfterSeconds));
+    throw new AppError('RATE_LIMITED', GROUP_ORDER_MESSAGES.tooManyTriesFromHere);
+  };
+
+  route(app, E.invite, { onRequest: linkTries }, async (request) =>
     viewInvite(db, {
       linkToken: request.params.linkToken,
       actor: request.actor,
@@ -34,9 +46,22 @@ export function groupOrderRoutes(app: FastifyInstance): void {
     }),
   );
 
-  route(app, E.join, async (request, reply) => {
+  route(app, E.join, { onRequest: linkTries }, async (request, reply) => {
     const result = await joinGroup(
-      { db, bus },
+      {
+        db,
+        bus,
+        joinLimit: async (groupId) => {
+          const tried = await hit(
+            db,
+            `halalnosh:group-join:group:${groupId}`,
+            GROUP_JOIN_LIMITS.perGroup,
+            windowSeconds,
+          );
+          if (!tried.allowed) reply.header('retry-after', String(tried.retryAfterSeconds));
+          return tried.allowed;
+        },
+      },
       {
         linkToken: request.params.linkToken,
         actor: request.actor,

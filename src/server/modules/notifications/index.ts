@@ -24,3 +24,4 @@ export {
 } from './service-notifications';
 export { notifyRestaurantReview } from './restaurant-review-notifications';
 export { alertFailedNotification, notifyOperations, operationsEmail, type OpsAlert } from './ops-alerts';
+export { notifyGroupEnded, groupEndMessage, type GroupEnd, type GroupRecipient } from './group-order-notifications';

@@ -3,7 +3,9 @@ import type { ReorderResponse } from '../../../domain/contracts/orders/reorder';
 import { type ChosenOption, type OptionGroup, branchGroups, chooseOptions } from '../../../domain/menu-options';
 import type { DbOrTx } from '../../db/client';
 import { orderItems } from '../../db/schema/index';
+import { AppError } from '../../../domain/errors';
 import type { OrderRow } from './find-order';
+import { quoteOrder } from './quote-order';
 import { type BranchItem, branchItems, loadOrderSite } from './price-order';
 
 type ReorderOption = ReorderResponse['available'][number]['options'][number];
@@ -37,7 +39,7 @@ function optionsAgain(item: BranchItem, ordered: readonly ChosenOption[]): Reord
  * with the options chosen then, at today's prices, and those it cannot take again as they were, so
  * the web app can refill the cart and say what is missing or needs choosing again.
  */
-export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderResponse> {
+export async function reorder(db: DbOrTx, order: OrderRow, now = new Date()): Promise<ReorderResponse> {
   const site = await loadOrderSite(db, order.siteId);
   const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const ids = lines.map((l) => l.menuItemId).filter((id): id is string => !!id);
@@ -46,6 +48,12 @@ export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderRespo
     site: { id: site.id, name: site.displayName, slug: site.slug },
     available: [],
     unavailable: [],
+    offer: {
+      then: order.offerLabel
+        ? { label: order.offerLabel, savingMinor: order.offerDiscountMinor + order.offerDeliveryDiscountMinor }
+        : null,
+      now: null,
+    },
   };
   for (const l of lines) {
     const item = l.menuItemId ? today.get(l.menuItemId) : undefined;
@@ -67,5 +75,40 @@ export async function reorder(db: DbOrTx, order: OrderRow): Promise<ReorderRespo
       options,
     });
   }
+  out.offer.now = await offerNow(db, order, out.available, now);
   return out;
+}
+
+/**
+ * The restaurant offer the lines taken again get now, priced exactly as the cart and checkout will
+ * price them (quoteOrder); the price is always worked out again, this only tells the customer what
+ * changed (docs/decisions/0272-order-again-with-offers.md).
+ */
+async function offerNow(
+  db: DbOrTx,
+  order: OrderRow,
+  lines: ReorderResponse['available'],
+  now: Date,
+): Promise<ReorderResponse['offer']['now']> {
+  if (!lines.length) return null;
+  const quote = await quoteOrder(
+    db,
+    {
+      siteId: order.siteId,
+      orderType: order.orderType,
+      items: lines.map((l) => ({
+        menuItemId: l.menuItemId,
+        quantity: l.quantity,
+        optionIds: l.options.map((o) => o.id),
+      })),
+    },
+    null,
+    now,
+  ).catch((err: unknown) => {
+    // A branch no longer listed: the cart will say so; there is no offer to tell of.
+    if (err instanceof AppError) return null;
+    throw err;
+  });
+  if (!quote?.offer) return null;
+  return { label: quote.offer.label, savingMinor: quote.offer.discountMinor + quote.offer.deliveryDiscountMinor };
 }

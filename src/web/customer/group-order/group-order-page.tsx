@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { GroupView } from '../../../domain/contracts/group-orders/group-orders';
 import type { MenuItem } from '../../../domain/contracts/catalog/get-restaurant';
+import { GROUP_ORDER_MESSAGES } from '../../../domain/group-order';
 import { orderPageLabel } from '../../../domain/order-status-labels';
 import { topicName } from '../../../domain/topics';
 import { ApiError, isClientError } from '../../lib/api';
@@ -223,6 +224,10 @@ function Basket({ group }: { group: GroupView }) {
       </header>
 
       {host && !ended && <HostTools group={group} onChange={settle} />}
+
+      {(group.status === 'expired' || group.status === 'cancelled') && (
+        <Alert variant="destructive">{GROUP_ORDER_MESSAGES.endedNote[group.status]}</Alert>
+      )}
 
       {group.order && (
         <Alert>
