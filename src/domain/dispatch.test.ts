@@ -238,8 +238,8 @@ describe('stacking a second order', () => {
 
   it.each([
     // first promised, second promised, fits: alone the first reaches the door at 17.9
-    ['first on time alone stays on time (at the door 18.9)', 20, 35, true],
-    ['first on time alone is not made late for a stack', 19.5, 35, false],
+    ['first on time alone stays on time (at the door 18.9)', 20, 35, true, {}],
+    ['first on time alone is not made late for a stack', 19.5, 35, false, {}],
     [
       'first late even alone: 4 minutes more (the second ready at 15) for a second in time',
       15,
@@ -254,12 +254,15 @@ describe('stacking a second order', () => {
       false,
       { readyAt: at(16.9) },
     ],
-    ['first late even alone, second late too: no stack', 15, 20, false],
-  ] as const)('%s', (_name, firstPromise, secondPromise, fits, secondOver = {}) => {
-    const p = planStack(input({ promisedAt: at(secondPromise), ...secondOver }, { promisedAt: at(firstPromise) }));
-    expect(Math.abs(p.firstAloneAt - at(17.9))).toBeLessThan(0.1 * MIN);
-    expect(p.fits).toBe(fits);
-  });
+    ['first late even alone, second late too: no stack', 15, 20, false, {}],
+  ] as [string, number, number, boolean, Partial<DispatchJob>][])(
+    '%s',
+    (_name, firstPromise, secondPromise, fits, secondOver) => {
+      const p = planStack(input({ promisedAt: at(secondPromise), ...secondOver }, { promisedAt: at(firstPromise) }));
+      expect(Math.abs(p.firstAloneAt - at(17.9))).toBeLessThan(0.1 * MIN);
+      expect(p.fits).toBe(fits);
+    },
+  );
 });
 
 describe('the latitude test before the distance', () => {
