@@ -1,6 +1,6 @@
 // A simulated London evening and three dispatch policies compared (docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md).
 //
-//   node bench/perf/dispatch-sim.mjs [--json] [--quick] [--no-record] [--seed 259] [--fleets 150,200,250]
+//   node bench/perf/dispatch-sim.mjs [--json] [--quick] [--no-record] [--seed 259] [--fleets 175,200,250]
 //
 // bench/sim/city.ts replays a 4-hour Friday evening in Ramadan (17:00 to 21:00, iftar at 18:00) in
 // accelerated time: 2,000 orders on the demo catalog's 15 London branches, customers at the postcode
@@ -28,7 +28,7 @@ import { recordSection, runMinute } from '../lib/results-section.mjs';
 const opts = benchArgs({
   'no-record': { type: 'boolean', default: false },
   seed: { type: 'string', default: '259' },
-  fleets: { type: 'string', default: '150,200,250' },
+  fleets: { type: 'string', default: '175,200,250' },
 });
 const FLEETS = opts.fleets.split(',').map(Number);
 const NAMES = ['tight', 'normal', 'generous'];

@@ -19,6 +19,7 @@ import {
   type DispatchJob,
   type DispatchParams,
   type OpenOffer,
+  beyondByLatitude,
   matchOffers,
   driveMinutes,
   earningsPerHourMinor,
@@ -27,6 +28,7 @@ import {
 import { jobReachMiles, seesJob } from '../../src/domain/dispatch-reach';
 import { PREP_TIME_CHOICES, travelMinutes } from '../../src/domain/eta';
 import { type GeoPoint, distanceKm, distanceMiles } from '../../src/domain/geo';
+import { type PrepHistoryRow, predictPrepMinutes, promiseMinutes } from '../../src/domain/predictions';
 import { SETTING_DEFAULTS } from '../../src/domain/settings';
 import demoBrands from '../../src/server/db/seed/demo-brands.json';
 import districts from '../../src/server/modules/geo/postcode-districts.json';
@@ -86,8 +88,17 @@ export type Branch = {
   radiusMiles: number;
   feeMinor: number;
   prepChoice: number;
+  /** Minutes this kitchen typically runs over its chosen prep time (some always late, some early). */
+  overrunMinutes: number;
+  /** The branch's past orders (four weeks of evenings), from which its prep time is learned. */
+  history: PrepHistoryRow[];
   popularity: number;
 };
+
+/** A kitchen's real prep time: its choice plus its own overrun, σ 3.5 minutes, never under 5. */
+function actualPrepMinutes(choice: number, overrun: number, r: () => number): number {
+  return Math.max(5, choice + overrun + normal(r) * 3.5);
+}
 
 /** The demo catalog's London branches, each with its chosen prep time (from its advertised window) and a popularity. */
 export function londonBranches(seed: number): Branch[] {
@@ -102,6 +113,16 @@ export function londonBranches(seed: number): Branch[] {
       // The kitchen's prep choice: its advertised window's low end less a typical 10-minute ride, to the nearest choice.
       const target = s.eta[0] - 10;
       const prepChoice = [...PREP_TIME_CHOICES].sort((a, b) => Math.abs(a - target) - Math.abs(b - target))[0];
+      const overrunMinutes = 1 + normal(r) * 2;
+      const history: PrepHistoryRow[] = [];
+      // Four weeks of its evenings: a handful of orders an hour, the same kitchen as tonight's.
+      for (let hour = 11; hour < 24; hour++)
+        for (let k = 0; k < 8; k++)
+          history.push({
+            hour,
+            chosenMinutes: prepChoice,
+            actualMinutes: actualPrepMinutes(prepChoice, overrunMinutes, r),
+          });
       out.push({
         id: out.length,
         name: `${brand.name}, ${s.branch}`,
@@ -109,6 +130,8 @@ export function londonBranches(seed: number): Branch[] {
         radiusMiles: s.radius,
         feeMinor: s.fee,
         prepChoice,
+        overrunMinutes,
+        history,
         popularity: 0.5 + r() * 1.5,
       });
     }
@@ -260,9 +283,10 @@ export function makeEvening(cfg: SimConfig): {
     ).at;
     const customer = { lat: home.lat + normal(r) * 0.004, lng: home.lng + normal(r) * 0.006 };
     const acceptedAt = placedAt + (0.5 + r() * 3) * MINUTE;
-    const predictedReadyAt = acceptedAt + branch.prepChoice * MINUTE;
-    // Kitchens run a little late on average, later at the peak, never faster than 5 minutes.
-    const prepActual = Math.max(5, branch.prepChoice + 1 + normal(r) * 4);
+    // The prep time the dispatcher predicts, learned from the branch's history at this hour (src/domain/predictions.ts).
+    const prep = predictPrepMinutes(branch.history, new Date(acceptedAt).getUTCHours(), branch.prepChoice);
+    const predictedReadyAt = acceptedAt + prep.minutes * MINUTE;
+    const prepActual = actualPrepMinutes(branch.prepChoice, branch.overrunMinutes, r);
     const straightKm = distanceKm(branch.at, customer);
     const deliveryMiles = distanceMiles(branch.at, customer);
     const u = r();
@@ -275,8 +299,11 @@ export function makeEvening(cfg: SimConfig): {
       acceptedAt,
       predictedReadyAt,
       readyAt: acceptedAt + prepActual * MINUTE,
-      // The product's promise (place-order, re-based on accept): prep plus the straight-line travel estimate.
-      promisedAt: acceptedAt + (branch.prepChoice + travelMinutes(straightKm, null)) * MINUTE,
+      // The product's promise on accept (src/domain/predictions.ts): the learned prep, the handovers and the
+      // straight-line travel estimate (no routing service here).
+      promisedAt:
+        acceptedAt +
+        promiseMinutes({ prep, busyExtraMinutes: 0, travelMinutes: travelMinutes(straightKm, null) }) * MINUTE,
       payMinor: calculateDriverPay(pay, deliveryMiles, branch.feeMinor, 2500, new Date(acceptedAt)).totalPayMinor,
       deliveryMiles,
       // 5 % are not at the door when the driver arrives: most come within the 5-minute wait, some never.
@@ -492,6 +519,10 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     stacked: false,
   }));
   const open = new Set<number>(); // jobs created, not yet taken
+  // Which kitchens are near enough to stack from one another, worked out once rather than every round.
+  const nearKitchens = evening.branches.map((a) =>
+    evening.branches.map((b) => distanceKm(a.at, b.at) <= params.stackKitchenKm),
+  );
   let stacksOnTime = 0;
   let opsAlerts = 0;
   let offers = 0;
@@ -578,20 +609,25 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     const from = Math.max(now, d.eta);
     return {
       driver: { vehicle: d.vehicle, at: orders[first].branch.at, from },
-      first: toJob(first),
-      second: toJob(second),
+      first: toJob(first, now),
+      second: toJob(second, now),
       now,
     };
   }
 
-  function toJob(id: number): DispatchJob {
+  /**
+   * A job as the dispatcher sees it at `now`: ready when the kitchen has marked it ready, else at the
+   * predicted time, or (a kitchen running past its prediction) not before now.
+   */
+  function toJob(id: number, now: number): DispatchJob {
     const o = orders[id];
     return {
       id: String(id),
       kitchen: o.branch.at,
       customer: o.customer,
       createdAt: o.acceptedAt,
-      readyAt: o.predictedReadyAt,
+      readyAt: now >= o.readyAt ? o.readyAt : Math.max(o.predictedReadyAt, now),
+      readyKnown: now >= o.readyAt,
       promisedAt: o.promisedAt,
     };
   }
@@ -642,6 +678,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
       for (const id of jobs) {
         if (!open.has(id) || state[id].offer) continue;
         const o = orders[id];
+        if (beyondByLatitude(d.pos, o.branch.at, d.radiusMiles)) continue;
         const miles = distanceMiles(d.pos, o.branch.at);
         if (!seesJob(miles, d.radiusMiles, jobReachMiles(new Date(o.acceptedAt), new Date(now)))) continue;
         if (miles < bestMiles) {
@@ -667,7 +704,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
       let best: SimDriver | null = null;
       let bestKm = Infinity;
       for (const d of idleNow) {
-        if (!idle(d) || s.tried.has(d.id)) continue;
+        if (!idle(d) || s.tried.has(d.id) || beyondByLatitude(d.pos, o.branch.at, d.radiusMiles)) continue;
         const km = distanceKm(d.pos, o.branch.at);
         if (km / 1.609 > d.radiusMiles) continue;
         if (km < bestKm) {
@@ -698,7 +735,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
         (x) =>
           x.offerOpen === null &&
           !s.tried.has(x.id) &&
-          distanceKm(orders[x.plan[0].order].branch.at, o.branch.at) <= params.stackKitchenKm &&
+          nearKitchens[orders[x.plan[0].order].branch.id][o.branch.id] &&
           planStack(stackInput(x, id, now), params).fits,
       );
       if (d) makeOffer(d, id, now, true);
@@ -723,7 +760,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     }
     const jobs = ids
       .filter((id) => open.has(id) && !state[id].offer)
-      .map((id) => ({ ...toJob(id), tried: state[id].triedIds, onBoard: state[id].onBoard }));
+      .map((id) => ({ ...toJob(id, now), tried: state[id].triedIds, onBoard: state[id].onBoard }));
     if (!jobs.length || !candidates.length) return boardPass(now, true);
     const match = matchOffers({ jobs, drivers: candidates, now, fleetMeanPerHourMinor: mean }, params);
     for (const id of match.toBoard) {

@@ -1,5 +1,5 @@
 // Runs the city simulator (city.ts) for the fleet sizes given and prints one JSON line of results.
-//   tsx bench/sim/run.ts [--seed 259] [--orders 2000] [--fleets 120,150,200]
+//   tsx bench/sim/run.ts [--seed 259] [--orders 2000] [--fleets 175,200,250]
 import { parseArgs } from 'node:util';
 import { DEFAULT_CONFIG, compare } from './city';
 
@@ -7,7 +7,7 @@ const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: String(DEFAULT_CONFIG.seed) },
     orders: { type: 'string', default: String(DEFAULT_CONFIG.orders) },
-    fleets: { type: 'string', default: '120,150,200' },
+    fleets: { type: 'string', default: '175,200,250' },
   },
 });
 const started = process.hrtime.bigint();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { distanceMiles } from './geo';
 import {
   DISPATCH_PARAMS,
+  beyondByLatitude,
   type DispatchDriver,
   type DispatchJob,
   decideDispatch,
@@ -184,11 +186,12 @@ describe('a round of offers over every open job', () => {
 });
 
 describe('stacking a second order', () => {
-  const first = job({ id: 'first', readyAt: at(10), promisedAt: at(30), customer: east(1.5) });
-  const input = (second: Partial<DispatchJob>) => ({
+  // Both foods marked ready by their kitchens unless a case says otherwise (1 minute to spare).
+  const first = job({ id: 'first', readyAt: at(10), promisedAt: at(30), customer: east(1.5), readyKnown: true });
+  const input = (second: Partial<DispatchJob>, firstOver: Partial<DispatchJob> = {}) => ({
     driver: { vehicle: 'scooter', at: KITCHEN, from: at(8) },
-    first,
-    second: job({ id: 'second', readyAt: at(12), promisedAt: at(35), customer: east(2), ...second }),
+    first: { ...first, ...firstOver },
+    second: job({ id: 'second', readyAt: at(12), promisedAt: at(35), customer: east(2), readyKnown: true, ...second }),
     now: at(8),
   });
   it.each([
@@ -202,9 +205,13 @@ describe('stacking a second order', () => {
   });
 
   it('refuses a second order whose wait at the pass would make the first customer late', () => {
-    const tightFirst = { ...first, promisedAt: at(22) };
-    expect(planStack({ ...input({}), first: tightFirst, second: job({ id: 's', readyAt: at(10) }) }).fits).toBe(true);
-    expect(planStack({ ...input({}), first: tightFirst, second: job({ id: 's', readyAt: at(14) }) }).fits).toBe(false);
+    const tight = { promisedAt: at(22) };
+    expect(planStack(input({ readyAt: at(10), promisedAt: at(25) }, tight)).fits).toBe(true);
+    // Waiting for the second until 14.5 puts the first at the door at 21.4, against 22 less a minute, however
+    // much time the second customer has.
+    const p = planStack(input({ readyAt: at(14.5), promisedAt: at(60) }, tight));
+    expect(p.fits).toBe(false);
+    expect(p.firstDeliveredAt).toBeGreaterThan(at(21));
   });
 
   it('drops the nearer customer first when that keeps both in time', () => {
@@ -218,5 +225,55 @@ describe('stacking a second order', () => {
     const slack = tight.firstDeliveredAt - first.promisedAt;
     expect(tight.fits).toBe(true);
     expect(slack).toBeLessThanOrEqual(0);
+  });
+
+  it('keeps 5 more minutes to spare while a food is still a prediction, not marked ready', () => {
+    // The second at the door at 22.5 against 28: in time with a minute to spare, not with six.
+    const second = { promisedAt: at(28) };
+    expect(planStack(input(second)).fits).toBe(true);
+    expect(planStack(input({ ...second, readyKnown: false })).fits).toBe(false);
+    expect(planStack(input(second, { readyKnown: false })).fits).toBe(false);
+    expect(planStack(input({ ...second, promisedAt: at(29) }, { readyKnown: false })).fits).toBe(true);
+  });
+
+  it.each([
+    // first promised, second promised, fits: alone the first reaches the door at 17.9
+    ['first on time alone stays on time (at the door 18.9)', 20, 35, true, {}],
+    ['first on time alone is not made late for a stack', 19.5, 35, false, {}],
+    [
+      'first late even alone: 4 minutes more (the second ready at 15) for a second in time',
+      15,
+      35,
+      true,
+      { readyAt: at(15) },
+    ],
+    [
+      'first late even alone: never more than 5 minutes more (the second ready at 16.9)',
+      15,
+      35,
+      false,
+      { readyAt: at(16.9) },
+    ],
+    ['first late even alone, second late too: no stack', 15, 20, false, {}],
+  ] as [string, number, number, boolean, Partial<DispatchJob>][])(
+    '%s',
+    (_name, firstPromise, secondPromise, fits, secondOver) => {
+      const p = planStack(input({ promisedAt: at(secondPromise), ...secondOver }, { promisedAt: at(firstPromise) }));
+      expect(Math.abs(p.firstAloneAt - at(17.9))).toBeLessThan(0.1 * MIN);
+      expect(p.fits).toBe(fits);
+    },
+  );
+});
+
+describe('the latitude test before the distance', () => {
+  it.each([
+    // degrees north, miles: rules out only what the full distance rules out
+    [0.03, 3, false], // 2.1 miles north
+    [0.05, 3, true], // 3.5 miles north
+    [0.0, 0.5, false], // due east: latitude says nothing
+  ])('%s° north with %s miles: beyond %s', (dLat, miles, beyond) => {
+    const other = { lat: KITCHEN.lat + dLat, lng: KITCHEN.lng + 0.05 };
+    expect(beyondByLatitude(KITCHEN, other, miles)).toBe(beyond);
+    if (beyond) expect(distanceMiles(KITCHEN, other)).toBeGreaterThan(miles);
   });
 });

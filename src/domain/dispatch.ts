@@ -43,8 +43,15 @@ export type DispatchParams = {
   stackKitchenKm: number;
   /** The second order must be ready within this many minutes of the first one's pickup. */
   stackReadyGapMinutes: number;
-  /** Both promised times must still hold with this many minutes to spare (kitchens and streets run late). */
+  /** Both promised times must still hold with this many minutes to spare (kitchens and streets run late)… */
   stackSlackMinutes: number;
+  /**
+   * …except that the first customer, when they would be late even alone (a busy evening), may be delivered
+   * this many minutes later than alone; the second must still be in time, since the stack is their driver.
+   */
+  stackFirstDelayMinutes: number;
+  /** More minutes to spare while either pickup is still a prediction (a kitchen runs a few minutes either way). */
+  stackUnreadySlackMinutes: number;
   /** Minutes of handover at the pass and at the door that the predictions allow. */
   pickupHandoverMinutes: number;
   dropHandoverMinutes: number;
@@ -66,7 +73,9 @@ export const DISPATCH_PARAMS: DispatchParams = {
   chainWithinMinutes: 12,
   stackKitchenKm: 1,
   stackReadyGapMinutes: 6,
-  stackSlackMinutes: 3,
+  stackSlackMinutes: 1,
+  stackFirstDelayMinutes: 5,
+  stackUnreadySlackMinutes: 5,
   pickupHandoverMinutes: 1,
   dropHandoverMinutes: 2,
   starvationMinutes: 8,
@@ -84,6 +93,8 @@ export type DispatchJob = {
   readyAt: number;
   /** The time promised to the customer. */
   promisedAt: number;
+  /** The kitchen has marked the food ready (`readyAt` is when), rather than `readyAt` being a prediction. */
+  readyKnown?: boolean;
 };
 
 /** A driver as the dispatcher sees them: where and when they are next free, and their fairness inputs. */
@@ -189,10 +200,22 @@ export function rankCandidates(
       (d) =>
         !tried.has(d.id) &&
         d.freeFrom <= now + params.chainWithinMinutes * MINUTE &&
+        !beyondByLatitude(d.freeAt, job.kitchen, d.radiusMiles) &&
         seesJob(distanceMiles(d.freeAt, job.kitchen), d.radiusMiles, d.radiusMiles),
     )
     .map((d) => scoreCandidate(d, job, now, fleetMeanPerHourMinor, params))
     .sort((a, b) => a.score - b.score || (a.driverId < b.driverId ? -1 : a.driverId > b.driverId ? 1 : 0));
+}
+
+const MILES_PER_DEGREE_OF_LATITUDE = (3959 * Math.PI) / 180;
+
+/**
+ * Whether two points are further apart than `miles` by their latitudes alone: the distance along the
+ * Earth is never shorter than the north-south part of it, so this cheap test only ever rules out points
+ * the full distance would rule out too (a round over a city's drivers skips most of its trigonometry).
+ */
+export function beyondByLatitude(a: GeoPoint, b: GeoPoint, miles: number): boolean {
+  return Math.abs(a.lat - b.lat) * MILES_PER_DEGREE_OF_LATITUDE > miles;
 }
 
 /** An offer waiting for the driver's answer. */
@@ -250,6 +273,8 @@ export type StackPlan = {
   order: 'first_then_second' | 'second_then_first';
   firstDeliveredAt: number;
   secondDeliveredAt: number;
+  /** When the first customer would be delivered without the stack. */
+  firstAloneAt: number;
 };
 
 /**
@@ -284,19 +309,23 @@ export function planStack(
   };
   const one = route(first, second);
   const two = route(second, first);
+  const firstAloneAt = atFirstKitchen + leg(first.kitchen, first.customer) + drop;
   const plans: StackPlan[] = [
-    { fits: false, order: 'first_then_second', firstDeliveredAt: one.aAt, secondDeliveredAt: one.bAt },
-    { fits: false, order: 'second_then_first', firstDeliveredAt: two.bAt, secondDeliveredAt: two.aAt },
+    { fits: false, order: 'first_then_second', firstDeliveredAt: one.aAt, secondDeliveredAt: one.bAt, firstAloneAt },
+    { fits: false, order: 'second_then_first', firstDeliveredAt: two.bAt, secondDeliveredAt: two.aAt, firstAloneAt },
   ];
   const near = distanceKm(first.kitchen, second.kitchen) <= params.stackKitchenKm;
-  const slack = params.stackSlackMinutes * MINUTE;
+  const unready = !first.readyKnown || !second.readyKnown;
+  const slack = (params.stackSlackMinutes + (unready ? params.stackUnreadySlackMinutes : 0)) * MINUTE;
   const soon = second.readyAt <= atFirstKitchen + params.stackReadyGapMinutes * MINUTE;
+  // The first customer's bound: their promise with the slack, or, when alone they would miss even that, a
+  // few minutes after they would be delivered alone.
+  const firstBound =
+    firstAloneAt <= first.promisedAt - slack
+      ? first.promisedAt - slack
+      : firstAloneAt + params.stackFirstDelayMinutes * MINUTE;
   for (const p of plans)
-    p.fits =
-      near &&
-      soon &&
-      p.firstDeliveredAt <= first.promisedAt - slack &&
-      p.secondDeliveredAt <= second.promisedAt - slack;
+    p.fits = near && soon && p.firstDeliveredAt <= firstBound && p.secondDeliveredAt <= second.promisedAt - slack;
   const fitting = plans.filter((p) => p.fits);
   const lastDrop = (p: StackPlan) => Math.max(p.firstDeliveredAt, p.secondDeliveredAt);
   if (fitting.length) return fitting.sort((a, b) => lastDrop(a) - lastDrop(b))[0];

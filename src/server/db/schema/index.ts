@@ -12,3 +12,4 @@ export * from './favourites';
 export * from './vouchers';
 export * from './group-orders';
 export * from './offers';
+export * from './predictions';

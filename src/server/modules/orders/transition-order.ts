@@ -13,6 +13,7 @@ import {
   type Transition,
   findTransition,
 } from '../../../domain/order-flow';
+import { promiseMinutes } from '../../../domain/predictions';
 import { londonTimeText } from '../../../domain/schedule';
 import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
@@ -25,6 +26,7 @@ import { announceJob } from '../reach';
 import { enqueueTransitionNotifications } from '../notifications';
 import { fourDigitCode, sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
+import { recordAcceptPredictions, recordDelivered, recordReady } from './record-predictions';
 import { awaitingSlot } from './schedule-view';
 import { type CancelledPickupSettlement, settleCancelledPickup } from './settle-cancelled-pickup';
 
@@ -396,12 +398,30 @@ export async function transitionOrder(
         },
       });
     }
+    // What really happened, beside what was predicted on accepting (docs/decisions/0277-learned-prep-and-checked-predictions.md).
+    if (t.to === 'READY' && order.status !== 'READY') await recordReady(tx, order.id, now);
+    if (t.to === 'DELIVERED') await recordDelivered(tx, order.id, now);
     if (input.action === 'accept') {
       // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
-      // plus the minutes a busy kitchen has added (Branch Settings' busy mode).
+      // plus the minutes a busy kitchen has added (Branch Settings' busy mode); with enough history the prep
+      // time is the one learned from the branch's own orders, and the handovers count too
+      // (docs/decisions/0277-learned-prep-and-checked-predictions.md).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
+      const predicted = await recordAcceptPredictions(tx, {
+        orderId: order.id,
+        siteId: order.siteId,
+        chosenPrepMinutes: prep,
+        travel:
+          order.orderType === 'DELIVERY' && eta ? { minutes: eta.travelTimeMinutes, source: eta.etaSource } : null,
+        now,
+      });
       if (eta) {
-        const fromNow = etaFrom(now, prep + row.site.busyExtraMinutes, eta.travelTimeMinutes);
+        const minutes = promiseMinutes({
+          prep: predicted,
+          busyExtraMinutes: row.site.busyExtraMinutes,
+          travelMinutes: eta.travelTimeMinutes,
+        });
+        const fromNow = etaFrom(now, minutes, 0);
         // An order for later stays due by the end of its slot (docs/decisions/0166-scheduled-orders.md).
         const rebased = order.scheduledUntil && order.scheduledUntil > fromNow ? order.scheduledUntil : fromNow;
         await tx
