@@ -67,6 +67,7 @@ describe('reports', () => {
       to: '2025-01-01',
       totals: { ...row, key: 'all', label: 'All' },
       byDay: [row],
+      predictions: [],
       bySite: [],
       byCity: [],
     });

@@ -26,6 +26,27 @@ export type ReportRow = {
   lateShare: number | null;
 };
 
+/**
+ * How far one kind of prediction was from what happened, over the orders accepted in the range
+ * (docs/decisions/0277-learned-prep-and-checked-predictions.md).
+ */
+export type PredictionRow = {
+  key: 'prep' | 'prep_chosen' | 'travel';
+  label: string;
+  /** Orders with both a prediction and what happened. */
+  count: number;
+  /** Median of |actual − predicted| in minutes, to a tenth; null without any. */
+  medianAbsoluteErrorMinutes: number | null;
+  /** Median of actual − predicted: above 0, it took longer than predicted. */
+  biasMinutes: number | null;
+};
+
+export const PREDICTION_LABELS: Record<PredictionRow['key'], string> = {
+  prep: 'Prep time, as predicted',
+  prep_chosen: "Prep time, the kitchen's choice",
+  travel: 'Travel time, pickup to door',
+};
+
 export type Report = {
   from: string;
   to: string;
@@ -33,6 +54,7 @@ export type Report = {
   byDay: ReportRow[];
   bySite: ReportRow[];
   byCity: ReportRow[];
+  predictions: PredictionRow[];
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

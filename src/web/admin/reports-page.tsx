@@ -74,6 +74,44 @@ function BreakdownTable({ caption, rows, first }: { caption: string; rows: Row[]
   );
 }
 
+const signedMinutes = (v: number | null) => (v === null ? '-' : `${v > 0 ? '+' : ''}${v.toFixed(1)} min`);
+
+/** The dispatcher's predictions against what happened (docs/product/admin.md#reports). */
+function PredictionsTable({ rows }: { rows: ReportResponse['predictions'] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Predictions against what happened</caption>
+        <TableHead
+          cell="py-2"
+          columns={[
+            'Prediction',
+            { label: 'Orders', align: 'right' },
+            { label: 'Typical error', align: 'right' },
+            { label: 'Bias', align: 'right' },
+          ]}
+        />
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 text-left font-medium">
+                {r.label}
+              </th>
+              <td className="py-2 text-right tabular-nums">{formatNumber(r.count)}</td>
+              <td className="py-2 text-right tabular-nums">{minutes(r.medianAbsoluteErrorMinutes)}</td>
+              <td className="py-2 text-right tabular-nums">{signedMinutes(r.biasMinutes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Typical error: the median gap between predicted and real minutes. Bias: the median of real less predicted; above
+        nought, things took longer than predicted.
+      </p>
+    </div>
+  );
+}
+
 /** /admin/reports (super_admin, ops_manager, finance): orders, revenue, delivery time and lateness by day, site and city. */
 export function ReportsPage() {
   useDocumentTitle('Reports');
@@ -227,6 +265,14 @@ export function ReportsPage() {
               </CardContent>
             </Card>
           </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Predictions against what happened</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PredictionsTable rows={r.predictions} />
+            </CardContent>
+          </Card>
         </>
       ) : null}
       {!problem ? <ReconciliationCard from={from} to={to} /> : null}

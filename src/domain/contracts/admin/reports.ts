@@ -18,6 +18,14 @@ export const reportRow = z.object({
   lateShare: z.number().nullable(),
 });
 
+export const predictionRow = z.object({
+  key: z.enum(['prep', 'prep_chosen', 'travel']),
+  label: z.string(),
+  count: z.number().int(),
+  medianAbsoluteErrorMinutes: z.number().nullable(),
+  biasMinutes: z.number().nullable(),
+});
+
 export const reportResponse = z.object({
   from: z.string(),
   to: z.string(),
@@ -25,5 +33,6 @@ export const reportResponse = z.object({
   byDay: z.array(reportRow),
   bySite: z.array(reportRow),
   byCity: z.array(reportRow),
+  predictions: z.array(predictionRow),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import {
+  PREDICTION_LABELS,
+  type PredictionRow,
   REPORT_TIME_ZONE,
   type Report,
   type ReportRow,
@@ -85,5 +87,42 @@ export async function getReport(db: Db, range: { from?: string; to?: string }, n
   );
   const byCity = await query(sql`lower(city)`, sql`min(city)`, sql`lower(city)`, sql`revenue desc, orders desc, label`);
   const [totals] = await query(sql`'all'`, sql`'All orders'`, null, sql`1`);
-  return { from, to, totals, byDay: fillDays(from, to, byDay), bySite, byCity };
+  return {
+    from,
+    to,
+    totals,
+    byDay: fillDays(from, to, byDay),
+    bySite,
+    byCity,
+    predictions: await predictions(db, from, to),
+  };
+}
+
+/**
+ * The dispatcher's predictions against what happened, for orders accepted in the range
+ * (docs/decisions/0277-learned-prep-and-checked-predictions.md): the learned prep time and the kitchen's
+ * own choice against ready minus accepted, the travel estimate against delivered minus picked up.
+ */
+async function predictions(db: Db, from: string, to: string): Promise<PredictionRow[]> {
+  const tz = REPORT_TIME_ZONE;
+  const errors = (key: string, predicted: SQL, actual: SQL) => sql`
+      (count(*) filter (where ${actual} is not null and ${predicted} is not null))::int as ${sql.raw(`${key}_n`)},
+      (percentile_cont(0.5) within group (order by abs(${actual} - ${predicted})))::float8 as ${sql.raw(`${key}_mae`)},
+      (percentile_cont(0.5) within group (order by ${actual} - ${predicted}))::float8 as ${sql.raw(`${key}_bias`)}`;
+  const res = await db.execute(sql`
+    select ${errors('prep', sql`predicted_prep_minutes`, sql`actual_prep_minutes`)},
+      ${errors('prep_chosen', sql`chosen_prep_minutes`, sql`actual_prep_minutes`)},
+      ${errors('travel', sql`predicted_travel_minutes`, sql`actual_travel_minutes`)}
+    from order_predictions
+    where accepted_at >= (${from}::date)::timestamp at time zone ${tz}
+      and accepted_at < ((${to}::date + 1))::timestamp at time zone ${tz}`);
+  const row = res.rows[0] as Record<string, number | string | null>;
+  const tenth = (n: number | string | null) => (n === null ? null : Math.round(Number(n) * 10) / 10);
+  return (['prep', 'prep_chosen', 'travel'] as const).map((key) => ({
+    key,
+    label: PREDICTION_LABELS[key],
+    count: Number(row[`${key}_n`]),
+    medianAbsoluteErrorMinutes: tenth(row[`${key}_mae`]),
+    biasMinutes: tenth(row[`${key}_bias`]),
+  }));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../domain/order-flow';
 import type { AdminRole } from '../../../domain/roles';
-import { orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
+import { orderEtas, orderPredictions, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { type Shop, seedShop } from '../orders/test-fixtures';
 import { type Caller, adminsOfEveryRole, call } from './test-fixtures';
@@ -54,6 +54,7 @@ async function order(
       isLate: opts.late,
     });
   }
+  return o.id;
 }
 
 beforeAll(async () => {
@@ -145,5 +146,46 @@ describe('GET /api/admin/reports', () => {
     }
     const def = (await call(t, admins.finance, 'GET', '/api/admin/reports')).json();
     expect(def.byDay).toHaveLength(7);
+  });
+
+  it('shows how far the predictions were from what happened, for orders accepted in the range', async () => {
+    const predicted = async (
+      at: string,
+      prep: [chosen: number, predicted: number, actual: number | null],
+      travel: [predicted: number, actual: number | null] | null,
+    ) =>
+      t.database.db.insert(orderPredictions).values({
+        orderId: await order(shop.site.id, at, 'DELIVERED', 1000),
+        siteId: shop.site.id,
+        acceptedAt: new Date(at),
+        acceptHour: 13,
+        chosenPrepMinutes: prep[0],
+        predictedPrepMinutes: prep[1],
+        prepSource: 'hour',
+        actualPrepMinutes: prep[2],
+        predictedTravelMinutes: travel?.[0] ?? null,
+        travelSource: travel ? 'fallback' : null,
+        actualTravelMinutes: travel?.[1] ?? null,
+      });
+    await predicted('2025-08-01T12:00:00Z', [15, 18, 20], [6, 9]);
+    await predicted('2025-08-01T12:10:00Z', [15, 18, 17], [6, 5]);
+    await predicted('2025-08-01T12:20:00Z', [20, 20, 26], null);
+    await predicted('2025-08-01T12:30:00Z', [10, 10, null], [6, null]); // not ready yet
+    await predicted('2025-08-01T23:30:00Z', [10, 10, 40], [6, 30]); // 2 August in London: outside
+    const r = (await call(t, admins.ops_manager, 'GET', '/api/admin/reports?from=2025-08-01&to=2025-08-01')).json();
+    // Prep, actual less predicted: +2, −1, +6; less the kitchen's choice: +5, +2, +6; travel: +3, −1.
+    expect(r.predictions).toEqual([
+      { key: 'prep', label: 'Prep time, as predicted', count: 3, medianAbsoluteErrorMinutes: 2, biasMinutes: 2 },
+      {
+        key: 'prep_chosen',
+        label: "Prep time, the kitchen's choice",
+        count: 3,
+        medianAbsoluteErrorMinutes: 5,
+        biasMinutes: 5,
+      },
+      { key: 'travel', label: 'Travel time, pickup to door', count: 2, medianAbsoluteErrorMinutes: 2, biasMinutes: 1 },
+    ]);
+    const none = (await call(t, admins.finance, 'GET', '/api/admin/reports?from=2025-09-01&to=2025-09-01')).json();
+    expect(none.predictions[0]).toMatchObject({ count: 0, medianAbsoluteErrorMinutes: null, biasMinutes: null });
   });
 });
