@@ -34,6 +34,8 @@ const SCRIPTS = [
   { id: 'lighthouse', file: 'perf/lighthouse.mjs', title: 'Web: Lighthouse' },
   { id: 'search', file: 'perf/search.mjs', title: 'Search vs pgbench, and PGlite vs PostgreSQL' },
   { id: 'restaurant', file: 'perf/restaurant.mjs', title: 'Restaurant page data' },
+  // An offer badge on every card against none, same run (docs/decisions/0268-offer-badges-and-filter.md).
+  { id: 'offers', file: 'perf/offers.mjs', title: 'Offer badges on every card' },
   // The embedded database first: it is what `npm start` gives a new user.
   { id: 'orders-pglite', file: 'perf/orders.mjs', args: ['--db', 'pglite'], title: 'Placing orders on PGlite' },
   { id: 'orders', file: 'perf/orders.mjs', title: 'Placing orders on PostgreSQL' },

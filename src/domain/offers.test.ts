@@ -9,6 +9,7 @@ import {
   offerLabel,
   offerProblem,
   offerSaving,
+  offerStatus,
 } from './offers';
 
 const ITEM = '00000000-0000-4000-8000-000000000001';
@@ -237,5 +238,24 @@ describe('offerProblem: the console’s checks, naming the field', () => {
     [{ kind: 'percent_off', percent: 10, startsOn: '2026-01-01' }, null],
   ] as const)('%j → %s', (o, field) => {
     expect(offerProblem(o)?.field ?? null).toBe(field);
+  });
+});
+
+describe('offerStatus', () => {
+  const base = { startsOn: '2026-03-01', endsOn: null, days: [], from: null, until: null, endedAt: null };
+  // Tuesday 3 March 2026, 12:00 in London (GMT).
+  const at = new Date('2026-03-03T12:00:00Z');
+  it('calls an offer running now active', () => {
+    expect(offerStatus(base, at)).toBe('active');
+  });
+  it('calls one that starts later, or runs on other days or hours, scheduled', () => {
+    expect(offerStatus({ ...base, startsOn: '2026-03-04' }, at)).toBe('scheduled');
+    expect(offerStatus({ ...base, days: ['friday'] }, at)).toBe('scheduled');
+    expect(offerStatus({ ...base, from: '17:00', until: '22:00' }, at)).toBe('scheduled');
+  });
+  it('calls one ended by the partner or past its last day ended', () => {
+    expect(offerStatus({ ...base, endedAt: new Date('2026-03-03T11:59:00Z') }, at)).toBe('ended');
+    expect(offerStatus({ ...base, endsOn: '2026-03-02' }, at)).toBe('ended');
+    expect(offerStatus({ ...base, endsOn: '2026-03-03' }, at)).toBe('active');
   });
 });

@@ -293,4 +293,24 @@ export function offerProblem(o: {
   return null;
 }
 
+/** Where an offer stands in the partner console's lists (docs/product/partner.md#offers). */
+export type OfferStatus = 'active' | 'scheduled' | 'ended';
+
+/** The console's names of the lists. */
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  active: 'Active',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+};
+
+/**
+ * Active: running at `at`. Ended: ended by the partner, or past its last day. Scheduled: neither,
+ * so it runs later (a start date ahead, or another day or hour of its days and hours).
+ */
+export function offerStatus(offer: OfferSchedule & { endedAt: Date | null }, at: Date): OfferStatus {
+  if (offer.endedAt && offer.endedAt.getTime() <= at.getTime()) return 'ended';
+  if (offer.endsOn && londonDate(at) > offer.endsOn) return 'ended';
+  return isOfferLive(offer, at) ? 'active' : 'scheduled';
+}
+
 export { WEEKDAYS as OFFER_WEEKDAYS };

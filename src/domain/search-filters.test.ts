@@ -57,6 +57,12 @@ describe('matchesFilter', () => {
     expect(matchesFilter(branch({ rating: null }), 'top')).toBe(false);
   });
 
+  it('keeps for Offers only a branch whose card shows an offer running now', () => {
+    expect(matchesFilter(branch({ offerLabel: '20% off, up to £5' }), 'offers')).toBe(true);
+    expect(matchesFilter(branch({ offerLabel: null }), 'offers')).toBe(false);
+    expect(matchesFilter(branch(), 'offers')).toBe(false);
+  });
+
   it('follows the open-now state for Open Now', () => {
     expect(matchesFilter(branch({ isOpen: true }), 'open')).toBe(true);
     expect(matchesFilter(branch({ isOpen: false }), 'open')).toBe(false);

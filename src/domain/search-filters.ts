@@ -5,7 +5,7 @@ import type { HalalStatus } from './halal';
  * makes them filter). One definition, used by the server's search and by the web app's fallback
  * over the sample restaurants, so both answer alike.
  */
-export const SEARCH_FILTERS = ['verified', 'fast', 'free', 'top', 'open'] as const;
+export const SEARCH_FILTERS = ['verified', 'fast', 'free', 'top', 'open', 'offers'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
 /** The chip labels (docs/product/customer.md#filters). */
@@ -15,6 +15,7 @@ export const SEARCH_FILTER_LABELS: Record<SearchFilter, string> = {
   free: 'Free Delivery',
   top: 'Top Rated',
   open: 'Open Now',
+  offers: 'Offers',
 };
 
 /** Fast Delivery: the upper bound of the ETA shown on the card is at most this. */
@@ -29,6 +30,8 @@ export type FilterableBranch = {
   deliveryFeeMinor: number;
   rating: number | null;
   isOpen: boolean;
+  /** The offer running now, as the card shows it (docs/product/offers.md#where-customers-see-them). */
+  offerLabel?: string | null;
 };
 
 /**
@@ -63,6 +66,8 @@ export function matchesFilter(branch: FilterableBranch, filter: SearchFilter): b
       return branch.rating !== null && branch.rating >= TOP_RATED_MIN_RATING;
     case 'open':
       return branch.isOpen;
+    case 'offers':
+      return Boolean(branch.offerLabel);
     default: {
       const never: never = filter;
       throw new Error(`Unknown filter ${String(never)}`);

@@ -193,6 +193,7 @@ const ROUTES: { path: () => string; role: Role; note?: string }[] = [
   { path: () => `/partner/location/${data.siteId}`, role: 'partner' },
   { path: () => '/partner/staff', role: 'partner' },
   { path: () => '/partner/location-menu', role: 'partner' },
+  { path: () => '/partner/offers', role: 'partner' },
   { path: () => '/driver/login', role: 'visitor' },
   { path: () => '/driver/onboarding', role: 'pendingDriver' },
   { path: () => '/driver/dashboard', role: 'driver' },

@@ -43,7 +43,15 @@ test('a partner signs in on /partner/login and lands on the partner dashboard', 
   await expectPath(page, '/partner/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Partner Dashboard' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Partner' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Menu', 'Settings', 'Statements', 'Help']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Orders',
+    'Menu',
+    'Offers',
+    'Settings',
+    'Statements',
+    'Help',
+  ]);
 });
 
 test('an approved driver signs in on /driver/login and lands on the jobs list', async ({ page }) => {

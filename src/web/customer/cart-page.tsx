@@ -16,6 +16,7 @@ import { useCartRestaurant } from './use-cart-restaurant';
 import { ServiceFeeRow, useServiceFee } from './service-fee';
 import { optionsText } from '../../domain/menu-options';
 import { useCanScheduleLater } from './schedule-choice';
+import { useCheckoutQuote } from './checkout-quote';
 
 /** /cart: the lines with quantity and remove, the summary and the way to checkout. */
 export function CartPage() {
@@ -28,6 +29,11 @@ export function CartPage() {
   // A closed branch may still take the order for later (docs/product/customer.md#cart).
   const closed = restaurant.isOpen === false;
   const canLater = useCanScheduleLater(cart.items[0]?.restaurantId ?? '', closed);
+  // The offer and its saving as the server prices this cart for delivery, never worked out here
+  // (docs/product/offers.md#where-customers-see-them).
+  const { quote } = useCheckoutQuote(cart.items[0]?.restaurantId ?? '', 'DELIVERY', cart.items, cart.itemCount > 0);
+  const offer = quote?.offer ?? null;
+  const savingMinor = offer ? offer.discountMinor + offer.deliveryDiscountMinor : 0;
 
   if (cart.itemCount === 0) {
     return (
@@ -121,9 +127,15 @@ export function CartPage() {
               <dd className="tabular-nums">{fee === null ? '—' : formatDeliveryFee(fee)}</dd>
             </div>
             <ServiceFeeRow feeMinor={serviceFee} />
+            {offer ? (
+              <div className="flex justify-between gap-3 text-primary" data-testid="cart-offer">
+                <dt>Offer: {offer.label}</dt>
+                <dd className="tabular-nums">−{formatPrice(savingMinor)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0) + serviceFee)}</dd>
+              <dd className="tabular-nums">{formatPrice(cart.totalMinor + (fee ?? 0) + serviceFee - savingMinor)}</dd>
             </div>
           </dl>
           <p className="text-xs text-muted-foreground">

@@ -24,7 +24,7 @@ import { countLine } from './search-results';
 import { pageOrigin, restaurantListJsonLd, useJsonLd } from './structured-data';
 
 export const LONDON_PAGE_SIZE = 100;
-const LONDON_CHIPS = ['fast', 'free', 'top', 'open'] as const;
+const LONDON_CHIPS = ['fast', 'free', 'top', 'open', 'offers'] as const;
 
 /** The London search's query string and cache key (also what the server renders the page with: src/web/ssr/page-data.ts). */
 export function londonRequestQuery(filters: readonly SearchFilter[], deliverTo: string | null): string {

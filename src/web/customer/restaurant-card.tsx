@@ -39,6 +39,19 @@ export function RatingText({ rating, count }: { rating: number | null; count: nu
 }
 
 /**
+ * The restaurant offer running now, as the server words it ("20% off, up to £5";
+ * docs/product/offers.md#where-customers-see-them): markup only, no script of its own.
+ */
+export function OfferBadge({ label }: { label: string | null | undefined }) {
+  return label ? (
+    <span className="inline-flex rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+      <span className="sr-only">Offer: </span>
+      {label}
+    </span>
+  ) : null;
+}
+
+/**
  * One restaurant in a results grid; the whole card links to its page (docs/product/customer.md#restaurant-cards).
  * Memoised: a page re-renders when the session or the platform details arrive, and its cards have
  * not changed (docs/decisions/0186-landing-pages-main-thread.md).
@@ -99,8 +112,9 @@ export const RestaurantCard = memo(function RestaurantCard({
           </div>
           <RatingText rating={r.rating} count={r.reviewCount} />
         </div>
-        <div>
+        <div className="flex flex-wrap gap-1.5">
           <HalalBadge status={r.halalStatus} />
+          <OfferBadge label={r.offerLabel} />
         </div>
         {r.cuisines.length ? (
           <ul className="flex flex-wrap gap-1.5">

@@ -29,7 +29,7 @@ import { Fact } from './fact';
 import { CartBar } from './cart-bar';
 import { FavouriteButton } from './favourite-button';
 import { HalalBadge } from './halal-badge';
-import { RatingText } from './restaurant-card';
+import { OfferBadge, RatingText } from './restaurant-card';
 import { RestaurantMenu } from './restaurant-menu';
 import { HalalPanel } from './halal-panel';
 import { ReviewsBlock } from './reviews-block';
@@ -100,6 +100,7 @@ function RestaurantHero({ restaurant: r }: { restaurant: RestaurantDetail }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <HalalBadge status={r.halalStatus} />
+          <OfferBadge label={r.offerLabel} />
           <RatingText rating={r.rating} count={r.reviewCount} />
           {r.cuisines.length ? (
             <ul className="flex flex-wrap gap-1.5">

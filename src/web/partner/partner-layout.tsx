@@ -5,6 +5,7 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import LogOut from 'lucide-react/icons/log-out';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import Settings from 'lucide-react/icons/settings';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { NavLink, Outlet, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
@@ -21,6 +22,7 @@ const NAV = [
   { to: '/partner/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/partner/orders', label: 'Orders', icon: ClipboardList },
   { to: '/partner/menu', label: 'Menu', icon: UtensilsCrossed },
+  { to: '/partner/offers', label: 'Offers', icon: TicketPercent },
   { to: '/partner/settings', label: 'Settings', icon: Settings },
   { to: '/partner/statements', label: 'Statements', icon: ReceiptText },
   { to: '/partner/help', label: 'Help', icon: LifeBuoy },

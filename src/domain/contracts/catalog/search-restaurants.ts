@@ -24,7 +24,7 @@ export const deliverToPostcode = z
  * GET /api/restaurants/search
  * - location: a city name or slug, or a UK postcode or outward code; empty means London.
  * - cuisine: omitted, empty or "all" means any; otherwise matched ignoring case.
- * - filters: comma list of verified, fast, free, top, open (see domain/search-filters.ts).
+ * - filters: comma list of verified, fast, free, top, open, offers (see domain/search-filters.ts).
  * - q: a restaurant or dish name (part of it, ignoring case); empty means any.
  * - sort: recommended (default), distance (needs a postcode: the location or deliverTo), rating,
  *   fee or time (domain/search-order.ts searchComparator).

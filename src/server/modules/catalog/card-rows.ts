@@ -4,6 +4,7 @@ import { londonDate } from '../../../domain/halal-facts';
 import { nextOpening } from '../../../domain/next-opening';
 import { isOpenNow } from '../../../domain/open-now';
 import { type OpeningHours, WEEKDAYS, londonClock } from '../../../domain/opening-hours';
+import { type Offer, type OfferKind, headlineOffer, offerLabel } from '../../../domain/offers';
 import { FAST_DELIVERY_MAX_MINUTES, type SearchFilter, TOP_RATED_MIN_RATING } from '../../../domain/search-filters';
 import type { DbOrTx } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
@@ -42,7 +43,79 @@ export const cardColumns = (today: string) => ({
   lat: sites.lat,
   lng: sites.lng,
   deliveryRadiusKm: sites.deliveryRadiusKm,
+  offers: cardOffersSql(today),
 });
+
+// Qualified by hand: drizzle leaves a column of a one-table select unqualified, which inside the
+// subquery would name the offer's own column.
+const BRANCH_BRAND = sql.raw('"sites"."brand_id"');
+const BRANCH_ID = sql.raw('"sites"."id"');
+
+/**
+ * One offer as the card's subquery answers it: id, location (null: the whole brand), kind, percent,
+ * cap, amount, minimum spend, first and last day, weekdays, daily window, and the name of its one
+ * dish (null unless it names exactly one, the only case the label names a dish).
+ */
+export type CardOfferJson = [
+  string,
+  string | null,
+  OfferKind,
+  number | null,
+  number | null,
+  number | null,
+  number,
+  string,
+  string | null,
+  Offer['days'],
+  string | null,
+  string | null,
+  string | null,
+];
+
+/**
+ * The offers of a branch that may run on `today` (a London date), for the card's badge
+ * (docs/product/offers.md#where-customers-see-them; docs/decisions/0268-offer-badges-and-filter.md):
+ * the brand's and the branch's own, not ended, whose dates include today. Which one runs at the
+ * minute is judged in JS (headlineOffer), like Open Now. One index lookup per card (offers_brand_idx);
+ * a branch without offers answers null.
+ */
+export function cardOffersSql(today: string) {
+  return sql<CardOfferJson[] | null>`(select json_agg(json_build_array(o.id, o.site_id, o.kind, o.percent, o.cap_minor,
+      o.amount_minor, o.min_spend_minor, o.starts_on, o.ends_on, o.days, o.from_time, o.until_time,
+      case when jsonb_array_length(o.item_ids) = 1 then (select m.name from menu_items m where m.id = (o.item_ids ->> 0)::uuid) end))
+    from offers o where o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
+      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date))`;
+}
+
+/** The card subquery's offers as the domain reads them. */
+export function offersOfCard(rows: readonly CardOfferJson[] | null, brandId: string): Offer[] {
+  if (!rows) return [];
+  return rows.map((r) => ({
+    id: r[0],
+    brandId,
+    siteId: r[1],
+    kind: r[2],
+    percent: r[3],
+    capMinor: r[4],
+    amountMinor: r[5],
+    minSpendMinor: Number(r[6]),
+    itemIds: [],
+    itemNames: r[12] === null ? [] : [r[12]],
+    startsOn: r[7],
+    endsOn: r[8],
+    days: r[9] ?? [],
+    from: r[10],
+    until: r[11],
+    endedAt: null,
+  }));
+}
+
+/** The badge a card shows at `now`: the headline offer's label, or null (domain/offers.ts headlineOffer). */
+export function cardOfferLabel(rows: readonly CardOfferJson[] | null, brandId: string, now: Date): string | null {
+  if (!rows) return null;
+  const offer = headlineOffer(offersOfCard(rows, brandId), now);
+  return offer ? offerLabel(offer) : null;
+}
 
 /** Branches joined to their brands; callers add the where clause (always status active). */
 export function selectCardRows(db: DbOrTx, today: string) {
@@ -98,7 +171,8 @@ const clockSql = (at: Date): ClockSql => clockValues(at);
 export const ratingSql = sql<string | null>`case when ${sites.reviewCount} > 0 then ${sites.ratingAvg} end`;
 
 /** One filter chip as a SQL condition (domain/search-filters.ts matchesFilter). */
-export function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): SQL {
+export function filterSql(f: SearchFilter, open: SQL<boolean>, clock: ClockSql): SQL {
+  const today = clock.date as string;
   switch (f) {
     case 'verified':
       return isVerifiedSql(today);
@@ -110,11 +184,28 @@ export function filterSql(f: SearchFilter, open: SQL<boolean>, today: string): S
       return sql`${sites.reviewCount} > 0 and ${sites.ratingAvg} >= ${TOP_RATED_MIN_RATING}`;
     case 'open':
       return open;
+    case 'offers':
+      return liveOfferSql(clock);
     default: {
       const never: never = f;
       throw new Error(`Unknown filter ${String(never)}`);
     }
   }
+}
+
+/**
+ * The "Offers" chip (docs/product/customer.md#filters): some offer of the branch runs at the clock's
+ * minute, by isOfferLive's rules (domain/offers.ts) in SQL: not ended, today within its dates, today
+ * among its weekdays (every day when none), and the minute inside its daily window when it has one
+ * (a window past midnight runs from its start to its end the next day).
+ */
+export function liveOfferSql(c: ClockSql): SQL {
+  return sql`exists (select 1 from offers o where o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
+      and o.ended_at is null and o.starts_on <= ${c.date}::date and (o.ends_on is null or o.ends_on >= ${c.date}::date)
+      and (jsonb_array_length(o.days) = 0 or o.days @> jsonb_build_array(${c.weekday}::text))
+      and (o.from_time is null or o.until_time is null or case when o.from_time::time < o.until_time::time
+        then ${c.minute}::time >= o.from_time::time and ${c.minute}::time < o.until_time::time
+        else ${c.minute}::time >= o.from_time::time or ${c.minute}::time < o.until_time::time end))`;
 }
 
 /**
@@ -135,8 +226,8 @@ export function selectRankRows(
 ) {
   const { join, open } = openNowParts(at);
   const conditions: (SQL | undefined)[] = [where];
-  const today = londonDate(at);
-  for (const f of filters) conditions.push(filterSql(f, open, today));
+  const clock = clockSql(at);
+  for (const f of filters) conditions.push(filterSql(f, open, clock));
   const query = db
     .select({
       id: sites.id,
@@ -232,6 +323,7 @@ export function toCard(
     lat: row.lat,
     lng: row.lng,
     deliveryRadiusKm: row.deliveryRadiusKm,
+    offerLabel: cardOfferLabel(row.offers, row.brandId, now),
   };
 }
 
@@ -254,7 +346,7 @@ export function flatCardSql(today: string): SQL {
       ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
       ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
       ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius`;
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)} as offers`;
 }
 
 /** A row of flatCardSql's columns. */
@@ -287,6 +379,7 @@ export type FlatCardRow = {
   lat: number | null;
   lng: number | null;
   radius: number;
+  offers: CardOfferJson[] | null;
 };
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
@@ -322,5 +415,6 @@ export function cardRowOfFlat(row: FlatCardRow): CardRow {
     lat: row.lat === null ? null : Number(row.lat),
     lng: row.lng === null ? null : Number(row.lng),
     deliveryRadiusKm: Number(row.radius),
+    offers: row.offers,
   };
 }

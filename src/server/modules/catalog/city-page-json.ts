@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { compareCityResults } from '../../../domain/search-order';
-import type { SearchFilter } from '../../../domain/search-filters';
+import { SEARCH_FILTERS, type SearchFilter } from '../../../domain/search-filters';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { brands, cities, sites } from '../../db/schema/index';
@@ -51,7 +51,7 @@ function statement(filters: readonly SearchFilter[]): SQL {
   const conditions = [
     eq(sites.citySlug, sql`(select slug from city)`),
     listedSite(),
-    ...filters.map((f) => filterSql(f, open, P.date as unknown as string)),
+    ...filters.map((f) => filterSql(f, open, CLOCK)),
   ];
   const rank = qb
     .select({ id: sites.id, rating: ratingSql, isOpen: open })
@@ -84,7 +84,7 @@ type Row = {
   before: number | null;
 } & { [K in keyof FlatCardRow]: FlatCardRow[K] | null };
 
-const ORDER: readonly SearchFilter[] = ['verified', 'fast', 'free', 'top', 'open'];
+const ORDER: readonly SearchFilter[] = SEARCH_FILTERS;
 const statements = new Map<string, ReturnType<typeof preparedStatement<Row>>>();
 
 function statementFor(filters: readonly SearchFilter[]) {

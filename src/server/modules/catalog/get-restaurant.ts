@@ -7,8 +7,6 @@ import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { brands, menuItems, menuSections, menus, siteItemOverrides, sites } from '../../db/schema/index';
 import { type CardRow, type FlatCardRow, cardColumns, cardRowOfFlat, flatCardSql, toCard } from './card-rows';
-import { headlineOffer, offerLabel } from '../../../domain/offers';
-import { branchOffers } from '../offers';
 import { type BranchMenuRow, groupMenu, loadBranchMenu } from './load-menu';
 import { listedSite } from './find-branches';
 
@@ -90,11 +88,9 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
     row = card;
     sections = groupMenu(menu);
   }
-  // The offer badge, server-priced and server-rendered (docs/decisions/0250-restaurant-offers-pricing.md).
-  const offer = headlineOffer(await branchOffers(db, row, now), now);
+  // The card carries the offer badge (card-rows.ts cardOffersSql: docs/decisions/0268-offer-badges-and-filter.md).
   return {
     ...toCard(row, now),
-    offerLabel: offer ? offerLabel(offer) : null,
     brandDescription: row.brandDescription,
     openingHours: WEEKDAYS.map((weekday) => {
       const day = row.openingHours[weekday];

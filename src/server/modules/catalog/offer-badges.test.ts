@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offers, sites } from '../../db/schema/index';
+import { seedDemo } from '../../db/seed/seed-demo';
+import { tableGeocoder } from '../geo/geocoder';
+import { createResponseCache } from './response-cache';
+import { searchRestaurantsText } from './search-restaurants';
+import { type TestApp, createTestApp } from '../../test/test-app';
+
+// The offer badge on cards and the restaurant page, and the "Offers" chip
+// (docs/decisions/0268-offer-badges-and-filter.md; docs/product/offers.md#where-customers-see-them).
+let t: TestApp;
+let site: typeof sites.$inferSelect;
+let brandBranches: string[];
+const SLUG = 'saffron-ember-green-street';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  [site] = await t.database.db.select().from(sites).where(eq(sites.slug, SLUG));
+  brandBranches = (await t.database.db.select().from(sites).where(eq(sites.brandId, site.brandId))).map((s) => s.slug);
+});
+afterAll(async () => t.close());
+
+type Card = { slug: string; offerLabel: string | null };
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const londonCards = async (filters = ''): Promise<Card[]> =>
+  (await get(`/api/restaurants/search?location=London&limit=100${filters ? `&filters=${filters}` : ''}`)).restaurants;
+const postcodeCards = async (filters = ''): Promise<Card[]> =>
+  (await get(`/api/restaurants/search?location=E1%206AN&limit=100${filters ? `&filters=${filters}` : ''}`)).restaurants;
+const pageLabel = async (slug: string) => (await get(`/api/restaurants/${slug}`)).restaurant.offerLabel;
+
+async function addOffer(values: Partial<typeof offers.$inferInsert>) {
+  const [row] = await t.database.db
+    .insert(offers)
+    .values({
+      brandId: site.brandId,
+      kind: 'percent_off',
+      percent: 20,
+      capMinor: 500,
+      startsOn: '2026-01-01',
+      ...values,
+    })
+    .returning();
+  return row;
+}
+const end = (id: string) => t.database.db.update(offers).set({ endedAt: new Date() }).where(eq(offers.id, id));
+
+describe('the offer badge and the Offers chip', () => {
+  it('shows a brand-wide offer on every card of the brand and its page, and the chip keeps exactly those', async () => {
+    expect((await londonCards()).every((c) => c.offerLabel === null)).toBe(true);
+    expect(await londonCards('offers')).toEqual([]);
+    const offer = await addOffer({});
+    const cards = await londonCards();
+    const badged = cards.filter((c) => c.offerLabel !== null);
+    expect(badged.length).toBeGreaterThan(0);
+    expect(badged.every((c) => brandBranches.includes(c.slug) && c.offerLabel === '20% off, up to £5')).toBe(true);
+    expect(cards.filter((c) => brandBranches.includes(c.slug)).every((c) => c.offerLabel !== null)).toBe(true);
+    // The chip (judged in SQL) keeps the cards whose badge (judged in JS) shows, in both search paths.
+    expect((await londonCards('offers')).map((c) => c.slug).sort()).toEqual(badged.map((c) => c.slug).sort());
+    const near = await postcodeCards();
+    expect((await postcodeCards('offers')).map((c) => c.slug).sort()).toEqual(
+      near
+        .filter((c) => c.offerLabel)
+        .map((c) => c.slug)
+        .sort(),
+    );
+    expect(await pageLabel(SLUG)).toBe('20% off, up to £5');
+    await end(offer.id);
+    expect(await londonCards('offers')).toEqual([]);
+    expect(await pageLabel(SLUG)).toBeNull();
+  });
+
+  it('shows a location’s own offer on that branch alone, over the brand’s, and names its one dish', async () => {
+    const brandWide = await addOffer({ kind: 'free_delivery', percent: null, capMinor: null, minSpendMinor: 1500 });
+    const own = await addOffer({
+      siteId: site.id,
+      kind: 'amount_off',
+      percent: null,
+      amountMinor: 300,
+      minSpendMinor: 2000,
+    });
+    const cards = await londonCards('offers');
+    expect(cards.find((c) => c.slug === SLUG)?.offerLabel).toBe('£3 off when you spend £20');
+    const other = cards.find((c) => c.slug !== SLUG);
+    if (other) expect(other.offerLabel).toBe('Free delivery when you spend £15');
+    await end(own.id);
+    await end(brandWide.id);
+  });
+
+  it('leaves out an offer not running today: not started yet, or past its last day', async () => {
+    const later = await addOffer({ startsOn: '2099-01-01' });
+    const past = await addOffer({ startsOn: '2020-01-01', endsOn: '2020-12-31' });
+    expect(await londonCards('offers')).toEqual([]);
+    expect(await pageLabel(SLUG)).toBeNull();
+    await end(later.id);
+    await end(past.id);
+  });
+
+  it('changes the cached card and the chip at the minute a daily window starts and ends', async () => {
+    // A January day: London is on UTC. A window 10:17 to 11:41, a minute no branch opens at.
+    const DAY = Date.parse('2027-01-14T00:00:00.000Z');
+    const offer = await addOffer({ fromTime: '10:17', untilTime: '11:41' });
+    try {
+      const cache = createResponseCache(t.database.db);
+      const read = async (ms: number, filters: ('offers' | 'open')[] = []) => {
+        const answer = await cache.get(
+          `search:${filters.join(',')}`,
+          async (now) =>
+            searchRestaurantsText(
+              t.database.db,
+              tableGeocoder(),
+              { location: 'London', filters, limit: 100, offset: 0 },
+              now,
+            ),
+          new Date(ms),
+        );
+        return (JSON.parse(answer.body) as { restaurants: Card[] }).restaurants;
+      };
+      const badge = async (ms: number) => (await read(ms)).find((c) => c.slug === SLUG)!.offerLabel;
+      const start = DAY + (10 * 60 + 17) * 60_000;
+      const stop = DAY + (11 * 60 + 41) * 60_000;
+      expect(await badge(start - 60_000)).toBeNull();
+      expect(await badge(start - 1)).toBeNull();
+      expect(await badge(start)).toBe('20% off, up to £5');
+      expect(await badge(stop - 1)).toBe('20% off, up to £5');
+      expect(await badge(stop)).toBeNull();
+      expect((await read(start - 1, ['offers'])).length).toBe(0);
+      expect((await read(start, ['offers'])).map((c) => c.slug)).toContain(SLUG);
+      expect((await read(stop, ['offers'])).length).toBe(0);
+    } finally {
+      await end(offer.id);
+    }
+  });
+});
