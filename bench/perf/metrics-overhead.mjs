@@ -1,19 +1,25 @@
 // The request overhead of the metrics endpoint (docs/decisions/0227-metrics-exposure.md) or of traces
 // (docs/decisions/0241-traces-behind-an-endpoint.md): two servers on PGlite (DEMO=1, each its own data folder), one
 // without and one with the feature, the search (London, autocannon 50 connections) against each in turn, off/on
-// alternating `--rounds` times so other load on the machine weighs on both alike. Budget: on ≥ 95 % of off (median
-// of rounds). Each round also reads the serving process's CPU time (/proc) and prints its CPU per request, which a
-// shared machine's other load moves far less than the rate.
+// alternating `--rounds` times so other load on the machine weighs on both alike. Budget: the server's CPU a request
+// with the feature under 5 % above without it (where /proc gives the CPU; else the rate, on ≥ 95 % of off), since a
+// shared machine's other load moves the CPU a request far less than the rate.
 // - `--feature metrics` (the default): METRICS_TOKEN set, every request measured, scraped every 15 s as Prometheus would;
 // - `--feature traces`: OTEL_EXPORTER_OTLP_ENDPOINT at a sink in this process that accepts the OTLP/HTTP batches and
 //   drops them (a collector on the same machine), so every request, statement and send is a span exported.
 //   `--sampler <OTEL_TRACES_SAMPLER>` (and `--ratio <OTEL_TRACES_SAMPLER_ARG>`) picks the sampler; without it, the
 //   server's default (docs/decisions/0244-traces-sampled-at-the-request.md); `--sampler always_on` traces every request.
-// - `--uncached`: both servers with RESPONSE_CACHE=0, so every search reaches the database (default: the cached search).
-// - `--paired`: each round loads both servers at once, 25 connections each, instead of one after the other: the CPU
-//   per request of each is then read over the same seconds, so other load on a shared machine weighs on both alike.
-// `node bench/perf/metrics-overhead.mjs [--feature metrics|traces] [--sampler always_on] [--ratio 0.1] [--uncached] [--paired]
-//   [--rounds 3] [--seconds 10] [--quick]`
+//   `--samplers default,always_on` starts one traced server per sampler beside the untraced one (A/B/C in each round).
+// - `--uncached`: every server with RESPONSE_CACHE=0, so every search reaches the database (default: the cached search).
+// - `--paired`: each round loads every server at once (50 connections shared between them) instead of one after the
+//   other: the CPU per request of each is then read over the same seconds, so other load on a shared machine weighs
+//   on all alike. `--control` adds a second server without the feature, whose difference is the noise. The figure is then the median over rounds of each round's on ÷ off CPU per request, with the spread.
+// What the figures count: "server CPU a request" is the serving process's user + system CPU time (/proc) over a round
+// divided by the requests answered in it: everything the process did (the requests, the exports of their spans, the
+// garbage collection, the timers), not the bench's own process (autocannon, the OTLP sink). The rate is autocannon's.
+// `node bench/perf/metrics-overhead.mjs [--feature metrics|traces] [--sampler always_on | --samplers default,always_on]
+//   [--ratio 0.1] [--uncached] [--paired] [--rounds 3] [--seconds 10] [--quick]`
+// On another Node line: `PATH=<that node's bin>:$PATH node bench/perf/...` (the servers run on the `node` of PATH).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -41,9 +47,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     quick: { type: 'boolean', default: false },
     sampler: { type: 'string' },
+    samplers: { type: 'string' },
     ratio: { type: 'string' },
     uncached: { type: 'boolean', default: false },
     paired: { type: 'boolean', default: false },
+    control: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -69,26 +77,45 @@ if (feature === 'traces') {
   });
   await new Promise((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
 }
-const onEnv =
-  feature === 'metrics'
-    ? { METRICS_TOKEN: TOKEN }
-    : {
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.server.address().port}`,
-        ...(values.sampler ? { OTEL_TRACES_SAMPLER: values.sampler } : {}),
-        ...(values.ratio ? { OTEL_TRACES_SAMPLER_ARG: values.ratio } : {}),
-      };
+const traceEnv = (sampler) => ({
+  OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.server.address().port}`,
+  ...(sampler && sampler !== 'default' ? { OTEL_TRACES_SAMPLER: sampler } : {}),
+  ...(values.ratio ? { OTEL_TRACES_SAMPLER_ARG: values.ratio } : {}),
+});
 const both = values.uncached ? { RESPONSE_CACHE: '0' } : {};
-const variant = `${values.paired ? 'paired, ' : ''}${values.uncached ? 'uncached' : 'cached'}${feature === 'traces' ? `, sampler ${values.sampler ?? 'default'}${values.ratio ? ` ${values.ratio}` : ''}` : ''}`;
-
-const off = await startBenchServer({ env: both, verbose: values.verbose });
-const on = await startBenchServer({ env: { ...both, ...onEnv }, verbose: values.verbose });
+/** The servers of each round: the one without the feature first, then one per sampler (traces) or the one with it. */
+const variants = [
+  { name: 'off', env: both },
+  // `--control`: a second server without the feature, read like the others: its difference from the first is the
+  // machine's noise, the floor under which no other difference means anything.
+  ...(values.control ? [{ name: 'control', env: both }] : []),
+  ...(feature === 'metrics'
+    ? [{ name: 'on', env: { ...both, METRICS_TOKEN: TOKEN } }]
+    : (values.samplers ?? values.sampler ?? 'default')
+        .split(',')
+        .map((sampler) => ({ name: sampler, env: { ...both, ...traceEnv(sampler) } }))),
+];
+const variant = `${values.paired ? 'paired, ' : ''}${values.uncached ? 'uncached' : 'cached'}`;
+const samplerLabel = (name) =>
+  name === 'control'
+    ? `${feature} off (control)`
+    : feature === 'traces'
+      ? `sampler ${name}${values.ratio && name !== 'always_on' ? ` ${values.ratio}` : ''}`
+      : `${feature} on`;
+const servers = [];
+for (const v of variants) servers.push(await startBenchServer({ env: v.env, verbose: values.verbose }));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const results = { off: [], on: [] };
+const results = Object.fromEntries(variants.map((v) => [v.name, []]));
 const loadBefore = loadavg()[0];
+say(
+  opts,
+  `node ${process.version}${process.env.NODE_OPTIONS ? ` (NODE_OPTIONS=${process.env.NODE_OPTIONS})` : ''}, ${variant}`,
+);
 try {
+  const metricsServer = feature === 'metrics' ? servers[1] : null;
   const scrape = async () => {
-    if (feature !== 'metrics') return;
-    const res = await fetch(`${on.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    if (!metricsServer) return;
+    const res = await fetch(`${metricsServer.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     if (res.status !== 200) throw new Error(`scrape answered ${res.status}`);
     await res.text();
   };
@@ -106,94 +133,101 @@ try {
   const report = (i, name, r) =>
     say(
       opts,
-      `round ${i + 1} ${feature} ${name}: ${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}` +
+      `round ${i + 1} ${name === 'off' ? `${feature} off` : samplerLabel(name)}: ${fmtRate(r.reqPerSec)}, p99 ${fmtMs(r.p99)}` +
         (r.cpuUsPerRequest === null ? '' : `, server CPU ${Math.round(r.cpuUsPerRequest)} µs a request`),
     );
-  for (let i = 0; i < rounds; i++) {
-    if (values.paired) {
-      // Both servers loaded at once (25 connections each): whatever else the machine runs weighs on both alike.
-      // The first round warms longer: a fresh server is still compiling its hot paths.
-      const warmSeconds = values.quick ? 1 : i === 0 ? 10 : 3;
-      const warm = (server) => load({ url: `${server.base}${PATH}`, seconds: warmSeconds, warmupSeconds: 0 });
-      await Promise.all([warm(off), warm(on)]);
-      const scraper = setInterval(() => void scrape().catch(() => undefined), 15_000);
-      const [rOff, rOn] = await Promise.all([measure('off', off, 25), measure('on', on, 25)]);
-      clearInterval(scraper);
-      for (const [name, r] of [
-        ['off', rOff],
-        ['on', rOn],
-      ]) {
-        results[name].push(r);
-        report(i, name, r);
+  const scraper = setInterval(() => void scrape().catch(() => undefined), 15_000);
+  try {
+    for (let i = 0; i < rounds; i++) {
+      if (values.paired) {
+        // Every server loaded at once: whatever else the machine runs weighs on all alike. The first round warms
+        // longer: a fresh server is still compiling its hot paths.
+        const warmSeconds = values.quick ? 1 : i === 0 ? 10 : 3;
+        const connections = Math.round(50 / servers.length);
+        await Promise.all(
+          servers.map((server) =>
+            load({ url: `${server.base}${PATH}`, seconds: warmSeconds, warmupSeconds: 0, connections }),
+          ),
+        );
+        const rs = await Promise.all(servers.map((server, k) => measure(variants[k].name, server, connections)));
+        rs.forEach((r, k) => {
+          results[variants[k].name].push(r);
+          report(i, variants[k].name, r);
+        });
+        continue;
       }
-      continue;
+      for (const [k, server] of servers.entries()) {
+        await load({ url: `${server.base}${PATH}`, seconds: values.quick ? 1 : 3, warmupSeconds: 0 });
+        const r = await measure(variants[k].name, server, 50);
+        results[variants[k].name].push(r);
+        report(i, variants[k].name, r);
+      }
     }
-    for (const [name, server] of [
-      ['off', off],
-      ['on', on],
-    ]) {
-      const scraper = name === 'on' ? setInterval(() => void scrape().catch(() => undefined), 15_000) : null;
-      await load({ url: `${server.base}${PATH}`, seconds: values.quick ? 1 : 3, warmupSeconds: 0 });
-      const r = await measure(name, server, 50);
-      if (scraper) clearInterval(scraper);
-      results[name].push(r);
-      report(i, name, r);
-    }
+  } finally {
+    clearInterval(scraper);
   }
 } finally {
-  await off.kill();
-  await on.kill();
+  for (const server of servers) await server.kill();
   sink.server?.close();
 }
 if (feature === 'traces') {
-  if (sink.batches === 0 && values.sampler !== 'always_off')
+  if (sink.batches === 0 && variants.some((v) => v.name !== 'off' && v.name !== 'always_off'))
     throw new Error('traces on: the sink received no batch; the server exported nothing');
   say(opts, `the sink received ${sink.batches} batches, ${(sink.bytes / 1e6).toFixed(1)} MB`);
 }
-const offRate = median(results.off.map((r) => r.reqPerSec));
-const onRate = median(results.on.map((r) => r.reqPerSec));
-const ratio = onRate / offRate;
 const loadAfter = loadavg()[0];
-const cpu = (name) =>
-  results[name].some((r) => r.cpuUsPerRequest === null) ? null : median(results[name].map((r) => r.cpuUsPerRequest));
-const cpuOff = cpu('off');
-const cpuOn = cpu('on');
-if (cpuOff !== null && cpuOn !== null) {
-  say(
-    opts,
-    `server CPU a request (median of rounds): ${feature} off ${Math.round(cpuOff)} µs, on ${Math.round(cpuOn)} µs (+${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)} %)`,
-  );
-  // Other load only adds to a round's CPU per request (cache misses, preemption), so the least of the rounds is the
-  // steadiest reading on a shared machine.
-  const least = (name) => Math.min(...results[name].map((r) => r.cpuUsPerRequest));
-  if (values.paired) {
-    // Paired rounds: each round's on and off were read over the same seconds, so their difference is the figure.
-    const diffs = results.on.map((r, i) => r.cpuUsPerRequest - results.off[i].cpuUsPerRequest);
-    const shares = results.on.map((r, i) => r.cpuUsPerRequest / results.off[i].cpuUsPerRequest - 1);
-    say(
-      opts,
-      `server CPU a request, on − off per paired round: ${diffs.map((d) => Math.round(d)).join(', ')} µs; median ${Math.round(median(diffs))} µs (${(median(shares) * 100).toFixed(1)} %)`,
-    );
+const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+const offRate = median(results.off.map((r) => r.reqPerSec));
+const hasCpu = Object.values(results).every((rs) => rs.every((r) => r.cpuUsPerRequest !== null));
+const figures = [];
+for (const v of variants.slice(1)) {
+  const on = results[v.name];
+  const label = samplerLabel(v.name);
+  const onRate = median(on.map((r) => r.reqPerSec));
+  const rateShare = onRate / offRate;
+  let cpuShare = null;
+  let cpuText = '';
+  if (hasCpu) {
+    const cpuOff = median(results.off.map((r) => r.cpuUsPerRequest));
+    const cpuOn = median(on.map((r) => r.cpuUsPerRequest));
+    // Paired: each round's on and off were read over the same seconds, so each round's ratio is a reading and the
+    // figure is their median, with the least and greatest. Unpaired: the ratio of the medians of rounds.
+    const shares = values.paired ? on.map((r, i) => r.cpuUsPerRequest / results.off[i].cpuUsPerRequest - 1) : null;
+    cpuShare = shares ? median(shares) : cpuOn / cpuOff - 1;
+    cpuText =
+      `server CPU ${Math.round(cpuOff)} → ${Math.round(cpuOn)} µs a request (medians of rounds), ` +
+      (shares
+        ? `on ÷ off per round ${shares.map((x) => pct(x)).join(', ')}: median ${pct(cpuShare)} (spread ${pct(Math.min(...shares))} to ${pct(Math.max(...shares))})`
+        : `${pct(cpuShare)}`);
+    say(opts, `${label}: ${cpuText}`);
   }
   say(
     opts,
-    `server CPU a request (least of rounds): ${feature} off ${Math.round(least('off'))} µs, on ${Math.round(least('on'))} µs (+${(((least('on') - least('off')) / least('off')) * 100).toFixed(1)} %)`,
+    `${label}: search London (${variant}), PGlite: off ${fmtRate(offRate)} (p99 ${fmtMs(median(results.off.map((r) => r.p99)))}), ` +
+      `on ${fmtRate(onRate)} (p99 ${fmtMs(median(on.map((r) => r.p99)))}), ${(rateShare * 100).toFixed(1)} % of off`,
+  );
+  // The budget is read on the CPU a request where the process's CPU can be read (a shared machine moves the rate far
+  // more than the CPU), else on the rate. Every request traced has no budget: it is what a traced request costs.
+  const everyRequest = v.name === 'always_on' || v.name === 'control';
+  const suffix = feature === 'traces' ? `-${v.name.replace(/_/g, '-')}` : '';
+  figures.push(
+    figure(
+      `${feature}-overhead-search${values.uncached ? '-uncached' : ''}${suffix}`,
+      `search (${variant}) with ${label}: server CPU a request over ${feature} off` +
+        (cpuShare === null ? ' (rate share)' : ''),
+      cpuShare === null
+        ? `${(rateShare * 100).toFixed(1)} % of the rate (${Math.round(onRate)} vs ${Math.round(offRate)} req/s, load ${loadBefore.toFixed(1)})`
+        : `${pct(cpuShare)} (${cpuText.replace(/^server CPU /, '')}; rate ${(rateShare * 100).toFixed(1)} % of off; node ${process.version}, load ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)})`,
+      v.name === 'control'
+        ? 'none (the noise floor)'
+        : everyRequest
+          ? 'none (what every request traced costs)'
+          : cpuShare === null
+            ? '≥ 95 %'
+            : '< 5 %',
+      everyRequest || (cpuShare === null ? rateShare >= 0.95 : cpuShare < 0.05),
+    ),
   );
 }
-say(
-  opts,
-  `search London (${variant}), PGlite: ${feature} off ${fmtRate(offRate)} (p99 ${fmtMs(median(results.off.map((r) => r.p99)))}), ` +
-    `on ${fmtRate(onRate)} (p99 ${fmtMs(median(results.on.map((r) => r.p99)))}); load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-);
-printResult(
-  [
-    figure(
-      `${feature}-overhead-search`,
-      `search (${variant}) req/s with ${feature} on, share of ${feature} off`,
-      `${(ratio * 100).toFixed(1)} % (${Math.round(onRate)} vs ${Math.round(offRate)} req/s, load ${loadBefore.toFixed(1)})`,
-      '≥ 95 %',
-      ratio >= 0.95,
-    ),
-  ],
-  opts,
-);
+say(opts, `load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`);
+printResult(figures, opts);

@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,13 +218,16 @@ function sqlState(err: unknown): string {
 
 /**
  * pg-pool calls back a waiting `connect` when another statement gives its connection back, in
- * that statement's async context: with traces on, the callback is bound to the caller's context
- * so `pool.query`'s statement is a child of the request that asked for it, not of another one.
+ * that statement's async context (or in a later tick, in none): inside a traced request or send,
+ * the callback is bound to the caller's span so `pool.query`'s statement is a child of the request
+ * that asked for it, not of another one. Outside one, the callback is passed as it is.
  */
 function keepCallerContext(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;
-  (pool as unknown as { connect: typeof connect }).connect = (cb) =>
-    connect(cb && tracing() ? AsyncResource.bind(cb) : cb);
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    const tracer = tracing();
+    return connect(cb && tracer ? tracer.bind(cb) : cb);
+  };
 }
 
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */

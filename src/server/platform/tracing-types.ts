@@ -1,5 +1,3 @@
-import type { EventEmitter } from 'node:events';
-
 /** The shapes platform/tracing.ts and platform/tracing-otel.ts share (docs/decisions/0241-traces-behind-an-endpoint.md). */
 
 /**
@@ -39,23 +37,26 @@ export type RequestSpan = {
 /** The outcome a send span records: no address, no provider text. */
 export type SendOutcome = 'sent' | 'retry' | 'refused' | 'error' | 'timeout';
 
+/** What the request hook reads of a request (a Fastify request): its fields are read only when the request is traced. */
+export type TracedRequest = {
+  method: string;
+  /** The request id (docs/decisions/0231-logs-without-personal-data.md). */
+  id: string;
+  protocol: string;
+  /** The router's matched pattern (`/api/orders/:id`); no url when no route matched. */
+  routeOptions: { url?: string };
+  headers: Record<string, string | string[] | undefined>;
+};
+
 export type Tracing = {
   /**
-   * Decides whether the request is traced (the sampler, once) and, when it is, starts its span
-   * (its parent from an incoming W3C `traceparent`), with the given streams (the request's, when
-   * it has a body) bound to its context so the body's events see it; `enter` runs the rest of the
-   * request (every later hook and the handler) inside it. Null when the sampler drops it: then
-   * nothing is made, no context is entered, and its statements make no spans.
+   * Decides whether the request is traced (the sampler, once: an incoming W3C `traceparent`'s
+   * sampled flag under a `parentbased_` sampler, else one random draw) and, when it is, starts its
+   * span (its parent from that `traceparent`); `enter` runs the rest of the request (every later
+   * hook and the handler) inside it. Null when the sampler drops it: then nothing is made or read
+   * beyond the header, no context is entered, and its statements make no spans.
    */
-  request(info: {
-    method: string;
-    /** The router's matched pattern (`/api/orders/:id`); null when no route matched. */
-    route: string | null;
-    requestId: string;
-    scheme: string;
-    headers: Record<string, string | string[] | undefined>;
-    streams: EventEmitter[];
-  }): RequestSpan | null;
+  request(request: TracedRequest): RequestSpan | null;
   /** Whether a sampled span is current (a traced request or send): statements outside one make no span and cost no more. */
   inSpan(): boolean;
   /** Starts a database statement's span as a child of the current one; call the result when it settles. */
@@ -65,6 +66,8 @@ export type Tracing = {
    * the current span, or outside one a root the sampler decides on.
    */
   send<T>(channel: string, run: () => Promise<T>, outcomeOf: (result: T) => SendOutcome): Promise<T>;
+  /** `fn` running in the current span's context wherever it is called from (a pool's callback); `fn` itself outside a span. */
+  bind<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
   /** Exports every finished span now (tests; the stop flushes by itself). */
   flush(): Promise<void>;
   /** Exports what is left and stops; waits at most `deadlineMs`. */

@@ -8,7 +8,8 @@ import type { RequestSpan, Tracing } from '../platform/tracing';
  * Registered first of the onRequest hooks so every later hook, the body's parsing and the handler
  * run inside its context, and their database statements and sends become its children. Whether a
  * request is traced is decided here, once (docs/decisions/0244-traces-sampled-at-the-request.md):
- * a request the sampler drops gets no span and enters no context, and the other hooks find nothing
+ * a request the sampler drops gets no span, enters no context and allocates nothing
+ * (docs/decisions/0263-traces-without-cost-for-untraced-requests.md); the other hooks find nothing
  * to do. The hooks are callback-style (an async hook costs a promise per request). Without
  * tracing, no hook is registered at all.
  */
@@ -20,16 +21,7 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
   // Declared on the request's prototype so setting it keeps the object's shape.
   app.decorateRequest(SPAN, null);
   app.addHook('onRequest', (request, reply, done) => {
-    const span = tracer.request({
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      requestId: request.id,
-      scheme: request.protocol,
-      headers: request.headers,
-      // The body's events come from the connection, outside the request's context: its stream is
-      // bound when there is a body to read (binding costs, and a GET has none).
-      streams: hasBody(request) ? [request.raw] : [],
-    });
+    const span = tracer.request(request);
     if (!span) return done();
     (request as Traced)[SPAN] = span;
     // The span ends with the answer (its status), or without one when the connection closed first.
@@ -40,14 +32,17 @@ export function registerTracing(app: FastifyInstance, tracer: Tracing | null): v
     res.once('close', () => span.end(res.writableFinished ? res.statusCode : null));
     span.enter(done);
   });
+  // A body is read in the connection's events, outside the request's context: the handling after
+  // it (the auth and other hooks, the handler) is re-entered into the span. For an untraced request,
+  // one property read.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const span = (request as Traced)[SPAN];
+    if (span) span.enter(done);
+    else done();
+  });
   // Runs only for a request whose handling failed.
   app.addHook('onError', (request, _reply, error, done) => {
     (request as Traced)[SPAN]?.failed(typeof error.code === 'string' ? error.code : error.name);
     done();
   });
-}
-
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
