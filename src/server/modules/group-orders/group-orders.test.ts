@@ -294,7 +294,9 @@ describe('the shared basket', () => {
       .update(groupOrders)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(groupOrders.id, group.id));
-    expect((await sweep()).expired).toBe(1);
+    // Two processes sweeping at once end the basket once.
+    const passes = await Promise.all([sweep(), sweep()]);
+    expect(passes[0].expired + passes[1].expired).toBe(1);
     const changed = await hostStream.waitFor(
       (e) => e.type === 'group.changed' && (e.data as { status: string }).status === 'expired',
       2000,
