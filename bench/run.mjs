@@ -36,6 +36,50 @@ const SCRIPTS = [
   { id: 'restaurant', file: 'perf/restaurant.mjs', title: 'Restaurant page data' },
   // An offer badge on every card against none, same run (docs/decisions/0268-offer-badges-and-filter.md).
   { id: 'offers', file: 'perf/offers.mjs', title: 'Offer badges on every card' },
+  // What metrics and traces add to the server's CPU a search (the operator kit's 5 % budget), every server loaded at
+  // once each round, beside an untraced control server whose difference is the machine's noise
+  // (docs/decisions/0263-traces-without-cost-for-untraced-requests.md).
+  {
+    id: 'metrics-overhead',
+    file: 'perf/metrics-overhead.mjs',
+    args: ['--control', '--paired', '--rounds', '5', '--seconds', '6'],
+    title: 'Metrics: server CPU a search with the metrics on',
+  },
+  {
+    id: 'traces-overhead',
+    file: 'perf/metrics-overhead.mjs',
+    args: [
+      '--feature',
+      'traces',
+      '--samplers',
+      'default,always_on',
+      '--control',
+      '--paired',
+      '--rounds',
+      '7',
+      '--seconds',
+      '5',
+    ],
+    title: 'Traces: server CPU a cached search, default sampler and every request traced',
+  },
+  {
+    id: 'traces-overhead-uncached',
+    file: 'perf/metrics-overhead.mjs',
+    args: [
+      '--feature',
+      'traces',
+      '--samplers',
+      'default,always_on',
+      '--control',
+      '--uncached',
+      '--paired',
+      '--rounds',
+      '5',
+      '--seconds',
+      '6',
+    ],
+    title: 'Traces: server CPU an uncached search, default sampler and every request traced',
+  },
   // The embedded database first: it is what `npm start` gives a new user.
   { id: 'orders-pglite', file: 'perf/orders.mjs', args: ['--db', 'pglite'], title: 'Placing orders on PGlite' },
   { id: 'orders', file: 'perf/orders.mjs', title: 'Placing orders on PostgreSQL' },

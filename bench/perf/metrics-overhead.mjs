@@ -209,7 +209,7 @@ for (const v of variants.slice(1)) {
   // The budget is read on the CPU a request where the process's CPU can be read (a shared machine moves the rate far
   // more than the CPU), else on the rate. Every request traced has no budget: it is what a traced request costs.
   const everyRequest = v.name === 'always_on' || v.name === 'control';
-  const suffix = feature === 'traces' ? `-${v.name.replace(/_/g, '-')}` : '';
+  const suffix = v.name === 'control' || feature === 'traces' ? `-${v.name.replace(/_/g, '-')}` : '';
   figures.push(
     figure(
       `${feature}-overhead-search${values.uncached ? '-uncached' : ''}${suffix}`,
