@@ -123,3 +123,38 @@ test('with JavaScript, the home page hydrates without errors and searches', asyn
   await expectHydratedInPlace(page);
   expect(errors).toEqual([]);
 });
+
+test('the London page keeps its cards as the server sent them, and a card far down works at the first tap', async ({
+  page,
+}) => {
+  // The cards below the first screen hydrate when seen or used (docs/decisions/0264-landing-pages-hydrate-in-parts.md):
+  // until then React keeps the server's elements, and the page's own updates do not render them afresh.
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { serverLastCard?: Element | null }).serverLastCard = document.querySelector(
+          'ul[aria-label="Halal restaurants in London"] > li:last-child a',
+        );
+    });
+  });
+  await page.goto('/restaurants/london');
+  await expectHydratedInPlace(page);
+  const lastCard = page.getByRole('list', { name: 'Halal restaurants in London' }).locator(':scope > li').last();
+  const link = lastCard.getByRole('link').first();
+  const href = await link.getAttribute('href');
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { serverLastCard?: Element }).serverLastCard ===
+        document.querySelector('ul[aria-label="Halal restaurants in London"] > li:last-child a'),
+    ),
+  ).toBe(true);
+  // The first tap on it is handled by the app (the page is not loaded again from the server).
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+  await link.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -70,12 +70,18 @@ const BOOT_SOURCE = `(() => {
   // Once a frame has been drawn after the one of interest (its presentation included).
   const afterPaint = (then) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
   // The first screen's images (the largest paint, often) are shown before the scripts are requested.
+  // Which ones are on it, an IntersectionObserver says with the next frame's layout: measuring each
+  // image here would lay out the whole page at once, the blocks kept unrendered off screen
+  // (content-visibility) included (docs/decisions/0264-landing-pages-hydrate-in-parts.md).
   const afterFirstScreen = () => {
-    const shown = [...document.images].filter((img) => {
-      const box = img.getBoundingClientRect();
-      return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    const images = [...document.images];
+    if (!images.length || !window.IntersectionObserver) return afterPaint(start);
+    const seen = new IntersectionObserver((entries) => {
+      seen.disconnect();
+      const shown = entries.filter((e) => e.isIntersecting && e.boundingClientRect.width > 0).map((e) => e.target);
+      Promise.all(shown.map((img) => img.decode().catch(() => {}))).then(() => afterPaint(start));
     });
-    Promise.all(shown.map((img) => img.decode().catch(() => {}))).then(() => afterPaint(start));
+    for (const img of images) seen.observe(img);
   };
   if (((window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || []).includes('paint')) {
     new PerformanceObserver((list, observer) => {

@@ -13,6 +13,7 @@ import { formatDeliveryFee, formatKm } from '../lib/format';
 import { Fact } from './fact';
 import { FavouriteButton } from './favourite-button';
 import { HalalBadge } from './halal-badge';
+import { HydrateWhenSeen } from '../lib/hydrate-when-seen';
 
 const MAX_CUISINE_BADGES = 3;
 
@@ -183,16 +184,36 @@ export function RestaurantGrid({
   deliverTo?: string | null;
 }) {
   // Each card is laid out and painted only near the screen (render-when-near, which also insets it
-  // by 8 px: the favourite button sits 12 px inside the card).
+  // by 8 px: the favourite button sits 12 px inside the card), and on a page that arrived rendered it
+  // is hydrated only then, or when the page is first used (docs/decisions/0264-landing-pages-hydrate-in-parts.md).
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {restaurants.map((r) => (
-        <li key={r.id} className="render-when-near relative">
-          <RestaurantCard restaurant={r} linkQuery={linkQuery} deliverTo={deliverTo} />
-          {/* Beside the card's link, not inside it: a button may not sit in a link. */}
-          <FavouriteButton siteId={r.id} name={`${r.brandName} ${r.branchName}`} className="absolute right-5 top-5" />
-        </li>
+        <GridItem key={r.id} restaurant={r} linkQuery={linkQuery} deliverTo={deliverTo} />
       ))}
     </ul>
   );
 }
+
+/**
+ * One card of the grid, memoised: a part not yet hydrated that the page re-renders is rendered
+ * afresh by React (its server markup replaced), so the page's own updates (the session, the
+ * remembered postcode) must not reach it while the card is unchanged.
+ */
+const GridItem = memo(function GridItem({
+  restaurant: r,
+  linkQuery,
+  deliverTo,
+}: {
+  restaurant: Card;
+  linkQuery?: string;
+  deliverTo?: string | null;
+}) {
+  return (
+    <HydrateWhenSeen as="li" className="render-when-near relative">
+      <RestaurantCard restaurant={r} linkQuery={linkQuery} deliverTo={deliverTo} />
+      {/* Beside the card's link, not inside it: a button may not sit in a link. */}
+      <FavouriteButton siteId={r.id} name={`${r.brandName} ${r.branchName}`} className="absolute right-5 top-5" />
+    </HydrateWhenSeen>
+  );
+});

@@ -75,6 +75,11 @@ export const renderPage: ServerRenderEntry['renderPage'] = async (
         </StaticRouter>
       </AppTree>
     </ServerTitle.Provider>,
+    // Every Suspense boundary in place, never outlined to the end of the HTML with an inline script
+    // that moves it (refused by the CSP): the parts that hydrate when seen are boundaries
+    // (docs/decisions/0264-landing-pages-hydrate-in-parts.md), and React outlines any boundary past
+    // its default 12,800 bytes of HTML.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const state: ServerState = { queries };
   const html = await streamText(prelude);

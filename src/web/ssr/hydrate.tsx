@@ -3,6 +3,7 @@ import { startTransition, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { AppRoutes, preloadPages } from '../app/router';
+import { deferParts, openAllParts } from '../lib/hydrate-when-seen';
 import { BrowserRouter } from '../lib/router';
 import { AppTree, SERVER_STATE_ID, type ServerState } from './app-tree';
 
@@ -104,6 +105,9 @@ function replayEarlyInput(root: HTMLElement, early: EarlyInput | null): void {
     )
       tell(select, 'change');
   }
+  // A tap kept on a part that hydrates when seen (src/web/lib/hydrate-when-seen.tsx) needs it hydrated:
+  // React hydrates it at once as the replayed click reaches it, once it is open.
+  if (early.taps.length) openAllParts();
   for (const [element, key, before, after] of early.undo.reverse()) {
     if (element[key] === after) element[key] = before;
   }
@@ -149,6 +153,9 @@ export async function hydrateServerPage(container: HTMLElement, state: ServerSta
   // main thread for the whole page; a tap meanwhile hydrates its part first
   // (docs/decisions/0180-rendered-pages-paint-before-scripts.md).
   holdQueryNotifications(container);
+  // Parts below the first screen (the cards, the city directory) hydrate when seen or first used
+  // (docs/decisions/0264-landing-pages-hydrate-in-parts.md).
+  deferParts();
   startTransition(() => {
     hydrateRoot(
       container,
