@@ -91,7 +91,7 @@ const kinds: Record<string, (i: number) => string> = {
 const touch = async (i: number) => {
   await c.query(`update sites set busy_extra_minutes = ${i % 2} where slug = '${slugs[0]}'`);
 };
-for (const [name, url] of Object.entries(kinds)) {
+for (const [name, url] of Object.entries(kinds).filter(([k]) => !process.env.ONLY || k.includes(process.env.ONLY))) {
   for (let i = 0; i < 5; i++) {
     await touch(i);
     await get(url(i));
@@ -152,7 +152,7 @@ const parts: Record<string, (i: number) => Promise<unknown>> = {
       offset: 0,
     }),
 };
-for (const [name, run] of Object.entries(parts)) {
+for (const [name, run] of Object.entries(parts).filter(([k]) => !process.env.ONLY || k.includes(process.env.ONLY))) {
   for (let i = 0; i < 5; i++) await run(i);
   const t0 = performance.now();
   for (let i = 0; i < N; i++) await run(i);

@@ -96,6 +96,10 @@ const paths: Record<string, () => Promise<string>> = {
   search: () =>
     search.searchRestaurantsText(db, geocoder, { location: 'London', filters: [], limit: 24, offset: 0 }, new Date()),
   restaurant: () => pageText(new Date()),
+  // A postcode search (searchRestaurants, then its text): parsed by the contract before
+  // docs/decisions/0267-uncached-answers-without-runtime-parse.md, serialised as built after.
+  postcode: () =>
+    search.searchRestaurantsText(db, geocoder, { location: 'E1 6AN', filters: [], limit: 24, offset: 0 }, new Date()),
 };
 
 for (const [name, run] of Object.entries(paths)) {
