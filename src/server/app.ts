@@ -20,10 +20,12 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { meRoutes } from './modules/auth/routes';
 import { driverRoutes } from './modules/driver/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
+import { dispatcherRoutes } from './modules/dispatcher/routes';
 import { startDemoFleet } from './jobs/demo-fleet';
 import { startExpiredJobsSweeper } from './jobs/expired-jobs';
 import { startJobReachSweeper } from './jobs/job-reach';
 import { startUnansweredOrdersSweeper } from './jobs/unanswered-orders';
+import { startDispatcherRounds } from './jobs/dispatcher-round';
 import { startNoDriverOrdersSweeper } from './jobs/no-driver-orders';
 import { startScheduledOrdersSweeper } from './jobs/scheduled-orders';
 import { startCertificateExpirySweeper } from './jobs/certificate-expiry';
@@ -197,6 +199,7 @@ export async function buildApp(
   offerRoutes(app);
   driverRoutes(app, { db: database.db });
   dispatchRoutes(app);
+  dispatcherRoutes(app);
   adminRoutes(app, { db: database.db });
   orderRoutes(app);
   groupOrderRoutes(app);
@@ -239,6 +242,7 @@ export async function buildApp(
     stopSweepers.push(startJobReachSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnansweredOrdersSweeper({ db: database.db, bus }, app.log, config.unansweredOrdersSweepMs));
     stopSweepers.push(startNoDriverOrdersSweeper({ db: database.db, bus }, app.log));
+    stopSweepers.push(startDispatcherRounds({ db: database.db, bus }, app.log));
     stopSweepers.push(startScheduledOrdersSweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startCertificateExpirySweeper({ db: database.db, bus }, app.log));
     stopSweepers.push(startUnusedUploadsSweeper({ db: database.db, storage: uploadStorage }, app.log));
