@@ -18,10 +18,7 @@ test('a dispatcher city offers a job to one driver; a decline passes it to the n
   const origin = { origin: base };
   const partner = await signedIn(base, 'partner@halalnosh.test');
   const ops = await signedIn(base, 'ops@halalnosh.test');
-  const drivers = [
-    await signedIn(base, 'driver@halalnosh.test'),
-    await signedIn(base, 'second.driver@halalnosh.test'),
-  ];
+  const drivers = [await signedIn(base, 'driver@halalnosh.test'), await signedIn(base, 'second.driver@halalnosh.test')];
   const { restore } = await openAllDay(partner, base);
   const mode = (m: 'board' | 'dispatcher') =>
     ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers: origin });
