@@ -138,6 +138,29 @@ export const LIVE_EVENTS = {
    */
   'job.assignment': on(['user'], z.strictObject({ jobId: id, orderId: id, assigned: z.boolean() })),
 
+  /**
+   * The dispatcher's offers (docs/decisions/0273-dispatcher-offers-in-the-product.md): a new offer, and
+   * its end (accepted, declined, expired or withdrawn), on the driver's own topic and the admin topic
+   * for the dispatch map; the card and the map re-read the offer.
+   */
+  'offer.made': on(
+    ['user', 'admin'],
+    z.strictObject({ offerId: id, jobId: id, driverId: z.string(), expiresAt: isoTime, stackedJobId: id.optional() }),
+  ),
+  'offer.ended': on(
+    ['user', 'admin'],
+    z.strictObject({
+      offerId: id,
+      jobId: id,
+      driverId: z.string(),
+      status: z.enum(['accepted', 'declined', 'expired', 'withdrawn']),
+    }),
+  ),
+  /** A dispatcher city's job nobody took within the bound went to the board; ops were alerted once. */
+  'job.starved': on(['admin'], z.strictObject({ jobId: id, orderId: id })),
+  /** A city switched between the jobs board and the dispatcher. */
+  'city.dispatch_mode': on(['admin'], z.strictObject({ citySlug: z.string(), mode: z.enum(['board', 'dispatcher']) })),
+
   // Locations: menu, details, halal trust.
   'menu.updated': on(['site'], z.strictObject({ siteId: id, itemId: id })),
   'site.updated': on(['site'], siteOnly),

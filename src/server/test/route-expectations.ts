@@ -727,6 +727,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     rows: (w) => otherDriversJob(w, 'complete', { code: '1234', proofUploadId: w.rows.proofUpload }),
     example: (w) => as('driver', jobUrl(w, 'complete'), { code: '1234', proofUploadId: w.rows.proofUpload }),
   },
+  // The dispatcher's offers (docs/decisions/0273-dispatcher-offers-in-the-product.md): another driver's offer is not found.
+  'GET /api/driver/offers/current': { rows: OWN },
+  'POST /api/driver/offers/:offerId/accept': {
+    rows: (w) => [probe('otherDriver', `/api/driver/offers/${w.rows.offerA}/accept`, "the driver's offer")],
+    example: (w) => as('driver', `/api/driver/offers/${w.rows.offerA}/accept`),
+  },
+  'POST /api/driver/offers/:offerId/decline': {
+    rows: (w) => [
+      probe('otherDriver', `/api/driver/offers/${w.rows.offerA}/decline`, "the driver's offer", { reason: 'too_far' }),
+    ],
+    example: (w) => as('driver', `/api/driver/offers/${w.rows.offerA}/decline`, { reason: 'too_far' }),
+  },
+  'GET /api/admin/cities/dispatch-modes': { rows: PLATFORM },
+  'PUT /api/admin/cities/:citySlug/dispatch-mode': {
+    rows: PLATFORM,
+    example: () => as('ops_manager', '/api/admin/cities/london/dispatch-mode', { mode: 'board' }),
+  },
   // Back office (every admin sees every tenant: the area policy is the boundary)
   'GET /api/admin/overview': { rows: PLATFORM },
   'GET /api/admin/city-suggestions': { rows: PLATFORM },

@@ -6,6 +6,7 @@ import {
   customerFavourites,
   brandMemberships,
   deliveryJobs,
+  jobOffers,
   driverEarnings,
   invitations,
   menus,
@@ -168,6 +169,18 @@ export async function buildWorld(t: TestApp) {
     headers: as({ actors }, 'driver'),
   });
   if (taken.statusCode !== 200) throw new Error(`take job: ${taken.body}`);
+  // The dispatcher's offer of job A to the driver, answered (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+  const [offerA] = await db
+    .insert(jobOffers)
+    .values({
+      jobId: jobA.id,
+      driverId: actors.driver.id!,
+      status: 'accepted',
+      offeredAt: new Date(),
+      expiresAt: new Date(Date.now() + 30_000),
+      answeredAt: new Date(),
+    })
+    .returning();
 
   // A's pending pickup order at X2 (outside the manager's site) and a visitor's order at X1.
   const atX2 = await place(
@@ -267,6 +280,7 @@ export async function buildWorld(t: TestApp) {
         token: visitorPlaced.orderToken as string,
       },
       jobA: { id: jobA.id, pickupCode: jobA.pickupCode },
+      offerA: offerA.id,
       addressA: address.json().address.id as string,
       earning: earning.id,
       documentUpload: doc.json().id as string,

@@ -11,6 +11,7 @@ export const adminKeys = {
   jobs: ['admin', 'jobs'] as const,
   dispatch: ['admin', 'dispatch'] as const,
   settings: ['admin', 'settings'] as const,
+  cityDispatchModes: ['admin', 'settings', 'dispatch-modes'] as const,
   team: ['admin', 'team'] as const,
   tickets: (filters: Record<string, string | undefined>) => ['admin', 'tickets', 'list', filters] as const,
   ticketsAll: ['admin', 'tickets'] as const,

@@ -49,6 +49,11 @@ export const ADMIN_EVENT_STALE: Record<EventsOn<'admin'>, readonly QueryKey[]> =
   'team.invite_revoked': teamScreens,
   'team.joined': teamScreens,
   'team.member': teamScreens,
+  // The dispatcher's offers, declines and starved jobs on the dispatch map (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+  'offer.made': [adminKeys.dispatch],
+  'offer.ended': [adminKeys.dispatch],
+  'job.starved': jobScreens,
+  'city.dispatch_mode': [adminKeys.cityDispatchModes, adminKeys.dispatch],
 };
 
 /**

@@ -49,7 +49,16 @@ function waitedText(minutes: number): string {
 
 function jobLines(job: DispatchJob, waited: number): string[] {
   if (job.status === 'available') {
-    return [waitedText(waited), `Offered ${formatTime(job.offeredAt)}`, `Reach ${job.reachMiles} miles`];
+    // The dispatcher's offer, declines and the board (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+    const left = job.offer ? Math.max(0, Math.ceil((Date.parse(job.offer.expiresAt) - Date.now()) / 1000)) : 0;
+    return [
+      waitedText(waited),
+      `Offered ${formatTime(job.offeredAt)}`,
+      `Reach ${job.reachMiles} miles`,
+      ...(job.offer ? [`Offered to ${job.offer.driverName}, ${left} s left`] : []),
+      ...job.declines.map((d) => `Declined by ${d.driverName}: ${d.reason}`),
+      ...(job.boardAt ? [`On the board since ${formatTime(job.boardAt)}`] : []),
+    ];
   }
   const who = job.driver?.name ?? 'The driver';
   const doing = job.status === 'assigned' ? `${who} is heading to the restaurant` : `${who} is delivering`;

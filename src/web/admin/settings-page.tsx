@@ -26,6 +26,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { PageLoading, Spinner } from '../ui/spinner';
 import { adminKeys } from './admin-api';
+import { DispatchModeCard } from './dispatch-mode-card';
 import { AdminHeader, LoadFailed } from './admin-states';
 import { settingErrors } from './setting-errors';
 import { type FieldState, SettingField } from './setting-field';
@@ -285,6 +286,7 @@ export function AdminSettingsPage() {
             </Card>
           );
         })}
+        <DispatchModeCard />
       </div>
     </div>
   );

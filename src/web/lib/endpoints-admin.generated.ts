@@ -11,7 +11,7 @@ export const endpoints = endpointRefs<{
   admin: Contracts['admin'];
   audit: Contracts['audit'];
   halal: Pick<Contracts['halal'], 'getAdminHalalCertificates' | 'getAdminHalalCertificatesByCertificateId' | 'getAdminHalalCertificatesByCertificateIdPreview' | 'postAdminHalalCertificatesByCertificateIdApprove' | 'postAdminHalalCertificatesByCertificateIdReject' | 'getAdminHalalSitesBySiteId' | 'getAdminHalalTicketsByTicketIdSite' | 'postAdminHalalSitesBySiteIdSuspend' | 'postAdminHalalSitesBySiteIdReinstate'>;
-  settings: Pick<Contracts['settings'], 'getAdminSettings' | 'putAdminSettingsByKey' | 'putAdminSettings'>;
+  settings: Pick<Contracts['settings'], 'getAdminSettings' | 'putAdminSettingsByKey' | 'putAdminSettings' | 'getAdminCitiesDispatchModes' | 'putAdminCitiesByCitySlugDispatchMode'>;
   tickets: Pick<Contracts['tickets'], 'getAdminTickets' | 'getAdminTicketsAssignees' | 'postAdminTickets' | 'getAdminTicketsOne' | 'patchAdminTicketsOne' | 'postAdminTicketsByIdMessages'>;
   vouchers: Contracts['vouchers'];
 }>({
@@ -78,6 +78,8 @@ export const endpoints = endpointRefs<{
     getAdminSettings: 'GET /api/admin/settings',
     putAdminSettingsByKey: 'PUT /api/admin/settings/:key',
     putAdminSettings: 'PUT /api/admin/settings',
+    getAdminCitiesDispatchModes: 'GET /api/admin/cities/dispatch-modes',
+    putAdminCitiesByCitySlugDispatchMode: 'PUT /api/admin/cities/:citySlug/dispatch-mode',
   },
   tickets: {
     getAdminTickets: 'GET /api/admin/tickets',

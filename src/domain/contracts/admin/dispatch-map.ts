@@ -42,6 +42,12 @@ export const dispatchJob = z.object({
   reachMiles: z.number().nullable(),
   takenAt: z.string().nullable(),
   driver: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The dispatcher's open offer of a waiting job: to whom, until when (docs/decisions/0273-dispatcher-offers-in-the-product.md). */
+  offer: z.object({ driverName: z.string(), expiresAt: z.string() }).nullable(),
+  /** Who declined the waiting job, with the reason's words, oldest first. */
+  declines: z.array(z.object({ driverName: z.string(), reason: z.string(), at: z.string() })),
+  /** When a dispatcher city's job went to the board (starved, or open when the city switched). */
+  boardAt: z.string().nullable(),
 });
 export type DispatchJob = z.infer<typeof dispatchJob>;
 

@@ -1,6 +1,7 @@
 import { driverCashEndpoints } from './cash-endpoints';
 import { driverNotificationEndpoints } from './notifications-endpoints';
 import { driverDispatchEndpoints } from './dispatch-endpoints';
+import { driverOfferEndpoints } from './offer-endpoints';
 import { driverPayoutEndpoints } from './payout-endpoints';
 import { driverProfileResponse } from './get-profile';
 import { POLICIES } from '../../policies';
@@ -29,5 +30,6 @@ export const driverEndpoints = {
   ...driverNotificationEndpoints,
   ...driverCashEndpoints,
   ...driverDispatchEndpoints,
+  ...driverOfferEndpoints,
   ...driverPayoutEndpoints,
 };

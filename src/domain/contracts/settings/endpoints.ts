@@ -1,6 +1,7 @@
 import { adminSettingsResponse, saveSettingsBody, updateSettingBody, updateSettingParams } from './settings';
 import { adminArea } from '../../policies';
 import { api } from '../endpoint';
+import { dispatchModeEndpoints } from './dispatch-mode-endpoints';
 import { platformEndpoints } from './platform-endpoints';
 
 /** The settings endpoints: method, path, policy, request and response of each (docs/decisions/0105-one-contract-per-endpoint.md). */
@@ -13,4 +14,5 @@ export const settingsEndpoints = {
     .takes({ body: saveSettingsBody })
     .answers({ 200: adminSettingsResponse }),
   ...platformEndpoints,
+  ...dispatchModeEndpoints,
 };

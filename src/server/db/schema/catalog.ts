@@ -36,6 +36,11 @@ export const cities = pgTable('cities', {
   postcodeArea: text('postcode_area').notNull(),
   landmarks: jsonb('landmarks').$type<string[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * How the city's delivery jobs reach drivers: the jobs board (docs/decisions/0158-dispatch-by-distance.md)
+   * or the dispatcher's timed offers (docs/decisions/0273-dispatcher-offers-in-the-product.md). Set by ops.
+   */
+  dispatchMode: text('dispatch_mode').$type<'board' | 'dispatcher'>().notNull().default('board'),
 });
 
 export const citySuggestions = pgTable('city_suggestions', {

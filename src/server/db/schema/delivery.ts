@@ -9,9 +9,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CancelledPickupPayRule } from '../../../domain/cancelled-pickup-pay';
+import type { DeclineReason } from '../../../domain/dispatch-offers';
 import type { JobStatus } from '../../../domain/order-flow';
 import { user } from './auth';
 import { sites } from './catalog';
@@ -75,6 +77,12 @@ export const deliveryJobs = pgTable(
     /** The reach (miles) drivers were last told about; the widening sweep tells those beyond it (docs/decisions/0158-dispatch-by-distance.md). */
     announcedReachMiles: doublePrecision('announced_reach_miles'),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(15),
+    /**
+     * In a city on the dispatcher, when the job went to the jobs board: starved past the bound, or already
+     * open when the city switched (docs/decisions/0273-dispatcher-offers-in-the-product.md). Null: a board
+     * city's job is on the board anyway; a dispatcher city's is offered to one driver at a time.
+     */
+    boardAt: timestamp('board_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -244,5 +252,55 @@ export const driverCashHandins = pgTable(
   (t) => [
     index('driver_cash_handins_driver_idx').on(t.driverId, t.createdAt),
     check('driver_cash_handins_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Why a driver declined an offer (docs/product/driver.md#offers). */
+export type OfferDeclineReason = DeclineReason;
+
+/**
+ * The dispatcher's timed offers: one driver at a time per job (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+ * At most one open (`offered`) row per job and per driver, held by partial unique indexes, so two
+ * processes' rounds can never offer one job twice or one driver two jobs; every answer is a
+ * conditional update from `offered`, so an accept and the expiry racing have one outcome.
+ */
+export const jobOffers = pgTable(
+  'job_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => deliveryJobs.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'offered' | 'accepted' | 'declined' | 'expired' | 'withdrawn'>()
+      .notNull()
+      .default('offered'),
+    declineReason: text('decline_reason').$type<OfferDeclineReason>(),
+    declineNote: text('decline_note'),
+    /** Set with `withdrawn`: the driver went offline, the job was taken from the board or cancelled. */
+    withdrawnBecause: text('withdrawn_because'),
+    /** A stacked second job riding with this one (planStack); the round does not plan stacks yet (docs/decisions/0273-dispatcher-offers-in-the-product.md). */
+    stackedJobId: uuid('stacked_job_id').references(() => deliveryJobs.id, { onDelete: 'set null' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_offers_one_open_per_job')
+      .on(t.jobId)
+      .where(sql`${t.status} = 'offered'`),
+    uniqueIndex('job_offers_one_open_per_driver')
+      .on(t.driverId)
+      .where(sql`${t.status} = 'offered'`),
+    index('job_offers_job_idx').on(t.jobId, t.offeredAt),
+    index('job_offers_driver_idx').on(t.driverId, t.offeredAt),
+    index('job_offers_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    check('job_offers_status', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
+    check('job_offers_declined_has_reason', sql`(${t.status} = 'declined') = (${t.declineReason} is not null)`),
   ],
 );

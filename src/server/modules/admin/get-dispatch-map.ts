@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DispatchDriver, DispatchJob, DispatchMapResponse } from '../../../domain/contracts/admin/dispatch-map';
+import { DECLINE_REASON_LABELS } from '../../../domain/dispatch-offers';
 import { isPositionFresh } from '../../../domain/dispatch-reach';
 import type { Db } from '../../db/client';
-import { deliveryJobs, orders, sites, userProfiles } from '../../db/schema/index';
+import { deliveryJobs, jobOffers, orders, sites, userProfiles } from '../../db/schema/index';
 import { at, boardPositionFreshSql, driverCentreSql, reachMilesSql } from '../reach';
 import { PERSON_NAME_COLUMNS, personName } from './orders/order-ref';
 
@@ -33,6 +34,7 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
       assignedAt: deliveryJobs.assignedAt,
       driverId: deliveryJobs.driverId,
       reachMiles: sql<number>`${reachMilesSql('delivery_jobs', t)}`.mapWith(Number),
+      boardAt: deliveryJobs.boardAt,
       ...PERSON_NAME_COLUMNS,
     })
     .from(deliveryJobs)
@@ -42,6 +44,24 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
     .where(inArray(deliveryJobs.status, ['available', ...TAKEN]))
     .orderBy(desc(sql`${deliveryJobs.status} = 'available'`), asc(deliveryJobs.createdAt), asc(deliveryJobs.id))
     .limit(MAX_JOBS);
+
+  // The dispatcher's open offers and declines of the waiting jobs (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+  const waitingIds = jobRows.filter((j) => j.status === 'available').map((j) => j.id);
+  const offerRows = waitingIds.length
+    ? await db
+        .select({
+          jobId: jobOffers.jobId,
+          status: jobOffers.status,
+          reason: jobOffers.declineReason,
+          expiresAt: jobOffers.expiresAt,
+          answeredAt: jobOffers.answeredAt,
+          ...PERSON_NAME_COLUMNS,
+        })
+        .from(jobOffers)
+        .innerJoin(userProfiles, eq(userProfiles.userId, jobOffers.driverId))
+        .where(and(inArray(jobOffers.jobId, waitingIds), inArray(jobOffers.status, ['offered', 'declined'])))
+        .orderBy(asc(jobOffers.offeredAt))
+    : [];
 
   const centre = driverCentreSql('user_profiles', t);
   const driverRows = await db
@@ -117,6 +137,9 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
     at: now.toISOString(),
     jobs: jobRows.map((j) => {
       const waiting = j.status === 'available';
+      const open = waiting
+        ? offerRows.find((o) => o.jobId === j.id && o.status === 'offered' && o.expiresAt > now)
+        : undefined;
       return {
         id: j.id,
         orderNumber: j.orderNumber,
@@ -130,6 +153,15 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
         reachMiles: waiting ? j.reachMiles : null,
         takenAt: waiting ? null : (j.assignedAt?.toISOString() ?? null),
         driver: !waiting && j.driverId ? { id: j.driverId, name: personName(j) ?? 'Driver' } : null,
+        offer: open ? { driverName: personName(open) ?? 'Driver', expiresAt: open.expiresAt.toISOString() } : null,
+        declines: offerRows
+          .filter((o) => o.jobId === j.id && o.status === 'declined')
+          .map((o) => ({
+            driverName: personName(o) ?? 'Driver',
+            reason: o.reason ? DECLINE_REASON_LABELS[o.reason] : '',
+            at: (o.answeredAt ?? o.expiresAt).toISOString(),
+          })),
+        boardAt: j.boardAt?.toISOString() ?? null,
       };
     }),
     drivers,

@@ -1,10 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { JobDetail } from '../../../domain/contracts/driver/jobs';
 import { DELIVERY_MESSAGES } from '../../../domain/driver-flow';
 import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
-import type { Db } from '../../db/client';
-import { deliveryJobs } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { deliveryJobs, jobOffers } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { loadDriverProfile } from '../driver';
 import { transitionOrder } from '../orders';
@@ -48,35 +48,68 @@ export async function acceptJob(
   // missing one (docs/decisions/0158-dispatch-by-distance.md).
   if (!job || !job.inReach) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.jobNotFound);
 
-  await inTransaction(deps, async ({ tx, nested }) => {
-    try {
-      await transitionOrder(nested, {
-        orderId: job.orderId,
-        action: 'assign_driver',
-        actor: { kind: 'driver', userId: driverId },
-        now,
-      });
-    } catch (err) {
-      if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND'))
-        throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
-      throw err;
-    }
-    // The job row is ours and locked now; an offer that ran out before this moment rolls it all back.
-    const [stillOpen] = await tx
-      .select({ id: deliveryJobs.id })
-      .from(deliveryJobs)
-      .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), gt(deliveryJobs.expiresAt, now)));
-    if (!stillOpen) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
-    const taken = { jobId, orderId: job.orderId, area: job.area };
-    await nested.bus.publish(topicName.jobs(job.area), 'job.taken', taken);
-    await announceJob({ db: tx, bus: nested.bus }, jobId, 'job.taken', taken, { now, exceptUser: driverId });
-    const name = profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
-    await nested.bus.publish(topicName.order(job.orderId), 'driver.assigned', {
-      orderId: job.orderId,
-      jobId,
-      driverName: name,
-      estimatedArrival: ARRIVAL_AFTER_ASSIGN,
-    });
-  });
+  await inTransaction(deps, ({ tx, nested }) =>
+    takeJobInTransaction({ tx, nested }, { jobId, orderId: job.orderId, area: job.area, driverId, profile, now }),
+  );
   return (await findJobFor(deps.db, driverId, jobId, now))!;
+}
+
+/**
+ * The move that gives a driver a job, inside the caller's transaction: the order goes to DRIVER_ASSIGNED
+ * through the state machine (its row lock and the job's conditional update make one winner), the job
+ * must still be unexpired, and the drivers, the board and the customer hear of it after commit. The
+ * board's accept and the dispatcher's accepted offer both take a job this way
+ * (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+ */
+export async function takeJobInTransaction(
+  { tx, nested }: { tx: Tx; nested: { db: Db; bus: LiveBus } },
+  input: {
+    jobId: string;
+    orderId: string;
+    area: string;
+    driverId: string;
+    profile: { displayName: string | null; firstName: string | null; lastName: string | null };
+    now: Date;
+  },
+): Promise<void> {
+  const { jobId, orderId, area, driverId, profile, now } = input;
+  try {
+    await transitionOrder(nested, {
+      orderId,
+      action: 'assign_driver',
+      actor: { kind: 'driver', userId: driverId },
+      now,
+    });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND'))
+      throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
+    throw err;
+  }
+  // The job row is ours and locked now; a job that ran out before this moment rolls it all back.
+  const [stillOpen] = await tx
+    .select({ id: deliveryJobs.id })
+    .from(deliveryJobs)
+    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.driverId, driverId), gt(deliveryJobs.expiresAt, now)));
+  if (!stillOpen) throw new AppError('CONFLICT', DELIVERY_MESSAGES.taken);
+  // A dispatcher's offer of this job to someone else ends with it (a starved job taken from the board).
+  const withdrawn = await tx
+    .update(jobOffers)
+    .set({ status: 'withdrawn', withdrawnBecause: 'taken', answeredAt: now })
+    .where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.status, 'offered'), ne(jobOffers.driverId, driverId)))
+    .returning({ offerId: jobOffers.id, driverId: jobOffers.driverId });
+  for (const w of withdrawn) {
+    const ended = { offerId: w.offerId, jobId, driverId: w.driverId, status: 'withdrawn' as const };
+    await nested.bus.publish(topicName.user(w.driverId), 'offer.ended', ended);
+    await nested.bus.publish(topicName.admin, 'offer.ended', ended);
+  }
+  const taken = { jobId, orderId, area };
+  await nested.bus.publish(topicName.jobs(area), 'job.taken', taken);
+  await announceJob({ db: tx, bus: nested.bus }, jobId, 'job.taken', taken, { now, exceptUser: driverId });
+  const name = profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  await nested.bus.publish(topicName.order(orderId), 'driver.assigned', {
+    orderId,
+    jobId,
+    driverName: name,
+    estimatedArrival: ARRIVAL_AFTER_ASSIGN,
+  });
 }

@@ -6,3 +6,6 @@ export { assignJob } from './assign-job';
 export { completeDeliveryByOps } from './complete-delivery-by-ops';
 export { returnJobToBoard, type ReturnJobInput, type ReturnedJob } from './return-job';
 export { unassignJob } from './unassign-job';
+export { takeJobInTransaction } from './accept-job';
+export { inTransaction } from './in-transaction';
+export { findJobFor } from './job-view';

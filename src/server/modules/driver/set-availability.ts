@@ -6,11 +6,13 @@ import { userProfiles } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { type Actor, takesNewWork } from '../../../domain/policies';
 import { requireCurrentTerms } from '../account';
+import { withdrawDriverOffers } from '../dispatcher';
 
 /**
  * Goes online or offline (docs/product/driver.md#availability); the back office's online count
  * follows live. Going online takes new work, so it needs the current terms; going offline never
- * does (docs/decisions/0206-new-terms-hold-back-new-work-only.md).
+ * does (docs/decisions/0206-new-terms-hold-back-new-work-only.md). Going offline withdraws the
+ * driver's open dispatcher offer.
  */
 export async function setAvailability(
   deps: { db: Db; bus: LiveBus },
@@ -26,5 +28,7 @@ export async function setAvailability(
     .returning({ isOnline: userProfiles.isOnline });
   if (!row) throw new AppError('NOT_FOUND', 'Driver profile not found');
   await deps.bus.publish(topicName.admin, 'driver.availability', { driverId: userId, isOnline });
+  // Offline frees their open offer at once for the next driver (docs/product/driver.md#offers).
+  if (!isOnline) await withdrawDriverOffers(deps, userId);
   return row;
 }

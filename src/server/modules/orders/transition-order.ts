@@ -1,3 +1,4 @@
+import { wakeDispatcher } from '../../platform/dispatcher-wake';
 import { and, desc, eq, inArray, is, isNull } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
@@ -482,6 +483,8 @@ export async function transitionOrder(
     await announceJob(deps, result.job.id, 'job.created', offer, { now });
     // The back office's dispatch map follows every job (docs/decisions/0170-ops-dispatch-map.md).
     await deps.bus.publish(topicName.admin, 'job.created', offer);
+    // In a dispatcher city the new job is offered at the round this wakes (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+    wakeDispatcher();
   } else if (result.job) {
     const update = { jobId: result.job.id, orderId: result.orderId, status: result.job.status };
     await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', update);

@@ -7,6 +7,7 @@ export {
   driverCentreSql,
   driverJobMilesSql,
   driverSeesJobSql,
+  jobOnBoardSql,
   milesBetween,
   reachMilesSql,
 } from './reach-sql';

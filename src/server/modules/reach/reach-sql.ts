@@ -59,9 +59,24 @@ export function driverJobMilesSql(p: string, j: string, now: SQL): SQL<number | 
   return milesBetween(c.lat, c.lng, sql.raw(`${j}.pickup_lat`), sql.raw(`${j}.pickup_lng`));
 }
 
-/** Whether the driver `p` sees the job `j` at `now`: within their own radius and the job's reach. */
+/**
+ * Whether the job `j` is on the jobs board: its branch's city uses the board, or the dispatcher sent it
+ * there (starved past the bound, or open when the city switched). A dispatcher city's other jobs reach
+ * drivers only as offers (docs/decisions/0273-dispatcher-offers-in-the-product.md).
+ */
+export function jobOnBoardSql(j: string): SQL<boolean> {
+  return sql<boolean>`(${sql.raw(`${j}.board_at`)} is not null or not exists (select 1 from sites bs
+    join cities bc on bc.slug = bs.city_slug
+    where bs.id = ${sql.raw(`${j}.site_id`)} and bc.dispatch_mode = 'dispatcher'))`;
+}
+
+/**
+ * Whether the driver `p` sees the job `j` at `now` on the board: within their own radius and the job's
+ * reach, and the job on the board at all.
+ */
 export function driverSeesJobSql(p: string, j: string, now: SQL): SQL<boolean> {
-  return sql<boolean>`(${driverJobMilesSql(p, j, now)} <= least(${sql.raw(`${p}.job_radius_miles`)}, ${reachMilesSql(j, now)}))`;
+  return sql<boolean>`(${driverJobMilesSql(p, j, now)} <= least(${sql.raw(`${p}.job_radius_miles`)}, ${reachMilesSql(j, now)})
+    and ${jobOnBoardSql(j)})`;
 }
 
 /** A timestamp parameter for the fragments above. */

@@ -1,0 +1,300 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DispatchDriver, type MatchInput, matchOffers } from '../../domain/dispatch';
+import { triedDrivers } from '../../domain/dispatch-offers';
+import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
+import { topicName } from '../../domain/topics';
+import type { Db } from '../db/client';
+import { cities, deliveryJobs, jobOffers, orders, sites, userProfiles } from '../db/schema/index';
+import { type EndedOffer, publishEnded, withdrawOffers } from '../modules/dispatcher';
+import { enqueueJobOffer, notifyOperations } from '../modules/notifications';
+import { announceJob, at, driverCentreSql } from '../modules/reach';
+import { onDispatcherWake } from '../platform/dispatcher-wake';
+import type { LiveBus } from '../platform/live-bus';
+import { startSweeper } from '../platform/sweeper';
+
+/** A round every few seconds, and at once on a wake (docs/decisions/0273-dispatcher-offers-in-the-product.md). */
+export const DISPATCHER_ROUND_INTERVAL_MS = 3_000;
+const BATCH = 200;
+const MINUTE = 60_000;
+
+type Deps = { db: Db; bus: LiveBus };
+export type RoundResult = { offered: number; ended: number; starved: number };
+
+/**
+ * One round of the dispatcher over the cities that use it:
+ * 1. open offers whose window ran out become `expired`, and those whose job was taken, cancelled or ran
+ *    out, or whose driver went offline, `withdrawn` (conditional updates from `offered`, so an accept
+ *    committing at the same moment keeps the job);
+ * 2. the open jobs without an offer out and the free online drivers are matched by the policy's
+ *    `matchOffers` (docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md), leaving out for each
+ *    job the drivers who refused it in the current three-minute spell;
+ * 3. jobs past the starvation bound go to the board (their `board_at` set once), ops are alerted once
+ *    through the outbox and the drivers in reach hear of the job as of a new one;
+ * 4. the offers are written in one transaction under the jobs' row locks (FOR UPDATE SKIP LOCKED); the
+ *    partial unique indexes (one open offer per job and per driver) turn a second process's same offer
+ *    into nothing (ON CONFLICT DO NOTHING), so processes may run rounds at once.
+ * Live events go out after each commit.
+ */
+export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date()): Promise<RoundResult> {
+  const { db } = deps;
+  const t = at(now);
+
+  // 1. Offers that ended without an answer.
+  const ended = await db.transaction(async (tx) => {
+    const expired = await tx
+      .update(jobOffers)
+      .set({ status: 'expired', answeredAt: now })
+      .where(and(eq(jobOffers.status, 'offered'), lte(jobOffers.expiresAt, now)))
+      .returning({ offerId: jobOffers.id, jobId: jobOffers.jobId, driverId: jobOffers.driverId });
+    const closed = await withdrawOffers(
+      tx,
+      sql`exists (select 1 from delivery_jobs j where j.id = ${jobOffers.jobId}
+        and (j.status <> 'available' or j.expires_at <= ${t}))`,
+      'job_closed',
+      now,
+    );
+    const offline = await withdrawOffers(
+      tx,
+      sql`exists (select 1 from user_profiles p where p.user_id = ${jobOffers.driverId} and not p.is_online)`,
+      'offline',
+      now,
+    );
+    return [...expired.map((e) => ({ ...e, status: 'expired' as const })), ...closed, ...offline] as EndedOffer[];
+  });
+  await publishEnded(deps.bus, ended);
+
+  // 2. What to match: open jobs in dispatcher cities with no offer out, and free drivers.
+  const jobRows = await db
+    .select({
+      id: deliveryJobs.id,
+      orderId: deliveryJobs.orderId,
+      area: deliveryJobs.pickupArea,
+      restaurantName: deliveryJobs.restaurantName,
+      createdAt: deliveryJobs.createdAt,
+      boardAt: deliveryJobs.boardAt,
+      pickupLat: deliveryJobs.pickupLat,
+      pickupLng: deliveryJobs.pickupLng,
+      deliveryLat: deliveryJobs.deliveryLat,
+      deliveryLng: deliveryJobs.deliveryLng,
+      prepMinutes: orders.prepTimeMinutes,
+      promisedMinutes: orders.estimatedDeliveryTime,
+      orderNumber: orders.orderNumber,
+      orderStatus: orders.status,
+    })
+    .from(deliveryJobs)
+    .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+    .innerJoin(sites, eq(sites.id, deliveryJobs.siteId))
+    .innerJoin(cities, eq(cities.slug, sites.citySlug))
+    .where(
+      and(
+        eq(cities.dispatchMode, 'dispatcher'),
+        eq(deliveryJobs.status, 'available'),
+        gt(deliveryJobs.expiresAt, now),
+        sql`not exists (select 1 from job_offers x where x.job_id = ${deliveryJobs.id} and x.status = 'offered')`,
+      ),
+    )
+    .orderBy(asc(deliveryJobs.createdAt))
+    .limit(BATCH);
+  if (!jobRows.length) return { offered: 0, ended: ended.length, starved: 0 };
+
+  const past = await db
+    .select({
+      jobId: jobOffers.jobId,
+      driverId: jobOffers.driverId,
+      status: jobOffers.status,
+      answeredAt: jobOffers.answeredAt,
+    })
+    .from(jobOffers)
+    .where(
+      inArray(
+        jobOffers.jobId,
+        jobRows.map((j) => j.id),
+      ),
+    );
+  const centre = driverCentreSql('user_profiles', t);
+  const driverRows = await db
+    .select({
+      id: userProfiles.userId,
+      vehicle: userProfiles.vehicleType,
+      radiusMiles: userProfiles.jobRadiusMiles,
+      lat: sql<number | null>`${centre.lat}`.mapWith(Number),
+      lng: sql<number | null>`${centre.lng}`.mapWith(Number),
+      recentOffers: sql<number>`(select count(*) from job_offers r where r.driver_id = ${userProfiles.userId}
+        and r.offered_at > ${t} - interval '30 minutes')`.mapWith(Number),
+    })
+    .from(userProfiles)
+    .where(
+      and(
+        eq(userProfiles.userType, 'driver'),
+        eq(userProfiles.status, 'approved'),
+        eq(userProfiles.isOnline, true),
+        or(isNotNull(userProfiles.homeLat), isNotNull(userProfiles.boardLat)),
+        sql`not exists (select 1 from job_offers x where x.driver_id = ${userProfiles.userId} and x.status = 'offered')`,
+        // Drivers on a delivery are left to finish it; chaining them is a later change.
+        sql`not exists (select 1 from delivery_jobs a where a.driver_id = ${userProfiles.userId}
+          and a.status in ('assigned', 'picked_up'))`,
+      ),
+    );
+  const drivers: DispatchDriver[] = driverRows
+    .filter((d) => d.lat !== null && d.lng !== null && !Number.isNaN(d.lat) && !Number.isNaN(d.lng))
+    .map((d) => ({
+      id: d.id,
+      vehicle: d.vehicle,
+      freeAt: { lat: d.lat!, lng: d.lng! },
+      freeFrom: now.getTime(),
+      radiusMiles: d.radiusMiles,
+      recentOffers: d.recentOffers,
+      // Earnings per online hour are not tracked per shift yet: fairness counts recent offers only.
+      earnedMinor: 0,
+      onlineMinutes: 0,
+    }));
+
+  const placed = jobRows.filter((j) => j.pickupLat !== null && j.pickupLng !== null);
+  // A job without a pickup position cannot be matched by distance: it goes straight to the board.
+  const unplaced = jobRows.filter((j) => (j.pickupLat === null || j.pickupLng === null) && j.boardAt === null);
+  const input: MatchInput = {
+    now: now.getTime(),
+    fleetMeanPerHourMinor: 0,
+    drivers,
+    jobs: placed.map((j) => {
+      const created = j.createdAt.getTime();
+      const kitchen = { lat: j.pickupLat!, lng: j.pickupLng! };
+      return {
+        id: j.id,
+        kitchen,
+        customer:
+          j.deliveryLat !== null && j.deliveryLng !== null ? { lat: j.deliveryLat, lng: j.deliveryLng } : kitchen,
+        createdAt: created,
+        // Food the restaurant marked ready is ready now, whatever its prep time said.
+        readyAt:
+          j.orderStatus === 'READY'
+            ? Math.min(now.getTime(), created + (j.prepMinutes ?? DEFAULT_PREP_MINUTES) * MINUTE)
+            : created + (j.prepMinutes ?? DEFAULT_PREP_MINUTES) * MINUTE,
+        promisedAt: created + j.promisedMinutes * MINUTE,
+        onBoard: j.boardAt !== null,
+        tried: triedDrivers(
+          past
+            .filter((p) => p.jobId === j.id)
+            .map((p) => ({
+              driverId: p.driverId,
+              refusedAt:
+                (p.status === 'declined' || p.status === 'expired') && p.answeredAt ? p.answeredAt.getTime() : null,
+            })),
+          now.getTime(),
+        ),
+      };
+    }),
+  };
+  const plan = matchOffers(input);
+  const toBoard = [...plan.toBoard, ...unplaced.map((j) => j.id)];
+
+  // 3. Starved jobs to the board, once, with one ops alert each.
+  const byId = new Map(jobRows.map((j) => [j.id, j]));
+  const starved = toBoard.length
+    ? await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(deliveryJobs)
+          .set({ boardAt: now })
+          .where(
+            and(inArray(deliveryJobs.id, toBoard), isNull(deliveryJobs.boardAt), eq(deliveryJobs.status, 'available')),
+          )
+          .returning({ id: deliveryJobs.id });
+        for (const { id } of moved) {
+          const j = byId.get(id)!;
+          await notifyOperations(tx, {
+            eventId: `job:${id}:starved`,
+            title: `Order ${j.orderNumber} went to the jobs board`,
+            sentence: `No driver accepted the dispatcher's offers for order ${j.orderNumber} (${j.restaurantName}) in time, so the job is now on the jobs board for every driver in reach. The dispatcher keeps offering it.`,
+            path: `/admin/orders/${j.orderNumber}`,
+            linkLabel: 'Open the order',
+          });
+          await enqueueJobOffer(tx, { id, area: j.area, branchName: j.restaurantName });
+        }
+        return moved.map((m) => byId.get(m.id)!);
+      })
+    : [];
+  for (const j of starved) {
+    const data = { jobId: j.id, orderId: j.orderId, area: j.area };
+    await deps.bus.publish(topicName.jobs(j.area), 'job.created', data);
+    await announceJob(deps, j.id, 'job.created', data, { now });
+    await deps.bus.publish(topicName.admin, 'job.starved', { jobId: j.id, orderId: j.orderId });
+  }
+
+  // 4. The offers, under the jobs' row locks.
+  if (!plan.offers.length) return { offered: 0, ended: ended.length, starved: starved.length };
+  const made = await db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: deliveryJobs.id })
+      .from(deliveryJobs)
+      .where(
+        and(
+          inArray(
+            deliveryJobs.id,
+            plan.offers.map((o) => o.jobId),
+          ),
+          eq(deliveryJobs.status, 'available'),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    const lockable = new Set(open.map((o) => o.id));
+    const rows = plan.offers
+      .filter((o) => lockable.has(o.jobId))
+      .map((o) => ({
+        jobId: o.jobId,
+        driverId: o.driverId,
+        status: 'offered' as const,
+        offeredAt: now,
+        expiresAt: new Date(o.expiresAt),
+      }));
+    if (!rows.length) return [];
+    return tx.insert(jobOffers).values(rows).onConflictDoNothing().returning({
+      offerId: jobOffers.id,
+      jobId: jobOffers.jobId,
+      driverId: jobOffers.driverId,
+      expiresAt: jobOffers.expiresAt,
+    });
+  });
+  for (const o of made) {
+    const data = { offerId: o.offerId, jobId: o.jobId, driverId: o.driverId, expiresAt: o.expiresAt.toISOString() };
+    await deps.bus.publish(topicName.user(o.driverId), 'offer.made', data);
+    await deps.bus.publish(topicName.admin, 'offer.made', data);
+  }
+  return { offered: made.length, ended: ended.length, starved: starved.length };
+}
+
+/**
+ * Runs the round every few seconds and at once on a wake, never two at a time in this process: a wake
+ * during a round runs one more round right after it.
+ */
+export function startDispatcherRounds(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  intervalMs = DISPATCHER_ROUND_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const round = (): Promise<unknown> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runDispatcherRoundOnce(deps).finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void round().catch((err: unknown) => log.error({ err, sweeper: 'dispatcher' }, 'dispatcher sweep failed'));
+      }
+    });
+    return running;
+  };
+  const stopWake = onDispatcherWake(() => {
+    void round().catch((err: unknown) => log.error({ err, sweeper: 'dispatcher' }, 'dispatcher sweep failed'));
+  });
+  const stop = startSweeper({ name: 'dispatcher', intervalMs, pass: round, log });
+  return async () => {
+    stopWake();
+    await stop();
+    await running?.catch(() => undefined);
+  };
+}

@@ -1,0 +1,84 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
+
+/*
+ * The dispatcher (docs/product/driver.md#offers, docs/product/admin.md#dispatch-mode): ops switch London
+ * to the dispatcher, a ready order's job is offered to one of two online drivers on their phones; that
+ * driver declines with a reason, the other gets the offer card at once and accepts it, landing on the
+ * delivery screen. London goes back to the jobs board at the end.
+ * Sign-ins in this file: 4, all through the API (partner, two drivers, ops manager).
+ */
+const PHONE = { width: 360, height: 740 };
+
+test('a dispatcher city offers a job to one driver; a decline passes it to the next, who accepts', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const origin = { origin: base };
+  const partner = await signedIn(base, 'partner@halalnosh.test');
+  const ops = await signedIn(base, 'ops@halalnosh.test');
+  const drivers = [await signedIn(base, 'driver@halalnosh.test'), await signedIn(base, 'second.driver@halalnosh.test')];
+  const { restore } = await openAllDay(partner, base);
+  const mode = (m: 'board' | 'dispatcher') =>
+    ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers: origin });
+  const online = (driver: APIRequestContext, isOnline: boolean) =>
+    driver.patch('/api/driver/availability', { data: { isOnline }, headers: origin });
+  try {
+    expect((await mode('dispatcher')).ok()).toBeTruthy();
+    for (const d of drivers) expect((await online(d, true)).ok()).toBeTruthy();
+
+    const phones: Page[] = [];
+    for (const d of drivers) {
+      const context = await browser.newContext({
+        storageState: await d.storageState(),
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await page.goto('/driver/jobs');
+      await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+      phones.push(page);
+    }
+
+    // The restaurant accepts and marks the food ready: the best placed driver is offered it at once.
+    const order = await placeOrder(base, 'Dispatcher Journey');
+    await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
+    await partnerAct(partner, base, order.id, { action: 'start_preparing' });
+    await partnerAct(partner, base, order.id, { action: 'mark_ready' });
+    const holder = async () => {
+      for (const [i, d] of drivers.entries()) {
+        const { offer } = await (await d.get('/api/driver/offers/current')).json();
+        if (offer) return i;
+      }
+      return -1;
+    };
+    await expect.poll(holder, { timeout: 20_000 }).toBeGreaterThanOrEqual(0);
+    const first = await holder();
+    const second = 1 - first;
+
+    const card = (page: Page) => page.getByRole('region', { name: 'New delivery offer' });
+    const offered = card(phones[first]);
+    await expect(offered).toBeVisible();
+    await expect(offered).toContainText('Drop-off');
+    await expect(offered).toContainText(/\d+ seconds? left to accept/);
+    await expect(card(phones[second])).toHaveCount(0);
+
+    await offered.getByRole('button', { name: 'Decline', exact: true }).click();
+    await offered.getByRole('radio', { name: 'Too far away' }).check();
+    await offered.getByRole('button', { name: 'Send decline' }).click();
+    await expect(offered).toHaveCount(0);
+
+    const next = card(phones[second]);
+    await expect(next).toBeVisible({ timeout: 15_000 });
+    await next.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(phones[second]).toHaveURL(/\/driver\/delivery\//);
+    await expect(phones[second].getByText(order.orderNumber).first()).toBeVisible();
+    for (const page of phones) await page.context().close();
+  } finally {
+    await mode('board');
+    await online(drivers[1], false);
+    await restore();
+  }
+});
