@@ -21,6 +21,15 @@ describe('the city simulator', () => {
     expect(simulate({ ...tiny, seed: 8 }, 'board')).not.toEqual(simulate(tiny, 'board'));
   });
 
+  it('stacks orders in a busy hour, the second order of almost every stack by its promise', () => {
+    // 300 orders in the iftar hour for 45 drivers: kitchens busy enough for two orders to share a driver.
+    const r = simulate({ ...DEFAULT_CONFIG, orders: 300, drivers: 45, hours: 1 }, 'dispatcher');
+    expect(r.stacks).toBeGreaterThanOrEqual(10);
+    expect(r.stacksOnTime / r.stacks).toBeGreaterThanOrEqual(0.9);
+    // The board never stacks.
+    expect(simulate({ ...DEFAULT_CONFIG, orders: 300, drivers: 45, hours: 1 }, 'board').stacks).toBe(0);
+  });
+
   it("shapes demand by the day: Jumu'ah empties Friday lunch, iftar leads a Ramadan evening", () => {
     const weekday = demandByHour({ friday: false, ramadan: false, iftarHour: 18 });
     const friday = demandByHour({ friday: true, ramadan: false, iftarHour: 18 });

@@ -520,8 +520,8 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
   }));
   const open = new Set<number>(); // jobs created, not yet taken
   // Which kitchens are near enough to stack from one another, worked out once rather than every round.
-  const nearKitchens = evening.branches.map((a) =>
-    evening.branches.map((b) => distanceKm(a.at, b.at) <= params.stackKitchenKm),
+  const nearKitchensOf = evening.branches.map((a) =>
+    evening.branches.filter((b) => distanceKm(a.at, b.at) <= params.stackKitchenKm).map((b) => b.id),
   );
   let stacksOnTime = 0;
   let opsAlerts = 0;
@@ -724,21 +724,22 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     const mean = fleetMean(now);
     const ids = [...open].sort((a, b) => orders[a].predictedReadyAt - orders[b].predictedReadyAt);
     // Stacking first: a new job from the kitchen (or one nearby) a driver is already heading for.
-    const stackers = drivers.filter(
-      (d) => d.online && d.offerOpen === null && d.plan.length === 2 && d.plan[0].kind === 'pickup',
-    );
-    for (const id of stackers.length ? ids : []) {
+    // Drivers heading for a pickup with one order, listed under each kitchen near theirs.
+    const stackersNear: SimDriver[][] = evening.branches.map(() => []);
+    let anyStacker = false;
+    for (const d of drivers)
+      if (d.online && d.offerOpen === null && d.plan.length === 2 && d.plan[0].kind === 'pickup') {
+        for (const b of nearKitchensOf[orders[d.plan[0].order].branch.id]) stackersNear[b].push(d);
+        anyStacker = true;
+      }
+    for (const id of anyStacker ? ids : []) {
       const s = state[id];
       if (s.offer) continue;
-      const o = orders[id];
-      const d = stackers.find(
-        (x) =>
-          x.offerOpen === null &&
-          !s.tried.has(x.id) &&
-          nearKitchens[orders[x.plan[0].order].branch.id][o.branch.id] &&
-          planStack(stackInput(x, id, now), params).fits,
-      );
-      if (d) makeOffer(d, id, now, true);
+      for (const x of stackersNear[orders[id].branch.id]) {
+        if (x.offerOpen !== null || s.tried.has(x.id) || !planStack(stackInput(x, id, now), params).fits) continue;
+        makeOffer(x, id, now, true);
+        break;
+      }
     }
     const candidates: DispatchDriver[] = [];
     for (const d of drivers) {
