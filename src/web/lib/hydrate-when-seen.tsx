@@ -39,7 +39,10 @@ export function openAllParts(): void {
 /** Called before a server page hydrates: parts wait until seen or used; the first input opens them all. */
 export function deferParts(): void {
   deferring = true;
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) {
+  // Any input (a pointer, a key, focus, a field changed or a click however made) or a move in the
+  // history: what it changes may reach a part, and React holds a transition back while it meets one
+  // not yet hydrated (the sort's new order was never shown).
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart', 'input', 'change', 'click', 'popstate']) {
     addEventListener(type, openAllParts, { once: true, capture: true, passive: true });
   }
 }
