@@ -1,4 +1,4 @@
-// What one miss of the churn bench's answers costs (docs/decisions/0266-...): the London catalog of the churn bench
+// What one miss of the churn bench's answers costs (docs/decisions/0266-embedded-misses-under-churn.md): the London catalog of the churn bench
 // (600 branches) seeded in this process, then each kind of answer the bench's customers ask for computed as the
 // routes compute it on a miss, one after another: wall time per answer (the database is idle otherwise).
 //
