@@ -67,9 +67,14 @@ const LONDON_DATE = madeOnce(
     }),
 );
 
+let lastDate: { at: number; date: string } | null = null;
+
 /** The London calendar date of an instant, YYYY-MM-DD (certificates expire by date, not by hour). */
 export function londonDate(now: Date): string {
-  return LONDON_DATE().format(now);
+  // One request asks for the same instant's date once per card and per offer: formatting is the cost.
+  const at = now.getTime();
+  if (lastDate?.at !== at) lastDate = { at, date: LONDON_DATE().format(now) };
+  return lastDate.date;
 }
 
 /** A certificate is current on its expiry date and stops the day after (expires_on is the last valid day). */
