@@ -5,7 +5,7 @@ import { type SearchFilter, matchesSearchFilters } from '../../../domain/search-
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import { brands, sites } from '../../db/schema/index';
-import { type CardRow, type RankRow, cardColumns } from './card-rows';
+import { type CardRow, type RankRow, cardColumns, cardOfferLabel } from './card-rows';
 import { listedSite } from './find-branches';
 
 /**
@@ -128,7 +128,7 @@ function rankRow(row: SnapshotRow, now: Date): RankRow {
 }
 
 /** Whether a rank row passes the chips, by the domain's rules on the card's values (search-filters.ts). */
-function passes(r: RankRow, row: SnapshotRow, filters: readonly SearchFilter[]): boolean {
+function passes(r: RankRow, row: SnapshotRow, filters: readonly SearchFilter[], now: Date): boolean {
   if (!filters.length) return true;
   return matchesSearchFilters(
     {
@@ -137,6 +137,8 @@ function passes(r: RankRow, row: SnapshotRow, filters: readonly SearchFilter[]):
       deliveryFeeMinor: row.deliveryFeeMinor,
       rating: r.rating === null ? null : Number(r.rating),
       isOpen: r.isOpen as boolean,
+      // The "Offers" chip keeps the cards whose badge shows at this minute (docs/decisions/0268-offer-badges-and-filter.md).
+      offerLabel: cardOfferLabel(row.offers, row.brandId, now),
     },
     filters,
   );
@@ -153,7 +155,7 @@ export function snapshotCityRank(
   for (const row of rows.values()) {
     if (row.citySlug !== citySlug) continue;
     const r = rankRow(row, now);
-    if (passes(r, row, filters)) out.push(r);
+    if (passes(r, row, filters, now)) out.push(r);
   }
   return out;
 }
@@ -171,7 +173,7 @@ export function snapshotDeliveringTo(
     const km = distanceKm(point, { lat: row.lat, lng: row.lng });
     if (km > row.deliveryRadiusKm) continue;
     const r = rankRow(row, now);
-    if (passes(r, row, filters)) out.push({ row: r, km });
+    if (passes(r, row, filters, now)) out.push({ row: r, km });
   }
   return out.sort((a, b) => a.km - b.km || a.row.slug.localeCompare(b.row.slug));
 }
