@@ -47,31 +47,37 @@ test('a dispatcher city offers a job to one driver; a decline passes it to the n
     await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
     await partnerAct(partner, base, order.id, { action: 'start_preparing' });
     await partnerAct(partner, base, order.id, { action: 'mark_ready' });
-    const holder = async () => {
-      for (const [i, d] of drivers.entries()) {
-        const { offer } = await (await d.get('/api/driver/offers/current')).json();
-        if (offer) return i;
-      }
-      return -1;
+    // Jobs other journeys left waiting in London are offered too (the dispatcher keeps offering a job
+    // that went to the board): each driver turns those down through the API until they hold this one.
+    const dispatch = await (await ops.get('/api/admin/dispatch')).json();
+    const ours: string = dispatch.jobs.find((j: { orderNumber: string }) => j.orderNumber === order.orderNumber).id;
+    const decline = (driver: APIRequestContext, offerId: string) =>
+      driver.post(`/api/driver/offers/${offerId}/decline`, { data: { reason: 'other' }, headers: origin });
+    const holds = async (i: number) => {
+      const { offer } = await (await drivers[i].get('/api/driver/offers/current')).json();
+      if (offer && offer.jobId !== ours) await decline(drivers[i], offer.id);
+      return offer?.jobId === ours;
     };
-    await expect.poll(holder, { timeout: 20_000 }).toBeGreaterThanOrEqual(0);
+    const holder = async () => ((await holds(0)) ? 0 : (await holds(1)) ? 1 : -1);
+    await expect.poll(holder, { timeout: 30_000 }).toBeGreaterThanOrEqual(0);
     const first = await holder();
     const second = 1 - first;
 
     const card = (page: Page) => page.getByRole('region', { name: 'New delivery offer' });
     const offered = card(phones[first]);
-    await expect(offered).toBeVisible();
+    await expect(offered).toHaveAttribute('data-job-id', ours);
     await expect(offered).toContainText('Drop-off');
     await expect(offered).toContainText(/\d+ seconds? left to accept/);
-    await expect(card(phones[second])).toHaveCount(0);
+    await expect(card(phones[second]).and(phones[second].locator(`[data-job-id="${ours}"]`))).toHaveCount(0);
 
     await offered.getByRole('button', { name: 'Decline', exact: true }).click();
     await offered.getByRole('radio', { name: 'Too far away' }).check();
     await offered.getByRole('button', { name: 'Send decline' }).click();
-    await expect(offered).toHaveCount(0);
+    await expect(phones[first].locator(`[data-job-id="${ours}"]`)).toHaveCount(0);
 
+    await expect.poll(() => holds(second), { timeout: 30_000 }).toBe(true);
     const next = card(phones[second]);
-    await expect(next).toBeVisible({ timeout: 15_000 });
+    await expect(next).toHaveAttribute('data-job-id', ours, { timeout: 15_000 });
     await next.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(phones[second]).toHaveURL(/\/driver\/delivery\//);
     await expect(phones[second].getByText(order.orderNumber).first()).toBeVisible();

@@ -84,6 +84,7 @@ function OpenOffer({ offer }: { offer: OfferView }) {
       aria-labelledby={titleId}
       className="grid gap-3 rounded-lg border-2 border-primary bg-card p-4 shadow-sm"
       data-testid="offer-card"
+      data-job-id={offer.jobId}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
