@@ -346,7 +346,7 @@ export function flatCardSql(today: string): SQL {
       ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
       ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
       ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)} as offers`;
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)}::text as offers`;
 }
 
 /** A row of flatCardSql's columns. */
@@ -379,7 +379,11 @@ export type FlatCardRow = {
   lat: number | null;
   lng: number | null;
   radius: number;
-  offers: CardOfferJson[] | null;
+  /**
+   * The card's offers as JSON text: parsed only for the rows a page writes (cardRowOfFlat), not for
+   * every row of the rating groups a city's page reads (docs/decisions/0268-offer-badges-and-filter.md).
+   */
+  offers: string | null;
 };
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
@@ -415,6 +419,6 @@ export function cardRowOfFlat(row: FlatCardRow): CardRow {
     lat: row.lat === null ? null : Number(row.lat),
     lng: row.lng === null ? null : Number(row.lng),
     deliveryRadiusKm: Number(row.radius),
-    offers: row.offers,
+    offers: row.offers === null ? null : (JSON.parse(row.offers) as CardOfferJson[]),
   };
 }
