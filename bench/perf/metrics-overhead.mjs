@@ -112,7 +112,8 @@ say(
   `node ${process.version}${process.env.NODE_OPTIONS ? ` (NODE_OPTIONS=${process.env.NODE_OPTIONS})` : ''}, ${variant}`,
 );
 try {
-  const metricsServer = feature === 'metrics' ? servers[1] : null;
+  // The server with the metrics on (after the control server when there is one).
+  const metricsServer = feature === 'metrics' ? servers[variants.findIndex((v) => v.name === 'on')] : null;
   const scrape = async () => {
     if (!metricsServer) return;
     const res = await fetch(`${metricsServer.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
