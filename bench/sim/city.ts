@@ -419,6 +419,8 @@ type OrderState = {
   pickedUpAt: number | null;
   /** Minutes the driver stood at the pass before the food was ready. */
   driverWait: number | null;
+  /** When the driver who picked it up reached the kitchen. */
+  arrivedAt: number | null;
   deliveredAt: number | null;
   failed: boolean;
   cancelled: boolean;
@@ -479,7 +481,35 @@ function answerSeconds(cfg: SimConfig, driver: number, order: number, attempt: n
   return 2 + hashUniform(cfg.seed, driver, order, attempt, 2) ** 3 * 40;
 }
 
-export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
+/**
+ * One order's timeline, for working out where click-to-door goes (`simulate`'s `onOrder`): epoch ms, null
+ * where it never happened; `directMinutes` is the kitchen-to-door drive at the delivering driver's speed.
+ */
+export type OrderTrace = {
+  id: number;
+  branch: number;
+  placedAt: number;
+  acceptedAt: number;
+  readyAt: number;
+  promisedAt: number;
+  assignedAt: number | null;
+  arrivedAt: number | null;
+  pickedUpAt: number | null;
+  deliveredAt: number | null;
+  vehicle: string | null;
+  deliveryKm: number;
+  directMinutes: number | null;
+  stacked: boolean;
+  failed: boolean;
+  cancelled: boolean;
+  notHome: boolean;
+};
+
+export function simulate(
+  cfg: SimConfig,
+  policy: Policy,
+  opts: { onOrder?: (o: OrderTrace) => void } = {},
+): PolicyResult {
   const evening = makeEvening(cfg);
   const { orders, start, end } = evening;
   const params = cfg.params;
@@ -507,6 +537,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     driver: null,
     pickedUpAt: null,
     driverWait: null,
+    arrivedAt: null,
     deliveredAt: null,
     failed: false,
     cancelled: false,
@@ -844,6 +875,7 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
         if (stop.kind === 'pickup') {
           d.pos = o.branch.at;
           s.driverWait = Math.max(0, o.readyAt - now) / MINUTE;
+          s.arrivedAt = now;
           const at = Math.max(now, o.readyAt) + params.pickupHandoverMinutes * MINUTE;
           q.push({ at, kind: 'picked', driver: d.id, token: d.token });
         } else {
@@ -899,6 +931,31 @@ export function simulate(cfg: SimConfig, policy: Policy): PolicyResult {
     if (d.busySince !== null) d.busyMs += Math.max(last, d.busySince) - d.busySince;
   }
 
+  if (opts.onOrder)
+    orders.forEach((o, i) => {
+      const s = state[i];
+      const vehicle = s.driver === null ? null : drivers[s.driver].vehicle;
+      const km = distanceKm(o.branch.at, o.customer);
+      opts.onOrder!({
+        id: i,
+        branch: o.branch.id,
+        placedAt: o.placedAt,
+        acceptedAt: o.acceptedAt,
+        readyAt: o.readyAt,
+        promisedAt: o.promisedAt,
+        assignedAt: s.assignedAt,
+        arrivedAt: s.arrivedAt,
+        pickedUpAt: s.pickedUpAt,
+        deliveredAt: s.deliveredAt,
+        vehicle,
+        deliveryKm: km,
+        directMinutes: vehicle === null ? null : driveMinutes(km, vehicle, params),
+        stacked: s.stacked,
+        failed: s.failed,
+        cancelled: s.cancelled,
+        notHome: o.notHome !== undefined,
+      });
+    });
   const clickToDoor = orders
     .map((o, i) =>
       state[i].failed ? null : state[i].deliveredAt === null ? Infinity : (state[i].deliveredAt! - o.placedAt) / MINUTE,

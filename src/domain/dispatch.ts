@@ -1,5 +1,5 @@
 import { seesJob } from './dispatch-reach';
-import { vehicleSpeedKmh } from './eta';
+import { VEHICLE_SPEEDS_KMH, vehicleSpeedKmh } from './eta';
 import { type GeoPoint, distanceKm, distanceMiles } from './geo';
 
 /**
@@ -57,6 +57,19 @@ export type DispatchParams = {
   dropHandoverMinutes: number;
   /** A job not taken this many minutes after it was created goes to the board and ops are alerted. */
   starvationMinutes: number;
+  /**
+   * The weight of each minute the driver's vehicle would take on the ride from kitchen to door beyond the
+   * fastest vehicle's (docs/decisions/0284-where-the-p90-comes-from.md): a long ride goes to a motorcycle or
+   * a car rather than a bike. Absent or 0 (the product's default so far): the ride does not count.
+   */
+  rideWeight?: number;
+  /**
+   * Minutes taken off every candidate's score for each minute the job's food has already been ready (at its
+   * prediction, or marked ready), so in a round where jobs compete for drivers the oldest food goes first
+   * (docs/decisions/0284-where-the-p90-comes-from.md). The same for every driver of a job, so it never
+   * changes who is best for one job. Absent or 0: the product's default so far.
+   */
+  urgencyWeight?: number;
 };
 
 export const DISPATCH_PARAMS: DispatchParams = {
@@ -119,6 +132,22 @@ export function driveMinutes(straightKm: number, vehicle: string | null, params 
   return (Math.max(0, straightKm) * params.roadFactor * 60) / vehicleSpeedKmh(vehicle);
 }
 
+const FASTEST_KMH = Math.max(...Object.values(VEHICLE_SPEEDS_KMH));
+
+/**
+ * Minutes a vehicle takes to ride a job from its kitchen to its door beyond what the fastest vehicle takes
+ * (0 for a motorcycle, about 10 for a bike on a 3 km ride): what giving the ride to this driver costs the
+ * customer waiting at the door.
+ */
+export function rideExcessMinutes(
+  job: Pick<DispatchJob, 'kitchen' | 'customer'>,
+  vehicle: string | null,
+  params = DISPATCH_PARAMS,
+) {
+  const roadKm = distanceKm(job.kitchen, job.customer) * params.roadFactor;
+  return Math.max(0, (roadKm * 60) / vehicleSpeedKmh(vehicle) - (roadKm * 60) / FASTEST_KMH);
+}
+
 /** When a driver would reach a kitchen, starting from where and when they are next free (not before `now`). */
 export function predictedArrival(driver: DispatchDriver, kitchen: GeoPoint, now: number, params = DISPATCH_PARAMS) {
   const start = Math.max(now, driver.freeFrom);
@@ -172,6 +201,8 @@ export function scoreCandidate(
   const early = Math.max(0, (job.readyAt - arrivalAt) / MINUTE);
   const late = Math.max(0, (arrivalAt - job.readyAt) / MINUTE);
   const fairness = fairnessMinutes(driver, fleetMeanPerHourMinor, params);
+  const ride = params.rideWeight ? rideExcessMinutes(job, driver.vehicle, params) * params.rideWeight : 0;
+  const urgency = params.urgencyWeight ? (Math.max(0, now - job.readyAt) / MINUTE) * params.urgencyWeight : 0;
   return {
     driverId: driver.id,
     arrivalAt,
@@ -179,7 +210,13 @@ export function scoreCandidate(
     foodWaitMinutes: late,
     fairnessMinutes: fairness,
     driveMinutes: drive,
-    score: early * params.driverWaitWeight + late * params.foodWaitWeight + drive * params.driveWeight + fairness,
+    score:
+      early * params.driverWaitWeight +
+      late * params.foodWaitWeight +
+      drive * params.driveWeight +
+      fairness +
+      ride -
+      urgency,
   };
 }
 
