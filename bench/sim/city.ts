@@ -24,6 +24,7 @@ import {
   driveMinutes,
   earningsPerHourMinor,
   planStack,
+  restingPlace,
 } from '../../src/domain/dispatch';
 import { jobReachMiles, seesJob } from '../../src/domain/dispatch-reach';
 import { PREP_TIME_CHOICES, travelMinutes } from '../../src/domain/eta';
@@ -411,6 +412,8 @@ type SimDriver = DriverSpec & {
   offerOpen: number | null;
   nextLook: number;
   left: boolean;
+  /** An idle driver on the way to a better place to wait (the dispatcher's `restingPlace`), or null. */
+  repo: { from: GeoPoint; to: GeoPoint; start: number; eta: number; km: number } | null;
 };
 
 type OrderState = {
@@ -452,6 +455,8 @@ export type PolicyResult = {
   utilisation: number;
   earningsPerOnlineHourMinor: number;
   kmPerOrder: number;
+  /** Of those, driven by idle drivers heading for a resting place (the dispatcher's repositioning). */
+  repositionKmPerOrder: number;
   stacks: number;
   stacksOnTime: number;
   opsAlerts: number;
@@ -531,6 +536,7 @@ export function simulate(
     offerOpen: null,
     nextLook: 0,
     left: false,
+    repo: null,
   }));
   const state: OrderState[] = orders.map(() => ({
     assignedAt: null,
@@ -555,6 +561,7 @@ export function simulate(
     evening.branches.filter((b) => distanceKm(a.at, b.at) <= params.stackKitchenKm).map((b) => b.id),
   );
   let stacksOnTime = 0;
+  let repoKm = 0;
   let opsAlerts = 0;
   let offers = 0;
   let events = 0;
@@ -583,8 +590,38 @@ export function simulate(
       d.busySince = null;
     }
     if (d.left) goOffline(d, now);
+    else reposition(d, now);
+  }
+  // Where the dispatcher asks an idle driver to wait (off unless params.repositionBeyondKm is set; never on
+  // the board or for offers to the nearest, whose drivers wait where their last drop left them).
+  const kitchens = evening.branches.map((b) => ({ at: b.at, weight: b.popularity }));
+  function reposition(d: SimDriver, now: number) {
+    if (policy !== 'dispatcher' || !d.online || d.left || d.plan.length) return;
+    settle(d, now);
+    const to = restingPlace({ at: d.pos, radiusMiles: d.radiusMiles, kitchens }, params);
+    if (!to) return;
+    const km = distanceKm(d.pos, to);
+    d.repo = { from: d.pos, to, start: now, eta: now + driveMinutes(km, d.vehicle, params) * MINUTE, km };
+  }
+  /** Where a driver is now: on the way to their resting place, the point reached so far. */
+  function posAt(d: SimDriver, now: number): GeoPoint {
+    const r = d.repo;
+    if (!r) return d.pos;
+    const f = r.eta <= r.start ? 1 : Math.min(1, Math.max(0, (now - r.start) / (r.eta - r.start)));
+    return { lat: r.from.lat + (r.to.lat - r.from.lat) * f, lng: r.from.lng + (r.to.lng - r.from.lng) * f };
+  }
+  /** Ends a move to a resting place where it has got to, counting the road driven. */
+  function settle(d: SimDriver, now: number) {
+    const r = d.repo;
+    if (!r) return;
+    const f = r.eta <= r.start ? 1 : Math.min(1, Math.max(0, (now - r.start) / (r.eta - r.start)));
+    d.pos = posAt(d, now);
+    d.roadKm += f * r.km * params.roadFactor;
+    repoKm += f * r.km * params.roadFactor;
+    d.repo = null;
   }
   function goOffline(d: SimDriver, now: number) {
+    settle(d, now);
     if (d.online) {
       d.onlineMs += now - d.onlineSince;
       d.online = false;
@@ -595,6 +632,7 @@ export function simulate(
   function travel(d: SimDriver, now: number) {
     const stop = d.plan[0];
     if (!stop) return setIdle(d, now);
+    settle(d, now);
     const o = orders[stop.order];
     const target = stop.kind === 'pickup' ? o.branch.at : o.customer;
     const km = distanceKm(d.pos, target);
@@ -665,7 +703,7 @@ export function simulate(
 
   /** Where and when a driver will be free, predicted from their plan (for chaining offers). */
   function freeOf(d: SimDriver, now: number): { at: GeoPoint; from: number } | null {
-    if (d.plan.length === 0) return { at: d.pos, from: now };
+    if (d.plan.length === 0) return { at: posAt(d, now), from: now };
     // Only a driver on their last drop is offered the next job.
     if (d.plan.length !== 1 || d.plan[0].kind !== 'drop') return null;
     const o = orders[d.plan[0].order];
@@ -704,13 +742,14 @@ export function simulate(
     for (const d of drivers) {
       if (!idle(d) || now < d.nextLook) continue;
       d.nextLook = now + d.lookEverySeconds * SECOND;
+      const pos = posAt(d, now);
       let best: number | null = null;
       let bestMiles = Infinity;
       for (const id of jobs) {
         if (!open.has(id) || state[id].offer) continue;
         const o = orders[id];
-        if (beyondByLatitude(d.pos, o.branch.at, d.radiusMiles)) continue;
-        const miles = distanceMiles(d.pos, o.branch.at);
+        if (beyondByLatitude(pos, o.branch.at, d.radiusMiles)) continue;
+        const miles = distanceMiles(pos, o.branch.at);
         if (!seesJob(miles, d.radiusMiles, jobReachMiles(new Date(o.acceptedAt), new Date(now)))) continue;
         if (miles < bestMiles) {
           bestMiles = miles;
@@ -835,6 +874,7 @@ export function simulate(
         d.online = true;
         d.onlineSince = now;
         d.nextLook = now;
+        reposition(d, now);
         break;
       }
       case 'offline': {
@@ -924,6 +964,7 @@ export function simulate(
   }
   const last = end + 30 * MINUTE;
   for (const d of drivers) {
+    settle(d, last);
     if (d.online) {
       d.onlineMs += Math.max(last, d.onlineSince) - d.onlineSince;
       d.online = false;
@@ -992,6 +1033,7 @@ export function simulate(
     utilisation: busyMs / onlineMs,
     earningsPerOnlineHourMinor: earningsPerHourMinor(earned, onlineMs / MINUTE),
     kmPerOrder: drivers.reduce((a, d) => a + d.roadKm, 0) / Math.max(1, delivered),
+    repositionKmPerOrder: repoKm / Math.max(1, delivered),
     stacks: stackedDone,
     stacksOnTime,
     opsAlerts,

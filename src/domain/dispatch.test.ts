@@ -14,6 +14,8 @@ import {
   offerExpired,
   planStack,
   rankCandidates,
+  restingPlace,
+  rideExcessMinutes,
   scoreCandidate,
 } from './dispatch';
 
@@ -112,6 +114,100 @@ describe('candidate scores', () => {
   it('prefers a driver who has had fewer offers lately when the times are alike', () => {
     const drivers = [driver('busy-lately', { recentOffers: 4 }), driver('quiet')];
     expect(rankCandidates(job({ readyAt: at(3) }), drivers, at(0), new Set(), 0)[0].driverId).toBe('quiet');
+  });
+});
+
+describe('the ride to the door on each vehicle (rideWeight, off by default)', () => {
+  it.each([
+    // vehicle, minutes beyond a motorcycle's on a 2 km ride (2.7 road km: bike 10.8, scooter 6.48, car 5.4, motorcycle 4.63)
+    ['bike', 6.17],
+    ['scooter', 1.85],
+    ['car', 0.77],
+    [null, 0.77],
+    ['motorcycle', 0],
+  ])('a %s: %s minutes more than the fastest', (vehicle, minutes) => {
+    expect(rideExcessMinutes(job(), vehicle)).toBeCloseTo(minutes, 1);
+  });
+
+  it('counts nothing unless the option is set, then adds the weighted excess to the score', () => {
+    const bike = driver('bike', { vehicle: 'bike' });
+    const plain = scoreCandidate(bike, job(), at(0), 0);
+    expect(scoreCandidate(bike, job(), at(0), 0, { ...DISPATCH_PARAMS, rideWeight: 0 }).score).toBe(plain.score);
+    expect(scoreCandidate(bike, job(), at(0), 0, { ...DISPATCH_PARAMS, rideWeight: 2 }).score).toBeCloseTo(
+      plain.score + 2 * 6.17,
+      1,
+    );
+  });
+
+  it.each([
+    // the customer (km east of the kitchen), the ride weight, who is offered the job
+    ['a long ride, the default: the bike nearby', 5, undefined, 'bike'],
+    ['a long ride, weighed: the motorcycle further off', 5, 1, 'motorcycle'],
+    ['a short ride, weighed: still the bike nearby', 0.2, 1, 'bike'],
+  ] as const)('%s', (_name, customerKm, rideWeight, best) => {
+    const drivers = [
+      driver('bike', { vehicle: 'bike', freeAt: east(0.25) }), // 1.35 minutes from the pass
+      driver('motorcycle', { vehicle: 'motorcycle', freeAt: east(1.5) }), // 3.47 minutes
+    ];
+    const params = { ...DISPATCH_PARAMS, rideWeight };
+    const ranked = rankCandidates(
+      job({ customer: east(customerKm), readyAt: at(10) }),
+      drivers,
+      at(0),
+      new Set(),
+      0,
+      params,
+    );
+    expect(ranked[0].driverId).toBe(best);
+  });
+});
+
+describe('old food first in a round (urgencyWeight, off by default)', () => {
+  // One driver, 1 km from both kitchens, free at 9: a fresh job (ready at 12) and one whose food has waited since 0.
+  const fresh = {
+    ...job({ id: 'fresh', createdAt: at(0), readyAt: at(12) }),
+    tried: new Set<string>(),
+    onBoard: false,
+  };
+  const old = { ...job({ id: 'old', createdAt: at(-15), readyAt: at(0) }), tried: new Set<string>(), onBoard: true };
+  it.each([
+    // the weight, the job the driver is offered
+    ['the default: the fresh job, whose timing fits', undefined, 'fresh'],
+    ['1: a minute of waiting food only cancels its own cost, still the fresh job', 1, 'fresh'],
+    ['2: the job whose food has waited 9 minutes', 2, 'old'],
+  ] as const)('%s', (_name, urgencyWeight, jobId) => {
+    const r = matchOffers(
+      { jobs: [fresh, old], drivers: [driver('d')], now: at(9), fleetMeanPerHourMinor: 0 },
+      { ...DISPATCH_PARAMS, urgencyWeight },
+    );
+    expect(r.offers.map((o) => o.jobId)).toEqual([jobId]);
+  });
+
+  it('never changes who is best for one job', () => {
+    const drivers = [driver('near', { freeAt: east(0.5) }), driver('far', { freeAt: east(2) })];
+    const order = (urgencyWeight?: number) =>
+      rankCandidates(job({ readyAt: at(0) }), drivers, at(9), new Set(), 0, { ...DISPATCH_PARAMS, urgencyWeight }).map(
+        (c) => c.driverId,
+      );
+    expect(order(3)).toEqual(order());
+  });
+});
+
+describe('where an idle driver waits (repositionBeyondKm, off by default)', () => {
+  const busy = { at: east(3), weight: 2 };
+  const quiet = { at: east(-2.5), weight: 1 };
+  it.each([
+    // the driver (km east of Brick Lane), their radius, the option, the kitchens, where they head
+    ['the default: stays', 0, 3, undefined, [busy, quiet], null],
+    ['a kitchen within the bound: stays', 2.6, 3, 1, [busy, quiet], null],
+    ['far from both, the busier one weighs more than its distance: heads for it', 0, 3, 1, [busy, quiet], 'busy'],
+    ['equally busy: the nearer', 0, 3, 1, [{ ...busy, weight: 1 }, quiet], 'quiet'],
+    ['the busy kitchen beyond their radius: the other', -0.5, 1.5, 1, [busy, quiet], 'quiet'],
+    ['no kitchen in their radius: stays', 0, 1, 1, [busy, quiet], null],
+    ['no kitchens', 0, 3, 1, [], null],
+  ] as const)('%s', (_name, km, radiusMiles, repositionBeyondKm, kitchens, expected) => {
+    const to = restingPlace({ at: east(km), radiusMiles, kitchens }, { ...DISPATCH_PARAMS, repositionBeyondKm });
+    expect(to).toEqual(expected === null ? null : expected === 'busy' ? busy.at : quiet.at);
   });
 });
 

@@ -70,6 +70,11 @@ export type DispatchParams = {
    * changes who is best for one job. Absent or 0: the product's default so far.
    */
   urgencyWeight?: number;
+  /**
+   * An idle driver further than this (straight line, km) from every kitchen is asked to head for one
+   * (`restingPlace`), rather than waiting where their last drop left them. Absent: drivers wait where they are.
+   */
+  repositionBeyondKm?: number;
 };
 
 export const DISPATCH_PARAMS: DispatchParams = {
@@ -424,4 +429,31 @@ export function matchOffers(input: MatchInput, params = DISPATCH_PARAMS, perJob 
     });
   }
   return { offers, toBoard };
+}
+
+/**
+ * Where an idle driver should wait for their next job (docs/decisions/0284-where-the-p90-comes-from.md): where
+ * they are when a kitchen is within `repositionBeyondKm`, else the kitchen that is nearest once weighed by its
+ * share of the evening's orders (`weight`, any positive scale: a kitchen twice as busy counts as half as far),
+ * among those within the driver's own radius. Null: stay (also when the option is off, or no kitchen is in reach).
+ */
+export function restingPlace(
+  input: { at: GeoPoint; radiusMiles: number; kitchens: readonly { at: GeoPoint; weight: number }[] },
+  params = DISPATCH_PARAMS,
+): GeoPoint | null {
+  const beyond = params.repositionBeyondKm;
+  if (beyond === undefined || !input.kitchens.length) return null;
+  let best: GeoPoint | null = null;
+  let bestCost = Infinity;
+  for (const k of input.kitchens) {
+    const km = distanceKm(input.at, k.at);
+    if (km <= beyond) return null;
+    if (k.weight <= 0 || distanceMiles(input.at, k.at) > input.radiusMiles) continue;
+    const cost = km / k.weight;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = k.at;
+    }
+  }
+  return best;
 }
