@@ -193,6 +193,19 @@ export type SimConfig = {
   tickSeconds: number;
 };
 
+/**
+ * The dispatcher as the bench measures it: the product's parameters, plus the three options of
+ * docs/decisions/0284-where-the-p90-comes-from.md (long rides to fast vehicles, the oldest food first in a
+ * round, idle drivers far from every kitchen heading for a busy one), which are off in the product until
+ * its settings turn them on. They change nothing for the board or offers to the nearest.
+ */
+export const SIM_DISPATCH_PARAMS: DispatchParams = {
+  ...DISPATCH_PARAMS,
+  rideWeight: 1,
+  urgencyWeight: 1,
+  repositionBeyondKm: 1,
+};
+
 export const DEFAULT_CONFIG: SimConfig = {
   seed: 259,
   orders: 2000,
@@ -202,7 +215,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   friday: true,
   ramadan: true,
   iftarHour: 18,
-  params: DISPATCH_PARAMS,
+  params: SIM_DISPATCH_PARAMS,
   tickSeconds: 15,
 };
 
@@ -1040,6 +1053,30 @@ export function simulate(
     offers,
     events,
   };
+}
+
+/**
+ * The least click-to-door p90 any policy could reach on this evening, whatever the fleet
+ * (docs/decisions/0284-where-the-p90-comes-from.md): every order picked up the moment its food is ready and
+ * ridden straight to the door by motorcycle (the fastest vehicle), with only the handovers (and the wait at a
+ * door answered late); orders whose customer never answers are left out, as in the percentiles.
+ */
+export function clickToDoorFloorP90(cfg: SimConfig): number {
+  const { orders } = makeEvening(cfg);
+  const p = cfg.params;
+  return percentile(
+    orders
+      .filter((o) => o.notHome !== null)
+      .map(
+        (o) =>
+          (o.readyAt - o.placedAt) / MINUTE +
+          p.pickupHandoverMinutes +
+          driveMinutes(distanceKm(o.branch.at, o.customer), 'motorcycle', p) +
+          p.dropHandoverMinutes +
+          (o.notHome ?? 0),
+      ),
+    90,
+  );
 }
 
 /** Every policy over the same evening. */
