@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, compare, demandByHour, simulate } from '../bench/sim/city';
+import {
+  DEFAULT_CONFIG,
+  type OrderTrace,
+  clickToDoorFloorP90,
+  compare,
+  demandByHour,
+  simulate,
+} from '../bench/sim/city';
+import { DISPATCH_PARAMS } from './domain/dispatch';
 
 // The city simulator (bench/sim/city.ts, docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md) on a
 // tiny seeded evening: the same seed gives the same figures, so the bench's comparisons are reproducible.
@@ -28,6 +36,29 @@ describe('the city simulator', () => {
     expect(r.stacksOnTime / r.stacks).toBeGreaterThanOrEqual(0.9);
     // The board never stacks.
     expect(simulate({ ...DEFAULT_CONFIG, orders: 300, drivers: 45, hours: 1 }, 'board').stacks).toBe(0);
+  });
+
+  it("never beats the floor, moves only the dispatcher's idle drivers, and traces every order", () => {
+    // docs/decisions/0284-where-the-p90-comes-from.md: no policy's p90 is under the evening's floor (food
+    // picked up the moment it is ready, ridden by motorcycle); the board keeps its drivers where they are.
+    const busy = { ...DEFAULT_CONFIG, orders: 300, drivers: 60, hours: 1 };
+    const floor = clickToDoorFloorP90(busy);
+    for (const r of compare(busy)) {
+      expect(r.clickToDoorP90).toBeGreaterThanOrEqual(floor);
+      expect(r.repositionKmPerOrder > 0).toBe(r.policy === 'dispatcher');
+    }
+    const off = simulate({ ...busy, params: DISPATCH_PARAMS }, 'dispatcher');
+    expect(off.repositionKmPerOrder).toBe(0);
+    const rows: OrderTrace[] = [];
+    const r = simulate(busy, 'dispatcher', { onOrder: (o) => rows.push(o) });
+    expect(rows).toHaveLength(300);
+    expect(rows.filter((o) => o.deliveredAt !== null)).toHaveLength(r.delivered);
+    for (const o of rows.filter((x) => x.deliveredAt !== null)) {
+      expect(o.acceptedAt).toBeLessThanOrEqual(o.assignedAt!);
+      expect(o.assignedAt!).toBeLessThanOrEqual(o.arrivedAt!);
+      expect(Math.max(o.arrivedAt!, o.readyAt)).toBeLessThanOrEqual(o.pickedUpAt!);
+      expect(o.pickedUpAt!).toBeLessThan(o.deliveredAt!);
+    }
   });
 
   it("shapes demand by the day: Jumu'ah empties Friday lunch, iftar leads a Ramadan evening", () => {
