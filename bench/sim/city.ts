@@ -523,12 +523,24 @@ export type OrderTrace = {
   notHome: boolean;
 };
 
+/**
+ * The evening for a config, made once per config object: `compare` runs every policy over the same one (the
+ * simulation only reads it; each run copies the drivers it moves). Making it prices every order, which is
+ * not free.
+ */
+const evenings = new WeakMap<SimConfig, ReturnType<typeof makeEvening>>();
+function eveningOf(cfg: SimConfig) {
+  let e = evenings.get(cfg);
+  if (!e) evenings.set(cfg, (e = makeEvening(cfg)));
+  return e;
+}
+
 export function simulate(
   cfg: SimConfig,
   policy: Policy,
   opts: { onOrder?: (o: OrderTrace) => void } = {},
 ): PolicyResult {
-  const evening = makeEvening(cfg);
+  const evening = eveningOf(cfg);
   const { orders, start, end } = evening;
   const params = cfg.params;
   const q = new EventQueue();
@@ -1062,7 +1074,7 @@ export function simulate(
  * door answered late); orders whose customer never answers are left out, as in the percentiles.
  */
 export function clickToDoorFloorP90(cfg: SimConfig): number {
-  const { orders } = makeEvening(cfg);
+  const { orders } = eveningOf(cfg);
   const p = cfg.params;
   return percentile(
     orders
