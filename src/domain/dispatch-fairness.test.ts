@@ -43,7 +43,12 @@ describe('two drivers placed alike', () => {
     // name, [earned, minutes] of a and b, who is offered first
     ['the lower earner per hour goes first', [3000, 120], [1000, 120], 'b'],
     ['per hour, not in total: £20 in 2 hours is less than £15 in 1', [2000, 120], [1500, 60], 'a'],
-    ['under 30 minutes online, a big first job does not count against them: a tie, broken by the id', [5000, 20], [3000, 120], 'a'],
+    [
+      'under 30 minutes online, a big first job does not count against them: a tie, broken by the id',
+      [5000, 20],
+      [3000, 120],
+      'a',
+    ],
     ['the same rate: a tie, broken by the id', [1000, 60], [2000, 120], 'a'],
   ] as const)('%s', (_name, a, b, first) => {
     const drivers = [driver('a', a[0], a[1]), driver('b', b[0], b[1])];

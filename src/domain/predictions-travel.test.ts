@@ -16,7 +16,12 @@ const trips = (hour: number, km: number, minutes: number[]): TravelHistoryRow[] 
 describe('the learned pace', () => {
   it.each([
     ['none without history', [], 19, null],
-    ['none with four trips at the hour and nine in all', [...trips(19, 2, [12, 12, 12, 12]), ...trips(12, 2, [8, 8, 8, 8, 8])], 19, null],
+    [
+      'none with four trips at the hour and nine in all',
+      [...trips(19, 2, [12, 12, 12, 12]), ...trips(12, 2, [8, 8, 8, 8, 8])],
+      19,
+      null,
+    ],
     [
       'five trips at the hour: their median minutes per km, the door’s 2 minutes taken off',
       trips(19, 2, [10, 12, 12, 14, 40]),
@@ -43,7 +48,11 @@ describe('the learned pace', () => {
 describe('the travel to the door', () => {
   const base = { hour: 19, straightKm: 3, speedKmh: 30, minMinutes: 5 };
   it.each([
-    ['the routing service answered: its minutes and the door', { history: [], routed: 9 }, { minutes: 11, source: 'maps_api', basis: 0 }],
+    [
+      'the routing service answered: its minutes and the door',
+      { history: [], routed: 9 },
+      { minutes: 11, source: 'maps_api', basis: 0 },
+    ],
     [
       'no history: the straight line times 1.35 at 30 km/h (8.1 minutes), and the door',
       { history: [], routed: null },

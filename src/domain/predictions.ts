@@ -159,7 +159,8 @@ export function predictTravelMinutes(input: {
   minMinutes: number;
 }): TravelPrediction {
   const whole = (m: number) => Math.max(input.minMinutes, Math.round(m));
-  if (input.routed !== null) return { minutes: whole(input.routed + TRAVEL_DOOR_MINUTES), source: 'maps_api', basis: 0 };
+  if (input.routed !== null)
+    return { minutes: whole(input.routed + TRAVEL_DOOR_MINUTES), source: 'maps_api', basis: 0 };
   const pace = learnedPace(input.history, input.hour);
   if (pace)
     return {

@@ -118,8 +118,8 @@ function PredictionsTable({
       </table>
       {byDay ? null : (
         <p className="mt-2 text-xs text-muted-foreground">
-          Typical error: the median gap between predicted and real minutes. Worst tenth: nine in ten orders were
-          nearer than this. Bias: the median of real less predicted; above nought, things took longer than predicted.
+          Typical error: the median gap between predicted and real minutes. Worst tenth: nine in ten orders were nearer
+          than this. Bias: the median of real less predicted; above nought, things took longer than predicted.
         </p>
       )}
     </div>

@@ -204,7 +204,11 @@ describe('travel learned from the city (docs/decisions/0283-learned-travel-and-f
     const km = a.prediction.travelKm!;
     expect(km).toBeGreaterThan(1);
     const travel = Math.round(2 + 5 * km);
-    expect(a.prediction).toMatchObject({ citySlug: slug, travelSource: 'learned_hour', predictedTravelMinutes: travel });
+    expect(a.prediction).toMatchObject({
+      citySlug: slug,
+      travelSource: 'learned_hour',
+      predictedTravelMinutes: travel,
+    });
     // The kitchen's 15 minutes (no prep history), the learned travel, 1 minute at the pass.
     expect(a.promiseMinutes).toBeGreaterThan(15 + travel + 1 - 0.1);
     expect(a.promiseMinutes).toBeLessThan(15 + travel + 1 + 0.1);
