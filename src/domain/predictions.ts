@@ -92,3 +92,113 @@ export function predictionErrors(pairs: readonly { predicted: number; actual: nu
     biasMinutes: round(median(pairs.map((p) => p.actual - p.predicted))),
   };
 }
+
+/**
+ * Where a travel prediction came from (docs/decisions/0283-learned-travel-and-fair-earnings.md):
+ * 'maps_api' the routing service; 'learned_hour' / 'learned_city' the city's own deliveries at this hour
+ * of the day or at all hours; 'road_factor' the straight line times the road factor at the vehicle's
+ * speed; 'fallback' the straight line alone (the order's ETA before 0283, kept for older rows).
+ */
+export type TravelSource = 'maps_api' | 'fallback' | 'learned_hour' | 'learned_city' | 'road_factor';
+
+/** Deliveries needed in a city at the same hour of the day before its pace there is trusted… */
+export const TRAVEL_MIN_TRIPS_AT_HOUR = 5;
+/** …or at all hours, before the city's overall pace is. */
+export const TRAVEL_MIN_TRIPS_ALL_HOURS = 10;
+/** Trips shorter than this (straight line) say little about the pace and are left out of learning. */
+export const TRAVEL_MIN_LEARNING_KM = 0.3;
+/** Road kilometres per straight-line kilometre for the fallback (the dispatcher's own, src/domain/dispatch.ts). */
+export const TRAVEL_ROAD_FACTOR = 1.35;
+/** Minutes at the door in a pickup-to-delivered time (the dispatcher's drop handover). */
+export const TRAVEL_DOOR_MINUTES = 2;
+/** Minutes at the pass between the driver's arrival and leaving with the food. */
+export const PICKUP_HANDOVER_MINUTES = 1;
+
+/** One past delivery of the city: the hour it was accepted, its straight-line km and real minutes. */
+export type TravelHistoryRow = { hour: number; km: number; actualMinutes: number };
+
+export type TravelPrediction = { minutes: number; source: TravelSource; basis: number };
+
+/**
+ * The city's driving pace in minutes per straight-line kilometre, learned from its deliveries at this
+ * hour of the day (at least 5) or at all hours (at least 10): the median of (real minutes less the door's
+ * minutes) / km over trips of at least 0.3 km. Null when there are too few.
+ */
+export function learnedPace(
+  history: readonly TravelHistoryRow[],
+  hour: number,
+): { minutesPerKm: number; source: 'learned_hour' | 'learned_city'; basis: number } | null {
+  const usable = history.filter((r) => r.km >= TRAVEL_MIN_LEARNING_KM && Number.isFinite(r.actualMinutes));
+  const pace = (rows: readonly TravelHistoryRow[]) =>
+    median(rows.map((r) => Math.max(0, r.actualMinutes - TRAVEL_DOOR_MINUTES) / r.km))!;
+  const atHour = usable.filter((r) => r.hour === hour);
+  if (atHour.length >= TRAVEL_MIN_TRIPS_AT_HOUR)
+    return { minutesPerKm: pace(atHour), source: 'learned_hour', basis: atHour.length };
+  if (usable.length >= TRAVEL_MIN_TRIPS_ALL_HOURS)
+    return { minutesPerKm: pace(usable), source: 'learned_city', basis: usable.length };
+  return null;
+}
+
+/** Minutes to drive a straight-line distance on roads: km × road factor at the vehicle's speed (km/h). */
+export function roadFactorMinutes(straightKm: number, speedKmh: number): number {
+  return (Math.max(0, straightKm) * TRAVEL_ROAD_FACTOR * 60) / speedKmh;
+}
+
+/**
+ * Travel from the branch to the customer, picked up to delivered (the door's minutes included, as the
+ * real time is measured): the routing service's time when it answered; else the city's learned pace
+ * over the straight line; else the straight line with the road factor at `speedKmh`. Whole minutes,
+ * never under `minMinutes`.
+ */
+export function predictTravelMinutes(input: {
+  history: readonly TravelHistoryRow[];
+  hour: number;
+  straightKm: number;
+  speedKmh: number;
+  routed: number | null;
+  minMinutes: number;
+}): TravelPrediction {
+  const whole = (m: number) => Math.max(input.minMinutes, Math.round(m));
+  if (input.routed !== null)
+    return { minutes: whole(input.routed + TRAVEL_DOOR_MINUTES), source: 'maps_api', basis: 0 };
+  const pace = learnedPace(input.history, input.hour);
+  if (pace)
+    return {
+      minutes: whole(TRAVEL_DOOR_MINUTES + pace.minutesPerKm * input.straightKm),
+      source: pace.source,
+      basis: pace.basis,
+    };
+  return {
+    minutes: whole(TRAVEL_DOOR_MINUTES + roadFactorMinutes(input.straightKm, input.speedKmh)),
+    source: 'road_factor',
+    basis: 0,
+  };
+}
+
+/**
+ * The leg to the restaurant, taken to "I've Arrived": the city's learned pace over the straight line from
+ * where the driver was, else the road factor at their vehicle's speed (no door minutes on this leg).
+ */
+export function predictToPickupMinutes(input: {
+  history: readonly TravelHistoryRow[];
+  hour: number;
+  straightKm: number;
+  speedKmh: number;
+}): { minutes: number; source: TravelSource } {
+  const pace = learnedPace(input.history, input.hour);
+  if (pace) return { minutes: Math.round(pace.minutesPerKm * input.straightKm * 10) / 10, source: pace.source };
+  return { minutes: Math.round(roadFactorMinutes(input.straightKm, input.speedKmh) * 10) / 10, source: 'road_factor' };
+}
+
+/**
+ * The promise in a city on the dispatcher: the prep (learned or chosen), the busy extra, the predicted
+ * travel (door included) and the minute at the pass; a pickup order has no travel or pass.
+ */
+export function dispatcherPromiseMinutes(input: {
+  prep: PrepPrediction;
+  busyExtraMinutes: number;
+  travel: TravelPrediction | null;
+}) {
+  const travel = input.travel ? input.travel.minutes + PICKUP_HANDOVER_MINUTES : 0;
+  return input.prep.minutes + input.busyExtraMinutes + travel;
+}

@@ -68,14 +68,41 @@ describe('reports', () => {
       totals: { ...row, key: 'all', label: 'All' },
       byDay: [row],
       predictions: [],
+      predictionsByDay: [],
       bySite: [],
       byCity: [],
     });
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'breakdown,key,label,orders,completed_orders,revenue_gbp,avg_delivery_minutes,late_orders,orders_with_eta,late_share_percent',
+      'breakdown,key,label,orders,completed_orders,revenue_gbp,avg_delivery_minutes,late_orders,orders_with_eta,late_share_percent,prediction_count,prediction_median_abs_error_minutes,prediction_p90_abs_error_minutes,prediction_bias_minutes',
     );
-    expect(lines[1]).toBe('day,2025-01-01,2025-01-01,2,1,17.48,31.3,1,2,50.0');
-    expect(lines[2]).toBe('total,all,All,2,1,17.48,31.3,1,2,50.0');
+    expect(lines[1]).toBe('day,2025-01-01,2025-01-01,2,1,17.48,31.3,1,2,50.0,,,,');
+    expect(lines[2]).toBe('total,all,All,2,1,17.48,31.3,1,2,50.0,,,,');
+  });
+
+  it('adds the prediction errors per day and for the range, the order columns left empty', () => {
+    const travel = {
+      key: 'travel' as const,
+      label: 'Travel time, pickup to door',
+      count: 3,
+      medianAbsoluteErrorMinutes: 2,
+      p90AbsoluteErrorMinutes: 5.25,
+      biasMinutes: -1,
+    };
+    const csv = reportToCsv({
+      from: '2025-01-01',
+      to: '2025-01-01',
+      totals: emptyRow('all', 'All'),
+      byDay: [],
+      predictions: [travel],
+      predictionsByDay: [{ ...travel, day: '2025-01-01' }],
+      bySite: [],
+      byCity: [],
+    });
+    const lines = csv.trim().split('\r\n');
+    expect(lines.slice(2)).toEqual([
+      'prediction_day,2025-01-01,"Travel time, pickup to door",,,,,,,,3,2,5.3,-1',
+      'prediction_total,travel,"Travel time, pickup to door",,,,,,,,3,2,5.3,-1',
+    ]);
   });
 });

@@ -31,12 +31,14 @@ export type ReportRow = {
  * (docs/decisions/0277-learned-prep-and-checked-predictions.md).
  */
 export type PredictionRow = {
-  key: 'prep' | 'prep_chosen' | 'travel';
+  key: 'prep' | 'prep_chosen' | 'travel' | 'to_pickup';
   label: string;
   /** Orders with both a prediction and what happened. */
   count: number;
   /** Median of |actual − predicted| in minutes, to a tenth; null without any. */
   medianAbsoluteErrorMinutes: number | null;
+  /** The 90th percentile of |actual − predicted|: how far off the worst tenth were (docs/decisions/0283-learned-travel-and-fair-earnings.md). */
+  p90AbsoluteErrorMinutes: number | null;
   /** Median of actual − predicted: above 0, it took longer than predicted. */
   biasMinutes: number | null;
 };
@@ -45,7 +47,11 @@ export const PREDICTION_LABELS: Record<PredictionRow['key'], string> = {
   prep: 'Prep time, as predicted',
   prep_chosen: "Prep time, the kitchen's choice",
   travel: 'Travel time, pickup to door',
+  to_pickup: 'Travel time, driver to restaurant',
 };
+
+/** The prediction errors of one London day of accepting (only days with accepted orders). */
+export type PredictionDayRow = PredictionRow & { day: string };
 
 export type Report = {
   from: string;
@@ -55,6 +61,7 @@ export type Report = {
   bySite: ReportRow[];
   byCity: ReportRow[];
   predictions: PredictionRow[];
+  predictionsByDay: PredictionDayRow[];
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -150,6 +157,10 @@ export function reportToCsv(report: Report): string {
     'late_orders',
     'orders_with_eta',
     'late_share_percent',
+    'prediction_count',
+    'prediction_median_abs_error_minutes',
+    'prediction_p90_abs_error_minutes',
+    'prediction_bias_minutes',
   ];
   const line = (kind: string, r: ReportRow) =>
     [
@@ -163,6 +174,33 @@ export function reportToCsv(report: Report): string {
       r.lateOrders,
       r.ordersWithEta,
       r.lateShare === null ? null : (r.lateShare * 100).toFixed(1),
+      null,
+      null,
+      null,
+      null,
+    ]
+      .map(csvCell)
+      .join(',');
+  // Numbers, not text: a negative bias must not be defused as a formula.
+  const tenth = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+  // Prediction errors (docs/decisions/0283-learned-travel-and-fair-earnings.md): key is the day or the
+  // kind for the range's total, label the kind of prediction; the order columns stay empty.
+  const predictionLine = (kind: string, key: string, r: PredictionRow) =>
+    [
+      kind,
+      key,
+      r.label,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      r.count,
+      tenth(r.medianAbsoluteErrorMinutes),
+      tenth(r.p90AbsoluteErrorMinutes),
+      tenth(r.biasMinutes),
     ]
       .map(csvCell)
       .join(',');
@@ -173,6 +211,8 @@ export function reportToCsv(report: Report): string {
       ...report.bySite.map((r) => line('site', r)),
       ...report.byCity.map((r) => line('city', r)),
       line('total', report.totals),
+      ...report.predictionsByDay.map((r) => predictionLine('prediction_day', r.day, r)),
+      ...report.predictions.map((r) => predictionLine('prediction_total', r.key, r)),
     ].join('\r\n') + '\r\n'
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DispatchDriver, type MatchInput, matchOffers } from '../../domain/dispatch';
+import { EARNINGS_WINDOW_HOURS, fleetMeanPerHourMinor } from '../../domain/dispatch-fairness';
 import { triedDrivers } from '../../domain/dispatch-offers';
 import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
 import { topicName } from '../../domain/topics';
@@ -113,6 +114,7 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
       ),
     );
   const centre = driverCentreSql('user_profiles', t);
+  const sessionFrom = sql`greatest(${userProfiles.onlineSince}, ${t} - ${`${EARNINGS_WINDOW_HOURS} hours`}::interval)`;
   const driverRows = await db
     .select({
       id: userProfiles.userId,
@@ -122,6 +124,12 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
       lng: sql<number | null>`${centre.lng}`.mapWith(Number),
       recentOffers: sql<number>`(select count(*) from job_offers r where r.driver_id = ${userProfiles.userId}
         and r.offered_at > ${t} - interval '30 minutes')`.mapWith(Number),
+      // Earnings per online hour over the current session, at most its last hours (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+      earnedMinor: sql<number>`coalesce((select sum(e.total_minor) from driver_earnings e
+        where e.driver_id = ${userProfiles.userId} and e.created_at >= ${sessionFrom} and e.created_at <= ${t}), 0)`.mapWith(
+        Number,
+      ),
+      onlineMinutes: sql<number>`coalesce(extract(epoch from (${t} - ${sessionFrom})) / 60, 0)`.mapWith(Number),
     })
     .from(userProfiles)
     .where(
@@ -145,9 +153,8 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
       freeFrom: now.getTime(),
       radiusMiles: d.radiusMiles,
       recentOffers: d.recentOffers,
-      // Earnings per online hour are not tracked per shift yet: fairness counts recent offers only.
-      earnedMinor: 0,
-      onlineMinutes: 0,
+      earnedMinor: d.earnedMinor,
+      onlineMinutes: Math.max(0, d.onlineMinutes),
     }));
 
   const placed = jobRows.filter((j) => j.pickupLat !== null && j.pickupLng !== null);
@@ -155,7 +162,7 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
   const unplaced = jobRows.filter((j) => (j.pickupLat === null || j.pickupLng === null) && j.boardAt === null);
   const input: MatchInput = {
     now: now.getTime(),
-    fleetMeanPerHourMinor: 0,
+    fleetMeanPerHourMinor: fleetMeanPerHourMinor(drivers),
     drivers,
     jobs: placed.map((j) => {
       const created = j.createdAt.getTime();

@@ -19,10 +19,11 @@ export const reportRow = z.object({
 });
 
 export const predictionRow = z.object({
-  key: z.enum(['prep', 'prep_chosen', 'travel']),
+  key: z.enum(['prep', 'prep_chosen', 'travel', 'to_pickup']),
   label: z.string(),
   count: z.number().int(),
   medianAbsoluteErrorMinutes: z.number().nullable(),
+  p90AbsoluteErrorMinutes: z.number().nullable(),
   biasMinutes: z.number().nullable(),
 });
 
@@ -34,5 +35,7 @@ export const reportResponse = z.object({
   bySite: z.array(reportRow),
   byCity: z.array(reportRow),
   predictions: z.array(predictionRow),
+  /** The same errors per London day of accepting, days with accepted orders only. */
+  predictionsByDay: z.array(predictionRow.extend({ day: z.string() })),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;

@@ -35,6 +35,8 @@ export const userProfiles = pgTable(
     vehicleType: text('vehicle_type').$type<VehicleType>(),
     drivingLicenceNumber: text('driving_licence_number'),
     isOnline: boolean('is_online').notNull().default(false),
+    /** When a driver last went online (null while offline): the session their earnings per hour count over. */
+    onlineSince: timestamp('online_since', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     currentPostcode: text('current_postcode'),
     /** Outward-code letters of current_postcode (E1 4AB -> E), the drivers' job area. */

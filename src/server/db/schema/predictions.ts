@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PrepPrediction } from '../../../domain/predictions';
+import type { PrepPrediction, TravelSource } from '../../../domain/predictions';
 import { sites } from './catalog';
 import { orders } from './orders';
 
@@ -28,9 +28,24 @@ export const orderPredictions = pgTable(
     actualPrepMinutes: doublePrecision('actual_prep_minutes'),
     /** Delivery orders: the travel estimate on accepting and where it came from. */
     predictedTravelMinutes: integer('predicted_travel_minutes'),
-    travelSource: text('travel_source').$type<'maps_api' | 'fallback'>(),
+    travelSource: text('travel_source').$type<TravelSource>(),
     /** Delivered minus picked up, once delivered. */
     actualTravelMinutes: doublePrecision('actual_travel_minutes'),
+    /**
+     * The straight-line kilometres from the branch to the door: the travel time is learned per city and
+     * hour as minutes per kilometre from these (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+     */
+    travelKm: doublePrecision('travel_km'),
+    /** The city of the branch when accepted (sites.city_slug): travel is learned per city. */
+    citySlug: text('city_slug'),
+    /** The leg to the restaurant, predicted when a driver takes the job, from where the driver was. */
+    predictedToPickupMinutes: doublePrecision('predicted_to_pickup_minutes'),
+    toPickupSource: text('to_pickup_source').$type<TravelSource>(),
+    /** Arrived at the restaurant minus taken, once the driver says "I've Arrived". */
+    actualToPickupMinutes: doublePrecision('actual_to_pickup_minutes'),
   },
-  (t) => [index('order_predictions_site_idx').on(t.siteId, t.acceptedAt)],
+  (t) => [
+    index('order_predictions_site_idx').on(t.siteId, t.acceptedAt),
+    index('order_predictions_city_idx').on(t.citySlug, t.acceptedAt),
+  ],
 );

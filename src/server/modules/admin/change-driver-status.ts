@@ -40,7 +40,7 @@ export async function changeDriverStatus(
     }
     await tx
       .update(userProfiles)
-      .set({ status: to, ...(to === 'suspended' ? { isOnline: false } : {}), updatedAt: new Date() })
+      .set({ status: to, ...(to === 'suspended' ? { isOnline: false, onlineSince: null } : {}), updatedAt: new Date() })
       .where(eq(userProfiles.userId, driverId));
     await recordAudit(tx, {
       actionType: 'driver_status_changed',

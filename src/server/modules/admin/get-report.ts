@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import {
   PREDICTION_LABELS,
+  type PredictionDayRow,
   type PredictionRow,
   REPORT_TIME_ZONE,
   type Report,
@@ -87,6 +88,7 @@ export async function getReport(db: Db, range: { from?: string; to?: string }, n
   );
   const byCity = await query(sql`lower(city)`, sql`min(city)`, sql`lower(city)`, sql`revenue desc, orders desc, label`);
   const [totals] = await query(sql`'all'`, sql`'All orders'`, null, sql`1`);
+  const checked = await predictions(db, from, to);
   return {
     from,
     to,
@@ -94,35 +96,56 @@ export async function getReport(db: Db, range: { from?: string; to?: string }, n
     byDay: fillDays(from, to, byDay),
     bySite,
     byCity,
-    predictions: await predictions(db, from, to),
+    predictions: checked.total,
+    predictionsByDay: checked.byDay,
   };
 }
 
 /**
  * The dispatcher's predictions against what happened, for orders accepted in the range
  * (docs/decisions/0277-learned-prep-and-checked-predictions.md): the learned prep time and the kitchen's
- * own choice against ready minus accepted, the travel estimate against delivered minus picked up.
+ * own choice against ready minus accepted, the travel to the door against delivered minus picked up, and
+ * the leg to the restaurant against arrived minus taken; the median and 90th percentile of the absolute
+ * error, over the range and per London day of accepting (docs/decisions/0283-learned-travel-and-fair-earnings.md).
  */
-async function predictions(db: Db, from: string, to: string): Promise<PredictionRow[]> {
+async function predictions(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ total: PredictionRow[]; byDay: PredictionDayRow[] }> {
   const tz = REPORT_TIME_ZONE;
   const errors = (key: string, predicted: SQL, actual: SQL) => sql`
       (count(*) filter (where ${actual} is not null and ${predicted} is not null))::int as ${sql.raw(`${key}_n`)},
       (percentile_cont(0.5) within group (order by abs(${actual} - ${predicted})))::float8 as ${sql.raw(`${key}_mae`)},
+      (percentile_cont(0.9) within group (order by abs(${actual} - ${predicted})))::float8 as ${sql.raw(`${key}_p90`)},
       (percentile_cont(0.5) within group (order by ${actual} - ${predicted}))::float8 as ${sql.raw(`${key}_bias`)}`;
-  const res = await db.execute(sql`
-    select ${errors('prep', sql`predicted_prep_minutes`, sql`actual_prep_minutes`)},
+  const measures = sql`${errors('prep', sql`predicted_prep_minutes`, sql`actual_prep_minutes`)},
       ${errors('prep_chosen', sql`chosen_prep_minutes`, sql`actual_prep_minutes`)},
-      ${errors('travel', sql`predicted_travel_minutes`, sql`actual_travel_minutes`)}
-    from order_predictions
-    where accepted_at >= (${from}::date)::timestamp at time zone ${tz}
-      and accepted_at < ((${to}::date + 1))::timestamp at time zone ${tz}`);
-  const row = res.rows[0] as Record<string, number | string | null>;
-  const tenth = (n: number | string | null) => (n === null ? null : Math.round(Number(n) * 10) / 10);
-  return (['prep', 'prep_chosen', 'travel'] as const).map((key) => ({
-    key,
-    label: PREDICTION_LABELS[key],
-    count: Number(row[`${key}_n`]),
-    medianAbsoluteErrorMinutes: tenth(row[`${key}_mae`]),
-    biasMinutes: tenth(row[`${key}_bias`]),
-  }));
+      ${errors('travel', sql`predicted_travel_minutes`, sql`actual_travel_minutes`)},
+      ${errors('to_pickup', sql`predicted_to_pickup_minutes`, sql`actual_to_pickup_minutes`)}`;
+  const inRange = sql`accepted_at >= (${from}::date)::timestamp at time zone ${tz}
+      and accepted_at < ((${to}::date + 1))::timestamp at time zone ${tz}`;
+  const day = sql`(accepted_at at time zone ${tz})::date::text`;
+  const total = await db.execute(sql`select ${measures} from order_predictions where ${inRange}`);
+  const days = await db.execute(
+    sql`select ${day} as day, ${measures} from order_predictions where ${inRange} group by 1 order by 1`,
+  );
+  const tenth = (n: unknown) => (n === null || n === undefined ? null : Math.round(Number(n) * 10) / 10);
+  const rowsOf = (row: Record<string, unknown>): PredictionRow[] =>
+    PREDICTION_KEYS.map((key) => ({
+      key,
+      label: PREDICTION_LABELS[key],
+      count: Number(row[`${key}_n`]),
+      medianAbsoluteErrorMinutes: tenth(row[`${key}_mae`]),
+      p90AbsoluteErrorMinutes: tenth(row[`${key}_p90`]),
+      biasMinutes: tenth(row[`${key}_bias`]),
+    }));
+  return {
+    total: rowsOf(total.rows[0] as Record<string, unknown>),
+    byDay: (days.rows as Record<string, unknown>[]).flatMap((r) =>
+      rowsOf(r).map((p) => ({ ...p, day: String(r.day) })),
+    ),
+  };
 }
+
+const PREDICTION_KEYS = ['prep', 'prep_chosen', 'travel', 'to_pickup'] as const;

@@ -132,8 +132,11 @@ describe('GET /api/admin/reports', () => {
       'attachment; filename="halalnosh-report-2025-07-01-to-2025-07-03.csv"',
     );
     const lines = res.body.trim().split('\r\n');
-    expect(lines[1]).toBe('day,2025-07-01,2025-07-01,3,2,30.00,40.0,1,2,50.0');
-    expect(lines.at(-1)).toBe('total,all,All orders,5,3,45.00,40.0,1,3,33.3');
+    // The prediction columns stay empty on the order lines (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+    expect(lines[1]).toBe('day,2025-07-01,2025-07-01,3,2,30.00,40.0,1,2,50.0,,,,');
+    expect(lines).toContain('total,all,All orders,5,3,45.00,40.0,1,3,33.3,,,,');
+    // No order accepted in the range: the prediction totals are there with nought counted.
+    expect(lines.at(-1)).toBe('prediction_total,to_pickup,"Travel time, driver to restaurant",,,,,,,,0,,,');
   });
 
   it('refuses a bad range and the roles without reports', async () => {
@@ -153,6 +156,7 @@ describe('GET /api/admin/reports', () => {
       at: string,
       prep: [chosen: number, predicted: number, actual: number | null],
       travel: [predicted: number, actual: number | null] | null,
+      toPickup: [predicted: number, actual: number | null] | null = null,
     ) =>
       t.database.db.insert(orderPredictions).values({
         orderId: await order(shop.site.id, at, 'DELIVERED', 1000),
@@ -166,25 +170,68 @@ describe('GET /api/admin/reports', () => {
         predictedTravelMinutes: travel?.[0] ?? null,
         travelSource: travel ? 'fallback' : null,
         actualTravelMinutes: travel?.[1] ?? null,
+        predictedToPickupMinutes: toPickup?.[0] ?? null,
+        toPickupSource: toPickup ? 'road_factor' : null,
+        actualToPickupMinutes: toPickup?.[1] ?? null,
       });
-    await predicted('2025-08-01T12:00:00Z', [15, 18, 20], [6, 9]);
-    await predicted('2025-08-01T12:10:00Z', [15, 18, 17], [6, 5]);
+    await predicted('2025-08-01T12:00:00Z', [15, 18, 20], [6, 9], [4, 5]);
+    await predicted('2025-08-01T12:10:00Z', [15, 18, 17], [6, 5], [4, 12]);
     await predicted('2025-08-01T12:20:00Z', [20, 20, 26], null);
     await predicted('2025-08-01T12:30:00Z', [10, 10, null], [6, null]); // not ready yet
     await predicted('2025-08-01T23:30:00Z', [10, 10, 40], [6, 30]); // 2 August in London: outside
+    await predicted('2025-07-31T12:00:00Z', [10, 12, 13], [8, 18]); // the day before
     const r = (await call(t, admins.ops_manager, 'GET', '/api/admin/reports?from=2025-08-01&to=2025-08-01')).json();
-    // Prep, actual less predicted: +2, −1, +6; less the kitchen's choice: +5, +2, +6; travel: +3, −1.
+    // Prep, actual less predicted: +2, −1, +6; less the kitchen's choice: +5, +2, +6; travel: +3, −1;
+    // to the restaurant: +1, +8. The 90th percentile interpolates as PostgreSQL's percentile_cont:
+    // |errors| 1, 2, 6 → 2 + 0.8 × 4 = 5.2; 2, 5, 6 → 5.8; 1, 3 → 2.8; 1, 8 → 7.3.
     expect(r.predictions).toEqual([
-      { key: 'prep', label: 'Prep time, as predicted', count: 3, medianAbsoluteErrorMinutes: 2, biasMinutes: 2 },
+      {
+        key: 'prep',
+        label: 'Prep time, as predicted',
+        count: 3,
+        medianAbsoluteErrorMinutes: 2,
+        p90AbsoluteErrorMinutes: 5.2,
+        biasMinutes: 2,
+      },
       {
         key: 'prep_chosen',
         label: "Prep time, the kitchen's choice",
         count: 3,
         medianAbsoluteErrorMinutes: 5,
+        p90AbsoluteErrorMinutes: 5.8,
         biasMinutes: 5,
       },
-      { key: 'travel', label: 'Travel time, pickup to door', count: 2, medianAbsoluteErrorMinutes: 2, biasMinutes: 1 },
+      {
+        key: 'travel',
+        label: 'Travel time, pickup to door',
+        count: 2,
+        medianAbsoluteErrorMinutes: 2,
+        p90AbsoluteErrorMinutes: 2.8,
+        biasMinutes: 1,
+      },
+      {
+        key: 'to_pickup',
+        label: 'Travel time, driver to restaurant',
+        count: 2,
+        medianAbsoluteErrorMinutes: 4.5,
+        p90AbsoluteErrorMinutes: 7.3,
+        biasMinutes: 4.5,
+      },
     ]);
+    // By day: the same figures for the one day with accepted orders.
+    expect(r.predictionsByDay).toEqual(r.predictions.map((p: object) => ({ ...p, day: '2025-08-01' })));
+    const two = (await call(t, admins.ops_manager, 'GET', '/api/admin/reports?from=2025-07-31&to=2025-08-01')).json();
+    expect(two.predictionsByDay.filter((p: { key: string }) => p.key === 'travel')).toMatchObject([
+      { day: '2025-07-31', count: 1, medianAbsoluteErrorMinutes: 10 },
+      { day: '2025-08-01', count: 2, medianAbsoluteErrorMinutes: 2 },
+    ]);
+    expect(two.predictions.find((p: { key: string }) => p.key === 'travel')).toMatchObject({ count: 3 });
+    // The CSV has them too, per day and for the range.
+    const csv = await call(t, admins.finance, 'GET', '/api/admin/reports/export?from=2025-07-31&to=2025-08-01');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toContain('prediction_day,2025-07-31,"Travel time, pickup to door",,,,,,,,1,10,10,10');
+    expect(lines).toContain('prediction_total,to_pickup,"Travel time, driver to restaurant",,,,,,,,2,4.5,7.3,4.5');
     const none = (await call(t, admins.finance, 'GET', '/api/admin/reports?from=2025-09-01&to=2025-09-01')).json();
     expect(none.predictions[0]).toMatchObject({ count: 0, medianAbsoluteErrorMinutes: null, biasMinutes: null });
   });

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { brands, deliveryJobs, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { customerRows, customerStatus, enqueueNotifications } from '../notifications';
+import { recordArrivedAtPickup } from '../orders';
 import { loadOwnJob, requireStatus } from './own-job';
 
 /** The customer's "driver arrived" notifications, written with the arrival (docs/product/orders.md#notifications). */
@@ -53,6 +54,7 @@ export async function recordArrival(
   jobId: string,
   at: 'pickup' | 'delivery',
 ): Promise<{ ok: true }> {
+  const arrivedAt = new Date();
   const first = await deps.db.transaction(async (tx) => {
     const job = await loadOwnJob(tx, driverId, jobId);
     const needed = at === 'pickup' ? 'assigned' : 'picked_up';
@@ -60,7 +62,7 @@ export async function recordArrival(
     const column = at === 'pickup' ? deliveryJobs.arrivedAtPickup : deliveryJobs.arrivedAtCustomer;
     const [marked] = await tx
       .update(deliveryJobs)
-      .set(at === 'pickup' ? { arrivedAtPickup: new Date() } : { arrivedAtCustomer: new Date() })
+      .set(at === 'pickup' ? { arrivedAtPickup: arrivedAt } : { arrivedAtCustomer: arrivedAt })
       .where(
         and(
           eq(deliveryJobs.id, jobId),
@@ -71,6 +73,8 @@ export async function recordArrival(
       )
       .returning({ orderId: deliveryJobs.orderId, siteId: deliveryJobs.siteId });
     if (marked && at === 'delivery') await enqueueArrivalNotice(tx, marked.orderId);
+    // The real leg to the restaurant, beside its prediction (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+    if (marked && at === 'pickup') await recordArrivedAtPickup(tx, marked.orderId, arrivedAt);
     return marked ?? null;
   });
   if (first) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
@@ -21,9 +21,16 @@ export async function setAvailability(
 ): Promise<{ isOnline: boolean }> {
   const userId = actor.userId;
   if (takesNewWork({ isOnline })) await requireCurrentTerms(deps.db, actor);
+  const now = new Date();
   const [row] = await deps.db
     .update(userProfiles)
-    .set({ isOnline, updatedAt: new Date() })
+    // The online session starts when they go online (a second "online" keeps it) and ends offline: their
+    // earnings per online hour count over it (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+    .set({
+      isOnline,
+      onlineSince: isOnline ? sql`coalesce(${userProfiles.onlineSince}, ${now.toISOString()}::timestamptz)` : null,
+      updatedAt: now,
+    })
     .where(eq(userProfiles.userId, userId))
     .returning({ isOnline: userProfiles.isOnline });
   if (!row) throw new AppError('NOT_FOUND', 'Driver profile not found');

@@ -3,6 +3,7 @@
 export { sameSecret } from './codes';
 export { loadViewableOrder } from './find-order';
 export { transitionOrder } from './transition-order';
+export { recordArrivedAtPickup } from './record-predictions';
 export { awaitingSlot, scheduledViewOf } from './schedule-view';
 export { clearCodeTries, takeCodeTry } from './code-tries';
 export { placeOrder } from './place-order';

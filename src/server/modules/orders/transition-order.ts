@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, is, isNull } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
 import { DEFAULT_PREP_MINUTES, PREP_TIME_CHOICES, etaFrom } from '../../../domain/eta';
+import { distanceKm } from '../../../domain/geo';
 import {
   ACTIVE_JOB_STATUSES,
   type CancelledBy,
@@ -14,11 +15,11 @@ import {
   type Transition,
   findTransition,
 } from '../../../domain/order-flow';
-import { promiseMinutes } from '../../../domain/predictions';
+import { dispatcherPromiseMinutes, promiseMinutes } from '../../../domain/predictions';
 import { londonTimeText } from '../../../domain/schedule';
 import { topicName } from '../../../domain/topics';
 import type { Db, Tx } from '../../db/client';
-import { brands, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
+import { brands, cities, deliveryJobs, orderEtas, orderStatusHistory, orders, sites } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { wakeOutbox } from '../../platform/notify/outbox-wake';
 import { hashOrderToken, isSiteStaff } from '../access';
@@ -27,7 +28,7 @@ import { announceJob } from '../reach';
 import { enqueueTransitionNotifications } from '../notifications';
 import { fourDigitCode, sameSecret } from './codes';
 import { createDeliveryJob } from './create-delivery-job';
-import { recordAcceptPredictions, recordDelivered, recordReady } from './record-predictions';
+import { recordAcceptPredictions, recordDelivered, recordReady, recordTaken } from './record-predictions';
 import { awaitingSlot } from './schedule-view';
 import { type CancelledPickupSettlement, settleCancelledPickup } from './settle-cancelled-pickup';
 
@@ -402,26 +403,48 @@ export async function transitionOrder(
     // What really happened, beside what was predicted on accepting (docs/decisions/0277-learned-prep-and-checked-predictions.md).
     if (t.to === 'READY' && order.status !== 'READY') await recordReady(tx, order.id, now);
     if (t.to === 'DELIVERED') await recordDelivered(tx, order.id, now);
+    if (input.action === 'assign_driver') await recordTaken(tx, order.id, assigneeOf(input)!, now);
     if (input.action === 'accept') {
       // The promise to the customer is re-based on the restaurant's own prep time (docs/decisions/0012-order-eta-transitions-and-lateness.md),
       // plus the minutes a busy kitchen has added (Branch Settings' busy mode); with enough history the prep
       // time is the one learned from the branch's own orders, and the handovers count too
       // (docs/decisions/0277-learned-prep-and-checked-predictions.md).
       const [eta] = await tx.select().from(orderEtas).where(eq(orderEtas.orderId, order.id));
+      // The travel to the door is predicted too: the routing service's minutes, else the city's pace learned
+      // from its own deliveries, else the road factor (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+      const site = row.site;
+      const straightKm =
+        site.lat !== null && site.lng !== null && order.deliveryLat !== null && order.deliveryLng !== null
+          ? distanceKm({ lat: site.lat, lng: site.lng }, { lat: order.deliveryLat, lng: order.deliveryLng })
+          : null;
       const predicted = await recordAcceptPredictions(tx, {
         orderId: order.id,
         siteId: order.siteId,
+        citySlug: site.citySlug,
         chosenPrepMinutes: prep,
         travel:
-          order.orderType === 'DELIVERY' && eta ? { minutes: eta.travelTimeMinutes, source: eta.etaSource } : null,
+          order.orderType === 'DELIVERY'
+            ? { straightKm, routedMinutes: eta?.etaSource === 'maps_api' ? eta.travelTimeMinutes : null }
+            : null,
         now,
       });
       if (eta) {
-        const minutes = promiseMinutes({
-          prep: predicted,
-          busyExtraMinutes: row.site.busyExtraMinutes,
-          travelMinutes: eta.travelTimeMinutes,
-        });
+        // A city on the dispatcher promises what the dispatcher predicts; a board city keeps 0277's rule.
+        const [city] = site.citySlug
+          ? await tx.select({ mode: cities.dispatchMode }).from(cities).where(eq(cities.slug, site.citySlug))
+          : [];
+        const minutes =
+          city?.mode === 'dispatcher' && (predicted.travel || order.orderType !== 'DELIVERY')
+            ? dispatcherPromiseMinutes({
+                prep: predicted.prep,
+                busyExtraMinutes: site.busyExtraMinutes,
+                travel: predicted.travel,
+              })
+            : promiseMinutes({
+                prep: predicted.prep,
+                busyExtraMinutes: site.busyExtraMinutes,
+                travelMinutes: eta.travelTimeMinutes,
+              });
         const fromNow = etaFrom(now, minutes, 0);
         // An order for later stays due by the end of its slot (docs/decisions/0166-scheduled-orders.md).
         const rebased = order.scheduledUntil && order.scheduledUntil > fromNow ? order.scheduledUntil : fromNow;
