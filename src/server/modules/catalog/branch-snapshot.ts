@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/halal-facts';
 import { isOpenNow } from '../../../domain/open-now';
 import { type SearchFilter, matchesSearchFilters } from '../../../domain/search-filters';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { Db } from '../../db/client';
-import { brands, sites } from '../../db/schema/index';
+import { brands, cities, sites } from '../../db/schema/index';
+import type { City } from './resolve-location';
 import { type CardRow, type RankRow, cardColumns, cardOfferLabel } from './card-rows';
 import { listedSite } from './find-branches';
 
@@ -26,6 +27,14 @@ export type BranchSnapshot = {
   mark(keys: readonly string[] | null): void;
   /** The listed branches, fresh for every change marked so far, with the halal status of `now`'s London date. */
   rows(now: Date): Promise<ReadonlyMap<string, SnapshotRow>>;
+  /**
+   * The directory city whose slug or name (ignoring case) is `text`, as resolve-location.ts findCity
+   * answers it, from the cities kept here: read again after a change to the cities (`cities`, or a
+   * change whose keys it does not know) (docs/decisions/0280-misses-off-the-request-thread.md).
+   */
+  city(text: string): Promise<City | null>;
+  /** Reads of the cities so far (for tests). */
+  cityReads(): number;
   /** Branch rows read so far (for tests: after the first read, only the branches a change named). */
   rowsRead(): number;
 };
@@ -40,8 +49,16 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
   let dirty: Set<string> | 'all' = 'all';
   let loading: Promise<void> | null = null;
   let read = 0;
+  // The cities with their names lowered by the database (as findCity compares them), and whether a
+  // change since their read may have touched them.
+  let cityList: { city: City; lower: string }[] | null = null;
+  let citiesDirty = true;
+  let citiesLoading: Promise<void> | null = null;
+  let cityReadCount = 0;
 
   const mark = (keys: readonly string[] | null): void => {
+    if (!keys || keys.some((key) => key === 'cities' || !(key.startsWith('b:') || GROUP_KEY.test(key))))
+      citiesDirty = true;
     if (dirty === 'all') return;
     if (!keys) {
       dirty = 'all';
@@ -53,6 +70,17 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
         dirty = 'all';
         return;
       }
+    }
+  };
+  const readCities = async (): Promise<void> => {
+    citiesDirty = false;
+    try {
+      const rows = await db.select({ city: cities, lower: sql<string>`lower(${cities.name})` }).from(cities);
+      cityReadCount += 1;
+      cityList = rows;
+    } catch (err) {
+      citiesDirty = true;
+      throw err;
     }
   };
   const select = (today: string) =>
@@ -102,6 +130,22 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
         });
       }
     },
+    async city(text) {
+      for (;;) {
+        if (citiesLoading) {
+          await citiesLoading;
+          continue;
+        }
+        if (cityList && !citiesDirty) break;
+        citiesLoading = readCities().finally(() => {
+          citiesLoading = null;
+        });
+      }
+      const wanted = text.trim().toLowerCase();
+      const found = cityList.find((c) => c.city.slug === wanted) ?? cityList.find((c) => c.lower === wanted);
+      return found?.city ?? null;
+    },
+    cityReads: () => cityReadCount,
     rowsRead: () => read,
   };
 }

@@ -197,7 +197,7 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
     const big = await read('big', 9500);
     expect(cache.size()).toBe(1);
     expect(cache.bytes()).toBe(9500);
-    const twin = big.encoded('gzip')!;
+    const twin = (await big.encoded('gzip'))!;
     expect(cache.bytes()).toBe(9500 + twin.length);
     await read('e');
     expect(cache.bytes()).toBeLessThanOrEqual(10_000);
