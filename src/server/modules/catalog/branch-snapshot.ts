@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/halal-facts';
 import { isOpenNow } from '../../../domain/open-now';
 import { type SearchFilter, matchesSearchFilters } from '../../../domain/search-filters';
@@ -35,9 +35,18 @@ export type BranchSnapshot = {
   city(text: string): Promise<City | null>;
   /** Reads of the cities so far (for tests). */
   cityReads(): number;
+  /**
+   * Every branch whose own radius reaches the point (within 10 m), listed or not, fresh as `rows`:
+   * answer-tags.ts branchesReaching from the rows kept here, with no read when nothing changed
+   * (docs/decisions/0280-misses-off-the-request-thread.md).
+   */
+  reaching(now: Date, point: { lat: number; lng: number }): Promise<string[]>;
   /** Branch rows read so far (for tests: after the first read, only the branches a change named). */
   rowsRead(): number;
 };
+
+/** A branch's place, listed or not: what decides whether it reaches a postcode. */
+type Place = { lat: number; lng: number; radiusKm: number };
 
 const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys that change no branch's row unless a `b:` key beside them names it. */
@@ -45,6 +54,8 @@ const GROUP_KEY = /^(s|g|d|dg):/;
 
 export function createBranchSnapshot(db: Db): BranchSnapshot {
   let map: Map<string, SnapshotRow> | null = null;
+  // Every branch's place (listed or not), read with the rows.
+  let places = new Map<string, Place>();
   let date: string | null = null;
   let dirty: Set<string> | 'all' = 'all';
   let loading: Promise<void> | null = null;
@@ -83,31 +94,50 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
       throw err;
     }
   };
+  // Every branch, listed or not (`listed`: only those are searched; the others' places are kept for `reaching`).
   const select = (today: string) =>
     db
-      .select({ ...cardColumns(today), citySlug: sites.citySlug })
+      .select({ ...cardColumns(today), citySlug: sites.citySlug, listed: sql<boolean>`${listedSite()}` })
       .from(sites)
       .innerJoin(brands, eq(brands.id, sites.brandId));
+  type Read = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+  const placeOf = (r: Read): Place | null =>
+    r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng, radiusKm: r.deliveryRadiusKm };
+  const rowOf = ({ listed: _, ...row }: Read): SnapshotRow => row;
   const refresh = async (today: string): Promise<void> => {
     const named = dirty;
     dirty = new Set();
     const whole = named === 'all' || !map || date !== today;
     try {
       if (whole) {
-        const rows = await select(today).where(listedSite());
+        const rows = await select(today);
         read += rows.length;
-        map = new Map(rows.map((r) => [r.id, r]));
+        map = new Map(rows.filter((r) => r.listed).map((r) => [r.id, rowOf(r)]));
+        places = new Map();
+        for (const r of rows) {
+          const place = placeOf(r);
+          if (place) places.set(r.id, place);
+        }
         date = today;
         return;
       }
       const ids = [...(named as Set<string>)];
-      const rows = await select(today).where(and(listedSite(), inArray(sites.id, ids)));
+      const rows = await select(today).where(inArray(sites.id, ids));
       read += rows.length;
-      // A branch named but not answered is no longer listed (or gone).
+      // A branch named but not answered is gone; one not listed any more leaves the search.
       const next = new Map(map!);
-      for (const id of ids) next.delete(id);
-      for (const r of rows) next.set(r.id, r);
+      const nextPlaces = new Map(places);
+      for (const id of ids) {
+        next.delete(id);
+        nextPlaces.delete(id);
+      }
+      for (const r of rows) {
+        if (r.listed) next.set(r.id, rowOf(r));
+        const place = placeOf(r);
+        if (place) nextPlaces.set(r.id, place);
+      }
       map = next;
+      places = nextPlaces;
     } catch (err) {
       // What this read was to bring is still unread.
       if (whole) dirty = 'all';
@@ -115,20 +145,28 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
       throw err;
     }
   };
+  const rows = async (now: Date): Promise<ReadonlyMap<string, SnapshotRow>> => {
+    const today = londonDate(now);
+    for (;;) {
+      if (loading) {
+        await loading;
+        continue;
+      }
+      if (map && date === today && dirty !== 'all' && !dirty.size) return map;
+      loading = refresh(today).finally(() => {
+        loading = null;
+      });
+    }
+  };
   return {
     mark,
-    async rows(now) {
-      const today = londonDate(now);
-      for (;;) {
-        if (loading) {
-          await loading;
-          continue;
-        }
-        if (map && date === today && dirty !== 'all' && !dirty.size) return map;
-        loading = refresh(today).finally(() => {
-          loading = null;
-        });
-      }
+    rows,
+    async reaching(now, point) {
+      await rows(now);
+      const out: string[] = [];
+      // As branchesReaching: 10 m beyond the radius, a superset of the search's own reach.
+      for (const [id, place] of places) if (distanceKm(point, place) <= place.radiusKm + 0.01) out.push(id);
+      return out;
     },
     async city(text) {
       for (;;) {

@@ -7,6 +7,7 @@ import { seedDemo } from '../../db/seed/seed-demo';
 import { responseCacheRequests } from '../../platform/metrics';
 import { saveReview } from '../reviews/save-review';
 import { type TestApp, createTestApp, createUser } from '../../test/test-app';
+import { branchesReaching } from './answer-tags';
 import { createBranchSnapshot } from './branch-snapshot';
 import { CATALOG_CHANNEL, createResponseCache } from './response-cache';
 
@@ -284,6 +285,35 @@ describe('narrow invalidation of the response cache', () => {
       expect(computed).toBe(6);
     } finally {
       await a.database.db.update(sites).set({ openingHours: A.openingHours }).where(eq(sites.id, A.id));
+    }
+  });
+
+  it('tells which branches reach a postcode from the snapshot as the database does, listed or not, fresh after a change', async () => {
+    const db = a.database.db;
+    const snap = createBranchSnapshot(db);
+    const all = await db.select().from(sites);
+    // Points round every branch, near and at about its radius's edge.
+    const points = all
+      .filter((s) => s.lat !== null && s.lng !== null)
+      .flatMap((s) => [0, 0.03, 0.06, 0.09].map((d) => ({ lat: s.lat! + d, lng: s.lng! - d })));
+    const same = async () => {
+      for (const p of points)
+        expect((await snap.reaching(new Date(), p)).sort()).toEqual((await branchesReaching(db, p)).sort());
+    };
+    await same();
+    // A branch taken off the list still reaches (a change to it can list it again); one moved away no longer does.
+    await db.update(sites).set({ reviewStatus: 'pending' }).where(eq(sites.id, A.id));
+    await db.update(sites).set({ lat: 57.1, lng: -2.1 }).where(eq(sites.id, B.id));
+    try {
+      snap.mark([`b:${A.id}`, `b:${B.id}`]);
+      const near = { lat: A.lat!, lng: A.lng! };
+      expect(await snap.reaching(new Date(), near)).toContain(A.id);
+      expect(await snap.reaching(new Date(), { lat: B.lat!, lng: B.lng! })).not.toContain(B.id);
+      expect([...(await snap.rows(new Date())).keys()]).not.toContain(A.id);
+      await same();
+    } finally {
+      await db.update(sites).set({ reviewStatus: A.reviewStatus }).where(eq(sites.id, A.id));
+      await db.update(sites).set({ lat: B.lat, lng: B.lng }).where(eq(sites.id, B.id));
     }
   });
 

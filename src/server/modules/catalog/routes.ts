@@ -102,7 +102,9 @@ export function catalogRoutes(
       // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
       const reaching =
         location.kind === 'postcode' && location.known && location.lat !== undefined && location.lng !== undefined
-          ? await branchesReaching(deps.db, { lat: location.lat, lng: location.lng })
+          ? await (branches
+              ? branches.reaching(now, { lat: location.lat, lng: location.lng })
+              : branchesReaching(deps.db, { lat: location.lat, lng: location.lng }))
           : [];
       return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching) };
     });
