@@ -302,7 +302,7 @@ describe('narrow invalidation of the response cache', () => {
     };
     await same();
     // A branch taken off the list still reaches (a change to it can list it again); one moved away no longer does.
-    await db.update(sites).set({ reviewStatus: 'pending' }).where(eq(sites.id, A.id));
+    await db.update(sites).set({ reviewStatus: 'submitted' }).where(eq(sites.id, A.id));
     await db.update(sites).set({ lat: 57.1, lng: -2.1 }).where(eq(sites.id, B.id));
     try {
       snap.mark([`b:${A.id}`, `b:${B.id}`]);
