@@ -24,11 +24,11 @@
 //    so the clock ends the cache's entries once in each phase, with edits or without. Figures per
 //    database: hit rate and p99 with edits against without (budget: within 20 %: hit rate ≥ 0.8 ×,
 //    p99 ≤ 1.2 ×, no request unanswered in 10 s), throughput and p50 reported.
-// 5. For reference (not with --quick): the cached server stops and one with RESPONSE_CACHE=0 starts on
+// 5. For reference (not with --quick or --no-uncached, which A/B runs use to save its minutes): the cached server stops and one with RESPONSE_CACHE=0 starts on
 //    the same data; the same load without writes (one phase as above) gives what computing every
 //    answer costs, to set beside the cached server under writes.
 //
-//   node bench/perf/churn.mjs [--quick] [--json] [--verbose] [--db pglite,postgres] [--rounds N] [--no-record]
+//   node bench/perf/churn.mjs [--quick] [--json] [--verbose] [--db pglite,postgres] [--rounds N] [--no-record] [--no-uncached]
 // Run alone (not --json, --quick or --no-record) it writes its table to bench/results.md between the
 // churn markers, the previous run's values beside; under bench/run.mjs the full run's table holds them.
 // --quick: PostgreSQL only (unless --db), 150 branches, 4 partners and 4 customers, 2 s warm-up,
@@ -58,6 +58,7 @@ const opts = benchArgs({
   db: { type: 'string' },
   rounds: { type: 'string' },
   'no-record': { type: 'boolean', default: false },
+  'no-uncached': { type: 'boolean', default: false },
 });
 // --quick measures PostgreSQL alone (under a minute); the embedded database's first start alone, which
 // migrates and seeds the demo data, takes 20 to 35 s on this machine, and it starts twice.
@@ -534,7 +535,7 @@ async function measure(kind) {
     // (the same data; the cached server stopped first), to tell whether the cache under writes still
     // beats computing every answer.
     let uncached = null;
-    if (!opts.quick) {
+    if (!opts.quick && !opts['no-uncached']) {
       await server.kill();
       server = null;
       server = await startBenchServer({
@@ -619,7 +620,7 @@ for (const kind of DATABASES) {
   }
 }
 printResult(figures, opts);
-if (!opts.quick && !opts['no-record'] && !opts.json) record(figures);
+if (!opts.quick && !opts['no-record'] && !opts['no-uncached'] && !opts.json) record(figures);
 
 function git(...args) {
   try {

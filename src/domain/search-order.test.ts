@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderableBranch, compareCityResults } from './search-order';
+import { type OrderableBranch, compareCityResults, firstInOrder } from './search-order';
 
 const b = (brandName: string, over: Partial<OrderableBranch> = {}): OrderableBranch => ({
   isOpen: true,
@@ -91,5 +91,53 @@ describe('searchComparator', () => {
     const list = [s('Near Closed', { km: 1, isOpen: false }), s('Far Open', { km: 3 })];
     expect(sorted(list, 'recommended', false)).toEqual(['Far Open', 'Near Closed']);
     expect(sorted(list, 'recommended', true)).toEqual(['Near Closed', 'Far Open']);
+  });
+});
+
+describe('firstInOrder', () => {
+  // A small generator with ties everywhere: open or not, a few ratings, names equal to the collator
+  // ("Grill" and "grill"), so that the stable order of equal ones is tested too.
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const names = ['Grill', 'grill', 'Karahi House', 'Chicken 2', 'Chicken 10', 'Álpha', 'alpha', 'Zaza'];
+  const list = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: i,
+      isOpen: rand(3) > 0,
+      rating: rand(4) === 0 ? null : [4, 4.5, 5][rand(3)]!,
+      brandName: names[rand(names.length)]!,
+      branchName: rand(2) ? 'Main' : 'main',
+      reviewCount: rand(5),
+      deliveryFeeMinor: [0, 199, 299][rand(3)]!,
+      etaMinMinutes: 20,
+      etaMaxMinutes: [30, 40][rand(2)]!,
+      km: rand(4),
+    }));
+
+  it('gives the first k of a stable sort, ties in input order, for every sort and k', () => {
+    for (let round = 0; round < 20; round++) {
+      const items = list(rand(120));
+      const comparators = [
+        compareCityResults,
+        ...(['rating', 'fee', 'time', 'distance'] as const).map((s) => searchComparator(s, true)),
+      ];
+      for (const compare of comparators) {
+        const sorted = [...items].sort(compare).map((x) => x.id);
+        for (const k of [0, 1, 5, 24, 48, 72, 200]) {
+          expect(firstInOrder(items, compare, k).map((x) => x.id)).toEqual(sorted.slice(0, k));
+        }
+      }
+    }
+  });
+
+  it('leaves its input as it was', () => {
+    const items = list(50);
+    const ids = items.map((x) => x.id);
+    firstInOrder(items, compareCityResults, 10);
+    firstInOrder(items, compareCityResults, 100);
+    expect(items.map((x) => x.id)).toEqual(ids);
   });
 });

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/halal-facts';
 import { isOpenNow } from '../../../domain/open-now';
 import { type SearchFilter, matchesSearchFilters } from '../../../domain/search-filters';
 import { type GeoPoint, distanceKm } from '../../../domain/geo';
 import type { Db } from '../../db/client';
-import { brands, sites } from '../../db/schema/index';
+import { brands, cities, sites } from '../../db/schema/index';
+import type { City } from './resolve-location';
 import { type CardRow, type RankRow, cardColumns, cardOfferLabel } from './card-rows';
 import { listedSite } from './find-branches';
 
@@ -26,9 +27,26 @@ export type BranchSnapshot = {
   mark(keys: readonly string[] | null): void;
   /** The listed branches, fresh for every change marked so far, with the halal status of `now`'s London date. */
   rows(now: Date): Promise<ReadonlyMap<string, SnapshotRow>>;
+  /**
+   * The directory city whose slug or name (ignoring case) is `text`, as resolve-location.ts findCity
+   * answers it, from the cities kept here: read again after a change to the cities (`cities`, or a
+   * change whose keys it does not know) (docs/decisions/0280-misses-off-the-request-thread.md).
+   */
+  city(text: string): Promise<City | null>;
+  /** Reads of the cities so far (for tests). */
+  cityReads(): number;
+  /**
+   * Every branch whose own radius reaches the point (within 10 m), listed or not, fresh as `rows`:
+   * answer-tags.ts branchesReaching from the rows kept here, with no read when nothing changed
+   * (docs/decisions/0280-misses-off-the-request-thread.md).
+   */
+  reaching(now: Date, point: { lat: number; lng: number }): Promise<string[]>;
   /** Branch rows read so far (for tests: after the first read, only the branches a change named). */
   rowsRead(): number;
 };
+
+/** A branch's place, listed or not: what decides whether it reaches a postcode. */
+type Place = { lat: number; lng: number; radiusKm: number };
 
 const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys that change no branch's row unless a `b:` key beside them names it. */
@@ -36,12 +54,22 @@ const GROUP_KEY = /^(s|g|d|dg):/;
 
 export function createBranchSnapshot(db: Db): BranchSnapshot {
   let map: Map<string, SnapshotRow> | null = null;
+  // Every branch's place (listed or not), read with the rows.
+  let places = new Map<string, Place>();
   let date: string | null = null;
   let dirty: Set<string> | 'all' = 'all';
   let loading: Promise<void> | null = null;
   let read = 0;
+  // The cities with their names lowered by the database (as findCity compares them), and whether a
+  // change since their read may have touched them.
+  let cityList: { city: City; lower: string }[] | null = null;
+  let citiesDirty = true;
+  let citiesLoading: Promise<void> | null = null;
+  let cityReadCount = 0;
 
   const mark = (keys: readonly string[] | null): void => {
+    if (!keys || keys.some((key) => key === 'cities' || !(key.startsWith('b:') || GROUP_KEY.test(key))))
+      citiesDirty = true;
     if (dirty === 'all') return;
     if (!keys) {
       dirty = 'all';
@@ -55,31 +83,61 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
       }
     }
   };
+  const readCities = async (): Promise<void> => {
+    citiesDirty = false;
+    try {
+      const rows = await db.select({ city: cities, lower: sql<string>`lower(${cities.name})` }).from(cities);
+      cityReadCount += 1;
+      cityList = rows;
+    } catch (err) {
+      citiesDirty = true;
+      throw err;
+    }
+  };
+  // Every branch, listed or not (`listed`: only those are searched; the others' places are kept for `reaching`).
   const select = (today: string) =>
     db
-      .select({ ...cardColumns(today), citySlug: sites.citySlug })
+      .select({ ...cardColumns(today), citySlug: sites.citySlug, listed: sql<boolean>`${listedSite()}` })
       .from(sites)
       .innerJoin(brands, eq(brands.id, sites.brandId));
+  type Read = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+  const placeOf = (r: Read): Place | null =>
+    r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng, radiusKm: r.deliveryRadiusKm };
+  const rowOf = ({ listed: _, ...row }: Read): SnapshotRow => row;
   const refresh = async (today: string): Promise<void> => {
     const named = dirty;
     dirty = new Set();
     const whole = named === 'all' || !map || date !== today;
     try {
       if (whole) {
-        const rows = await select(today).where(listedSite());
+        const rows = await select(today);
         read += rows.length;
-        map = new Map(rows.map((r) => [r.id, r]));
+        map = new Map(rows.filter((r) => r.listed).map((r) => [r.id, rowOf(r)]));
+        places = new Map();
+        for (const r of rows) {
+          const place = placeOf(r);
+          if (place) places.set(r.id, place);
+        }
         date = today;
         return;
       }
       const ids = [...(named as Set<string>)];
-      const rows = await select(today).where(and(listedSite(), inArray(sites.id, ids)));
+      const rows = await select(today).where(inArray(sites.id, ids));
       read += rows.length;
-      // A branch named but not answered is no longer listed (or gone).
+      // A branch named but not answered is gone; one not listed any more leaves the search.
       const next = new Map(map!);
-      for (const id of ids) next.delete(id);
-      for (const r of rows) next.set(r.id, r);
+      const nextPlaces = new Map(places);
+      for (const id of ids) {
+        next.delete(id);
+        nextPlaces.delete(id);
+      }
+      for (const r of rows) {
+        if (r.listed) next.set(r.id, rowOf(r));
+        const place = placeOf(r);
+        if (place) nextPlaces.set(r.id, place);
+      }
       map = next;
+      places = nextPlaces;
     } catch (err) {
       // What this read was to bring is still unread.
       if (whole) dirty = 'all';
@@ -87,21 +145,45 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
       throw err;
     }
   };
+  const rows = async (now: Date): Promise<ReadonlyMap<string, SnapshotRow>> => {
+    const today = londonDate(now);
+    for (;;) {
+      if (loading) {
+        await loading;
+        continue;
+      }
+      if (map && date === today && dirty !== 'all' && !dirty.size) return map;
+      loading = refresh(today).finally(() => {
+        loading = null;
+      });
+    }
+  };
   return {
     mark,
-    async rows(now) {
-      const today = londonDate(now);
+    rows,
+    async reaching(now, point) {
+      await rows(now);
+      const out: string[] = [];
+      // As branchesReaching: 10 m beyond the radius, a superset of the search's own reach.
+      for (const [id, place] of places) if (distanceKm(point, place) <= place.radiusKm + 0.01) out.push(id);
+      return out;
+    },
+    async city(text) {
       for (;;) {
-        if (loading) {
-          await loading;
+        if (citiesLoading) {
+          await citiesLoading;
           continue;
         }
-        if (map && date === today && dirty !== 'all' && !dirty.size) return map;
-        loading = refresh(today).finally(() => {
-          loading = null;
+        if (cityList && !citiesDirty) break;
+        citiesLoading = readCities().finally(() => {
+          citiesLoading = null;
         });
       }
+      const wanted = text.trim().toLowerCase();
+      const found = cityList.find((c) => c.city.slug === wanted) ?? cityList.find((c) => c.lower === wanted);
+      return found?.city ?? null;
     },
+    cityReads: () => cityReadCount,
     rowsRead: () => read,
   };
 }

@@ -7,6 +7,8 @@ import { seedDemo } from '../../db/seed/seed-demo';
 import { responseCacheRequests } from '../../platform/metrics';
 import { saveReview } from '../reviews/save-review';
 import { type TestApp, createTestApp, createUser } from '../../test/test-app';
+import { branchesReaching } from './answer-tags';
+import { createBranchSnapshot } from './branch-snapshot';
 import { CATALOG_CHANNEL, createResponseCache } from './response-cache';
 
 // Invalidation as narrow as the change (docs/decisions/0246-narrow-cache-invalidation.md). Two apps
@@ -284,6 +286,89 @@ describe('narrow invalidation of the response cache', () => {
     } finally {
       await a.database.db.update(sites).set({ openingHours: A.openingHours }).where(eq(sites.id, A.id));
     }
+  });
+
+  it('tells which branches reach a postcode from the snapshot as the database does, listed or not, fresh after a change', async () => {
+    const db = a.database.db;
+    const snap = createBranchSnapshot(db);
+    const all = await db.select().from(sites);
+    // Points round every branch, near and at about its radius's edge.
+    const points = all
+      .filter((s) => s.lat !== null && s.lng !== null)
+      .flatMap((s) => [0, 0.03, 0.06, 0.09].map((d) => ({ lat: s.lat! + d, lng: s.lng! - d })));
+    const same = async () => {
+      for (const p of points)
+        expect((await snap.reaching(new Date(), p)).sort()).toEqual((await branchesReaching(db, p)).sort());
+    };
+    await same();
+    // A branch taken off the list still reaches (a change to it can list it again); one moved away no longer does.
+    await db.update(sites).set({ reviewStatus: 'submitted' }).where(eq(sites.id, A.id));
+    await db.update(sites).set({ lat: 57.1, lng: -2.1 }).where(eq(sites.id, B.id));
+    try {
+      snap.mark([`b:${A.id}`, `b:${B.id}`]);
+      const near = { lat: A.lat!, lng: A.lng! };
+      expect(await snap.reaching(new Date(), near)).toContain(A.id);
+      expect(await snap.reaching(new Date(), { lat: B.lat!, lng: B.lng! })).not.toContain(B.id);
+      expect([...(await snap.rows(new Date())).keys()]).not.toContain(A.id);
+      await same();
+    } finally {
+      await db.update(sites).set({ reviewStatus: A.reviewStatus }).where(eq(sites.id, A.id));
+      await db.update(sites).set({ lat: B.lat, lng: B.lng }).where(eq(sites.id, B.id));
+    }
+  });
+
+  it('keeps the cities in the process: read again only after a change to the cities, a new one found in the next search on the other process', async () => {
+    // The snapshot alone: a branch's change leaves the cities as read, `cities` or an unknown change reads them again.
+    const snap = createBranchSnapshot(a.database.db);
+    expect((await snap.city(' LONDON '))?.slug).toBe('london');
+    expect((await snap.city('london'))?.name).toBe('London');
+    expect(snap.cityReads()).toBe(1);
+    snap.mark([`b:${A.id}`, 's:london', `g:${cellOf(A.lat!, A.lng!)}`]);
+    expect(await snap.city('Nowhere-on-sea')).toBeNull();
+    expect(snap.cityReads()).toBe(1);
+    snap.mark(['cities', 's:london']);
+    await snap.city('london');
+    expect(snap.cityReads()).toBe(2);
+    snap.mark(['all']);
+    await snap.city('london');
+    snap.mark(null);
+    await snap.city('london');
+    expect(snap.cityReads()).toBe(4);
+
+    // Through the apps: a city added, then renamed, shows in the other process's very next search.
+    const search = async (t: TestApp, place: string) =>
+      JSON.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/restaurants/search?location=${encodeURIComponent(place)}` }))
+          .body,
+      ).location as { known: boolean; citySlug?: string; label: string };
+    expect((await search(b, 'Testbury')).known).toBe(false);
+    expect((await search(b, 'London')).citySlug).toBe('london');
+    const [city] = await a.database.db
+      .insert(cities)
+      .values({
+        slug: 'testbury',
+        name: 'Testbury',
+        region: 'Test',
+        population: 1000,
+        description: 'A city for a test.',
+        lat: 52.1,
+        lng: -1.2,
+        postcodeArea: 'TB',
+      })
+      .returning();
+    try {
+      expect(await search(b, 'testbury')).toMatchObject({ known: true, citySlug: 'testbury', label: 'Testbury' });
+      expect((await search(b, 'Testbury Magna')).known).toBe(false);
+      await a.database.db.update(cities).set({ name: 'Testbury Magna' }).where(eq(cities.id, city.id));
+      expect(await search(b, 'testbury magna')).toMatchObject({
+        known: true,
+        citySlug: 'testbury',
+        label: 'Testbury Magna',
+      });
+    } finally {
+      await a.database.db.delete(cities).where(eq(cities.id, city.id));
+    }
+    expect((await search(b, 'Testbury Magna')).known).toBe(false);
   });
 
   it.skipIf(onPostgres)(

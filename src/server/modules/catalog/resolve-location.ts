@@ -13,8 +13,10 @@ export type ResolvedLocation =
   | { kind: 'postcode'; label: string; lat: number; lng: number }
   | { kind: 'unknown'; label: string; looksLikePostcode: boolean };
 
+export type City = typeof cities.$inferSelect;
+
 /** Finds a directory city by its slug or its name, ignoring case. */
-export async function findCity(db: Db, text: string) {
+export async function findCity(db: Db, text: string): Promise<City | null> {
   const wanted = text.trim().toLowerCase();
   const [city] = await db
     .select()
@@ -28,9 +30,15 @@ export async function findCity(db: Db, text: string) {
  * Reads the search box (docs/product/customer.md#search): a city name or slug first, then a UK
  * postcode or outward code through the geocoder; empty means London.
  */
-export async function resolveLocation(db: Db, geocoder: Geocoder, text: string | undefined): Promise<ResolvedLocation> {
+export async function resolveLocation(
+  db: Db,
+  geocoder: Geocoder,
+  text: string | undefined,
+  /** The city lookup, when one is kept in the process (branch-snapshot.ts); else the database is asked. */
+  lookup: (text: string) => Promise<City | null> = (t) => findCity(db, t),
+): Promise<ResolvedLocation> {
   const typed = (text ?? '').trim() || DEFAULT_CITY_SLUG;
-  const city = await findCity(db, typed);
+  const city = await lookup(typed);
   if (city) return { kind: 'city', citySlug: city.slug, label: city.name, lat: city.lat, lng: city.lng };
   const postcode = normalisePostcode(typed);
   if (!postcode) return { kind: 'unknown', label: typed, looksLikePostcode: false };

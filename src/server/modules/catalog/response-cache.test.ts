@@ -168,6 +168,28 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
     },
   );
 
+  it('compresses a new entry off the request thread, once for all who ask while it is made', async () => {
+    const cache = createResponseCache(a.database.db);
+    const body = JSON.stringify({ cards: Array.from({ length: 200 }, (_, i) => ({ i, name: `Branch ${i}` })) });
+    const entry = await cache.get('big-json', async () => body);
+    const before = cache.bytes();
+    // The first asks start it and get a promise (the thread pool compresses); the second shares it.
+    const first = entry.encoded('br');
+    const second = entry.encoded('br');
+    expect(first).toBeInstanceOf(Promise);
+    expect(second).toBe(first);
+    const twin = (await first)!;
+    expect(brotliDecompressSync(twin).toString()).toBe(body);
+    // Made: kept with the entry, counted in its bytes, answered at once from now on.
+    expect(entry.encoded('br')).toBe(twin);
+    expect(cache.bytes()).toBe(before + twin.length);
+    const gz = await entry.encoded('gzip');
+    expect(gunzipSync(gz!).toString()).toBe(body);
+    expect(cache.bytes()).toBe(before + twin.length + gz!.length);
+    // Too small to gain: none, at once.
+    expect((await cache.get('small', async () => '{"a":1}')).encoded('br')).toBeNull();
+  });
+
   it('holds at most its entries and bytes, compressed twins counted, the least recently used going first', async () => {
     const cache = createResponseCache(a.database.db, { maxEntries: 3, maxBytes: 10_000 });
     const now = new Date();
@@ -197,7 +219,7 @@ describe('response cache of search and restaurant page (docs/decisions/0091-resp
     const big = await read('big', 9500);
     expect(cache.size()).toBe(1);
     expect(cache.bytes()).toBe(9500);
-    const twin = big.encoded('gzip')!;
+    const twin = (await big.encoded('gzip'))!;
     expect(cache.bytes()).toBe(9500 + twin.length);
     await read('e');
     expect(cache.bytes()).toBeLessThanOrEqual(10_000);

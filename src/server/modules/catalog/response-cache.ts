@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import { ANY_CHANGE, cellOf, droppedTags, parseChange } from '../../../domain/catalog-invalidation';
 import type { Db } from '../../db/client';
@@ -30,14 +30,20 @@ import { type AnswerClock, nextAnswerChange } from './answer-clock';
  * A cached answer is also kept compressed (brotli or gzip, whichever the browser takes), made once
  * on first request: a search answer of 24 cards is about 20 kB of JSON and 3 kB compressed, which
  * is what a phone on a slow connection waits for (Lighthouse: docs/product/README.md#performance).
+ * The compression runs on libuv's thread pool, not the request thread: after a change, a burst of
+ * misses compressing on the main thread held every other request behind it
+ * (docs/decisions/0280-misses-off-the-request-thread.md). Requests asking while it runs share it.
  * The answers do not depend on who asks (they are public and read no session), so one entry serves
  * every viewer.
  */
 export type CachedAnswer = {
   body: string;
   etag: string;
-  /** The body compressed for a coding, made on first request and kept with the entry (null when too small to gain). */
-  encoded(coding: 'br' | 'gzip'): Buffer | null;
+  /**
+   * The body compressed for a coding, made on first request (off the request thread) and kept with
+   * the entry (null when too small to gain). A promise only while it is being made.
+   */
+  encoded(coding: 'br' | 'gzip'): Buffer | null | Promise<Buffer | null>;
 };
 
 /** What a computation answers: the body, with the tags of the changes that can alter it (`*` when a bare string). */
@@ -372,21 +378,31 @@ export function createResponseCache(
   /** Whether no change applied after the clocks were read touched these tags. */
   const holds = (c: BranchClocks, tags: readonly string[]): boolean =>
     lastAll <= c.issuedAt && tags.every((tag) => (lastDrop.get(tag) ?? 0) <= c.issuedAt);
+  const startClockLoad = (): Promise<BranchClocks> =>
+    (clockLoad ??= loadClock()
+      .then((c) => {
+        if (!clock || c.issuedAt >= clock.issuedAt) clock = c;
+        return c;
+      })
+      .finally(() => {
+        clockLoad = null;
+      }));
+  /**
+   * At a miss's start: the clock rows of the branches changes named since the last read are read now,
+   * beside the answer's own reads, not after them (docs/decisions/0280-misses-off-the-request-thread.md).
+   * Read after every change this request must see was applied, so it serves the answer as a read at
+   * its end would; a change applied later marks its tags and clocksFor reads again, as before.
+   */
+  const prefetchClock = (): void => {
+    if (clockLoad || (clock && clockDirty !== 'all' && !clockDirty.size)) return;
+    // Its failure is the waiting miss's, if any: clocksFor reads again.
+    startClockLoad().catch(() => undefined);
+  };
   /** Clocks that hold for `tags`, read again when a change to them came since (null: changes kept coming). */
   const clocksFor = async (tags: readonly string[]): Promise<BranchClocks | null> => {
     for (let tries = 0; tries < 3; tries += 1) {
       if (clock && holds(clock, tags)) return clock;
-      if (!clockLoad) {
-        clockLoad = loadClock()
-          .then((c) => {
-            if (!clock || c.issuedAt >= clock.issuedAt) clock = c;
-            return c;
-          })
-          .finally(() => {
-            clockLoad = null;
-          });
-      }
-      await clockLoad;
+      await startClockLoad();
     }
     return clock && holds(clock, tags) ? clock : null;
   };
@@ -406,7 +422,36 @@ export function createResponseCache(
 
   const keyOf = new WeakMap<CachedAnswer, string>();
   const answer = (body: string, tags: readonly string[] = [ANY_CHANGE], madeAt = 0, until = 0): Entry => {
-    const twins: { br?: Buffer | null; gzip?: Buffer | null } = {};
+    const twins: { br?: Buffer | null | Promise<Buffer | null>; gzip?: Buffer | null | Promise<Buffer | null> } = {};
+    let small: boolean | undefined;
+    /** Compresses on libuv's thread pool; a failure sends the body as it is. */
+    const compress = (coding: 'br' | 'gzip'): Promise<Buffer | null> =>
+      new Promise<Buffer | null>((resolve) => {
+        const done = (err: Error | null, out: Buffer) => resolve(err ? null : out);
+        if (coding === 'br')
+          brotliCompress(
+            body,
+            {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 5,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            },
+            done,
+          );
+        else gzip(body, { level: 6 }, done);
+      }).then((twin) => {
+        twins[coding] = twin;
+        // A twin made for an entry the cache holds counts against its bound.
+        const size = twin?.length ?? 0;
+        if (entries.get(keyOf.get(entry) ?? '') === entry) {
+          evict(size, false);
+          if (entries.get(keyOf.get(entry)!) === entry) entriesBytes += size;
+        }
+        entry.bytes += size;
+        return twin;
+      });
     const entry: Entry = {
       bytes: body.length,
       body,
@@ -416,26 +461,8 @@ export function createResponseCache(
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       encoded(coding) {
         // With the cache off every request would pay for compressing: answers then go as they are.
-        if (!enabled || Buffer.byteLength(body) < MIN_COMPRESS_BYTES) return null;
-        if (twins[coding] === undefined) {
-          twins[coding] =
-            coding === 'br'
-              ? brotliCompressSync(body, {
-                  params: {
-                    [constants.BROTLI_PARAM_QUALITY]: 5,
-                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                  },
-                })
-              : gzipSync(body, { level: 6 });
-          // A twin made for an entry the cache holds counts against its bound.
-          const size = twins[coding]?.length ?? 0;
-          if (entries.get(keyOf.get(entry) ?? '') === entry) {
-            evict(size, false);
-            if (entries.get(keyOf.get(entry)!) === entry) entriesBytes += size;
-          }
-          entry.bytes += size;
-        }
-        return twins[coding]!;
+        if (!enabled || (small ??= Buffer.byteLength(body) < MIN_COMPRESS_BYTES)) return null;
+        return (twins[coding] ??= compress(coding));
       },
     };
     return entry;
@@ -473,6 +500,7 @@ export function createResponseCache(
         if (shared.madeAt <= t && t < shared.until) return shared;
       }
       computeCount += 1;
+      prefetchClock();
       const made = (async () => {
         const out = bodyOf(await compute(now));
         const tags = out.tags.length ? out.tags : [ANY_CHANGE];

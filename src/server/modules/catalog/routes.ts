@@ -41,9 +41,11 @@ export function catalogRoutes(
     changes: deps.catalogChanges,
     onChange: branches?.mark,
   });
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+  const sendCached = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     const coding = preferredEncoding(request.headers['accept-encoding']);
-    const encoded = coding ? answer.encoded(coding) : null;
+    let encoded = coding ? answer.encoded(coding) : null;
+    // Being compressed (off this thread) for the first request that asked.
+    if (encoded instanceof Promise) encoded = await encoded;
     // Each coding is its own representation, with its own tag.
     const etag = encoded ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag;
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -100,7 +102,9 @@ export function catalogRoutes(
       // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
       const reaching =
         location.kind === 'postcode' && location.known && location.lat !== undefined && location.lng !== undefined
-          ? await branchesReaching(deps.db, { lat: location.lat, lng: location.lng })
+          ? await (branches
+              ? branches.reaching(now, { lat: location.lat, lng: location.lng })
+              : branchesReaching(deps.db, { lat: location.lat, lng: location.lng }))
           : [];
       return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching) };
     });

@@ -8,7 +8,7 @@ import { AppError } from '../../../domain/errors';
 import { normalisePostcode } from '../../../domain/geo';
 import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
-import { compareCityResults, searchComparator } from '../../../domain/search-order';
+import { compareCityResults, firstInOrder, searchComparator } from '../../../domain/search-order';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { type BranchSnapshot, type SnapshotRow, snapshotCityRank, snapshotDeliveringTo } from './branch-snapshot';
@@ -52,7 +52,7 @@ export async function searchRestaurants(
   snapshot?: BranchSnapshot,
 ): Promise<SearchRestaurantsResponse> {
   const query = { ...input, sort: input.sort ?? 'recommended' };
-  const location = await resolveLocation(db, geocoder, query.location);
+  const location = await resolveLocation(db, geocoder, query.location, snapshot?.city);
   if (query.sort === 'distance' && location.kind !== 'postcode' && !query.deliverTo) {
     throw new AppError('VALIDATION_ERROR', 'Sorting by distance needs a postcode: search one, or send deliverTo.');
   }
@@ -114,10 +114,14 @@ export async function searchRestaurants(
       etaMinMinutes: Number(row.etaMinMinutes ?? 0),
       etaMaxMinutes: Number(row.etaMaxMinutes ?? 0),
     }));
-  if (refined) matching.sort(searchComparator(query.sort, location.kind === 'postcode'));
-  // Postcode results are already nearest first.
-  else if (location.kind === 'city') matching.sort(compareCityResults);
-  const page = matching.slice(query.offset, query.offset + query.limit);
+  // Postcode results are already nearest first. Only the pages up to this one are put in order.
+  const order = refined
+    ? searchComparator(query.sort, location.kind === 'postcode')
+    : location.kind === 'city'
+      ? compareCityResults
+      : null;
+  const end = query.offset + query.limit;
+  const page = (order ? firstInOrder(matching, order, end) : matching).slice(query.offset, end);
   return {
     location: describeLocation(location),
     deliverTo,
