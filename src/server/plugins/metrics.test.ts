@@ -103,6 +103,31 @@ describe('the metrics endpoint behind METRICS_TOKEN, after a marketplace journey
     }
   });
 
+  it('labels each answer by its route pattern, method and status class, and never measures a scrape', async () => {
+    const count = (m: ReturnType<typeof parseExposition>, labels: Record<string, string>) =>
+      m.value('halalnosh_http_request_duration_seconds_count', labels);
+    const cities = (method: string) => ({ route: '/api/cities', method, status_class: '2xx' });
+    const city = { route: '/api/cities/:slug', method: 'GET', status_class: '4xx' };
+    const before = parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body);
+    const list = await t.app.inject({ method: 'GET', url: '/api/cities' });
+    expect(list.statusCode, list.body).toBe(200);
+    // HEAD on a GET route: the route's pattern, with HEAD as its method.
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/cities' });
+    expect(head.statusCode).toBe(200);
+    // A matched route that answers 404 is its pattern with 4xx, not "unmatched".
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/cities/no-such-city' });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    const after = parseExposition((await scrape(t, `Bearer ${TOKEN}`)).body);
+    expect(count(after, cities('GET')) - count(before, cities('GET'))).toBe(1);
+    expect(count(after, cities('HEAD')) - count(before, cities('HEAD'))).toBe(1);
+    expect(count(after, city) - count(before, city)).toBe(1);
+    expect(after.value('halalnosh_http_request_duration_seconds_sum', cities('GET'))).toBeGreaterThan(0);
+    expect(after.has('halalnosh_http_request_duration_seconds_count', { route: '/metrics' })).toBe(false);
+    expect(after.has('halalnosh_http_request_duration_seconds_count', { route: '/api/cities/no-such-city' })).toBe(
+      false,
+    );
+  });
+
   it('exposes every metric with its type, and counts the search, the order, the outbox and a stream', async () => {
     const search = await t.app.inject({ method: 'GET', url: '/api/restaurants/search?location=London' });
     expect(search.statusCode, search.body).toBe(200);

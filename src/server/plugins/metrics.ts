@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORDER_STATUSES } from '../../domain/order-flow';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -97,6 +97,27 @@ function databaseReader(database: Database) {
 }
 
 /**
+ * Records a response in halalnosh_http_request_duration_seconds for one route: the histogram's
+ * child for each method and status class is made on its first response and kept, so a response
+ * costs two lookups and one observe.
+ */
+function requestTimer(routeOf: (request: FastifyRequest) => string) {
+  let route: string | null = null;
+  const byMethod = new Map<string, ReturnType<typeof httpRequestDuration.labels>[]>();
+  return (method: string, reply: FastifyReply, request?: FastifyRequest) => {
+    let byClass = byMethod.get(method);
+    if (byClass === undefined) byMethod.set(method, (byClass = []));
+    const statusClass = Math.floor(reply.statusCode / 100);
+    let child = byClass[statusClass];
+    if (child === undefined) {
+      route ??= routeOf(request ?? reply.request);
+      child = byClass[statusClass] = httpRequestDuration.labels({ route, method, status_class: `${statusClass}xx` });
+    }
+    child.observe(reply.elapsedTime / 1000);
+  };
+}
+
+/**
  * The Prometheus endpoint (docs/decisions/0227-metrics-exposure.md), off unless configured:
  * METRICS_TOKEN serves GET /metrics on the app's port to `Authorization: Bearer <token>` only;
  * METRICS_PORT serves it on a listener of its own (METRICS_HOST, loopback by default), behind the
@@ -135,14 +156,26 @@ export function registerMetrics(app: FastifyInstance, config: Config['metrics'],
   }
 
   // Labelled by the route's pattern, never the address: the label set stays small and no token in
-  // a URL reaches the metrics (docs/decisions/0228-metric-names.md).
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    if (route === '/metrics') return;
-    httpRequestDuration.observe(
-      { route, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+  // a URL reaches the metrics (docs/decisions/0228-metric-names.md). Measured in synchronous
+  // onResponse hooks that keep one histogram child per method and status class: a request reads
+  // no route options, builds no label object or string and waits for no promise
+  // (docs/decisions/0278-metrics-per-route-hooks.md). Routes added from here on carry a hook of
+  // their own (so /metrics, added above, is not measured); a request that matched no route is
+  // measured by the app's hook, the only one its 404 context has.
+  const unmatched = requestTimer(() => UNMATCHED_ROUTE);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) unmatched(request.method, reply);
+    done();
+  });
+  app.addHook('onRoute', (route) => {
+    // The pattern the request's route options give (a prefixed plugin's root route included), read
+    // once on the route's first response.
+    const measure = requestTimer((request) => request.routeOptions.url ?? UNMATCHED_ROUTE);
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      measure(request.method, reply, request);
+      done();
+    };
+    route.onResponse = route.onResponse === undefined ? [hook] : [route.onResponse, hook].flat();
   });
 
   if (config.port === null) return;
