@@ -24,6 +24,23 @@ export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
 // The placeholders of the page's one prepared statement.
 const SLUG = sql.placeholder('slug');
 const TODAY = sql.placeholder('today') as unknown as string;
+const KNOWN = sql.placeholder('known');
+
+/**
+ * What the branch's menu is made of, as text: the menu's and the branch's ids, then the row versions (`xmin`, the
+ * transaction that wrote each row version) of every item and section of the menu and of every override of the branch,
+ * available or not. Any committed insert, update or delete of one of those rows changes it: a new row version carries
+ * the id of a transaction that had not committed when the older text was read, and a delete shortens a list
+ * (docs/decisions/0281-restaurant-menu-text-by-row-versions.md). Cheaper than the menu itself: no join, no JSON.
+ */
+function menuKeySql(): SQL {
+  const versions = (table: string, where: SQL) =>
+    sql`coalesce((select string_agg(v.xmin::text, ',') from ${sql.raw(table)} v where ${where}), '')`;
+  return sql`${menus.id}::text || ' ' || ${sites.id}::text
+      || ' i' || ${versions('menu_items', sql`v.menu_id = ${menus.id}`)}
+      || ' s' || ${versions('menu_sections', sql`v.menu_id = ${menus.id}`)}
+      || ' o' || ${versions('site_item_overrides', sql`v.site_id = ${sites.id}`)}`;
+}
 
 /**
  * The page in one statement (docs/decisions/0178-fast-uncached-search.md): the branch's card
@@ -31,6 +48,10 @@ const TODAY = sql.placeholder('today') as unknown as string;
  * branchMenuQuery (load-menu.ts) answers, with the same keys in the same order, in its order. Values
  * come as types both drivers read alike: the rating as its numeric text, timestamps as epoch
  * milliseconds. The clock-dependent fields are judged in JS (toCard).
+ *
+ * `known` is the menu key (menuKeySql) of a menu text the caller holds: when the branch's menu still has that key,
+ * the menu rows are not read (`menu_same`, `menu` null) and the caller uses its text; otherwise `menu` is the rows
+ * (an empty array when nothing is available) and `menu_key` the key they were read under, in the same snapshot.
  */
 function pageStatement(): SQL {
   const menuRows = sql`(select json_agg(json_build_object(
@@ -46,9 +67,12 @@ function pageStatement(): SQL {
     from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
     left join ${siteItemOverrides} on ${siteItemOverrides.siteId} = ${sites.id} and ${siteItemOverrides.itemId} = ${menuItems.id}
     where ${menuItems.menuId} = ${menus.id} and ${menuItems.isAvailable} and coalesce(${siteItemOverrides.isAvailable}, true))`;
+  // The key is computed once (`offset 0` keeps the planner from copying it into both of its uses).
   return sql`select ${flatCardSql(TODAY)}, ${brands.description} as brand_description,
-      ${menus.id} as menu_id, case when ${menus.id} is null then null else ${menuRows} end as menu
+      ${menus.id} as menu_id, menu_key.key as menu_key, coalesce(menu_key.key = ${KNOWN}::text, false) as menu_same,
+      case when ${menus.id} is null or menu_key.key = ${KNOWN}::text then null else coalesce(${menuRows}, '[]'::json) end as menu
     from ${sites} join ${brands} on ${brands.id} = ${sites.brandId} left join ${menus} on ${menus.brandId} = ${sites.brandId}
+    left join lateral (select case when ${menus.id} is null then null else ${menuKeySql()} end as key offset 0) menu_key on true
     where ${sites.slug} = ${SLUG}::text and ${listedSite()}
     limit 1`;
 }
@@ -56,6 +80,8 @@ function pageStatement(): SQL {
 type PageRow = FlatCardRow & {
   brand_description: string | null;
   menu_id: string | null;
+  menu_key: string | null;
+  menu_same: boolean;
   menu: BranchMenuRow[] | null;
 };
 
@@ -71,6 +97,23 @@ function fromPageRow(row: PageRow) {
   return { card, menu: row.menu ?? [] };
 }
 
+type PageCard = CardRow & { brandDescription: string | null };
+
+/** The page without its menu, in the contract's key order (the menu, last, is added by the callers). */
+function pageHead(row: PageCard, now: Date) {
+  // The card carries the offer badge (card-rows.ts cardOffersSql: docs/decisions/0268-offer-badges-and-filter.md).
+  return {
+    ...toCard(row, now),
+    brandDescription: row.brandDescription,
+    openingHours: WEEKDAYS.map((weekday) => {
+      const day = row.openingHours[weekday];
+      return day
+        ? { weekday, open: day.open, close: day.close, closed: day.closed }
+        : { weekday, open: '00:00', close: '00:00', closed: true };
+    }),
+  };
+}
+
 /** The restaurant page: the card, the brand's description and the branch's menu (null when empty). */
 export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()): Promise<RestaurantDetail> {
   const today = londonDate(now);
@@ -82,24 +125,77 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
     if (!row) throw new AppError('NOT_FOUND', 'Restaurant not found');
     sections = row.menuId ? await loadBranchMenu(db, row.menuId, row.id) : [];
   } else {
-    const [found] = await pageQuery(db, { slug, today });
+    const [found] = await pageQuery(db, { slug, today, known: null });
     if (!found) throw new AppError('NOT_FOUND', 'Restaurant not found');
     const { card, menu } = fromPageRow(found);
     row = card;
     sections = groupMenu(menu);
   }
-  // The card carries the offer badge (card-rows.ts cardOffersSql: docs/decisions/0268-offer-badges-and-filter.md).
+  return { ...pageHead(row, now), menu: sections.length ? { sections } : null };
+}
+
+/**
+ * The menus' JSON texts this process last wrote, by branch slug, each with the menu key (menuKeySql) it was read under
+ * (docs/decisions/0281-restaurant-menu-text-by-row-versions.md). Not a cache of answers: every page still reads its
+ * branch, its card, its clock-dependent fields and its menu key from the database; only the menu's text is reused,
+ * and only while the database says its rows are the very row versions it was written from. Bounded: the oldest
+ * entry goes first.
+ */
+export type MenuTexts = {
+  get(slug: string): { key: string; text: string } | undefined;
+  set(slug: string, entry: { key: string; text: string }): void;
+  readonly stats: { reused: number; written: number };
+};
+
+export function createMenuTexts(maxEntries = 2_000): MenuTexts {
+  const entries = new Map<string, { key: string; text: string }>();
+  const stats = { reused: 0, written: 0 };
   return {
-    ...toCard(row, now),
-    brandDescription: row.brandDescription,
-    openingHours: WEEKDAYS.map((weekday) => {
-      const day = row.openingHours[weekday];
-      return day
-        ? { weekday, open: day.open, close: day.close, closed: day.closed }
-        : { weekday, open: '00:00', close: '00:00', closed: true };
-    }),
-    menu: sections.length ? { sections } : null,
+    get: (slug) => entries.get(slug),
+    set(slug, entry) {
+      entries.delete(slug);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(slug, entry);
+    },
+    stats,
   };
+}
+
+/**
+ * The page as the JSON text the API sends, and the branch's id (for the answer's tags). The same text as
+ * restaurantPageText(getRestaurant(…)) to the character (get-restaurant-sql.test.ts), made in one statement: the menu's
+ * text is taken from `texts` when the database reports the menu's rows unchanged since it was written, else built from
+ * the rows read and kept there.
+ */
+export async function restaurantPageAnswer(
+  db: DbOrTx,
+  slug: string,
+  now: Date,
+  texts: MenuTexts,
+): Promise<{ id: string; text: string }> {
+  if ('rollback' in db) {
+    const page = await getRestaurant(db, slug, now);
+    return { id: page.id, text: restaurantPageText(page) };
+  }
+  const known = texts.get(slug);
+  const [found] = await pageQuery(db, { slug, today: londonDate(now), known: known?.key ?? null });
+  if (!found) throw new AppError('NOT_FOUND', 'Restaurant not found');
+  let menu: string;
+  if (found.menu_id === null) menu = 'null';
+  else if (found.menu_same && known) {
+    menu = known.text;
+    texts.stats.reused += 1;
+  } else {
+    const sections = groupMenu(found.menu ?? []);
+    menu = sections.length ? JSON.stringify({ sections }) : 'null';
+    texts.set(slug, { key: found.menu_key!, text: menu });
+    texts.stats.written += 1;
+  }
+  const head = JSON.stringify({
+    restaurant: pageHead({ ...cardRowOfFlat(found), brandDescription: found.brand_description }, now),
+  });
+  // `{"restaurant":{…,"openingHours":[…]}}` takes the menu as its last key, where the contract has it.
+  return { id: found.id, text: `${head.slice(0, -2)},"menu":${menu}}}` };
 }
 
 /**
