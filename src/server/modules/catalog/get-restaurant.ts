@@ -3,7 +3,7 @@ import type { MenuSection, RestaurantDetail } from '../../../domain/contracts/ca
 import { AppError } from '../../../domain/errors';
 import { londonDate } from '../../../domain/halal-facts';
 import { WEEKDAYS } from '../../../domain/opening-hours';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { brands, menuItems, menuSections, menus, siteItemOverrides, sites } from '../../db/schema/index';
 import { type CardRow, type FlatCardRow, cardColumns, cardRowOfFlat, flatCardSql, toCard } from './card-rows';
@@ -53,7 +53,7 @@ function menuKeySql(): SQL {
  * the menu rows are not read (`menu_same`, `menu` null) and the caller uses its text; otherwise `menu` is the rows
  * (an empty array when nothing is available) and `menu_key` the key they were read under, in the same snapshot.
  */
-function pageStatement(): SQL {
+function pageStatement(slug: SQL = sql`${SLUG}::text`, today = TODAY, known: SQL = sql`${KNOWN}::text`): SQL {
   const menuRows = sql`(select json_agg(json_build_object(
       'sectionId', ${menuSections.id}, 'sectionTitle', ${menuSections.title}, 'sectionSort', ${menuSections.sortOrder},
       'id', ${menuItems.id}, 'name', ${menuItems.name},
@@ -68,13 +68,26 @@ function pageStatement(): SQL {
     left join ${siteItemOverrides} on ${siteItemOverrides.siteId} = ${sites.id} and ${siteItemOverrides.itemId} = ${menuItems.id}
     where ${menuItems.menuId} = ${menus.id} and ${menuItems.isAvailable} and coalesce(${siteItemOverrides.isAvailable}, true))`;
   // The key is computed once (`offset 0` keeps the planner from copying it into both of its uses).
-  return sql`select ${flatCardSql(TODAY)}, ${brands.description} as brand_description,
-      ${menus.id} as menu_id, menu_key.key as menu_key, coalesce(menu_key.key = ${KNOWN}::text, false) as menu_same,
-      case when ${menus.id} is null or menu_key.key = ${KNOWN}::text then null else coalesce(${menuRows}, '[]'::json) end as menu
+  return sql`select ${flatCardSql(today)}, ${brands.description} as brand_description,
+      ${menus.id} as menu_id, menu_key.key as menu_key, coalesce(menu_key.key = ${known}, false) as menu_same,
+      case when ${menus.id} is null or menu_key.key = ${known} then null else coalesce(${menuRows}, '[]'::json) end as menu
     from ${sites} join ${brands} on ${brands.id} = ${sites.brandId} left join ${menus} on ${menus.brandId} = ${sites.brandId}
     left join lateral (select case when ${menus.id} is null then null else ${menuKeySql()} end as key offset 0) menu_key on true
-    where ${sites.slug} = ${SLUG}::text and ${listedSite()}
+    where ${sites.slug} = ${slug} and ${listedSite()}
     limit 1`;
+}
+
+/**
+ * The pages of several requests in one statement: `batch` is a JSON array of {n, slug, today, known}, and each
+ * request's row is pageStatement's for its values, numbered `request` = n (a slug not listed answers no row). One
+ * round trip and one execution for every page asked in the same turn of the event loop
+ * (docs/decisions/0281-restaurant-menu-text-by-row-versions.md).
+ */
+function pagesStatement(): SQL {
+  const page = pageStatement(sql`q.slug`, sql`q.today` as unknown as string, sql`q.known`);
+  return sql`select q.n as request, p.* from json_to_recordset(${sql.placeholder('batch')}::json)
+      as q(n int, slug text, today text, known text)
+    cross join lateral (${page}) p`;
 }
 
 type PageRow = FlatCardRow & {
@@ -85,7 +98,53 @@ type PageRow = FlatCardRow & {
   menu: BranchMenuRow[] | null;
 };
 
-const pageQuery = preparedStatement<PageRow>('restaurant_page', pageStatement, { prepareOnPglite: true });
+const pageQuery = preparedStatement<PageRow>('restaurant_page', () => pageStatement(), { prepareOnPglite: true });
+const pagesQuery = preparedStatement<PageRow & { request: number }>('restaurant_pages', pagesStatement, {
+  prepareOnPglite: true,
+});
+
+type PageAsk = { slug: string; today: string; known: string | null };
+type Waiting = PageAsk & { resolve: (row: PageRow | undefined) => void; reject: (err: unknown) => void };
+
+/** The most pages one statement reads; more waiting go in further statements. */
+const MAX_BATCH = 64;
+
+/**
+ * Page reads gathered per turn of the event loop, per database: the first read asked schedules the statement with
+ * setImmediate, and every read asked before it runs (the other requests whose bytes arrived in the same poll) joins it.
+ * Each request still reads its own row: nothing is shared between requests, even for the same slug.
+ */
+function pageBatcher(db: Db) {
+  let waiting: Waiting[] = [];
+  const run = async (batch: Waiting[]) => {
+    try {
+      const rows = await pagesQuery(db, {
+        batch: JSON.stringify(batch.map((w, n) => ({ n, slug: w.slug, today: w.today, known: w.known }))),
+      });
+      const byRequest: (PageRow | undefined)[] = new Array(batch.length);
+      for (const row of rows) byRequest[Number(row.request)] = row;
+      batch.forEach((w, n) => w.resolve(byRequest[n]));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  };
+  const flush = () => {
+    const all = waiting;
+    waiting = [];
+    for (let i = 0; i < all.length; i += MAX_BATCH) void run(all.slice(i, i + MAX_BATCH));
+  };
+  return (ask: PageAsk) =>
+    new Promise<PageRow | undefined>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ ...ask, resolve, reject });
+    });
+}
+const batchers = new WeakMap<Db, ReturnType<typeof pageBatcher>>();
+const readPage = (db: Db, ask: PageAsk) => {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = pageBatcher(db)));
+  return batcher(ask);
+};
 
 /** The statement's row as the card row and menu rows the builders answer. */
 function fromPageRow(row: PageRow) {
@@ -178,7 +237,7 @@ export async function restaurantPageAnswer(
     return { id: page.id, text: restaurantPageText(page) };
   }
   const known = texts.get(slug);
-  const [found] = await pageQuery(db, { slug, today: londonDate(now), known: known?.key ?? null });
+  const found = await readPage(db, { slug, today: londonDate(now), known: known?.key ?? null });
   if (!found) throw new AppError('NOT_FOUND', 'Restaurant not found');
   let menu: string;
   if (found.menu_id === null) menu = 'null';
