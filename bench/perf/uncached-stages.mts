@@ -93,10 +93,10 @@ const pageText = (at: Date): Promise<string> =>
   restaurant.restaurantPageAnswer
     ? restaurant.restaurantPageAnswer(db, slug, at, menuTexts).then((a: { text: string }) => a.text)
     : restaurant.restaurantPageText
-    ? restaurant.getRestaurant(db, slug, at).then((r: unknown) => restaurant.restaurantPageText(r))
-    : restaurant
-        .getRestaurant(db, slug, at)
-        .then((r: unknown) => JSON.stringify(getRestaurantResponse.parse({ restaurant: r })));
+      ? restaurant.getRestaurant(db, slug, at).then((r: unknown) => restaurant.restaurantPageText(r))
+      : restaurant
+          .getRestaurant(db, slug, at)
+          .then((r: unknown) => JSON.stringify(getRestaurantResponse.parse({ restaurant: r })));
 const paths: Record<string, () => Promise<string>> = {
   search: () =>
     search.searchRestaurantsText(db, geocoder, { location: 'London', filters: [], limit: 24, offset: 0 }, new Date()),
@@ -144,7 +144,7 @@ for (const [name, run] of Object.entries(paths)) {
     }),
   );
 }
-console.log("menuTexts", JSON.stringify(menuTexts?.stats));
+console.log('menuTexts', JSON.stringify(menuTexts?.stats));
 await admin?.end();
 await t.close();
 process.exit(0);

@@ -179,6 +179,36 @@ describe('getRestaurant in one statement', () => {
   });
 });
 
+describe('pages asked together', () => {
+  it('answers each request its own page when many are read in one statement', async () => {
+    const db = t.database.db;
+    const texts = createMenuTexts();
+    // Every slug twice, unknown slugs between them, at instants of different London dates, all asked in one turn.
+    const asks = INSTANTS.flatMap((now) =>
+      [...slugs, 'no-such-place', ...slugs.slice().reverse()].map((slug) => ({ slug, now })),
+    );
+    expect(asks.length).toBeGreaterThan(64); // more than one statement's worth
+    const together = await Promise.all(
+      asks.map(({ slug, now }) => restaurantPageAnswer(db, slug, now, texts).catch((err: Error) => err)),
+    );
+    let pages = 0;
+    for (const [i, { slug, now }] of asks.entries()) {
+      const alone = await db
+        .transaction((tx) => getRestaurant(tx, slug, now))
+        .then((page) => JSON.stringify(getRestaurantResponse.parse({ restaurant: page })))
+        .catch((err: Error) => err);
+      if (alone instanceof Error) {
+        expect(together[i], slug).toBeInstanceOf(Error);
+        expect((together[i] as Error).message).toBe(alone.message);
+      } else {
+        expect((together[i] as { text: string }).text, `${slug} at ${now.toISOString()}`).toBe(alone);
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(INSTANTS.length * 10);
+  });
+});
+
 describe("the menu's text reused only while its rows are unchanged", () => {
   /** The route's text and the text built from scratch, for one branch; and whether the menu's text was reused. */
   const check = async (texts: ReturnType<typeof createMenuTexts>, slug: string, what: string) => {
