@@ -86,12 +86,17 @@ for (const r of found.restaurants) {
     break;
   }
 }
+// The route's text: since docs/decisions/0281-restaurant-menu-text-by-row-versions.md with the menu's text reused while
+// its rows are unchanged (restaurantPageAnswer), before it the object and its JSON.
+const menuTexts = restaurant.createMenuTexts?.();
 const pageText = (at: Date): Promise<string> =>
-  restaurant.restaurantPageText
-    ? restaurant.getRestaurant(db, slug, at).then((r: unknown) => restaurant.restaurantPageText(r))
-    : restaurant
-        .getRestaurant(db, slug, at)
-        .then((r: unknown) => JSON.stringify(getRestaurantResponse.parse({ restaurant: r })));
+  restaurant.restaurantPageAnswer
+    ? restaurant.restaurantPageAnswer(db, slug, at, menuTexts).then((a: { text: string }) => a.text)
+    : restaurant.restaurantPageText
+      ? restaurant.getRestaurant(db, slug, at).then((r: unknown) => restaurant.restaurantPageText(r))
+      : restaurant
+          .getRestaurant(db, slug, at)
+          .then((r: unknown) => JSON.stringify(getRestaurantResponse.parse({ restaurant: r })));
 const paths: Record<string, () => Promise<string>> = {
   search: () =>
     search.searchRestaurantsText(db, geocoder, { location: 'London', filters: [], limit: 24, offset: 0 }, new Date()),
@@ -139,6 +144,7 @@ for (const [name, run] of Object.entries(paths)) {
     }),
   );
 }
+console.log('menuTexts', JSON.stringify(menuTexts?.stats));
 await admin?.end();
 await t.close();
 process.exit(0);

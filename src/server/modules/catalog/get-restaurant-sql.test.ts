@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { getRestaurant, restaurantPageText } from './get-restaurant';
+import { createMenuTexts, getRestaurant, restaurantPageAnswer, restaurantPageText } from './get-restaurant';
 
 /**
  * docs/decisions/0178-fast-uncached-search.md: the restaurant page is one prepared statement
@@ -137,11 +137,16 @@ describe('getRestaurant in one statement', () => {
   it('answers what the two builder reads answer, for every branch and instant', async () => {
     const db = t.database.db;
     let compared = 0;
+    // The route's text, its menus' texts reused from the first instant on (docs/decisions/0281-restaurant-menu-text-by-row-versions.md).
+    const texts = createMenuTexts();
     for (const now of INSTANTS) {
       for (const slug of [...slugs, 'no-such-place']) {
         const one = await getRestaurant(db, slug, now).catch((err: Error) => err);
         const two = await db.transaction((tx) => getRestaurant(tx, slug, now)).catch((err: Error) => err);
+        const answer = await restaurantPageAnswer(db, slug, now, texts).catch((err: Error) => err);
         if (two instanceof Error) {
+          expect(answer, slug).toBeInstanceOf(Error);
+          expect((answer as Error).message).toBe(two.message);
           expect(one, slug).toBeInstanceOf(Error);
           expect((one as Error).message).toBe(two.message);
           continue;
@@ -159,9 +164,131 @@ describe('getRestaurant in one statement', () => {
         );
         if (compared === 0)
           expect(restaurantPageText(await getRestaurant(db, slug, now))).toBe(JSON.stringify({ restaurant: one }));
+        expect(answer, slug).not.toBeInstanceOf(Error);
+        expect((answer as { text: string }).text, `route's text of ${slug} at ${now.toISOString()}`).toBe(
+          JSON.stringify(getRestaurantResponse.parse({ restaurant: two })),
+        );
+        expect((answer as { id: string }).id).toBe(two.id);
         compared++;
       }
     }
     expect(compared).toBeGreaterThan(INSTANTS.length * 10);
+    // Written once per branch with a menu, reused at every later instant.
+    expect(texts.stats.written).toBeGreaterThan(5);
+    expect(texts.stats.reused).toBeGreaterThan(texts.stats.written * (INSTANTS.length - 2));
+  });
+});
+
+describe('pages asked together', () => {
+  it('answers each request its own page when many are read in one statement', async () => {
+    const db = t.database.db;
+    const texts = createMenuTexts();
+    // Every slug twice, unknown slugs between them, at instants of different London dates, all asked in one turn.
+    const asks = INSTANTS.flatMap((now) =>
+      [...slugs, 'no-such-place', ...slugs.slice().reverse()].map((slug) => ({ slug, now })),
+    );
+    expect(asks.length).toBeGreaterThan(64); // more than one statement's worth
+    const together = await Promise.all(
+      asks.map(({ slug, now }) => restaurantPageAnswer(db, slug, now, texts).catch((err: Error) => err)),
+    );
+    let pages = 0;
+    for (const [i, { slug, now }] of asks.entries()) {
+      const alone = await db
+        .transaction((tx) => getRestaurant(tx, slug, now))
+        .then((page) => JSON.stringify(getRestaurantResponse.parse({ restaurant: page })))
+        .catch((err: Error) => err);
+      if (alone instanceof Error) {
+        expect(together[i], slug).toBeInstanceOf(Error);
+        expect((together[i] as Error).message).toBe(alone.message);
+      } else {
+        expect((together[i] as { text: string }).text, `${slug} at ${now.toISOString()}`).toBe(alone);
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(INSTANTS.length * 10);
+  });
+});
+
+describe("the menu's text reused only while its rows are unchanged", () => {
+  /** The route's text and the text built from scratch, for one branch; and whether the menu's text was reused. */
+  const check = async (texts: ReturnType<typeof createMenuTexts>, slug: string, what: string) => {
+    const db = t.database.db;
+    const now = new Date('2026-07-02T11:45:00.000Z');
+    const before = texts.stats.reused;
+    const answer = await restaurantPageAnswer(db, slug, now, texts);
+    const fresh = await db.transaction((tx) => getRestaurant(tx, slug, now));
+    expect(answer.text, what).toBe(JSON.stringify(getRestaurantResponse.parse({ restaurant: fresh })));
+    return texts.stats.reused > before;
+  };
+
+  it('answers every edit of an item, a section or an override at once, and reuses the text otherwise', async () => {
+    const db = t.database.db;
+    const texts = createMenuTexts();
+    // Two branches of one brand with a menu of several sections.
+    const all = await db.select().from(sites).where(eq(sites.status, 'active')).orderBy(sites.slug);
+    const byBrand = new Map<string, (typeof all)[number][]>();
+    for (const s of all) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+    const [brandId, [one, two]] = [...byBrand].find(([, list]) => list.length >= 2)!;
+    const [menu] = await db.select().from(menus).where(eq(menus.brandId, brandId));
+    const items = await db
+      .select()
+      .from(menuItems)
+      .where(sql`${menuItems.menuId} = ${menu.id} and ${menuItems.isAvailable}`)
+      .orderBy(menuItems.name);
+    const [section] = await db.select().from(menuSections).where(eq(menuSections.id, items[0].sectionId));
+    expect(items.length).toBeGreaterThan(3);
+
+    expect(await check(texts, one.slug, 'first read')).toBe(false);
+    expect(await check(texts, one.slug, 'unchanged')).toBe(true);
+    expect(await check(texts, two.slug, 'the other branch, first read')).toBe(false);
+
+    const edits: [string, () => Promise<unknown>][] = [
+      ['a price', () => db.update(menuItems).set({ priceMinor: 4321 }).where(eq(menuItems.id, items[0].id))],
+      ['a name', () => db.update(menuItems).set({ name: 'Renamed "dish"' }).where(eq(menuItems.id, items[1].id))],
+      [
+        'a section title',
+        () => db.update(menuSections).set({ title: 'Renamed' }).where(eq(menuSections.id, section.id)),
+      ],
+      ['an item hidden', () => db.update(menuItems).set({ isAvailable: false }).where(eq(menuItems.id, items[2].id))],
+      ['an item shown', () => db.update(menuItems).set({ isAvailable: true }).where(eq(menuItems.id, items[2].id))],
+      [
+        'an item added',
+        () =>
+          db.insert(menuItems).values({ menuId: menu.id, sectionId: section.id, name: 'New dish', priceMinor: 999 }),
+      ],
+      ['an item deleted', () => db.delete(menuItems).where(eq(menuItems.name, 'New dish'))],
+      [
+        // One transaction writes both branches' overrides: each branch's text follows its own.
+        'overrides of both branches',
+        () =>
+          db.insert(siteItemOverrides).values([
+            { siteId: one.id, itemId: items[3].id, priceMinor: 1 },
+            { siteId: two.id, itemId: items[3].id, isAvailable: false },
+          ]),
+      ],
+      [
+        'an override changed',
+        () =>
+          db
+            .update(siteItemOverrides)
+            .set({ description: 'Changed' })
+            .where(sql`${siteItemOverrides.siteId} = ${one.id} and ${siteItemOverrides.itemId} = ${items[3].id}`),
+      ],
+      ['an override deleted', () => db.delete(siteItemOverrides).where(eq(siteItemOverrides.siteId, one.id))],
+    ];
+    for (const [what, edit] of edits) {
+      await edit();
+      expect(await check(texts, one.slug, what), what).toBe(false);
+      expect(await check(texts, one.slug, `${what}, read again`), what).toBe(true);
+      await check(texts, two.slug, `${what}, the other branch`);
+    }
+    // A slug moved to another branch (of another brand) reads that branch's menu.
+    const other = all.find((s) => s.brandId !== brandId && byBrand.get(s.brandId)!.length === 1)!;
+    await db
+      .update(sites)
+      .set({ slug: `${other.slug}-old` })
+      .where(eq(sites.id, other.id));
+    await db.update(sites).set({ slug: other.slug }).where(eq(sites.id, one.id));
+    expect(await check(texts, other.slug, 'a slug moved')).toBe(false);
   });
 });

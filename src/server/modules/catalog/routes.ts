@@ -5,7 +5,7 @@ import { normalisePostcode } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { getCity } from './get-city';
-import { getRestaurant, restaurantPageText } from './get-restaurant';
+import { createMenuTexts, restaurantPageAnswer } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
 import { responseCacheRequests } from '../../platform/metrics';
@@ -111,10 +111,13 @@ export function catalogRoutes(
     return sendCached(request, reply, answer);
   });
 
+  // The menus' texts, reused while the database reports their rows unchanged; every page still reads its branch and
+  // its menu's row versions (docs/decisions/0281-restaurant-menu-text-by-row-versions.md).
+  const menuTexts = createMenuTexts();
   route(app, catalogEndpoints.getRestaurantsBySlug, async (request, reply) => {
     const answer = await cached('restaurant', JSON.stringify(['restaurant', request.params.slug]), async (now) => {
-      const restaurant = await getRestaurant(deps.db, request.params.slug, now);
-      return { body: restaurantPageText(restaurant), tags: restaurantTags(restaurant.id) };
+      const page = await restaurantPageAnswer(deps.db, request.params.slug, now, menuTexts);
+      return { body: page.text, tags: restaurantTags(page.id) };
     });
     return sendCached(request, reply, answer);
   });
