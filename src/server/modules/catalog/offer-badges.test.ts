@@ -176,7 +176,7 @@ describe('the badge worked out once a minute for the same offers', () => {
   ];
   const text = JSON.stringify([own]);
   const both = JSON.stringify([brand, own]);
-  const at = (t: string, iso: string) => cardOfferLabel(t, new Date(iso));
+  const at = (t: string | null, iso: string) => cardOfferLabel(t, new Date(iso));
 
   it('answers for the instant asked, whichever minute, date or weekday was asked before', () => {
     expect(at(text, '2027-01-14T10:16:59.999Z')).toBeNull();
