@@ -3,8 +3,8 @@ import { waitForHydration } from './hydration';
 import { SLUG, openAllDay, signedIn } from './live-orders';
 
 /*
- * A customer applies a platform voucher at checkout and sees the saving on the order page
- * (docs/product/customer.md#vouchers, docs/decisions/0253-platform-vouchers.md).
+ * A customer applies a platform voucher at checkout and sees the saving on the order page and on
+ * the receipt e-mailed to them (docs/product/customer.md#vouchers, docs/decisions/0253-platform-vouchers.md).
  */
 
 let finance: APIRequestContext;
@@ -33,7 +33,9 @@ test.afterAll(async () => {
 
 const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, '')) * 100);
 
-test('a visitor applies a voucher at checkout and sees the saving on the order page', async ({ page }) => {
+test('a visitor applies a voucher at checkout and sees the saving on the order page and the receipt', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto(`/restaurant/${SLUG}`);
   await waitForHydration(page);
@@ -62,8 +64,24 @@ test('a visitor applies a voucher at checkout and sees the saving on the order p
 
   await page.getByLabel('Full Name').fill('Hafsa Begum');
   await page.getByLabel('Phone Number').fill('07700 900631');
+  const email = `voucher.${Date.now()}@example.com`;
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order\/HN-/);
   await expect(page.getByTestId('order-voucher')).toHaveText('-£3.00');
   await expect(page.getByText(`Voucher ${code}`)).toBeVisible();
+  const orderNumber = /\/order\/(HN-[^?/]+)/.exec(page.url())![1];
+
+  // The receipt (the outbox sends it after the order commits) names the voucher and its saving.
+  let receipt = '';
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await page.request.get('/api/dev/mail')).json()) as {
+        mails: { to: string; text: string }[];
+      };
+      receipt = mails.find((m) => m.to === email && m.text.includes(orderNumber))?.text ?? '';
+      return receipt;
+    })
+    .not.toBe('');
+  expect(receipt).toContain(`Voucher ${code} (paid by HalalNosh): -£3.00`);
 });

@@ -220,7 +220,7 @@ function passes(r: RankRow, row: SnapshotRow, filters: readonly SearchFilter[], 
       rating: r.rating === null ? null : Number(r.rating),
       isOpen: r.isOpen as boolean,
       // The "Offers" chip keeps the cards whose badge shows at this minute (docs/decisions/0268-offer-badges-and-filter.md).
-      offerLabel: cardOfferLabel(row.offers, row.brandId, now),
+      offerLabel: cardOfferLabel(row.offers, now),
     },
     filters,
   );

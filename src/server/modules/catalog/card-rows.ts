@@ -77,20 +77,21 @@ export type CardOfferJson = [
  * (docs/product/offers.md#where-customers-see-them; docs/decisions/0268-offer-badges-and-filter.md):
  * the brand's and the branch's own, not ended, whose dates include today. Which one runs at the
  * minute is judged in JS (headlineOffer), like Open Now. One index lookup per card (offers_brand_idx);
- * a branch without offers answers null.
+ * a branch without offers answers null. Answered as JSON text (both drivers read it alike), parsed
+ * only when the badge is not already known for the same text at the same minute (cardOfferLabel).
  */
 export function cardOffersSql(today: string) {
-  return sql<CardOfferJson[] | null>`(select json_agg(json_build_array(o.id, o.site_id, o.kind, o.percent, o.cap_minor,
+  return sql<string | null>`(select json_agg(json_build_array(o.id, o.site_id, o.kind, o.percent, o.cap_minor,
       o.amount_minor, o.min_spend_minor, o.starts_on, o.ends_on, o.days, o.from_time, o.until_time,
       case when jsonb_array_length(o.item_ids) = 1 then (select m.name from menu_items m where m.id = (o.item_ids ->> 0)::uuid) end))
     from offers o where o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
-      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date))`;
+      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date))::text`;
 }
 
-/** The card subquery's offers as the domain reads them. */
-export function offersOfCard(rows: readonly CardOfferJson[] | null, brandId: string): Offer[] {
-  if (!rows) return [];
-  return rows.map((r) => ({
+/** The card subquery's offers (its JSON text) as the domain reads them. */
+export function offersOfCard(text: string | null, brandId: string): Offer[] {
+  if (text === null) return [];
+  return (JSON.parse(text) as CardOfferJson[]).map((r) => ({
     id: r[0],
     brandId,
     siteId: r[1],
@@ -110,11 +111,42 @@ export function offersOfCard(rows: readonly CardOfferJson[] | null, brandId: str
   }));
 }
 
+/**
+ * The badges already worked out at one London minute, by the card subquery's JSON text. The badge is
+ * a function of that text and of the London date, weekday and minute alone (isOfferLive reads no
+ * more, and a card's offers are never ended: the subquery leaves ended ones out), so a page of cards,
+ * the next search's and the "Offers" chip on the embedded database's snapshot parse and judge each
+ * branch's offers once a minute instead of once a card: parsing and judging them was most of what
+ * an offer on every card cost the search (docs/decisions/0279-card-offer-badges-by-minute.md).
+ * Dropped whole at the next minute, and when it holds BADGE_MEMO_MAX texts.
+ */
+const BADGE_MEMO_MAX = 5_000;
+let badgeMinute = '';
+let badgeAt = Number.NaN;
+let badges = new Map<string, string | null>();
+
 /** The badge a card shows at `now`: the headline offer's label, or null (domain/offers.ts headlineOffer). */
-export function cardOfferLabel(rows: readonly CardOfferJson[] | null, brandId: string, now: Date): string | null {
-  if (!rows) return null;
-  const offer = headlineOffer(offersOfCard(rows, brandId), now);
-  return offer ? offerLabel(offer) : null;
+export function cardOfferLabel(text: string | null, now: Date): string | null {
+  if (text === null) return null;
+  // A page's cards share one instant: its minute is named once.
+  if (now.getTime() !== badgeAt) {
+    const clock = londonClock(now);
+    const minute = `${londonDate(now)} ${clock.today} ${clock.now}`;
+    badgeAt = now.getTime();
+    if (minute !== badgeMinute) {
+      badgeMinute = minute;
+      badges = new Map();
+    }
+  }
+  if (badges.size >= BADGE_MEMO_MAX) badges = new Map();
+  let label = badges.get(text);
+  if (label === undefined) {
+    // The brand is not part of the badge: headlineOffer and offerLabel never read it.
+    const offer = headlineOffer(offersOfCard(text, ''), now);
+    label = offer ? offerLabel(offer) : null;
+    badges.set(text, label);
+  }
+  return label;
 }
 
 /** Branches joined to their brands; callers add the where clause (always status active). */
@@ -323,7 +355,7 @@ export function toCard(
     lat: row.lat,
     lng: row.lng,
     deliveryRadiusKm: row.deliveryRadiusKm,
-    offerLabel: cardOfferLabel(row.offers, row.brandId, now),
+    offerLabel: cardOfferLabel(row.offers, now),
   };
 }
 
@@ -346,7 +378,7 @@ export function flatCardSql(today: string): SQL {
       ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
       ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
       ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)}::text as offers`;
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)} as offers`;
 }
 
 /** A row of flatCardSql's columns. */
@@ -380,8 +412,9 @@ export type FlatCardRow = {
   lng: number | null;
   radius: number;
   /**
-   * The card's offers as JSON text: parsed only for the rows a page writes (cardRowOfFlat), not for
-   * every row of the rating groups a city's page reads (docs/decisions/0268-offer-badges-and-filter.md).
+   * The card's offers as JSON text: parsed only for the rows a page writes, and then once a minute
+   * for the same text (cardOfferLabel), not for every row of the rating groups a city's page reads
+   * (docs/decisions/0268-offer-badges-and-filter.md).
    */
   offers: string | null;
 };
@@ -419,6 +452,6 @@ export function cardRowOfFlat(row: FlatCardRow): CardRow {
     lat: row.lat === null ? null : Number(row.lat),
     lng: row.lng === null ? null : Number(row.lng),
     deliveryRadiusKm: Number(row.radius),
-    offers: row.offers === null ? null : (JSON.parse(row.offers) as CardOfferJson[]),
+    offers: row.offers,
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { tableGeocoder } from '../geo/geocoder';
+import { cardOfferLabel } from './card-rows';
 import { createResponseCache } from './response-cache';
 import { searchRestaurantsText } from './search-restaurants';
 import { type TestApp, createTestApp } from '../../test/test-app';
@@ -135,5 +136,65 @@ describe('the offer badge and the Offers chip', () => {
     } finally {
       await end(offer.id);
     }
+  });
+});
+
+describe('the badge worked out once a minute for the same offers', () => {
+  // One location's offer on Thursday 14 January 2027 alone (London on UTC), 10:17 to 11:41, as the
+  // card subquery writes it; and the brand's all-day free delivery beside it.
+  const ID = '00000000-0000-4000-8000-000000000001';
+  const SITE = '00000000-0000-4000-8000-000000000002';
+  const own = [
+    ID,
+    SITE,
+    'percent_off',
+    20,
+    500,
+    null,
+    0,
+    '2027-01-14',
+    '2027-01-14',
+    ['thursday'],
+    '10:17',
+    '11:41',
+    null,
+  ];
+  const brand = [
+    '00000000-0000-4000-8000-000000000003',
+    null,
+    'free_delivery',
+    null,
+    null,
+    null,
+    1500,
+    '2027-01-01',
+    null,
+    [],
+    null,
+    null,
+    null,
+  ];
+  const text = JSON.stringify([own]);
+  const both = JSON.stringify([brand, own]);
+  const at = (t: string | null, iso: string) => cardOfferLabel(t, new Date(iso));
+
+  it('answers for the instant asked, whichever minute, date or weekday was asked before', () => {
+    expect(at(text, '2027-01-14T10:16:59.999Z')).toBeNull();
+    expect(at(text, '2027-01-14T10:17:00.000Z')).toBe('20% off, up to £5');
+    expect(at(text, '2027-01-14T10:16:59.999Z')).toBeNull();
+    expect(at(text, '2027-01-14T11:40:59.999Z')).toBe('20% off, up to £5');
+    expect(at(text, '2027-01-14T11:41:00.000Z')).toBeNull();
+    // The same minute on the Wednesday before (not one of its days) and the Thursday after (past its last day).
+    expect(at(text, '2027-01-13T10:30:00.000Z')).toBeNull();
+    expect(at(text, '2027-01-21T10:30:00.000Z')).toBeNull();
+    expect(at(text, '2027-01-14T10:30:00.000Z')).toBe('20% off, up to £5');
+    expect(at(null, '2027-01-14T10:30:00.000Z')).toBeNull();
+  });
+
+  it('keeps each text’s own badge within one minute: the location’s own offer first, else the brand’s', () => {
+    expect(at(both, '2027-01-14T10:30:00.000Z')).toBe('20% off, up to £5');
+    expect(at(JSON.stringify([brand]), '2027-01-14T10:30:00.000Z')).toBe('Free delivery when you spend £15');
+    expect(at(both, '2027-01-14T10:30:00.000Z')).toBe('20% off, up to £5');
+    expect(at(both, '2027-01-14T12:00:00.000Z')).toBe('Free delivery when you spend £15');
   });
 });
