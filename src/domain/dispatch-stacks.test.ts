@@ -8,7 +8,10 @@ const KITCHEN = { lat: 51.5207, lng: -0.0716 };
 const east = (km: number) => ({ lat: KITCHEN.lat, lng: KITCHEN.lng + km * 0.01442 });
 const north = (km: number) => ({ lat: KITCHEN.lat + km * 0.009, lng: KITCHEN.lng });
 
-const job = (id: string, over: Partial<DispatchJob> = {}): DispatchJob & { tried: Set<string> } => ({
+const job = (
+  id: string,
+  over: Partial<DispatchJob & { tried: Set<string> }> = {},
+): DispatchJob & { tried: Set<string> } => ({
   id,
   kitchen: KITCHEN,
   customer: east(2),
