@@ -457,3 +457,98 @@ export function restingPlace(
   }
   return best;
 }
+
+/** A driver holding one job not yet picked up: the first job of a possible stack. */
+export type StackHolder = {
+  driverId: string;
+  vehicle: string | null;
+  /** Where the driver is now (their shared or postcode position). */
+  at: GeoPoint;
+  held: DispatchJob;
+};
+
+export type StackOffer = {
+  jobId: string;
+  driverId: string;
+  heldJobId: string;
+  /** Which customer the driver visits first: the one of the job they hold, or the one offered. */
+  dropOrder: 'held_first' | 'offered_first';
+  expiresAt: number;
+  plan: StackPlan;
+};
+
+/**
+ * Stacked offers for one round (docs/decisions/0282-stacked-orders-and-chaining.md): each open job left
+ * without an offer may go to a driver holding one job not yet picked up when `planStack` says the pair
+ * fits (the rule itself is planStack's, nothing here adds to it). Pairs are taken by the fewest minutes
+ * the stack adds to the held customer's delivery, then the earlier last drop, each job and each driver
+ * once; a driver who refused the job in the current spell is not asked.
+ */
+export function matchStackOffers(
+  input: {
+    jobs: readonly (DispatchJob & { tried: ReadonlySet<string> })[];
+    holders: readonly StackHolder[];
+    now: number;
+  },
+  params = DISPATCH_PARAMS,
+): StackOffer[] {
+  const { now } = input;
+  const pairs: { cost: number; last: number; offer: StackOffer }[] = [];
+  for (const job of input.jobs) {
+    for (const h of input.holders) {
+      if (h.held.id === job.id || job.tried.has(h.driverId)) continue;
+      if (distanceKm(h.held.kitchen, job.kitchen) > params.stackKitchenKm) continue;
+      const plan = planStack(
+        { driver: { vehicle: h.vehicle, at: h.at, from: now }, first: h.held, second: job, now },
+        params,
+      );
+      if (!plan.fits) continue;
+      pairs.push({
+        cost: plan.firstDeliveredAt - plan.firstAloneAt,
+        last: Math.max(plan.firstDeliveredAt, plan.secondDeliveredAt),
+        offer: {
+          jobId: job.id,
+          driverId: h.driverId,
+          heldJobId: h.held.id,
+          dropOrder: plan.order === 'first_then_second' ? 'held_first' : 'offered_first',
+          expiresAt: now + params.acceptWindowSeconds * 1000,
+          plan,
+        },
+      });
+    }
+  }
+  pairs.sort(
+    (a, b) =>
+      a.cost - b.cost ||
+      a.last - b.last ||
+      (a.offer.jobId < b.offer.jobId ? -1 : a.offer.jobId > b.offer.jobId ? 1 : 0) ||
+      (a.offer.driverId < b.offer.driverId ? -1 : a.offer.driverId > b.offer.driverId ? 1 : 0),
+  );
+  const takenJobs = new Set<string>();
+  const takenDrivers = new Set<string>();
+  const offers: StackOffer[] = [];
+  for (const { offer } of pairs) {
+    if (takenJobs.has(offer.jobId) || takenDrivers.has(offer.driverId)) continue;
+    takenJobs.add(offer.jobId);
+    takenDrivers.add(offer.driverId);
+    offers.push(offer);
+  }
+  return offers;
+}
+
+/**
+ * Chaining (docs/decisions/0282-stacked-orders-and-chaining.md): when a driver on their last drop, picked
+ * up at `pickedUpAt`, will be free at the customer: the drive from the kitchen and the handover at the
+ * door, never before `now`. `rankCandidates` offers them the next job when that is within the chaining bound.
+ */
+export function freeAfterLastDrop(
+  drop: { kitchen: GeoPoint; customer: GeoPoint; pickedUpAt: number },
+  vehicle: string | null,
+  now: number,
+  params = DISPATCH_PARAMS,
+): number {
+  const at =
+    drop.pickedUpAt +
+    (driveMinutes(distanceKm(drop.kitchen, drop.customer), vehicle, params) + params.dropHandoverMinutes) * MINUTE;
+  return Math.max(now, at);
+}

@@ -1,9 +1,19 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DispatchDriver, type MatchInput, matchOffers } from '../../domain/dispatch';
+import {
+  type DispatchDriver,
+  type DispatchJob,
+  type MatchInput,
+  type StackHolder,
+  freeAfterLastDrop,
+  matchOffers,
+  matchStackOffers,
+} from '../../domain/dispatch';
 import { EARNINGS_WINDOW_HOURS, fleetMeanPerHourMinor } from '../../domain/dispatch-fairness';
 import { triedDrivers } from '../../domain/dispatch-offers';
+import type { GeoPoint } from '../../domain/geo';
 import { DEFAULT_PREP_MINUTES } from '../../domain/eta';
+import { isPositionFresh } from '../../domain/dispatch-reach';
 import { topicName } from '../../domain/topics';
 import type { Db } from '../db/client';
 import { cities, deliveryJobs, jobOffers, orders, sites, userProfiles } from '../db/schema/index';
@@ -32,6 +42,9 @@ export type RoundResult = { offered: number; ended: number; starved: number };
  *    job the drivers who refused it in the current three-minute spell;
  * 3. jobs past the starvation bound go to the board (their `board_at` set once), ops are alerted once
  *    through the outbox and the drivers in reach hear of the job as of a new one;
+ * 3b. jobs still without an offer may go, stacked, to a driver holding one job not yet picked up when
+ *    the domain's `matchStackOffers` (planStack's rule) says the pair fits; a driver on their last drop
+ *    counts as free when that drop is done (chaining; docs/decisions/0282-stacked-orders-and-chaining.md);
  * 4. the offers are written in one transaction under the jobs' row locks (FOR UPDATE SKIP LOCKED); the
  *    partial unique indexes (one open offer per job and per driver) turn a second process's same offer
  *    into nothing (ON CONFLICT DO NOTHING), so processes may run rounds at once.
@@ -139,18 +152,28 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
         eq(userProfiles.isOnline, true),
         or(isNotNull(userProfiles.homeLat), isNotNull(userProfiles.boardLat)),
         sql`not exists (select 1 from job_offers x where x.driver_id = ${userProfiles.userId} and x.status = 'offered')`,
-        // Drivers on a delivery are left to finish it; chaining them is a later change.
+        // Chaining (docs/decisions/0282-stacked-orders-and-chaining.md): a driver on their last drop (one job,
+        // picked up) counts, free where and when that drop ends; one heading for a pickup is a stack holder.
         sql`not exists (select 1 from delivery_jobs a where a.driver_id = ${userProfiles.userId}
-          and a.status in ('assigned', 'picked_up'))`,
+          and (a.status = 'assigned' or (a.status = 'picked_up' and exists (select 1 from delivery_jobs b
+            where b.driver_id = a.driver_id and b.status = 'picked_up' and b.id <> a.id))))`,
       ),
     );
+  const lastDrops = await lastDropsOf(
+    db,
+    driverRows.map((d) => d.id),
+  );
   const drivers: DispatchDriver[] = driverRows
     .filter((d) => d.lat !== null && d.lng !== null && !Number.isNaN(d.lat) && !Number.isNaN(d.lng))
-    .map((d) => ({
+    .map((d) => {
+      const drop = lastDrops.get(d.id);
+      return { d, free: drop ? { at: drop.customer, from: freeAfterLastDrop(drop, d.vehicle, now.getTime()) } : null };
+    })
+    .map(({ d, free }) => ({
       id: d.id,
       vehicle: d.vehicle,
-      freeAt: { lat: d.lat!, lng: d.lng! },
-      freeFrom: now.getTime(),
+      freeAt: free?.at ?? { lat: d.lat!, lng: d.lng! },
+      freeFrom: free?.from ?? now.getTime(),
       radiusMiles: d.radiusMiles,
       recentOffers: d.recentOffers,
       earnedMinor: d.earnedMinor,
@@ -173,11 +196,7 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
         customer:
           j.deliveryLat !== null && j.deliveryLng !== null ? { lat: j.deliveryLat, lng: j.deliveryLng } : kitchen,
         createdAt: created,
-        // Food the restaurant marked ready is ready now, whatever its prep time said.
-        readyAt:
-          j.orderStatus === 'READY'
-            ? Math.min(now.getTime(), created + (j.prepMinutes ?? DEFAULT_PREP_MINUTES) * MINUTE)
-            : created + (j.prepMinutes ?? DEFAULT_PREP_MINUTES) * MINUTE,
+        ...readiness(j, now),
         promisedAt: created + j.promisedMinutes * MINUTE,
         onBoard: j.boardAt !== null,
         tried: triedDrivers(
@@ -194,6 +213,11 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
     }),
   };
   const plan = matchOffers(input);
+  const offeredJobs = new Set(plan.offers.map((o) => o.jobId));
+  const leftOver = input.jobs.filter((j) => !offeredJobs.has(j.id));
+  const stacks = leftOver.length
+    ? matchStackOffers({ jobs: leftOver, holders: await stackHolders(db, now), now: now.getTime() })
+    : [];
   const toBoard = [...plan.toBoard, ...unplaced.map((j) => j.id)];
 
   // 3. Starved jobs to the board, once, with one ops alert each.
@@ -229,7 +253,11 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
   }
 
   // 4. The offers, under the jobs' row locks.
-  if (!plan.offers.length) return { offered: 0, ended: ended.length, starved: starved.length };
+  const planned = [
+    ...plan.offers.map((o) => ({ ...o, stackedJobId: null, stackDropOrder: null })),
+    ...stacks.map((o) => ({ ...o, stackedJobId: o.heldJobId, stackDropOrder: o.dropOrder })),
+  ];
+  if (!planned.length) return { offered: 0, ended: ended.length, starved: starved.length };
   const made = await db.transaction(async (tx) => {
     const open = await tx
       .select({ id: deliveryJobs.id })
@@ -238,14 +266,14 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
         and(
           inArray(
             deliveryJobs.id,
-            plan.offers.map((o) => o.jobId),
+            planned.map((o) => o.jobId),
           ),
           eq(deliveryJobs.status, 'available'),
         ),
       )
       .for('update', { skipLocked: true });
     const lockable = new Set(open.map((o) => o.id));
-    const rows = plan.offers
+    const rows = planned
       .filter((o) => lockable.has(o.jobId))
       .map((o) => ({
         jobId: o.jobId,
@@ -253,6 +281,8 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
         status: 'offered' as const,
         offeredAt: now,
         expiresAt: new Date(o.expiresAt),
+        stackedJobId: o.stackedJobId,
+        stackDropOrder: o.stackDropOrder,
       }));
     if (!rows.length) return [];
     return tx.insert(jobOffers).values(rows).onConflictDoNothing().returning({
@@ -260,14 +290,129 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
       jobId: jobOffers.jobId,
       driverId: jobOffers.driverId,
       expiresAt: jobOffers.expiresAt,
+      stackedJobId: jobOffers.stackedJobId,
     });
   });
   for (const o of made) {
-    const data = { offerId: o.offerId, jobId: o.jobId, driverId: o.driverId, expiresAt: o.expiresAt.toISOString() };
+    const data = {
+      offerId: o.offerId,
+      jobId: o.jobId,
+      driverId: o.driverId,
+      expiresAt: o.expiresAt.toISOString(),
+      ...(o.stackedJobId ? { stackedJobId: o.stackedJobId } : {}),
+    };
     await deps.bus.publish(topicName.user(o.driverId), 'offer.made', data);
     await deps.bus.publish(topicName.admin, 'offer.made', data);
   }
   return { offered: made.length, ended: ended.length, starved: starved.length };
+}
+
+/** When the food is ready, and whether the kitchen said so: food marked ready is ready now, whatever its prep time said. */
+function readiness(
+  j: { createdAt: Date; prepMinutes: number | null; orderStatus: string },
+  now: Date,
+): Pick<DispatchJob, 'readyAt' | 'readyKnown'> {
+  const predicted = j.createdAt.getTime() + (j.prepMinutes ?? DEFAULT_PREP_MINUTES) * MINUTE;
+  return j.orderStatus === 'READY'
+    ? { readyAt: Math.min(now.getTime(), predicted), readyKnown: true }
+    : { readyAt: predicted, readyKnown: false };
+}
+
+/** Where and since when each of these drivers carries their one picked-up job (their last drop). */
+async function lastDropsOf(db: Db, driverIds: string[]) {
+  const rows = driverIds.length
+    ? await db
+        .select({
+          driverId: deliveryJobs.driverId,
+          pickupLat: deliveryJobs.pickupLat,
+          pickupLng: deliveryJobs.pickupLng,
+          deliveryLat: deliveryJobs.deliveryLat,
+          deliveryLng: deliveryJobs.deliveryLng,
+          pickedUpAt: deliveryJobs.pickedUpAt,
+        })
+        .from(deliveryJobs)
+        .where(and(inArray(deliveryJobs.driverId, driverIds), eq(deliveryJobs.status, 'picked_up')))
+    : [];
+  const drops = new Map<string, { kitchen: GeoPoint; customer: GeoPoint; pickedUpAt: number }>();
+  for (const r of rows) {
+    if (!r.driverId || r.deliveryLat === null || r.deliveryLng === null) continue;
+    const customer = { lat: r.deliveryLat, lng: r.deliveryLng };
+    const kitchen = r.pickupLat !== null && r.pickupLng !== null ? { lat: r.pickupLat, lng: r.pickupLng } : customer;
+    drops.set(r.driverId, { kitchen, customer, pickedUpAt: (r.pickedUpAt ?? new Date(0)).getTime() });
+  }
+  return drops;
+}
+
+/**
+ * The drivers who may be offered a stacked second order (docs/decisions/0282-stacked-orders-and-chaining.md):
+ * online, approved, no offer open, holding exactly one job, not yet picked up and not already in a stack;
+ * placed where their phone last shared on that job while fresh, else where the board measures them from.
+ */
+async function stackHolders(db: Db, now: Date): Promise<StackHolder[]> {
+  const centre = driverCentreSql('user_profiles', at(now));
+  const rows = await db
+    .select({
+      driverId: userProfiles.userId,
+      vehicle: userProfiles.vehicleType,
+      lat: sql<number | null>`${centre.lat}`.mapWith(Number),
+      lng: sql<number | null>`${centre.lng}`.mapWith(Number),
+      job: {
+        id: deliveryJobs.id,
+        createdAt: deliveryJobs.createdAt,
+        pickupLat: deliveryJobs.pickupLat,
+        pickupLng: deliveryJobs.pickupLng,
+        deliveryLat: deliveryJobs.deliveryLat,
+        deliveryLng: deliveryJobs.deliveryLng,
+        driverLat: deliveryJobs.driverLat,
+        driverLng: deliveryJobs.driverLng,
+        driverLocatedAt: deliveryJobs.driverLocatedAt,
+      },
+      prepMinutes: orders.prepTimeMinutes,
+      promisedMinutes: orders.estimatedDeliveryTime,
+      orderStatus: orders.status,
+    })
+    .from(deliveryJobs)
+    .innerJoin(userProfiles, eq(userProfiles.userId, deliveryJobs.driverId))
+    .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+    .where(
+      and(
+        eq(deliveryJobs.status, 'assigned'),
+        isNull(deliveryJobs.stackJobId),
+        eq(userProfiles.status, 'approved'),
+        eq(userProfiles.isOnline, true),
+        sql`not exists (select 1 from job_offers x where x.driver_id = ${userProfiles.userId} and x.status = 'offered')`,
+        sql`not exists (select 1 from delivery_jobs o where o.driver_id = ${deliveryJobs.driverId}
+          and o.id <> ${deliveryJobs.id} and o.status in ('assigned', 'picked_up'))`,
+      ),
+    )
+    .limit(BATCH);
+  const holders: StackHolder[] = [];
+  for (const r of rows) {
+    const j = r.job;
+    if (j.pickupLat === null || j.pickupLng === null || j.deliveryLat === null || j.deliveryLng === null) continue;
+    const shared =
+      j.driverLat !== null && j.driverLng !== null && isPositionFresh(j.driverLocatedAt, now)
+        ? { lat: j.driverLat, lng: j.driverLng }
+        : null;
+    const position =
+      shared ?? (r.lat !== null && r.lng !== null && !Number.isNaN(r.lat) ? { lat: r.lat, lng: r.lng } : null);
+    const kitchen = { lat: j.pickupLat, lng: j.pickupLng };
+    holders.push({
+      driverId: r.driverId,
+      vehicle: r.vehicle,
+      // Without any position the driver is taken to be at the kitchen they are heading for.
+      at: position ?? kitchen,
+      held: {
+        id: j.id,
+        kitchen,
+        customer: { lat: j.deliveryLat, lng: j.deliveryLng },
+        createdAt: j.createdAt.getTime(),
+        ...readiness({ createdAt: j.createdAt, prepMinutes: r.prepMinutes, orderStatus: r.orderStatus }, now),
+        promisedAt: j.createdAt.getTime() + r.promisedMinutes * MINUTE,
+      },
+    });
+  }
+  return holders;
 }
 
 /**

@@ -55,14 +55,25 @@ function jobLines(job: DispatchJob, waited: number): string[] {
       waitedText(waited),
       `Offered ${formatTime(job.offeredAt)}`,
       `Reach ${job.reachMiles} miles`,
-      ...(job.offer ? [`Offered to ${job.offer.driverName}, ${left} s left`] : []),
+      ...(job.offer
+        ? [
+            job.offer.stackedWith
+              ? `Offered to ${job.offer.driverName} stacked with order ${job.offer.stackedWith}, ${left} s left`
+              : `Offered to ${job.offer.driverName}, ${left} s left`,
+          ]
+        : []),
       ...job.declines.map((d) => `Declined by ${d.driverName}: ${d.reason}`),
       ...(job.boardAt ? [`On the board since ${formatTime(job.boardAt)}`] : []),
     ];
   }
   const who = job.driver?.name ?? 'The driver';
   const doing = job.status === 'assigned' ? `${who} is heading to the restaurant` : `${who} is delivering`;
-  return [doing, ...(job.takenAt ? [`Taken ${formatTime(job.takenAt)}`] : [])];
+  return [
+    doing,
+    ...(job.takenAt ? [`Taken ${formatTime(job.takenAt)}`] : []),
+    // docs/decisions/0282-stacked-orders-and-chaining.md
+    ...(job.stack ? [`Stacked with order ${job.stack.withOrder}: drop ${job.stack.dropPosition} of 2`] : []),
+  ];
 }
 
 function positionText(d: DispatchDriver): string {

@@ -36,6 +36,7 @@ import { LocationSharing } from './location-sharing';
 import { PayBreakdown } from './pay-breakdown';
 import { ProofPhotoDialog } from './proof-photo-dialog';
 import { ReturnJobDialog } from './return-job-dialog';
+import { StackCard } from './stack-card';
 import { useJobProgress } from './use-job-progress';
 import { useShareLocation } from './use-share-location';
 import { formatPhone } from '../../domain/phone';
@@ -215,7 +216,10 @@ export function DeliveryPage() {
     void queryClient.invalidateQueries({ queryKey: driverKeys.earnings });
     void queryClient.invalidateQueries({ queryKey: driverCashKey });
     toast.success(DELIVERY_MESSAGES.completed);
-    returnTimer.current = setTimeout(() => navigate('/driver/dashboard'), RETURN_AFTER_MS);
+    // In a stack, the next drop still to deliver is where the driver goes next (docs/product/driver.md#stacked-orders).
+    const next = res.job.stack?.find((d) => d.jobId !== jobId && (d.status === 'assigned' || d.status === 'picked_up'));
+    const to = next ? `/driver/delivery/${next.jobId}` : '/driver/dashboard';
+    returnTimer.current = setTimeout(() => navigate(to), RETURN_AFTER_MS);
   };
 
   const actionButton = (action: DeliveryAction, main: boolean) => {
@@ -251,6 +255,7 @@ export function DeliveryPage() {
       </header>
 
       {job.status === 'completed' ? <CompletedCard /> : <StepCard job={job} step={screen.step} />}
+      {job.stack ? <StackCard drops={job.stack} currentJobId={job.id} /> : null}
       {job.isMine && (job.status === 'assigned' || job.status === 'picked_up') ? (
         <CashToCollect totalMinor={job.customerOrderTotalMinor} />
       ) : null}

@@ -92,6 +92,12 @@ function OpenOffer({ offer }: { offer: OfferView }) {
         </h2>
         <p className="text-2xl font-bold tabular-nums">{formatPrice(offer.pay.totalWithTipMinor)}</p>
       </div>
+      {offer.stacked ? (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">
+          <strong>Stacked order</strong>: you keep order {offer.stacked.orderNumber} and add this one, each paid as its
+          own job.
+        </p>
+      ) : null}
       <dl className="grid gap-1 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted-foreground">Pickup</dt>
@@ -100,19 +106,14 @@ function OpenOffer({ offer }: { offer: OfferView }) {
             {offer.pickupDistrict ? `, ${offer.pickupDistrict}` : ''}
           </dd>
         </div>
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="text-muted-foreground">Drop-off</dt>
-          <dd>{offer.dropDistrict ?? 'Shown once you accept'}</dd>
-        </div>
         {offer.stacked ? (
+          <StackedDrops offer={offer} stacked={offer.stacked} />
+        ) : (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="text-muted-foreground">Second drop</dt>
-            <dd>
-              {offer.stacked.dropDistrict ?? 'Shown once you accept'} ({offer.stacked.restaurantName},{' '}
-              {formatPrice(offer.stacked.pay.totalWithTipMinor)})
-            </dd>
+            <dt className="text-muted-foreground">Drop-off</dt>
+            <dd>{offer.dropDistrict ?? 'Shown once you accept'}</dd>
           </div>
-        ) : null}
+        )}
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted-foreground">Trip</dt>
           <dd>{formatMiles(offer.distanceMiles)}</dd>
@@ -149,6 +150,25 @@ function OpenOffer({ offer }: { offer: OfferView }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** Both drops of a stacked offer, in the order the driver would visit the customers (docs/product/driver.md#stacked-orders). */
+function StackedDrops({ offer, stacked }: { offer: OfferView; stacked: NonNullable<OfferView['stacked']> }) {
+  const held = `${stacked.dropDistrict ?? 'your current drop'} (order ${stacked.orderNumber}, yours already)`;
+  const offered = `${offer.dropDistrict ?? 'Shown once you accept'} (this order)`;
+  const drops = stacked.firstDrop === 'held' ? [held, offered] : [offered, held];
+  return (
+    <div className="grid gap-1">
+      <dt className="text-muted-foreground">Drops, in order</dt>
+      <dd>
+        <ol className="list-decimal pl-5" aria-label="Drops, in order">
+          {drops.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ol>
+      </dd>
+    </div>
   );
 }
 

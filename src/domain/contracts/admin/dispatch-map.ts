@@ -43,7 +43,16 @@ export const dispatchJob = z.object({
   takenAt: z.string().nullable(),
   driver: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The dispatcher's open offer of a waiting job: to whom, until when (docs/decisions/0273-dispatcher-offers-in-the-product.md). */
-  offer: z.object({ driverName: z.string(), expiresAt: z.string() }).nullable(),
+  offer: z
+    .object({
+      driverName: z.string(),
+      expiresAt: z.string(),
+      /** A stacked offer: the order number of the job the driver holds that this one would ride with (docs/decisions/0282-stacked-orders-and-chaining.md). */
+      stackedWith: z.string().nullable(),
+    })
+    .nullable(),
+  /** A taken job carried in a stack: the other order's number and this job's place in the drop order. */
+  stack: z.object({ withOrder: z.string(), dropPosition: z.int() }).nullable(),
   /** Who declined the waiting job, with the reason's words, oldest first. */
   declines: z.array(z.object({ driverName: z.string(), reason: z.string(), at: z.string() })),
   /** When a dispatcher city's job went to the board (starved, or open when the city switched). */

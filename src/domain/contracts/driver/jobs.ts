@@ -67,6 +67,24 @@ export type ListJobsResponse = z.infer<typeof listJobsResponse>;
 
 export const jobParams = z.strictObject({ jobId: z.uuid('Job not found') });
 
+/**
+ * One drop of a stack (docs/product/driver.md#stacked-orders): the driver's own job, in the order the
+ * customers are visited, with its pickup code until it is picked up and its customer until it is delivered.
+ */
+export const stackDrop = z.object({
+  jobId: z.uuid(),
+  orderNumber: z.string(),
+  restaurantName: z.string(),
+  /** 1 for the first customer visited, 2 for the second. */
+  position: z.int(),
+  status: z.enum(JOB_STATUSES),
+  pickupCode: z.string().nullable(),
+  customerName: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  deliveryPostcode: z.string().nullable(),
+});
+export type StackDrop = z.infer<typeof stackDrop>;
+
 /** One job as the delivery screen shows it; customer details only to the driver who took it. */
 export const jobDetail = jobSummary.extend({
   orderStatus: z.enum(ORDER_STATUSES),
@@ -83,6 +101,8 @@ export const jobDetail = jobSummary.extend({
   assignedAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Both drops of the stack this job is part of, in drop order (this job included); null for a job carried alone. */
+  stack: z.array(stackDrop).nullable(),
 });
 export type JobDetail = z.infer<typeof jobDetail>;
 

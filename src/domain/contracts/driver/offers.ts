@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { DECLINE_REASONS, OFFER_MESSAGES, OFFER_STATUSES } from '../../dispatch-offers';
 import { jobPayView } from './jobs';
 
-/** The stacked second job riding with an offer: its drop district and its own pay. */
+/**
+ * A stacked offer (docs/product/driver.md#stacked-orders): the job the driver already holds, which the
+ * offered job would ride with, its drop district and its own pay, and which customer is visited first.
+ */
 const stackedView = z.object({
   jobId: z.uuid(),
+  orderNumber: z.string(),
+  /** `held`: the held job's customer first, then the offered one's; `offered`: the other way round. */
+  firstDrop: z.enum(['held', 'offered']),
   restaurantName: z.string(),
   pickupDistrict: z.string().nullable(),
   dropDistrict: z.string().nullable(),

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -83,6 +85,13 @@ export const deliveryJobs = pgTable(
      * city's job is on the board anyway; a dispatcher city's is offered to one driver at a time.
      */
     boardAt: timestamp('board_at', { withTimezone: true }),
+    /**
+     * A stack (docs/decisions/0282-stacked-orders-and-chaining.md): the other job the same driver carries
+     * with this one, set on both rows when the driver accepts a stacked offer, and this job's place in the
+     * drop order (1 or 2). Null for a job carried alone.
+     */
+    stackJobId: uuid('stack_job_id').references((): AnyPgColumn => deliveryJobs.id, { onDelete: 'set null' }),
+    dropPosition: smallint('drop_position'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -282,8 +291,12 @@ export const jobOffers = pgTable(
     declineNote: text('decline_note'),
     /** Set with `withdrawn`: the driver went offline, the job was taken from the board or cancelled. */
     withdrawnBecause: text('withdrawn_because'),
-    /** A stacked second job riding with this one (planStack); the round does not plan stacks yet (docs/decisions/0273-dispatcher-offers-in-the-product.md). */
+    /**
+     * A stacked offer (docs/decisions/0282-stacked-orders-and-chaining.md): the job the driver already holds
+     * that this offer's job would ride with (planStack), and which of the two customers is visited first.
+     */
     stackedJobId: uuid('stacked_job_id').references(() => deliveryJobs.id, { onDelete: 'set null' }),
+    stackDropOrder: text('stack_drop_order').$type<'held_first' | 'offered_first'>(),
     offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

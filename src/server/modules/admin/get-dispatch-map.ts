@@ -35,6 +35,8 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
       driverId: deliveryJobs.driverId,
       reachMiles: sql<number>`${reachMilesSql('delivery_jobs', t)}`.mapWith(Number),
       boardAt: deliveryJobs.boardAt,
+      stackJobId: deliveryJobs.stackJobId,
+      dropPosition: deliveryJobs.dropPosition,
       ...PERSON_NAME_COLUMNS,
     })
     .from(deliveryJobs)
@@ -55,6 +57,7 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
           reason: jobOffers.declineReason,
           expiresAt: jobOffers.expiresAt,
           answeredAt: jobOffers.answeredAt,
+          stackedJobId: jobOffers.stackedJobId,
           ...PERSON_NAME_COLUMNS,
         })
         .from(jobOffers)
@@ -133,6 +136,25 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.id.localeCompare(b.id));
 
+  // Stacks (docs/decisions/0282-stacked-orders-and-chaining.md): the other job's order number, read from
+  // the open jobs when it is one of them, else looked up.
+  const numberOf = new Map(jobRows.map((j) => [j.id, j.orderNumber]));
+  const missing = [
+    ...new Set(
+      [...jobRows.map((j) => j.stackJobId), ...offerRows.map((o) => o.stackedJobId)].filter(
+        (id): id is string => !!id && !numberOf.has(id),
+      ),
+    ),
+  ];
+  if (missing.length) {
+    const more = await db
+      .select({ id: deliveryJobs.id, orderNumber: orders.orderNumber })
+      .from(deliveryJobs)
+      .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+      .where(inArray(deliveryJobs.id, missing));
+    for (const m of more) numberOf.set(m.id, m.orderNumber);
+  }
+
   return {
     at: now.toISOString(),
     jobs: jobRows.map((j) => {
@@ -153,7 +175,17 @@ export async function getDispatchMap(db: Db, now = new Date()): Promise<Dispatch
         reachMiles: waiting ? j.reachMiles : null,
         takenAt: waiting ? null : (j.assignedAt?.toISOString() ?? null),
         driver: !waiting && j.driverId ? { id: j.driverId, name: personName(j) ?? 'Driver' } : null,
-        offer: open ? { driverName: personName(open) ?? 'Driver', expiresAt: open.expiresAt.toISOString() } : null,
+        offer: open
+          ? {
+              driverName: personName(open) ?? 'Driver',
+              expiresAt: open.expiresAt.toISOString(),
+              stackedWith: open.stackedJobId ? (numberOf.get(open.stackedJobId) ?? null) : null,
+            }
+          : null,
+        stack:
+          !waiting && j.stackJobId && numberOf.has(j.stackJobId)
+            ? { withOrder: numberOf.get(j.stackJobId)!, dropPosition: j.dropPosition ?? 1 }
+            : null,
         declines: offerRows
           .filter((o) => o.jobId === j.id && o.status === 'declined')
           .map((o) => ({

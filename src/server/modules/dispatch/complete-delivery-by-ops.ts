@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs } from '../../db/schema/index';
+import { wakeDispatcher } from '../../platform/dispatcher-wake';
 import type { LiveBus } from '../../platform/live-bus';
 import type { AuditActor } from '../audit';
 import { transitionOrder } from '../orders';
@@ -49,4 +50,6 @@ export async function completeDeliveryByOps(
       earningId: earning.id,
     });
   });
+  // Chaining: the driver is free for the next job (docs/decisions/0282-stacked-orders-and-chaining.md).
+  wakeDispatcher();
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { topicName } from '../../../domain/topics';
 import type { Db } from '../../db/client';
 import { deliveryJobs, uploads } from '../../db/schema/index';
+import { wakeDispatcher } from '../../platform/dispatcher-wake';
 import type { LiveBus } from '../../platform/live-bus';
 import { transitionOrder } from '../orders';
 import { checkDeliveryCode } from './delivery-code';
@@ -74,5 +75,7 @@ export async function completeDelivery(
     await nested.bus.publish(topicName.user(driverId), 'earnings.updated', { jobId, earningId: row.id });
     return row;
   });
+  // Chaining: the driver, free now, is considered for the next job at once (docs/decisions/0282-stacked-orders-and-chaining.md).
+  wakeDispatcher();
   return { job: (await findJobFor(deps.db, driverId, jobId, now))!, earning };
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import type { JobDetail, JobSummary } from '../../../domain/contracts/driver/jobs';
+import type { JobDetail, JobSummary, StackDrop } from '../../../domain/contracts/driver/jobs';
 import { normalisePostcode } from '../../../domain/geo';
 import { ACTIVE_JOB_STATUSES } from '../../../domain/order-flow';
 import { jobPay, withTip } from '../../../domain/pay';
@@ -97,7 +97,42 @@ export function toJobDetail(r: JobRow, driverId: string, itemCount: number): Job
     assignedAt: j.assignedAt?.toISOString() ?? null,
     pickedUpAt: j.pickedUpAt?.toISOString() ?? null,
     completedAt: j.completedAt?.toISOString() ?? null,
+    stack: null,
   };
+}
+
+/** One drop of a stack as its driver sees it: the code until pickup, the customer until delivery. */
+function toStackDrop(r: JobRow): StackDrop {
+  const j = r.job;
+  const onJob = ACTIVE_JOB_STATUSES.includes(j.status);
+  return {
+    jobId: j.id,
+    orderNumber: r.orderNumber,
+    restaurantName: j.restaurantName,
+    position: j.dropPosition ?? 1,
+    status: j.status,
+    pickupCode: j.status === 'assigned' ? j.pickupCode : null,
+    customerName: onJob ? j.customerName : null,
+    deliveryAddress: onJob ? j.deliveryAddress : null,
+    deliveryPostcode: j.deliveryPostcode,
+  };
+}
+
+/**
+ * The stack a driver's own job is part of (docs/decisions/0282-stacked-orders-and-chaining.md): both drops
+ * in drop order, or null when the other job is not (or no longer) this driver's.
+ */
+async function stackOf(db: DbOrTx, row: JobRow, driverId: string): Promise<StackDrop[] | null> {
+  const other = row.job.stackJobId;
+  if (!other || row.job.driverId !== driverId) return null;
+  const [partner] = await db
+    .select(jobColumns)
+    .from(deliveryJobs)
+    .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
+    .where(and(eq(deliveryJobs.id, other), eq(deliveryJobs.driverId, driverId)))
+    .limit(1);
+  if (!partner) return null;
+  return [toStackDrop(row), toStackDrop(partner)].sort((a, b) => a.position - b.position);
 }
 
 /** A job this driver may see, as its delivery screen shows it, or null. */
@@ -118,5 +153,5 @@ export async function findJobFor(
     .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
     .from(orderItems)
     .where(eq(orderItems.orderId, row.job.orderId));
-  return toJobDetail(row, driverId, n);
+  return { ...toJobDetail(row, driverId, n), stack: await stackOf(db, row, driverId) };
 }

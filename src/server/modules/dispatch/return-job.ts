@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '../../../domain/driver-flow';
 import { AppError } from '../../../domain/errors';
 import { JOB_RETURN_REASONS, JOB_RETURN_REASON_LABELS, type JobReturnReason } from '../../../domain/job-returns';
@@ -95,6 +95,12 @@ export async function returnJobToBoard(tx: Tx, bus: LiveBus, input: ReturnJobInp
       now,
     },
   );
+  // A stack ends with the job given back: the other job stays the driver's, carried alone
+  // (docs/decisions/0282-stacked-orders-and-chaining.md).
+  await tx
+    .update(deliveryJobs)
+    .set({ stackJobId: null, dropPosition: null })
+    .where(or(eq(deliveryJobs.id, job.id), eq(deliveryJobs.stackJobId, job.id)));
   await tx.insert(driverJobReturns).values({
     jobId: job.id,
     orderId: job.orderId,

@@ -1,8 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { JobDetail } from '../../../domain/contracts/driver/jobs';
 import { OFFER_MESSAGES } from '../../../domain/dispatch-offers';
 import { AppError } from '../../../domain/errors';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { deliveryJobs, jobOffers } from '../../db/schema/index';
 import type { LiveBus } from '../../platform/live-bus';
 import { findJobFor, inTransaction, takeJobInTransaction } from '../dispatch';
@@ -63,10 +63,44 @@ export async function acceptOffer(
           gt(jobOffers.expiresAt, now),
         ),
       )
-      .returning({ id: jobOffers.id });
+      .returning({ id: jobOffers.id, stackedJobId: jobOffers.stackedJobId, dropOrder: jobOffers.stackDropOrder });
     // Expired or withdrawn meanwhile: the take rolls back with it.
     if (!won) throw new AppError('CONFLICT', OFFER_MESSAGES.ended);
+    if (won.stackedJobId) await linkStack(tx, driverId, won.stackedJobId, offer.jobId, won.dropOrder);
     await publishEnded(nested.bus, [{ offerId, jobId: offer.jobId, driverId, status: 'accepted' }]);
   });
   return (await findJobFor(deps.db, driverId, offer.jobId, now))!;
+}
+
+/**
+ * A stacked offer accepted (docs/decisions/0282-stacked-orders-and-chaining.md): the job the driver holds
+ * and the one just taken point at each other, each with its place in the drop order, in the accept's
+ * transaction (the held job's row lock comes last, after the order, the job and the offer). If the held
+ * job is no longer theirs (given back, cancelled, delivered), the new job is simply carried alone.
+ */
+async function linkStack(
+  tx: Tx,
+  driverId: string,
+  heldJobId: string,
+  takenJobId: string,
+  dropOrder: 'held_first' | 'offered_first' | null,
+): Promise<void> {
+  const heldFirst = dropOrder !== 'offered_first';
+  const [held] = await tx
+    .update(deliveryJobs)
+    .set({ stackJobId: takenJobId, dropPosition: heldFirst ? 1 : 2 })
+    .where(
+      and(
+        eq(deliveryJobs.id, heldJobId),
+        eq(deliveryJobs.driverId, driverId),
+        inArray(deliveryJobs.status, ['assigned', 'picked_up']),
+        isNull(deliveryJobs.stackJobId),
+      ),
+    )
+    .returning({ id: deliveryJobs.id });
+  if (!held) return;
+  await tx
+    .update(deliveryJobs)
+    .set({ stackJobId: heldJobId, dropPosition: heldFirst ? 2 : 1 })
+    .where(eq(deliveryJobs.id, takenJobId));
 }

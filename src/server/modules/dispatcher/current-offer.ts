@@ -10,7 +10,7 @@ const district = (postcode: string | null) => (postcode ? (normalisePostcode(pos
 
 async function jobCard(db: DbOrTx, jobId: string) {
   const [row] = await db
-    .select({ job: deliveryJobs, tipMinor: orders.tipMinor })
+    .select({ job: deliveryJobs, tipMinor: orders.tipMinor, orderNumber: orders.orderNumber })
     .from(deliveryJobs)
     .innerJoin(orders, eq(orders.id, deliveryJobs.orderId))
     .where(eq(deliveryJobs.id, jobId))
@@ -20,7 +20,8 @@ async function jobCard(db: DbOrTx, jobId: string) {
 
 /**
  * The driver's open offer as their card shows it (docs/product/driver.md#offers): districts, not
- * addresses, until they accept; with the stacked second job when one rides along. Null when none is
+ * addresses, until they accept; for a stacked offer, the job they hold that it would ride with
+ * (docs/decisions/0282-stacked-orders-and-chaining.md). Null when none is
  * open (or its window has run out and the round has not yet moved it on).
  */
 export async function currentOffer(db: DbOrTx, driverId: string, now = new Date()): Promise<OfferView | null> {
@@ -51,6 +52,8 @@ export async function currentOffer(db: DbOrTx, driverId: string, now = new Date(
     stacked: second
       ? {
           jobId: second.job.id,
+          orderNumber: second.orderNumber,
+          firstDrop: offer.stackDropOrder === 'offered_first' ? ('offered' as const) : ('held' as const),
           restaurantName: second.job.restaurantName,
           pickupDistrict: district(second.job.pickupPostcode),
           dropDistrict: district(second.job.deliveryPostcode),

@@ -513,6 +513,9 @@ export async function transitionOrder(
     await deps.bus.publish(topicName.jobs(result.job.area), 'job.updated', update);
     await announceJob(deps, result.job.id, 'job.updated', update, { now });
     await deps.bus.publish(topicName.admin, 'job.updated', update);
+    // Chaining: a driver on their last drop, or just free, is considered for the next job at once
+    // (docs/decisions/0282-stacked-orders-and-chaining.md); a caller's transaction wakes after its commit.
+    if (ownCommit && (result.job.status === 'picked_up' || result.job.status === 'completed')) wakeDispatcher();
   }
   if (result.settlement) {
     await deps.bus.publish(topicName.user(result.settlement.driverId), 'earnings.updated', {
