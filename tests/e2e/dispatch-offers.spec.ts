@@ -88,3 +88,106 @@ test('a dispatcher city offers a job to one driver; a decline passes it to the n
     await restore();
   }
 });
+
+/*
+ * Stacked orders (docs/product/driver.md#stacked-orders): with one driver online in a dispatcher city, the
+ * driver takes one ready order, and a second order ready at the same kitchen is offered to them as a stack.
+ * The offer card says so and lists both drops; once accepted, the delivery screen shows both drops in order,
+ * each with its own pickup code, and a link to the other drop.
+ * Sign-ins in this file's second journey: 4, all through the API (partner, ops manager, two drivers).
+ */
+test('a driver holding a job is offered a second order from the same kitchen as a stack and sees both drops', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const origin = { origin: base };
+  const partner = await signedIn(base, 'partner@halalnosh.test');
+  const ops = await signedIn(base, 'ops@halalnosh.test');
+  const driver = await signedIn(base, 'driver@halalnosh.test');
+  const other = await signedIn(base, 'second.driver@halalnosh.test');
+  const { restore } = await openAllDay(partner, base);
+  const mode = (m: 'board' | 'dispatcher') =>
+    ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers: origin });
+  const online = (d: APIRequestContext, isOnline: boolean) =>
+    d.patch('/api/driver/availability', { data: { isOnline }, headers: origin });
+  const ready = async (name: string) => {
+    const order = await placeOrder(base, name);
+    await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
+    await partnerAct(partner, base, order.id, { action: 'start_preparing' });
+    await partnerAct(partner, base, order.id, { action: 'mark_ready' });
+    const dispatch = await (await ops.get('/api/admin/dispatch')).json();
+    const job = dispatch.jobs.find((j: { orderNumber: string }) => j.orderNumber === order.orderNumber);
+    return { ...order, jobId: job.id as string };
+  };
+  type Offer = { id: string; jobId: string; stacked: { jobId: string; orderNumber: string } | null };
+  // Jobs other journeys left waiting in London are offered too: the driver turns those down until ours comes.
+  const offerFor = async (jobId: string): Promise<Offer | null> => {
+    const { offer } = (await (await driver.get('/api/driver/offers/current')).json()) as { offer: Offer | null };
+    if (offer && offer.jobId !== jobId) {
+      await driver.post(`/api/driver/offers/${offer.id}/decline`, { data: { reason: 'other' }, headers: origin });
+    }
+    return offer?.jobId === jobId ? offer : null;
+  };
+  // A stack needs a driver holding exactly one job: jobs earlier journeys left with this driver go back first.
+  const giveBackAll = async () => {
+    const { activeJobs } = (await (await driver.get('/api/driver/jobs')).json()) as {
+      activeJobs: { id: string; status: string }[];
+    };
+    for (const job of activeJobs.filter((j) => j.status === 'assigned')) {
+      await driver.post(`/api/driver/jobs/${job.id}/return`, { data: { reason: 'too_far' }, headers: origin });
+    }
+  };
+  try {
+    expect((await mode('dispatcher')).ok()).toBeTruthy();
+    expect((await online(other, false)).ok()).toBeTruthy();
+    await giveBackAll();
+    expect((await online(driver, true)).ok()).toBeTruthy();
+
+    const first = await ready('Stack Journey One');
+    await expect.poll(async () => (await offerFor(first.jobId)) !== null, { timeout: 30_000 }).toBe(true);
+    const held = (await offerFor(first.jobId))!;
+    expect((await driver.post(`/api/driver/offers/${held.id}/accept`, { headers: origin })).ok()).toBeTruthy();
+
+    const context = await browser.newContext({
+      storageState: await driver.storageState(),
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await context.newPage();
+    await phone.goto('/driver/jobs');
+    await expect(phone.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+
+    const second = await ready('Stack Journey Two');
+    await expect
+      .poll(async () => (await offerFor(second.jobId))?.stacked?.jobId ?? null, { timeout: 30_000 })
+      .toBe(first.jobId);
+    const card = phone.getByRole('region', { name: 'New delivery offer' });
+    await expect(card).toHaveAttribute('data-job-id', second.jobId, { timeout: 15_000 });
+    await expect(card).toContainText('Stacked order');
+    await expect(card).toContainText(`you keep order ${first.orderNumber}`);
+    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(phone).toHaveURL(/\/driver\/delivery\//);
+
+    const stack = phone.getByTestId('stack-card');
+    await expect(stack.getByRole('heading', { name: 'Stacked order: 2 drops' })).toBeVisible();
+    const drops = stack.getByTestId('stack-drop');
+    await expect(drops).toHaveCount(2);
+    await expect(stack).toContainText(first.orderNumber);
+    await expect(stack).toContainText(second.orderNumber);
+    const codes = stack.getByTestId('stack-pickup-code');
+    await expect(codes).toHaveCount(2);
+    const [a, b] = await codes.allTextContents();
+    expect(a).not.toBe(b);
+    // The other drop is one tap away, and its screen shows the same stack.
+    await stack.getByRole('link', { name: /^Open drop [12]$/ }).click();
+    await expect(phone.getByTestId('stack-card')).toBeVisible();
+    await expect(phone.getByTestId('stack-drop').filter({ has: phone.getByText('This screen') })).toHaveCount(1);
+    await context.close();
+  } finally {
+    await mode('board');
+    await giveBackAll();
+    await restore();
+  }
+});
