@@ -176,7 +176,7 @@ describe('getRestaurant in one statement', () => {
     // Written once per branch with a menu, reused at every later instant.
     expect(texts.stats.written).toBeGreaterThan(5);
     expect(texts.stats.reused).toBeGreaterThan(texts.stats.written * (INSTANTS.length - 2));
-  });
+  }, 240_000);
 });
 
 describe('pages asked together', () => {
@@ -206,7 +206,7 @@ describe('pages asked together', () => {
       }
     }
     expect(pages).toBeGreaterThan(INSTANTS.length * 10);
-  });
+  }, 240_000);
 });
 
 describe("the menu's text reused only while its rows are unchanged", () => {
