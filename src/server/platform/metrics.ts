@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The process's Prometheus metrics (docs/decisions/0227-metrics-exposure.md,
@@ -10,15 +10,112 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export const metricsRegistry = new Registry();
 
 /** Latency buckets (seconds) for requests and order placement: the budgets are 50 ms to 300 ms. */
-const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10];
+export const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequestDuration = new Histogram({
-  name: 'halalnosh_http_request_duration_seconds',
-  help: 'HTTP requests by route pattern (unmatched: "unmatched"), method and status class; its _count is the request rate.',
-  labelNames: ['route', 'method', 'status_class'] as const,
-  buckets: REQUEST_BUCKETS,
-  registers: [metricsRegistry],
-});
+/** The label values of one series of the request histogram. */
+export type RequestLabels = { readonly route: string; readonly method: string; readonly status_class: string };
+
+/**
+ * One series of the request histogram: how many requests fell in each bucket (not cumulative; the
+ * last slot counts those above the largest bound) and the sum of their durations.
+ */
+export type RequestSeries = { readonly labels: RequestLabels; readonly counts: Float64Array; sum: number };
+
+/** Records one request's duration (seconds) in its series: a short loop over the bounds, two additions. */
+export function observeRequest(series: RequestSeries, seconds: number): void {
+  let i = 0;
+  // prom-client's rule: a value goes in the first bucket whose bound it does not exceed.
+  while (i < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[i]) i++;
+  series.counts[i] += 1;
+  series.sum += seconds;
+}
+
+type Sample = {
+  labels: Record<string, string | number>;
+  sharedLabels?: RequestLabels;
+  value: number;
+  metricName: string;
+};
+
+/**
+ * halalnosh_http_request_duration_seconds, counted in plain arrays and exposed at scrape time
+ * (docs/decisions/0286-metrics-cost-on-the-request.md). prom-client's labelled histogram child
+ * validates and hashes its label object and converts the bound to a property name on every
+ * observation; here each route's hook holds its series and a request costs a loop over 12 bounds and
+ * two additions. The exposition is the one prom-client's Histogram writes: the same name, help, type,
+ * labels, buckets (cumulative, then +Inf), _sum and _count lines, through the same registry.
+ */
+export class RequestHistogram {
+  readonly name = 'halalnosh_http_request_duration_seconds';
+  readonly help =
+    'HTTP requests by route pattern (unmatched: "unmatched"), method and status class; its _count is the request rate.';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly labelNames = ['route', 'method', 'status_class'] as const;
+  private readonly byKey = new Map<string, RequestSeries>();
+
+  /** The series of these labels, made on first use and kept (a hook holds it for its route's answers). */
+  series(route: string, method: string, statusClass: string): RequestSeries {
+    const key = `${route}\u0000${method}\u0000${statusClass}`;
+    let s = this.byKey.get(key);
+    if (s === undefined) {
+      s = {
+        labels: { route, method, status_class: statusClass },
+        counts: new Float64Array(REQUEST_BUCKETS.length + 1),
+        sum: 0,
+      };
+      this.byKey.set(key, s);
+    }
+    return s;
+  }
+
+  /** Every series zeroed, not dropped: the hooks keep recording into the series they hold. */
+  reset(): void {
+    for (const s of this.byKey.values()) {
+      s.counts.fill(0);
+      s.sum = 0;
+    }
+  }
+
+  /** What the registry writes as text: bucket samples carry `le`, each series' labels shared, as prom-client's. */
+  async getForPromString() {
+    const values: Sample[] = [];
+    for (const s of this.byKey.values()) {
+      let acc = 0;
+      for (let i = 0; i < REQUEST_BUCKETS.length; i++) {
+        acc += s.counts[i];
+        values.push({
+          labels: { le: REQUEST_BUCKETS[i] },
+          sharedLabels: s.labels,
+          value: acc,
+          metricName: `${this.name}_bucket`,
+        });
+      }
+      const count = acc + s.counts[REQUEST_BUCKETS.length];
+      values.push(
+        { labels: { le: '+Inf' }, sharedLabels: s.labels, value: count, metricName: `${this.name}_bucket` },
+        { labels: {}, sharedLabels: s.labels, value: s.sum, metricName: `${this.name}_sum` },
+        { labels: {}, sharedLabels: s.labels, value: count, metricName: `${this.name}_count` },
+      );
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  /** The JSON form (Registry.getMetricsAsJSON): each sample's labels whole. */
+  async get() {
+    const data = await this.getForPromString();
+    return {
+      ...data,
+      values: data.values.map(({ sharedLabels, labels, ...rest }) => ({
+        ...rest,
+        labels: { ...labels, ...sharedLabels },
+      })),
+    };
+  }
+}
+
+export const httpRequestDuration = new RequestHistogram();
+metricsRegistry.registerMetric(httpRequestDuration as unknown as Metric<string>);
 
 export const eventStreamsOpen = new Gauge({
   name: 'halalnosh_event_streams_open',
@@ -72,11 +169,36 @@ export const orderPlacementDuration = new Histogram({
  * RESPONSE_CACHE=0 every request is a miss). hit ÷ (hit + miss) is the cache's hit rate, what the
  * churn bench (bench/perf/churn.mjs) reads under partners' and customers' edits.
  */
+/** The answers the response cache serves, each counted as a hit or a miss. */
+export type CachedAnswerKind = 'search' | 'restaurant' | 'page';
+/** Hits and misses of each answer: plain numbers, so counting costs every request (metrics on or off) one addition. */
+const cacheAnswerCounts: Record<CachedAnswerKind, { hit: number; miss: number }> = {
+  search: { hit: 0, miss: 0 },
+  restaurant: { hit: 0, miss: 0 },
+  page: { hit: 0, miss: 0 },
+};
+
+/** Counts one catalog answer asked of the response cache (missed: it was computed, not served from the cache). */
+export function countCachedAnswer(answer: CachedAnswerKind, missed: boolean): void {
+  if (missed) cacheAnswerCounts[answer].miss += 1;
+  else cacheAnswerCounts[answer].hit += 1;
+}
+
 export const responseCacheRequests = new Counter({
   name: 'halalnosh_response_cache_requests_total',
   help: 'Catalog answers asked of the response cache, by answer (search, restaurant, page) and result (hit: served from the cache; miss: computed).',
   labelNames: ['answer', 'result'] as const,
   registers: [metricsRegistry],
+  // Read from the plain counts at scrape time (docs/decisions/0286-metrics-cost-on-the-request.md): a series
+  // shows from its first answer on, as when each answer incremented the counter.
+  collect() {
+    this.reset();
+    for (const answer of Object.keys(cacheAnswerCounts) as CachedAnswerKind[])
+      for (const result of ['hit', 'miss'] as const) {
+        const n = cacheAnswerCounts[answer][result];
+        if (n > 0) this.inc({ answer, result }, n);
+      }
+  },
 });
 
 export const metricsDatabaseUp = new Gauge({

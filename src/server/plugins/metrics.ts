@@ -11,11 +11,13 @@ import {
   httpRequestDuration,
   metricsDatabaseUp,
   metricsRegistry,
+  observeRequest,
   outboxDue,
   outboxFailed,
   outboxOldestDueAge,
   outboxSent,
   recentOrders,
+  type RequestSeries,
 } from '../platform/metrics';
 import { DELIVERY_CHANNELS } from '../platform/notify/channels';
 
@@ -97,23 +99,25 @@ function databaseReader(database: Database) {
 }
 
 /**
- * Records a response in halalnosh_http_request_duration_seconds for one route: the histogram's
- * child for each method and status class is made on its first response and kept, so a response
- * costs two lookups and one observe.
+ * Records a response in halalnosh_http_request_duration_seconds for one route: the series of each
+ * method and status class is looked up on its first response and kept, so a response costs a map
+ * lookup, an array index and observeRequest (a loop over the bounds and two additions: no label
+ * object, no hashing, no allocation; docs/decisions/0286-metrics-cost-on-the-request.md).
  */
 function requestTimer(routeOf: (request: FastifyRequest) => string) {
   let route: string | null = null;
-  const byMethod = new Map<string, ReturnType<typeof httpRequestDuration.labels>[]>();
+  const byMethod = new Map<string, RequestSeries[]>();
   return (method: string, reply: FastifyReply, request?: FastifyRequest) => {
     let byClass = byMethod.get(method);
     if (byClass === undefined) byMethod.set(method, (byClass = []));
     const statusClass = Math.floor(reply.statusCode / 100);
-    let child = byClass[statusClass];
-    if (child === undefined) {
+    let series = byClass[statusClass];
+    if (series === undefined) {
       route ??= routeOf(request ?? reply.request);
-      child = byClass[statusClass] = httpRequestDuration.labels({ route, method, status_class: `${statusClass}xx` });
+      series = byClass[statusClass] = httpRequestDuration.series(route, method, `${statusClass}xx`);
     }
-    child.observe(reply.elapsedTime / 1000);
+    // elapsedTime: milliseconds from the request's start to the answer's end, both read by Fastify.
+    observeRequest(series, reply.elapsedTime / 1000);
   };
 }
 

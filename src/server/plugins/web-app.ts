@@ -11,7 +11,7 @@ import { apiGetOf, withRenderedPage } from './page-render';
 import { BOOT_SCRIPT_SOURCE, type PageHint, hintTag, paintFirstShell } from './paint-first';
 import { contentSecurityPolicy, tileOrigin } from './security';
 import { redactUrl } from '../platform/redact-url';
-import { responseCacheRequests } from '../platform/metrics';
+import { countCachedAnswer } from '../platform/metrics';
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q=0 refuses). */
 const escapeAttr = (v: string) =>
@@ -175,7 +175,7 @@ export async function registerWebApp(
         source.replace('</head>', `${hints.map(hintTag).join('\n')}\n  </head>`);
       return withRenderedPage(shell, page) ?? '';
     });
-    responseCacheRequests.inc({ answer: 'page', result: missed ? 'miss' : 'hit' });
+    countCachedAnswer('page', missed);
     return found;
   };
   app.setNotFoundHandler(async (request, reply) => {

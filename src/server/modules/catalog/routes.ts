@@ -8,7 +8,7 @@ import { getCity } from './get-city';
 import { createMenuTexts, restaurantPageAnswer } from './get-restaurant';
 import { listCities } from './list-cities';
 import { preferredEncoding } from '../../plugins/encoding';
-import { responseCacheRequests } from '../../platform/metrics';
+import { countCachedAnswer } from '../../platform/metrics';
 import { type SearchedLocation, restaurantTags, searchTags } from '../../../domain/catalog-invalidation';
 import { branchesReaching } from './answer-tags';
 import { createBranchSnapshot } from './branch-snapshot';
@@ -62,7 +62,7 @@ export function catalogRoutes(
       missed = true;
       return compute(now);
     });
-    responseCacheRequests.inc({ answer, result: missed ? 'miss' : 'hit' });
+    countCachedAnswer(answer, missed);
     return found;
   };
 
