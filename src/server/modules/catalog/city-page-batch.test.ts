@@ -66,7 +66,8 @@ describe('city pages asked together', () => {
         expect(got[i], `${round} ${at.toISOString()} ${JSON.stringify(q)}`).toBe(await want(q, at));
       }
       const after = cardTextStats(t.database.db);
-      if (round === 1) expect(after.reused - before.reused).toBeGreaterThan(100);
+      // One text is kept per branch, for one London date: the instants of the other dates read their cards again.
+      if (round === 1) expect(after.reused - before.reused).toBeGreaterThan(20);
     }
     // Open and closed branches were among the answers.
     const all = (await Promise.all(INSTANTS.map((at) => text({ location: 'London', filters: [], limit: 100, offset: 0 }, at))))
