@@ -70,8 +70,9 @@ describe('city pages asked together', () => {
       if (round === 1) expect(after.reused - before.reused).toBeGreaterThan(20);
     }
     // Open and closed branches were among the answers.
-    const all = (await Promise.all(INSTANTS.map((at) => text({ location: 'London', filters: [], limit: 100, offset: 0 }, at))))
-      .flatMap((body) => (JSON.parse(body) as { restaurants: { isOpen: boolean }[] }).restaurants);
+    const all = (
+      await Promise.all(INSTANTS.map((at) => text({ location: 'London', filters: [], limit: 100, offset: 0 }, at)))
+    ).flatMap((body) => (JSON.parse(body) as { restaurants: { isOpen: boolean }[] }).restaurants);
     expect(all.some((c) => c.isOpen)).toBe(true);
     expect(all.some((c) => !c.isOpen)).toBe(true);
   }, 120_000);

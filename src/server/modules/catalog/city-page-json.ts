@@ -319,7 +319,9 @@ export async function cityPageJson(
   });
   const city = rows[0];
   if (!city) return null;
-  const inPage: (Row & { card_id: string })[] = rows.filter((row): row is Row & { card_id: string } => row.card_id !== null);
+  const inPage: (Row & { card_id: string })[] = rows.filter(
+    (row): row is Row & { card_id: string } => row.card_id !== null,
+  );
   const start = inPage.length ? Math.min(...inPage.map((row) => Number(row.before))) : 0;
   const ranked = inPage.map((row) => {
     // Without card columns the statement confirmed the offered text's row versions: its names are the row's.
