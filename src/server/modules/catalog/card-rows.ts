@@ -369,6 +369,15 @@ export const epochMs = (value: SQL) =>
  * `today` is the London date (a placeholder). cardRowOfFlat turns a row into the CardRow that toCard takes.
  */
 export function flatCardSql(today: string): SQL {
+  return sql`${flatCardFieldsSql(today)}, ${cardOffersSql(today)} as offers`;
+}
+
+/**
+ * flatCardSql's columns but the offers: what a card's text is made of that depends on the branch's and its brand's
+ * rows alone (and the London date of its halal status), for a search that reuses that text while their row versions
+ * hold (city-page-json.ts, docs/decisions/0290-search-pages-batched.md).
+ */
+export function flatCardFieldsSql(today: string): SQL {
   return sql`${sites.id} as id, ${sites.slug} as slug, ${sites.brandId} as brand_id, ${brands.name} as brand_name,
       ${brands.logoUrl} as logo_url, ${sites.name} as branch_name, ${sites.city} as city, ${sites.cuisines} as cuisines,
       ${sites.ratingAvg}::text as rating_avg, ${sites.reviewCount} as review_count,
@@ -378,7 +387,7 @@ export function flatCardSql(today: string): SQL {
       ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
       ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
       ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)} as offers`;
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius`;
 }
 
 /** A row of flatCardSql's columns. */

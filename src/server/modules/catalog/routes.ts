@@ -98,6 +98,8 @@ export function catalogRoutes(
     const dishes = Boolean(q.q?.trim()) || q.diet.length > 0 || q.without.length > 0;
     const answer = await cached('search', key, async (now) => {
       const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now, branches);
+      // Without the cache the tags are not used: the answer is not read back (docs/decisions/0290-search-pages-batched.md).
+      if (!enabled) return body;
       const { location } = JSON.parse(body) as { location: SearchedLocation };
       // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
       const reaching =
