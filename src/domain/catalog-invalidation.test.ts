@@ -143,7 +143,13 @@ describe('catalog invalidation keys (docs/decisions/0246-narrow-cache-invalidati
     const b = (id: string, km: number) => ({ id, rating: 4, km });
     const matching = [b('a', 0.5), b('b', 0.9), b('c', 0.9), b('d', 2)];
     const page = matching.slice(0, 2);
-    const tags = searchTags(loc, false, 20, ['a', 'b', 'c', 'd', 'e'], orderDeps('recommended', true, [], matching, page));
+    const tags = searchTags(
+      loc,
+      false,
+      20,
+      ['a', 'b', 'c', 'd', 'e'],
+      orderDeps('recommended', true, [], matching, page),
+    );
     for (const id of ['a', 'b', 'c', 'd', 'e']) expect(tags).toContain(`c:${id}`);
     // On the page, or at the very distance of its last branch (a rating or pause can swap them).
     expect(tags.filter((t) => t.startsWith('o:'))).toEqual(['o:a', 'o:b', 'o:c']);
@@ -192,7 +198,13 @@ describe('catalog invalidation keys (docs/decisions/0246-narrow-cache-invalidati
         offerLabel: null,
       };
     };
-    const answer = (branches: Branch[], sort: SearchSort, byPostcode: boolean, filters: SearchFilter[], offset: number) => {
+    const answer = (
+      branches: Branch[],
+      sort: SearchSort,
+      byPostcode: boolean,
+      filters: SearchFilter[],
+      offset: number,
+    ) => {
       const matching = branches.filter((x) => matchesSearchFilters(x, filters));
       const page = firstInOrder(matching, searchComparator(sort, byPostcode), offset + 4).slice(offset, offset + 4);
       const text = JSON.stringify([matching.length, page.map((x) => [x.id, x.rating, x.reviewCount, x.isOpen])]);
@@ -209,7 +221,13 @@ describe('catalog invalidation keys (docs/decisions/0246-narrow-cache-invalidati
       const before = answer(branches, sort, byPostcode, filters, offset);
       const deps = orderDeps(sort, byPostcode, filters, before.matching, before.page);
       const tags = byPostcode
-        ? searchTags({ kind: 'postcode', known: true, lat: 51.5, lng: -0.1 }, false, 20, branches.map((x) => x.id), deps)
+        ? searchTags(
+            { kind: 'postcode', known: true, lat: 51.5, lng: -0.1 },
+            false,
+            20,
+            branches.map((x) => x.id),
+            deps,
+          )
         : searchTags({ kind: 'city', known: true, citySlug: 'london' }, false, 20, [], deps);
       // One branch's review (its count up by one, or an edit: the same count) or its pause or unpause.
       const i = Math.floor(random() * branches.length);
@@ -224,7 +242,13 @@ describe('catalog invalidation keys (docs/decisions/0246-narrow-cache-invalidati
         next = { ...old, isOpen: !old.isOpen };
         keys = [`b:${old.id}`, `o:${old.id}`, 's:london', 'cs:london'];
       }
-      const after = answer(branches.map((x, j) => (j === i ? next : x)), sort, byPostcode, filters, offset);
+      const after = answer(
+        branches.map((x, j) => (j === i ? next : x)),
+        sort,
+        byPostcode,
+        filters,
+        offset,
+      );
       const dropped = new Set(droppedTags(keys));
       const drops = tags.some((t) => dropped.has(t));
       if (after.text !== before.text) {

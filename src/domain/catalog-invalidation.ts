@@ -112,7 +112,12 @@ export function ratingTenths(rating: number | null): number {
  * (and `s:` of its city, for the processes of the release before)
  * (`from`, `to`: the ratings its card showed and shows, null for none).
  */
-export function ratingChangeKeys(id: string, citySlug: string | null, from: number | null, to: number | null): string[] {
+export function ratingChangeKeys(
+  id: string,
+  citySlug: string | null,
+  from: number | null,
+  to: number | null,
+): string[] {
   const city = citySlug ?? '';
   const [lo, hi] = [ratingTenths(from), ratingTenths(to)].sort((x, y) => x - y) as [number, number];
   const keys = [`b:${id}`, `o:${id}`, ...(citySlug === null ? [] : [`s:${citySlug}`]), `ra:${city}`];
