@@ -1,16 +1,29 @@
+import { type SearchFilter, TOP_RATED_MIN_RATING } from './search-filters';
+import type { SearchSort } from './search-order';
+
 /**
  * The keys by which a change to the catalog invalidates cached answers, and the tags a cached answer
- * carries (docs/decisions/0246-narrow-cache-invalidation.md). The database's triggers (migration
- * 0038) record, for every write, the keys of the answers it can change; a cached answer is dropped
- * when one of its tags is among them:
+ * carries (docs/decisions/0246-narrow-cache-invalidation.md, docs/decisions/0289-answers-that-show-the-branch.md).
+ * The database's triggers (migrations 0038, 0046) record, for every write, the keys of the answers it
+ * can change; a cached answer is dropped when one of its tags is among them:
  *
  * - `b:<branch id>`: the branch's restaurant page (every write to the branch, its brand, menu,
  *   overrides, halal facts or reviews);
- * - `s:<city slug>`: the searches of a city (a branch's card changed, or a branch entered or left
- *   the city: an un-paused branch newly appears in its city's searches);
+ * - `cs:<city slug>`: the searches of a city (a branch's card changed, or a branch entered or left
+ *   the city; not a rating change, which `o:` and `r:` carry);
+ * - `s:<city slug>`: what `cs:` was before migration 0046, still written with it and with every rating
+ *   change for the processes of the release before (they tag their city searches `s:`) while a rolling
+ *   upgrade replaces them; no answer of this release carries it;
+ * - `c:<branch id>`: the branch's card or its membership in a search changed (not its menu, rating or
+ *   open flag alone): the postcode searches carry it for every branch that reaches them;
+ * - `o:<branch id>`: the branch's rating, review count or open flag changed: the answers that show the
+ *   branch, and the postcode searches where it could rank across their page, carry it;
+ * - `r:<city slug>:<tenths>`: a rating of the city moved through this value (tenths of a star, -1 for
+ *   none; every value from the old rating to the new one): a city search carries the ratings at the
+ *   two ends of its page (and 4.5 with the Top Rated chip), since a branch enters or leaves a page, or
+ *   the chip, only by passing one of them; `ra:<city slug>`: any rating of the city changed;
  * - `g:<cell>`: the postcode searches whose reach covers that grid cell, for a branch added, removed,
- *   moved, re-listed or given another radius there (its card alone changes the postcode searches
- *   through `b:`, which they carry for every branch that reaches them);
+ *   moved, re-listed or given another radius there;
  * - `d:<city slug>`, `dg:<cell>`: the same two for the searches that read menus (a dish name or a
  *   dietary choice): a menu edit changes no card, only which branches such a search finds;
  * - `cities`: every search (each resolves the typed place against the cities first);
@@ -62,23 +75,107 @@ export type SearchedLocation = {
   lng?: number;
 };
 
+/** A ranked branch as the order tags need it: the rating a card shows (null: none) and the distance it sorts by. */
+export type RankedForTags = { id: string; rating: number | null; km: number | null };
+
+/**
+ * What a search's page depends on among the ratings and open flags of the branches it could list
+ * (docs/decisions/0289-answers-that-show-the-branch.md):
+ *
+ * - `shown`: the branches on the page (their card shows the rating, review count and open flag);
+ * - `edgeTenths`: the ratings of the page's first and last branch. Every order compares the rating
+ *   after only the keys a rating change leaves as they are (open flag, distance, fee, time), higher
+ *   first, so a branch off the page crosses its first (or last) branch only if its rating passes
+ *   through that one's: a change whose ratings miss both ends leaves the page as it was;
+ * - `topRated`: the Top Rated chip: a branch enters or leaves the results (their count changes on every
+ *   page) only if its rating passes 4.5;
+ * - `near`: for a postcode search ordered nearest first without the Top Rated or Open Now chips, the
+ *   branches that a change to their rating or open flag could move across the page: only those at the
+ *   very distance of its first or last branch (the distance is compared first); null when every branch
+ *   that reaches it could (another order, or a chip that a rating or pause changes).
+ */
+export type OrderDeps = {
+  shown: string[];
+  edgeTenths: number[];
+  topRated: boolean;
+  near: string[] | null;
+};
+
+/** The rating a card shows in tenths of a star, -1 for none: the values of the `r:` keys (SQL catalog_rating_tenths). */
+export function ratingTenths(rating: number | null): number {
+  return rating === null ? -1 : Math.round(rating * 10);
+}
+
+/**
+ * The keys a change to a branch's rating or review count alone records (migration 0046 catalog_rating_keys):
+ * its page, its card and rank (`o:`), its city's ratings, and every rating from the old one to the new one
+ * (and `s:` of its city, for the processes of the release before)
+ * (`from`, `to`: the ratings its card showed and shows, null for none).
+ */
+export function ratingChangeKeys(
+  id: string,
+  citySlug: string | null,
+  from: number | null,
+  to: number | null,
+): string[] {
+  const city = citySlug ?? '';
+  const [lo, hi] = [ratingTenths(from), ratingTenths(to)].sort((x, y) => x - y) as [number, number];
+  const keys = [`b:${id}`, `o:${id}`, ...(citySlug === null ? [] : [`s:${citySlug}`]), `ra:${city}`];
+  // Averages of 1 to 5 stars: nothing lies between "no rating" and 1.0.
+  for (let v = lo; v <= hi; v += 1) if (v === -1 || v >= 10) keys.push(`r:${city}:${v}`);
+  return keys;
+}
+
+/** The {@link OrderDeps} of a search's page, from every branch it matched (in any order) and the page. */
+export function orderDeps(
+  sort: SearchSort,
+  byPostcode: boolean,
+  filters: readonly SearchFilter[],
+  matching: readonly RankedForTags[],
+  page: readonly RankedForTags[],
+): OrderDeps {
+  const topRated = filters.includes('top');
+  const edges = page.length ? [page[0]!, page[page.length - 1]!] : [];
+  const edgeTenths = [...new Set(edges.map((b) => ratingTenths(b.rating)))];
+  const distanceFirst = byPostcode && (sort === 'recommended' || sort === 'distance');
+  let near: string[] | null = null;
+  if (distanceFirst && !topRated && !filters.includes('open')) {
+    const shown = new Set(page.map((b) => b.id));
+    const kms = new Set(edges.map((b) => b.km));
+    near = matching.filter((b) => !shown.has(b.id) && kms.has(b.km)).map((b) => b.id);
+  }
+  return { shown: page.map((b) => b.id), edgeTenths, topRated, near };
+}
+
 /**
  * The tags of a search answer: a city's search by its city; a postcode's by the cells its reach
- * (`reachKm`) covers (a branch added, moved, re-listed or given another radius there) and by every
- * branch that reaches it (`reaching`: a change to such a branch's card); with `dishes` (a name or dietary choice: the search reads menus) also the
- * menu keys of the same. Every search also depends on the cities (the place is resolved first).
+ * (`reachKm`) covers (a branch added, moved, re-listed or given another radius there) and by the card
+ * (`c:`) of every branch that reaches it (`reaching`); with `dishes` (a name or dietary choice: the
+ * search reads menus) also the menu keys of the same. Every search also depends on the cities (the
+ * place is resolved first). The ratings and open flags it depends on come from `order` (its page);
+ * without it, every rating of its city and every branch reaching its postcode.
  */
 export function searchTags(
   location: SearchedLocation,
   dishes: boolean,
   reachKm: number,
   reaching: readonly string[] = [],
+  order: OrderDeps | null = null,
 ): string[] {
   const tags = ['cities'];
   if (!location.known) return tags;
   if (location.kind === 'city' && location.citySlug) {
-    tags.push(`s:${location.citySlug}`);
-    if (dishes) tags.push(`d:${location.citySlug}`);
+    const city = location.citySlug;
+    tags.push(`cs:${city}`);
+    if (dishes) tags.push(`d:${city}`);
+    if (!order) {
+      tags.push(`ra:${city}`);
+      return tags;
+    }
+    for (const id of order.shown) tags.push(`o:${id}`);
+    const tenths = new Set(order.edgeTenths);
+    if (order.topRated) tenths.add(Math.round(TOP_RATED_MIN_RATING * 10));
+    for (const t of tenths) tags.push(`r:${city}:${t}`);
     return tags;
   }
   if (location.kind === 'postcode' && typeof location.lat === 'number' && typeof location.lng === 'number') {
@@ -87,7 +184,9 @@ export function searchTags(
       tags.push(`g:${cell}`);
       if (dishes) tags.push(`dg:${cell}`);
     }
-    for (const id of reaching) tags.push(`b:${id}`);
+    for (const id of reaching) tags.push(`c:${id}`);
+    const ordered = order?.near ? [...order.shown, ...order.near] : reaching;
+    for (const id of new Set(ordered)) tags.push(`o:${id}`);
     return tags;
   }
   return [ANY_CHANGE];

@@ -6,9 +6,11 @@ import { MAX_DELIVERY_RADIUS_KM } from './find-branches';
  * Every branch whose own delivery radius reaches a point, whatever its state (listed or not, open or
  * not): the branches a postcode search there can list (docs/decisions/0246-narrow-cache-invalidation.md).
  * A superset of the search's own reach (find-branches.ts: listed, within the box of the largest
- * radius, haversine within the radius plus 1 m): here plus 10 m. A change to one of these branches
- * drops the postcode's searches by its `b:` key; a branch that starts to reach the point does so by
- * a 'place' change (position, radius, listing), which drops them by the cell keys.
+ * radius, haversine within the radius plus 1 m): here plus 10 m. A change to one of these branches'
+ * cards drops the postcode's searches by its `c:` key (its rating or open flag by `o:`, only where
+ * the page shows it or it could move across the page: docs/decisions/0289-answers-that-show-the-branch.md);
+ * a branch that starts to reach the point does so by a 'place' change (position, radius, listing),
+ * which drops them by the cell keys.
  */
 export async function branchesReaching(db: Db, point: { lat: number; lng: number }): Promise<string[]> {
   const dLat = MAX_DELIVERY_RADIUS_KM / 111.32 + 0.001;

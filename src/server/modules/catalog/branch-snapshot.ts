@@ -49,8 +49,8 @@ export type BranchSnapshot = {
 type Place = { lat: number; lng: number; radiusKm: number };
 
 const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Keys that change no branch's row unless a `b:` key beside them names it. */
-const GROUP_KEY = /^(s|g|d|dg):/;
+/** Keys that change no branch's row unless a `b:` key beside them names it (migrations 0038 and 0046). */
+const GROUP_KEY = /^(s|cs|g|d|dg|c|o|r|ra):/;
 
 export function createBranchSnapshot(db: Db): BranchSnapshot {
   let map: Map<string, SnapshotRow> | null = null;
@@ -124,17 +124,25 @@ export function createBranchSnapshot(db: Db): BranchSnapshot {
       const ids = [...(named as Set<string>)];
       const rows = await select(today).where(inArray(sites.id, ids));
       read += rows.length;
-      // A branch named but not answered is gone; one not listed any more leaves the search.
+      // A branch named but not answered is gone; one not listed any more leaves the search. A branch read
+      // again keeps its place in the map: the order of exact ties (search-order.ts firstInOrder keeps the
+      // input's) then moves only with a change to one of them, which drops the answers they are on
+      // (docs/decisions/0289-answers-that-show-the-branch.md).
       const next = new Map(map!);
       const nextPlaces = new Map(places);
+      const answered = new Set(rows.map((r) => r.id));
       for (const id of ids) {
-        next.delete(id);
-        nextPlaces.delete(id);
+        if (!answered.has(id)) {
+          next.delete(id);
+          nextPlaces.delete(id);
+        }
       }
       for (const r of rows) {
         if (r.listed) next.set(r.id, rowOf(r));
+        else next.delete(r.id);
         const place = placeOf(r);
         if (place) nextPlaces.set(r.id, place);
+        else nextPlaces.delete(r.id);
       }
       map = next;
       places = nextPlaces;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellOf } from '../../../domain/catalog-invalidation';
+import { cellOf, ratingChangeKeys } from '../../../domain/catalog-invalidation';
 import { type Database, openPostgres } from '../../db/client';
-import { cities, menuItems, menus, sites } from '../../db/schema/index';
+import { cities, menuItems, menus, siteItemOverrides, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { responseCacheRequests } from '../../platform/metrics';
 import { saveReview } from '../reviews/save-review';
@@ -52,7 +52,12 @@ async function counts() {
   const values = (await responseCacheRequests.get()).values;
   const of = (answer: string, result: string) =>
     values.find((v) => v.labels.answer === answer && v.labels.result === result)?.value ?? 0;
-  return { pageHits: of('restaurant', 'hit'), pageMisses: of('restaurant', 'miss'), searchHits: of('search', 'hit') };
+  return {
+    pageHits: of('restaurant', 'hit'),
+    pageMisses: of('restaurant', 'miss'),
+    searchHits: of('search', 'hit'),
+    searchMisses: of('search', 'miss'),
+  };
 }
 const page = async (t: TestApp, branch: Branch) =>
   JSON.parse((await t.app.inject({ method: 'GET', url: `/api/restaurants/${branch.slug}` })).body).restaurant as {
@@ -67,16 +72,41 @@ describe('narrow invalidation of the response cache', () => {
   it('records in the writing transaction which answers each write can change', async () => {
     const db = a.database.db;
     const cell = cellOf(A.lat!, A.lng!);
-    // Its card: its page and its city's searches (postcode searches carry b: of the branches reaching them).
+    // Its card: its page, its city's searches and the postcode searches it reaches (they carry c: of each).
+    await db
+      .update(sites)
+      .set({ name: `${A.name} (renamed)` })
+      .where(eq(sites.id, A.id));
+    // (s: as well, for the processes of the release before while an upgrade rolls: migration 0046.)
+    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, `c:${A.id}`, 'cs:london', 's:london'].sort());
     await db.update(sites).set({ name: A.name }).where(eq(sites.id, A.id));
-    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, 's:london'].sort());
     // Its place (position, radius, listing): the postcode searches of its cells too.
     await db
       .update(sites)
       .set({ deliveryRadiusKm: A.deliveryRadiusKm + 1 })
       .where(eq(sites.id, A.id));
-    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, `g:${cell}`, 's:london'].sort());
+    expect((await lastChange()).keys.sort()).toEqual(
+      [`b:${A.id}`, `c:${A.id}`, 'cs:london', `g:${cell}`, 's:london'].sort(),
+    );
     await db.update(sites).set({ deliveryRadiusKm: A.deliveryRadiusKm }).where(eq(sites.id, A.id));
+    // Its pause or open switch alone: its page, its rank (o:) and its city's searches; not its card's other keys.
+    await db
+      .update(sites)
+      .set({ pausedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(sites.id, A.id));
+    expect((await lastChange()).keys.sort()).toEqual([`b:${A.id}`, `o:${A.id}`, 'cs:london', 's:london'].sort());
+    await db.update(sites).set({ pausedUntil: A.pausedUntil }).where(eq(sites.id, A.id));
+    // A review: the reviews row (its page), then its rating alone: its rank and the ratings it passed through,
+    // not its city's searches (docs/decisions/0289-answers-that-show-the-branch.md).
+    const [pre] = await db.select().from(sites).where(eq(sites.id, A.id));
+    const shown = (s: Branch) => (s.reviewCount > 0 ? s.ratingAvg : null);
+    const reviewer = await createUser(a, { email: 'keys-reviewer@example.test', userType: 'customer' });
+    await saveReview(db, { siteId: A.id, userId: reviewer, rating: 1, comment: null });
+    const [post] = await db.select().from(sites).where(eq(sites.id, A.id));
+    expect(shown(post)).not.toBe(shown(pre));
+    const ratingKeys = (await lastChange()).keys;
+    expect(ratingKeys.sort()).toEqual(ratingChangeKeys(A.id, 'london', shown(pre), shown(post)).sort());
+    expect(ratingKeys.some((k) => /^(cs|c|g):/.test(k))).toBe(false);
 
     const [menu] = await db.select().from(menus).where(eq(menus.brandId, A.brandId));
     const [item] = await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).limit(1);
@@ -86,7 +116,20 @@ describe('narrow invalidation of the response cache', () => {
     for (const s of brandBranches) expect(menuKeys).toContain(`b:${s.id}`);
     expect(menuKeys).toContain('d:london');
     expect(menuKeys).toContain(`dg:${cell}`);
-    expect(menuKeys.some((k) => k.startsWith('s:') || k.startsWith('g:'))).toBe(false);
+    // An item's price or availability changes no card: not even the postcode searches' c: keys.
+    expect(menuKeys.some((k) => /^(s|cs|g|c|o):/.test(k))).toBe(false);
+    // A renamed item may be named on its brand's cards (a one-item offer's badge): a card change of each.
+    await db
+      .update(menuItems)
+      .set({ name: `${item.name} (new)` })
+      .where(eq(menuItems.id, item.id));
+    try {
+      const renamed = (await lastChange()).keys;
+      for (const s of brandBranches) expect(renamed).toEqual(expect.arrayContaining([`b:${s.id}`, `c:${s.id}`]));
+      expect(renamed).toEqual(expect.arrayContaining(['cs:london', 'd:london']));
+    } finally {
+      await db.update(menuItems).set({ name: item.name }).where(eq(menuItems.id, item.id));
+    }
 
     await db.update(cities).set({ name: 'London' }).where(eq(cities.slug, 'london'));
     expect((await lastChange()).keys.sort()).toEqual(['cities', 's:london']);
@@ -169,6 +212,177 @@ describe('narrow invalidation of the response cache', () => {
     const c1 = await counts();
     expect(c1.pageHits - c0.pageHits).toBe(1);
     expect(c1.pageMisses - c0.pageMisses).toBe(1);
+  });
+
+  it('a review that moves a branch from page 2 to page 1 of a sort by rating drops both pages, not a page below', async () => {
+    type Card = { id: string; rating: number | null; reviewCount: number };
+    const ask = async (offset: number, limit = 2) =>
+      JSON.parse(
+        (
+          await b.app.inject({
+            method: 'GET',
+            url: `/api/restaurants/search?location=London&sort=rating&limit=${limit}&offset=${offset}`,
+          })
+        ).body,
+      ) as { total: number; restaurants: Card[] };
+    const tenths = (r: number | null) => (r === null ? -1 : Math.round(r * 10));
+    const all = (await ask(0, 100)).restaurants;
+    // The first of page 2, and the last page, wholly below it: a rise of X never passes that page's ends.
+    const X = all[2]!;
+    const low = Math.floor((all.length - 1) / 2) * 2;
+    expect(low).toBeGreaterThanOrEqual(4);
+    expect(all.slice(low).every((c) => tenths(c.rating) < tenths(X.rating))).toBe(true);
+    let moved = false;
+    for (let n = 0; n < 10 && !moved; n += 1) {
+      const [p1, p2] = [await ask(0), await ask(2)];
+      await ask(low);
+      expect(p2.restaurants.some((c) => c.id === X.id)).toBe(true);
+      const userId = await createUser(a, { email: `page-mover-${n}@example.test`, userType: 'customer' });
+      await saveReview(a.database.db, { siteId: X.id, userId, rating: 5, comment: null });
+      const c0 = await counts();
+      const q1 = await ask(0);
+      const c1 = await counts();
+      const q2 = await ask(2);
+      const c2 = await counts();
+      await ask(low);
+      const c3 = await counts();
+      // Page 2 shows X: made afresh after every review of X.
+      expect(c2.searchMisses - c1.searchMisses).toBe(1);
+      const shownX = [...q1.restaurants, ...q2.restaurants].find((c) => c.id === X.id)!;
+      expect(shownX.reviewCount).toBe(p2.restaurants.find((c) => c.id === X.id)!.reviewCount + 1);
+      // The page below it: the same answer, from the cache.
+      expect(c3.searchHits - c2.searchHits).toBe(1);
+      if (q1.restaurants.some((c) => c.id === X.id)) {
+        moved = true;
+        // Page 1 was dropped too: X is on it, and its last branch moved down to page 2.
+        expect(c1.searchMisses - c0.searchMisses).toBe(1);
+        expect(q2.restaurants[0]!.id).toBe(p1.restaurants[1]!.id);
+        expect(q2.restaurants.some((c) => c.id === X.id)).toBe(false);
+      }
+    }
+    expect(moved).toBe(true);
+  });
+
+  it("a review of a branch off a city page whose rating passes neither of the page's ends keeps the page", async () => {
+    type Card = { id: string; slug: string; rating: number | null; reviewCount: number };
+    const ask = async (limit: number) =>
+      JSON.parse(
+        (await b.app.inject({ method: 'GET', url: `/api/restaurants/search?location=London&limit=${limit}` })).body,
+      ) as { restaurants: Card[] };
+    const tenths = (r: number | null) => (r === null ? -1 : Math.round(r * 10));
+    const first = (await ask(2)).restaurants;
+    const edges = new Set(first.map((c) => tenths(c.rating)));
+    // The lowest rated branch off the page; a one-star review lowers it further.
+    const Z = (await ask(100)).restaurants
+      .filter((c) => c.rating !== null && !first.some((f) => f.id === c.id))
+      .sort((x, y) => x.rating! - y.rating!)[0]!;
+    const [pre] = await a.database.db.select().from(sites).where(eq(sites.id, Z.id));
+    const userId = await createUser(a, { email: 'low-reviewer@example.test', userType: 'customer' });
+    await saveReview(a.database.db, { siteId: Z.id, userId, rating: 1, comment: null });
+    const [post] = await a.database.db.select().from(sites).where(eq(sites.id, Z.id));
+    for (let v = tenths(post.ratingAvg); v <= tenths(pre.ratingAvg); v += 1) expect(edges.has(v)).toBe(false);
+    const c0 = await counts();
+    await ask(2);
+    const c1 = await counts();
+    expect(c1.searchHits - c0.searchHits).toBe(1);
+    // The search that shows Z shows it fresh.
+    expect((await ask(100)).restaurants.find((c) => c.id === Z.id)!.reviewCount).toBe(Z.reviewCount + 1);
+    expect((await counts()).searchMisses - c1.searchMisses).toBe(1);
+  });
+
+  it('a postcode search keeps its answer through the review, pause or sold-out dish of a branch it does not show, or does not reach', async () => {
+    type Card = { id: string; slug: string; reviewCount: number; distanceKm: number | null };
+    type Answer = { location: { lat: number; lng: number }; restaurants: Card[] };
+    let postcode = '';
+    const url = (limit: number, filters = '') =>
+      `/api/restaurants/search?location=${encodeURIComponent(postcode)}&limit=${limit}${filters ? `&filters=${filters}` : ''}`;
+    const ask = async (limit: number, filters = '') =>
+      JSON.parse((await b.app.inject({ method: 'GET', url: url(limit, filters) })).body) as Answer;
+    // A London branch's postcode that two branches or more deliver to, at different distances.
+    let full: Answer | null = null;
+    for (const s of await a.database.db.select().from(sites).where(eq(sites.citySlug, 'london'))) {
+      postcode = s.postcode!;
+      const found = await ask(100);
+      const [first, ...rest] = found.restaurants;
+      if (first && rest.some((c) => c.distanceKm !== first.distanceKm)) {
+        full = found;
+        break;
+      }
+    }
+    expect(full).toBeTruthy();
+    const [N] = full!.restaurants;
+    // A branch it lists, not at the nearest one's distance (a change to its rank cannot swap them).
+    const Y = full!.restaurants.find((c) => c.distanceKm !== N!.distanceKm)!;
+    const reaching = new Set(await branchesReaching(a.database.db, full!.location));
+    const far = (await a.database.db.select().from(sites)).find((s) => !reaching.has(s.id) && s.status === 'active')!;
+    const hitOf = async (write: () => Promise<unknown>, reads: [number, string?][]) => {
+      for (const [limit, filters] of reads) await ask(limit, filters);
+      await write();
+      const out: boolean[] = [];
+      for (const [limit, filters] of reads) {
+        const c0 = await counts();
+        await ask(limit, filters);
+        out.push((await counts()).searchHits - c0.searchHits === 1);
+      }
+      return out;
+    };
+    let n = 0;
+    const review = (siteId: string, rating: number) => async () => {
+      const userId = await createUser(a, { email: `postcode-reviewer-${(n += 1)}@example.test`, userType: 'customer' });
+      await saveReview(a.database.db, { siteId, userId, rating, comment: null });
+    };
+    // A branch that does not reach it: nothing dropped.
+    expect(await hitOf(review(far.id, 5), [[1], [100]])).toEqual([true, true]);
+    // A branch that reaches it: the answer that shows it is dropped, the one that does not is kept.
+    expect(await hitOf(review(Y.id, 5), [[1], [100]])).toEqual([true, false]);
+    expect((await ask(100)).restaurants.find((c) => c.id === Y.id)!.reviewCount).toBe(Y.reviewCount + 1);
+    // Its pause: the same, but Open Now (a chip it leaves) is dropped whatever it shows.
+    const [y] = await a.database.db.select().from(sites).where(eq(sites.id, Y.id));
+    try {
+      expect(
+        await hitOf(
+          () =>
+            a.database.db
+              .update(sites)
+              .set({ pausedUntil: new Date(Date.now() + 3_600_000) })
+              .where(eq(sites.id, Y.id)),
+          [[1], [1, 'open'], [100]],
+        ),
+      ).toEqual([true, false, false]);
+    } finally {
+      await a.database.db.update(sites).set({ pausedUntil: y.pausedUntil }).where(eq(sites.id, Y.id));
+    }
+    // A sold-out dish of the branch it shows changes its page, not its card: the search is kept.
+    const [n0] = await a.database.db.select().from(sites).where(eq(sites.id, N!.id));
+    const [menu] = await a.database.db.select().from(menus).where(eq(menus.brandId, n0.brandId));
+    const overridden = new Set(
+      (await a.database.db.select().from(siteItemOverrides).where(eq(siteItemOverrides.siteId, n0.id))).map(
+        (o) => o.itemId,
+      ),
+    );
+    const item = (await a.database.db.select().from(menuItems).where(eq(menuItems.menuId, menu.id))).find(
+      (i) => !overridden.has(i.id),
+    )!;
+    const branch = { ...n0 };
+    await page(b, branch);
+    try {
+      expect(
+        await hitOf(
+          () => a.database.db.insert(siteItemOverrides).values({ siteId: n0.id, itemId: item.id, isAvailable: false }),
+          [[1], [100]],
+        ),
+      ).toEqual([true, true]);
+      const c0 = await counts();
+      await page(b, branch);
+      expect((await counts()).pageMisses - c0.pageMisses).toBe(1);
+    } finally {
+      await a.database.db
+        .delete(siteItemOverrides)
+        .where(sql`${siteItemOverrides.siteId} = ${n0.id} and ${siteItemOverrides.itemId} = ${item.id}`);
+    }
+    // A review of the branch it shows: dropped, and shown fresh.
+    expect(await hitOf(review(N!.id, 4), [[1]])).toEqual([false]);
+    expect((await ask(100)).restaurants.find((c) => c.id === N!.id)!.reviewCount).toBe(N!.reviewCount + 1);
   });
 
   it('computes once for concurrent misses of one key (no stampede after a change)', async () => {

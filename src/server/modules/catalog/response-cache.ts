@@ -11,10 +11,10 @@ import { type AnswerClock, nextAnswerChange } from './answer-clock';
  * (docs/decisions/0246-narrow-cache-invalidation.md):
  *
  * - Every write to a table these answers read moves catalog_version in the writing transaction and
- *   records the keys of the answers it can change (`b:<branch>`, `s:<city>`, `g:<cell>`, …,
- *   domain/catalog-invalidation.ts) in catalog_changes and its NOTIFY (migration 0038).
- * - Each entry carries tags (its branch; a search's city or the cells of its postcode's reach;
- *   `*` when unknown). A change drops the entries tagged with one of its keys (and every `*`), no others.
+ *   records the keys of the answers it can change (`b:<branch>`, `s:<city>`, `g:<cell>`, `o:<branch>`, …,
+ *   domain/catalog-invalidation.ts) in catalog_changes and its NOTIFY (migrations 0038, 0046).
+ * - Each entry carries tags (its branch; a search's city or the cells of its postcode's reach, and the
+ *   branches and ratings its page depends on; `*` when unknown). A change drops the entries tagged with one of its keys (and every `*`), no others.
  * - On PostgreSQL each request reads the version once, after it arrived, before any cached answer is
  *   used, together with the keys of every version this process has not applied yet: a committed
  *   change is therefore applied before the next answer on every process sharing the database. A
@@ -117,8 +117,11 @@ export function clockSql(ids: readonly string[] | null): SQL {
 
 /** A branch key's id as the triggers write it (`b:<uuid>`): only those are read alone. */
 const BRANCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Keys that, without a `b:` key beside them, change no branch's clock (a branch's own write always names it). */
-const GROUP_KEY = /^(s|g|d|dg):/;
+/**
+ * Keys that, without a `b:` key beside them, change no branch's clock (a branch's own write always names it,
+ * migrations 0038 and 0046: `c:`, `cs:`, `o:`, `r:` and `ra:` come only beside the `b:` of their branch).
+ */
+const GROUP_KEY = /^(s|cs|g|d|dg|c|o|r|ra):/;
 
 /**
  * The clocks read after `issuedAt` changes were applied here: per branch, per city, per grid cell
@@ -180,8 +183,8 @@ function clockOfTag(c: BranchClocks, tag: string): AnswerClock {
   const at = tag.indexOf(':');
   const kind = tag.slice(0, at);
   const name = tag.slice(at + 1);
-  if (kind === 'b') return c.branches.get(name) ?? EMPTY_CLOCK;
-  if (kind === 's' || kind === 'd') return c.cities.get(name) ?? EMPTY_CLOCK;
+  if (kind === 'b' || kind === 'c' || kind === 'o') return c.branches.get(name) ?? EMPTY_CLOCK;
+  if (kind === 's' || kind === 'cs' || kind === 'd') return c.cities.get(name) ?? EMPTY_CLOCK;
   if (kind === 'g' || kind === 'dg') return c.cells.get(name) ?? EMPTY_CLOCK;
   return EMPTY_CLOCK;
 }

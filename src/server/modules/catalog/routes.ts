@@ -20,7 +20,7 @@ import {
   type ResponseCache,
   createResponseCache,
 } from './response-cache';
-import { searchRestaurantsText } from './search-restaurants';
+import { type SearchMakings, searchRestaurantsText } from './search-restaurants';
 import { suggestCity } from './suggest-city';
 
 /** Discovery: the city directory, city suggestions, restaurant search and the restaurant page. */
@@ -97,18 +97,20 @@ export function catalogRoutes(
     // A name or dietary choice reads menus: such a search also follows the menus of its branches.
     const dishes = Boolean(q.q?.trim()) || q.diet.length > 0 || q.without.length > 0;
     const answer = await cached('search', key, async (now) => {
-      const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now, branches);
+      const makings: SearchMakings = {};
+      const body = await searchRestaurantsText(deps.db, deps.geocoder, q, now, branches, makings);
       // Without the cache the tags are not used: the answer is not read back (docs/decisions/0290-search-pages-batched.md).
       if (!enabled) return body;
       const { location } = JSON.parse(body) as { location: SearchedLocation };
-      // A postcode's answer also follows every branch that reaches it (answer-tags.ts).
+      // A postcode's answer also follows the card of every branch that reaches it (answer-tags.ts); the ratings and
+      // open flags it follows are those its page depends on (docs/decisions/0289-answers-that-show-the-branch.md).
       const reaching =
         location.kind === 'postcode' && location.known && location.lat !== undefined && location.lng !== undefined
           ? await (branches
               ? branches.reaching(now, { lat: location.lat, lng: location.lng })
               : branchesReaching(deps.db, { lat: location.lat, lng: location.lng }))
           : [];
-      return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching) };
+      return { body, tags: searchTags(location, dishes, MAX_DELIVERY_RADIUS_KM, reaching, makings.order ?? null) };
     });
     return sendCached(request, reply, answer);
   });

@@ -9,6 +9,7 @@ import { normalisePostcode } from '../../../domain/geo';
 import { londonDate } from '../../../domain/halal-facts';
 import { matchesCuisine } from '../../../domain/search-filters';
 import { compareCityResults, firstInOrder, searchComparator } from '../../../domain/search-order';
+import { type OrderDeps, orderDeps } from '../../../domain/catalog-invalidation';
 import type { Db } from '../../db/client';
 import type { Geocoder } from '../geo';
 import { type BranchSnapshot, type SnapshotRow, snapshotCityRank, snapshotDeliveringTo } from './branch-snapshot';
@@ -22,6 +23,13 @@ import { DEFAULT_CITY_SLUG, type ResolvedLocation, describeLocation, resolveLoca
 /** The parsed query; the refinements may be left out (the bench and older tests call it directly). */
 export type SearchInput = Omit<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'> &
   Partial<Pick<SearchRestaurantsQuery, 'sort' | 'diet' | 'without'>>;
+
+/**
+ * Filled by a search with what its page depends on among the branches' ratings and open flags
+ * (domain/catalog-invalidation.ts orderDeps), for the response cache's tags; left empty by the city
+ * page read whole in SQL (the cache then tags the answer with every rating of its city).
+ */
+export type SearchMakings = { order?: OrderDeps };
 
 /**
  * The postcode the cards say "delivers here" for (docs/product/customer.md#delivers-here): the
@@ -50,6 +58,7 @@ export async function searchRestaurants(
   input: SearchInput,
   now = new Date(),
   snapshot?: BranchSnapshot,
+  makings?: SearchMakings,
 ): Promise<SearchRestaurantsResponse> {
   const query = { ...input, sort: input.sort ?? 'recommended' };
   const location = await resolveLocation(db, geocoder, query.location, snapshot?.city);
@@ -122,6 +131,7 @@ export async function searchRestaurants(
       : null;
   const end = query.offset + query.limit;
   const page = (order ? firstInOrder(matching, order, end) : matching).slice(query.offset, end);
+  if (makings) makings.order = orderDeps(query.sort, location.kind === 'postcode', query.filters, matching, page);
   return {
     location: describeLocation(location),
     deliverTo,
@@ -145,6 +155,7 @@ export async function searchRestaurantsText(
   input: SearchInput,
   now = new Date(),
   snapshot?: BranchSnapshot,
+  makings?: SearchMakings,
 ): Promise<string> {
   const typed = (input.location ?? '').trim() || DEFAULT_CITY_SLUG;
   const plain =
@@ -159,7 +170,7 @@ export async function searchRestaurantsText(
     const text = await cityPageJson(db, typed, input.filters, input.offset, input.limit, now);
     if (text !== null) return text;
   }
-  return JSON.stringify(await searchRestaurants(db, geocoder, input, now, snapshot));
+  return JSON.stringify(await searchRestaurants(db, geocoder, input, now, snapshot, makings));
 }
 
 type Ranked = {
