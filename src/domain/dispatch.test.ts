@@ -306,7 +306,7 @@ describe('stacking a second order', () => {
 
   it('refuses a second order whose wait at the pass would make the first customer late', () => {
     const tight = { promisedAt: at(22) };
-    expect(planStack(input({ readyAt: at(10), promisedAt: at(27) }, tight)).fits).toBe(true);
+    expect(planStack(input({ readyAt: at(10), promisedAt: at(28) }, tight)).fits).toBe(true);
     // Waiting for the second until 14.5 puts the first at the door at 21.4, against 22 less a minute, however
     // much time the second customer has.
     const p = planStack(input({ readyAt: at(14.5), promisedAt: at(60) }, tight));
@@ -328,26 +328,26 @@ describe('stacking a second order', () => {
   });
 
   it('keeps more to spare for the second customer while a food is still a prediction, not marked ready', () => {
-    // The second at the door at 22.5 after the first's drop, against 28: 5.5 minutes to spare, more than the
-    // 4.7 this plan needs with both foods ready (a drop before theirs, 6.5 minutes of driving), less than the
-    // 7.8 it needs with one food a prediction.
-    const second = { promisedAt: at(28) };
+    // The second at the door at 22.5 after the first's drop, against 29: 6.5 minutes to spare, more than the
+    // 5.9 this plan needs with both foods ready (two drops, 6.5 minutes of driving), less than the 8.6 it
+    // needs with one food a prediction.
+    const second = { promisedAt: at(29) };
     const ready = planStack(input(second));
     expect(ready).toMatchObject({ fits: true, order: 'first_then_second' });
-    expect(ready.secondMarginMinutes).toBeCloseTo(4.66, 1);
+    expect(ready.secondMarginMinutes).toBeCloseTo(5.92, 1);
     expect(planStack(input({ ...second, readyKnown: false })).fits).toBe(false);
     expect(planStack(input(second, { readyKnown: false })).fits).toBe(false);
-    const later = planStack(input({ promisedAt: at(31) }, { readyKnown: false }));
+    const later = planStack(input({ promisedAt: at(32) }, { readyKnown: false }));
     expect(later.fits).toBe(true);
-    expect(later.secondMarginMinutes).toBeCloseTo(7.82, 1);
+    expect(later.secondMarginMinutes).toBeCloseTo(8.57, 1);
   });
 
   it('holds the second customer to the margin of the drop order it picks, with a drop before theirs or not', () => {
     // A second customer 0.5 km out, promised at 26: after the first's drop they would be at the door at 24.1,
-    // inside the 4.9 minutes that order needs; dropped first, at 15.6 against a margin of 1.4.
+    // inside the 6.1 minutes that order needs; dropped first, at 15.6 against a margin of 4.3.
     const p = planStack(input({ customer: east(0.5), promisedAt: at(26) }));
     expect(p).toMatchObject({ fits: true, order: 'second_then_first' });
-    expect(p.secondMarginMinutes).toBeCloseTo(1.4, 1);
+    expect(p.secondMarginMinutes).toBeCloseTo(4.31, 1);
     expect(p.secondDeliveredAt).toBeLessThanOrEqual(at(26) - p.secondMarginMinutes * MIN);
   });
 

@@ -60,7 +60,7 @@ export type DispatchParams = {
   stackMarginSpreads: number;
   /** …the spread of a predicted ready time, one per pickup not yet marked ready (kitchens run over and under)… */
   stackReadySpreadMinutes: number;
-  /** …of a drop before theirs (a customer slow to the door, a flat to find)… */
+  /** …of each drop up to theirs, their own included (a customer slow to the door, a flat to find)… */
   stackDoorSpreadMinutes: number;
   /** …and of the driving before their door, as a share of its predicted minutes (traffic, parking). */
   stackDriveSpreadShare: number;
@@ -356,16 +356,17 @@ export type StackPlan = {
  * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md): the flat slack plus `stackMarginSpreads`
  * spreads of the predicted time at their door, the spreads of what comes before it taken as independent
  * errors (the square root of the sum of their squares): each pickup whose ready time is still a prediction,
- * each drop before theirs, and the driving up to their door. The more of the plan is a guess, the more
+ * each drop up to theirs (their own handover too: the promise is kept or missed when it ends), and the
+ * driving up to their door. The more of the plan is a guess, the more
  * room it needs; the median prediction alone put one second order in two late where stacks were few.
  */
 export function stackSecondMarginMinutes(
-  input: { unreadyPickups: number; dropsBefore: number; driveMinutes: number },
+  input: { unreadyPickups: number; drops: number; driveMinutes: number },
   params = DISPATCH_PARAMS,
 ): number {
   const variance =
     input.unreadyPickups * params.stackReadySpreadMinutes ** 2 +
-    input.dropsBefore * params.stackDoorSpreadMinutes ** 2 +
+    input.drops * params.stackDoorSpreadMinutes ** 2 +
     (Math.max(0, input.driveMinutes) * params.stackDriveSpreadShare) ** 2;
   return params.stackSlackMinutes + params.stackMarginSpreads * Math.sqrt(variance);
 }
@@ -407,8 +408,8 @@ export function planStack(
   // The second customer's margin grows with what is still a guess before their door.
   const unreadyPickups = (first.readyKnown ? 0 : 1) + (second.readyKnown ? 0 : 1);
   const toSecondKitchen = leg(driver.at, first.kitchen) + leg(first.kitchen, second.kitchen);
-  const margin = (dropsBefore: number, drive: number) =>
-    stackSecondMarginMinutes({ unreadyPickups, dropsBefore, driveMinutes: drive / MINUTE }, params);
+  const margin = (drops: number, drive: number) =>
+    stackSecondMarginMinutes({ unreadyPickups, drops, driveMinutes: drive / MINUTE }, params);
   const plans: StackPlan[] = [
     {
       fits: false,
@@ -417,7 +418,7 @@ export function planStack(
       secondDeliveredAt: one.bAt,
       firstAloneAt,
       secondMarginMinutes: margin(
-        1,
+        2,
         toSecondKitchen + leg(second.kitchen, first.customer) + leg(first.customer, second.customer),
       ),
     },
@@ -427,7 +428,7 @@ export function planStack(
       firstDeliveredAt: two.bAt,
       secondDeliveredAt: two.aAt,
       firstAloneAt,
-      secondMarginMinutes: margin(0, toSecondKitchen + leg(second.kitchen, second.customer)),
+      secondMarginMinutes: margin(1, toSecondKitchen + leg(second.kitchen, second.customer)),
     },
   ];
   const near = distanceKm(first.kitchen, second.kitchen) <= params.stackKitchenKm;
