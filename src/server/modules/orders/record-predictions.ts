@@ -53,6 +53,31 @@ async function cityTravelHistory(tx: Tx, citySlug: string | null, now: Date): Pr
 }
 
 /**
+ * The city's legs to restaurants of the last four weeks with a real time and a distance, by the hour the
+ * order was accepted: what the pace without food is learned from
+ * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
+ */
+async function cityEmptyLegHistory(tx: Tx, citySlug: string | null, now: Date): Promise<TravelHistoryRow[]> {
+  if (!citySlug) return [];
+  const rows = await tx
+    .select({
+      hour: orderPredictions.acceptHour,
+      km: orderPredictions.toPickupKm,
+      actualMinutes: orderPredictions.actualToPickupMinutes,
+    })
+    .from(orderPredictions)
+    .where(
+      and(
+        eq(orderPredictions.citySlug, citySlug),
+        isNotNull(orderPredictions.actualToPickupMinutes),
+        gte(orderPredictions.toPickupKm, TRAVEL_MIN_LEARNING_KM),
+        gt(orderPredictions.acceptedAt, new Date(now.getTime() - PREP_HISTORY_DAYS * DAY)),
+      ),
+    );
+  return rows.map((r) => ({ hour: r.hour, km: r.km!, actualMinutes: r.actualMinutes! }));
+}
+
+/**
  * On accepting (docs/decisions/0277-learned-prep-and-checked-predictions.md): the prep time learned from
  * the branch's own orders of the last four weeks that reached ready, and the travel from branch to door
  * (the routing service's, else learned from the city's deliveries, else the road factor:
@@ -120,6 +145,7 @@ export async function recordAcceptPredictions(
     predictedToPickupMinutes: null,
     toPickupSource: null,
     actualToPickupMinutes: null,
+    toPickupKm: null,
   };
   await tx
     .insert(orderPredictions)
@@ -130,8 +156,9 @@ export async function recordAcceptPredictions(
 
 /**
  * A driver took the job: the leg to the restaurant predicted from where they were (their shared position
- * while fresh, else their postcode's centre, as the dispatcher sees them) at the city's learned pace or
- * the road factor at their vehicle's speed. A driver taken off and another given the job replaces it.
+ * while fresh, else their postcode's centre, as the dispatcher sees them) at the city's learned pace
+ * without food, else its deliveries' pace, else the road factor at their vehicle's speed; its straight-line
+ * km kept to learn from. A driver taken off and another given the job replaces it.
  */
 export async function recordTaken(tx: Tx, orderId: string, driverId: string, now: Date): Promise<void> {
   const [p] = await tx
@@ -154,20 +181,24 @@ export async function recordTaken(tx: Tx, orderId: string, driverId: string, now
     .where(eq(deliveryJobs.orderId, orderId));
   const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
   const placed = d && job && known(d.lat) && known(d.lng) && known(job.lat) && known(job.lng);
-  const predicted = placed
-    ? predictToPickupMinutes({
-        history: await cityTravelHistory(tx, p.citySlug, now),
-        hour: londonHour(now),
-        straightKm: distanceKm({ lat: d.lat!, lng: d.lng! }, { lat: job.lat!, lng: job.lng! }),
-        speedKmh: vehicleSpeedKmh(d.vehicle),
-      })
-    : null;
+  const straightKm = placed ? distanceKm({ lat: d.lat!, lng: d.lng! }, { lat: job.lat!, lng: job.lng! }) : null;
+  const predicted =
+    straightKm !== null
+      ? predictToPickupMinutes({
+          emptyHistory: await cityEmptyLegHistory(tx, p.citySlug, now),
+          history: await cityTravelHistory(tx, p.citySlug, now),
+          hour: londonHour(now),
+          straightKm,
+          speedKmh: vehicleSpeedKmh(d!.vehicle),
+        })
+      : null;
   await tx
     .update(orderPredictions)
     .set({
       predictedToPickupMinutes: predicted?.minutes ?? null,
       toPickupSource: predicted?.source ?? null,
       actualToPickupMinutes: null,
+      toPickupKm: straightKm,
     })
     .where(eq(orderPredictions.orderId, orderId));
 }
