@@ -680,7 +680,8 @@ export function simulate(
     d.roadKm += km * params.roadFactor;
     d.token++;
     // A driver on their way to a pickup carries no food only when it is their first (a stack's second pickup is laden).
-    const empty = stop.kind === 'pickup' && !d.plan.some((x) => x.kind === 'drop' && state[x.order].pickedUpAt !== null);
+    const empty =
+      stop.kind === 'pickup' && !d.plan.some((x) => x.kind === 'drop' && state[x.order].pickedUpAt !== null);
     d.eta = now + (driveMinutes(km, d.vehicle, params) * MINUTE) / (empty ? cfg.emptyPace : 1);
     q.push({ at: d.eta, kind: 'arrive', driver: d.id, token: d.token });
   }

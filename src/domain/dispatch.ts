@@ -580,7 +580,12 @@ export function matchStackOffers(
       if (h.held.id === job.id || job.tried.has(h.driverId)) continue;
       if (distanceKm(h.held.kitchen, job.kitchen) > params.stackKitchenKm) continue;
       const plan = planStack(
-        { driver: { vehicle: h.vehicle, at: h.at, from: Math.max(now, h.from ?? now) }, first: h.held, second: job, now },
+        {
+          driver: { vehicle: h.vehicle, at: h.at, from: Math.max(now, h.from ?? now) },
+          first: h.held,
+          second: job,
+          now,
+        },
         params,
       );
       if (!plan.fits) continue;

@@ -91,8 +91,16 @@ describe('the travel to the door', () => {
   it.each([
     // legs to restaurants (hour, km, minutes each), deliveries at 5 min/km, the prediction for 1 km at 19:00
     ['none yet: the deliveries’ pace', [], { minutes: 5, source: 'learned_hour' }],
-    ['four at this hour: too few, still the deliveries’ pace', trips(19, 2, [6, 6, 6, 6]), { minutes: 5, source: 'learned_hour' }],
-    ['five at this hour, 3 min/km without food and no door', trips(19, 2, [6, 6, 6, 6, 6]), { minutes: 3, source: 'empty_hour' }],
+    [
+      'four at this hour: too few, still the deliveries’ pace',
+      trips(19, 2, [6, 6, 6, 6]),
+      { minutes: 5, source: 'learned_hour' },
+    ],
+    [
+      'five at this hour, 3 min/km without food and no door',
+      trips(19, 2, [6, 6, 6, 6, 6]),
+      { minutes: 3, source: 'empty_hour' },
+    ],
     [
       'ten at other hours: the city’s empty pace',
       [...trips(12, 2, [8, 8, 8, 8, 8]), ...trips(13, 2, [8, 8, 8, 8, 8])],

@@ -102,13 +102,7 @@ export function predictionErrors(pairs: readonly { predicted: number; actual: nu
  * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
  */
 export type TravelSource =
-  | 'maps_api'
-  | 'fallback'
-  | 'learned_hour'
-  | 'learned_city'
-  | 'road_factor'
-  | 'empty_hour'
-  | 'empty_city';
+  'maps_api' | 'fallback' | 'learned_hour' | 'learned_city' | 'road_factor' | 'empty_hour' | 'empty_city';
 
 /** Deliveries needed in a city at the same hour of the day before its pace there is trusted… */
 export const TRAVEL_MIN_TRIPS_AT_HOUR = 5;

@@ -52,10 +52,7 @@ describe('a city on the dispatcher', () => {
     // The bike is 1.6 minutes nearer the pass; on a ride of 2 km or so it takes about 5 minutes longer to the door.
     const bike = await driverAt(0.2);
     const car = await driverAt(1);
-    await t.database.db
-      .update(userProfiles)
-      .set({ vehicleType: 'car' })
-      .where(eq(userProfiles.userId, car.id));
+    await t.database.db.update(userProfiles).set({ vehicleType: 'car' }).where(eq(userProfiles.userId, car.id));
     await fresh(bike, car);
     const { job } = await dispatchJob({ deliveryAddress: '1 City Road', deliveryPostcode: 'EC1V 2NX' });
     const straightKm = distanceKm(

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryJobs, driverEarnings, jobOffers } from '../../db/schema/index';
 import { runDispatcherRoundOnce } from '../../jobs/dispatcher-round';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import {
-  type Driver,
-  customerCode,
-  driverCall,
-  handOver,
-  jpeg,
-  upload,
-} from '../dispatch/test-fixtures';
+import { type Driver, customerCode, driverCall, handOver, jpeg, upload } from '../dispatch/test-fixtures';
 import type { Shop } from '../orders/test-fixtures';
 import { onDispatcherWake } from '../../platform/dispatcher-wake';
 import { acceptOffer } from './accept-offer';
