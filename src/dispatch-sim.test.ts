@@ -37,13 +37,16 @@ describe('the city simulator', () => {
     expect(simulate({ ...tiny, seed: 8 }, 'board')).not.toEqual(simulate(tiny, 'board'));
   });
 
-  it('stacks orders in a busy hour, the second order of almost every stack by its promise', () => {
-    // 300 orders in the iftar hour for 45 drivers: kitchens busy enough for two orders to share a driver.
-    const r = simulate({ ...DEFAULT_CONFIG, orders: 300, drivers: 45, hours: 1 }, 'dispatcher');
-    expect(r.stacks).toBeGreaterThanOrEqual(10);
-    expect(r.stacksOnTime / r.stacks).toBeGreaterThanOrEqual(0.9);
+  it('stacks orders in a busy hour, the second order of every stack by its promise', () => {
+    // 300 orders in the iftar hour for 30 drivers: kitchens busy enough for two orders to share a driver, even
+    // with free drivers matched first and the second customer's margin
+    // (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
+    const busy = { ...DEFAULT_CONFIG, orders: 300, drivers: 30, hours: 1 };
+    const r = simulate(busy, 'dispatcher');
+    expect(r.stacks).toBeGreaterThanOrEqual(5);
+    expect(r.stacksOnTime / r.stacks).toBeGreaterThanOrEqual(0.95);
     // The board never stacks.
-    expect(simulate({ ...DEFAULT_CONFIG, orders: 300, drivers: 45, hours: 1 }, 'board').stacks).toBe(0);
+    expect(simulate(busy, 'board').stacks).toBe(0);
   });
 
   it('never beats the floor, moves idle drivers only in the resting-place trial, and traces every order', () => {
