@@ -29,48 +29,28 @@ export function londonHour(at: Date): number {
 }
 
 /**
- * The city's deliveries of the last four weeks with a real travel time and a distance: what its pace is
- * learned from (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+ * The city's trips of the last four weeks with a real time and a distance, by the hour the order was accepted:
+ * its deliveries (picked up to delivered over the branch-to-door line: what its pace is learned from,
+ * docs/decisions/0283-learned-travel-and-fair-earnings.md) or its legs to restaurants (taken to arrived over
+ * the driver-to-branch line: the pace without food, docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
  */
-async function cityTravelHistory(tx: Tx, citySlug: string | null, now: Date): Promise<TravelHistoryRow[]> {
+async function cityTrips(
+  tx: Tx,
+  citySlug: string | null,
+  now: Date,
+  leg: 'delivery' | 'to_pickup',
+): Promise<TravelHistoryRow[]> {
   if (!citySlug) return [];
+  const km = leg === 'delivery' ? orderPredictions.travelKm : orderPredictions.toPickupKm;
+  const minutes = leg === 'delivery' ? orderPredictions.actualTravelMinutes : orderPredictions.actualToPickupMinutes;
   const rows = await tx
-    .select({
-      hour: orderPredictions.acceptHour,
-      km: orderPredictions.travelKm,
-      actualMinutes: orderPredictions.actualTravelMinutes,
-    })
+    .select({ hour: orderPredictions.acceptHour, km, actualMinutes: minutes })
     .from(orderPredictions)
     .where(
       and(
         eq(orderPredictions.citySlug, citySlug),
-        isNotNull(orderPredictions.actualTravelMinutes),
-        gte(orderPredictions.travelKm, TRAVEL_MIN_LEARNING_KM),
-        gt(orderPredictions.acceptedAt, new Date(now.getTime() - PREP_HISTORY_DAYS * DAY)),
-      ),
-    );
-  return rows.map((r) => ({ hour: r.hour, km: r.km!, actualMinutes: r.actualMinutes! }));
-}
-
-/**
- * The city's legs to restaurants of the last four weeks with a real time and a distance, by the hour the
- * order was accepted: what the pace without food is learned from
- * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
- */
-async function cityEmptyLegHistory(tx: Tx, citySlug: string | null, now: Date): Promise<TravelHistoryRow[]> {
-  if (!citySlug) return [];
-  const rows = await tx
-    .select({
-      hour: orderPredictions.acceptHour,
-      km: orderPredictions.toPickupKm,
-      actualMinutes: orderPredictions.actualToPickupMinutes,
-    })
-    .from(orderPredictions)
-    .where(
-      and(
-        eq(orderPredictions.citySlug, citySlug),
-        isNotNull(orderPredictions.actualToPickupMinutes),
-        gte(orderPredictions.toPickupKm, TRAVEL_MIN_LEARNING_KM),
+        isNotNull(minutes),
+        gte(km, TRAVEL_MIN_LEARNING_KM),
         gt(orderPredictions.acceptedAt, new Date(now.getTime() - PREP_HISTORY_DAYS * DAY)),
       ),
     );
@@ -120,7 +100,7 @@ export async function recordAcceptPredictions(
   const travel =
     leg && (leg.straightKm !== null || leg.routedMinutes !== null)
       ? predictTravelMinutes({
-          history: leg.routedMinutes === null ? await cityTravelHistory(tx, input.citySlug, input.now) : [],
+          history: leg.routedMinutes === null ? await cityTrips(tx, input.citySlug, input.now, 'delivery') : [],
           hour,
           straightKm: leg.straightKm ?? 0,
           // The driver is not known yet: a car's speed, as the order's own estimate.
@@ -185,8 +165,8 @@ export async function recordTaken(tx: Tx, orderId: string, driverId: string, now
   const predicted =
     straightKm !== null
       ? predictToPickupMinutes({
-          emptyHistory: await cityEmptyLegHistory(tx, p.citySlug, now),
-          history: await cityTravelHistory(tx, p.citySlug, now),
+          emptyHistory: await cityTrips(tx, p.citySlug, now, 'to_pickup'),
+          history: await cityTrips(tx, p.citySlug, now, 'delivery'),
           hour: londonHour(now),
           straightKm,
           speedKmh: vehicleSpeedKmh(d!.vehicle),
