@@ -18,6 +18,9 @@
 // (three fleets × three policies) in under a minute. A never-delivered order (the customer cancelled
 // after an hour without a driver) counts as infinitely late in the percentiles.
 //
+// The dispatcher is the product's own (`DISPATCH_PARAMS`, docs/decisions/0287-stacks-on-time-and-the-product-policy.md):
+// the simulator takes the very settings the product's round does, and resting places, not the product's, are off.
+//
 // The fleets (docs/decisions/0284-where-the-p90-comes-from.md): tight 175, the fewest drivers that serve the
 // evening (150 cannot); normal 250, the fewest with which the board copes (no customer cancels, and it finds
 // a driver within 10 minutes for more than 85 % of orders); generous 300. Beside each fleet's p90 goal the
@@ -74,7 +77,7 @@ parsed.forEach((p, i) => {
       figure(
         `dispatch-${fleet}-${r.policy}`,
         `${fleet} fleet (${drivers} drivers, ${r.orders} orders), ${POLICY_NAMES[r.policy]}: click-to-door p50/p90, food at the pass p50/p90 (min); late; no driver after 10 min; utilisation; per online hour; km per order`,
-        `${mins(r.clickToDoorP50)}/${mins(r.clickToDoorP90)}; ${mins(r.passWaitP50)}/${mins(r.passWaitP90)}; ${r.late} late; ${r.noDriverAfter10} no driver; ${pct(r.utilisation)}; ${pounds(r.earningsPerOnlineHourMinor)}; ${r.kmPerOrder.toFixed(2)} km (${r.delivered} delivered, ${r.cancelled} cancelled, ${r.failedNotHome} not at home${r.policy === 'dispatcher' ? `, ${r.stacks} stacked, ${r.opsAlerts} to the board with an ops alert, ${r.repositionKmPerOrder.toFixed(2)} km per order to resting places` : ''})`,
+        `${mins(r.clickToDoorP50)}/${mins(r.clickToDoorP90)}; ${mins(r.passWaitP50)}/${mins(r.passWaitP90)}; ${r.late} late; ${r.noDriverAfter10} no driver; ${pct(r.utilisation)}; ${pounds(r.earningsPerOnlineHourMinor)}; ${r.kmPerOrder.toFixed(2)} km (${r.delivered} delivered, ${r.cancelled} cancelled, ${r.failedNotHome} not at home${r.policy === 'dispatcher' ? `, ${r.stacks} stacked, ${r.opsAlerts} to the board with an ops alert` : ''})`,
         'reported',
         true,
       ),
@@ -146,7 +149,7 @@ function record(figs) {
   recordSection({
     marker: 'dispatch-sim',
     heading: '## Dispatch: a simulated London evening, three policies',
-    runLine: `Run ${runMinute()} UTC by \`node bench/perf/dispatch-sim.mjs --seed ${opts.seed} --fleets ${opts.fleets}\` at commit ${commit}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; a Friday in Ramadan, 17:00 to 21:00 (iftar 18:00), 2,000 orders on the demo catalog's 15 London branches; the city, its assumptions and the policy: bench/sim/city.ts and docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md; the fleets, the dispatcher's options and the floor: docs/decisions/0284-where-the-p90-comes-from.md. Times in minutes; ∞ where more than a tenth of orders were never delivered.`,
+    runLine: `Run ${runMinute()} UTC by \`node bench/perf/dispatch-sim.mjs --seed ${opts.seed} --fleets ${opts.fleets}\` at commit ${commit}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; a Friday in Ramadan, 17:00 to 21:00 (iftar 18:00), 2,000 orders on the demo catalog's 15 London branches; the city, its assumptions and the policy: bench/sim/city.ts and docs/decisions/0259-dispatcher-offers-one-driver-at-a-time.md; the fleets and the floor: docs/decisions/0284-where-the-p90-comes-from.md; the dispatcher is exactly the product's (\`DISPATCH_PARAMS\`: long rides to fast vehicles and the oldest food first; resting places are not the product's, so no idle driver is moved) and its stacks keep the second customer's margin of docs/decisions/0287-stacks-on-time-and-the-product-policy.md. Times in minutes; ∞ where more than a tenth of orders were never delivered.`,
     figures: figs,
   });
   say(opts, 'wrote bench/results.md');

@@ -19,8 +19,10 @@ import {
   type DispatchJob,
   type DispatchParams,
   type OpenOffer,
+  type StackHolder,
   beyondByLatitude,
   matchOffers,
+  matchStackOffers,
   driveMinutes,
   earningsPerHourMinor,
   planStack,
@@ -191,20 +193,23 @@ export type SimConfig = {
   params: DispatchParams;
   /** How often the policies look at the open jobs (the dispatcher's loop; the board's drivers' refresh). */
   tickSeconds: number;
+  /**
+   * How much faster a driver goes without food (to a kitchen, to a resting place) than with it: an assumption,
+   * not a measurement (docs/decisions/0287-stacks-on-time-and-the-product-policy.md). 1, the default, is the
+   * same pace both ways, as every run before it; the product learns the real figure from its own legs to
+   * restaurants. The policies' predictions do not know it: they see the vehicle's one speed.
+   */
+  emptyPace: number;
 };
 
 /**
- * The dispatcher as the bench measures it: the product's parameters, plus the three options of
- * docs/decisions/0284-where-the-p90-comes-from.md (long rides to fast vehicles, the oldest food first in a
- * round, idle drivers far from every kitchen heading for a busy one), which are off in the product until
- * its settings turn them on. They change nothing for the board or offers to the nearest.
+ * The dispatcher as the bench measures it: exactly the product's settings, `DISPATCH_PARAMS` itself
+ * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md), so the bench cannot measure a policy the
+ * product does not run. Long rides go to fast vehicles and the oldest food first (0284's options, on in the
+ * product); resting places are not the product's, so no idle driver moves unless a run asks for
+ * `RESTING_PLACE_TRIAL`. They change nothing for the board or offers to the nearest.
  */
-export const SIM_DISPATCH_PARAMS: DispatchParams = {
-  ...DISPATCH_PARAMS,
-  rideWeight: 1,
-  urgencyWeight: 1,
-  repositionBeyondKm: 1,
-};
+export const SIM_DISPATCH_PARAMS: DispatchParams = DISPATCH_PARAMS;
 
 export const DEFAULT_CONFIG: SimConfig = {
   seed: 259,
@@ -217,6 +222,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   iftarHour: 18,
   params: SIM_DISPATCH_PARAMS,
   tickSeconds: 15,
+  emptyPace: 1,
 };
 
 type Order = {
@@ -448,6 +454,9 @@ type OrderState = {
   onBoard: boolean;
   attempts: number;
   stacked: boolean;
+  /** For a stacked second order: when planStack put it at the door, and the margin it kept (minutes). */
+  stackPlannedAt: number | null;
+  stackMarginMinutes: number | null;
 };
 
 export type PolicyResult = {
@@ -518,6 +527,9 @@ export type OrderTrace = {
   deliveryKm: number;
   directMinutes: number | null;
   stacked: boolean;
+  /** A stacked second order: when the plan put it at the door, and the margin it kept (minutes); else null. */
+  stackPlannedAt: number | null;
+  stackMarginMinutes: number | null;
   failed: boolean;
   cancelled: boolean;
   notHome: boolean;
@@ -579,12 +591,10 @@ export function simulate(
     onBoard: false,
     attempts: 0,
     stacked: false,
+    stackPlannedAt: null,
+    stackMarginMinutes: null,
   }));
   const open = new Set<number>(); // jobs created, not yet taken
-  // Which kitchens are near enough to stack from one another, worked out once rather than every round.
-  const nearKitchensOf = evening.branches.map((a) =>
-    evening.branches.filter((b) => distanceKm(a.at, b.at) <= params.stackKitchenKm).map((b) => b.id),
-  );
   let stacksOnTime = 0;
   let repoKm = 0;
   let opsAlerts = 0;
@@ -626,7 +636,13 @@ export function simulate(
     const to = restingPlace({ at: d.pos, radiusMiles: d.radiusMiles, kitchens }, params);
     if (!to) return;
     const km = distanceKm(d.pos, to);
-    d.repo = { from: d.pos, to, start: now, eta: now + driveMinutes(km, d.vehicle, params) * MINUTE, km };
+    d.repo = {
+      from: d.pos,
+      to,
+      start: now,
+      eta: now + (driveMinutes(km, d.vehicle, params) * MINUTE) / cfg.emptyPace,
+      km,
+    };
   }
   /** Where a driver is now: on the way to their resting place, the point reached so far. */
   function posAt(d: SimDriver, now: number): GeoPoint {
@@ -663,7 +679,10 @@ export function simulate(
     const km = distanceKm(d.pos, target);
     d.roadKm += km * params.roadFactor;
     d.token++;
-    d.eta = now + driveMinutes(km, d.vehicle, params) * MINUTE;
+    // A driver on their way to a pickup carries no food only when it is their first (a stack's second pickup is laden).
+    const empty =
+      stop.kind === 'pickup' && !d.plan.some((x) => x.kind === 'drop' && state[x.order].pickedUpAt !== null);
+    d.eta = now + (driveMinutes(km, d.vehicle, params) * MINUTE) / (empty ? cfg.emptyPace : 1);
     q.push({ at: d.eta, kind: 'arrive', driver: d.id, token: d.token });
   }
 
@@ -690,6 +709,8 @@ export function simulate(
             ];
       d.plan = [d.plan[0], { kind: 'pickup', order: orderId }, ...drops];
       s.stacked = true;
+      s.stackPlannedAt = plan.secondDeliveredAt;
+      s.stackMarginMinutes = plan.secondMarginMinutes;
       return;
     }
     const wasEmpty = d.plan.length === 0;
@@ -818,24 +839,6 @@ export function simulate(
   function dispatcherPass(now: number) {
     const mean = fleetMean(now);
     const ids = [...open].sort((a, b) => orders[a].predictedReadyAt - orders[b].predictedReadyAt);
-    // Stacking first: a new job from the kitchen (or one nearby) a driver is already heading for.
-    // Drivers heading for a pickup with one order, listed under each kitchen near theirs.
-    const stackersNear: SimDriver[][] = evening.branches.map(() => []);
-    let anyStacker = false;
-    for (const d of drivers)
-      if (d.online && d.offerOpen === null && d.plan.length === 2 && d.plan[0].kind === 'pickup') {
-        for (const b of nearKitchensOf[orders[d.plan[0].order].branch.id]) stackersNear[b].push(d);
-        anyStacker = true;
-      }
-    for (const id of anyStacker ? ids : []) {
-      const s = state[id];
-      if (s.offer) continue;
-      for (const x of stackersNear[orders[id].branch.id]) {
-        if (x.offerOpen !== null || s.tried.has(x.id) || !planStack(stackInput(x, id, now), params).fits) continue;
-        makeOffer(x, id, now, true);
-        break;
-      }
-    }
     const candidates: DispatchDriver[] = [];
     for (const d of drivers) {
       if (!d.online || d.left || d.offerOpen !== null) continue;
@@ -857,13 +860,35 @@ export function simulate(
     const jobs = ids
       .filter((id) => open.has(id) && !state[id].offer)
       .map((id) => ({ ...toJob(id, now), tried: state[id].triedIds, onBoard: state[id].onBoard }));
-    if (!jobs.length || !candidates.length) return boardPass(now, true);
-    const match = matchOffers({ jobs, drivers: candidates, now, fleetMeanPerHourMinor: mean }, params);
-    for (const id of match.toBoard) {
-      state[Number(id)].onBoard = true;
-      opsAlerts++;
+    if (!jobs.length) return boardPass(now, true);
+    // As the product's round (src/server/jobs/dispatcher-round.ts): the free drivers first, by matchOffers…
+    if (candidates.length) {
+      const match = matchOffers({ jobs, drivers: candidates, now, fleetMeanPerHourMinor: mean }, params);
+      for (const id of match.toBoard) {
+        state[Number(id)].onBoard = true;
+        opsAlerts++;
+      }
+      for (const o of match.offers) makeOffer(drivers[Number(o.driverId)], Number(o.jobId), now, false);
     }
-    for (const o of match.offers) makeOffer(drivers[Number(o.driverId)], Number(o.jobId), now, false);
+    // …then a job left without an offer may go, stacked, to a driver heading for a pickup with one order,
+    // by matchStackOffers (planStack's rule), from the kitchen when they reach it.
+    const leftOver = jobs.filter((j) => !state[Number(j.id)].offer);
+    const holders: StackHolder[] = [];
+    if (leftOver.length)
+      for (const d of drivers)
+        if (d.online && !d.left && d.offerOpen === null && d.plan.length === 2 && d.plan[0].kind === 'pickup') {
+          const first = d.plan[0].order;
+          holders.push({
+            driverId: String(d.id),
+            vehicle: d.vehicle,
+            at: orders[first].branch.at,
+            from: Math.max(now, d.eta),
+            held: toJob(first, now),
+          });
+        }
+    if (holders.length)
+      for (const o of matchStackOffers({ jobs: leftOver, holders, now }, params))
+        makeOffer(drivers[Number(o.driverId)], Number(o.jobId), now, true);
     // A job declined all round asks the same drivers again three minutes after its first refusal.
     for (const job of jobs) {
       const s = state[Number(job.id)];
@@ -1017,6 +1042,8 @@ export function simulate(
         deliveryKm: km,
         directMinutes: vehicle === null ? null : driveMinutes(km, vehicle, params),
         stacked: s.stacked,
+        stackPlannedAt: s.stackPlannedAt,
+        stackMarginMinutes: s.stackMarginMinutes,
         failed: s.failed,
         cancelled: s.cancelled,
         notHome: o.notHome !== undefined,

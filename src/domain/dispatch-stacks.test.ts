@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type DispatchJob, type StackHolder, freeAfterLastDrop, matchStackOffers, planStack } from './dispatch';
+import {
+  DISPATCH_PARAMS,
+  type DispatchJob,
+  type StackHolder,
+  freeAfterLastDrop,
+  matchStackOffers,
+  planStack,
+  stackSecondMarginMinutes,
+} from './dispatch';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 2, 13, 17, 0);
@@ -74,6 +82,55 @@ describe('stacked offers in a round', () => {
   it('never stacks a job on itself', () => {
     const h = holder('d1');
     expect(matchStackOffers({ jobs: [{ ...h.held, tried: new Set() }], holders: [h], now: at(8) })).toEqual([]);
+  });
+});
+
+describe("the second customer's margin (docs/decisions/0287-stacks-on-time-and-the-product-policy.md)", () => {
+  it.each([
+    // foods still predicted, drops up to theirs (their own included), minutes of driving before their door, the
+    // margin (minutes): the 1-minute slack plus 1.645 spreads of σ = √(3.5² per predicted food + 2² per drop + (15 % of the driving)²)
+    ['nothing but their own drop', 0, 1, 0, 4.29],
+    ['both foods ready, dropped first after 10 minutes of driving', 0, 1, 10, 5.11],
+    ['one food a prediction', 1, 1, 0, 7.63],
+    ['both foods predictions', 2, 1, 0, 9.78],
+    ['a drop before theirs and 10 minutes of driving', 0, 2, 10, 6.27],
+    ['the worst case: two predictions, a drop before, 20 minutes of driving', 2, 2, 20, 11.6],
+  ])('%s: %s, %s, %s → %s minutes', (_name, unreadyPickups, drops, driveMinutes, margin) => {
+    expect(stackSecondMarginMinutes({ unreadyPickups, drops, driveMinutes })).toBeCloseTo(margin, 1);
+  });
+
+  it('grows with every uncertain step and never falls under the flat slack', () => {
+    const m = (u: number, d: number, km: number) =>
+      stackSecondMarginMinutes({ unreadyPickups: u, drops: d, driveMinutes: km });
+    expect(m(1, 0, 5)).toBeGreaterThan(m(0, 0, 5));
+    expect(m(0, 2, 5)).toBeGreaterThan(m(0, 1, 5));
+    expect(m(0, 0, 15)).toBeGreaterThan(m(0, 0, 5));
+    expect(m(0, 0, -3)).toBe(DISPATCH_PARAMS.stackSlackMinutes);
+    // At 0 spreads the rule is the median prediction with the flat slack, as before this decision.
+    expect(
+      stackSecondMarginMinutes(
+        { unreadyPickups: 2, drops: 2, driveMinutes: 20 },
+        { ...DISPATCH_PARAMS, stackMarginSpreads: 0 },
+      ),
+    ).toBe(1);
+  });
+
+  it.each([
+    // the second customer's promise (minutes after 17:00), both foods ready or not, whether the stack is offered:
+    // the pair of the round's first test, the second customer 2 km out, delivered after the held one at 22.5
+    ['promised at 30, foods ready: margin 5.9, 7.5 to spare', 30, true, 1],
+    // Dropped first they would be at the door at 20.5: the old flat minute fitted at 22, this margin (4.7) does not.
+    ['promised at 22, foods ready: no drop order leaves the margin', 22, true, 0],
+    ['promised at 26, foods ready: dropped first, 5.5 to spare against a margin of 4.7', 26, true, 1],
+    ['promised at 32, both foods predicted: margin 10.5, 9.5 to spare is not enough', 32, false, 0],
+    ['promised at 34, both foods predicted: 11.5 to spare, enough', 34, false, 1],
+  ])('%s', (_name, promised, readyKnown, count) => {
+    const offers = matchStackOffers({
+      jobs: [job('j2', { promisedAt: at(promised), readyKnown })],
+      holders: [holder('d1', { readyKnown })],
+      now: at(8),
+    });
+    expect(offers).toHaveLength(count);
   });
 });
 

@@ -95,7 +95,11 @@ describe('candidate scores', () => {
     expect(c.driverWaitMinutes).toBeCloseTo(driverWait, 1);
     expect(c.foodWaitMinutes).toBeCloseTo(foodWait, 1);
     expect(c.driveMinutes).toBeCloseTo(3.24, 1);
-    expect(c.score).toBeCloseTo(c.driverWaitMinutes * 0.5 + c.foodWaitMinutes * 1 + c.driveMinutes * 1, 5);
+    // The product's ride weight (1) adds the scooter's minutes beyond a motorcycle's on the 2 km ride.
+    expect(c.score).toBeCloseTo(
+      c.driverWaitMinutes * 0.5 + c.foodWaitMinutes * 1 + c.driveMinutes * 1 + rideExcessMinutes(job(), 'scooter'),
+      5,
+    );
   });
 
   it('ranks on-time drivers before early and late ones, ties by id, and leaves out the tried, the far and the busy', () => {
@@ -117,7 +121,7 @@ describe('candidate scores', () => {
   });
 });
 
-describe('the ride to the door on each vehicle (rideWeight, off by default)', () => {
+describe('the ride to the door on each vehicle (rideWeight, 1 in the product)', () => {
   it.each([
     // vehicle, minutes beyond a motorcycle's on a 2 km ride (2.7 road km: bike 10.8, scooter 6.48, car 5.4, motorcycle 4.63)
     ['bike', 6.17],
@@ -129,10 +133,10 @@ describe('the ride to the door on each vehicle (rideWeight, off by default)', ()
     expect(rideExcessMinutes(job(), vehicle)).toBeCloseTo(minutes, 1);
   });
 
-  it('counts nothing unless the option is set, then adds the weighted excess to the score', () => {
+  it('adds the weighted excess to the score: once by default, nothing at weight 0', () => {
     const bike = driver('bike', { vehicle: 'bike' });
-    const plain = scoreCandidate(bike, job(), at(0), 0);
-    expect(scoreCandidate(bike, job(), at(0), 0, { ...DISPATCH_PARAMS, rideWeight: 0 }).score).toBe(plain.score);
+    const plain = scoreCandidate(bike, job(), at(0), 0, { ...DISPATCH_PARAMS, rideWeight: 0 });
+    expect(scoreCandidate(bike, job(), at(0), 0).score).toBeCloseTo(plain.score + 6.17, 1);
     expect(scoreCandidate(bike, job(), at(0), 0, { ...DISPATCH_PARAMS, rideWeight: 2 }).score).toBeCloseTo(
       plain.score + 2 * 6.17,
       1,
@@ -141,15 +145,15 @@ describe('the ride to the door on each vehicle (rideWeight, off by default)', ()
 
   it.each([
     // the customer (km east of the kitchen), the ride weight, who is offered the job
-    ['a long ride, the default: the bike nearby', 5, undefined, 'bike'],
-    ['a long ride, weighed: the motorcycle further off', 5, 1, 'motorcycle'],
+    ['a long ride, unweighed: the bike nearby', 5, 0, 'bike'],
+    ['a long ride, the default weight: the motorcycle further off', 5, undefined, 'motorcycle'],
     ['a short ride, weighed: still the bike nearby', 0.2, 1, 'bike'],
   ] as const)('%s', (_name, customerKm, rideWeight, best) => {
     const drivers = [
       driver('bike', { vehicle: 'bike', freeAt: east(0.25) }), // 1.35 minutes from the pass
       driver('motorcycle', { vehicle: 'motorcycle', freeAt: east(1.5) }), // 3.47 minutes
     ];
-    const params = { ...DISPATCH_PARAMS, rideWeight };
+    const params = rideWeight === undefined ? DISPATCH_PARAMS : { ...DISPATCH_PARAMS, rideWeight };
     const ranked = rankCandidates(
       job({ customer: east(customerKm), readyAt: at(10) }),
       drivers,
@@ -162,7 +166,7 @@ describe('the ride to the door on each vehicle (rideWeight, off by default)', ()
   });
 });
 
-describe('old food first in a round (urgencyWeight, off by default)', () => {
+describe('old food first in a round (urgencyWeight, 1 in the product)', () => {
   // One driver, 1 km from both kitchens, free at 9: a fresh job (ready at 12) and one whose food has waited since 0.
   const fresh = {
     ...job({ id: 'fresh', createdAt: at(0), readyAt: at(12) }),
@@ -172,13 +176,13 @@ describe('old food first in a round (urgencyWeight, off by default)', () => {
   const old = { ...job({ id: 'old', createdAt: at(-15), readyAt: at(0) }), tried: new Set<string>(), onBoard: true };
   it.each([
     // the weight, the job the driver is offered
-    ['the default: the fresh job, whose timing fits', undefined, 'fresh'],
-    ['1: a minute of waiting food only cancels its own cost, still the fresh job', 1, 'fresh'],
+    ['off: the fresh job, whose timing fits', 0, 'fresh'],
+    ['1, the default: a minute of waiting food only cancels its own cost, still the fresh job', undefined, 'fresh'],
     ['2: the job whose food has waited 9 minutes', 2, 'old'],
   ] as const)('%s', (_name, urgencyWeight, jobId) => {
     const r = matchOffers(
       { jobs: [fresh, old], drivers: [driver('d')], now: at(9), fleetMeanPerHourMinor: 0 },
-      { ...DISPATCH_PARAMS, urgencyWeight },
+      urgencyWeight === undefined ? DISPATCH_PARAMS : { ...DISPATCH_PARAMS, urgencyWeight },
     );
     expect(r.offers.map((o) => o.jobId)).toEqual([jobId]);
   });
@@ -189,11 +193,11 @@ describe('old food first in a round (urgencyWeight, off by default)', () => {
       rankCandidates(job({ readyAt: at(0) }), drivers, at(9), new Set(), 0, { ...DISPATCH_PARAMS, urgencyWeight }).map(
         (c) => c.driverId,
       );
-    expect(order(3)).toEqual(order());
+    expect(order(3)).toEqual(order(0));
   });
 });
 
-describe('where an idle driver waits (repositionBeyondKm, off by default)', () => {
+describe('where an idle driver waits (repositionBeyondKm, off in the product)', () => {
   const busy = { at: east(3), weight: 2 };
   const quiet = { at: east(-2.5), weight: 1 };
   it.each([
@@ -302,7 +306,7 @@ describe('stacking a second order', () => {
 
   it('refuses a second order whose wait at the pass would make the first customer late', () => {
     const tight = { promisedAt: at(22) };
-    expect(planStack(input({ readyAt: at(10), promisedAt: at(25) }, tight)).fits).toBe(true);
+    expect(planStack(input({ readyAt: at(10), promisedAt: at(28) }, tight)).fits).toBe(true);
     // Waiting for the second until 14.5 puts the first at the door at 21.4, against 22 less a minute, however
     // much time the second customer has.
     const p = planStack(input({ readyAt: at(14.5), promisedAt: at(60) }, tight));
@@ -323,13 +327,28 @@ describe('stacking a second order', () => {
     expect(slack).toBeLessThanOrEqual(0);
   });
 
-  it('keeps 5 more minutes to spare while a food is still a prediction, not marked ready', () => {
-    // The second at the door at 22.5 against 28: in time with a minute to spare, not with six.
-    const second = { promisedAt: at(28) };
-    expect(planStack(input(second)).fits).toBe(true);
+  it('keeps more to spare for the second customer while a food is still a prediction, not marked ready', () => {
+    // The second at the door at 22.5 after the first's drop, against 29: 6.5 minutes to spare, more than the
+    // 5.9 this plan needs with both foods ready (two drops, 6.5 minutes of driving), less than the 8.6 it
+    // needs with one food a prediction.
+    const second = { promisedAt: at(29) };
+    const ready = planStack(input(second));
+    expect(ready).toMatchObject({ fits: true, order: 'first_then_second' });
+    expect(ready.secondMarginMinutes).toBeCloseTo(5.92, 1);
     expect(planStack(input({ ...second, readyKnown: false })).fits).toBe(false);
     expect(planStack(input(second, { readyKnown: false })).fits).toBe(false);
-    expect(planStack(input({ ...second, promisedAt: at(29) }, { readyKnown: false })).fits).toBe(true);
+    const later = planStack(input({ promisedAt: at(32) }, { readyKnown: false }));
+    expect(later.fits).toBe(true);
+    expect(later.secondMarginMinutes).toBeCloseTo(8.57, 1);
+  });
+
+  it('holds the second customer to the margin of the drop order it picks, with a drop before theirs or not', () => {
+    // A second customer 0.5 km out, promised at 26: after the first's drop they would be at the door at 24.1,
+    // inside the 6.1 minutes that order needs; dropped first, at 15.6 against a margin of 4.3.
+    const p = planStack(input({ customer: east(0.5), promisedAt: at(26) }));
+    expect(p).toMatchObject({ fits: true, order: 'second_then_first' });
+    expect(p.secondMarginMinutes).toBeCloseTo(4.31, 1);
+    expect(p.secondDeliveredAt).toBeLessThanOrEqual(at(26) - p.secondMarginMinutes * MIN);
   });
 
   it.each([

@@ -50,8 +50,20 @@ export type DispatchParams = {
    * this many minutes later than alone; the second must still be in time, since the stack is their driver.
    */
   stackFirstDelayMinutes: number;
-  /** More minutes to spare while either pickup is still a prediction (a kitchen runs a few minutes either way). */
+  /** More minutes to spare for the first customer while either pickup is still a prediction. */
   stackUnreadySlackMinutes: number;
+  /**
+   * The second customer's margin (docs/decisions/0287-stacks-on-time-and-the-product-policy.md): their promise
+   * must hold by `stackSlackMinutes` plus this many spreads (standard deviations) of the predicted time at
+   * their door, so that they are on time in about 19 stacks of 20 (1.645: the normal's 95th percentile)…
+   */
+  stackMarginSpreads: number;
+  /** …the spread of a predicted ready time, one per pickup not yet marked ready (kitchens run over and under)… */
+  stackReadySpreadMinutes: number;
+  /** …of each drop up to theirs, their own included (a customer slow to the door, a flat to find)… */
+  stackDoorSpreadMinutes: number;
+  /** …and of the driving before their door, as a share of its predicted minutes (traffic, parking). */
+  stackDriveSpreadShare: number;
   /** Minutes of handover at the pass and at the door that the predictions allow. */
   pickupHandoverMinutes: number;
   dropHandoverMinutes: number;
@@ -60,23 +72,32 @@ export type DispatchParams = {
   /**
    * The weight of each minute the driver's vehicle would take on the ride from kitchen to door beyond the
    * fastest vehicle's (docs/decisions/0284-where-the-p90-comes-from.md): a long ride goes to a motorcycle or
-   * a car rather than a bike. Absent or 0 (the product's default so far): the ride does not count.
+   * a car rather than a bike. On (1) in `DISPATCH_PARAMS`, the product's and the simulator's
+   * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md); absent or 0: the ride does not count.
    */
   rideWeight?: number;
   /**
    * Minutes taken off every candidate's score for each minute the job's food has already been ready (at its
    * prediction, or marked ready), so in a round where jobs compete for drivers the oldest food goes first
    * (docs/decisions/0284-where-the-p90-comes-from.md). The same for every driver of a job, so it never
-   * changes who is best for one job. Absent or 0: the product's default so far.
+   * changes who is best for one job. On (1) in `DISPATCH_PARAMS`; absent or 0: no urgency.
    */
   urgencyWeight?: number;
   /**
    * An idle driver further than this (straight line, km) from every kitchen is asked to head for one
    * (`restingPlace`), rather than waiting where their last drop left them. Absent: drivers wait where they are.
+   * Absent in `DISPATCH_PARAMS`: the product moves nobody and suggests nothing yet, so the simulator's
+   * dispatcher does not either; `RESTING_PLACE_TRIAL` is the setting the simulator can try
+   * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
    */
   repositionBeyondKm?: number;
 };
 
+/**
+ * The dispatcher's settings, the product's and the simulator's alike (docs/decisions/0287-stacks-on-time-and-the-product-policy.md):
+ * the product's round (src/server/jobs/dispatcher-round.ts) and bench/sim/city.ts both take these, so what the
+ * bench measures is what the product runs.
+ */
 export const DISPATCH_PARAMS: DispatchParams = {
   roadFactor: 1.35,
   acceptWindowSeconds: 30,
@@ -94,10 +115,19 @@ export const DISPATCH_PARAMS: DispatchParams = {
   stackSlackMinutes: 1,
   stackFirstDelayMinutes: 5,
   stackUnreadySlackMinutes: 5,
+  stackMarginSpreads: 1.645,
+  stackReadySpreadMinutes: 3.5,
+  stackDoorSpreadMinutes: 2,
+  stackDriveSpreadShare: 0.15,
   pickupHandoverMinutes: 1,
   dropHandoverMinutes: 2,
   starvationMinutes: 8,
+  rideWeight: 1,
+  urgencyWeight: 1,
 };
+
+/** Resting places as docs/decisions/0284-where-the-p90-comes-from.md measured them: not the product's, a trial only. */
+export const RESTING_PLACE_TRIAL: Pick<DispatchParams, 'repositionBeyondKm'> = { repositionBeyondKm: 1 };
 
 const MINUTE = 60_000;
 
@@ -317,13 +347,36 @@ export type StackPlan = {
   secondDeliveredAt: number;
   /** When the first customer would be delivered without the stack. */
   firstAloneAt: number;
+  /** Minutes the second customer's promise must hold by in this drop order (`stackSecondMarginMinutes`). */
+  secondMarginMinutes: number;
 };
+
+/**
+ * Minutes the second customer's promise must hold by in a stack
+ * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md): the flat slack plus `stackMarginSpreads`
+ * spreads of the predicted time at their door, the spreads of what comes before it taken as independent
+ * errors (the square root of the sum of their squares): each pickup whose ready time is still a prediction,
+ * each drop up to theirs (their own handover too: the promise is kept or missed when it ends), and the
+ * driving up to their door. The more of the plan is a guess, the more
+ * room it needs; the median prediction alone put one second order in two late where stacks were few.
+ */
+export function stackSecondMarginMinutes(
+  input: { unreadyPickups: number; drops: number; driveMinutes: number },
+  params = DISPATCH_PARAMS,
+): number {
+  const variance =
+    input.unreadyPickups * params.stackReadySpreadMinutes ** 2 +
+    input.drops * params.stackDoorSpreadMinutes ** 2 +
+    (Math.max(0, input.driveMinutes) * params.stackDriveSpreadShare) ** 2;
+  return params.stackSlackMinutes + params.stackMarginSpreads * Math.sqrt(variance);
+}
 
 /**
  * Whether a second job can ride with a driver already heading for a first one's kitchen (not yet picked
  * up): the kitchens are the same or nearby, the second is ready soon after the first, and with both
- * pickups and the detour the first customer's promised time still holds, and the second's too. Of the
- * two drop orders the one that delivers both in time with the earlier last drop wins.
+ * pickups and the detour the first customer's promised time still holds, and the second's too with a
+ * margin that grows with the plan's uncertainty (`stackSecondMarginMinutes`). Of the two drop orders the
+ * one that delivers both in time with the earlier last drop wins.
  */
 export function planStack(
   input: {
@@ -352,12 +405,34 @@ export function planStack(
   const one = route(first, second);
   const two = route(second, first);
   const firstAloneAt = atFirstKitchen + leg(first.kitchen, first.customer) + drop;
+  // The second customer's margin grows with what is still a guess before their door.
+  const unreadyPickups = (first.readyKnown ? 0 : 1) + (second.readyKnown ? 0 : 1);
+  const toSecondKitchen = leg(driver.at, first.kitchen) + leg(first.kitchen, second.kitchen);
+  const margin = (drops: number, drive: number) =>
+    stackSecondMarginMinutes({ unreadyPickups, drops, driveMinutes: drive / MINUTE }, params);
   const plans: StackPlan[] = [
-    { fits: false, order: 'first_then_second', firstDeliveredAt: one.aAt, secondDeliveredAt: one.bAt, firstAloneAt },
-    { fits: false, order: 'second_then_first', firstDeliveredAt: two.bAt, secondDeliveredAt: two.aAt, firstAloneAt },
+    {
+      fits: false,
+      order: 'first_then_second',
+      firstDeliveredAt: one.aAt,
+      secondDeliveredAt: one.bAt,
+      firstAloneAt,
+      secondMarginMinutes: margin(
+        2,
+        toSecondKitchen + leg(second.kitchen, first.customer) + leg(first.customer, second.customer),
+      ),
+    },
+    {
+      fits: false,
+      order: 'second_then_first',
+      firstDeliveredAt: two.bAt,
+      secondDeliveredAt: two.aAt,
+      firstAloneAt,
+      secondMarginMinutes: margin(1, toSecondKitchen + leg(second.kitchen, second.customer)),
+    },
   ];
   const near = distanceKm(first.kitchen, second.kitchen) <= params.stackKitchenKm;
-  const unready = !first.readyKnown || !second.readyKnown;
+  const unready = unreadyPickups > 0;
   const slack = (params.stackSlackMinutes + (unready ? params.stackUnreadySlackMinutes : 0)) * MINUTE;
   const soon = second.readyAt <= atFirstKitchen + params.stackReadyGapMinutes * MINUTE;
   // The first customer's bound: their promise with the slack, or, when alone they would miss even that, a
@@ -367,7 +442,11 @@ export function planStack(
       ? first.promisedAt - slack
       : firstAloneAt + params.stackFirstDelayMinutes * MINUTE;
   for (const p of plans)
-    p.fits = near && soon && p.firstDeliveredAt <= firstBound && p.secondDeliveredAt <= second.promisedAt - slack;
+    p.fits =
+      near &&
+      soon &&
+      p.firstDeliveredAt <= firstBound &&
+      p.secondDeliveredAt <= second.promisedAt - p.secondMarginMinutes * MINUTE;
   const fitting = plans.filter((p) => p.fits);
   const lastDrop = (p: StackPlan) => Math.max(p.firstDeliveredAt, p.secondDeliveredAt);
   if (fitting.length) return fitting.sort((a, b) => lastDrop(a) - lastDrop(b))[0];
@@ -464,6 +543,8 @@ export type StackHolder = {
   vehicle: string | null;
   /** Where the driver is now (their shared or postcode position). */
   at: GeoPoint;
+  /** When they are at `at`, when not now (the simulator knows when a driver reaches the kitchen). */
+  from?: number;
   held: DispatchJob;
 };
 
@@ -499,7 +580,12 @@ export function matchStackOffers(
       if (h.held.id === job.id || job.tried.has(h.driverId)) continue;
       if (distanceKm(h.held.kitchen, job.kitchen) > params.stackKitchenKm) continue;
       const plan = planStack(
-        { driver: { vehicle: h.vehicle, at: h.at, from: now }, first: h.held, second: job, now },
+        {
+          driver: { vehicle: h.vehicle, at: h.at, from: Math.max(now, h.from ?? now) },
+          first: h.held,
+          second: job,
+          now,
+        },
         params,
       );
       if (!plan.fits) continue;

@@ -87,6 +87,36 @@ describe('the travel to the door', () => {
       predictToPickupMinutes({ history: trips(19, 2, [12, 12, 12, 12, 12]), hour: 19, straightKm: 1, speedKmh: 15 }),
     ).toEqual({ minutes: 5, source: 'learned_hour' });
   });
+
+  it.each([
+    // legs to restaurants (hour, km, minutes each), deliveries at 5 min/km, the prediction for 1 km at 19:00
+    ['none yet: the deliveries’ pace', [], { minutes: 5, source: 'learned_hour' }],
+    [
+      'four at this hour: too few, still the deliveries’ pace',
+      trips(19, 2, [6, 6, 6, 6]),
+      { minutes: 5, source: 'learned_hour' },
+    ],
+    [
+      'five at this hour, 3 min/km without food and no door',
+      trips(19, 2, [6, 6, 6, 6, 6]),
+      { minutes: 3, source: 'empty_hour' },
+    ],
+    [
+      'ten at other hours: the city’s empty pace',
+      [...trips(12, 2, [8, 8, 8, 8, 8]), ...trips(13, 2, [8, 8, 8, 8, 8])],
+      { minutes: 4, source: 'empty_city' },
+    ],
+  ] as const)('the leg to the restaurant learned on its own, empty: %s', (_name, emptyHistory, expected) => {
+    expect(
+      predictToPickupMinutes({
+        emptyHistory,
+        history: trips(19, 2, [12, 12, 12, 12, 12]),
+        hour: 19,
+        straightKm: 1,
+        speedKmh: 15,
+      }),
+    ).toEqual(expected);
+  });
 });
 
 describe('the promise in a city on the dispatcher', () => {

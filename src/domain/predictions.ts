@@ -97,9 +97,12 @@ export function predictionErrors(pairs: readonly { predicted: number; actual: nu
  * Where a travel prediction came from (docs/decisions/0283-learned-travel-and-fair-earnings.md):
  * 'maps_api' the routing service; 'learned_hour' / 'learned_city' the city's own deliveries at this hour
  * of the day or at all hours; 'road_factor' the straight line times the road factor at the vehicle's
- * speed; 'fallback' the straight line alone (the order's ETA before 0283, kept for older rows).
+ * speed; 'fallback' the straight line alone (the order's ETA before 0283, kept for older rows); for the leg to
+ * the restaurant, 'empty_hour' / 'empty_city' the city's own legs to restaurants, driven without food
+ * (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
  */
-export type TravelSource = 'maps_api' | 'fallback' | 'learned_hour' | 'learned_city' | 'road_factor';
+export type TravelSource =
+  'maps_api' | 'fallback' | 'learned_hour' | 'learned_city' | 'road_factor' | 'empty_hour' | 'empty_city';
 
 /** Deliveries needed in a city at the same hour of the day before its pace there is trusted… */
 export const TRAVEL_MIN_TRIPS_AT_HOUR = 5;
@@ -122,15 +125,17 @@ export type TravelPrediction = { minutes: number; source: TravelSource; basis: n
 /**
  * The city's driving pace in minutes per straight-line kilometre, learned from its deliveries at this
  * hour of the day (at least 5) or at all hours (at least 10): the median of (real minutes less the door's
- * minutes) / km over trips of at least 0.3 km. Null when there are too few.
+ * minutes) / km over trips of at least 0.3 km. Null when there are too few. `doorMinutes` is 0 for legs
+ * timed without a door (to the restaurant's "I've Arrived").
  */
 export function learnedPace(
   history: readonly TravelHistoryRow[],
   hour: number,
+  doorMinutes = TRAVEL_DOOR_MINUTES,
 ): { minutesPerKm: number; source: 'learned_hour' | 'learned_city'; basis: number } | null {
   const usable = history.filter((r) => r.km >= TRAVEL_MIN_LEARNING_KM && Number.isFinite(r.actualMinutes));
   const pace = (rows: readonly TravelHistoryRow[]) =>
-    median(rows.map((r) => Math.max(0, r.actualMinutes - TRAVEL_DOOR_MINUTES) / r.km))!;
+    median(rows.map((r) => Math.max(0, r.actualMinutes - doorMinutes) / r.km))!;
   const atHour = usable.filter((r) => r.hour === hour);
   if (atHour.length >= TRAVEL_MIN_TRIPS_AT_HOUR)
     return { minutesPerKm: pace(atHour), source: 'learned_hour', basis: atHour.length };
@@ -176,15 +181,24 @@ export function predictTravelMinutes(input: {
 }
 
 /**
- * The leg to the restaurant, taken to "I've Arrived": the city's learned pace over the straight line from
- * where the driver was, else the road factor at their vehicle's speed (no door minutes on this leg).
+ * The leg to the restaurant, taken to "I've Arrived", over the straight line from where the driver was: the
+ * pace learned from the city's own legs to restaurants (`emptyHistory`: driven without food, no door; its
+ * own figure, docs/decisions/0287-stacks-on-time-and-the-product-policy.md), else the pace of its deliveries,
+ * else the road factor at their vehicle's speed (no door minutes on this leg).
  */
 export function predictToPickupMinutes(input: {
+  emptyHistory?: readonly TravelHistoryRow[];
   history: readonly TravelHistoryRow[];
   hour: number;
   straightKm: number;
   speedKmh: number;
 }): { minutes: number; source: TravelSource } {
+  const empty = learnedPace(input.emptyHistory ?? [], input.hour, 0);
+  if (empty)
+    return {
+      minutes: Math.round(empty.minutesPerKm * input.straightKm * 10) / 10,
+      source: empty.source === 'learned_hour' ? 'empty_hour' : 'empty_city',
+    };
   const pace = learnedPace(input.history, input.hour);
   if (pace) return { minutes: Math.round(pace.minutesPerKm * input.straightKm * 10) / 10, source: pace.source };
   return { minutes: Math.round(roadFactorMinutes(input.straightKm, input.speedKmh) * 10) / 10, source: 'road_factor' };

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
 
 /*
@@ -10,6 +10,40 @@ import { openAllDay, partnerAct, placeOrder, signedIn } from './live-orders';
  */
 const PHONE = { width: 360, height: 740 };
 
+/** London's dispatch mode as ops, and a driver online or offline, through the API (both journeys). */
+function switches(base: string, ops: APIRequestContext) {
+  const headers = { origin: base };
+  return {
+    mode: (m: 'board' | 'dispatcher') =>
+      ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers }),
+    online: (driver: APIRequestContext, isOnline: boolean) =>
+      driver.patch('/api/driver/availability', { data: { isOnline }, headers }),
+  };
+}
+
+/** A delivery order the partner accepts, prepares and marks ready (the dispatcher offers its job at once). */
+async function readyOrder(partner: APIRequestContext, base: string, name: string) {
+  const order = await placeOrder(base, name);
+  await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
+  await partnerAct(partner, base, order.id, { action: 'start_preparing' });
+  await partnerAct(partner, base, order.id, { action: 'mark_ready' });
+  return order;
+}
+
+/** The driver's phone on their jobs screen. */
+async function phoneOf(browser: Browser, driver: APIRequestContext): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: await driver.storageState(),
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/driver/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+  return page;
+}
+
 test('a dispatcher city offers a job to one driver; a decline passes it to the next, who accepts', async ({
   browser,
   baseURL,
@@ -20,33 +54,16 @@ test('a dispatcher city offers a job to one driver; a decline passes it to the n
   const ops = await signedIn(base, 'ops@halalnosh.test');
   const drivers = [await signedIn(base, 'driver@halalnosh.test'), await signedIn(base, 'second.driver@halalnosh.test')];
   const { restore } = await openAllDay(partner, base);
-  const mode = (m: 'board' | 'dispatcher') =>
-    ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers: origin });
-  const online = (driver: APIRequestContext, isOnline: boolean) =>
-    driver.patch('/api/driver/availability', { data: { isOnline }, headers: origin });
+  const { mode, online } = switches(base, ops);
   try {
     expect((await mode('dispatcher')).ok()).toBeTruthy();
     for (const d of drivers) expect((await online(d, true)).ok()).toBeTruthy();
 
     const phones: Page[] = [];
-    for (const d of drivers) {
-      const context = await browser.newContext({
-        storageState: await d.storageState(),
-        viewport: PHONE,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      await page.goto('/driver/jobs');
-      await expect(page.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
-      phones.push(page);
-    }
+    for (const d of drivers) phones.push(await phoneOf(browser, d));
 
     // The restaurant accepts and marks the food ready: the best placed driver is offered it at once.
-    const order = await placeOrder(base, 'Dispatcher Journey');
-    await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
-    await partnerAct(partner, base, order.id, { action: 'start_preparing' });
-    await partnerAct(partner, base, order.id, { action: 'mark_ready' });
+    const order = await readyOrder(partner, base, 'Dispatcher Journey');
     // Jobs other journeys left waiting in London are offered too (the dispatcher keeps offering a job
     // that went to the board): each driver turns those down through the API until they hold this one.
     const dispatch = await (await ops.get('/api/admin/dispatch')).json();
@@ -107,15 +124,9 @@ test('a driver holding a job is offered a second order from the same kitchen as 
   const driver = await signedIn(base, 'driver@halalnosh.test');
   const other = await signedIn(base, 'second.driver@halalnosh.test');
   const { restore } = await openAllDay(partner, base);
-  const mode = (m: 'board' | 'dispatcher') =>
-    ops.put('/api/admin/cities/london/dispatch-mode', { data: { mode: m }, headers: origin });
-  const online = (d: APIRequestContext, isOnline: boolean) =>
-    d.patch('/api/driver/availability', { data: { isOnline }, headers: origin });
+  const { mode, online } = switches(base, ops);
   const ready = async (name: string) => {
-    const order = await placeOrder(base, name);
-    await partnerAct(partner, base, order.id, { action: 'accept', prepTimeMinutes: 10 });
-    await partnerAct(partner, base, order.id, { action: 'start_preparing' });
-    await partnerAct(partner, base, order.id, { action: 'mark_ready' });
+    const order = await readyOrder(partner, base, name);
     const dispatch = await (await ops.get('/api/admin/dispatch')).json();
     const job = dispatch.jobs.find((j: { orderNumber: string }) => j.orderNumber === order.orderNumber);
     return { ...order, jobId: job.id as string };
@@ -149,15 +160,7 @@ test('a driver holding a job is offered a second order from the same kitchen as 
     const held = (await offerFor(first.jobId))!;
     expect((await driver.post(`/api/driver/offers/${held.id}/accept`, { headers: origin })).ok()).toBeTruthy();
 
-    const context = await browser.newContext({
-      storageState: await driver.storageState(),
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const phone = await context.newPage();
-    await phone.goto('/driver/jobs');
-    await expect(phone.getByRole('heading', { level: 1, name: 'Available Jobs' })).toBeVisible();
+    const phone = await phoneOf(browser, driver);
 
     const second = await ready('Stack Journey Two');
     await expect
@@ -184,7 +187,7 @@ test('a driver holding a job is offered a second order from the same kitchen as 
     await stack.getByRole('link', { name: /^Open drop [12]$/ }).click();
     await expect(phone.getByTestId('stack-card')).toBeVisible();
     await expect(phone.getByTestId('stack-drop').filter({ has: phone.getByText('This screen') })).toHaveCount(1);
-    await context.close();
+    await phone.context().close();
   } finally {
     await mode('board');
     await giveBackAll();

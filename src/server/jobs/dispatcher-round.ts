@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  DISPATCH_PARAMS,
   type DispatchDriver,
   type DispatchJob,
   type MatchInput,
@@ -167,7 +168,12 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
     .filter((d) => d.lat !== null && d.lng !== null && !Number.isNaN(d.lat) && !Number.isNaN(d.lng))
     .map((d) => {
       const drop = lastDrops.get(d.id);
-      return { d, free: drop ? { at: drop.customer, from: freeAfterLastDrop(drop, d.vehicle, now.getTime()) } : null };
+      return {
+        d,
+        free: drop
+          ? { at: drop.customer, from: freeAfterLastDrop(drop, d.vehicle, now.getTime(), DISPATCH_PARAMS) }
+          : null,
+      };
     })
     .map(({ d, free }) => ({
       id: d.id,
@@ -212,11 +218,12 @@ export async function runDispatcherRoundOnce(deps: Deps, now: Date = new Date())
       };
     }),
   };
-  const plan = matchOffers(input);
+  // The product's settings, the very object the city simulator measures (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
+  const plan = matchOffers(input, DISPATCH_PARAMS);
   const offeredJobs = new Set(plan.offers.map((o) => o.jobId));
   const leftOver = input.jobs.filter((j) => !offeredJobs.has(j.id));
   const stacks = leftOver.length
-    ? matchStackOffers({ jobs: leftOver, holders: await stackHolders(db, now), now: now.getTime() })
+    ? matchStackOffers({ jobs: leftOver, holders: await stackHolders(db, now), now: now.getTime() }, DISPATCH_PARAMS)
     : [];
   const toBoard = [...plan.toBoard, ...unplaced.map((j) => j.id)];
 

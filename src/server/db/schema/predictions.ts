@@ -43,6 +43,11 @@ export const orderPredictions = pgTable(
     toPickupSource: text('to_pickup_source').$type<TravelSource>(),
     /** Arrived at the restaurant minus taken, once the driver says "I've Arrived". */
     actualToPickupMinutes: doublePrecision('actual_to_pickup_minutes'),
+    /**
+     * The straight-line kilometres from where the driver was to the restaurant when they took the job: the
+     * pace of the leg without food is learned from these (docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
+     */
+    toPickupKm: doublePrecision('to_pickup_km'),
   },
   (t) => [
     index('order_predictions_site_idx').on(t.siteId, t.acceptedAt),

@@ -1,37 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, deliveryJobs, driverEarnings, jobOffers, sites, userProfiles } from '../../db/schema/index';
-import { runDispatcherRoundOnce } from '../../jobs/dispatcher-round';
+import { driverEarnings, jobOffers, userProfiles } from '../../db/schema/index';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { type Driver, driverCall, newDriver, offeredJob } from '../dispatch/test-fixtures';
-import { type Shop, seedShop } from '../orders/test-fixtures';
+import { type Driver, driverCall, newDriver } from '../dispatch/test-fixtures';
+import { type DispatcherCity, dispatcherCity } from './test-fixtures';
 
 // Fairness by earnings per online hour in the dispatcher's round
 // (docs/decisions/0283-learned-travel-and-fair-earnings.md), on PGlite and PostgreSQL.
 let t: TestApp;
-let shop: Shop;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
+let city: DispatcherCity;
+const HOUR = 3_600_000;
 
-const round = () => runDispatcherRoundOnce({ db: t.database.db, bus: t.app.deps.bus }, new Date());
+const round = () => city.round();
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await seedShop(t);
-  const citySlug = `fair-${randomUUID().slice(0, 6)}`;
-  await t.database.db.insert(cities).values({
-    slug: citySlug,
-    name: 'London',
-    region: 'Greater London',
-    population: 9_000_000,
-    description: 'The capital',
-    lat: shop.site.lat!,
-    lng: shop.site.lng!,
-    postcodeArea: 'E',
-    dispatchMode: 'dispatcher',
-  });
-  await t.database.db.update(sites).set({ citySlug }).where(eq(sites.id, shop.site.id));
+  city = await dispatcherCity(t, 'fair');
 });
 afterAll(async () => {
   await t.close();
@@ -42,7 +26,7 @@ async function onlineDriver(): Promise<Driver> {
   const d = await newDriver(t, { online: false });
   await t.database.db
     .update(userProfiles)
-    .set({ homeLat: shop.site.lat!, homeLng: shop.site.lng! + 0.5 / 69.4 })
+    .set({ homeLat: city.e1.lat, homeLng: city.e1.lng + 0.5 / 69.4 })
     .where(eq(userProfiles.userId, d.id));
   const res = await driverCall(t, d, 'PATCH', '/api/driver/availability', { isOnline: true });
   expect(res.statusCode, res.body).toBe(200);
@@ -57,11 +41,7 @@ describe('two drivers placed alike', () => {
   it('are offered a job in order of lower earnings per online hour, counting only the current session', async () => {
     const db = t.database.db;
     // Every other driver offline, every earlier job run out: only these two are candidates.
-    await db.update(userProfiles).set({ isOnline: false }).where(eq(userProfiles.userType, 'driver'));
-    await db
-      .update(deliveryJobs)
-      .set({ expiresAt: new Date(Date.now() - MIN) })
-      .where(eq(deliveryJobs.status, 'available'));
+    await city.fresh();
     const a = await onlineDriver();
     const b = await onlineDriver();
     // Going online starts the session; a second "online" keeps its start.
@@ -82,11 +62,7 @@ describe('two drivers placed alike', () => {
     await earned(hi.id, 1000, new Date(Date.now() - HOUR));
     await earned(hi.id, 20_000, new Date(Date.now() - 26 * HOUR));
 
-    const { job } = await offeredJob(t, shop);
-    await db
-      .update(deliveryJobs)
-      .set({ createdAt: new Date(Date.now() - 5 * MIN) })
-      .where(eq(deliveryJobs.id, job.id));
+    const { job } = await city.dispatchJob();
     expect((await round()).offered).toBe(1);
     const [first] = await db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
     expect(first.driverId).toBe(hi.id);
@@ -109,19 +85,11 @@ describe('two drivers placed alike', () => {
 
   it('with earnings left out (the same rate), the lower id is first: the order above came from earnings', async () => {
     const db = t.database.db;
-    await db.update(userProfiles).set({ isOnline: false }).where(eq(userProfiles.userType, 'driver'));
-    await db
-      .update(deliveryJobs)
-      .set({ expiresAt: new Date(Date.now() - MIN) })
-      .where(eq(deliveryJobs.status, 'available'));
+    await city.fresh();
     const a = await onlineDriver();
     const b = await onlineDriver();
     const [lo] = [a, b].sort((x, y) => (x.id < y.id ? -1 : 1));
-    const { job } = await offeredJob(t, shop);
-    await db
-      .update(deliveryJobs)
-      .set({ createdAt: new Date(Date.now() - 5 * MIN) })
-      .where(eq(deliveryJobs.id, job.id));
+    const { job } = await city.dispatchJob();
     await round();
     const [first] = await db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
     expect(first.driverId).toBe(lo.id);

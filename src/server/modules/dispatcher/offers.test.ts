@@ -13,89 +13,58 @@ import {
 import { runDispatcherRoundOnce } from '../../jobs/dispatcher-round';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { adminsOfEveryRole, call } from '../admin/test-fixtures';
-import { type Driver, driverCall, newDriver, offeredJob } from '../dispatch/test-fixtures';
-import { type Shop, seedShop } from '../orders/test-fixtures';
+import { type Driver, driverCall } from '../dispatch/test-fixtures';
+import type { Shop } from '../orders/test-fixtures';
+import { distanceKm } from '../../../domain/geo';
+import { type DispatcherCity, dispatcherCity } from './test-fixtures';
 
 // The dispatcher in the product (docs/decisions/0273-dispatcher-offers-in-the-product.md), on PGlite and PostgreSQL.
 let t: TestApp;
+let city: DispatcherCity;
 let shop: Shop;
 let admins: Awaited<ReturnType<typeof adminsOfEveryRole>>;
 let citySlug: string;
 let e1: { lat: number; lng: number };
-const MIN = 60_000;
 
-/** A round, as if `minutes` had passed since now. */
-const round = (minutes = 0) =>
-  runDispatcherRoundOnce({ db: t.database.db, bus: t.app.deps.bus }, new Date(Date.now() + minutes * MIN));
-
-/** An approved online driver at `kmEast` kilometres east of the branch (their postcode's centre there). */
-async function driverAt(kmEast: number): Promise<Driver> {
-  const d = await newDriver(t);
-  await t.database.db
-    .update(userProfiles)
-    .set({ homeLat: e1.lat, homeLng: e1.lng + kmEast / 69.4 })
-    .where(eq(userProfiles.userId, d.id));
-  return d;
-}
+const round = (minutes = 0) => city.round(minutes);
+const driverAt = (kmEast: number) => city.driverAt(kmEast);
+const onlyOnline = (...drivers: Driver[]) => city.onlyOnline(...drivers);
+const fresh = (...drivers: Driver[]) => city.fresh(...drivers);
+const dispatchJob = (over: Record<string, unknown> = {}) => city.dispatchJob(over);
 
 async function offersOf(jobId: string) {
   return t.database.db.select().from(jobOffers).where(eq(jobOffers.jobId, jobId)).orderBy(jobOffers.offeredAt);
 }
 
-/** Takes every other online driver offline, so only the test's own drivers are candidates. */
-async function onlyOnline(...drivers: Driver[]) {
-  await t.database.db.update(userProfiles).set({ isOnline: false }).where(eq(userProfiles.userType, 'driver'));
-  for (const d of drivers)
-    await t.database.db.update(userProfiles).set({ isOnline: true }).where(eq(userProfiles.userId, d.id));
-}
-
-/**
- * A delivery order the restaurant accepted five minutes ago in the dispatcher city: past the policy's
- * hold, so the best placed driver is offered it at once whatever the prep time.
- */
-async function dispatchJob(over: Record<string, unknown> = {}) {
-  const placed = await offeredJob(t, shop, over);
-  await t.database.db
-    .update(deliveryJobs)
-    .set({ createdAt: new Date(Date.now() - 5 * MIN) })
-    .where(eq(deliveryJobs.id, placed.job.id));
-  return placed;
-}
-
-/** A clean slate: every job left open by an earlier test runs out, and only these drivers are online. */
-async function fresh(...drivers: Driver[]) {
-  await t.database.db
-    .update(deliveryJobs)
-    .set({ expiresAt: new Date(Date.now() - MIN) })
-    .where(eq(deliveryJobs.status, 'available'));
-  await round(0);
-  await onlyOnline(...drivers);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await seedShop(t);
+  city = await dispatcherCity(t);
+  ({ shop, citySlug, e1 } = city);
   admins = await adminsOfEveryRole(t);
-  e1 = { lat: shop.site.lat!, lng: shop.site.lng! };
-  citySlug = `london-${randomUUID().slice(0, 6)}`;
-  await t.database.db.insert(cities).values({
-    slug: citySlug,
-    name: 'London',
-    region: 'Greater London',
-    population: 9_000_000,
-    description: 'The capital',
-    lat: e1.lat,
-    lng: e1.lng,
-    postcodeArea: 'E',
-    dispatchMode: 'dispatcher',
-  });
-  await t.database.db.update(sites).set({ citySlug }).where(eq(sites.id, shop.site.id));
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('a city on the dispatcher', () => {
+  it('weighs the ride to the door as the simulator does: a long ride goes to a car further off, not a bike nearby', async () => {
+    // docs/decisions/0287-stacks-on-time-and-the-product-policy.md: the round takes DISPATCH_PARAMS, ride weight 1.
+    // The bike is 1.6 minutes nearer the pass; on a ride of 2 km or so it takes about 5 minutes longer to the door.
+    const bike = await driverAt(0.2);
+    const car = await driverAt(1);
+    await t.database.db.update(userProfiles).set({ vehicleType: 'car' }).where(eq(userProfiles.userId, car.id));
+    await fresh(bike, car);
+    const { job } = await dispatchJob({ deliveryAddress: '1 City Road', deliveryPostcode: 'EC1V 2NX' });
+    const straightKm = distanceKm(
+      { lat: job.pickupLat!, lng: job.pickupLng! },
+      { lat: job.deliveryLat!, lng: job.deliveryLng! },
+    );
+    expect(straightKm).toBeGreaterThan(1);
+    expect((await round()).offered).toBe(1);
+    const [offer] = await offersOf(job.id);
+    expect(offer.driverId).toBe(car.id);
+  });
+
   it('keeps its jobs off the board and offers each to one driver, the best placed, with districts and pay', async () => {
     const near = await driverAt(0.2);
     const far = await driverAt(2);

@@ -1,67 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, deliveryJobs, driverEarnings, jobOffers, orders, sites, userProfiles } from '../../db/schema/index';
+import { deliveryJobs, driverEarnings, jobOffers } from '../../db/schema/index';
 import { runDispatcherRoundOnce } from '../../jobs/dispatcher-round';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import {
-  type Driver,
-  customerCode,
-  driverCall,
-  handOver,
-  jpeg,
-  newDriver,
-  offeredJob,
-  upload,
-} from '../dispatch/test-fixtures';
-import { type Shop, seedShop } from '../orders/test-fixtures';
+import { type Driver, customerCode, driverCall, handOver, jpeg, upload } from '../dispatch/test-fixtures';
+import type { Shop } from '../orders/test-fixtures';
 import { onDispatcherWake } from '../../platform/dispatcher-wake';
 import { acceptOffer } from './accept-offer';
+import { type DispatcherCity, dispatcherCity } from './test-fixtures';
 
 // Stacked orders and chaining in the product (docs/decisions/0282-stacked-orders-and-chaining.md), on
 // PGlite and PostgreSQL.
 let t: TestApp;
+let city: DispatcherCity;
 let shop: Shop;
 let e1: { lat: number; lng: number };
-const MIN = 60_000;
 
 const deps = () => ({ db: t.database.db, bus: t.app.deps.bus });
-const round = (minutes = 0) => runDispatcherRoundOnce(deps(), new Date(Date.now() + minutes * MIN));
-
-async function driverAt(kmEast: number): Promise<Driver> {
-  const d = await newDriver(t);
-  await t.database.db
-    .update(userProfiles)
-    .set({ homeLat: e1.lat, homeLng: e1.lng + kmEast / 69.4 })
-    .where(eq(userProfiles.userId, d.id));
-  return d;
-}
+const round = (minutes = 0) => city.round(minutes);
+const driverAt = (kmEast: number) => city.driverAt(kmEast);
+const fresh = (...drivers: Driver[]) => city.fresh(...drivers);
+/** A job the restaurant accepted five minutes ago (past the hold), promised `promised` minutes from then. */
+const job = (promised = 45) => city.dispatchJob({}, promised);
 
 async function openOffersOf(driverId: string) {
   return t.database.db.select().from(jobOffers).where(eq(jobOffers.driverId, driverId));
-}
-
-/** Only these drivers online; every job an earlier test left open runs out. */
-async function fresh(...drivers: Driver[]) {
-  await t.database.db
-    .update(deliveryJobs)
-    .set({ expiresAt: new Date(Date.now() - MIN) })
-    .where(eq(deliveryJobs.status, 'available'));
-  await round(0);
-  await t.database.db.update(userProfiles).set({ isOnline: false }).where(eq(userProfiles.userType, 'driver'));
-  for (const d of drivers)
-    await t.database.db.update(userProfiles).set({ isOnline: true }).where(eq(userProfiles.userId, d.id));
-}
-
-/** A job the restaurant accepted five minutes ago (past the hold), promised `promised` minutes from then. */
-async function job(promised = 45) {
-  const placed = await offeredJob(t, shop);
-  await t.database.db
-    .update(deliveryJobs)
-    .set({ createdAt: new Date(Date.now() - 5 * MIN) })
-    .where(eq(deliveryJobs.id, placed.job.id));
-  await t.database.db.update(orders).set({ estimatedDeliveryTime: promised }).where(eq(orders.id, placed.orderId));
-  return placed;
 }
 
 /** The driver holds a fresh job, taken through a dispatcher offer. */
@@ -85,21 +48,8 @@ async function complete(d: Driver, jobId: string, orderId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await seedShop(t);
-  e1 = { lat: shop.site.lat!, lng: shop.site.lng! };
-  const citySlug = `london-${randomUUID().slice(0, 6)}`;
-  await t.database.db.insert(cities).values({
-    slug: citySlug,
-    name: 'London',
-    region: 'Greater London',
-    population: 9_000_000,
-    description: 'The capital',
-    lat: e1.lat,
-    lng: e1.lng,
-    postcodeArea: 'E',
-    dispatchMode: 'dispatcher',
-  });
-  await t.database.db.update(sites).set({ citySlug }).where(eq(sites.id, shop.site.id));
+  city = await dispatcherCity(t);
+  ({ shop, e1 } = city);
 });
 afterAll(async () => {
   await t.close();

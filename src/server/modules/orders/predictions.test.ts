@@ -176,8 +176,9 @@ describe('travel learned from the city (docs/decisions/0283-learned-travel-and-f
   }
 
   /** Deliveries of the city at this London hour: 2 km each, `minutes` from pickup to delivered. */
-  async function trips(shop: Shop, slug: string, minutes: number[]) {
-    for (const actual of minutes) {
+  /** Deliveries of 2 km taking these minutes; with `empty`, their legs to the restaurant too (2 km, these minutes). */
+  async function trips(shop: Shop, slug: string, minutes: number[], empty: number[] = []) {
+    for (const [i, actual] of minutes.entries()) {
       const placed = await place(t, pickupBody(shop));
       await t.database.db.insert(orderPredictions).values({
         orderId: placed.json().order.id,
@@ -192,6 +193,7 @@ describe('travel learned from the city (docs/decisions/0283-learned-travel-and-f
         predictedTravelMinutes: 8,
         travelSource: 'road_factor',
         actualTravelMinutes: actual,
+        ...(empty[i] === undefined ? {} : { toPickupKm: 2, actualToPickupMinutes: empty[i] }),
       });
     }
   }
@@ -240,44 +242,57 @@ describe('travel learned from the city (docs/decisions/0283-learned-travel-and-f
     expect(a.promiseMinutes).toBeLessThan(15 + road + 1 + 0.1);
   });
 
-  it('predicts the leg to the restaurant when a driver takes the job and records it when they arrive', async () => {
-    const shop = await seedShop(t);
-    const slug = await cityFor(shop, 'board');
-    await trips(shop, slug, [10, 12, 12, 14, 40]); // 5 minutes a km
-    const db = t.database.db;
-    const email = `leg.${randomUUID().slice(0, 6)}@example.com`;
-    const rider = await createUser(t, {
-      email,
-      userType: 'driver',
-      status: 'approved',
-      driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'LEG1' },
-    });
-    // About a kilometre east of the branch.
-    const home = { lat: shop.site.lat!, lng: shop.site.lng! + 1 / 69.4 / 1.609 };
-    await db.update(userProfiles).set({ homeLat: home.lat, homeLng: home.lng }).where(eq(userProfiles.userId, rider));
-    const a = await accept(shop, 'DELIVERY', 15);
-    const [job] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, a.id));
-    const cookie = await signIn(t, email);
-    const taken = await t.app.inject({ method: 'POST', url: `/api/driver/jobs/${job.id}/accept`, headers: { cookie } });
-    expect(taken.statusCode, taken.body).toBe(200);
-    const km = distanceKm(home, { lat: job.pickupLat!, lng: job.pickupLng! });
-    const [p] = await db.select().from(orderPredictions).where(eq(orderPredictions.orderId, a.id));
-    expect(p.toPickupSource).toBe('learned_hour');
-    expect(p.predictedToPickupMinutes).toBeCloseTo(Math.round(5 * km * 10) / 10, 5);
-    expect(p.actualToPickupMinutes).toBeNull();
-    const arrived = await t.app.inject({
-      method: 'POST',
-      url: `/api/driver/jobs/${job.id}/arrival`,
-      headers: { cookie },
-      payload: { at: 'pickup' },
-    });
-    expect(arrived.statusCode, arrived.body).toBe(200);
-    const [after] = await db.select().from(orderPredictions).where(eq(orderPredictions.orderId, a.id));
-    const [there] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, job.id));
-    // Arrived less taken, as the job's own columns say.
-    expect(after.actualToPickupMinutes).toBeCloseTo(
-      (there.arrivedAtPickup!.getTime() - there.assignedAt!.getTime()) / 60_000,
-      5,
-    );
-  });
+  it.each([
+    // the city's legs to restaurants (2 km each), the pace predicted (min/km) and its source
+    ['none: the deliveries’ pace, 5 minutes a km', [], 5, 'learned_hour'],
+    ['five, 6 minutes for 2 km without food: its own pace, 3 minutes a km', [6, 6, 6, 6, 6], 3, 'empty_hour'],
+  ] as const)(
+    'predicts the leg to the restaurant when a driver takes the job and records it when they arrive (legs learned: %s)',
+    async (_name, empty, pace, source) => {
+      const shop = await seedShop(t);
+      const slug = await cityFor(shop, 'board');
+      await trips(shop, slug, [10, 12, 12, 14, 40], [...empty]); // 5 minutes a km
+      const db = t.database.db;
+      const email = `leg.${randomUUID().slice(0, 6)}@example.com`;
+      const rider = await createUser(t, {
+        email,
+        userType: 'driver',
+        status: 'approved',
+        driver: { postcode: 'E1', online: true, vehicle: 'bike', licence: 'LEG1' },
+      });
+      // About a kilometre east of the branch.
+      const home = { lat: shop.site.lat!, lng: shop.site.lng! + 1 / 69.4 / 1.609 };
+      await db.update(userProfiles).set({ homeLat: home.lat, homeLng: home.lng }).where(eq(userProfiles.userId, rider));
+      const a = await accept(shop, 'DELIVERY', 15);
+      const [job] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.orderId, a.id));
+      const cookie = await signIn(t, email);
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: `/api/driver/jobs/${job.id}/accept`,
+        headers: { cookie },
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const km = distanceKm(home, { lat: job.pickupLat!, lng: job.pickupLng! });
+      const [p] = await db.select().from(orderPredictions).where(eq(orderPredictions.orderId, a.id));
+      expect(p.toPickupSource).toBe(source);
+      expect(p.predictedToPickupMinutes).toBeCloseTo(Math.round(pace * km * 10) / 10, 5);
+      expect(p.actualToPickupMinutes).toBeNull();
+      // The leg's straight line is kept: the next legs learn from it.
+      expect(p.toPickupKm).toBeCloseTo(km, 5);
+      const arrived = await t.app.inject({
+        method: 'POST',
+        url: `/api/driver/jobs/${job.id}/arrival`,
+        headers: { cookie },
+        payload: { at: 'pickup' },
+      });
+      expect(arrived.statusCode, arrived.body).toBe(200);
+      const [after] = await db.select().from(orderPredictions).where(eq(orderPredictions.orderId, a.id));
+      const [there] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, job.id));
+      // Arrived less taken, as the job's own columns say.
+      expect(after.actualToPickupMinutes).toBeCloseTo(
+        (there.arrivedAtPickup!.getTime() - there.assignedAt!.getTime()) / 60_000,
+        5,
+      );
+    },
+  );
 });

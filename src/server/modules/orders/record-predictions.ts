@@ -29,23 +29,28 @@ export function londonHour(at: Date): number {
 }
 
 /**
- * The city's deliveries of the last four weeks with a real travel time and a distance: what its pace is
- * learned from (docs/decisions/0283-learned-travel-and-fair-earnings.md).
+ * The city's trips of the last four weeks with a real time and a distance, by the hour the order was accepted:
+ * its deliveries (picked up to delivered over the branch-to-door line: what its pace is learned from,
+ * docs/decisions/0283-learned-travel-and-fair-earnings.md) or its legs to restaurants (taken to arrived over
+ * the driver-to-branch line: the pace without food, docs/decisions/0287-stacks-on-time-and-the-product-policy.md).
  */
-async function cityTravelHistory(tx: Tx, citySlug: string | null, now: Date): Promise<TravelHistoryRow[]> {
+async function cityTrips(
+  tx: Tx,
+  citySlug: string | null,
+  now: Date,
+  leg: 'delivery' | 'to_pickup',
+): Promise<TravelHistoryRow[]> {
   if (!citySlug) return [];
+  const km = leg === 'delivery' ? orderPredictions.travelKm : orderPredictions.toPickupKm;
+  const minutes = leg === 'delivery' ? orderPredictions.actualTravelMinutes : orderPredictions.actualToPickupMinutes;
   const rows = await tx
-    .select({
-      hour: orderPredictions.acceptHour,
-      km: orderPredictions.travelKm,
-      actualMinutes: orderPredictions.actualTravelMinutes,
-    })
+    .select({ hour: orderPredictions.acceptHour, km, actualMinutes: minutes })
     .from(orderPredictions)
     .where(
       and(
         eq(orderPredictions.citySlug, citySlug),
-        isNotNull(orderPredictions.actualTravelMinutes),
-        gte(orderPredictions.travelKm, TRAVEL_MIN_LEARNING_KM),
+        isNotNull(minutes),
+        gte(km, TRAVEL_MIN_LEARNING_KM),
         gt(orderPredictions.acceptedAt, new Date(now.getTime() - PREP_HISTORY_DAYS * DAY)),
       ),
     );
@@ -95,7 +100,7 @@ export async function recordAcceptPredictions(
   const travel =
     leg && (leg.straightKm !== null || leg.routedMinutes !== null)
       ? predictTravelMinutes({
-          history: leg.routedMinutes === null ? await cityTravelHistory(tx, input.citySlug, input.now) : [],
+          history: leg.routedMinutes === null ? await cityTrips(tx, input.citySlug, input.now, 'delivery') : [],
           hour,
           straightKm: leg.straightKm ?? 0,
           // The driver is not known yet: a car's speed, as the order's own estimate.
@@ -120,6 +125,7 @@ export async function recordAcceptPredictions(
     predictedToPickupMinutes: null,
     toPickupSource: null,
     actualToPickupMinutes: null,
+    toPickupKm: null,
   };
   await tx
     .insert(orderPredictions)
@@ -130,8 +136,9 @@ export async function recordAcceptPredictions(
 
 /**
  * A driver took the job: the leg to the restaurant predicted from where they were (their shared position
- * while fresh, else their postcode's centre, as the dispatcher sees them) at the city's learned pace or
- * the road factor at their vehicle's speed. A driver taken off and another given the job replaces it.
+ * while fresh, else their postcode's centre, as the dispatcher sees them) at the city's learned pace
+ * without food, else its deliveries' pace, else the road factor at their vehicle's speed; its straight-line
+ * km kept to learn from. A driver taken off and another given the job replaces it.
  */
 export async function recordTaken(tx: Tx, orderId: string, driverId: string, now: Date): Promise<void> {
   const [p] = await tx
@@ -154,20 +161,24 @@ export async function recordTaken(tx: Tx, orderId: string, driverId: string, now
     .where(eq(deliveryJobs.orderId, orderId));
   const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
   const placed = d && job && known(d.lat) && known(d.lng) && known(job.lat) && known(job.lng);
-  const predicted = placed
-    ? predictToPickupMinutes({
-        history: await cityTravelHistory(tx, p.citySlug, now),
-        hour: londonHour(now),
-        straightKm: distanceKm({ lat: d.lat!, lng: d.lng! }, { lat: job.lat!, lng: job.lng! }),
-        speedKmh: vehicleSpeedKmh(d.vehicle),
-      })
-    : null;
+  const straightKm = placed ? distanceKm({ lat: d.lat!, lng: d.lng! }, { lat: job.lat!, lng: job.lng! }) : null;
+  const predicted =
+    straightKm !== null
+      ? predictToPickupMinutes({
+          emptyHistory: await cityTrips(tx, p.citySlug, now, 'to_pickup'),
+          history: await cityTrips(tx, p.citySlug, now, 'delivery'),
+          hour: londonHour(now),
+          straightKm,
+          speedKmh: vehicleSpeedKmh(d!.vehicle),
+        })
+      : null;
   await tx
     .update(orderPredictions)
     .set({
       predictedToPickupMinutes: predicted?.minutes ?? null,
       toPickupSource: predicted?.source ?? null,
       actualToPickupMinutes: null,
+      toPickupKm: straightKm,
     })
     .where(eq(orderPredictions.orderId, orderId));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "order_predictions" ADD COLUMN "to_pickup_km" double precision;
