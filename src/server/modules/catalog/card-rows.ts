@@ -84,8 +84,28 @@ export function cardOffersSql(today: string) {
   return sql<string | null>`(select json_agg(json_build_array(o.id, o.site_id, o.kind, o.percent, o.cap_minor,
       o.amount_minor, o.min_spend_minor, o.starts_on, o.ends_on, o.days, o.from_time, o.until_time,
       case when jsonb_array_length(o.item_ids) = 1 then (select m.name from menu_items m where m.id = (o.item_ids ->> 0)::uuid) end))
-    from offers o where o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
-      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date))::text`;
+    from offers o where ${cardOffersWhere(today)})::text`;
+}
+
+/** The offers cardOffersSql reads for the branch of the row: the brand's and the branch's own, not ended, dated today. */
+function cardOffersWhere(today: string): SQL {
+  return sql`o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
+      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date)`;
+}
+
+/**
+ * What cardOffersSql's text is made of at `today`, without building it: per offer it reads, its id and row
+ * version (`xmin`), and the row version of the one dish it names (the text carries that dish's name).
+ * The text is a function of those rows alone, so while the key read with `today` is the one a text was
+ * read under with the same date, the text is the same: a write to an offer or to its named dish gives the
+ * row a new version, an offer that starts or stops being read changes the list, and none gives ''
+ * (docs/decisions/0285-offers-off-the-uncached-path.md; the menu's key of
+ * docs/decisions/0281-restaurant-menu-text-by-row-versions.md is the same idea).
+ */
+export function cardOffersKeySql(today: string) {
+  return sql<string>`(select coalesce(string_agg(o.id::text || '.' || o.xmin::text || coalesce('.' || m.xmin::text, ''), ','), '')
+    from offers o left join menu_items m on jsonb_array_length(o.item_ids) = 1 and m.id = (o.item_ids ->> 0)::uuid
+    where ${cardOffersWhere(today)})`;
 }
 
 /** The card subquery's offers (its JSON text) as the domain reads them. */
@@ -119,26 +139,26 @@ export function offersOfCard(text: string | null, brandId: string): Offer[] {
  * branch's offers once a minute instead of once a card: parsing and judging them was most of what
  * an offer on every card cost the search (docs/decisions/0279-card-offer-badges-by-minute.md).
  * Dropped whole at the next minute, and when it holds BADGE_MEMO_MAX texts.
+ *
+ * The minute is named by the UTC minute, read from the instant without the time zone: London is
+ * UTC or UTC+1 hour, so its date, weekday and minute change only when the UTC minute does, and two
+ * instants of one UTC minute share them. Formatting the London date for it cost every request with
+ * an offer one Intl call, a restaurant page's largest offer cost in JS
+ * (docs/decisions/0285-offers-off-the-uncached-path.md).
  */
 const BADGE_MEMO_MAX = 5_000;
-let badgeMinute = '';
-let badgeAt = Number.NaN;
+const MINUTE_MS = 60_000;
+let badgeMinute = Number.NaN;
 let badges = new Map<string, string | null>();
 
 /** The badge a card shows at `now`: the headline offer's label, or null (domain/offers.ts headlineOffer). */
 export function cardOfferLabel(text: string | null, now: Date): string | null {
   if (text === null) return null;
-  // A page's cards share one instant: its minute is named once.
-  if (now.getTime() !== badgeAt) {
-    const clock = londonClock(now);
-    const minute = `${londonDate(now)} ${clock.today} ${clock.now}`;
-    badgeAt = now.getTime();
-    if (minute !== badgeMinute) {
-      badgeMinute = minute;
-      badges = new Map();
-    }
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  if (minute !== badgeMinute || badges.size >= BADGE_MEMO_MAX) {
+    badgeMinute = minute;
+    badges = new Map();
   }
-  if (badges.size >= BADGE_MEMO_MAX) badges = new Map();
   let label = badges.get(text);
   if (label === undefined) {
     // The brand is not part of the badge: headlineOffer and offerLabel never read it.
@@ -366,9 +386,10 @@ export const epochMs = (value: SQL) =>
 /**
  * The card's columns as a prepared statement's select list (restaurant_page, city_page_json), in types both drivers
  * read alike: the rating as its numeric text, timestamps as epoch milliseconds (docs/decisions/0178-fast-uncached-search.md).
- * `today` is the London date (a placeholder). cardRowOfFlat turns a row into the CardRow that toCard takes.
+ * `today` is the London date (a placeholder); `offers` the offers' column (cardOffersSql unless the caller
+ * reads it only when its key changed). cardRowOfFlat turns a row into the CardRow that toCard takes.
  */
-export function flatCardSql(today: string): SQL {
+export function flatCardSql(today: string, offers: SQL = cardOffersSql(today)): SQL {
   return sql`${sites.id} as id, ${sites.slug} as slug, ${sites.brandId} as brand_id, ${brands.name} as brand_name,
       ${brands.logoUrl} as logo_url, ${sites.name} as branch_name, ${sites.city} as city, ${sites.cuisines} as cuisines,
       ${sites.ratingAvg}::text as rating_avg, ${sites.reviewCount} as review_count,
@@ -378,7 +399,7 @@ export function flatCardSql(today: string): SQL {
       ${sites.imageUrl} as image_url, ${sites.isOpen} as switch_on, ${sites.openingHours} as opening_hours,
       ${epochMs(sql`${sites.pausedUntil}`)} as paused_until, ${sites.description} as description,
       ${sites.address} as address, ${sites.postcode} as postcode, ${sites.phone} as phone, ${sites.lat} as lat,
-      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${cardOffersSql(today)} as offers`;
+      ${sites.lng} as lng, ${sites.deliveryRadiusKm} as radius, ${offers} as offers`;
 }
 
 /** A row of flatCardSql's columns. */
