@@ -65,7 +65,9 @@ try {
       const { rows } = await client.query('select count(*)::int as n from offers');
       // The server's pool connections (opened by the warm-up; a backend that comes later is not counted).
       const backends = (
-        await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+        await client.query(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        )
       ).rows.map((x) => x.pid);
       const dbTicks = () => backends.reduce((sum, b) => sum + ticksOf(b), 0);
       for (const p of paths) {

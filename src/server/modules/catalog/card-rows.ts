@@ -108,6 +108,18 @@ export function cardOffersKeySql(today: string) {
     where ${cardOffersWhere(today)})`;
 }
 
+/** The catalog's version (one row, by primary key), as the reads compare it with held offers (held-offers.ts). */
+export const catalogVersionSql = sql<string>`(select version::text from catalog_version where id = 1)`;
+
+/**
+ * The offers column of a card read: null when `known` (the catalog version of the offers this process holds, ''
+ * when none: held-offers.ts) is still the catalog's, else the branch's offers as cardOffersSql reads them
+ * (docs/decisions/0285-offers-off-the-uncached-path.md).
+ */
+export function offersUnlessHeldSql(today: string, known: unknown): SQL<string | null> {
+  return sql<string | null>`case when ${catalogVersionSql} = ${known}::text then null else ${cardOffersSql(today)} end`;
+}
+
 /** The card subquery's offers (its JSON text) as the domain reads them. */
 export function offersOfCard(text: string | null, brandId: string): Offer[] {
   if (text === null) return [];
@@ -321,7 +333,7 @@ export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['exec
  * its primary key for each row: a join let the planner hash every brand for a page of 50 branches
  * (docs/decisions/0093-search-in-sql.md).
  */
-export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
+export function cardRowsByIds(db: DbOrTx, ids: string[], today: string, heldVersion?: string) {
   const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) =>
     sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
   return db
@@ -329,6 +341,9 @@ export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
       ...cardColumns(today),
       brandName: ofBrand<string>(brands.name),
       logoUrl: ofBrand<string | null>(brands.logoUrl),
+      // With `heldVersion` (held-offers.ts), the offers are read only when the catalog moved past it.
+      ...(heldVersion === undefined ? {} : { offers: offersUnlessHeldSql(today, heldVersion) }),
+      offersVersion: catalogVersionSql,
     })
     .from(sites)
     .where(inArray(sites.id, ids));

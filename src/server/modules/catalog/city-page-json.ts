@@ -9,14 +9,17 @@ import {
   type ClockSql,
   type FlatCardRow,
   cardRowOfFlat,
+  catalogVersionSql,
   clockValues,
   filterSql,
   flatCardSql,
+  offersUnlessHeldSql,
   openNowParts,
   ratingSql,
   toCard,
 } from './card-rows';
 import { listedSite } from './find-branches';
+import { catalogSeen, heldOffers, offersOfRow } from './held-offers';
 import { describeLocation } from './resolve-location';
 
 /**
@@ -37,6 +40,8 @@ const P = {
   offset: sql.placeholder('offset'),
   end: sql.placeholder('end'),
   date: sql.placeholder('date'),
+  /** The catalog version of the offers texts this process holds ('' when none): held-offers.ts. */
+  offersVersion: sql.placeholder('offersVersion'),
 };
 const CLOCK: ClockSql = {
   weekday: sql.placeholder('weekday'),
@@ -65,9 +70,9 @@ function statement(filters: readonly SearchFilter[]): SQL {
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto from g),
     w as materialized (select * from c where upto - n < ${P.end}::int and upto > ${P.offset}::int)
     select city.slug as city_slug, city.name as city_name, city.lat as city_lat, city.lng as city_lng,
-      (select coalesce(sum(n), 0) from g)::int as total, p.*
+      (select coalesce(sum(n), 0) from g)::int as total, ${catalogVersionSql} as offers_version, p.*
     from city left join lateral (select r.rating::float8 as rank_rating, r.is_open as ranked_open,
-        (w.upto - w.n)::int as before, ${flatCardSql(P.date as unknown as string)}
+        (w.upto - w.n)::int as before, ${flatCardSql(P.date as unknown as string, offersUnlessHeldSql(P.date as unknown as string, P.offersVersion))}
       from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
       join ${sites} on ${sites.id} = r.id join ${brands} on ${brands.id} = ${sites.brandId}) p on true`;
 }
@@ -79,6 +84,7 @@ type Row = {
   city_lat: number;
   city_lng: number;
   total: number;
+  offers_version: string;
   rank_rating: number | null;
   ranked_open: boolean | null;
   before: number | null;
@@ -111,14 +117,19 @@ export async function cityPageJson(
   now: Date,
 ): Promise<string | null> {
   const clock = clockValues(now);
+  // Each branch's offers come from the texts held when the catalog is still at their version (held-offers.ts).
+  const held = heldOffers(db, clock.date);
   const rows = await statementFor(filters)(db, {
     loc: typed.trim().toLowerCase(),
     offset,
     end: offset + limit,
     ...clock,
+    offersVersion: held?.version ?? '',
   });
   const city = rows[0];
   if (!city) return null;
+  const version = String(city.offers_version);
+  if (held?.version !== version) catalogSeen(db, version, clock.date);
   const inPage = rows.filter((row): row is Row & FlatCardRow => row.id !== null);
   const start = inPage.length ? Math.min(...inPage.map((row) => Number(row.before))) : 0;
   const ranked = inPage.map((row) => ({
@@ -130,9 +141,11 @@ export async function cityPageJson(
   }));
   ranked.sort(compareCityResults);
   // Each card as the validated answer writes it: toCard's keys are the contract's, in its order.
-  const cards = ranked
-    .slice(offset - start, offset + limit - start)
-    .map(({ row }) => JSON.stringify(toCard(cardRowOfFlat(row), now, null, null)));
+  const cards = ranked.slice(offset - start, offset + limit - start).map(({ row }) => {
+    const card = cardRowOfFlat(row);
+    card.offers = offersOfRow(held, version, card.id, card.offers);
+    return JSON.stringify(toCard(card, now, null, null));
+  });
   const location = describeLocation({
     kind: 'city',
     citySlug: city.city_slug!,
