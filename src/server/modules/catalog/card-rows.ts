@@ -103,9 +103,10 @@ function cardOffersWhere(today: string): SQL {
  * docs/decisions/0281-restaurant-menu-text-by-row-versions.md is the same idea).
  */
 export function cardOffersKeySql(today: string) {
-  return sql<string>`(select coalesce(string_agg(o.id::text || '.' || o.xmin::text || coalesce('.' || m.xmin::text, ''), ','), '')
-    from offers o left join menu_items m on jsonb_array_length(o.item_ids) = 1 and m.id = (o.item_ids ->> 0)::uuid
-    where ${cardOffersWhere(today)})`;
+  // The dish by its primary key, only for an offer naming one (a join here was planned as a hash of every dish).
+  return sql<string>`(select coalesce(string_agg(o.id::text || '.' || o.xmin::text || case when jsonb_array_length(o.item_ids) = 1
+        then coalesce('.' || (select m.xmin::text from menu_items m where m.id = (o.item_ids ->> 0)::uuid), '') else '' end, ','), '')
+    from offers o where ${cardOffersWhere(today)})`;
 }
 
 /** The catalog's version (one row, by primary key), as the reads compare it with held offers (held-offers.ts). */
