@@ -84,8 +84,41 @@ export function cardOffersSql(today: string) {
   return sql<string | null>`(select json_agg(json_build_array(o.id, o.site_id, o.kind, o.percent, o.cap_minor,
       o.amount_minor, o.min_spend_minor, o.starts_on, o.ends_on, o.days, o.from_time, o.until_time,
       case when jsonb_array_length(o.item_ids) = 1 then (select m.name from menu_items m where m.id = (o.item_ids ->> 0)::uuid) end))
-    from offers o where o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
-      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date))::text`;
+    from offers o where ${cardOffersWhere(today)})::text`;
+}
+
+/** The offers cardOffersSql reads for the branch of the row: the brand's and the branch's own, not ended, dated today. */
+function cardOffersWhere(today: string): SQL {
+  return sql`o.brand_id = ${BRANCH_BRAND} and (o.site_id is null or o.site_id = ${BRANCH_ID})
+      and o.ended_at is null and o.starts_on <= ${today}::date and (o.ends_on is null or o.ends_on >= ${today}::date)`;
+}
+
+/**
+ * What cardOffersSql's text is made of at `today`, without building it: per offer it reads, its id and row
+ * version (`xmin`), and the row version of the one dish it names (the text carries that dish's name).
+ * The text is a function of those rows alone, so while the key read with `today` is the one a text was
+ * read under with the same date, the text is the same: a write to an offer or to its named dish gives the
+ * row a new version, an offer that starts or stops being read changes the list, and none gives ''
+ * (docs/decisions/0285-offers-off-the-uncached-path.md; the menu's key of
+ * docs/decisions/0281-restaurant-menu-text-by-row-versions.md is the same idea).
+ */
+export function cardOffersKeySql(today: string) {
+  // The dish by its primary key, only for an offer naming one (a join here was planned as a hash of every dish).
+  return sql<string>`(select coalesce(string_agg(o.id::text || '.' || o.xmin::text || case when jsonb_array_length(o.item_ids) = 1
+        then coalesce('.' || (select m.xmin::text from menu_items m where m.id = (o.item_ids ->> 0)::uuid), '') else '' end, ','), '')
+    from offers o where ${cardOffersWhere(today)})`;
+}
+
+/** The catalog's version (one row, by primary key), as the reads compare it with held offers (held-offers.ts). */
+export const catalogVersionSql = sql<string>`(select version::text from catalog_version where id = 1)`;
+
+/**
+ * The offers column of a card read: null when `known` (the catalog version of the offers this process holds, ''
+ * when none: held-offers.ts) is still the catalog's, else the branch's offers as cardOffersSql reads them
+ * (docs/decisions/0285-offers-off-the-uncached-path.md).
+ */
+export function offersUnlessHeldSql(today: string, known: unknown): SQL<string | null> {
+  return sql<string | null>`case when ${catalogVersionSql} = ${known}::text then null else ${cardOffersSql(today)} end`;
 }
 
 /** The card subquery's offers (its JSON text) as the domain reads them. */
@@ -119,26 +152,26 @@ export function offersOfCard(text: string | null, brandId: string): Offer[] {
  * branch's offers once a minute instead of once a card: parsing and judging them was most of what
  * an offer on every card cost the search (docs/decisions/0279-card-offer-badges-by-minute.md).
  * Dropped whole at the next minute, and when it holds BADGE_MEMO_MAX texts.
+ *
+ * The minute is named by the UTC minute, read from the instant without the time zone: London is
+ * UTC or UTC+1 hour, so its date, weekday and minute change only when the UTC minute does, and two
+ * instants of one UTC minute share them. Formatting the London date for it cost every request with
+ * an offer one Intl call, a restaurant page's largest offer cost in JS
+ * (docs/decisions/0285-offers-off-the-uncached-path.md).
  */
 const BADGE_MEMO_MAX = 5_000;
-let badgeMinute = '';
-let badgeAt = Number.NaN;
+const MINUTE_MS = 60_000;
+let badgeMinute = Number.NaN;
 let badges = new Map<string, string | null>();
 
 /** The badge a card shows at `now`: the headline offer's label, or null (domain/offers.ts headlineOffer). */
 export function cardOfferLabel(text: string | null, now: Date): string | null {
   if (text === null) return null;
-  // A page's cards share one instant: its minute is named once.
-  if (now.getTime() !== badgeAt) {
-    const clock = londonClock(now);
-    const minute = `${londonDate(now)} ${clock.today} ${clock.now}`;
-    badgeAt = now.getTime();
-    if (minute !== badgeMinute) {
-      badgeMinute = minute;
-      badges = new Map();
-    }
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  if (minute !== badgeMinute || badges.size >= BADGE_MEMO_MAX) {
+    badgeMinute = minute;
+    badges = new Map();
   }
-  if (badges.size >= BADGE_MEMO_MAX) badges = new Map();
   let label = badges.get(text);
   if (label === undefined) {
     // The brand is not part of the badge: headlineOffer and offerLabel never read it.
@@ -301,7 +334,7 @@ export type RankRow = Awaited<ReturnType<ReturnType<typeof selectRankRows>['exec
  * its primary key for each row: a join let the planner hash every brand for a page of 50 branches
  * (docs/decisions/0093-search-in-sql.md).
  */
-export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
+export function cardRowsByIds(db: DbOrTx, ids: string[], today: string, heldVersion?: string) {
   const ofBrand = <T>(column: typeof brands.name | typeof brands.logoUrl) =>
     sql<T>`(select ${column} from ${brands} where ${brands.id} = ${sites.brandId})`;
   return db
@@ -309,6 +342,9 @@ export function cardRowsByIds(db: DbOrTx, ids: string[], today: string) {
       ...cardColumns(today),
       brandName: ofBrand<string>(brands.name),
       logoUrl: ofBrand<string | null>(brands.logoUrl),
+      // With `heldVersion` (held-offers.ts), the offers are read only when the catalog moved past it.
+      ...(heldVersion === undefined ? {} : { offers: offersUnlessHeldSql(today, heldVersion) }),
+      offersVersion: catalogVersionSql,
     })
     .from(sites)
     .where(inArray(sites.id, ids));
@@ -366,10 +402,11 @@ export const epochMs = (value: SQL) =>
 /**
  * The card's columns as a prepared statement's select list (restaurant_page, city_page_json), in types both drivers
  * read alike: the rating as its numeric text, timestamps as epoch milliseconds (docs/decisions/0178-fast-uncached-search.md).
- * `today` is the London date (a placeholder). cardRowOfFlat turns a row into the CardRow that toCard takes.
+ * `today` is the London date (a placeholder); `offers` the offers' column (cardOffersSql unless the caller
+ * reads it only when its key changed). cardRowOfFlat turns a row into the CardRow that toCard takes.
  */
-export function flatCardSql(today: string): SQL {
-  return sql`${flatCardFieldsSql(today)}, ${cardOffersSql(today)} as offers`;
+export function flatCardSql(today: string, offers: SQL = cardOffersSql(today)): SQL {
+  return sql`${flatCardFieldsSql(today)}, ${offers} as offers`;
 }
 
 /**

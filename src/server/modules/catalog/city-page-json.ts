@@ -12,16 +12,18 @@ import {
   type ClockSql,
   type FlatCardRow,
   cardOfferLabel,
-  cardOffersSql,
   cardRowOfFlat,
+  catalogVersionSql,
   clockValues,
   filterSql,
   flatCardFieldsSql,
+  offersUnlessHeldSql,
   openNowParts,
   ratingSql,
   toCard,
 } from './card-rows';
 import { listedSite } from './find-branches';
+import { catalogSeen, heldOffers, offersOfRow } from './held-offers';
 import { describeLocation } from './resolve-location';
 
 /**
@@ -44,13 +46,15 @@ import { describeLocation } from './resolve-location';
 const qb = new QueryBuilder();
 
 /** Where the statement takes one request's values from: the batch's record (`q`), as typed SQL. */
-type Values = { loc: SQL; offset: SQL; end: SQL; known: SQL; clock: ClockSql };
+type Values = { loc: SQL; offset: SQL; end: SQL; known: SQL; offersVersion: SQL; clock: ClockSql };
 
 const FROM_BATCH: Values = {
   loc: sql`q.loc`,
   offset: sql`q.off`,
   end: sql`q.stop`,
   known: sql`known.texts`,
+  /** The catalog version of the offers texts the process holds ('' when none): held-offers.ts. */
+  offersVersion: sql`q.ov`,
   clock: {
     weekday: sql`q.weekday`,
     yesterday: sql`q.yesterday`,
@@ -65,7 +69,8 @@ const FROM_BATCH: Values = {
  * card key is its branch's and its brand's row versions (`xmin`: the transaction that wrote the row version) and the
  * London date; its card columns are read only when the batch's `known` (branch id → card key) holds another key for
  * it: the caller holds that card's text (docs/decisions/0290-search-pages-batched.md). The offers are read on every
- * row, as the card subquery writes them (cardOffersSql).
+ * row unless the process holds every branch's offers texts at the catalog's version, which the statement reads in
+ * its own snapshot (offersUnlessHeldSql, docs/decisions/0285-offers-off-the-uncached-path.md).
  */
 function statement(filters: readonly SearchFilter[], v: Values): SQL {
   const CLOCK = v.clock;
@@ -88,9 +93,10 @@ function statement(filters: readonly SearchFilter[], v: Values): SQL {
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto from g),
     w as materialized (select * from c where upto - n < ${v.end}::int and upto > ${v.offset}::int)
     select city.slug as city_slug, city.name as city_name, city.lat as city_lat, city.lng as city_lng,
-      (select coalesce(sum(n), 0) from g)::int as total, p.*
+      (select coalesce(sum(n), 0) from g)::int as total, ${catalogVersionSql} as offers_version, p.*
     from city left join lateral (select r.id::text as card_id, r.rating::float8 as rank_rating, r.is_open as ranked_open,
-        (w.upto - w.n)::int as before, k.key as card_key, ${cardOffersSql(today)} as offers, f.*
+        (w.upto - w.n)::int as before, k.key as card_key,
+        ${offersUnlessHeldSql(today, v.offersVersion)} as offers, f.*
       from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
       join ${sites} on ${sites.id} = r.id join ${brands} on ${brands.id} = ${sites.brandId}
       cross join lateral (select ${sites}.xmin::text || ' ' || ${brands}.xmin::text || ' ' || ${today}::text as key offset 0) k
@@ -108,7 +114,7 @@ function statement(filters: readonly SearchFilter[], v: Values): SQL {
 function batchStatement(filters: readonly SearchFilter[]): SQL {
   return sql`select q.n as request, a.* from (select ${sql.placeholder('known')}::jsonb as texts offset 0) known
     cross join json_to_recordset(${sql.placeholder('batch')}::json)
-      as q(n int, loc text, off int, stop int, weekday text, yesterday text, minute text, at text, today text)
+      as q(n int, loc text, off int, stop int, weekday text, yesterday text, minute text, at text, today text, ov text)
     cross join lateral (${statement(filters, FROM_BATCH)}) a`;
 }
 
@@ -123,6 +129,7 @@ type Row = {
   city_lat: number;
   city_lng: number;
   total: number;
+  offers_version: string;
   card_id: string | null;
   rank_rating: number | null;
   ranked_open: boolean | null;
@@ -221,6 +228,8 @@ type PageAsk = {
   minute: string;
   at: string;
   today: string;
+  /** The catalog version of the offers texts held for `today` ('' when none). */
+  ov: string;
 };
 /** A request's rows, with the card texts its statement was offered (the ones a row without card columns reuses). */
 type PageRead = { rows: Row[]; offered: ReadonlyMap<string, CardText> };
@@ -307,6 +316,8 @@ export async function cityPageJson(
   const chosen = ORDER.filter((f) => filters.includes(f));
   const { read, texts } = forDb(db);
   const page = JSON.stringify([chosen, loc, offset, limit]);
+  // Each branch's offers come from the texts held while the catalog is still at their version (held-offers.ts).
+  const held = heldOffers(db, date);
   const { rows, offered } = await read(chosen, page, {
     loc,
     off: offset,
@@ -316,9 +327,12 @@ export async function cityPageJson(
     minute,
     at,
     today: date,
+    ov: held?.version ?? '',
   });
   const city = rows[0];
   if (!city) return null;
+  const version = String(city.offers_version);
+  if (held?.version !== version) catalogSeen(db, version, date);
   const inPage: (Row & { card_id: string })[] = rows.filter(
     (row): row is Row & { card_id: string } => row.card_id !== null,
   );
@@ -342,9 +356,10 @@ export async function cityPageJson(
   const cards = shown.map(({ row, kept }) => {
     if (kept) {
       texts.stats.reused += 1;
-      return cardAt(kept, row.offers, now);
+      return cardAt(kept, offersOfRow(held, version, row.card_id, row.offers), now);
     }
     const card = cardRowOfFlat(row as FlatCardRow);
+    card.offers = offersOfRow(held, version, card.id, card.offers);
     const text = JSON.stringify(toCard(card, now, null, null));
     const cut = cutCard(row.card_key!, card, text);
     if (cut) texts.keep(row.card_id, cut);

@@ -8,6 +8,7 @@ import {
   menuItems,
   menuSections,
   menus,
+  offers,
   siteItemOverrides,
   sites,
 } from '../../db/schema/index';
@@ -290,5 +291,123 @@ describe("the menu's text reused only while its rows are unchanged", () => {
       .where(eq(sites.id, other.id));
     await db.update(sites).set({ slug: other.slug }).where(eq(sites.id, one.id));
     expect(await check(texts, other.slug, 'a slug moved')).toBe(false);
+  });
+});
+
+describe("the offers' text reused only while the branch's offers are unchanged", () => {
+  /** The route's text against the text built from scratch, for one branch at `iso`; and whether the offers' text was reused. */
+  const check = async (texts: ReturnType<typeof createMenuTexts>, slug: string, what: string, iso: string) => {
+    const db = t.database.db;
+    const now = new Date(iso);
+    const before = texts.stats.offersReused;
+    const answer = await restaurantPageAnswer(db, slug, now, texts);
+    const fresh = await db.transaction((tx) => getRestaurant(tx, slug, now));
+    expect(answer.text, what).toBe(JSON.stringify(getRestaurantResponse.parse({ restaurant: fresh })));
+    return { reused: texts.stats.offersReused > before, label: fresh.offerLabel };
+  };
+
+  it('answers every write to an offer or its named dish at once, a new London date too, and reuses the text otherwise', async () => {
+    const db = t.database.db;
+    const texts = createMenuTexts();
+    // Thursday 2 July 2026, 12:45 in London; and the Friday after.
+    const THU = '2026-07-02T11:45:00.000Z';
+    const FRI = '2026-07-03T11:45:00.000Z';
+    const all = await db.select().from(sites).where(eq(sites.status, 'active')).orderBy(sites.slug);
+    const byBrand = new Map<string, (typeof all)[number][]>();
+    for (const s of all) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+    const [brandId, [one, two]] = [...byBrand].find(([, list]) => list.length >= 2)!;
+    const [menu] = await db.select().from(menus).where(eq(menus.brandId, brandId));
+    const [dish] = await db
+      .select()
+      .from(menuItems)
+      .where(sql`${menuItems.menuId} = ${menu.id} and ${menuItems.isAvailable}`)
+      .orderBy(menuItems.name)
+      .limit(1);
+    const offer = { brandId, startsOn: '2026-01-01' };
+
+    expect(await check(texts, one.slug, 'no offers, first read', THU)).toEqual({ reused: false, label: null });
+    expect(await check(texts, one.slug, 'no offers, unchanged', THU)).toEqual({ reused: true, label: null });
+
+    let ids: Record<string, string> = {};
+    const edits: [string, () => Promise<unknown>, string | null][] = [
+      [
+        'a brand-wide offer added',
+        async () => {
+          const [row] = await db
+            .insert(offers)
+            .values({ ...offer, kind: 'percent_off', percent: 20, capMinor: 500 })
+            .returning();
+          ids = { ...ids, brand: row.id };
+        },
+        '20% off, up to £5',
+      ],
+      [
+        'its figure changed',
+        () => db.update(offers).set({ percent: 25 }).where(eq(offers.id, ids.brand)),
+        '25% off, up to £5',
+      ],
+      [
+        // The other branch's own offer leaves this page's text as it was, but its key lists its offers alone.
+        'the other branch’s own offer added',
+        () => db.insert(offers).values({ ...offer, siteId: two.id, kind: 'amount_off', amountMinor: 300 }),
+        '25% off, up to £5',
+      ],
+      [
+        'this branch’s own free dish',
+        async () => {
+          const [row] = await db
+            .insert(offers)
+            .values({ ...offer, siteId: one.id, kind: 'free_item', itemIds: [dish.id], minSpendMinor: 1500 })
+            .returning();
+          ids = { ...ids, own: row.id };
+        },
+        `Free ${dish.name} when you spend £15`,
+      ],
+      [
+        'its dish renamed',
+        () => db.update(menuItems).set({ name: 'Renamed dish' }).where(eq(menuItems.id, dish.id)),
+        'Free Renamed dish when you spend £15',
+      ],
+      [
+        'its last day set to yesterday',
+        () => db.update(offers).set({ endsOn: '2026-07-01' }).where(eq(offers.id, ids.own)),
+        '25% off, up to £5',
+      ],
+      [
+        'the brand-wide offer ended',
+        () => db.update(offers).set({ endedAt: new Date() }).where(eq(offers.id, ids.brand)),
+        null,
+      ],
+    ];
+    for (const [what, edit, label] of edits) {
+      await edit();
+      const first = await check(texts, one.slug, what, THU);
+      expect(first.label, what).toBe(label);
+      // A write elsewhere may leave this branch's offers as they were; any write to them is read at once.
+      if (what.startsWith('the other branch')) expect(first.reused, what).toBe(true);
+      else expect(first.reused, what).toBe(false);
+      expect((await check(texts, one.slug, `${what}, read again`, THU)).reused, what).toBe(true);
+      await check(texts, two.slug, `${what}, the other branch`, THU);
+    }
+    // The dish named again, deleted: the label no longer names it.
+    await db.update(offers).set({ endsOn: null }).where(eq(offers.id, ids.own));
+    expect(await check(texts, one.slug, 'the free dish again', THU)).toEqual({
+      reused: false,
+      label: 'Free Renamed dish when you spend £15',
+    });
+    await db.delete(menuItems).where(eq(menuItems.id, dish.id));
+    expect(await check(texts, one.slug, 'its dish deleted', THU)).toEqual({
+      reused: false,
+      label: 'A free item from selected dishes when you spend £15',
+    });
+
+    // An offer that starts tomorrow is not read today; tomorrow's text is read for tomorrow's date.
+    await db.insert(offers).values({ ...offer, siteId: one.id, kind: 'free_delivery', startsOn: '2026-07-03' });
+    expect((await check(texts, one.slug, 'today, again', THU)).reused).toBe(true);
+    expect((await check(texts, one.slug, 'tomorrow', FRI)).reused).toBe(false);
+    expect((await check(texts, one.slug, 'tomorrow, read again', FRI)).reused).toBe(true);
+    expect((await check(texts, one.slug, 'today after tomorrow', THU)).reused).toBe(false);
+    await db.delete(offers).where(eq(offers.brandId, brandId));
+    expect(await check(texts, one.slug, 'every offer deleted', THU)).toEqual({ reused: false, label: null });
   });
 });

@@ -6,7 +6,16 @@ import { WEEKDAYS } from '../../../domain/opening-hours';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { brands, menuItems, menuSections, menus, siteItemOverrides, sites } from '../../db/schema/index';
-import { type CardRow, type FlatCardRow, cardColumns, cardRowOfFlat, flatCardSql, toCard } from './card-rows';
+import {
+  type CardRow,
+  type FlatCardRow,
+  cardColumns,
+  cardOffersKeySql,
+  cardOffersSql,
+  cardRowOfFlat,
+  flatCardSql,
+  toCard,
+} from './card-rows';
 import { type BranchMenuRow, groupMenu, loadBranchMenu } from './load-menu';
 import { listedSite } from './find-branches';
 
@@ -25,6 +34,7 @@ export function branchBySlugQuery(db: DbOrTx, slug: string, today: string) {
 const SLUG = sql.placeholder('slug');
 const TODAY = sql.placeholder('today') as unknown as string;
 const KNOWN = sql.placeholder('known');
+const KNOWN_OFFERS = sql.placeholder('knownOffers');
 
 /**
  * What the branch's menu is made of, as text: the menu's and the branch's ids, then the row versions (`xmin`, the
@@ -52,8 +62,16 @@ function menuKeySql(): SQL {
  * `known` is the menu key (menuKeySql) of a menu text the caller holds: when the branch's menu still has that key,
  * the menu rows are not read (`menu_same`, `menu` null) and the caller uses its text; otherwise `menu` is the rows
  * (an empty array when nothing is available) and `menu_key` the key they were read under, in the same snapshot.
+ * `knownOffers` is likewise the offers' key (card-rows.ts cardOffersKeySql) of an offers text the caller holds for
+ * the same London date: when it still holds, `offers_same` is true and `offers` null, else `offers` is the branch's
+ * offers (cardOffersSql) and `offers_key` their key (docs/decisions/0285-offers-off-the-uncached-path.md).
  */
-function pageStatement(slug: SQL = sql`${SLUG}::text`, today = TODAY, known: SQL = sql`${KNOWN}::text`): SQL {
+function pageStatement(
+  slug: SQL = sql`${SLUG}::text`,
+  today = TODAY,
+  known: SQL = sql`${KNOWN}::text`,
+  knownOffers: SQL = sql`${KNOWN_OFFERS}::text`,
+): SQL {
   const menuRows = sql`(select json_agg(json_build_object(
       'sectionId', ${menuSections.id}, 'sectionTitle', ${menuSections.title}, 'sectionSort', ${menuSections.sortOrder},
       'id', ${menuItems.id}, 'name', ${menuItems.name},
@@ -67,26 +85,30 @@ function pageStatement(slug: SQL = sql`${SLUG}::text`, today = TODAY, known: SQL
     from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
     left join ${siteItemOverrides} on ${siteItemOverrides.siteId} = ${sites.id} and ${siteItemOverrides.itemId} = ${menuItems.id}
     where ${menuItems.menuId} = ${menus.id} and ${menuItems.isAvailable} and coalesce(${siteItemOverrides.isAvailable}, true))`;
-  // The key is computed once (`offset 0` keeps the planner from copying it into both of its uses).
-  return sql`select ${flatCardSql(today)}, ${brands.description} as brand_description,
+  // The offers are read only when their key is not the one the caller holds (a CASE runs its subquery only when taken).
+  const offers = sql`case when offers_key.key = ${knownOffers} then null else ${cardOffersSql(today)} end`;
+  // The keys are computed once (`offset 0` keeps the planner from copying them into both of their uses).
+  return sql`select ${flatCardSql(today, offers)}, ${brands.description} as brand_description,
       ${menus.id} as menu_id, menu_key.key as menu_key, coalesce(menu_key.key = ${known}, false) as menu_same,
-      case when ${menus.id} is null or menu_key.key = ${known} then null else coalesce(${menuRows}, '[]'::json) end as menu
+      case when ${menus.id} is null or menu_key.key = ${known} then null else coalesce(${menuRows}, '[]'::json) end as menu,
+      offers_key.key as offers_key, coalesce(offers_key.key = ${knownOffers}, false) as offers_same
     from ${sites} join ${brands} on ${brands.id} = ${sites.brandId} left join ${menus} on ${menus.brandId} = ${sites.brandId}
     left join lateral (select case when ${menus.id} is null then null else ${menuKeySql()} end as key offset 0) menu_key on true
+    left join lateral (select ${cardOffersKeySql(today)} as key offset 0) offers_key on true
     where ${sites.slug} = ${slug} and ${listedSite()}
     limit 1`;
 }
 
 /**
- * The pages of several requests in one statement: `batch` is a JSON array of {n, slug, today, known}, and each
+ * The pages of several requests in one statement: `batch` is a JSON array of {n, slug, today, known, knownOffers}, and each
  * request's row is pageStatement's for its values, numbered `request` = n (a slug not listed answers no row). One
  * round trip and one execution for every page asked in the same turn of the event loop
  * (docs/decisions/0281-restaurant-menu-text-by-row-versions.md).
  */
 function pagesStatement(): SQL {
-  const page = pageStatement(sql`q.slug`, sql`q.today` as unknown as string, sql`q.known`);
+  const page = pageStatement(sql`q.slug`, sql`q.today` as unknown as string, sql`q.known`, sql`q.known_offers`);
   return sql`select q.n as request, p.* from json_to_recordset(${sql.placeholder('batch')}::json)
-      as q(n int, slug text, today text, known text)
+      as q(n int, slug text, today text, known text, known_offers text)
     cross join lateral (${page}) p`;
 }
 
@@ -96,6 +118,8 @@ type PageRow = FlatCardRow & {
   menu_key: string | null;
   menu_same: boolean;
   menu: BranchMenuRow[] | null;
+  offers_key: string;
+  offers_same: boolean;
 };
 
 const pageQuery = preparedStatement<PageRow>('restaurant_page', () => pageStatement(), { prepareOnPglite: true });
@@ -103,7 +127,7 @@ const pagesQuery = preparedStatement<PageRow & { request: number }>('restaurant_
   prepareOnPglite: true,
 });
 
-type PageAsk = { slug: string; today: string; known: string | null };
+type PageAsk = { slug: string; today: string; known: string | null; knownOffers: string | null };
 type Waiting = PageAsk & { resolve: (row: PageRow | undefined) => void; reject: (err: unknown) => void };
 
 /** The most pages one statement reads; more waiting go in further statements. */
@@ -119,7 +143,9 @@ function pageBatcher(db: Db) {
   const run = async (batch: Waiting[]) => {
     try {
       const rows = await pagesQuery(db, {
-        batch: JSON.stringify(batch.map((w, n) => ({ n, slug: w.slug, today: w.today, known: w.known }))),
+        batch: JSON.stringify(
+          batch.map((w, n) => ({ n, slug: w.slug, today: w.today, known: w.known, known_offers: w.knownOffers })),
+        ),
       });
       const byRequest: (PageRow | undefined)[] = new Array(batch.length);
       for (const row of rows) byRequest[Number(row.request)] = row;
@@ -184,7 +210,7 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
     if (!row) throw new AppError('NOT_FOUND', 'Restaurant not found');
     sections = row.menuId ? await loadBranchMenu(db, row.menuId, row.id) : [];
   } else {
-    const [found] = await pageQuery(db, { slug, today, known: null });
+    const [found] = await pageQuery(db, { slug, today, known: null, knownOffers: null });
     if (!found) throw new AppError('NOT_FOUND', 'Restaurant not found');
     const { card, menu } = fromPageRow(found);
     row = card;
@@ -203,28 +229,45 @@ export async function getRestaurant(db: DbOrTx, slug: string, now = new Date()):
 export type MenuTexts = {
   get(slug: string): { key: string; text: string } | undefined;
   set(slug: string, entry: { key: string; text: string }): void;
-  readonly stats: { reused: number; written: number };
+  /**
+   * The offers' texts (card-rows.ts cardOffersSql) by slug, each with the London date and the offers' key it was read
+   * under (docs/decisions/0285-offers-off-the-uncached-path.md), kept and bounded like the menus'.
+   */
+  readonly offers: {
+    get(slug: string): OffersText | undefined;
+    set(slug: string, entry: OffersText): void;
+  };
+  readonly stats: { reused: number; written: number; offersReused: number; offersRead: number };
 };
 
-export function createMenuTexts(maxEntries = 2_000): MenuTexts {
-  const entries = new Map<string, { key: string; text: string }>();
-  const stats = { reused: 0, written: 0 };
+type OffersText = { date: string; key: string; text: string | null };
+
+/** A map by slug holding at most `maxEntries`, the oldest written dropped first. */
+function boundedBySlug<T>(maxEntries: number) {
+  const entries = new Map<string, T>();
   return {
-    get: (slug) => entries.get(slug),
-    set(slug, entry) {
+    get: (slug: string) => entries.get(slug),
+    set(slug: string, entry: T) {
       entries.delete(slug);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(slug, entry);
     },
-    stats,
   };
+}
+
+export function createMenuTexts(maxEntries = 2_000): MenuTexts {
+  const menus = boundedBySlug<{ key: string; text: string }>(maxEntries);
+  const stats = { reused: 0, written: 0, offersReused: 0, offersRead: 0 };
+  return { get: menus.get, set: menus.set, offers: boundedBySlug<OffersText>(maxEntries), stats };
 }
 
 /**
  * The page as the JSON text the API sends, and the branch's id (for the answer's tags). The same text as
  * restaurantPageText(getRestaurant(…)) to the character (get-restaurant-sql.test.ts), made in one statement: the menu's
  * text is taken from `texts` when the database reports the menu's rows unchanged since it was written, else built from
- * the rows read and kept there.
+ * the rows read and kept there; the branch's offers text likewise, by the offers' key for the London date
+ * (docs/decisions/0285-offers-off-the-uncached-path.md), so an unchanged offer is neither rebuilt by the database
+ * nor judged again (its badge is remembered per text and minute: card-rows.ts cardOfferLabel).
  */
 export async function restaurantPageAnswer(
   db: DbOrTx,
@@ -237,8 +280,19 @@ export async function restaurantPageAnswer(
     return { id: page.id, text: restaurantPageText(page) };
   }
   const known = texts.get(slug);
-  const found = await readPage(db, { slug, today: londonDate(now), known: known?.key ?? null });
+  const today = londonDate(now);
+  // An offers text holds for its own London date only: the key lists the offers read for that date.
+  const held = texts.offers.get(slug);
+  const knownOffers = held && held.date === today ? held : undefined;
+  const found = await readPage(db, { slug, today, known: known?.key ?? null, knownOffers: knownOffers?.key ?? null });
   if (!found) throw new AppError('NOT_FOUND', 'Restaurant not found');
+  if (found.offers_same && knownOffers) {
+    found.offers = knownOffers.text;
+    texts.stats.offersReused += 1;
+  } else {
+    texts.offers.set(slug, { date: today, key: found.offers_key, text: found.offers });
+    texts.stats.offersRead += 1;
+  }
   let menu: string;
   if (found.menu_id === null) menu = 'null';
   else if (found.menu_same && known) {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, sites } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/seed-demo';
 import { tableGeocoder } from '../geo/geocoder';
 import { cardOfferLabel } from './card-rows';
+import { heldOffers, heldOffersReads } from './held-offers';
 import { createResponseCache } from './response-cache';
 import { searchRestaurantsText } from './search-restaurants';
 import { type TestApp, createTestApp } from '../../test/test-app';
@@ -135,6 +136,76 @@ describe('the offer badge and the Offers chip', () => {
       expect((await read(stop, ['offers'])).length).toBe(0);
     } finally {
       await end(offer.id);
+    }
+  });
+});
+
+describe('the uncached searches with offers held in the process', () => {
+  // docs/decisions/0285-offers-off-the-uncached-path.md: with the cache off, the searches take each branch's offers
+  // from the texts held for the catalog's version, read again whenever any write moved it.
+  it('answers the badges the cached searches answer, and any write at once, though nothing tells the process', async () => {
+    const uncached = await createTestApp({ responseCache: false }, { database: t.database, url: t.url });
+    try {
+      const db = t.database.db;
+      const ask = async (url: string) => {
+        const [a, b] = await Promise.all([
+          t.app.inject({ method: 'GET', url }),
+          uncached.app.inject({ method: 'GET', url }),
+        ]);
+        expect(b.statusCode, b.body).toBe(200);
+        expect(b.body, url).toBe(a.body);
+        return (b.json() as { restaurants: Card[] }).restaurants;
+      };
+      const both = async () => {
+        // The postcode's cards (read by key) and the chip, the same as the cached app's.
+        await ask('/api/restaurants/search?location=E1%206AN&limit=100');
+        await ask('/api/restaurants/search?location=London&limit=100&filters=offers');
+        const london = await ask('/api/restaurants/search?location=London&limit=100');
+        return london.filter((c) => brandBranches.includes(c.slug)).map((c) => c.offerLabel);
+      };
+      /** Until the held texts are of the catalog's version (their read runs after the answer that saw it moved). */
+      const settle = async () => {
+        for (let i = 0; i < 50 && heldOffers(db, today())?.version !== (await version()); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(heldOffers(db, today())?.version).toBe(await version());
+      };
+      const inLondon = (await ask('/api/restaurants/search?location=London&limit=100')).filter((c) =>
+        brandBranches.includes(c.slug),
+      ).length;
+      expect(inLondon).toBeGreaterThan(0);
+      const brandNulls = () => Array.from({ length: inLondon }, () => null);
+      const brandLabels = (label: string) => Array.from({ length: inLondon }, () => label);
+      const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+      const version = async () =>
+        String(
+          ((await db.execute(sql`select version from catalog_version`)) as unknown as { rows: { version: unknown }[] })
+            .rows[0].version,
+        );
+
+      expect(await both()).toEqual(brandNulls());
+      await settle();
+      const reads = heldOffersReads(db);
+      expect(await both()).toEqual(brandNulls());
+      expect(heldOffersReads(db)).toBe(reads);
+
+      // Written straight to the database, as another process would: the next answers show it.
+      const offer = await addOffer({});
+      expect(await both()).toEqual(brandLabels('20% off, up to £5'));
+      await settle();
+      expect(heldOffersReads(db)).toBe(reads + 1);
+      expect(heldOffers(db, today())!.texts.size).toBeGreaterThan(1);
+      expect(await both()).toEqual(brandLabels('20% off, up to £5'));
+      expect(heldOffersReads(db)).toBe(reads + 1);
+
+      await t.database.db.update(offers).set({ percent: 30 }).where(eq(offers.id, offer.id));
+      expect(await both()).toEqual(brandLabels('30% off, up to £5'));
+      await settle();
+      await end(offer.id);
+      expect(await both()).toEqual(brandNulls());
+      await settle();
+      expect(await both()).toEqual(brandNulls());
+    } finally {
+      await uncached.app.close();
     }
   });
 });

@@ -16,6 +16,7 @@ import { type BranchSnapshot, type SnapshotRow, snapshotCityRank, snapshotDelive
 import { type CardRow, type RankRow, cardRowsByIds, toCard } from './card-rows';
 import { cityPageJson } from './city-page-json';
 import { cityPageRows, cityRankQuery, rankDeliveringTo } from './find-branches';
+import { catalogSeen, heldOffers, offersOfRow } from './held-offers';
 import { matchSql } from './match-sql';
 import { type DeliveryPoint, geocodeDeliverTo, reachOf } from './delivers-here';
 import { DEFAULT_CITY_SLUG, type ResolvedLocation, describeLocation, resolveLocation } from './resolve-location';
@@ -218,6 +219,20 @@ async function cityPage(
   return { total, restaurants: await cards(db, page, now) };
 }
 
+/** The cards' rows by primary key, each with its offers held in this process while the catalog is unchanged (held-offers.ts). */
+async function cardsByIds(db: Db, ids: string[], today: string): Promise<Map<string, CardRow>> {
+  const held = heldOffers(db, today);
+  const found = await cardRowsByIds(db, ids, today, held?.version ?? '');
+  const version = found.length ? String(found[0].offersVersion) : null;
+  if (version !== null && held?.version !== version) catalogSeen(db, version, today);
+  const rows = new Map<string, CardRow>();
+  for (const row of found) {
+    row.offers = offersOfRow(held, version ?? '', row.id, row.offers);
+    rows.set(row.id, row);
+  }
+  return rows;
+}
+
 /** The page's full cards, read by primary key (or taken from the snapshot), in the page's order. */
 async function cards(
   db: Db,
@@ -228,14 +243,10 @@ async function cards(
   const rows: ReadonlyMap<string, CardRow> = snap
     ? snap
     : page.length
-      ? new Map(
-          (
-            await cardRowsByIds(
-              db,
-              page.map((c) => c.id),
-              londonDate(now),
-            )
-          ).map((row) => [row.id, row]),
+      ? await cardsByIds(
+          db,
+          page.map((c) => c.id),
+          londonDate(now),
         )
       : new Map();
   const restaurants: RestaurantCard[] = [];
