@@ -63,20 +63,25 @@ try {
       await client.query('delete from offers');
       if (mode === 'every') await client.query(SEED);
       const { rows } = await client.query('select count(*)::int as n from offers');
-      // The server's pool connections (opened by the warm-up; a backend that comes later is not counted).
-      const backends = (
-        await client.query(
-          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        )
-      ).rows.map((x) => x.pid);
-      const dbTicks = () => backends.reduce((sum, b) => sum + ticksOf(b), 0);
       for (const p of paths) {
         const url = server.base + p.path;
+        // The server's pool connections as the path's load starts (a backend that comes later is not counted, and
+        // one that ends during the load, as an idle pool connection may, is left out of both readings).
+        const backends = (
+          await client.query(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((x) => x.pid);
         const t0 = ticksOf(pid);
-        const d0 = dbTicks();
+        const d0 = new Map(backends.map((b) => [b, ticksOf(b)]));
         const r = await load({ url, seconds: SECONDS, warmupSeconds: 1 });
         const cpuUs = ((ticksOf(pid) - t0) * TICK_US) / Math.max(1, r.requests);
-        const dbUs = ((dbTicks() - d0) * TICK_US) / Math.max(1, r.requests);
+        let dbTickSum = 0;
+        for (const [b, before] of d0) {
+          const after = ticksOf(b);
+          if (after > 0 && before > 0) dbTickSum += after - before;
+        }
+        const dbUs = (dbTickSum * TICK_US) / Math.max(1, r.requests);
         if (r.non2xx || r.errors) throw new Error(`${p.label}, ${mode}: ${r.non2xx} non-2xx, ${r.errors} errors`);
         runs[p.id][mode].push({ rate: r.reqPerSec, cpuUs, dbUs });
         say(
