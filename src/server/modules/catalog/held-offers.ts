@@ -42,14 +42,12 @@ export function catalogSeen(db: Db, version: string, date: string): void {
   if (holder.loading || (holder.held && holder.held.version === version && holder.held.date === date)) return;
   holder.loading = (async () => {
     try {
-      const result = await db.execute(
-        sql`select ${catalogVersionSql} as version, (select coalesce(json_object_agg(x.id, x.offers), '{}')::text
-          from (select sites.id, ${cardOffersSql(date)} as offers from sites) x where x.offers is not null) as texts`,
-      );
-      const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-        version: string;
-        texts: string;
-      }[];
+      const [row] = (
+        await db.execute<{ version: string; texts: string }>(
+          sql`select ${catalogVersionSql} as version, (select coalesce(json_object_agg(x.id, x.offers), '{}')::text
+            from (select sites.id, ${cardOffersSql(date)} as offers from sites) x where x.offers is not null) as texts`,
+        )
+      ).rows;
       holder.reads += 1;
       holder.held = {
         version: String(row.version),
