@@ -123,6 +123,7 @@ const { rankDeliveringTo } = await from('src/server/modules/catalog/find-branche
 const { cardRowsByIds } = await from('src/server/modules/catalog/card-rows.ts');
 const { branchesReaching } = await from('src/server/modules/catalog/answer-tags.ts');
 const { resolveLocation } = await from('src/server/modules/catalog/resolve-location.ts');
+const { everyBranchOffersSql } = await from('src/server/modules/catalog/held-offers.ts');
 const points = await Promise.all(postcodes.map((p) => resolveLocation(db, geocoder, p)));
 const pageIds = (
   (await c.query(`select id::text as id from sites where slug like 'bench-%' limit 24`)).rows as { id: string }[]
@@ -142,6 +143,7 @@ const parts: Record<string, (i: number) => Promise<unknown>> = {
   'write (touch)': (i) => touch(i),
   'clock read, every branch': () => db.execute(clockSql(null)),
   'clock read, one branch': () => db.execute(clockSql([oneId])),
+  'held offers read, every branch': () => db.execute(everyBranchOffersSql('2026-11-29')),
   'search London p1 text': () =>
     searchRestaurantsText(db, geocoder, { location: 'London', filters: [], limit: 24, offset: 0 }),
   'search postcode text': (i) =>

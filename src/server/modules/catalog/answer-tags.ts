@@ -23,6 +23,6 @@ export async function branchesReaching(db: Db, point: { lat: number; lng: number
           + cos(radians(${point.lat}::float8)) * cos(radians(s.lat))
           * power(sin(radians(s.lng - ${point.lng}::float8) / 2), 2)))) <= s.delivery_radius_km + 0.01`,
   );
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string }[];
+  const rows = result.rows as { id: string }[];
   return rows.map((r) => r.id);
 }

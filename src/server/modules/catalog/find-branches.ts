@@ -63,7 +63,7 @@ export async function cityPageRows(
   limit: number,
 ) {
   const result = await db.execute(cityPageQuery(db, citySlug, o, offset, limit));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+  const rows = result.rows as {
     id: string | null;
     brand_name: string;
     branch_name: string;

@@ -33,6 +33,12 @@ export function heldOffersReads(db: Db): number {
   return holderOf(db).reads;
 }
 
+/** The catalog's version and every branch's offers text at `date` (a JSON object by branch id), in one snapshot. */
+export function everyBranchOffersSql(date: string) {
+  return sql`select ${catalogVersionSql} as version, (select coalesce(json_object_agg(x.id, x.offers), '{}')::text
+    from (select sites.id, ${cardOffersSql(date)} as offers from sites) x where x.offers is not null) as texts`;
+}
+
 /**
  * A statement read the catalog at `version` for `date`: when the texts held are not of them, every branch's texts
  * are read again (one read at a time; a read that fails is tried by a later statement).
@@ -42,12 +48,7 @@ export function catalogSeen(db: Db, version: string, date: string): void {
   if (holder.loading || (holder.held && holder.held.version === version && holder.held.date === date)) return;
   holder.loading = (async () => {
     try {
-      const [row] = (
-        await db.execute<{ version: string; texts: string }>(
-          sql`select ${catalogVersionSql} as version, (select coalesce(json_object_agg(x.id, x.offers), '{}')::text
-            from (select sites.id, ${cardOffersSql(date)} as offers from sites) x where x.offers is not null) as texts`,
-        )
-      ).rows;
+      const [row] = (await db.execute<{ version: string; texts: string }>(everyBranchOffersSql(date))).rows;
       holder.reads += 1;
       holder.held = {
         version: String(row.version),

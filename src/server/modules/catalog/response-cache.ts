@@ -189,8 +189,6 @@ function clockOfTag(c: BranchClocks, tag: string): AnswerClock {
   return EMPTY_CLOCK;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -311,7 +309,7 @@ export function createResponseCache(
           where l.version > ${since}::bigint and l.version <= c.version) as keys
         from catalog_version c where c.id = 1`,
     );
-    const row = rowsOf<{ version: string; n: number; keys: unknown }>(result)[0];
+    const row = (result.rows as { version: string; n: number; keys: unknown }[])[0];
     const version = row?.version ?? '0';
     if (since === null) {
       clearAll();
@@ -363,7 +361,7 @@ export function createResponseCache(
     clockReadCount += 1;
     let list: BranchClockRow[];
     try {
-      const row = rowsOf<{ branches: unknown }>(await db.execute(clockSql(whole ? null : [...dirty])))[0];
+      const row = (await db.execute(clockSql(whole ? null : [...dirty]))).rows[0] as { branches: unknown };
       list = (typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])) as BranchClockRow[];
     } catch (err) {
       // Read again next time: what this read was to bring is still unread.
