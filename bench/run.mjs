@@ -42,7 +42,7 @@ const SCRIPTS = [
   {
     id: 'metrics-overhead',
     file: 'perf/metrics-overhead.mjs',
-    args: ['--control', '--paired', '--rounds', '5', '--seconds', '6'],
+    args: ['--control', '--paired', '--fresh', '--rounds', '5', '--seconds', '6'],
     title: 'Metrics: server CPU a search with the metrics on',
   },
   {
@@ -55,6 +55,7 @@ const SCRIPTS = [
       'default,always_on',
       '--control',
       '--paired',
+      '--fresh',
       '--rounds',
       '7',
       '--seconds',
@@ -73,6 +74,7 @@ const SCRIPTS = [
       '--control',
       '--uncached',
       '--paired',
+      '--fresh',
       '--rounds',
       '5',
       '--seconds',

@@ -14,11 +14,14 @@
 // - `--paired`: each round loads every server at once (50 connections shared between them) instead of one after the
 //   other: the CPU per request of each is then read over the same seconds, so other load on a shared machine weighs
 //   on all alike. `--control` adds a second server without the feature, whose difference is the noise. The figure is then the median over rounds of each round's on ÷ off CPU per request, with the spread.
+// - `--fresh` (with `--paired`): every round starts its servers anew and stops them after, so whatever a process
+//   draws once for its whole life (seen under Node 22: some processes pay about 50 µs a request more, with or
+//   without the feature) falls on each variant alike over the rounds, and the median of rounds reads the feature.
 // What the figures count: "server CPU a request" is the serving process's user + system CPU time (/proc) over a round
 // divided by the requests answered in it: everything the process did (the requests, the exports of their spans, the
 // garbage collection, the timers), not the bench's own process (autocannon, the OTLP sink). The rate is autocannon's.
 // `node bench/perf/metrics-overhead.mjs [--feature metrics|traces] [--sampler always_on | --samplers default,always_on]
-//   [--ratio 0.1] [--uncached] [--paired] [--rounds 3] [--seconds 10] [--quick]`
+//   [--ratio 0.1] [--uncached] [--paired [--fresh]] [--control] [--rounds 3] [--seconds 10] [--quick]`
 // On another Node line: `PATH=<that node's bin>:$PATH node bench/perf/...` (the servers run on the `node` of PATH).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -52,6 +55,7 @@ const { values } = parseArgs({
     uncached: { type: 'boolean', default: false },
     paired: { type: 'boolean', default: false },
     control: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -95,15 +99,26 @@ const variants = [
         .split(',')
         .map((sampler) => ({ name: sampler, env: { ...both, ...traceEnv(sampler) } }))),
 ];
-const variant = `${values.paired ? 'paired, ' : ''}${values.uncached ? 'uncached' : 'cached'}`;
+const variant = `${values.fresh ? 'fresh servers each round, ' : ''}${values.paired ? 'paired, ' : ''}${values.uncached ? 'uncached' : 'cached'}`;
 const samplerLabel = (name) =>
   name === 'control'
     ? `${feature} off (control)`
     : feature === 'traces'
       ? `sampler ${name}${values.ratio && name !== 'always_on' ? ` ${values.ratio}` : ''}`
       : `${feature} on`;
+if (values.fresh && !values.paired) throw new Error('--fresh reads each round paired: add --paired');
 const servers = [];
-for (const v of variants) servers.push(await startBenchServer({ env: v.env, verbose: values.verbose }));
+// With --fresh, round i starts the variants from the i-th on (and loads them in that order), so no variant is always
+// the first process started on the machine or the first loaded.
+const startServers = async (round = 0) => {
+  const order = variants.map((_, k) => (k + round) % variants.length);
+  for (const k of order) servers[k] = await startBenchServer({ env: variants[k].env, verbose: values.verbose });
+  servers.order = order;
+};
+const stopServers = async () => {
+  for (const server of servers.splice(0)) await server?.kill();
+};
+await startServers();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = Object.fromEntries(variants.map((v) => [v.name, []]));
 const loadBefore = loadavg()[0];
@@ -112,9 +127,10 @@ say(
   `node ${process.version}${process.env.NODE_OPTIONS ? ` (NODE_OPTIONS=${process.env.NODE_OPTIONS})` : ''}, ${variant}`,
 );
 try {
-  // The server with the metrics on (after the control server when there is one).
-  const metricsServer = feature === 'metrics' ? servers[variants.findIndex((v) => v.name === 'on')] : null;
+  // The server with the metrics on (after the control server when there is one); with --fresh, this round's.
+  const metricsIndex = feature === 'metrics' ? variants.findIndex((v) => v.name === 'on') : -1;
   const scrape = async () => {
+    const metricsServer = servers[metricsIndex];
     if (!metricsServer) return;
     const res = await fetch(`${metricsServer.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     if (res.status !== 200) throw new Error(`scrape answered ${res.status}`);
@@ -141,16 +157,23 @@ try {
   try {
     for (let i = 0; i < rounds; i++) {
       if (values.paired) {
-        // Every server loaded at once: whatever else the machine runs weighs on all alike. The first round warms
-        // longer: a fresh server is still compiling its hot paths.
-        const warmSeconds = values.quick ? 1 : i === 0 ? 10 : 3;
+        if (values.fresh && i > 0) {
+          await stopServers();
+          await startServers(i);
+          await scrape();
+        }
+        // Every server loaded at once: whatever else the machine runs weighs on all alike. The first round (every
+        // round with --fresh) warms longer: a fresh server is still compiling its hot paths.
+        const warmSeconds = values.quick ? 1 : i === 0 || values.fresh ? 10 : 3;
         const connections = Math.round(50 / servers.length);
+        const order = servers.order ?? variants.map((_, k) => k);
         await Promise.all(
-          servers.map((server) =>
-            load({ url: `${server.base}${PATH}`, seconds: warmSeconds, warmupSeconds: 0, connections }),
+          order.map((k) =>
+            load({ url: `${servers[k].base}${PATH}`, seconds: warmSeconds, warmupSeconds: 0, connections }),
           ),
         );
-        const rs = await Promise.all(servers.map((server, k) => measure(variants[k].name, server, connections)));
+        const measured = await Promise.all(order.map((k) => measure(variants[k].name, servers[k], connections)));
+        const rs = variants.map((_, k) => measured[order.indexOf(k)]);
         rs.forEach((r, k) => {
           results[variants[k].name].push(r);
           report(i, variants[k].name, r);
@@ -168,7 +191,7 @@ try {
     clearInterval(scraper);
   }
 } finally {
-  for (const server of servers) await server.kill();
+  await stopServers();
   sink.server?.close();
 }
 if (feature === 'traces') {
