@@ -235,8 +235,13 @@ type PageAsk = {
 type PageRead = { rows: Row[]; offered: ReadonlyMap<string, CardText> };
 type Waiting = { ask: PageAsk; page: string; resolve: (read: PageRead) => void; reject: (err: unknown) => void };
 
-/** The most pages one statement reads; more waiting go in further statements. */
-const MAX_BATCH = 64;
+/**
+ * The most pages one statement reads; more waiting go in further statements, queued on the connection at once. Eight,
+ * not 64: with one statement for every page waiting, the database worked while the request thread waited and the other
+ * way round; with several smaller statements in flight, the request thread writes one statement's answers while the
+ * database computes the next (docs/decisions/0292-city-page-statements-in-flight.md).
+ */
+const MAX_BATCH = 8;
 
 /**
  * Page reads gathered per turn of the event loop, per database and set of chips, as the restaurant page's are
