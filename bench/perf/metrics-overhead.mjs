@@ -110,13 +110,13 @@ if (values.fresh && !values.paired) throw new Error('--fresh reads each round pa
 const servers = [];
 // With --fresh, round i starts the variants from the i-th on (and loads them in that order), so no variant is always
 // the first process started on the machine or the first loaded.
+const orderOf = (round) => variants.map((_, k) => (k + (values.fresh ? round : 0)) % variants.length);
 const startServers = async (round = 0) => {
-  const order = variants.map((_, k) => (k + round) % variants.length);
-  for (const k of order) servers[k] = await startBenchServer({ env: variants[k].env, verbose: values.verbose });
-  servers.order = order;
+  for (const k of orderOf(round))
+    servers[k] = await startBenchServer({ env: variants[k].env, verbose: values.verbose });
 };
 const stopServers = async () => {
-  for (const server of servers.splice(0)) await server?.kill();
+  for (const server of servers.splice(0)) await server.kill();
 };
 await startServers();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -166,7 +166,7 @@ try {
         // round with --fresh) warms longer: a fresh server is still compiling its hot paths.
         const warmSeconds = values.quick ? 1 : i === 0 || values.fresh ? 10 : 3;
         const connections = Math.round(50 / servers.length);
-        const order = servers.order ?? variants.map((_, k) => k);
+        const order = orderOf(i);
         await Promise.all(
           order.map((k) =>
             load({ url: `${servers[k].base}${PATH}`, seconds: warmSeconds, warmupSeconds: 0, connections }),

@@ -15,7 +15,7 @@ import { MAX_DELIVERY_RADIUS_KM } from './find-branches';
 export async function branchesReaching(db: Db, point: { lat: number; lng: number }): Promise<string[]> {
   const dLat = MAX_DELIVERY_RADIUS_KM / 111.32 + 0.001;
   const dLng = MAX_DELIVERY_RADIUS_KM / (111.32 * Math.max(Math.cos((point.lat * Math.PI) / 180), 0.01)) + 0.001;
-  const result = await db.execute(
+  const result = await db.execute<{ id: string }>(
     sql`select s.id::text as id from sites s
       where s.lat between ${point.lat - dLat}::float8 and ${point.lat + dLat}::float8
         and s.lng between ${point.lng - dLng}::float8 and ${point.lng + dLng}::float8
@@ -23,6 +23,5 @@ export async function branchesReaching(db: Db, point: { lat: number; lng: number
           + cos(radians(${point.lat}::float8)) * cos(radians(s.lat))
           * power(sin(radians(s.lng - ${point.lng}::float8) / 2), 2)))) <= s.delivery_radius_km + 0.01`,
   );
-  const rows = result.rows as { id: string }[];
-  return rows.map((r) => r.id);
+  return result.rows.map((r) => r.id);
 }

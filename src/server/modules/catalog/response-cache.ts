@@ -302,14 +302,14 @@ export function createResponseCache(
   const readChanges = async (): Promise<string> => {
     reads += 1;
     const since = known;
-    const result = await db.execute(
+    const result = await db.execute<{ version: string; n: number; keys: unknown }>(
       sql`select c.version::text as version,
         (select count(*)::int from catalog_changes l where l.version > ${since}::bigint and l.version <= c.version) as n,
         (select coalesce(json_agg(k), '[]') from catalog_changes l cross join lateral unnest(l.keys) k
           where l.version > ${since}::bigint and l.version <= c.version) as keys
         from catalog_version c where c.id = 1`,
     );
-    const row = (result.rows as { version: string; n: number; keys: unknown }[])[0];
+    const row = result.rows[0];
     const version = row?.version ?? '0';
     if (since === null) {
       clearAll();
@@ -361,7 +361,7 @@ export function createResponseCache(
     clockReadCount += 1;
     let list: BranchClockRow[];
     try {
-      const row = (await db.execute(clockSql(whole ? null : [...dirty]))).rows[0] as { branches: unknown };
+      const row = (await db.execute<{ branches: unknown }>(clockSql(whole ? null : [...dirty]))).rows[0];
       list = (typeof row?.branches === 'string' ? JSON.parse(row.branches) : (row?.branches ?? [])) as BranchClockRow[];
     } catch (err) {
       // Read again next time: what this read was to bring is still unread.
