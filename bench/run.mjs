@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/harness.mjs';
+import { cpuName, runCommit } from './lib/results-section.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -34,6 +35,9 @@ const SCRIPTS = [
   { id: 'lighthouse', file: 'perf/lighthouse.mjs', title: 'Web: Lighthouse' },
   { id: 'search', file: 'perf/search.mjs', title: 'Search vs pgbench, and PGlite vs PostgreSQL' },
   { id: 'restaurant', file: 'perf/restaurant.mjs', title: 'Restaurant page data' },
+  // The uncached search and restaurant page beside a stand-in for the peer backend (Express, GraphQL, SQLite), loaded in
+  // turns in one run (docs/decisions/0293-peer-stand-in.md).
+  { id: 'peer', file: 'perf/peer.mjs', title: 'Uncached answers against the peer stand-in' },
   // An offer badge on every card against none, same run (docs/decisions/0268-offer-badges-and-filter.md).
   { id: 'offers', file: 'perf/offers.mjs', title: 'Offer badges on every card' },
   // What metrics and traces add to the server's CPU a search (the operator kit's 5 % budget), every server loaded at
@@ -199,29 +203,6 @@ for (const r of results.filter((x) => x.error)) console.log(`ERROR ${r.title}: $
 if (!opts['no-record'] && !opts.quick && !only) record(results);
 process.exitCode = failed ? 1 : 0;
 
-function git(...args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The processor's family and model from /proc/cpuinfo (" (family 25 model 17)"), or nothing: hosts of
- * one class report the same name ("AMD EPYC") for processors whose speed at this work differs by half.
- */
-function cpuKind() {
-  try {
-    const info = readFileSync('/proc/cpuinfo', 'utf8');
-    const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
-    const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
-    return family && model ? ` (family ${family} model ${model})` : '';
-  } catch {
-    return '';
-  }
-}
-
 function record(runs) {
   const file = path.join(ROOT, 'bench', 'results.md');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Bench results\n';
@@ -236,10 +217,8 @@ function record(runs) {
   const previousReference = previousLoop
     ? `${previousLoop[1]} at the start and ${previousLoop[2]} at the end${previousCpu ? `, on ${previousCpu}` : ''}`
     : undefined;
-  const commit =
-    git('rev-parse', '--short', 'HEAD') +
-    (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
-  const cpu = `${os.cpus()[0]?.model ?? 'unknown CPU'}${cpuKind()}`;
+  const commit = runCommit();
+  const cpu = cpuName();
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
     START,

@@ -47,7 +47,15 @@ export async function freshDatabase(serverUrl, prefix) {
  * Starts src/server/main.ts in its own process group (so a kill reaches tsx's node process too),
  * waits for /api/health, and returns { pid, base, kill(signal), exited }.
  */
-export async function startServer({ port, env, timeoutMs = 120_000, log = () => undefined, npmStart = false }) {
+export async function startServer({
+  port,
+  env,
+  timeoutMs = 120_000,
+  log = () => undefined,
+  npmStart = false,
+  root = ROOT,
+}) {
+  // root: the checkout whose server runs (another commit's, for a bench that measures it beside this one).
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (for finding
   // where a figure's time goes; never set for recorded runs).
   const profile = process.env.BENCH_CPU_PROF;
@@ -55,15 +63,15 @@ export async function startServer({ port, env, timeoutMs = 120_000, log = () => 
   // when its sources changed, with start.mjs's process settings), for figures about what a new user
   // runs; servingPid() then finds the server under start.mjs.
   const [command, args] = npmStart
-    ? [process.execPath, [path.join(ROOT, 'scripts/start.mjs')]]
+    ? [process.execPath, [path.join(root, 'scripts/start.mjs')]]
     : profile
       ? [
           process.execPath,
-          ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+          ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', path.join(root, 'src/server/main.ts')],
         ]
-      : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'src/server/main.ts')]];
+      : [path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src/server/main.ts')]];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEMO_FLEET: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -63,13 +63,20 @@ export const BENCH_ENV = {
   SIGN_IN_LIMIT_PER_MINUTE: '100000',
 };
 
-export async function startBenchServer({ databaseUrl = null, dataDir = null, env = {}, verbose = false } = {}) {
+export async function startBenchServer({
+  databaseUrl = null,
+  dataDir = null,
+  env = {},
+  verbose = false,
+  root = undefined,
+} = {}) {
   const own = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'halalnosh-perf-'));
   const port = await freePort();
   const server = await startServer({
     port,
     env: { DEMO: '1', DATA_DIR: dataDir ?? own, DATABASE_URL: databaseUrl ?? '', ...BENCH_ENV, ...env },
     log: verbose ? (t) => process.stderr.write(t) : undefined,
+    root,
   });
   const kill = server.kill;
   server.kill = async (signal) => {

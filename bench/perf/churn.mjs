@@ -33,7 +33,6 @@
 // churn markers, the previous run's values beside; under bench/run.mjs the full run's table holds them.
 // --quick: PostgreSQL only (unless --db), 150 branches, 4 partners and 4 customers, 2 s warm-up,
 // 6 s phases (never recorded; an opening only when a whole minute falls inside the window).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,7 +51,7 @@ import {
   startBenchServer,
 } from '../lib/perf.mjs';
 import { cloneAccounts, copyInto, pgliteClient, seedBranches, seedBrands, uuidOf } from '../lib/seed-catalog.mjs';
-import { recordSection, runMinute } from '../lib/results-section.mjs';
+import { cpuName, recordSection, runCommit, runMinute } from '../lib/results-section.mjs';
 
 const opts = benchArgs({
   db: { type: 'string' },
@@ -622,26 +621,12 @@ for (const kind of DATABASES) {
 printResult(figures, opts);
 if (!opts.quick && !opts['no-record'] && !opts['no-uncached'] && !opts.json) record(figures);
 
-function git(...args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
-
 /** bench/results.md, between the churn markers: this run, and the previous one's values beside. */
 function record(figs) {
-  const info = readFileSync('/proc/cpuinfo', 'utf8');
-  const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
-  const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
-  const commit =
-    git('rev-parse', '--short', 'HEAD') +
-    (git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '');
   recordSection({
     marker: 'churn',
     heading: '## Churn: the response cache under dinner-time edits',
-    runLine: `Run ${runMinute()} UTC by \`node bench/perf/churn.mjs${opts.db ? ` --db ${opts.db}` : ''}${opts.rounds ? ` --rounds ${ROUNDS}` : ''}\` at commit ${commit}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}${family ? ` (family ${family} model ${model})` : ''}, Node ${process.version}; the method, the catalog and the rates: the top of bench/perf/churn.mjs and docs/decisions/0243-churn-bench-rates.md.`,
+    runLine: `Run ${runMinute()} UTC by \`node bench/perf/churn.mjs${opts.db ? ` --db ${opts.db}` : ''}${opts.rounds ? ` --rounds ${ROUNDS}` : ''}\` at commit ${runCommit()}, on ${os.cpus().length} × ${cpuName()}, Node ${process.version}; the method, the catalog and the rates: the top of bench/perf/churn.mjs and docs/decisions/0243-churn-bench-rates.md.`,
     figures: figs,
   });
   say(opts, 'wrote bench/results.md');
