@@ -31,7 +31,8 @@ import { describeLocation } from './resolve-location';
  * delivery postcode) answered as its final JSON text from one prepared statement
  * (docs/decisions/0178-fast-uncached-search.md). The statement finds the city, counts its
  * matching branches by open state and rating as cityPageQuery does (find-branches.ts), and
- * answers the card columns of the rows of the groups that overlap the page (flatCardSql). JS orders
+ * answers the card columns of the rows of the groups that overlap the page (flatCardSql), each request's answer as
+ * two JSON texts (docs/decisions/0294-city-page-rows-as-json.md). JS orders
  * them by name (the en-GB collator) and writes each card with toCard and JSON.stringify, whose keys
  * are the contract's in its order: building the card text in SQL cost the database more than the
  * whole card costs JS (docs/decisions/0248-uncached-path-cpu.md). search-sql.test.ts proves the text
@@ -65,7 +66,8 @@ const FROM_BATCH: Values = {
 };
 
 /**
- * One request's page: the city, its total and the page rows' ranks, card keys, offers and card columns. A row's
+ * One request's page, one row of two JSON texts (Row): the city, its total and the catalog version; the page rows'
+ * ranks, card keys, offers and card columns (docs/decisions/0294-city-page-rows-as-json.md). A row's
  * card key is its branch's and its brand's row versions (`xmin`: the transaction that wrote the row version) and the
  * London date; its card columns are read only when the batch's `known` (branch id → card key) holds another key for
  * it: the caller holds that card's text (docs/decisions/0290-search-pages-batched.md). The offers are read on every
@@ -92,21 +94,22 @@ function statement(filters: readonly SearchFilter[], v: Values): SQL {
     g as (select is_open, rating, count(*) as n from r group by 1, 2),
     c as (select is_open, rating, n, sum(n) over (order by is_open desc, coalesce(rating, -1) desc) as upto from g),
     w as materialized (select * from c where upto - n < ${v.end}::int and upto > ${v.offset}::int)
-    select city.slug as city_slug, city.name as city_name, city.lat as city_lat, city.lng as city_lng,
-      (select coalesce(sum(n), 0) from g)::int as total, ${catalogVersionSql} as offers_version, p.*
-    from city left join lateral (select r.id::text as card_id, r.rating::float8 as rank_rating, r.is_open as ranked_open,
-        (w.upto - w.n)::int as before, k.key as card_key,
-        ${offersUnlessHeldSql(today, v.offersVersion)} as offers, f.*
-      from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
-      join ${sites} on ${sites.id} = r.id join ${brands} on ${brands.id} = ${sites.brandId}
-      cross join lateral (select ${sites}.xmin::text || ' ' || ${brands}.xmin::text || ' ' || ${today}::text as key offset 0) k
-      left join lateral (select ${flatCardFieldsSql(today)}
-        where k.key is distinct from (${v.known} ->> ${sites.id}::text)) f on true) p on true`;
+    select json_build_array(city.slug, city.name, city.lat, city.lng, (select coalesce(sum(n), 0) from g)::int,
+        ${catalogVersionSql})::text as head,
+      (select json_agg(json_build_array(r.id, r.rating::float8, r.is_open, (w.upto - w.n)::int, k.key,
+          ${offersUnlessHeldSql(today, v.offersVersion)},
+          case when k.key is distinct from (${v.known} ->> ${sites.id}::text)
+            then (select to_json(f) from (select ${flatCardFieldsSql(today)}) f) end))
+        from r join w on w.is_open = r.is_open and coalesce(w.rating, -1) = coalesce(r.rating, -1)
+        join ${sites} on ${sites.id} = r.id join ${brands} on ${brands.id} = ${sites.brandId}
+        cross join lateral (select ${sites}.xmin::text || ' ' || ${brands}.xmin::text || ' ' || ${today}::text as key offset 0) k
+      )::text as rows
+    from city`;
 }
 
 /**
  * The pages of several requests with the same chips in one statement: `batch` is a JSON array of one record per
- * request (its number, the typed place, the page's bounds and its own London clock), and each request's rows are
+ * request (its number, the typed place, the page's bounds and its own London clock), and each request's row is
  * statement's for its values, numbered `request`; `known` is a JSON object of the card keys whose texts the caller
  * holds. A request whose place names no city answers no row. `known` is read once (`offset 0`: not copied into
  * every use).
@@ -119,23 +122,27 @@ function batchStatement(filters: readonly SearchFilter[]): SQL {
 }
 
 /**
- * The city with the total, and a page row's rank, card key, offers and card columns (the card columns null when the
- * caller holds the card's text for its key; every page column null when the page is past the end).
+ * One request's answer from the database, as two JSON texts: `head`, the city (slug, name, lat, lng), its total and
+ * the catalog version; `rows`, the page rows (null past the end), each `PageRow`. Two texts, not a column per field:
+ * reading about 45 columns a row, most of them null, cost both threads more than building and parsing the JSON
+ * (docs/decisions/0294-city-page-rows-as-json.md).
  */
-type Row = {
-  request: number;
-  city_slug: string;
-  city_name: string;
-  city_lat: number;
-  city_lng: number;
-  total: number;
-  offers_version: string;
-  card_id: string | null;
-  rank_rating: number | null;
-  ranked_open: boolean | null;
-  before: number | null;
-  card_key: string | null;
-} & { [K in keyof FlatCardRow]: FlatCardRow[K] | null };
+type Row = { request: number; head: string; rows: string | null };
+type Head = [slug: string, name: string, lat: number, lng: number, total: number, offersVersion: string];
+/**
+ * A page row: the branch id, its rating and open state as ranked, the number of rows ranked before its group, its
+ * card key, its offers (null while the process holds them) and its card columns (null when the caller holds the
+ * card's text for that key).
+ */
+type PageRow = [
+  id: string,
+  rating: number | null,
+  isOpen: boolean,
+  before: number,
+  key: string,
+  offers: string | null,
+  card: Omit<FlatCardRow, 'offers'> | null,
+];
 
 const ORDER: readonly SearchFilter[] = SEARCH_FILTERS;
 const statements = new Map<string, ReturnType<typeof preparedStatement<Row>>>();
@@ -231,8 +238,8 @@ type PageAsk = {
   /** The catalog version of the offers texts held for `today` ('' when none). */
   ov: string;
 };
-/** A request's rows, with the card texts its statement was offered (the ones a row without card columns reuses). */
-type PageRead = { rows: Row[]; offered: ReadonlyMap<string, CardText> };
+/** A request's answer, with the card texts its statement was offered (the ones a row without card columns reuses). */
+type PageRead = { row: Row | undefined; offered: ReadonlyMap<string, CardText> };
 type Waiting = { ask: PageAsk; page: string; resolve: (read: PageRead) => void; reject: (err: unknown) => void };
 
 /**
@@ -260,9 +267,9 @@ function pageBatcher(db: Db, texts: CardTexts) {
         known: JSON.stringify(known),
         batch: JSON.stringify(batch.map((w, n) => ({ n, ...w.ask }))),
       });
-      const byRequest: Row[][] = batch.map(() => []);
-      for (const row of rows) byRequest[Number(row.request)].push(row);
-      batch.forEach((w, n) => w.resolve({ rows: byRequest[n], offered }));
+      const byRequest: (Row | undefined)[] = batch.map(() => undefined);
+      for (const row of rows) byRequest[Number(row.request)] = row;
+      batch.forEach((w, n) => w.resolve({ row: byRequest[n], offered }));
     } catch (err) {
       for (const w of batch) w.reject(err);
     }
@@ -323,7 +330,7 @@ export async function cityPageJson(
   const page = JSON.stringify([chosen, loc, offset, limit]);
   // Each branch's offers come from the texts held while the catalog is still at their version (held-offers.ts).
   const held = heldOffers(db, date);
-  const { rows, offered } = await read(chosen, page, {
+  const { row: answer, offered } = await read(chosen, page, {
     loc,
     off: offset,
     stop: offset + limit,
@@ -334,53 +341,51 @@ export async function cityPageJson(
     today: date,
     ov: held?.version ?? '',
   });
-  const city = rows[0];
-  if (!city) return null;
-  const version = String(city.offers_version);
+  if (!answer) return null;
+  const [citySlug, cityName, cityLat, cityLng, total, version] = JSON.parse(answer.head) as Head;
   if (held?.version !== version) catalogSeen(db, version, date);
-  const inPage: (Row & { card_id: string })[] = rows.filter(
-    (row): row is Row & { card_id: string } => row.card_id !== null,
-  );
-  const start = inPage.length ? Math.min(...inPage.map((row) => Number(row.before))) : 0;
+  const inPage = answer.rows === null ? [] : (JSON.parse(answer.rows) as PageRow[]);
+  const start = inPage.length ? Math.min(...inPage.map((row) => row[3])) : 0;
   const ranked = inPage.map((row) => {
+    const [id, rating, isOpen, , key, , card] = row;
     // Without card columns the statement confirmed the offered text's row versions: its names are the row's.
-    const kept = row.id === null ? offered.get(row.card_id) : undefined;
-    if (row.id === null && kept?.key !== row.card_key) throw new Error(`No card text for ${row.card_id}`);
+    const kept = card === null ? offered.get(id) : undefined;
+    if (card === null && kept?.key !== key) throw new Error(`No card text for ${id}`);
     return {
       row,
       kept,
-      isOpen: row.ranked_open ?? false,
-      rating: row.rank_rating === null ? null : Number(row.rank_rating),
-      brandName: kept ? kept.row.brandName : row.brand_name!,
-      branchName: kept ? kept.row.branchName : row.branch_name!,
+      isOpen,
+      rating,
+      brandName: kept ? kept.row.brandName : card!.brand_name,
+      branchName: kept ? kept.row.branchName : card!.branch_name,
     };
   });
   ranked.sort(compareCityResults);
   // Each card as the validated answer writes it: toCard's keys are the contract's, in its order.
   const shown = ranked.slice(offset - start, offset + limit - start);
-  const cards = shown.map(({ row, kept }) => {
+  const cards = shown.map(({ row: [id, , , , key, rowOffers, card], kept }) => {
+    const offers = offersOfRow(held, version, id, rowOffers);
     if (kept) {
       texts.stats.reused += 1;
-      return cardAt(kept, offersOfRow(held, version, row.card_id, row.offers), now);
+      return cardAt(kept, offers, now);
     }
-    const card = cardRowOfFlat(row as FlatCardRow);
-    card.offers = offersOfRow(held, version, card.id, card.offers);
-    const text = JSON.stringify(toCard(card, now, null, null));
-    const cut = cutCard(row.card_key!, card, text);
-    if (cut) texts.keep(row.card_id, cut);
+    const full = cardRowOfFlat({ ...card!, offers });
+    const text = JSON.stringify(toCard(full, now, null, null));
+    const cut = cutCard(key, full, text);
+    if (cut) texts.keep(id, cut);
     texts.stats.written += 1;
     return text;
   });
   texts.rememberPage(
     page,
-    shown.map(({ row }) => row.card_id),
+    shown.map(({ row }) => row[0]),
   );
   const location = describeLocation({
     kind: 'city',
-    citySlug: city.city_slug!,
-    label: city.city_name!,
-    lat: Number(city.city_lat),
-    lng: Number(city.city_lng),
+    citySlug,
+    label: cityName,
+    lat: Number(cityLat),
+    lng: Number(cityLng),
   });
-  return `{"location":${JSON.stringify(location)},"deliverTo":null,"total":${Number(city.total)},"restaurants":[${cards.join(',')}]}`;
+  return `{"location":${JSON.stringify(location)},"deliverTo":null,"total":${Number(total)},"restaurants":[${cards.join(',')}]}`;
 }
