@@ -252,7 +252,8 @@ async function journey(n) {
     }
     await step('customer', 'POST', `/api/orders/${order.orderNumber}/rating`, {
       ...viewer,
-      body: { rating: 5, tipMinor: delivery ? 100 : 0, comment: 'Soak test' },
+      // No tip: it is cash handed over at the door, never taken by the app (docs/decisions/0201-tips-in-cash-at-the-door.md).
+      body: { rating: 5, tipMinor: 0, comment: 'Soak test' },
     });
     ordersCompleted++;
   } finally {
