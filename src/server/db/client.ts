@@ -232,7 +232,9 @@ function keepCallerContext(pool: pg.Pool): void {
 
 /** Connects to a PostgreSQL server and migrates it, serialised across processes by an advisory lock. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // JIT off: the server compiles a statement whose estimated cost passes jit_above_cost on every run, about 45 ms for a
+  // city page of 500 branches, far more than the statement itself (docs/decisions/0295-postgres-jit-off.md).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   let log = stderrLog;
   // An idle connection the server drops (restart, failover) is replaced on next use; without a
   // listener its error would crash the process. It is logged: a run of them is worth a look.
