@@ -121,6 +121,9 @@ export async function load({
   };
 }
 
+/** The middle value (the upper of the two middle ones for an even count), as the benches report a median. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -36,6 +36,7 @@ import {
   fmtMs,
   fmtRate,
   load,
+  median,
   PG_SERVER,
   printResult,
   say,
@@ -140,10 +141,8 @@ async function reads(target, slug, menuItems, cards) {
   return { search, page };
 }
 
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+/** A load's rates, rounded, in the order of the rounds. */
+const listed = (rates) => rates.map((v) => Math.round(v).toLocaleString('en-GB')).join(', ');
 
 const targets = [];
 const cleanup = [];
@@ -212,13 +211,7 @@ try {
         figure(
           `peer-${read.id}-${t.kind}`,
           `${read.label[0].toUpperCase()}${read.label.slice(1)}, response cache off, ${t.label} against the peer stand-in (Express, GraphQL, SQLite) in the same run: median req/s of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'}, 50 connections, ${SECONDS} s each`,
-          `${ratio.toFixed(2)}× (${fmtRate(own)} against ${fmtRate(peerRate)}; rounds ${rates
-            .get(`${read.id}:${t.kind}`)
-            .map((v) => Math.round(v).toLocaleString('en-GB'))
-            .join(', ')} against ${rates
-            .get(`${read.id}:peer`)
-            .map((v) => Math.round(v).toLocaleString('en-GB'))
-            .join(', ')})`,
+          `${ratio.toFixed(2)}× (${fmtRate(own)} against ${fmtRate(peerRate)}; rounds ${listed(rates.get(`${read.id}:${t.kind}`))} against ${listed(rates.get(`${read.id}:peer`))})`,
           `≥ ${RATIO}×`,
           ratio >= RATIO,
         ),
